@@ -1,0 +1,299 @@
+"""The board: stones, side to move, play/undo/redo with history, and the outcome.
+
+``Board`` is the one object every front end and player touches, in the manner
+of python-chess: :meth:`Board.play` a point, :meth:`Board.undo` it,
+:meth:`Board.redo` it again, read :attr:`Board.outcome`.  Illegal moves raise
+precise :class:`IllegalMoveError` subclasses with messages a player can act on.
+The win-combination tables (:mod:`gomoku.combos`) ride along and are updated on
+every move and undo.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from gomoku import renju
+from gomoku.combos import DIRECTIONS, CombinationTables
+from gomoku.point import MAX_SIZE, MIN_SIZE, Point, to_notation
+from gomoku.rules import EMPTY, Outcome, Rule, Stone, Termination
+
+_MARKS = {EMPTY: ".", Stone.BLACK: "X", Stone.WHITE: "O"}
+_STONE_OF_MARK = {".": EMPTY, "X": Stone.BLACK, "O": Stone.WHITE}
+
+
+class IllegalMoveError(ValueError):
+    """A move the rules do not allow; the message says why and what to do instead."""
+
+
+class OffBoardError(IllegalMoveError):
+    """The point is outside the board."""
+
+
+class OccupiedError(IllegalMoveError):
+    """The point already holds a stone."""
+
+
+class GameOverError(IllegalMoveError):
+    """The game has ended; no more moves."""
+
+
+class ForbiddenMoveError(IllegalMoveError):
+    """Black may not play here under the renju rule."""
+
+    def __init__(self, message: str, foul: renju.Foul) -> None:
+        super().__init__(message)
+        self.foul = foul
+
+
+class HistoryError(IndexError):
+    """Nothing to undo, or nothing to redo."""
+
+
+class Board:
+    """A square gomoku board under one :class:`Rule`, with its move history."""
+
+    def __init__(self, size: int = 15, rule: Rule = Rule.FREESTYLE) -> None:
+        if not MIN_SIZE <= size <= MAX_SIZE:
+            raise ValueError(f"board size must be {MIN_SIZE} to {MAX_SIZE}, not {size}")
+        self.size = size
+        self.rule = rule
+        self._cells: list[int] = [EMPTY] * (size * size)
+        self._history: list[int] = []
+        self._redo: list[int] = []
+        self._first_turn = Stone.BLACK
+        self._setup_stones = 0
+        self._outcome: Outcome | None = None
+        self.tables = CombinationTables(size)
+
+    # -- reading the position -------------------------------------------------
+
+    @property
+    def cells(self) -> list[int]:
+        """The board as a flat list indexed ``y * size + x`` (0 empty, 1 black, 2 white).
+
+        Read it, do not write it: the board and its tables must agree.
+        """
+        return self._cells
+
+    @property
+    def turn(self) -> Stone:
+        """The side to move."""
+        return self._first_turn if len(self._history) % 2 == 0 else self._first_turn.opponent
+
+    @property
+    def moves(self) -> list[Point]:
+        """The moves played so far, in order (stones set up by a diagram are not moves)."""
+        return [self.point_of(cell) for cell in self._history]
+
+    @property
+    def last_move(self) -> Point | None:
+        """The most recent move, or ``None``."""
+        return self.point_of(self._history[-1]) if self._history else None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        return self._outcome
+
+    def is_game_over(self) -> bool:
+        """Whether someone has won or the board is full."""
+        return self._outcome is not None
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether :meth:`redo` has a move to replay."""
+        return bool(self._redo)
+
+    @property
+    def stone_count(self) -> int:
+        """How many stones are on the board."""
+        return self._setup_stones + len(self._history)
+
+    def index_of(self, point: Point | tuple[int, int]) -> int:
+        """The flat cell index of ``point``; raises :class:`OffBoardError` if it is off the board."""
+        x, y = point
+        if not (0 <= x < self.size and 0 <= y < self.size):
+            raise OffBoardError(
+                f"{tuple(point)} is off the {self.size}x{self.size} board: pick a point on it"
+            )
+        return y * self.size + x
+
+    def point_of(self, cell: int) -> Point:
+        """The point of a flat cell index."""
+        return Point(cell % self.size, cell // self.size)
+
+    def __getitem__(self, point: Point | tuple[int, int]) -> Stone | None:
+        """The stone at ``point``, or ``None`` if it is empty."""
+        value = self._cells[self.index_of(point)]
+        return Stone(value) if value else None
+
+    def is_empty(self, point: Point | tuple[int, int]) -> bool:
+        """Whether ``point`` is on the board and holds no stone."""
+        x, y = point
+        return 0 <= x < self.size and 0 <= y < self.size and not self._cells[y * self.size + x]
+
+    def empty_points(self) -> Iterator[Point]:
+        """Every empty point, row by row."""
+        size = self.size
+        return (Point(c % size, c // size) for c, v in enumerate(self._cells) if not v)
+
+    def notation(self, point: Point | tuple[int, int]) -> str:
+        """``point`` in renju notation on this board (``h8``)."""
+        return to_notation(point, self.size)
+
+    def foul(self, point: Point | tuple[int, int]) -> renju.Foul | None:
+        """The renju foul black would commit at the empty ``point``, if the rule restricts black."""
+        if self.rule is not Rule.RENJU:
+            return None
+        cell = self.index_of(point)
+        if self._cells[cell]:
+            return None
+        return renju.foul_at(self._cells, self.size, cell)
+
+    def forbidden_points(self) -> list[Point]:
+        """Every point black may not play under the renju rule (empty for other rules)."""
+        if self.rule is not Rule.RENJU:
+            return []
+        return [point for point in self.empty_points() if self.foul(point) is not None]
+
+    # -- changing the position ------------------------------------------------
+
+    def check_move(self, point: Point | tuple[int, int]) -> int:
+        """The cell index of ``point`` if the side to move may play it; raises why not."""
+        cell = self.index_of(point)
+        name = self.notation(point)
+        if self._outcome is not None:
+            raise GameOverError(f"the game is over ({self._outcome}): start a new game or undo")
+        if self._cells[cell]:
+            raise OccupiedError(f"{name} is taken: pick an empty point")
+        if self.rule.restricts(self.turn):
+            foul = renju.foul_at(self._cells, self.size, cell)
+            if foul is not None:
+                raise ForbiddenMoveError(
+                    f"{name} is forbidden for black ({foul}): pick another point", foul
+                )
+        return cell
+
+    def play(self, point: Point | tuple[int, int]) -> Outcome | None:
+        """Play ``point`` for the side to move; returns the outcome if the move ends the game."""
+        cell = self.check_move(point)
+        if self._redo and self._redo[-1] == cell:
+            self._redo.pop()
+        else:
+            self._redo.clear()
+        self._place(cell)
+        return self._outcome
+
+    def undo(self) -> Point:
+        """Take back the last move; it can be replayed with :meth:`redo`."""
+        if not self._history:
+            raise HistoryError("nothing to undo")
+        cell = self._history.pop()
+        stone = self._cells[cell]
+        self._cells[cell] = EMPTY
+        self.tables.remove(cell, stone)
+        self._outcome = None
+        self._redo.append(cell)
+        return self.point_of(cell)
+
+    def redo(self) -> Point:
+        """Replay the last undone move."""
+        if not self._redo:
+            raise HistoryError("nothing to redo")
+        point = self.point_of(self._redo[-1])
+        self.play(point)
+        return point
+
+    def _place(self, cell: int) -> None:
+        stone = self.turn
+        self._cells[cell] = stone
+        self.tables.place(cell, stone)
+        self._history.append(cell)
+        line = self._winning_line(cell, stone)
+        if line:
+            self._outcome = Outcome(Termination.FIVE, stone, line)
+        elif self.stone_count == self.size * self.size:
+            self._outcome = Outcome(Termination.DRAW, None)
+
+    def _winning_line(self, cell: int, stone: Stone) -> tuple[Point, ...]:
+        """The winning row through ``cell`` for ``stone``, looking only along its four lines."""
+        size, cells = self.size, self._cells
+        x0, y0 = cell % size, cell // size
+        for dx, dy in DIRECTIONS:
+            run = [Point(x0, y0)]
+            for sign in (1, -1):
+                x, y = x0 + sign * dx, y0 + sign * dy
+                while 0 <= x < size and 0 <= y < size and cells[y * size + x] == stone:
+                    run.append(Point(x, y))
+                    x, y = x + sign * dx, y + sign * dy
+            if self.rule.is_win(len(run), stone):
+                return tuple(sorted(run))
+        return ()
+
+    # -- building and copying -------------------------------------------------
+
+    @classmethod
+    def from_moves(
+        cls, moves: Iterable[Point | tuple[int, int]], size: int = 15, rule: Rule = Rule.FREESTYLE
+    ) -> Board:
+        """A board after playing ``moves`` in order, black first."""
+        board = cls(size, rule)
+        for move in moves:
+            board.play(move)
+        return board
+
+    @classmethod
+    def from_diagram(
+        cls, diagram: str, rule: Rule = Rule.FREESTYLE, turn: Stone | None = None
+    ) -> Board:
+        """A position drawn as rows of ``X`` (black), ``O`` (white) and ``.`` (empty).
+
+        The drawing is the whole board, top row first; row numbers and the
+        column-letter line that ``str(board)`` prints are allowed and ignored.
+        The side to move is black when both have as many stones, else white,
+        unless ``turn`` says otherwise.  The stones are a set-up position, not
+        moves: they cannot be undone.
+        """
+        rows: list[list[int]] = []
+        for raw in diagram.strip("\n").splitlines():
+            text = raw.strip().lstrip("0123456789").replace(" ", "")
+            if text and set(text) <= set(_STONE_OF_MARK):
+                rows.append([_STONE_OF_MARK[mark] for mark in text])
+        size = len(rows)
+        if any(len(row) != size for row in rows):
+            raise ValueError(f"a diagram must be square: {size} rows of {size} points")
+        board = cls(size, rule)
+        stones = [(y * size + x, v) for y, row in enumerate(rows) for x, v in enumerate(row) if v]
+        blacks = sum(1 for _, v in stones if v == Stone.BLACK)
+        whites = len(stones) - blacks
+        board._first_turn = turn or (Stone.BLACK if blacks <= whites else Stone.WHITE)
+        for cell, value in stones:
+            board._cells[cell] = value
+            board.tables.place(cell, value)
+        board._setup_stones = len(stones)
+        return board
+
+    def copy(self) -> Board:
+        """An independent board with the same position, history and redo list."""
+        clone = Board.__new__(Board)
+        clone.__dict__.update(self.__dict__)
+        clone._cells = list(self._cells)
+        clone._history = list(self._history)
+        clone._redo = list(self._redo)
+        clone.tables = self.tables.copy()
+        return clone
+
+    def __str__(self) -> str:
+        """The position as a diagram: row numbers on the left, column letters below."""
+        width = len(str(self.size))
+        lines = []
+        for y in range(self.size):
+            row = self._cells[y * self.size : (y + 1) * self.size]
+            marks = " ".join(_MARKS[v] for v in row)
+            lines.append(f"{self.size - y:>{width}} {marks}")
+        letters = " ".join(chr(ord("a") + x) for x in range(self.size))
+        lines.append(f"{'':>{width}} {letters}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"Board(size={self.size}, rule={self.rule.value}, moves={len(self._history)})"

@@ -1,0 +1,63 @@
+"""The command line: parse the options and start the chosen front end."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from gomoku import __version__
+from gomoku.ai import LEVELS
+from gomoku.point import MAX_SIZE, MIN_SIZE
+
+EXAMPLES = """\
+examples:
+  python -m gomoku                          open the menu
+  python -m gomoku --mode pvc --rule renju --size 15 --level normal --black human
+  python -m gomoku --mode pvp --size 19     two players on one keyboard
+  python -m gomoku --mode cvc --level easy  watch the computer play itself
+"""
+
+
+def board_size(text: str) -> int:
+    """An argparse type: a board size from MIN_SIZE to MAX_SIZE."""
+    try:
+        size = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not MIN_SIZE <= size <= MAX_SIZE:
+        raise argparse.ArgumentTypeError(f"board size must be {MIN_SIZE} to {MAX_SIZE}")
+    return size
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser, with examples in ``--help``."""
+    parser = argparse.ArgumentParser(
+        prog="gomoku",
+        description="Gomoku and renju in the terminal.",
+        epilog=EXAMPLES,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--mode",
+        choices=("pvc", "pvp", "cvc"),
+        help="start a game at once: pvc human vs computer, pvp two humans, cvc computer vs computer",
+    )
+    parser.add_argument("--rule", choices=("freestyle", "standard", "renju"), help="the rule")
+    parser.add_argument("--size", type=board_size, help=f"board size, {MIN_SIZE} to {MAX_SIZE}")
+    parser.add_argument("--level", choices=tuple(LEVELS), help="the computer's level")
+    parser.add_argument("--black", choices=("human", "computer"), help="who plays black in pvc")
+    parser.add_argument("--seed", type=int, help="seed the computer's random choices")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run gomoku with the command-line ``argv``; returns the exit status."""
+    args = build_parser().parse_args(argv)
+    try:
+        from gomoku.tui.app import run
+    except ImportError:
+        print("the terminal game is not built yet (issue 4)", file=sys.stderr)
+        return 1
+    return run(args)

@@ -1,0 +1,49 @@
+"""Points on the board and their renju notation.
+
+Internally a point is ``(x, y)``, 0-based, ``x`` the column from the left and
+``y`` the row from the top, as the Gomocup protocol has them.  People see renju
+notation: columns ``a``, ``b``, ... from the left and rows ``1``, ``2``, ... from
+the bottom, so the centre of a 15x15 board is ``h8``.  These two functions are
+the only place that converts between the two.
+"""
+
+from __future__ import annotations
+
+import string
+from typing import NamedTuple
+
+MIN_SIZE = 5
+MAX_SIZE = 25
+COLUMN_LETTERS = string.ascii_lowercase[:MAX_SIZE]
+
+
+class Point(NamedTuple):
+    """A board point: ``x`` is the column from the left, ``y`` the row from the top."""
+
+    x: int
+    y: int
+
+
+def to_notation(point: Point | tuple[int, int], size: int) -> str:
+    """Renju notation of ``point`` on a ``size`` board: ``Point(7, 7)`` is ``h8`` on 15x15."""
+    x, y = point
+    if not (0 <= x < size and 0 <= y < size):
+        raise ValueError(f"{tuple(point)} is off a {size}x{size} board")
+    return f"{COLUMN_LETTERS[x]}{size - y}"
+
+
+def parse_point(text: str, size: int) -> Point:
+    """The point written ``text`` in renju notation (``"h8"``, ``"H8"``).
+
+    Raises ``ValueError`` with a message a player can act on.
+    """
+    cleaned = text.strip().lower()
+    last_column = COLUMN_LETTERS[size - 1]
+    hint = f"write a column a-{last_column} then a row 1-{size}, like h8"
+    if len(cleaned) < 2 or cleaned[0] not in COLUMN_LETTERS or not cleaned[1:].isdigit():
+        raise ValueError(f"{text.strip()!r} is not a point: {hint}")
+    x = COLUMN_LETTERS.index(cleaned[0])
+    row = int(cleaned[1:])
+    if x >= size or not 1 <= row <= size:
+        raise ValueError(f"{cleaned} is off the {size}x{size} board: {hint}")
+    return Point(x, size - row)
