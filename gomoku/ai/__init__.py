@@ -7,20 +7,22 @@ from collections.abc import Callable
 from gomoku.ai import greedy
 from gomoku.ai.base import Player
 
-#: The levels by name, weakest first; each factory takes an optional ``seed``.
+#: The levels by name, weakest first.  Each factory takes keyword arguments
+#: ``seed`` (for reproducible random choices) and ``think_time`` (seconds a
+#: move may take; levels that do not search ignore it).
 LEVELS: dict[str, Callable[..., Player]] = {
     "easy": greedy.easy,
     "normal": greedy.normal,
 }
 
 
-def make_player(level: str, seed: int | None = None) -> Player:
+def make_player(level: str, seed: int | None = None, think_time: float | None = None) -> Player:
     """A new player of ``level`` (one of :data:`LEVELS`)."""
     try:
         factory = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}") from None
-    return factory(seed=seed)
+    return factory(seed=seed, think_time=think_time)
 
 
 __all__ = ["LEVELS", "Player", "make_player"]

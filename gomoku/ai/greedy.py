@@ -301,11 +301,15 @@ def _neighbourhoods(size: int, radius: int) -> list[tuple[int, ...]]:
     return result
 
 
-def easy(seed: int | None = None, randomness: float = 0.02) -> GreedyPlayer:
+def easy(
+    seed: int | None = None, think_time: float | None = None, randomness: float = 0.02
+) -> GreedyPlayer:
     """Document 000's greedy picker: the most urgent cell (weights 1/5/20/80)."""
     return GreedyPlayer("easy", "urgency", randomness, seed)
 
 
-def normal(seed: int | None = None, randomness: float = 0.02) -> GreedyPlayer:
+def normal(
+    seed: int | None = None, think_time: float | None = None, randomness: float = 0.02
+) -> GreedyPlayer:
     """The best greedy player: line shapes for attack and defence, urgency to break ties."""
     return GreedyPlayer("normal", "shapes", randomness, seed)
