@@ -310,12 +310,11 @@ class Brain:
             return [f"ERROR internal error ({type(error).__name__}): {error}"]
 
     def _start(self, argument: str, started: float) -> list[str]:
+        """A new game on a size x size board; a size refused leaves everything as it was."""
         if not _is_int(argument):
-            self.size = None
             raise ProtocolError(f"START needs a board size, like START 20 (got {_quote(argument)})")
         size = int(argument)
         if not MIN_SIZE <= size <= MAX_SIZE:
-            self.size = None
             raise ProtocolError(f"unsupported size {size}: I play {MIN_SIZE} to {MAX_SIZE}")
         self.size = size
         self._new_game()
@@ -325,7 +324,6 @@ class Brain:
         parts = [part.strip() for part in argument.split(",")]
         if len(parts) == 2 and all(_is_int(part) for part in parts) and parts[0] == parts[1]:
             return self._start(parts[0], started)
-        self.size = None
         raise ProtocolError("rectangular boards are not supported: use START n for a square board")
 
     def _restart(self, argument: str, started: float) -> list[str]:
