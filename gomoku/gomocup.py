@@ -530,4 +530,7 @@ def main(level: str | None = None, seed: int | None = None) -> int:
         return 0
 
 
+if __name__ == "__main__":  # ``python -m gomoku.gomocup``, or a bundled pbrain-*.exe
+    sys.exit(main())
+
 __all__ = ["Brain", "TimeControl", "main", "quick_move", "rule_from_bits", "run", "think"]
