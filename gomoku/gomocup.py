@@ -62,8 +62,10 @@ OWN, OPPONENT, CONTINUOUS = 1, 2, 3
 DEFAULT_TURN_MS = 5_000
 #: What "as fast as possible" (``timeout_turn 0``) allows a move, in seconds.
 FASTEST_TURN = 0.05
-#: How many more moves of ours the match clock must last, at the least.
+#: How many more moves of ours the match clock must last, at the least and at the most:
+#: a game is rarely longer than 40 more moves a side, and the end needs time too.
 MIN_MOVES_TO_GO = 12
+MAX_MOVES_TO_GO = 40
 #: The longest an error message quotes of the offending text.
 QUOTE_LIMIT = 40
 
@@ -99,9 +101,9 @@ class TimeControl:
         """The most this move may take, in seconds, before any safety margin.
 
         The turn limit, and with a match clock no more than a fair share of
-        the time left: the time left over the moves still to play (at least
-        :data:`MIN_MOVES_TO_GO`, else half the empty cells, ours being every
-        other one), and never all of it.
+        the time left: the time left over the moves still to play (a quarter
+        of the empty cells, kept between :data:`MIN_MOVES_TO_GO` and
+        :data:`MAX_MOVES_TO_GO`), and never more than half of it.
         """
         limit = self.turn_ms / 1000 if self.turn_ms > 0 else FASTEST_TURN
         left_ms = self.left_ms
@@ -109,7 +111,7 @@ class TimeControl:
             left_ms = self.match_ms
         if left_ms is not None:
             left = max(0.0, left_ms / 1000)
-            moves_to_go = max(MIN_MOVES_TO_GO, empty_cells // 4)
+            moves_to_go = max(MIN_MOVES_TO_GO, min(MAX_MOVES_TO_GO, empty_cells // 4))
             limit = min(limit, left / moves_to_go, left * 0.5)
         return limit
 
@@ -225,9 +227,9 @@ def think(board: Board, make: PlayerFactory, deadline: float, started: float) ->
     """The move for ``board``'s side to move, out by ``started + deadline`` (``time.monotonic``).
 
     The player made by ``make(think_time)`` runs in a worker thread on a copy
-    of the board.  At 85% of the time the worker's stop event is set (a
-    searching player returns its best move so far); at the deadline, if it
-    still has nothing, :func:`quick_move` answers instead.
+    of the board, asked to think for 80% of the time.  At 90% the worker's
+    stop event is set (a searching player returns its best move so far); at
+    the deadline, if it still has nothing, :func:`quick_move` answers instead.
     """
     answer_by = started + deadline
     remaining = max(0.0, answer_by - time.monotonic())
@@ -237,13 +239,13 @@ def think(board: Board, make: PlayerFactory, deadline: float, started: float) ->
 
     def work() -> None:
         try:
-            result.append(make(remaining * 0.7).choose_move(position, stop))
+            result.append(make(remaining * 0.8).choose_move(position, stop))
         except Exception:  # the fallback answers; never let a player crash the brain
             pass
 
     worker = threading.Thread(target=work, name="gomoku-think", daemon=True)
     worker.start()
-    worker.join(max(0.0, started + deadline * 0.85 - time.monotonic()))
+    worker.join(max(0.0, started + deadline * 0.9 - time.monotonic()))
     if worker.is_alive():
         stop.set()
         worker.join(max(0.0, answer_by - time.monotonic()))

@@ -170,8 +170,10 @@ def test_info_sets_the_clocks_and_the_rule():
 def test_time_limits_come_from_the_turn_and_the_match_clock():
     assert TimeControl(turn_ms=5000).limit(200) == 5.0
     assert TimeControl(turn_ms=0).limit(200) == pytest.approx(0.05)  # as fast as possible
-    # 60 s left with 200 empty cells: a share of the 50 moves still to come.
-    assert TimeControl(turn_ms=30000, left_ms=60000).limit(200) == pytest.approx(60 / 50)
+    # 60 s left with 120 empty cells: a share of the 30 moves still to come.
+    assert TimeControl(turn_ms=30000, left_ms=60000).limit(120) == pytest.approx(60 / 30)
+    # An empty 20x20 board: the share of 40 moves at most, not of 100.
+    assert TimeControl(turn_ms=30000, left_ms=60000).limit(400) == pytest.approx(60 / 40)
     # Near the end of the clock: never more than half of what is left.
     assert TimeControl(turn_ms=30000, left_ms=100).limit(4) <= 0.05
     assert TimeControl(turn_ms=30000, match_ms=120000).limit(40) == pytest.approx(10.0)
@@ -479,7 +481,7 @@ def test_engine_survives_a_thousand_garbage_lines():
     engine = Engine()
     lines = garbage_lines(1000)
     raw = [b"\xff\xfe\x80 broken utf-8", b"TURN \xc3\x28,1"]
-    engine.send("START 15", *lines, *raw, "ABOUT")
+    engine.send("START 15", "INFO timeout_turn 200", *lines, *raw, "ABOUT")
     assert engine.answer() == "OK"
     for line in [*lines, *raw]:
         answer = engine.answer()
