@@ -526,10 +526,14 @@ def main(level: str | None = None, seed: int | None = None) -> int:
             " or type START 15\n"
         )
         stdout.flush()
+    # The protocol owns stdout: a stray print anywhere else goes to stderr instead.
+    saved_stdout, sys.stdout = sys.stdout, sys.stderr
     try:
         return run(stdin, stdout, Brain(level=level, seed=seed))
     except (KeyboardInterrupt, BrokenPipeError):
         return 0
+    finally:
+        sys.stdout = saved_stdout
 
 
 if __name__ == "__main__":  # ``python -m gomoku.gomocup``, or a bundled pbrain-*.exe

@@ -396,10 +396,14 @@ def write_psq(record: GameRecord) -> str:
     lines = [f"Piskvorky {record.size}x{record.size}, 0:0, 0"]
     lines += [f"{move.x + 1},{move.y + 1},0" for move in record.moves]
     if record.black or record.white:
-        lines.append(record.black or f"{PSQ_HUMAN}1")
-        lines.append(record.white or f"{PSQ_HUMAN}2")
+        lines.append(_one_line(record.black) or f"{PSQ_HUMAN}1")
+        lines.append(_one_line(record.white) or f"{PSQ_HUMAN}2")
     lines.append("-1")
     return "\n".join(lines) + "\n"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
 
 
 # -- files ------------------------------------------------------------------------

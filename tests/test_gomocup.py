@@ -504,3 +504,27 @@ def test_end_of_input_ends_the_engine_quietly():
     assert done.returncode == 0
     assert done.stdout.decode().splitlines()[0] == "OK"
     assert done.stderr == b""
+
+
+def test_stray_prints_cannot_reach_the_manager():
+    """A print from the thinking thread lands on stderr; stdout carries the protocol only."""
+    script = (
+        "import gomoku.gomocup as gomocup\n"
+        "real = gomocup.make_player\n"
+        "def noisy(*args, **kwargs):\n"
+        "    print('debugging the player')\n"
+        "    return real(*args, **kwargs)\n"
+        "gomocup.make_player = noisy\n"
+        "from gomoku.cli import main\n"
+        "raise SystemExit(main(['--gomocup']))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        input=b"START 9\r\nINFO timeout_turn 500\r\nBEGIN\r\nEND\r\n",
+        capture_output=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        timeout=30,
+    )
+    lines = done.stdout.decode().splitlines()
+    assert lines[0] == "OK" and len(lines) == 2 and "," in lines[1], lines
+    assert b"debugging the player" in done.stderr

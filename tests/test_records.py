@@ -206,3 +206,9 @@ def test_reading_files_names_the_file_in_errors(tmp_path):
     moves = tmp_path / "moves.txt"
     moves.write_text("e5 d4")
     assert read_record(moves, size=9).moves == (Point(4, 4), Point(3, 5))
+
+
+def test_psq_names_stay_on_their_lines():
+    record = GameRecord(moves=(Point(7, 7),), black="Ann\nSmith", white="")
+    back = read_psq(write_psq(record))
+    assert (back.black, back.white) == ("Ann Smith", "")
