@@ -75,6 +75,10 @@ def default_level() -> str:
     return "hard" if "hard" in LEVELS else "normal"
 
 
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
 def _quote(text: str) -> str:
     text = text.strip()
     return repr(text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "...")
@@ -301,15 +305,15 @@ class Brain:
         try:
             if self._board_lines is not None:
                 return self._board_line(text, started)
-            word, _, rest = text.partition(" ")
+            word, *rest = text.split(None, 1)
             command = self._COMMANDS.get(word.upper())
             if command is None:
                 return [f"UNKNOWN {_quote(word)} is not a command I know"]
-            return command(self, rest.strip(), started)
+            return command(self, rest[0].strip() if rest else "", started)
         except ProtocolError as error:
-            return [f"ERROR {error}"]
+            return [f"ERROR {_one_line(str(error))}"]
         except Exception as error:  # a bug must cost one answer, never the match
-            return [f"ERROR internal error ({type(error).__name__}): {error}"]
+            return [f"ERROR internal error ({type(error).__name__}): {_one_line(str(error))}"]
 
     def _start(self, argument: str, started: float) -> list[str]:
         """A new game on a size x size board; a size refused leaves everything as it was."""
@@ -324,7 +328,7 @@ class Brain:
 
     def _rectstart(self, argument: str, started: float) -> list[str]:
         parts = [part.strip() for part in argument.split(",")]
-        if len(parts) == 2 and all(_is_int(part) for part in parts) and parts[0] == parts[1]:
+        if len(parts) == 2 and all(_is_int(part) for part in parts) and int(parts[0]) == int(parts[1]):
             return self._start(parts[0], started)
         raise ProtocolError("rectangular boards are not supported: use START n for a square board")
 
@@ -388,8 +392,8 @@ class Brain:
         return ["OK"]
 
     def _info(self, argument: str, started: float) -> list[str]:
-        key, _, value = argument.partition(" ")
-        key, value = key.lower(), value.strip()
+        key, *rest = argument.split(None, 1) or [""]
+        key, value = key.lower(), rest[0].strip() if rest else ""
         numeric = {"timeout_turn", "timeout_match", "time_left", "max_memory", "rule", "game_type"}
         if key not in numeric:
             return []  # evaluate, folder and keys of newer managers: nothing to do

@@ -148,7 +148,11 @@ def test_errors_and_unknown_commands_get_one_line_and_the_game_goes_on():
     assert engine.handle("INFO folder C:\\brains") == []
     assert engine.handle("INFO something_new 12") == []
     assert engine.handle("") == []
-    move_of(engine.handle("TURN 7,7"))
+    assert engine.handle("INFO") == []
+    assert engine.handle("INFO\ttimeout_turn\t100") == [] and engine.clock.turn_ms == 100
+    assert move_of(engine.handle("turn\t1,1")) != Point(1, 1)  # tabs and case do not matter
+    free = next(point for point in (Point(12, 12), Point(13, 13)) if point not in engine.stones)
+    assert move_of(engine.handle(f"TURN {free.x},{free.y}")) not in (free, Point(1, 1))
 
 
 def test_info_sets_the_clocks_and_the_rule():
