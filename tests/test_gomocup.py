@@ -532,3 +532,24 @@ def test_stray_prints_cannot_reach_the_manager():
     lines = done.stdout.decode().splitlines()
     assert lines[0] == "OK" and len(lines) == 2 and "," in lines[1], lines
     assert b"debugging the player" in done.stderr
+
+
+@pytest.mark.parametrize(("rule", "bits"), [(Rule.FREESTYLE, 0), (Rule.RENJU, 4)])
+def test_two_engines_play_each_other_and_a_referee_accepts_every_move(rule, bits):
+    """Self-play on 11x11 through two real processes; under renju the referee refuses fouls."""
+    black, white = Engine(), Engine()
+    try:
+        for engine in (black, white):
+            engine.send("START 11", "INFO timeout_turn 100", f"INFO rule {bits}")
+            assert engine.answer() == "OK"
+        referee = Board(11, rule)
+        black.send("BEGIN")
+        mover, waiting = black, white
+        while not referee.is_game_over() and len(referee.moves) < 60:
+            move = mover.move()
+            referee.play(move)  # raises on an occupied point, or a foul for black under renju
+            waiting.send(f"TURN {move.x},{move.y}")
+            mover, waiting = waiting, mover
+    finally:
+        codes = black.close(), white.close()  # a thinking engine answers, then reads END
+    assert codes == (0, 0)
