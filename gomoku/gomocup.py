@@ -530,6 +530,7 @@ def main(level: str | None = None, seed: int | None = None) -> int:
             " or type START 15\n"
         )
         stdout.flush()
+    sys.setswitchinterval(0.001)  # the waiting thread gets the interpreter back at its deadline
     # The protocol owns stdout: a stray print anywhere else goes to stderr instead.
     saved_stdout, sys.stdout = sys.stdout, sys.stderr
     try:
