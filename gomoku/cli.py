@@ -16,6 +16,7 @@ examples:
   python -m gomoku --mode pvc --rule renju --size 15 --level normal --black human
   python -m gomoku --mode pvp --size 19     two players on one keyboard
   python -m gomoku --mode cvc --level easy  watch the computer play itself
+  python -m gomoku --gomocup                be an engine for Piskvork and other Gomocup managers
 """
 
 
@@ -49,12 +50,21 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--level", choices=tuple(LEVELS), help="the computer's level")
     parser.add_argument("--black", choices=("human", "computer"), help="who plays black in pvc")
     parser.add_argument("--seed", type=int, help="seed the computer's random choices")
+    parser.add_argument(
+        "--gomocup",
+        action="store_true",
+        help="be a Gomocup engine on stdin/stdout for managers such as Piskvork (uses --level)",
+    )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run gomoku with the command-line ``argv``; returns the exit status."""
     args = build_parser().parse_args(argv)
+    if args.gomocup:
+        from gomoku.gomocup import main as gomocup_main
+
+        return gomocup_main(level=args.level, seed=args.seed)
     try:
         from gomoku.tui.app import run
     except ImportError:
