@@ -26,7 +26,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gomoku import Board, Point, Rule  # noqa: E402
+from gomoku import Board, ForbiddenMoveError, Point, Rule  # noqa: E402
 from gomoku import renju  # noqa: E402
 
 SIZE = 15
@@ -51,7 +51,7 @@ def random_game(rng: random.Random, moves: int) -> Board:
             trial = board.copy()
             try:
                 trial.play(point)
-            except renju_error:
+            except ForbiddenMoveError:
                 continue
             if trial.outcome is None:
                 board = trial
@@ -60,8 +60,6 @@ def random_game(rng: random.Random, moves: int) -> Board:
             break
     return board
 
-
-renju_error = ValueError  # ForbiddenMoveError is a ValueError
 
 
 def time_call(function, repeats: int) -> float:

@@ -363,6 +363,35 @@ def test_a_three_is_false_when_its_completing_point_is_an_overline():
     )
 
 
+def test_a_three_is_false_when_its_completing_point_makes_a_five():
+    # The column's only straight-four point (two above the move) would also
+    # complete black's five across, and a three must be made "without at the
+    # same time a five": one three, legal.  Without the row of four it is the
+    # plain double-three below.
+    check(
+        """
+        . . . . . . . . .
+        . . . . . X X X X
+        . . . . X . . . .
+        . . . . X . . . .
+        . . X X * . . . .
+        . . . . . . . . .
+        . . . . O . . . .
+        """
+    )
+    check(
+        """
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . X . . . .
+        . . . . X . . . .
+        . . X X 3 . . . .
+        . . . . . . . . .
+        . . . . O . . . .
+        """
+    )
+
+
 def test_a_three_is_false_when_its_completing_point_is_a_double_three_two_levels_deep():
     # The move (*) makes an open three across and a three down the column
     # whose only straight-four point is q, the 3 two points above the move.
