@@ -673,14 +673,15 @@ def test_published_pseudo_forbidden_position_has_no_fouls():
 @st.composite
 def crowded_positions(draw):
     """A board with stones thrown into a 9x9 patch (sometimes at the edge), black-heavy."""
-    size = draw(st.sampled_from([9, 15]))
-    low = draw(st.sampled_from([0, (size - 9) // 2]))
+    size = draw(st.sampled_from([5, 7, 9, 15]))
+    patch = min(9, size)
+    low = draw(st.sampled_from([0, (size - patch) // 2]))
     cells = [0] * (size * size)
     stones = draw(
         st.lists(
             st.tuples(
-                st.integers(low, low + 8),
-                st.integers(low, low + 8),
+                st.integers(low, low + patch - 1),
+                st.integers(low, low + patch - 1),
                 st.sampled_from([1, 1, 1, 2, 2]),
             ),
             min_size=5,
