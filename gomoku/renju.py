@@ -62,7 +62,9 @@ def foul_at(cells: Sequence[int], size: int, cell: int) -> Foul | None:
     """The foul black would commit by playing the empty ``cell``, or ``None`` if it may.
 
     ``cells`` is the board as a flat list (``y * size + x``; 0 empty, 1 black,
-    2 white).  A move that makes exactly five is never a foul.
+    2 white).  A move that makes exactly five is never a foul.  A move that
+    commits several fouls is reported as the first of overline, double-four,
+    double-three.
     """
     if cells[cell] != _EMPTY:
         raise ValueError(f"cell {cell} is not empty: only an empty point can be judged")

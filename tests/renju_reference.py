@@ -38,7 +38,7 @@ def _run(cells, line, i):
 
 
 def _fours(cells, line, i):
-    """The distinct fours through index ``i``: sets of four stones that one more makes exactly five."""
+    """The distinct fours through index ``i``: sets of four stones one more makes exactly five."""
     found = set()
     for j, cell in enumerate(line):
         if cells[cell] == EMPTY:
