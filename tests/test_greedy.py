@@ -2,7 +2,7 @@
 
 import pytest
 
-from gomoku import Board, Stone, parse_point
+from gomoku import Board, Rule, Stone, parse_point
 from gomoku.ai import make_player
 from gomoku.ai.greedy import winning_four_points
 
@@ -129,3 +129,39 @@ def test_plays_legal_moves_to_the_end_on_small_boards(level):
         while not board.is_game_over():
             board.play(player.choose_move(board))
         assert board.outcome is not None
+
+
+DOUBLE_THREE_POINT = """
+    . . . . . . . . . . .
+    . . . . . . . . . . .
+    . . . . . . . . . O .
+    . . . . . X . . . . .
+    . . . . . X . . . . .
+    . . . X X . . . . . .
+    . . . . . . . . . . .
+    . . . . . . . . . . .
+    . O . . . . . . . . .
+    . . . . . . . . . O .
+    . O . . . . . . . . .
+"""
+
+
+@pytest.mark.parametrize("level", GREEDY)
+def test_black_takes_a_double_three_in_freestyle_but_not_in_renju(level):
+    freestyle = Board.from_diagram(DOUBLE_THREE_POINT, rule=Rule.FREESTYLE)
+    assert freestyle.notation(make_player(level, seed=0).choose_move(freestyle)) == "f6"
+    renju = Board.from_diagram(DOUBLE_THREE_POINT, rule=Rule.RENJU)
+    assert renju.forbidden_points() == [parse_point("f6", 11)]
+    for seed in range(5):
+        move = make_player(level, seed=seed).choose_move(renju)
+        assert renju.foul(move) is None
+
+
+@pytest.mark.parametrize("level", GREEDY)
+def test_renju_games_between_greedy_players_never_see_a_foul(level):
+    for seed in range(3):
+        board = Board(size=15, rule=Rule.RENJU)
+        black, white = make_player(level, seed=seed), make_player("easy", seed=seed + 7)
+        while not board.is_game_over():
+            player = black if board.turn is Stone.BLACK else white
+            board.play(player.choose_move(board))  # a foul would raise ForbiddenMoveError
