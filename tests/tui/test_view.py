@@ -116,7 +116,7 @@ def test_heat_map_shows_urgency_as_digits() -> None:
     assert cell(render(state), state, "g7")[0] == "┼"
     heated = replace(state, heat=True)
     window = render(heated)
-    assert cell(window, heated, "h8")[0] == "●"
+    assert cell(window, heated, "h8")[0] == "◉"
     assert cell(window, heated, "g7")[0] == "9"  # next to the stone: the most urgent
     assert cell(window, heated, "a1")[0] not in "123456789"  # no live combination reaches it
     levels = view.heat_levels(heated.game.board)  # type: ignore[union-attr]
