@@ -82,8 +82,17 @@ def wants_game(args: argparse.Namespace) -> bool:
 
 
 def use_unicode() -> bool:
-    """Whether the terminal's encoding can show line characters and stones."""
-    encoding = (locale.getpreferredencoding(False) or "").lower().replace("-", "")
+    """Whether the terminal's encoding can show line characters and stones.
+
+    Asks the C library (what curses writes with) after ``setlocale``, not
+    Python's preferred encoding, which UTF-8 mode forces to UTF-8 even in
+    the C locale.
+    """
+    try:
+        encoding = locale.nl_langinfo(locale.CODESET)
+    except (AttributeError, ValueError):  # Windows has no nl_langinfo
+        encoding = locale.getpreferredencoding(False)
+    encoding = (encoding or "").lower().replace("-", "")
     return encoding in ("utf8", "utf16", "utf32") and os.environ.get("GOMOKU_ASCII", "") == ""
 
 
