@@ -37,7 +37,9 @@ from gomoku.tui.settings import Settings, load_settings, save_settings, validate
 from gomoku.userdirs import data_dir
 
 #: How often the loop looks for the computer's answer while it thinks (seconds).
-POLL = 0.02
+POLL = 0.01
+#: Spinner frames per second (the screen is redrawn this often while the computer thinks).
+FRAMES_PER_SECOND = 10
 #: Options that start a game straight away when given on the command line.
 GAME_OPTIONS = ("mode", "rule", "size", "level", "black")
 
@@ -199,6 +201,7 @@ def _loop(screen: Any, state: st.State, computer: Computer, saved: Settings) -> 
     _setup_terminal(screen)
     theme = view.curses_theme(use_unicode(), use_colour())
     dirty = True
+    drawn_frame = -1
     while True:
         computer.follow(state.pending)
         if state.settings != saved:
@@ -206,9 +209,13 @@ def _loop(screen: Any, state: st.State, computer: Computer, saved: Settings) -> 
             saved = state.settings
         if state.quit:
             return 0
-        if dirty or state.pending is not None:
-            view.draw(screen, state, theme, frame=int(time.monotonic() * 10))
+        frame = int(time.monotonic() * FRAMES_PER_SECOND)
+        if dirty or (state.pending is not None and frame != drawn_frame):
+            # redraw on change, and for the spinner only as often as it turns:
+            # the computer's thread needs the interpreter more than we do
+            view.draw(screen, state, theme, frame=frame)
             screen.refresh()
+            drawn_frame = frame
         screen.timeout(int(POLL * 1000) if state.pending is not None else 1000)
         code = screen.getch()
         dirty = code != -1

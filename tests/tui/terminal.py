@@ -31,6 +31,7 @@ class Terminal:
         self.child = pexpect.spawn(
             sys.executable, ["-m", "gomoku", *args], env=environment, dimensions=(rows, cols), cwd=str(home)
         )
+        self.child.delaybeforesend = None  # pexpect waits 50 ms before each send by default
 
     def pump(self, timeout: float = 0.05) -> None:
         """Read whatever the program wrote and feed it to the screen."""
