@@ -168,7 +168,7 @@ def run(args: argparse.Namespace) -> int:
     os.environ.setdefault("ESCDELAY", "25")
     locale.setlocale(locale.LC_ALL, "")
     try:
-        return curses.wrapper(_loop, state, computer, remembered)
+        return curses.wrapper(_loop, state, computer, settings)  # command-line choices are not remembered
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # the terminal is restored by curses.wrapper: report in one line

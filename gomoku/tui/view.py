@@ -298,7 +298,7 @@ def _too_small(win: Window, theme: Theme, rows: int, cols: int, what: str, need:
         "Terminal too small",
         f"{what} needs {need[1]}x{need[0]};",
         f"this terminal is {cols}x{rows}.",
-        "Enlarge the window, or q to quit.",
+        "Enlarge it, or q to quit.",
     ]
     top = max(HEADER_ROWS, (rows - len(lines)) // 2)
     for offset, line in enumerate(lines):

@@ -62,7 +62,7 @@ def test_two_players_play_to_a_win(launch) -> None:
     for _ in range(4):
         game.send("k ")  # up, play (white)
         game.send("jl\r")  # down, right, play (black)
-    text = game.wait_for("Black wins with five in a row (h8-l8).")
+    text = game.wait_for(lambda t: "Black wins with five in a row (h8-l8)." in t and "q quit" in t)
     assert "n new game" in text
     assert "●" in board_row(text, 8) and "○" in board_row(text, 9)
     game.send("q")  # the game is over: no confirmation
@@ -73,12 +73,11 @@ def test_play_against_the_computer_and_undo(launch) -> None:
     game = launch("--mode", "pvc", "--level", "easy", "--black", "human", "--seed", "1")
     game.wait_for("Black (you) to play")
     game.send("\r")
-    text = game.wait_for(lambda t: "last: white" in t and "move 3" in t)
-    assert "Black (you) to play" in text
+    text = game.wait_for(lambda t: "Black (you) to play" in t and "last: white" in t and "move 3" in t)
     assert "◎" in text  # the computer's reply, marked as the last move
     game.send("u")
-    text = game.wait_for("Took back h8")
-    assert "move 1" in text and "◎" not in text
+    text = game.wait_for(lambda t: "Took back h8" in t and "move 1" in t)
+    assert "◎" not in text
     game.send("r")
     game.wait_for("move 3")
     game.send("q")
@@ -89,8 +88,7 @@ def test_play_against_the_computer_and_undo(launch) -> None:
 
 def test_the_computer_plays_black_when_asked(launch) -> None:
     game = launch("--mode", "pvc", "--black", "computer", "--level", "normal")
-    text = game.wait_for("last: black h8")
-    assert "White (you) to play" in text
+    game.wait_for(lambda t: "White (you) to play" in t and "last: black h8" in t)
 
 
 def test_resize_to_a_tiny_terminal_and_back(launch) -> None:
@@ -99,14 +97,13 @@ def test_resize_to_a_tiny_terminal_and_back(launch) -> None:
     game.send("\r")
     game.wait_for("last: black h8")
     game.resize(8, 30)
-    text = game.wait_for("too small")
-    assert "30x8" in text
+    game.wait_for(lambda t: "too small" in t and "30x8" in t and "q to quit" in t)
     game.resize(24, 80)
     text = game.wait_for("last: black h8")
     assert "◉" in board_row(text, 8)
     assert colours_set(game.raw)  # this terminal has colour and NO_COLOR is not set
     game.resize(60, 200)
-    text = game.wait_for("┌───┬")  # big terminal, big cells
+    text = game.wait_for(lambda t: "┌───┬" in t and "last: black h8" in t)  # big terminal, big cells
     assert "◉" in board_row(text, 8)
     game.send("q")
     game.wait_for("Quit this game?")
@@ -119,7 +116,7 @@ def test_resize_to_a_tiny_terminal_and_back(launch) -> None:
 def test_menu_choices_are_remembered(launch, home: Path) -> None:
     game = launch()
     text = game.wait_for("left/right change")
-    assert "New game" in text
+    assert "New game" in text and "human vs computer" in text
     game.send("j")  # to the mode
     game.send("l")  # human vs computer -> two players
     game.wait_for("two players")
@@ -153,7 +150,8 @@ def test_help_key_and_a_mouse_click(launch) -> None:
     row = text.splitlines().index(board_row(text, 15))
     col = board_row(text, 15).index("┌")
     game.click(row, col)  # a15, the top-left corner
-    game.wait_for("last: black a15")
+    text = game.wait_for("last: black a15")
+    assert "taken" not in text  # one click, one move
     game.send("qy")
     assert game.wait_exit() == 0
 
@@ -173,7 +171,7 @@ def test_plain_ascii_and_no_colour(launch) -> None:
     text = game.wait_for("Black to play")
     assert "renju" in text
     game.send("\r")
-    text = game.wait_for("last: black h8")
+    text = game.wait_for(lambda t: "last: black h8" in t and "q quit" in t)
     assert text.isascii()
     assert "X" in board_row(text, 8) and "a b c d e" in text
     assert not colours_set(game.raw)
