@@ -161,12 +161,15 @@ def run(args: argparse.Namespace) -> int:
     settings = settings_from_args(args, remembered, levels)
     state = st.initial_state(settings, levels, start=wants_game(args))
     computer = Computer(getattr(args, "seed", None), getattr(args, "think_time", None))
-    if not sys.stdin.isatty() or not sys.stdout.isatty():
+    if not has_terminal():
         print("gomoku: the game needs a terminal (run it in one, not through a pipe)", file=sys.stderr)
         return 2
     previous = signal.signal(signal.SIGTERM, _terminate)
     os.environ.setdefault("ESCDELAY", "25")
-    locale.setlocale(locale.LC_ALL, "")
+    try:
+        locale.setlocale(locale.LC_ALL, "")  # curses writes in the user's encoding
+    except locale.Error:
+        pass  # an unknown locale in the environment: keep "C", which draws plain ASCII
     try:
         return curses.wrapper(_loop, state, computer, settings)  # command-line choices are not remembered
     except KeyboardInterrupt:
@@ -180,6 +183,11 @@ def run(args: argparse.Namespace) -> int:
     finally:
         computer.stop()
         signal.signal(signal.SIGTERM, previous)
+
+
+def has_terminal() -> bool:
+    """Whether standard input and output are a terminal (curses needs one)."""
+    return sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _terminate(signum: int, frame: Any) -> None:

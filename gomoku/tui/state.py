@@ -62,7 +62,7 @@ MENU_LABELS = {
     "resume": "Back to the game",
     "new": "New game",
     "mode": "Mode",
-    "black": "Black",
+    "black": "Black played by",
     "rule": "Rule",
     "size": "Board size",
     "level": "Computer level",

@@ -92,7 +92,7 @@ def _colour_attrs() -> dict[str, int]:
     black, white = (16, 231) if rich else (curses.COLOR_BLACK, curses.COLOR_WHITE)
     wood = 179 if rich else curses.COLOR_YELLOW
     grid = 94 if rich else curses.COLOR_BLACK
-    last = 222 if rich else curses.COLOR_RED
+    last = 203 if rich else curses.COLOR_RED
     win = 114 if rich else curses.COLOR_GREEN
     heat = (230, 229, 221, 214, 202) if rich else (curses.COLOR_YELLOW,) * 2 + (curses.COLOR_RED,) * 3
     pairs = {
@@ -549,8 +549,8 @@ HELP_LINES = (
     ("arrows hjkl wasd", "move the cursor"),
     ("Enter or Space", "play at the cursor"),
     ("mouse click", "play where you click"),
-    ("u / r", "undo / redo (against the computer:"),
-    ("", "  back to your turn)"),
+    ("u / r", "undo / redo"),
+    ("", "(vs the computer: back to your turn)"),
     ("H", "hint: the computer's suggestion"),
     ("t", "heat map of the urgency of points"),
     ("p", "pause or resume the computer"),
@@ -572,7 +572,10 @@ def _help(win: Window, theme: Theme, rows: int, cols: int) -> None:
         if row >= top + height - 2:
             break
         put(win, row, left + 3, f"{keys:<18}{what}"[: width - 5])
-    legend = "● black  ○ white  × forbidden  ◇ hint" if theme.unicode else "X black  O white  ! forbidden  ? hint"
+    if theme.unicode:
+        legend = "● black  ○ white  ◉◎ last  × forbidden  ◇ hint"
+    else:
+        legend = "X black  O white  ! forbidden  ? hint"
     put(win, top + height - 3, left + 3, legend[: width - 5], theme("dim"))
     put(win, top + height - 2, left + 3, "Any key closes this help."[: width - 5], theme("dim"))
 

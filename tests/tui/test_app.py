@@ -93,3 +93,32 @@ def test_a_failing_player_reports_its_error(monkeypatch: pytest.MonkeyPatch) -> 
     computer.follow(request())
     answer = computer.answers.get(timeout=10)
     assert answer.point is None and answer.error == "no idea"
+
+
+@pytest.fixture
+def fake_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("GOMOKU_HOME", str(tmp_path))
+    monkeypatch.setattr(app, "has_terminal", lambda: True)
+
+
+def test_an_error_restores_the_terminal_and_is_reported_in_one_line(
+    fake_terminal: None, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path
+) -> None:  # type: ignore[no-untyped-def]
+    def crash(function, *arguments):  # type: ignore[no-untyped-def]
+        raise RuntimeError("boom")  # curses.wrapper has restored the terminal by the time it raises
+
+    monkeypatch.setattr(app.curses, "wrapper", crash)
+    assert app.run(args("--mode", "pvp")) == 1
+    err = capsys.readouterr().err
+    assert "internal error: RuntimeError('boom')" in err and "Traceback" not in err
+    assert "crash.log" in err
+    assert "Traceback" in (tmp_path / "crash.log").read_text()
+
+
+def test_ctrl_c_exits_quietly(fake_terminal: None, monkeypatch: pytest.MonkeyPatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    def interrupted(function, *arguments):  # type: ignore[no-untyped-def]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(app.curses, "wrapper", interrupted)
+    assert app.run(args()) == 130
+    assert capsys.readouterr().err == ""
