@@ -227,11 +227,12 @@ def result_text(game: Game) -> str:
     if outcome.winner is None:
         return "Draw: the board is full."
     line = outcome.line
-    ends = f" ({game.board.notation(line[0])}-{game.board.notation(line[-1])})" if line else ""
+    ends = f": {game.board.notation(line[0])}-{game.board.notation(line[-1])}" if line else ""
     how = f"{outcome.termination.value}{ends}"
     if game.settings.mode == "pvc":
-        winner = "You win" if outcome.winner not in game.computer else "The computer wins"
-        return f"{winner} with {how} as {outcome.winner}."
+        if outcome.winner in game.computer:
+            return f"The computer ({outcome.winner}) wins with {how}."
+        return f"You ({outcome.winner}) win with {how}."
     return f"{str(outcome.winner).capitalize()} wins with {how}."
 
 

@@ -513,7 +513,7 @@ def _status(win: Window, state: st.State, game: st.Game, theme: Theme, rows: int
     if result:
         text = f" {result} "
         put(win, row, 0, text, theme("result"))
-        put(win, row, len(text) + 1, f"{len(board.moves)} moves{dot}n new game{dot}u undo{dot}q quit")
+        put(win, row, len(text) + 1, f"after {len(board.moves)} moves")
         return
     stone = board.turn
     glyph = theme.glyphs[str(stone)]
@@ -537,7 +537,9 @@ def _message(win: Window, state: st.State, theme: Theme, rows: int, cols: int) -
         return
     if state.screen == st.GAME and state.game is not None:
         dot = f" {theme.glyphs['dot']} "
-        if state.game.settings.mode == "cvc":
+        if state.game.board.is_game_over():
+            keys = ["n new game", "u undo", "t heat map", "? help", "q quit"]
+        elif state.game.settings.mode == "cvc":
             keys = ["p pause", "u undo", "t heat map", "n new game", "? help", "q quit"]
         else:
             keys = ["Enter play", "u undo", "r redo", "H hint", "t heat map", "? help", "q quit"]

@@ -240,7 +240,7 @@ def test_two_players_play_to_a_win() -> None:
     assert state.game is not None
     outcome = state.game.board.outcome
     assert outcome is not None and outcome.winner is Stone.BLACK
-    assert st.result_text(state.game) == "Black wins with five in a row (a1-e5)."
+    assert st.result_text(state.game) == "Black wins with five in a row: a1-e5."
     assert not state.game.in_progress
     late = play_at(state, "o1")
     assert "The game is over" in late.message and stones(late) == stones(state)
@@ -327,7 +327,7 @@ def test_undo_after_the_human_won_takes_back_the_winning_move() -> None:
     for mine, reply in [("a1", "o15"), ("b1", "o14"), ("c1", "o13"), ("d1", "o12")]:
         state = answer(play_at(state, mine), reply)
     state = play_at(state, "e1")
-    assert state.game is not None and st.result_text(state.game).startswith("You win")
+    assert state.game is not None and st.result_text(state.game) == "You (black) win with five in a row: a1-e1."
     assert state.pending is None
     state = press(state, "u")
     assert stones(state)[-1] == "o12" and state.game is not None and not state.game.board.is_game_over()
@@ -490,3 +490,14 @@ def test_with_board_works_out_forbidden_points_once_per_position(
     state = start("pvp", "renju")
     state = press(state, "left", "left", "up", "down", "t", "t", "?", "x")
     assert len(calls) == 1
+
+
+def test_the_computer_winning_is_said_plainly() -> None:
+    state = start("pvc")
+    for mine, reply in [("a15", "a1"), ("b15", "b1"), ("c15", "c1"), ("e14", "d1")]:
+        state = answer(play_at(state, mine), reply)
+    state = answer(play_at(state, "o15"), "e1")
+    assert state.game is not None
+    assert st.result_text(state.game) == "The computer (white) wins with five in a row: a1-e1."
+    state = press(state, "u")  # back to before the human's last move
+    assert stones(state)[-1] == "d1" and state.game is not None and state.game.board.turn is Stone.BLACK

@@ -96,7 +96,7 @@ def test_winning_five_is_highlighted_and_the_result_shown() -> None:
         assert cell(window, state, name) == ("●", theme("black_win"))
     assert cell(window, state, "a15") == ("○", theme("white"))
     screen = window.screen()
-    assert "Black wins with five in a row (a1-e5)." in screen
+    assert "Black wins with five in a row: a1-e5." in screen
     assert "n new game" in screen and "u undo" in screen and "q quit" in screen
 
 
