@@ -432,6 +432,8 @@ def _busy_reason(game: Game) -> str | None:
     if game.settings.mode == "cvc":
         return "You are watching: n starts a game you can play."
     if game.computer_to_move:
+        if game.paused:
+            return "The computer is paused: p resumes it."
         return "The computer is thinking: wait for its move."
     return None
 

@@ -486,7 +486,7 @@ def _panel(win: Window, game: st.Game, layout: BoardLayout, theme: Theme, rows: 
         "q quit",
     ]
     if game.settings.mode == "cvc":
-        keys[0] = "p pause/resume"
+        keys[0:3] = ["p pause/resume", "u undo    r redo", "t heat map"]
     keys_top = bottom - len(keys) + 1
     show_keys = keys_top - top >= 6
     moves_bottom = keys_top - 2 if show_keys else bottom

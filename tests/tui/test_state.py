@@ -501,3 +501,11 @@ def test_the_computer_winning_is_said_plainly() -> None:
     assert st.result_text(state.game) == "The computer (white) wins with five in a row: a1-e1."
     state = press(state, "u")  # back to before the human's last move
     assert stones(state)[-1] == "d1" and state.game is not None and state.game.board.turn is Stone.BLACK
+
+
+def test_pausing_the_computer_in_a_game_against_it() -> None:
+    state = press(play_at(start("pvc"), "h8"), "p")
+    assert state.pending is None and state.game is not None and state.game.paused
+    assert play_at(state, "a1").message == "The computer is paused: p resumes it."
+    state = answer(press(state, "p"), "i9")
+    assert stones(state) == ["h8", "i9"]
