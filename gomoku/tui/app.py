@@ -164,6 +164,12 @@ def run(args: argparse.Namespace) -> int:
     if not has_terminal():
         print("gomoku: the game needs a terminal (run it in one, not through a pipe)", file=sys.stderr)
         return 2
+    try:
+        curses.setupterm(fd=sys.stdout.fileno())
+    except curses.error:
+        term = os.environ.get("TERM", "")
+        print(f"gomoku: this terminal (TERM={term!r}) cannot run the game; try TERM=xterm", file=sys.stderr)
+        return 2
     previous = signal.signal(signal.SIGTERM, _terminate)
     os.environ.setdefault("ESCDELAY", "25")
     try:

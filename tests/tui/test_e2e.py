@@ -201,3 +201,10 @@ def test_without_a_terminal_it_says_so() -> None:
         timeout=30,
     )
     assert result.returncode == 2 and "needs a terminal" in result.stderr
+
+
+def test_an_unknown_terminal_gets_a_message(launch) -> None:
+    game = launch("--mode", "pvp", TERM="no-such-terminal")
+    status = game.wait_exit()
+    assert status == 2
+    assert b"cannot run the game" in game.raw and b"Traceback" not in game.raw
