@@ -161,14 +161,9 @@ def run(args: argparse.Namespace) -> int:
     settings = settings_from_args(args, remembered, levels)
     state = st.initial_state(settings, levels, start=wants_game(args))
     computer = Computer(getattr(args, "seed", None), getattr(args, "think_time", None))
-    if not has_terminal():
-        print("gomoku: the game needs a terminal (run it in one, not through a pipe)", file=sys.stderr)
-        return 2
-    try:
-        curses.setupterm(fd=sys.stdout.fileno())
-    except curses.error:
-        term = os.environ.get("TERM", "")
-        print(f"gomoku: this terminal (TERM={term!r}) cannot run the game; try TERM=xterm", file=sys.stderr)
+    problem = terminal_problem()
+    if problem:
+        print(f"gomoku: {problem}", file=sys.stderr)
         return 2
     previous = signal.signal(signal.SIGTERM, _terminate)
     os.environ.setdefault("ESCDELAY", "25")
@@ -191,9 +186,15 @@ def run(args: argparse.Namespace) -> int:
         signal.signal(signal.SIGTERM, previous)
 
 
-def has_terminal() -> bool:
-    """Whether standard input and output are a terminal (curses needs one)."""
-    return sys.stdin.isatty() and sys.stdout.isatty()
+def terminal_problem() -> str:
+    """Why the game cannot run in this terminal, or ``""`` if it can."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return "the game needs a terminal (run it in one, not through a pipe)"
+    try:
+        curses.setupterm(fd=sys.stdout.fileno())
+    except curses.error:
+        return f"this terminal (TERM={os.environ.get('TERM', '')!r}) cannot run the game; try TERM=xterm"
+    return ""
 
 
 def _terminate(signum: int, frame: Any) -> None:

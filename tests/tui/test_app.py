@@ -98,8 +98,7 @@ def test_a_failing_player_reports_its_error(monkeypatch: pytest.MonkeyPatch) -> 
 @pytest.fixture
 def fake_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("GOMOKU_HOME", str(tmp_path))
-    monkeypatch.setattr(app, "has_terminal", lambda: True)
-    monkeypatch.setattr(app.curses, "setupterm", lambda *arguments, **options: None)
+    monkeypatch.setattr(app, "terminal_problem", lambda: "")
 
 
 def test_an_error_restores_the_terminal_and_is_reported_in_one_line(
