@@ -62,7 +62,7 @@ def test_two_players_play_to_a_win(launch) -> None:
     for _ in range(4):
         game.send("k ")  # up, play (white)
         game.send("jl\r")  # down, right, play (black)
-    text = game.wait_for(lambda t: "Black wins with five in a row: h8-l8." in t and "q quit" in t)
+    text = game.wait_for(lambda t: "Black wins with five in a row: h8-l8." in t and "? help · q quit" in t)
     assert "n new game" in text
     assert "●" in board_row(text, 8) and "○" in board_row(text, 9)
     game.send("q")  # the game is over: no confirmation
@@ -171,7 +171,7 @@ def test_plain_ascii_and_no_colour(launch) -> None:
     text = game.wait_for("Black to play")
     assert "renju" in text
     game.send("\r")
-    text = game.wait_for(lambda t: "last: black h8" in t and "q quit" in t)
+    text = game.wait_for(lambda t: "last: black h8" in t and "? help - q quit" in t)
     assert text.isascii()
     assert "X" in board_row(text, 8) and "a b c d e" in text
     assert not colours_set(game.raw)
