@@ -190,6 +190,8 @@ def terminal_problem() -> str:
     """Why the game cannot run in this terminal, or ``""`` if it can."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return "the game needs a terminal (run it in one, not through a pipe)"
+    if sys.platform == "win32":
+        return ""  # the Windows console has no terminfo entry to check
     try:
         curses.setupterm(fd=sys.stdout.fileno())
     except curses.error:
@@ -268,6 +270,8 @@ def _event(screen: Any, state: st.State, code: int) -> st.Event | None:
     if code == -1:
         return None
     if code == curses.KEY_RESIZE:
+        if sys.platform == "win32":
+            curses.resize_term(0, 0)  # PDCurses learns the new size only when asked
         curses.update_lines_cols()
         screen.clear()  # the next draw repaints every cell
         return None

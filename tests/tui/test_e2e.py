@@ -6,11 +6,13 @@ import json
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from gomoku.tui.state import WATCH_DELAY
 from tests.tui.terminal import ROOT, Terminal
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
@@ -208,3 +210,18 @@ def test_an_unknown_terminal_gets_a_message(launch) -> None:
     status = game.wait_exit()
     assert status == 2
     assert b"cannot run the game" in game.raw and b"Traceback" not in game.raw
+
+
+def test_watch_the_computer_and_pause(launch) -> None:
+    game = launch("--mode", "cvc", "--level", "easy", "--seed", "3")
+    game.wait_for(lambda t: "last: white" in t and "computer vs computer" in t)
+    game.send("p")
+    text = game.wait_for("Paused: p resumes.")
+    assert "paused" in text.splitlines()[0]
+    before = re.findall(r"move \d+", text)
+    deadline = time.monotonic() + 2.5 * WATCH_DELAY  # long enough for two more moves if it ran on
+    while time.monotonic() < deadline:
+        game.pump()
+    assert re.findall(r"move \d+", game.text()) == before
+    game.send("qy")
+    assert game.wait_exit() == 0
