@@ -16,6 +16,7 @@ examples:
   python -m gomoku --mode pvc --rule renju --size 15 --level normal --black human
   python -m gomoku --mode pvp --size 19     two players on one keyboard
   python -m gomoku --mode cvc --level easy  watch the computer play itself
+  python -m gomoku --load game.sgf          replay a game record (.sgf, .psq or a move list)
   python -m gomoku --gomocup                be an engine for Piskvork and other Gomocup managers
 """
 
@@ -53,6 +54,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--black", choices=("human", "computer"), help="who plays black against the computer (pvc)"
     )
     parser.add_argument("--seed", type=int, help="seed the computer's random choices")
+    parser.add_argument(
+        "--load",
+        metavar="FILE",
+        help="open a game record (.sgf, .psq, or a move list like 'h8 i9') in the replay view; "
+        ".psq and move lists take --rule (and move lists --size)",
+    )
     parser.add_argument(
         "--gomocup",
         action="store_true",

@@ -31,8 +31,9 @@ from typing import Any
 
 from gomoku.ai import LEVELS, Player, make_player
 from gomoku.point import Point
+from gomoku.records import RecordError, read_record
 from gomoku.tui import state as st
-from gomoku.tui import view
+from gomoku.tui import storage, view
 from gomoku.tui.settings import Settings, load_settings, save_settings, validated
 from gomoku.userdirs import data_dir
 
@@ -50,6 +51,14 @@ KEY_NAMES = {
     curses.KEY_RIGHT: "right",
     curses.KEY_ENTER: "enter",
     curses.KEY_F1: "f1",
+    curses.KEY_HOME: "home",
+    curses.KEY_END: "end",
+    curses.KEY_PPAGE: "pageup",
+    curses.KEY_NPAGE: "pagedown",
+    curses.KEY_BACKSPACE: "backspace",
+    127: "backspace",
+    8: "backspace",
+    21: "ctrl-u",
     10: "enter",
     13: "enter",
     32: "space",
@@ -159,12 +168,24 @@ def run(args: argparse.Namespace) -> int:
     levels = tuple(LEVELS)
     remembered = load_settings(levels)
     settings = settings_from_args(args, remembered, levels)
-    state = st.initial_state(settings, levels, start=wants_game(args))
-    computer = Computer(getattr(args, "seed", None), getattr(args, "think_time", None))
     problem = terminal_problem()
     if problem:
         print(f"gomoku: {problem}", file=sys.stderr)
         return 2
+    record, record_name = None, ""
+    if getattr(args, "load", None):
+        try:
+            record = read_record(storage.resolve(args.load), settings.rule_value, settings.size)
+        except RecordError as error:
+            print(f"gomoku: cannot load {error}", file=sys.stderr)
+            return 2
+        record_name = os.path.basename(args.load)
+    offer, notice = storage.read_offer()
+    state = st.initial_state(
+        settings, levels, start=wants_game(args), record=record, record_name=record_name, offer=offer, notice=notice
+    )
+    computer = Computer(getattr(args, "seed", None), getattr(args, "think_time", None))
+    autosaver = storage.Autosaver()
     previous = signal.signal(signal.SIGTERM, _terminate)
     os.environ.setdefault("ESCDELAY", "25")
     try:
@@ -172,7 +193,7 @@ def run(args: argparse.Namespace) -> int:
     except locale.Error:
         pass  # an unknown locale in the environment: keep "C", which draws plain ASCII
     try:
-        return curses.wrapper(_loop, state, computer, settings)  # command-line choices are not remembered
+        return curses.wrapper(_loop, state, computer, settings, autosaver)  # command-line choices are not remembered
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # the terminal is restored by curses.wrapper: report in one line
@@ -183,6 +204,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     finally:
         computer.stop()
+        autosaver.close()  # the last move reaches the disk before the program ends
         signal.signal(signal.SIGTERM, previous)
 
 
@@ -214,13 +236,14 @@ def _log_crash() -> str:
         return ""
 
 
-def _loop(screen: Any, state: st.State, computer: Computer, saved: Settings) -> int:
+def _loop(screen: Any, state: st.State, computer: Computer, saved: Settings, autosaver: storage.Autosaver) -> int:
     _setup_terminal(screen)
     theme = view.curses_theme(use_unicode(), use_colour())
     dirty = True
     drawn_frame = -1
     while True:
         computer.follow(state.pending)
+        autosaver.follow(state)
         if state.settings != saved:
             save_settings(state.settings)
             saved = state.settings
@@ -233,18 +256,24 @@ def _loop(screen: Any, state: st.State, computer: Computer, saved: Settings) -> 
             view.draw(screen, state, theme, frame=frame)
             screen.refresh()
             drawn_frame = frame
-        screen.timeout(int(POLL * 1000) if state.pending is not None else 1000)
+        screen.timeout(int(POLL * 1000) if state.pending is not None or autosaver.busy else 1000)
         code = screen.getch()
         dirty = code != -1
         event = _event(screen, state, code)
         if event is not None:
             state = st.update(state, event)
+        if state.job is not None:  # a file to save or load: the player waits for it
+            state = st.update(state, storage.perform(state.job))
+            dirty = True
         while True:
             try:
                 answer = computer.answers.get_nowait()
             except queue.Empty:
                 break
             state = st.update(state, answer)
+            dirty = True
+        while not autosaver.notices.empty():
+            state = st.update(state, st.Notice(autosaver.notices.get_nowait()))
             dirty = True
 
 
@@ -293,12 +322,12 @@ def _mouse_event(screen: Any, state: st.State) -> st.Event | None:
         return None
     rows, cols = screen.getmaxyx()
     if state.overlay is not None:
-        return st.Key("escape") if state.overlay == st.HELP else None
+        return st.Key("escape") if state.overlay in (st.HELP, st.NOTICE) else None
     if state.screen == st.MENU:
         layout = view.menu_layout(rows, cols, len(st.menu_items(state)))
         index = layout.index_at(row, col) if layout else None
         return st.MenuClick(index) if index is not None else None
-    if state.game is None:
+    if state.game is None or state.screen != st.GAME:
         return None
     board_layout = view.board_layout(rows, cols, state.game.board.size)
     point = board_layout.point_at(row, col) if board_layout else None

@@ -15,29 +15,43 @@ still thinking about, never changes under anyone's feet.
 
 Side effects are read off the state by the loop (:mod:`gomoku.tui.app`):
 ``state.pending`` is the computer's current job (start it if it is new, stop
-the old one if it went away), ``state.settings`` is saved when it changes, and
-``state.quit`` ends the program.
+the old one if it went away), ``state.job`` is a file to save, load or retire
+(the loop does it and answers with :class:`FileDone`), ``state.game`` is
+autosaved whenever its board changes (:mod:`gomoku.tui.storage`),
+``state.settings`` is saved when it changes, and ``state.quit`` ends the
+program.
 
-Screens are names so that more can be added (a save/load dialog, a replay
-view) without changing how the others work.
+Screens are names: the menu, the game, the replay of a loaded record, and the
+offer to resume the game that was in progress when the program last ended.
+Overlays sit on top of a screen: help, quit confirmation, the file-name
+prompt of save and load, and a notice that needs more than the message line.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+from pathlib import PurePath
 from typing import Union
 
 from gomoku.board import Board, HistoryError, IllegalMoveError
-from gomoku.point import MAX_SIZE, MIN_SIZE, Point
+from gomoku.point import MAX_SIZE, MIN_SIZE, Point, parse_point, to_notation
+from gomoku.records import GameRecord, format_of
 from gomoku.rules import Rule, Stone
-from gomoku.tui.settings import MODE_NAMES, MODES, RULES, SIDES, Settings
+from gomoku.savegame import SavedGame
+from gomoku.tui.settings import MODE_NAMES, MODES, RULES, SIDES, Settings, validated
 
 # -- screens and overlays ---------------------------------------------------
 
 MENU = "menu"
 GAME = "game"
+REPLAY = "replay"
+RESUME = "resume"
 HELP = "help"
 CONFIRM_QUIT = "confirm_quit"
+PROMPT = "prompt"
+NOTICE = "notice"
 
 #: Seconds between moves when the computer plays itself, so a person can watch.
 WATCH_DELAY = 0.6
@@ -55,6 +69,18 @@ LEFT_KEYS = frozenset(k for k, (dx, dy) in CURSOR_KEYS.items() if dx < 0)
 RIGHT_KEYS = frozenset(k for k, (dx, dy) in CURSOR_KEYS.items() if dx > 0)
 PLAY_KEYS = frozenset({"enter", "space"})
 HELP_KEYS = frozenset({"?", "f1"})
+SAVE_KEY = "S"
+LOAD_KEY = "L"
+
+#: Replay keys: one move back or forward, ten at a time, to the start or the end.
+REPLAY_BACK = frozenset({"left", "h", "a", ","})
+REPLAY_FORWARD = frozenset({"right", "l", "d", "."})
+REPLAY_BACK_MANY = frozenset({"up", "k", "w", "pageup"})
+REPLAY_FORWARD_MANY = frozenset({"down", "j", "s", "pagedown"})
+REPLAY_STEP_MANY = 10
+REPLAY_FIRST = frozenset({"home", "g"})
+REPLAY_LAST = frozenset({"end", "G"})
+REPLAY_TAKE_OVER = frozenset({"enter", "p"})
 
 #: The menu's rows that hold a choice, and the menu's actions.
 CHOICES = ("mode", "black", "rule", "size", "level")
@@ -66,8 +92,14 @@ MENU_LABELS = {
     "rule": "Rule",
     "size": "Board size",
     "level": "Computer level",
+    "load": "Load a game record...",
     "quit": "Quit",
 }
+
+#: What a :class:`FileJob` asks of the loop.
+SAVE_RECORD = "save_record"
+LOAD_RECORD = "load_record"
+DISCARD_SAVE = "discard_save"
 
 # -- events -----------------------------------------------------------------
 
@@ -103,7 +135,30 @@ class AiResult:
     error: str = ""
 
 
-Event = Union[Key, Click, MenuClick, AiResult]
+@dataclass(frozen=True)
+class FileDone:
+    """The loop did file job ``id``: where (``path``, as resolved), and what came of it.
+
+    ``record`` is the record a load read; ``error`` says why a job failed;
+    ``exists`` means a save found a file there and did not replace it.
+    """
+
+    id: int
+    path: str = ""
+    record: GameRecord | None = None
+    error: str = ""
+    exists: bool = False
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something the loop has to say (autosave trouble), shown on the message line."""
+
+    text: str
+    alert: bool = True
+
+
+Event = Union[Key, Click, MenuClick, AiResult, FileDone, Notice]
 
 # -- the model --------------------------------------------------------------
 
@@ -137,6 +192,9 @@ class Game:
     forbidden: frozenset[Point] = frozenset()
     hint: Point | None = None
     paused: bool = False
+    #: Which game this is (new game, resume and take-over count up), so autosave
+    #: can tell a new game, whose predecessor it retires, from a move in the same one.
+    number: int = 0
 
     @property
     def in_progress(self) -> bool:
@@ -150,8 +208,61 @@ class Game:
 
 
 @dataclass(frozen=True)
+class Prompt:
+    """The file-name prompt of save (``SAVE_RECORD``) or load (``LOAD_RECORD``).
+
+    ``fresh`` while the text is the suggestion: the first typed character
+    replaces it (Backspace edits it instead).  ``confirmed`` is a name the player
+    has been told exists and pressed Enter on again: saving may replace it.
+    ``error`` is why the last try failed, shown in the prompt's box.
+    """
+
+    kind: str
+    text: str = ""
+    fresh: bool = True
+    confirmed: str = ""
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A loaded record being stepped through: ``board`` is the position shown, the
+    moves after it kept as its redo list (so taking over keeps them for ``r``)."""
+
+    record: GameRecord
+    board: Board
+    name: str
+
+    @property
+    def index(self) -> int:
+        """How many of the record's moves are on the board."""
+        return len(self.board.moves)
+
+
+@dataclass(frozen=True)
+class FileJob:
+    """A file for the loop to save, load or retire; answered by :class:`FileDone`.
+
+    ``rule`` and ``size`` are for records that do not say (``.psq`` has no
+    rule, a move list neither rule nor size).
+    """
+
+    id: int
+    kind: str
+    path: str = ""
+    record: GameRecord | None = None
+    replace: bool = False
+    rule: Rule = Rule.FREESTYLE
+    size: int = 15
+
+
+def _local_now() -> datetime:
+    return datetime.now()
+
+
+@dataclass(frozen=True)
 class State:
-    """Everything the screen shows, and the computer's current job."""
+    """Everything the screen shows, and the computer's and the loop's current jobs."""
 
     settings: Settings
     levels: tuple[str, ...]
@@ -165,15 +276,63 @@ class State:
     message: str = ""
     alert: bool = False
     quit: bool = False
+    prompt: Prompt | None = None
+    replay: Replay | None = None
+    job: FileJob | None = None
+    jobs: int = 0
+    #: The saved game offered for resuming (the ``RESUME`` screen), and the screen
+    #: to go to when it is declined: ``menu``, ``new`` (a game) or ``replay``.
+    offer: SavedGame | None = None
+    then: str = MENU
+    #: Text of the ``NOTICE`` overlay.
+    notice: str = ""
+    games: int = 0
+    #: The last file saved or loaded this session, suggested by the next load.
+    last_file: str = ""
+    #: Where the suggested file names get their date and time (tests fix it).
+    clock: Callable[[], datetime] = field(default=_local_now, compare=False)
 
 
-def initial_state(settings: Settings, levels: tuple[str, ...], start: bool = False) -> State:
-    """The state at start-up: the menu, or straight into a game of ``settings`` if ``start``."""
+def initial_state(
+    settings: Settings,
+    levels: tuple[str, ...],
+    start: bool = False,
+    *,
+    record: GameRecord | None = None,
+    record_name: str = "",
+    offer: SavedGame | None = None,
+    notice: str = "",
+) -> State:
+    """The state at start-up.
+
+    The menu; or straight into a game of ``settings`` if ``start``; or the
+    replay of ``record`` (loaded with ``--load``).  If ``offer`` holds a saved
+    game, the resume screen comes first and leads there when declined.
+    ``notice`` (a saved game that could not be read) is shown over all that.
+    """
     state = State(settings=settings, levels=tuple(levels))
     state = replace(state, menu_index=menu_items(state).index("new"))
-    if start:
-        state = _settle(new_game(state))
-    return state
+    then = REPLAY if record is not None else "new" if start else MENU
+    if record is not None:
+        state = _open_replay(state, record, record_name)
+    state = replace(state, then=then)
+    if offer is not None:
+        state = replace(state, screen=RESUME, offer=offer)
+    else:
+        state = _go_on(state)
+    if notice:
+        state = replace(state, overlay=NOTICE, notice=notice)
+    return _settle(state)
+
+
+def _go_on(state: State) -> State:
+    """Leave the resume screen for what the start-up asked for."""
+    state = replace(state, offer=None)
+    if state.then == "new":
+        return new_game(state)
+    if state.then == REPLAY and state.replay is not None:
+        return replace(state, screen=REPLAY, message=_replay_hello(state.replay))
+    return replace(state, screen=MENU)
 
 
 # -- reading the model (shared by the view and the tests) -------------------
@@ -182,7 +341,7 @@ def initial_state(settings: Settings, levels: tuple[str, ...], start: bool = Fal
 def menu_items(state: State) -> tuple[str, ...]:
     """The menu's rows, top to bottom."""
     resume = ("resume",) if state.game is not None else ()
-    return resume + ("new",) + CHOICES + ("quit",)
+    return resume + ("new",) + CHOICES + ("load", "quit")
 
 
 def choice_text(settings: Settings, item: str) -> str:
@@ -248,6 +407,10 @@ def update(state: State, event: Event) -> State:
     """The state after ``event``.  Never raises for any key or click; never changes ``state``."""
     if isinstance(event, AiResult):
         state = _ai_result(state, event)
+    elif isinstance(event, FileDone):
+        state = _file_done(state, event)
+    elif isinstance(event, Notice):
+        state = replace(state, message=event.text, alert=event.alert)
     elif isinstance(event, Key):
         state = _key(replace(state, message="", alert=False), event.name)
     elif isinstance(event, Click):
@@ -266,16 +429,22 @@ def _complain(state: State, message: str) -> State:
 
 
 def _key(state: State, name: str) -> State:
-    if state.overlay == HELP:
-        return replace(state, overlay=None)
+    if state.overlay == PROMPT:
+        return _prompt_key(state, name)
+    if state.overlay in (HELP, NOTICE):
+        return replace(state, overlay=None, notice="")
     if state.overlay == CONFIRM_QUIT:
         if name in ("y", "Y", "q", "enter"):
             return replace(state, overlay=None, quit=True)
         return _say(replace(state, overlay=None), "Quit cancelled.")
     if name in HELP_KEYS:
         return replace(state, overlay=HELP)
+    if state.screen == RESUME:
+        return _resume_key(state, name)
     if state.screen == MENU:
         return _menu_key(state, name)
+    if state.screen == REPLAY:
+        return _replay_key(state, name)
     return _game_key(state, name)
 
 
@@ -304,6 +473,8 @@ def _menu_key(state: State, name: str) -> State:
         return _menu_activate(state, item)
     if name == "n":
         return new_game(state)
+    if name == LOAD_KEY:
+        return _open_prompt(state, LOAD_RECORD)
     if name == "escape":
         if state.game is not None:
             return replace(state, screen=GAME)
@@ -327,6 +498,8 @@ def _menu_activate(state: State, item: str) -> State:
         return replace(state, screen=GAME)
     if item == "new":
         return new_game(state)
+    if item == "load":
+        return _open_prompt(state, LOAD_RECORD)
     if item == "quit":
         return _ask_quit(state)
     return _change_choice(state, item, 1)
@@ -362,7 +535,8 @@ def new_game(state: State) -> State:
     settings = state.settings
     board = Board(settings.size, Rule(settings.rule))
     centre = Point(settings.size // 2, settings.size // 2)
-    game = with_board(Game(board, settings, computer_sides(settings), centre), board)
+    game = with_board(Game(board, settings, computer_sides(settings), centre, number=state.games + 1), board)
+    state = replace(state, games=game.number)
     if settings.mode == "pvc":
         colour = "white" if Stone.BLACK in game.computer else "black"
         hello = f"You play {colour}. Arrows move, Enter plays, ? for help."
@@ -412,6 +586,12 @@ def _game_key(state: State, name: str) -> State:
     if name == "n":
         items = menu_items(replace(state, screen=MENU))
         return replace(state, screen=MENU, menu_index=items.index("new"))
+    if name == SAVE_KEY:
+        if not game.board.moves:
+            return _complain(state, "No moves to save yet: play first.")
+        return _open_prompt(state, SAVE_RECORD)
+    if name == LOAD_KEY:
+        return _open_prompt(state, LOAD_RECORD)
     if name == "q":
         return _ask_quit(state)
     if name == "escape":
@@ -583,3 +763,255 @@ def _settle(state: State) -> State:
         request = AiRequest(state.requests + 1, MOVE, game.board, game.settings.level, delay)
         state = replace(state, pending=request, requests=request.id)
     return state
+
+
+# -- saving and loading records: the file-name prompt ---------------------------
+
+
+def suggested_name(when: datetime) -> str:
+    """The file name a save suggests: ``gomoku-20261129-1453.sgf`` (in the current directory)."""
+    return when.strftime("gomoku-%Y%m%d-%H%M.sgf")
+
+
+def _open_prompt(state: State, kind: str) -> State:
+    text = suggested_name(state.clock()) if kind == SAVE_RECORD else state.last_file
+    return replace(state, overlay=PROMPT, prompt=Prompt(kind, text, fresh=bool(text)))
+
+
+def _prompt_key(state: State, name: str) -> State:
+    prompt = state.prompt
+    if prompt is None:
+        return replace(state, overlay=None)
+    if name == "escape":
+        what = "Save" if prompt.kind == SAVE_RECORD else "Load"
+        return _say(replace(state, overlay=None, prompt=None), f"{what} cancelled.")
+    if name == "enter":
+        return _submit_prompt(state, prompt)
+    if name == "backspace":
+        return replace(state, prompt=replace(prompt, text=prompt.text[:-1], fresh=False, error=""))
+    if name == "ctrl-u":
+        return replace(state, prompt=replace(prompt, text="", fresh=False, error=""))
+    character = " " if name == "space" else name
+    if len(character) != 1:
+        return state  # arrows, function keys: the text has no cursor to move
+    text = character if prompt.fresh else prompt.text + character
+    return replace(state, prompt=replace(prompt, text=text, fresh=False, error=""))
+
+
+def _submit_prompt(state: State, prompt: Prompt) -> State:
+    path = prompt.text.strip()
+    if not path:
+        return replace(state, prompt=replace(prompt, error="Type a file name, or Esc to cancel."))
+    if prompt.kind == LOAD_RECORD:
+        settings = state.settings
+        job = FileJob(state.jobs + 1, LOAD_RECORD, path, rule=Rule(settings.rule), size=settings.size)
+        return replace(state, job=job, jobs=job.id)
+    record = _record_to_save(state, path)
+    if record is None:
+        return _complain(replace(state, overlay=None, prompt=None), "There is no game to save.")
+    job = FileJob(state.jobs + 1, SAVE_RECORD, path, record, replace=prompt.confirmed == path)
+    return replace(state, job=job, jobs=job.id)
+
+
+def _record_to_save(state: State, path: str) -> GameRecord | None:
+    """What ``S`` saves: the loaded record in the replay, else the game's moves so far."""
+    if state.screen == REPLAY and state.replay is not None:
+        return state.replay.record
+    game = state.game
+    if game is None:
+        return None
+    black = white = ""
+    if format_of(path) == "sgf":  # .psq reads a name as a brain file to run: keep names out of it
+        black, white = (player_name(game, stone) for stone in (Stone.BLACK, Stone.WHITE))
+    return GameRecord.from_board(game.board, black=black, white=white)
+
+
+def player_name(game: Game, stone: Stone) -> str:
+    """A player's name for a record: ``Human``, or ``gomoku normal`` for the computer."""
+    return f"gomoku {game.settings.level}" if stone in game.computer else "Human"
+
+
+def _file_done(state: State, done: FileDone) -> State:
+    job = state.job
+    if job is None or done.id != job.id:
+        return state
+    state = replace(state, job=None)
+    prompt = state.prompt
+    if job.kind == DISCARD_SAVE:
+        return _complain(state, done.error) if done.error else state
+    if done.exists and prompt is not None:
+        error = f"{done.path} exists: Enter again replaces it, or edit the name."
+        return replace(state, prompt=replace(prompt, confirmed=job.path, error=error))
+    if done.error:
+        if prompt is None:
+            return _complain(state, done.error)
+        return replace(state, prompt=replace(prompt, error=done.error))
+    state = replace(state, overlay=None, prompt=None, last_file=job.path)
+    if job.kind == SAVE_RECORD:
+        count = len(job.record.moves) if job.record else 0
+        return _say(state, f"Saved {count} moves to {done.path}.")
+    if done.record is None:
+        return state
+    name = PurePath(done.path or job.path).name
+    state = _open_replay(state, done.record, name)
+    return replace(state, screen=REPLAY, message=_replay_hello(state.replay))  # type: ignore[arg-type]
+
+
+# -- the replay of a loaded record ------------------------------------------------
+
+
+def _open_replay(state: State, record: GameRecord, name: str) -> State:
+    """``state`` holding ``record`` for the replay view, at its last move."""
+    board = record.to_board()
+    return replace(state, replay=Replay(record, board, name))
+
+
+def _replay_hello(replay: Replay) -> str:
+    return f"{replay.name}: {len(replay.record.moves)} moves. Left/right step, Enter plays on from the move shown."
+
+
+def take_over_mode(state: State) -> str:
+    """The mode a take-over from the replay plays in: the menu's."""
+    return state.settings.mode
+
+
+def _replay_key(state: State, name: str) -> State:
+    replay = state.replay
+    if replay is None:
+        return replace(state, screen=MENU)
+    total = len(replay.record.moves)
+    target = None
+    if name in REPLAY_BACK:
+        target = replay.index - 1
+    elif name in REPLAY_FORWARD:
+        target = replay.index + 1
+    elif name in REPLAY_BACK_MANY:
+        target = replay.index - REPLAY_STEP_MANY
+    elif name in REPLAY_FORWARD_MANY:
+        target = replay.index + REPLAY_STEP_MANY
+    elif name in REPLAY_FIRST:
+        target = 0
+    elif name in REPLAY_LAST:
+        target = total
+    if target is not None:
+        return _replay_to(state, replay, target)
+    if name in REPLAY_TAKE_OVER:
+        return _take_over(state, replay)
+    if name == "m":
+        mode = MODES[(MODES.index(state.settings.mode) + 1) % len(MODES)] if state.settings.mode in MODES else MODES[0]
+        return _say(replace(state, settings=replace(state.settings, mode=mode)), f"Enter plays on: {MODE_NAMES[mode]}.")
+    if name == "t":
+        heat = not state.heat
+        return _say(replace(state, heat=heat), "Heat map on: urgency of each point." if heat else "Heat map off.")
+    if name == SAVE_KEY:
+        return _open_prompt(state, SAVE_RECORD)
+    if name == LOAD_KEY:
+        return _open_prompt(state, LOAD_RECORD)
+    if name in ("escape", "n", "b"):
+        if state.game is not None:
+            return replace(state, screen=GAME)
+        return replace(state, screen=MENU)
+    if name == "q":
+        return _ask_quit(state)
+    return _complain(state, f"{_key_label(name)} does nothing here: left/right step, Enter plays on, ? helps.")
+
+
+def _replay_to(state: State, replay: Replay, target: int) -> State:
+    total = len(replay.record.moves)
+    target = max(0, min(total, target))
+    if target == replay.index:
+        return _say(state, "That is the last move." if target == total else "That is the start.")
+    board = replay.board.copy()
+    try:
+        while len(board.moves) > target:
+            board.undo()
+        while len(board.moves) < target:
+            board.redo()
+    except (HistoryError, IllegalMoveError):
+        return _complain(state, "This record cannot be stepped through.")
+    return replace(state, replay=replace(replay, board=board))
+
+
+def _take_over(state: State, replay: Replay) -> State:
+    """Play on from the move shown: a game of the menu's mode, the later moves kept for ``r``.
+
+    Against the computer, you take the side to move.
+    """
+    board = replay.board.copy()
+    mode = take_over_mode(state)
+    black = state.settings.black
+    if mode == "pvc":
+        black = "human" if board.turn is Stone.BLACK else "computer"
+    settings = replace(state.settings, mode=mode, black=black, rule=board.rule.value, size=board.size)
+    cursor = board.last_move or Point(board.size // 2, board.size // 2)
+    game = with_board(Game(board, settings, computer_sides(settings), cursor, number=state.games + 1), board)
+    move = len(board.moves) + 1
+    later = " (r replays the recorded moves)" if board.can_redo else ""
+    message = f"Playing on from move {move}, {MODE_NAMES[mode]}{later}."
+    state = replace(state, screen=GAME, game=game, games=game.number, pending=None, replay=None)
+    return _say(state, message)
+
+
+# -- resuming the game that was in progress ---------------------------------------
+
+
+def game_from_saved(saved: SavedGame, levels: tuple[str, ...], number: int = 0) -> Game:
+    """The game a save file holds, ready to play on (raises ``SaveError`` if it cannot be)."""
+    data = {
+        "mode": saved.mode,
+        "black": saved.players.get("black", "human") if saved.mode == "pvc" else "human",
+        "rule": saved.rule.value,
+        "size": saved.size,
+        "level": saved.level,
+    }
+    settings = validated(data, levels)
+    board = saved.to_board()
+    cursor = board.last_move or Point(board.size // 2, board.size // 2)
+    remembered = saved.extra.get("cursor")
+    if isinstance(remembered, str):
+        try:
+            cursor = parse_point(remembered, board.size)
+        except ValueError:
+            pass
+    return with_board(Game(board, settings, computer_sides(settings), cursor, number=number), board)
+
+
+def saved_from_game(game: Game) -> SavedGame:
+    """What autosave writes for ``game``: moves, redo list, who plays what, and the cursor."""
+    players = {
+        str(stone): "computer" if stone in game.computer else "human" for stone in (Stone.BLACK, Stone.WHITE)
+    }
+    return SavedGame.from_board(
+        game.board,
+        mode=game.settings.mode,
+        players=players,
+        level=game.settings.level,
+        extra={"cursor": to_notation(game.cursor, game.board.size)},
+    )
+
+
+def offer_summary(saved: SavedGame) -> str:
+    """``renju 15x15, two players, 34 moves``."""
+    mode = MODE_NAMES.get(saved.mode, saved.mode)
+    count = len(saved.moves)
+    return f"{saved.rule.value} {saved.size}x{saved.size}, {mode}, {count} move{'s' if count != 1 else ''}"
+
+
+def _resume_key(state: State, name: str) -> State:
+    saved = state.offer
+    if saved is None:
+        return _go_on(state)
+    if name in ("y", "Y", "enter"):
+        try:
+            game = game_from_saved(saved, state.levels, state.games + 1)
+        except Exception as error:  # SaveError: the file was checked when read, so only a bug lands here
+            return _complain(_go_on(state), f"The saved game cannot be resumed: {error}")
+        state = replace(state, screen=GAME, game=game, games=game.number, offer=None, pending=None)
+        return _say(state, f"Resumed: {offer_summary(saved)}.")
+    if name in ("n", "N", "escape"):
+        job = FileJob(state.jobs + 1, DISCARD_SAVE)
+        state = _go_on(replace(state, job=job, jobs=job.id))
+        return _say(state, "The unfinished game is kept as previous.json in the data folder.")
+    if name == "q":
+        return replace(state, quit=True)  # the offer stands for the next start
+    return _complain(state, "Press y to resume the unfinished game, or n to start afresh.")

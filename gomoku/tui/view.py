@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from gomoku.board import Board
-from gomoku.point import COLUMN_LETTERS, Point
+from gomoku.point import COLUMN_LETTERS, Point, to_notation
 from gomoku.rules import Stone
 from gomoku.tui import state as st
 
@@ -266,12 +266,20 @@ def draw(win: Window, state: st.State, theme: Theme, frame: int = 0) -> None:
     _header(win, state, theme, cols)
     if state.screen == st.MENU:
         _menu(win, state, theme, rows, cols)
+    elif state.screen == st.RESUME:
+        _resume(win, state, theme, rows, cols)
+    elif state.screen == st.REPLAY:
+        _replay(win, state, theme, rows, cols)
     else:
         _game(win, state, theme, rows, cols, frame)
     if state.overlay == st.HELP:
-        _help(win, theme, rows, cols)
+        _help(win, theme, rows, cols, REPLAY_HELP_LINES if state.screen == st.REPLAY else HELP_LINES)
     elif state.overlay == st.CONFIRM_QUIT:
         _confirm(win, theme, rows, cols)
+    elif state.overlay == st.PROMPT and state.prompt is not None:
+        _prompt(win, state.prompt, theme, rows, cols)
+    elif state.overlay == st.NOTICE:
+        _notice(win, state.notice, theme, rows, cols)
 
 
 def _header(win: Window, state: st.State, theme: Theme, cols: int) -> None:
@@ -288,6 +296,13 @@ def _header(win: Window, state: st.State, theme: Theme, cols: int) -> None:
             info += " · paused"
         if not theme.unicode:
             info = info.replace("·", "-")
+        put(win, 0, max(9, cols - len(info) - 1), info, theme("title"))
+    elif state.screen == st.REPLAY and state.replay is not None:
+        record = state.replay.record
+        info = f"replay · {state.replay.name} · {record.rule.value} {record.size}x{record.size}"
+        if not theme.unicode:
+            info = info.replace("·", "-")
+        info = info if len(info) <= cols - 10 else info[: max(0, cols - 11)] + ("…" if theme.unicode else "~")
         put(win, 0, max(9, cols - len(info) - 1), info, theme("title"))
     else:
         put(win, 0, max(9, cols - 16), "? help  q quit", theme("title"))
@@ -474,30 +489,62 @@ def _board(win: Window, state: st.State, game: st.Game, layout: BoardLayout, the
 
 
 def _panel(win: Window, game: st.Game, layout: BoardLayout, theme: Theme, rows: int) -> None:
-    x = layout.panel_x
-    assert x is not None
-    top = layout.top
-    bottom = rows - FOOTER_ROWS - 1
     keys = [
         "Enter/Space play",
         "u undo    r redo",
         "H hint    t heat map",
+        "S save    L load",
         "n new     ? help",
         "q quit",
     ]
     if game.settings.mode == "cvc":
         keys[0:3] = ["p pause/resume", "u undo    r redo", "t heat map"]
+    board = game.board
+    names = [board.notation(point) for point in board.moves]
+    _moves_panel(win, layout, theme, rows, names, keys)
+
+
+def _moves_panel(
+    win: Window,
+    layout: BoardLayout,
+    theme: Theme,
+    rows: int,
+    names: list[str],
+    keys: list[str],
+    shown: int | None = None,
+) -> None:
+    """The move list beside the board, and the keys below it when there is room.
+
+    In a replay, ``shown`` moves are on the board: the last of them is
+    highlighted and kept in view, and the later ones are dimmed.  Otherwise
+    the list ends with the last move.
+    """
+    x = layout.panel_x
+    assert x is not None
+    top = layout.top
+    bottom = rows - FOOTER_ROWS - 1
     keys_top = bottom - len(keys) + 1
     show_keys = keys_top - top >= 6
     moves_bottom = keys_top - 2 if show_keys else bottom
     put(win, top, x, "Moves", theme("status"))
-    board = game.board
-    names = [board.notation(point) for point in board.moves]
-    pairs = [(n // 2 + 1, names[n], names[n + 1] if n + 1 < len(names) else "") for n in range(0, len(names), 2)]
+    pairs = list(range(0, len(names), 2))
     room = max(0, moves_bottom - top)
-    shown = pairs[-room:] if room else []
-    for offset, (number, black, white) in enumerate(shown):
-        put(win, top + 1 + offset, x, f"{number:>3}. {black:<4} {white:<4}")
+    first = max(0, len(pairs) - room)
+    if shown is not None:
+        current = max(0, shown - 1) // 2
+        first = max(0, min(current - room // 2, len(pairs) - room))
+    for offset, n in enumerate(pairs[first : first + room]):
+        row = top + 1 + offset
+        put(win, row, x, f"{n // 2 + 1:>3}.")
+        for column, index in ((x + 5, n), (x + 10, n + 1)):
+            if index >= len(names):
+                continue
+            attr = 0
+            if shown is not None and index == shown - 1:
+                attr = theme("selected")
+            elif shown is not None and index >= shown:
+                attr = theme("dim")
+            put(win, row, column, f"{names[index]:<4}" if attr == 0 else names[index], attr)
     if not pairs:
         put(win, top + 1, x, "  none yet", theme("dim"))
     if show_keys:
@@ -535,6 +582,11 @@ def _message(win: Window, state: st.State, theme: Theme, rows: int, cols: int) -
     if state.message:
         put(win, row, 1, state.message, theme("alert") if state.alert else theme("message"))
         return
+    dot = f" {theme.glyphs['dot']} "
+    if state.screen == st.REPLAY:
+        keys = ["left/right step", "Home/End", "Enter play on", "m mode", "S save", "Esc back", "? help"]
+        put(win, row, 1, dot.join(keys)[: cols - 2], theme("dim"))
+        return
     if state.screen == st.GAME and state.game is not None:
         dot = f" {theme.glyphs['dot']} "
         if state.game.board.is_game_over():
@@ -556,20 +608,36 @@ HELP_LINES = (
     ("H", "hint: the computer's suggestion"),
     ("t", "heat map of the urgency of points"),
     ("p", "pause or resume the computer"),
+    ("S / L", "save to a file / load and replay one"),
     ("n", "new game (the menu)"),
+    ("? or F1", "this help"),
+    ("q", "quit (the game is kept: resume later)"),
+)
+
+REPLAY_HELP_LINES = (
+    ("left right , .", "one move back / forward"),
+    ("up down PgUp PgDn", "ten moves back / forward"),
+    ("Home End g G", "the start / the last move"),
+    ("Enter or p", "play on from the move shown"),
+    ("", "(later moves stay: r replays them)"),
+    ("m", "mode to play on in (vs computer:"),
+    ("", "you take the side to move)"),
+    ("t", "heat map of the urgency of points"),
+    ("S / L", "save this record / load another"),
+    ("Esc", "back to the game or the menu"),
     ("? or F1", "this help"),
     ("q", "quit"),
 )
 
 
-def _help(win: Window, theme: Theme, rows: int, cols: int) -> None:
-    width = min(cols, 56)
-    height = min(rows - HEADER_ROWS, len(HELP_LINES) + 6)
+def _help(win: Window, theme: Theme, rows: int, cols: int, lines: tuple[tuple[str, str], ...] = HELP_LINES) -> None:
+    width = min(cols, 60)
+    height = min(rows - HEADER_ROWS, len(lines) + 6)
     top = HEADER_ROWS + max(0, (rows - HEADER_ROWS - height) // 2)
     left = max(0, (cols - width) // 2)
     _box(win, theme, top, left, height, width)
     put(win, top + 1, left + 3, "Keys", theme("status"))
-    for offset, (keys, what) in enumerate(HELP_LINES):
+    for offset, (keys, what) in enumerate(lines):
         row = top + 2 + offset
         if row >= top + height - 2:
             break
@@ -590,3 +658,153 @@ def _confirm(win: Window, theme: Theme, rows: int, cols: int) -> None:
     _box(win, theme, top, left, 4, width)
     for offset, line in enumerate(lines):
         put(win, top + 1 + offset, left + 3, line, theme("status") if offset == 0 else 0)
+
+
+# -- replay, resume, file names, notices ---------------------------------------
+
+
+def replay_game(state: st.State) -> st.Game | None:
+    """The replay's position as a game to draw (no cursor, no computer)."""
+    replay = state.replay
+    if replay is None:
+        return None
+    board = replay.board
+    settings = st.Settings(mode="pvp", rule=board.rule.value, size=board.size)
+    return st.Game(board, settings, frozenset(), Point(board.size // 2, board.size // 2))
+
+
+def _replay(win: Window, state: st.State, theme: Theme, rows: int, cols: int) -> None:
+    replay = state.replay
+    game = replay_game(state)
+    if replay is None or game is None:
+        return
+    size = replay.board.size
+    layout = board_layout(rows, cols, size)
+    if layout is None:
+        _too_small(win, theme, rows, cols, f"A {size}x{size} board", needed(size))
+        return
+    _board(win, state, game, layout, theme)
+    record = replay.record
+    if layout.panel_x is not None:
+        names = [to_notation(point, size) for point in record.moves]
+        mode = st.MODE_NAMES.get(st.take_over_mode(state), "")
+        keys = ["left/right step", "Home/End first/last", "Enter play on from here", f"m mode: {mode}"[:PANEL_WIDTH],
+                "S save    L load", "Esc back  ? help"]  # fmt: skip
+        _moves_panel(win, layout, theme, rows, names, keys, shown=replay.index)
+    _replay_status(win, replay, game, theme, rows, cols)
+    _message(win, state, theme, rows, cols)
+
+
+def _replay_status(win: Window, replay: st.Replay, game: st.Game, theme: Theme, rows: int, cols: int) -> None:
+    board = replay.board
+    total = len(replay.record.moves)
+    row = rows - FOOTER_ROWS
+    dot = f" {theme.glyphs['dot']} "
+    if replay.index == 0:
+        parts = [f"Start {dot.strip()} {total} moves in all", f"{board.turn} to play"]
+    else:
+        last = board.last_move
+        mover = board.turn.opponent
+        parts = [f"Move {replay.index} of {total}", f"{mover} {board.notation(last)}" if last else ""]
+    result = st.result_text(game)
+    if result:
+        text = f" {result} "
+        put(win, row, 0, text, theme("result"))
+        put(win, row, len(text) + 1, dot.join(parts)[: max(0, cols - len(text) - 2)], theme("status"))
+        return
+    if replay.index == total and replay.record.result:
+        parts.append(f"result {replay.record.result}")
+    put(win, row, 1, dot.join(p for p in parts if p)[: cols - 2], theme("status"))
+
+
+def _centred_box(win: Window, theme: Theme, rows: int, cols: int, lines: list[tuple[str, str]], width: int) -> tuple[int, int]:
+    """A box in the middle of the screen holding ``lines`` of (text, style); its top-left corner."""
+    width = min(cols, width)
+    height = len(lines) + 2
+    top = HEADER_ROWS + max(0, (rows - HEADER_ROWS - height) // 2)
+    left = max(0, (cols - width) // 2)
+    _box(win, theme, top, left, height, width)
+    for offset, (text, style) in enumerate(lines):
+        put(win, top + 1 + offset, left + 2, text[: width - 4], theme(style) if style else 0)
+    return top, left
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` broken into lines of at most ``width`` characters (long words are cut)."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        while len(word) > width:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def _resume(win: Window, state: st.State, theme: Theme, rows: int, cols: int) -> None:
+    saved = state.offer
+    if saved is None:
+        return
+    width = min(cols, 60)
+    when = saved.saved_at.replace("T", " ").replace("Z", " UTC")
+    lines = [
+        ("", ""),
+        ("Resume the unfinished game?", "status"),
+        ("", ""),
+        (st.offer_summary(saved), ""),
+    ]
+    if when:
+        lines.append((f"saved {when}", "dim"))
+    lines += [
+        ("", ""),
+        ("y or Enter: resume it", ""),
+        ("n: start afresh (it is kept as previous.json)", ""),
+        ("", ""),
+    ]
+    _centred_box(win, theme, rows, cols, [(f" {text}", style) for text, style in lines], width)
+    _message(win, state, theme, rows, cols)
+
+
+def _prompt(win: Window, prompt: st.Prompt, theme: Theme, rows: int, cols: int) -> None:
+    width = min(cols, 64)
+    inner = width - 6
+    saving = prompt.kind == st.SAVE_RECORD
+    title = "Save this game to a file" if saving else "Load a game record to replay"
+    field = inner - 6
+    text = prompt.text
+    if len(text) >= field:
+        text = ("…" if theme.unicode else "<") + text[-(field - 2) :]
+    shown = text + ("" if prompt.fresh else "_")
+    lines: list[tuple[str, str]] = [(title, "status"), ("", "")]
+    lines.append(("File: " + shown.ljust(field), ""))
+    if saving:
+        lines.append((".sgf, .psq, or any other name for a move list", "dim"))
+        lines.append(("(a name without a folder goes in the current one)", "dim"))
+    else:
+        lines.append(("SGF, Piskvork .psq, or a move list such as h8 i9", "dim"))
+    for line in wrap(prompt.error, inner)[:4]:
+        lines.append((line, "alert"))
+    lines.append(("", ""))
+    lines.append(("Enter " + ("saves" if saving else "loads") + " · Esc cancels · Ctrl-U clears", "dim"))
+    if not theme.unicode:
+        lines = [(text.replace("·", "-"), style) for text, style in lines]
+    top, left = _centred_box(win, theme, rows, cols, [(f" {t}", style) for t, style in lines], width)
+    if prompt.fresh and prompt.text:  # the suggestion is selected: typing replaces it
+        put(win, top + 3, left + 9, text, theme("selected"))
+
+
+def _notice(win: Window, text: str, theme: Theme, rows: int, cols: int) -> None:
+    width = min(cols, 64)
+    body = wrap(text, width - 6)[: max(1, rows - 8)]
+    lines = [("", "")] + [(line, "alert" if n == 0 else "") for n, line in enumerate(body)]
+    lines += [("", ""), ("Any key continues.", "dim")]
+    _centred_box(win, theme, rows, cols, [(f" {t}", style) for t, style in lines], width)

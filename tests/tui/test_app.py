@@ -24,7 +24,8 @@ LEVELS = ("easy", "normal")
         (curses.KEY_UP, "up"), (curses.KEY_DOWN, "down"), (curses.KEY_LEFT, "left"),
         (curses.KEY_RIGHT, "right"), (10, "enter"), (13, "enter"), (curses.KEY_ENTER, "enter"),
         (32, "space"), (27, "escape"), (curses.KEY_F1, "f1"), (ord("H"), "H"), (ord("?"), "?"),
-        (ord("u"), "u"), (curses.KEY_F0 + 5, "f5"), (curses.KEY_HOME, None), (200, None),
+        (ord("u"), "u"), (curses.KEY_F0 + 5, "f5"), (curses.KEY_HOME, "home"), (curses.KEY_END, "end"),
+        (curses.KEY_BACKSPACE, "backspace"), (127, "backspace"), (21, "ctrl-u"), (curses.KEY_IC, None), (200, None),
     ],
 )  # fmt: skip
 def test_key_names(code: int, name: str | None) -> None:
