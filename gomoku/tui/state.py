@@ -945,9 +945,9 @@ def _take_over(state: State, replay: Replay) -> State:
     settings = replace(state.settings, mode=mode, black=black, rule=board.rule.value, size=board.size)
     cursor = board.last_move or Point(board.size // 2, board.size // 2)
     game = with_board(Game(board, settings, computer_sides(settings), cursor, number=state.games + 1), board)
-    move = len(board.moves) + 1
+    where = f"after move {len(board.moves)}" if board.moves else "from the start"
     later = " (r replays the recorded moves)" if board.can_redo else ""
-    message = f"Playing on from move {move}, {MODE_NAMES[mode]}{later}."
+    message = f"Playing on {where}, {MODE_NAMES[mode]}{later}."
     state = replace(state, screen=GAME, game=game, games=game.number, pending=None, replay=None)
     return _say(state, message)
 

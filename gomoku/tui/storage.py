@@ -184,7 +184,9 @@ class Autosaver:
             if game is not None:
                 result = self._save(game, self.path)
                 if result.moved_aside is not None:
-                    self.notices.put(f"The old save could not be read: it is kept as {result.moved_aside.name}.")
+                    name = result.moved_aside.name
+                    what = "save from a newer gomoku" if ".newer-" in name else "damaged save"
+                    self.notices.put(f"The {what} is kept as {name}.")
         except Exception as error:  # the game goes on without its autosave; say so once
             reason = _reason(error) if isinstance(error, OSError) else str(error)
             text = f"Autosave failed ({reason}): the game goes on; S saves it to a file."

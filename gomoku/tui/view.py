@@ -701,10 +701,10 @@ def _replay_status(win: Window, replay: st.Replay, game: st.Game, theme: Theme, 
     row = rows - FOOTER_ROWS
     dot = f" {theme.glyphs['dot']} "
     if replay.index == 0:
-        parts = [f"Start {dot.strip()} {total} moves in all", f"{board.turn} to play"]
+        parts = ["Start", f"{total} moves in all", f"{str(board.turn).capitalize()} to play"]
     else:
         last = board.last_move
-        mover = board.turn.opponent
+        mover = str(board.turn.opponent).capitalize()
         parts = [f"Move {replay.index} of {total}", f"{mover} {board.notation(last)}" if last else ""]
     result = st.result_text(game)
     if result:
