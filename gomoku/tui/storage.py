@@ -13,8 +13,8 @@ This module does what it asks, for the loop (:mod:`gomoku.tui.app`):
   retired when the game ends or another one starts.  The writing happens on
   a worker thread, so a slow disk never holds up a key press
   (``benchmarks/autosave_speed.py``: 8 ms per save here, 24 ms for 200 moves
-  on 25x25 under renju, most of it ``fsync``).  Only the newest request
-  waits, so a burst of moves costs one write.
+  on 25x25 under renju, most of it ``fsync``).  Moves of one game that pile
+  up while a write is under way cost one write: only the newest position.
 - :func:`read_offer` looks for a game to offer for resuming at start.
 """
 
@@ -108,7 +108,7 @@ class Autosaver:
         self.notices: queue.Queue[str] = queue.Queue()
         self._board: object = None
         self._number: int | None = None  # the game whose moves the file holds
-        self._request: Request | None = None
+        self._requests: list[Request] = []
         self._working = False
         self._closed = False
         self._last_error = ""
@@ -119,29 +119,39 @@ class Autosaver:
     def busy(self) -> bool:
         """Whether a write is waiting or under way."""
         with self._wake:
-            return self._request is not None or self._working
+            return bool(self._requests) or self._working
 
     def follow(self, state: st.State) -> None:
-        """Ask for the write that makes the file match ``state``'s game, if its board changed."""
+        """Ask for the writes that make the file match ``state``'s game, if its board changed.
+
+        A game in progress is saved; a game that another one replaced is
+        retired (``previous.json``) before the new one is first saved; a game
+        that ended is saved in its final position and then retired.
+        """
         game = state.game
         if game is None or game.board is self._board:
             return
         self._board = game.board
-        if not game.in_progress:  # no moves yet, or the game is over: nothing to resume
+        same = self._number == game.number
+        if game.in_progress:
+            retire = self._number is not None and not same
+            self._number = game.number
+            self._submit(retire, st.saved_from_game(game))
+        elif self._number is not None:  # the saved game ended, or a new one has no moves yet
+            if same and game.board.moves:
+                self._submit(False, st.saved_from_game(game))
             self._number = None
             self._submit(True, None)
-            return
-        retire = self._number is not None and self._number != game.number
-        self._number = game.number
-        self._submit(retire, st.saved_from_game(game))
 
     def _submit(self, retire: bool, game: SavedGame | None) -> None:
         with self._wake:
             if self._closed:
                 return
-            if self._request is not None:
-                retire = retire or self._request[0]  # a retirement still to do is never dropped
-            self._request = (retire, game)
+            if self._requests and not retire:
+                # the same game again: only its newest position matters
+                self._requests[-1] = (self._requests[-1][0], game)
+            else:
+                self._requests.append((retire, game))
             if self._thread is None:
                 self._thread = threading.Thread(target=self._work, name="gomoku-autosave", daemon=True)
                 self._thread.start()
@@ -159,16 +169,15 @@ class Autosaver:
     def wait(self, timeout: float = 5.0) -> bool:
         """Wait until nothing is waiting to be written; whether that happened in time."""
         with self._wake:
-            return self._wake.wait_for(lambda: self._request is None and not self._working, timeout)
+            return self._wake.wait_for(lambda: not self._requests and not self._working, timeout)
 
     def _work(self) -> None:
         while True:
             with self._wake:
-                self._wake.wait_for(lambda: self._request is not None or self._closed)
-                if self._request is None:
+                self._wake.wait_for(lambda: bool(self._requests) or self._closed)
+                if not self._requests:
                     return
-                retire, game = self._request
-                self._request = None
+                retire, game = self._requests.pop(0)
                 self._working = True
             try:
                 self._write(retire, game)
