@@ -36,8 +36,25 @@ def resolve(text: str, cwd: Path | None = None) -> Path:
     return path if path.is_absolute() else (cwd or Path.cwd()) / path
 
 
+def shown_path(path: Path, cwd: Path | None = None) -> str:
+    """A path as the player reads it: relative inside the current directory, ``~`` for home."""
+    cwd = cwd or Path.cwd()
+    try:
+        return str(path.relative_to(cwd))
+    except ValueError:
+        pass
+    try:
+        return str(Path("~") / path.relative_to(Path.home()))
+    except (ValueError, RuntimeError):
+        return str(path)
+
+
 def _reason(error: OSError) -> str:
     return error.strerror or str(error)
+
+
+def _full_stop(text: str) -> str:
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _sentence(text: str) -> str:
@@ -54,25 +71,27 @@ def perform(job: st.FileJob, cwd: Path | None = None) -> st.FileDone:
             return st.FileDone(job.id, error=f"Could not set the unfinished game aside: {_reason(error)}.")
         return st.FileDone(job.id)
     path = resolve(job.path, cwd)
+    where = shown_path(path, cwd)
     if job.kind == st.LOAD_RECORD:
         try:
             record = read_record(path, job.rule, job.size)
         except RecordError as error:
-            return st.FileDone(job.id, str(path), error=_sentence(str(error)))
-        return st.FileDone(job.id, str(path), record=record)
+            return st.FileDone(job.id, where, error=_full_stop(str(error).replace(str(path), where, 1)))
+        return st.FileDone(job.id, where, record=record)
     if job.record is None:
-        return st.FileDone(job.id, str(path), error="There is nothing to save.")
+        return st.FileDone(job.id, where, error="There is nothing to save.")
     if path.is_dir():
-        return st.FileDone(job.id, str(path), error=f"{path} is a folder: add a file name.")
+        return st.FileDone(job.id, where, error=f"{where} is a folder: add a file name.")
     if not path.parent.is_dir():
-        return st.FileDone(job.id, str(path), error=f"There is no folder {path.parent}: pick another name.")
+        folder = shown_path(path.parent, cwd)
+        return st.FileDone(job.id, where, error=f"There is no folder {folder}: pick another name.")
     if path.exists() and not job.replace:
-        return st.FileDone(job.id, str(path), exists=True)
+        return st.FileDone(job.id, where, exists=True)
     try:
         write_record(path, job.record)
     except OSError as error:
-        return st.FileDone(job.id, str(path), error=f"Cannot save to {path}: {_reason(error)}.")
-    return st.FileDone(job.id, str(path))
+        return st.FileDone(job.id, where, error=f"Cannot save to {where}: {_reason(error)}.")
+    return st.FileDone(job.id, where)
 
 
 def read_offer(path: Path | None = None) -> tuple[SavedGame | None, str]:

@@ -37,7 +37,7 @@ def save_job(path: str, text: str = "h8 i9 h9", replace: bool = False) -> st.Fil
 @pytest.mark.parametrize("name", ["g.sgf", "g.psq", "g.txt"])
 def test_a_saved_record_reads_back_the_same(home: Path, name: str) -> None:
     done = storage.perform(save_job(name))
-    assert done == st.FileDone(1, str(home / name))
+    assert done == st.FileDone(1, name)  # as the player reads it: in the current directory
     assert read_record(home / name).moves == record("h8 i9 h9").moves
     loaded = storage.perform(st.FileJob(2, st.LOAD_RECORD, name))
     assert loaded.error == "" and loaded.record is not None and loaded.record.moves == record("h8 i9 h9").moves
@@ -53,9 +53,9 @@ def test_an_existing_file_is_kept_unless_replacing_was_confirmed(home: Path) -> 
 
 def test_save_problems_are_sentences(home: Path) -> None:
     (home / "folder").mkdir()
-    assert storage.perform(save_job("folder")).error == f"{home / 'folder'} is a folder: add a file name."
+    assert storage.perform(save_job("folder")).error == "folder is a folder: add a file name."
     missing = storage.perform(save_job("nowhere/g.sgf")).error
-    assert missing == f"There is no folder {home / 'nowhere'}: pick another name."
+    assert missing == "There is no folder nowhere: pick another name."
     assert not (home / "nowhere").exists()
 
 
@@ -68,13 +68,13 @@ def test_a_folder_without_write_permission(home: Path) -> None:
         error = storage.perform(save_job("locked/g.sgf")).error
     finally:
         locked.chmod(0o700)
-    assert error == f"Cannot save to {locked / 'g.sgf'}: Permission denied."
+    assert error == "Cannot save to locked/g.sgf: Permission denied."
 
 
 def test_a_broken_record_says_where(home: Path) -> None:
     (home / "bad.sgf").write_text("(;FF[4]GM[4]SZ[15];B[hh];W[hh])")
     done = storage.perform(st.FileJob(3, st.LOAD_RECORD, "bad.sgf"))
-    assert done.record is None and done.error.startswith(f"{home / 'bad.sgf'}:") and "taken" in done.error
+    assert done.record is None and done.error.startswith("bad.sgf: ") and "taken" in done.error
     missing = storage.perform(st.FileJob(4, st.LOAD_RECORD, "none.psq"))
     assert "cannot read it" in missing.error
 
@@ -89,10 +89,13 @@ def test_psq_and_move_lists_take_the_rule_and_size_asked(home: Path) -> None:
 
 
 def test_names_are_relative_to_the_current_directory_and_home(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("HOME", str(home / "ann"))
     assert storage.resolve("g.sgf") == home / "g.sgf"
-    assert storage.resolve("~/x.sgf") == home / "x.sgf"
+    assert storage.resolve("~/x.sgf") == home / "ann" / "x.sgf"
     assert storage.resolve("/abs/x.sgf") == Path("/abs/x.sgf")
+    assert storage.shown_path(home / "d" / "g.sgf") == "d/g.sgf"
+    assert storage.shown_path(home / "ann" / "g.sgf", cwd=home / "elsewhere") == "~/g.sgf"
+    assert storage.shown_path(Path("/abs/x.sgf")) == "/abs/x.sgf"
 
 
 def test_discarding_retires_the_save(home: Path) -> None:

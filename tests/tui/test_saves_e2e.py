@@ -1,0 +1,136 @@
+"""The real ``python -m gomoku`` in a pseudo-terminal: save, load, replay, play on, resume."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from gomoku.point import parse_point
+from gomoku.records import read_move_list, read_record, write_record
+from gomoku.rules import Rule
+from tests.tui.test_e2e import board_row, home, launch  # noqa: F401  (fixtures)
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+
+
+def points(*names: str, size: int = 15) -> tuple:
+    return tuple(parse_point(name, size) for name in names)
+
+
+def test_save_with_s_then_load_with_l_replay_and_play_on(launch, home: Path) -> None:
+    game = launch("--mode", "pvp")
+    game.wait_for("Black to play")
+    game.send("\r")  # h8
+    game.wait_for("last: black h8")
+    game.send("k ")  # h9
+    game.wait_for("last: white h9")
+    game.send("l\r")  # i9
+    game.wait_for("last: black i9")
+    game.send("k ")  # i10
+    game.wait_for("last: white i10")
+    game.send("S")
+    game.wait_for("Save this game to a file")
+    game.send("\x15g.sgf\r")  # Ctrl-U clears the suggested name
+    game.wait_for("Saved 4 moves to g.sgf.")
+    assert read_record(home / "g.sgf").moves == points("h8", "h9", "i9", "i10")
+    game.send("L")
+    game.wait_for(lambda t: "Load a game record" in t and "File: g.sgf" in t)  # the last file is suggested
+    game.send("\r")
+    text = game.wait_for("Move 4 of 4")
+    assert "replay · g.sgf · freestyle 15x15" in text
+    game.send("\x1bOD")  # left arrow (keypad mode, as xterm sends it)
+    game.wait_for("Move 3 of 4")
+    game.send(",")
+    text = game.wait_for("Move 2 of 4 · White h9")
+    assert "○" not in board_row(text, 10) and "◎" in board_row(text, 9)
+    game.send("\r")
+    game.wait_for(lambda t: "Playing on after move 2, two players" in t and "move 3" in t)
+    game.send("jj\r")  # from h9 down to h7
+    text = game.wait_for("last: black h7")
+    assert "◉" in board_row(text, 7) and "○" not in board_row(text, 10)
+    game.send("qy")
+    assert game.wait_exit() == 0
+
+
+def test_load_from_the_command_line_a_big_board_and_a_broken_file(launch, home: Path) -> None:
+    moves = " ".join([f"{column}{row}" for row in (1, 3) for column in "abcdefghijklmnopqrs"][:37])
+    record = read_move_list(moves, 25, Rule.FREESTYLE)
+    write_record(home / "big.psq", record)
+    game = launch("--load", "big.psq", "--size", "25", rows=30, cols=100)
+    text = game.wait_for("Move 37 of 37")
+    assert "replay · big.psq · freestyle 25x25" in text and "19. r3" in text
+    game.send("\x1bOH")  # Home
+    text = game.wait_for("Start · 37 moves in all · Black to play")
+    assert "●" not in board_row(text, 1)
+    game.send("..")
+    text = game.wait_for("Move 2 of 37 · White b1")
+    assert board_row(text, 1).count("●") == 1 and board_row(text, 1).count("◎") == 1
+    game.send("\x1b")  # Esc: no game yet, so the menu
+    game.wait_for("left/right change")
+    game.send("q")
+    assert game.wait_exit() == 0
+    (home / "bad.sgf").write_text("(;FF[4]GM[4]SZ[15];B[hh];W[hh])")
+    broken = launch("--load", "bad.sgf")
+    assert broken.wait_exit() == 2
+    assert b"bad.sgf" in broken.raw and b"taken" in broken.raw and b"Traceback" not in broken.raw
+
+
+def test_quit_mid_game_and_resume_the_same_position(launch, home: Path) -> None:
+    game = launch("--mode", "pvp", "--rule", "renju")
+    game.wait_for("Black to play")
+    game.send("\r")
+    game.wait_for("last: black h8")
+    game.send("k ")
+    game.wait_for("last: white h9")
+    game.send("l\r")
+    before = game.wait_for("last: black i9")
+    game.send("qy")
+    assert game.wait_exit() == 0
+    again = launch()
+    text = again.wait_for(lambda t: "Resume the unfinished game?" in t and "n: start afresh" in t)
+    assert "renju 15x15, two players, 3 moves" in text
+    again.send("y")
+    after = again.wait_for("last: black i9")
+    assert "Resumed: renju 15x15, two players, 3 moves." in after
+    for row in (8, 9, 10):
+        assert board_row(after, row) == board_row(before, row)
+    again.send("u")
+    again.wait_for("Took back i9")
+    again.send("n")
+    again.wait_for("left/right change")
+    again.send("\x1b")  # back to the game, then quit: it is saved with 2 moves and i9 to redo
+    again.wait_for("last: white h9")
+    again.send("qy")
+    assert again.wait_exit() == 0
+    third = launch()
+    third.wait_for(lambda t: "two players, 2 moves" in t and "n: start afresh" in t)
+    third.send("n")  # decline: the game is kept aside as previous.json
+    third.wait_for("kept as previous.json")
+    third.send("q")
+    assert third.wait_exit() == 0
+    assert (home / "previous.json").exists() and not (home / "current.json").exists()
+
+
+def test_a_damaged_autosave_gets_a_message_and_is_kept_aside(launch, home: Path) -> None:
+    (home / "current.json").write_text('{"format": "gomoku-save", "version": 1, "size": 15')
+    game = launch("--mode", "pvp")
+    text = game.wait_for("Any key continues.")
+    assert "is damaged" in text
+    game.send("x")
+    game.wait_for(lambda t: "Black to play" in t and "Any key" not in t)
+    game.send("\r")
+    game.wait_for("The damaged save is kept as current.json.corrupt-")
+    aside = [path for path in home.iterdir() if path.name.startswith("current.json.corrupt-")]
+    assert len(aside) == 1 and aside[0].read_text().startswith('{"format"')
+    game.send("qy")
+    assert game.wait_exit() == 0
+    assert b"Traceback" not in game.raw
+    (home / "current.json").write_text('{"format": "gomoku-save", "version": 99}')
+    later = launch()
+    text = later.wait_for("Any key continues.")
+    assert "newer gomoku" in text
+    later.send("xq")
+    assert later.wait_exit() == 0
+    assert (home / "current.json").read_text() == '{"format": "gomoku-save", "version": 99}'
