@@ -12,8 +12,9 @@ This module does what it asks, for the loop (:mod:`gomoku.tui.app`):
   :mod:`gomoku.savegame`) equal to it: saved after every move, undo and redo,
   retired when the game ends or another one starts.  The writing happens on
   a worker thread, so a slow disk never holds up a key press
-  (``benchmarks/autosave_speed.py``: 8 ms per save here, 24 ms for 200 moves
-  on 25x25 under renju, most of it ``fsync``).  Moves of one game that pile
+  (``benchmarks/autosave_speed.py``, medians: 2 to 11 ms per save, 8 to 24
+  ms for 200 moves on 25x25 under renju, against 0.1 to 0.2 ms for
+  :meth:`Autosaver.follow` on the loop's thread).  Moves of one game that pile
   up while a write is under way cost one write: only the newest position.
 - :func:`read_offer` looks for a game to offer for resuming at start.
 """
