@@ -584,7 +584,7 @@ def _message(win: Window, state: st.State, theme: Theme, rows: int, cols: int) -
         return
     dot = f" {theme.glyphs['dot']} "
     if state.screen == st.REPLAY:
-        keys = ["left/right step", "Home/End", "Enter play on", "m mode", "S save", "Esc back", "? help"]
+        keys = ["left/right step", "Home/End", "Enter play on", "m mode", "Esc back", "? help"]
         put(win, row, 1, dot.join(keys)[: cols - 2], theme("dim"))
         return
     if state.screen == st.GAME and state.game is not None:
@@ -663,6 +663,9 @@ def _confirm(win: Window, theme: Theme, rows: int, cols: int) -> None:
 # -- replay, resume, file names, notices ---------------------------------------
 
 
+SHORT_MODE_NAMES = {"pvc": "vs computer", "pvp": "two players", "cvc": "watch"}
+
+
 def replay_game(state: st.State) -> st.Game | None:
     """The replay's position as a game to draw (no cursor, no computer)."""
     replay = state.replay
@@ -687,8 +690,8 @@ def _replay(win: Window, state: st.State, theme: Theme, rows: int, cols: int) ->
     record = replay.record
     if layout.panel_x is not None:
         names = [to_notation(point, size) for point in record.moves]
-        mode = st.MODE_NAMES.get(st.take_over_mode(state), "")
-        keys = ["left/right step", "Home/End first/last", "Enter play on from here", f"m mode: {mode}"[:PANEL_WIDTH],
+        mode = SHORT_MODE_NAMES.get(st.take_over_mode(state), "")
+        keys = ["left/right step", "Home/End first/last", "Enter play on from here", f"m mode: {mode}",
                 "S save    L load", "Esc back  ? help"]  # fmt: skip
         _moves_panel(win, layout, theme, rows, names, keys, shown=replay.index)
     _replay_status(win, replay, game, theme, rows, cols)
