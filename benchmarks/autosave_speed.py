@@ -72,7 +72,8 @@ def main() -> None:
                 save_times.append(time.perf_counter() - started)
             saver = Autosaver(path)
             state = st.State(Settings(), ("easy",), screen=st.GAME)
-            template = st.Game(board, Settings(mode="pvp", rule=rule.value, size=size), frozenset(), board.moves[-1], number=1)
+            settings = Settings(mode="pvp", rule=rule.value, size=size)
+            template = st.Game(board, settings, frozenset(), board.moves[-1], number=1)
             follow_times = []
             for _ in range(args.repeats):
                 fresh = replace(template, board=board.copy())

@@ -39,7 +39,7 @@ from gomoku.board import Board, HistoryError, IllegalMoveError
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point, parse_point, to_notation
 from gomoku.records import GameRecord, format_of
 from gomoku.rules import Rule, Stone
-from gomoku.savegame import SavedGame
+from gomoku.savegame import SavedGame, SaveError
 from gomoku.tui.settings import MODE_NAMES, MODES, RULES, SIDES, Settings, validated
 
 # -- screens and overlays ---------------------------------------------------
@@ -74,7 +74,7 @@ LOAD_KEY = "L"
 
 #: Replay keys: one move back or forward, ten at a time, to the start or the end.
 REPLAY_BACK = frozenset({"left", "h", "a", ","})
-REPLAY_FORWARD = frozenset({"right", "l", "d", "."})
+REPLAY_FORWARD = frozenset({"right", "l", "d", ".", "space"})
 REPLAY_BACK_MANY = frozenset({"up", "k", "w", "pageup"})
 REPLAY_FORWARD_MANY = frozenset({"down", "j", "s", "pagedown"})
 REPLAY_STEP_MANY = 10
@@ -137,7 +137,7 @@ class AiResult:
 
 @dataclass(frozen=True)
 class FileDone:
-    """The loop did file job ``id``: where (``path``, as resolved), and what came of it.
+    """The loop did file job ``id``: where (``path``, as the player reads it), and what came of it.
 
     ``record`` is the record a load read; ``error`` says why a job failed;
     ``exists`` means a save found a file there and did not replace it.
@@ -1004,7 +1004,7 @@ def _resume_key(state: State, name: str) -> State:
     if name in ("y", "Y", "enter"):
         try:
             game = game_from_saved(saved, state.levels, state.games + 1)
-        except Exception as error:  # SaveError: the file was checked when read, so only a bug lands here
+        except SaveError as error:  # checked when the file was read: only a changed rule could land here
             return _complain(_go_on(state), f"The saved game cannot be resumed: {error}")
         state = replace(state, screen=GAME, game=game, games=game.number, offer=None, pending=None)
         return _say(state, f"Resumed: {offer_summary(saved)}.")

@@ -615,7 +615,7 @@ HELP_LINES = (
 )
 
 REPLAY_HELP_LINES = (
-    ("left right , .", "one move back / forward"),
+    ("left right , .", "one move back / forward (Space too)"),
     ("up down PgUp PgDn", "ten moves back / forward"),
     ("Home End g G", "the start / the last move"),
     ("Enter or p", "play on from the move shown"),
@@ -720,7 +720,9 @@ def _replay_status(win: Window, replay: st.Replay, game: st.Game, theme: Theme, 
     put(win, row, 1, dot.join(p for p in parts if p)[: cols - 2], theme("status"))
 
 
-def _centred_box(win: Window, theme: Theme, rows: int, cols: int, lines: list[tuple[str, str]], width: int) -> tuple[int, int]:
+def _centred_box(
+    win: Window, theme: Theme, rows: int, cols: int, lines: list[tuple[str, str]], width: int
+) -> tuple[int, int]:
     """A box in the middle of the screen holding ``lines`` of (text, style); its top-left corner."""
     width = min(cols, width)
     height = len(lines) + 2

@@ -80,7 +80,8 @@ def test_enter_asks_the_loop_to_save_the_moves() -> None:
     state = press(typed(press(state, "S"), "game.sgf"), "enter")
     job = state.job
     assert job is not None and job.kind == st.SAVE_RECORD and job.path == "game.sgf" and not job.replace
-    assert job.record is not None and [p for p in job.record.moves] == [parse_point(n, 15) for n in ("h8", "i9", "h9")]
+    assert job.record is not None
+    assert list(job.record.moves) == [parse_point(name, 15) for name in ("h8", "i9", "h9")]
     assert (job.record.black, job.record.white) == ("Human", "Human")
     done = st.update(state, st.FileDone(job.id, "/home/ann/game.sgf"))
     assert done.overlay is None and done.job is None and done.last_file == "game.sgf"
@@ -97,8 +98,9 @@ def test_psq_records_carry_no_names_and_the_computer_is_named_in_sgf() -> None:
 
 def test_an_existing_file_is_replaced_only_after_a_second_enter() -> None:
     state = press(typed(press(play_at(start(), "h8"), "S"), "g.sgf"), "enter")
-    state = st.update(state, st.FileDone(state.job.id, "/d/g.sgf", exists=True))  # type: ignore[union-attr]
-    assert state.overlay == st.PROMPT and "/d/g.sgf exists: Enter again replaces it" in state.prompt.error  # type: ignore[union-attr]
+    state = st.update(state, st.FileDone(state.job.id, "g.sgf", exists=True))  # type: ignore[union-attr]
+    assert state.overlay == st.PROMPT
+    assert state.prompt.error == "g.sgf exists: Enter again replaces it, or edit the name."  # type: ignore[union-attr]
     again = press(state, "enter")
     assert again.job is not None and again.job.replace
     renamed = press(state, "backspace", "backspace", "backspace", "p", "s", "q", "enter")
@@ -108,7 +110,8 @@ def test_an_existing_file_is_replaced_only_after_a_second_enter() -> None:
 def test_a_failed_save_keeps_the_prompt_and_the_game() -> None:
     before = play_at(start(), "h8", "i9")
     state = press(typed(press(before, "S"), "/root/g.sgf"), "enter")
-    failed = st.update(state, st.FileDone(state.job.id, "/root/g.sgf", error="Cannot save to /root/g.sgf: Permission denied."))  # type: ignore[union-attr]
+    error = "Cannot save to /root/g.sgf: Permission denied."
+    failed = st.update(state, st.FileDone(state.job.id, "/root/g.sgf", error=error))  # type: ignore[union-attr]
     assert failed.overlay == st.PROMPT and failed.prompt.error.endswith("Permission denied.")  # type: ignore[union-attr]
     assert failed.game == before.game and failed.job is None
     assert press(failed, "x").prompt.error == ""  # type: ignore[union-attr]
@@ -221,7 +224,8 @@ def test_m_chooses_the_mode_to_play_on_in() -> None:
 def test_take_over_keeps_the_records_rule_and_size() -> None:
     state = st.initial_state(Settings(mode="pvp", rule="freestyle", size=15), LEVELS)
     state = press(typed(press(state, "L"), "r.sgf"), "enter")
-    state = st.update(state, st.FileDone(state.job.id, "/r.sgf", record=record("h8 i9", 9, Rule.RENJU)))  # type: ignore[union-attr]
+    done = st.FileDone(state.job.id, "r.sgf", record=record("h8 i9", 9, Rule.RENJU))  # type: ignore[union-attr]
+    state = st.update(state, done)
     game = press(state, "enter").game
     assert game is not None and game.board.size == 9 and game.board.rule is Rule.RENJU
     assert game.settings.rule == "renju" and game.settings.size == 9

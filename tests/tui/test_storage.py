@@ -175,7 +175,8 @@ def test_a_new_game_retires_the_old_one_before_its_first_save(home: Path) -> Non
     saver = storage.Autosaver()
     first = play_at(start(), "h8", "i9")
     saver.follow(first)
-    taken = replace(first, game=replace(play_at(start(), "a1").game, number=first.game.number + 1))  # type: ignore[union-attr]
+    other = play_at(start(), "a1").game
+    taken = replace(first, game=replace(other, number=first.game.number + 1))  # type: ignore[arg-type, union-attr]
     saver.follow(taken)
     saver.close()
     assert saved_moves() == ["a1"]
