@@ -100,6 +100,7 @@ MENU_LABELS = {
 SAVE_RECORD = "save_record"
 LOAD_RECORD = "load_record"
 DISCARD_SAVE = "discard_save"
+LIST_RECORDS = "list_records"
 
 # -- events -----------------------------------------------------------------
 
@@ -139,8 +140,9 @@ class AiResult:
 class FileDone:
     """The loop did file job ``id``: where (``path``, as the player reads it), and what came of it.
 
-    ``record`` is the record a load read; ``error`` says why a job failed;
-    ``exists`` means a save found a file there and did not replace it.
+    ``record`` is the record a load read; ``names`` the files a listing found;
+    ``error`` says why a job failed; ``exists`` means a save found a file
+    there and did not replace it.
     """
 
     id: int
@@ -148,6 +150,8 @@ class FileDone:
     record: GameRecord | None = None
     error: str = ""
     exists: bool = False
+    #: The record files a listing found.
+    names: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -222,6 +226,8 @@ class Prompt:
     fresh: bool = True
     confirmed: str = ""
     error: str = ""
+    #: Record files in the current folder, newest first, for up/down to pick (loading).
+    choices: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -775,7 +781,23 @@ def suggested_name(when: datetime) -> str:
 
 def _open_prompt(state: State, kind: str) -> State:
     text = suggested_name(state.clock()) if kind == SAVE_RECORD else state.last_file
-    return replace(state, overlay=PROMPT, prompt=Prompt(kind, text, fresh=bool(text)))
+    state = replace(state, overlay=PROMPT, prompt=Prompt(kind, text, fresh=bool(text)))
+    if kind == LOAD_RECORD:  # the loop lists the record files here, for up/down to pick
+        job = FileJob(state.jobs + 1, LIST_RECORDS)
+        state = replace(state, job=job, jobs=job.id)
+    return state
+
+
+def _pick(prompt: Prompt, step: int) -> Prompt:
+    """The prompt with the next (or previous) listed file as its text."""
+    choices = prompt.choices
+    if not choices:
+        return prompt
+    if prompt.text in choices:
+        index = (choices.index(prompt.text) + step) % len(choices)
+    else:
+        index = 0 if step > 0 else len(choices) - 1
+    return replace(prompt, text=choices[index], fresh=True, error="")
 
 
 def _prompt_key(state: State, name: str) -> State:
@@ -791,6 +813,8 @@ def _prompt_key(state: State, name: str) -> State:
         return replace(state, prompt=replace(prompt, text=prompt.text[:-1], fresh=False, error=""))
     if name == "ctrl-u":
         return replace(state, prompt=replace(prompt, text="", fresh=False, error=""))
+    if name in ("up", "down"):
+        return replace(state, prompt=_pick(prompt, 1 if name == "down" else -1))
     character = " " if name == "space" else name
     if len(character) != 1:
         return state  # arrows, function keys: the text has no cursor to move
@@ -839,6 +863,10 @@ def _file_done(state: State, done: FileDone) -> State:
     prompt = state.prompt
     if job.kind == DISCARD_SAVE:
         return _complain(state, done.error) if done.error else state
+    if job.kind == LIST_RECORDS:
+        if prompt is None or prompt.kind != LOAD_RECORD:
+            return state
+        return replace(state, prompt=replace(prompt, choices=done.names))
     if done.exists and prompt is not None:
         error = f"{done.path} exists: Enter again replaces it, or edit the name."
         return replace(state, prompt=replace(prompt, confirmed=job.path, error=error))

@@ -21,6 +21,7 @@ This module does what it asks, for the loop (:mod:`gomoku.tui.app`):
 
 from __future__ import annotations
 
+import os
 import queue
 import threading
 from collections.abc import Callable
@@ -65,6 +66,8 @@ def _sentence(text: str) -> str:
 
 def perform(job: st.FileJob, cwd: Path | None = None) -> st.FileDone:
     """Do ``job``; never raises for a file problem (the answer's ``error`` says what went wrong)."""
+    if job.kind == st.LIST_RECORDS:
+        return st.FileDone(job.id, names=tuple(record_files(cwd)))
     if job.kind == st.DISCARD_SAVE:
         try:
             discard_game()
@@ -93,6 +96,24 @@ def perform(job: st.FileJob, cwd: Path | None = None) -> st.FileDone:
     except OSError as error:
         return st.FileDone(job.id, where, error=f"Cannot save to {where}: {_reason(error)}.")
     return st.FileDone(job.id, where)
+
+
+#: The endings of the record files the load prompt lists (move lists have no fixed one).
+RECORD_SUFFIXES = (".sgf", ".psq")
+
+
+def record_files(folder: Path | None = None, limit: int = 8) -> list[str]:
+    """The names of the SGF and .psq files in ``folder`` (default: the current one), newest first."""
+    folder = folder or Path.cwd()
+    found = []
+    try:
+        for entry in os.scandir(folder):
+            if entry.name.lower().endswith(RECORD_SUFFIXES) and entry.is_file():
+                found.append((entry.stat().st_mtime, entry.name))
+    except OSError:
+        return []
+    found.sort(key=lambda item: (-item[0], item[1]))
+    return [name for _, name in found[:limit]]
 
 
 def read_offer(path: Path | None = None) -> tuple[SavedGame | None, str]:

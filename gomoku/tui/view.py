@@ -734,6 +734,22 @@ def _centred_box(
     return top, left
 
 
+def _joined_lines(names: tuple[str, ...], separator: str, width: int) -> list[str]:
+    """``names`` joined by ``separator`` into lines of at most ``width`` (a name too long is cut)."""
+    lines: list[str] = []
+    line = ""
+    for name in names:
+        name = name[:width]
+        if line and len(line) + len(separator) + len(name) > width:
+            lines.append(line)
+            line = name
+        else:
+            line = f"{line}{separator}{name}" if line else name
+    if line:
+        lines.append(line)
+    return lines
+
+
 def wrap(text: str, width: int) -> list[str]:
     """``text`` broken into lines of at most ``width`` characters (long words are cut)."""
     lines: list[str] = []
@@ -796,6 +812,11 @@ def _prompt(win: Window, prompt: st.Prompt, theme: Theme, rows: int, cols: int) 
         lines.append(("(a name without a folder goes in the current one)", "dim"))
     else:
         lines.append(("SGF, Piskvork .psq, or a move list such as h8 i9", "dim"))
+        if prompt.choices:
+            label = "Here (up/down): "
+            listed = _joined_lines(prompt.choices, "  ", inner - len(label))
+            for number, line in enumerate(listed[:2]):
+                lines.append(((label if number == 0 else " " * len(label)) + line, "dim"))
     for line in wrap(prompt.error, inner)[:4]:
         lines.append((line, "alert"))
     lines.append(("", ""))

@@ -36,7 +36,7 @@ def test_save_with_s_then_load_with_l_replay_and_play_on(launch, home: Path) -> 
     game.wait_for("Saved 4 moves to g.sgf.")
     assert read_record(home / "g.sgf").moves == points("h8", "h9", "i9", "i10")
     game.send("L")
-    game.wait_for(lambda t: "Load a game record" in t and "File: g.sgf" in t)  # the last file is suggested
+    game.wait_for(lambda t: "File: g.sgf" in t and "Here (up/down): g.sgf" in t)  # the last file is suggested
     game.send("\r")
     text = game.wait_for("Move 4 of 4")
     assert "replay · g.sgf · freestyle 15x15" in text

@@ -355,3 +355,19 @@ def test_new_games_resumes_and_take_overs_are_numbered() -> None:
     assert second.game.number == first.game.number + 1  # type: ignore[union-attr]
     taken = press(loaded(game=True), "enter")
     assert taken.game.number == 2  # type: ignore[union-attr]
+
+
+def test_the_load_prompt_lists_the_record_files_here_for_up_and_down() -> None:
+    state = press(st.initial_state(Settings(), LEVELS), "L")
+    job = state.job
+    assert job is not None and job.kind == st.LIST_RECORDS
+    state = st.update(state, st.FileDone(job.id, names=("new.sgf", "old.psq")))
+    assert state.job is None and state.prompt.choices == ("new.sgf", "old.psq")  # type: ignore[union-attr]
+    assert press(state, "down").prompt.text == "new.sgf"  # type: ignore[union-attr]
+    assert press(state, "down", "down").prompt.text == "old.psq"  # type: ignore[union-attr]
+    assert press(state, "down", "down", "down").prompt.text == "new.sgf"  # type: ignore[union-attr]
+    assert press(state, "up").prompt.text == "old.psq"  # type: ignore[union-attr]
+    assert typed(press(state, "down"), "x.sgf").prompt.text == "x.sgf"  # type: ignore[union-attr]
+    picked = press(state, "down", "enter")
+    assert picked.job is not None and picked.job.kind == st.LOAD_RECORD and picked.job.path == "new.sgf"
+    assert press(press(st.initial_state(Settings(), LEVELS), "L"), "down").prompt.text == ""  # type: ignore[union-attr]

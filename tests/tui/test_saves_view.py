@@ -94,3 +94,11 @@ def test_the_help_lists_the_new_keys_and_the_replays_own() -> None:
     assert "S / L" in game_help and "save to a file / load and replay one" in game_help
     replay_help = render(press(loaded(), "?")).screen()
     assert "play on from the move shown" in replay_help and "Home End g G" in replay_help
+
+
+def test_the_load_prompt_shows_the_files_here() -> None:
+    state = press(loaded(), "L")
+    names = tuple(f"game-{n}.sgf" for n in range(9))
+    state = replace(state, prompt=replace(state.prompt, choices=names))  # type: ignore[type-var]
+    screen = render(state).screen()
+    assert "Here (up/down): game-0.sgf  game-1.sgf" in screen and "game-8.sgf" not in screen

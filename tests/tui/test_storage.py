@@ -232,3 +232,15 @@ def test_nothing_is_touched_while_the_offer_is_up(home: Path) -> None:
     saver.follow(offered)
     saver.close()
     assert save_path().read_text() == "{ broken"
+
+
+def test_the_record_files_here_newest_first(home: Path) -> None:
+    for age, name in enumerate(["new.sgf", "mid.PSQ", "old.sgf"]):
+        write_record(home / name, record("h8"))
+        os.utime(home / name, (1_000_000 - age * 10, 1_000_000 - age * 10))
+    (home / "notes.txt").write_text("h8")
+    (home / "folder.sgf").mkdir()
+    assert storage.record_files() == ["new.sgf", "mid.PSQ", "old.sgf"]
+    assert storage.record_files(limit=2) == ["new.sgf", "mid.PSQ"]
+    assert storage.perform(st.FileJob(9, st.LIST_RECORDS)).names == ("new.sgf", "mid.PSQ", "old.sgf")
+    assert storage.record_files(home / "missing") == []
