@@ -257,7 +257,7 @@ def _loop(screen: Any, state: st.State, computer: Computer, saved: Settings, aut
             screen.refresh()
             drawn_frame = frame
         screen.timeout(int(POLL * 1000) if state.pending is not None or autosaver.busy else 1000)
-        code = screen.getch()
+        code = read_key(screen)
         dirty = code != -1
         event = _event(screen, state, code)
         if event is not None:
@@ -294,8 +294,21 @@ def _setup_terminal(screen: Any) -> None:
         pass
 
 
-def _event(screen: Any, state: st.State, code: int) -> st.Event | None:
+def read_key(screen: Any) -> int | str:
+    """The next key: a curses key code, a typed character (``"é"`` for non-ASCII text), or -1 for none."""
+    try:
+        key = screen.get_wch()
+    except curses.error:  # nothing typed before the timeout
+        return -1
+    if isinstance(key, str) and len(key) == 1 and ord(key) < 128:
+        return ord(key)  # ASCII goes through the key names
+    return key
+
+
+def _event(screen: Any, state: st.State, code: int | str) -> st.Event | None:
     """The state-machine event for a key code (``None`` for nothing to do)."""
+    if isinstance(code, str):  # a character beyond ASCII: text for the file-name prompt
+        return st.Key(code) if code.isprintable() else st.Key("unknown")
     if code == -1:
         return None
     if code == curses.KEY_RESIZE:

@@ -877,7 +877,7 @@ def _file_done(state: State, done: FileDone) -> State:
     state = replace(state, overlay=None, prompt=None, last_file=job.path)
     if job.kind == SAVE_RECORD:
         count = len(job.record.moves) if job.record else 0
-        return _say(state, f"Saved {count} moves to {done.path}.")
+        return _say(state, f"Saved {count} move{'' if count == 1 else 's'} to {done.path}.")
     if done.record is None:
         return state
     name = PurePath(done.path or job.path).name

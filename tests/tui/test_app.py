@@ -123,3 +123,22 @@ def test_ctrl_c_exits_quietly(fake_terminal: None, monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(app.curses, "wrapper", interrupted)
     assert app.run(args()) == 130
     assert capsys.readouterr().err == ""
+
+
+class KeyScreen:
+    """A screen whose ``get_wch`` hands out the given keys, then times out."""
+
+    def __init__(self, *keys: int | str) -> None:
+        self.keys = list(keys)
+
+    def get_wch(self) -> int | str:
+        if not self.keys:
+            raise curses.error("no input")
+        return self.keys.pop(0)
+
+
+def test_keys_and_typed_text_become_events() -> None:
+    screen = KeyScreen("q", "\n", curses.KEY_LEFT, "é", "\x7f")
+    state = st.initial_state(Settings(), LEVELS)
+    events = [app._event(screen, state, app.read_key(screen)) for _ in range(6)]  # type: ignore[arg-type]
+    assert events == [st.Key("q"), st.Key("enter"), st.Key("left"), st.Key("é"), st.Key("backspace"), None]
