@@ -667,13 +667,13 @@ SHORT_MODE_NAMES = {"pvc": "vs computer", "pvp": "two players", "cvc": "watch"}
 
 
 def replay_game(state: st.State) -> st.Game | None:
-    """The replay's position as a game to draw (no cursor, no computer)."""
+    """The replay's position as a game to draw (no cursor, no computer; renju fouls marked)."""
     replay = state.replay
     if replay is None:
         return None
     board = replay.board
     settings = st.Settings(mode="pvp", rule=board.rule.value, size=board.size)
-    return st.Game(board, settings, frozenset(), Point(board.size // 2, board.size // 2))
+    return st.with_board(st.Game(board, settings, frozenset(), Point(board.size // 2, board.size // 2)), board)
 
 
 def _replay(win: Window, state: st.State, theme: Theme, rows: int, cols: int) -> None:

@@ -6,6 +6,9 @@ from dataclasses import replace
 
 import pytest
 
+from gomoku.point import parse_point
+from gomoku.records import read_move_list
+from gomoku.rules import Rule
 from gomoku.tui import state as st
 from gomoku.tui import view
 from gomoku.tui.settings import Settings
@@ -102,3 +105,17 @@ def test_the_load_prompt_shows_the_files_here() -> None:
     state = replace(state, prompt=replace(state.prompt, choices=names))  # type: ignore[type-var]
     screen = render(state).screen()
     assert "Here (up/down): game-0.sgf  game-1.sgf" in screen and "game-8.sgf" not in screen
+
+
+def test_the_replay_marks_blacks_forbidden_points_under_renju() -> None:
+    state = press(st.initial_state(Settings(), LEVELS), "L", "x", "enter")
+    # black h8 i8 along row 8 and j9 j10 up column j: j8 would make two open threes
+    renju = read_move_list("h8 a1 i8 a3 j9 a5 j10 a7", 15, Rule.RENJU)
+    state = st.update(state, st.FileDone(state.job.id, "r.sgf", record=renju))  # type: ignore[union-attr]
+    game = view.replay_game(state)
+    assert game is not None and parse_point("j8", 15) in game.forbidden
+    window = render(state)
+    layout = view.board_layout(24, 80, 15)
+    assert layout is not None
+    row, col = layout.screen_of(parse_point("j8", 15))
+    assert window.text[row][col] == "×"
