@@ -736,6 +736,7 @@ def _centred_box(
 
 def _joined_lines(names: tuple[str, ...], separator: str, width: int) -> list[str]:
     """``names`` joined by ``separator`` into lines of at most ``width`` (a name too long is cut)."""
+    width = max(1, width)
     lines: list[str] = []
     line = ""
     for name in names:
@@ -752,6 +753,7 @@ def _joined_lines(names: tuple[str, ...], separator: str, width: int) -> list[st
 
 def wrap(text: str, width: int) -> list[str]:
     """``text`` broken into lines of at most ``width`` characters (long words are cut)."""
+    width = max(1, width)  # a tiny terminal still gets lines, one character wide
     lines: list[str] = []
     line = ""
     for word in text.split():

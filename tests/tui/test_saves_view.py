@@ -119,3 +119,22 @@ def test_the_replay_marks_blacks_forbidden_points_under_renju() -> None:
     assert layout is not None
     row, col = layout.screen_of(parse_point("j8", 15))
     assert window.text[row][col] == "×"
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(3, 4), (8, 20), (12, 40), (24, 80), (30, 100)])
+@pytest.mark.parametrize("screen", ["replay", "save", "load", "resume", "notice", "help"])
+def test_new_screens_draw_at_any_size(screen: str, rows: int, cols: int) -> None:
+    state = {
+        "replay": lambda: press(loaded(), "left"),
+        "save": lambda: press(loaded(), "S"),
+        "load": lambda: press(loaded(), "L"),
+        "resume": lambda: st.initial_state(Settings(), LEVELS, offer=saved()),
+        "notice": lambda: st.initial_state(Settings(), LEVELS, notice="a long notice " * 20),
+        "help": lambda: press(loaded(), "?"),
+    }[screen]()
+    for unicode in (True, False):
+        render(state, rows, cols, view.plain_theme(unicode))  # the fake window fails on drawing off its edge
+
+
+def test_wrap_survives_no_room() -> None:
+    assert view.wrap("abc de", 0) == ["a", "b", "c", "d", "e"]
