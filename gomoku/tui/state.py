@@ -1019,8 +1019,10 @@ def saved_from_game(game: Game) -> SavedGame:
 
 
 def offer_summary(saved: SavedGame) -> str:
-    """``renju 15x15, two players, 34 moves``."""
+    """``renju 15x15, two players, 34 moves`` or ``..., you (white) vs computer, ...``."""
     mode = MODE_NAMES.get(saved.mode, saved.mode)
+    if saved.mode == "pvc":
+        mode = f"you ({'white' if saved.players.get('black') == 'computer' else 'black'}) vs computer"
     count = len(saved.moves)
     return f"{saved.rule.value} {saved.size}x{saved.size}, {mode}, {count} move{'s' if count != 1 else ''}"
 

@@ -292,7 +292,7 @@ def test_a_saved_game_is_offered_first_and_resumed_exactly() -> None:
     assert stones(resumed) == ["h8", "i9", "h9"] and game.board.can_redo
     assert game.board.rule is Rule.RENJU and game.settings.level == "easy" and game.settings.black == "computer"
     assert game.computer == frozenset({Stone.BLACK}) and game.cursor == parse_point("c3", 15)
-    assert resumed.message == "Resumed: renju 15x15, human vs computer, 3 moves."
+    assert resumed.message == "Resumed: renju 15x15, you (white) vs computer, 3 moves."
     assert resumed.pending is None  # white (you) to move
     assert press(state, "enter").game.board.moves == game.board.moves  # type: ignore[union-attr]
 

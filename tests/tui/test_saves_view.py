@@ -54,7 +54,7 @@ def test_the_resume_offer_says_what_the_game_is() -> None:
     state = st.initial_state(Settings(), LEVELS, offer=replace(saved(), saved_at="2026-11-29T14:31:54Z"))
     screen = render(state).screen()
     assert "Resume the unfinished game?" in screen
-    assert "renju 15x15, human vs computer, 3 moves" in screen
+    assert "renju 15x15, you (white) vs computer, 3 moves" in screen
     assert "saved 2026-11-29 14:31:54 UTC" in screen and "y or Enter: resume it" in screen
 
 
