@@ -177,7 +177,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             record = read_record(storage.resolve(args.load), settings.rule_value, settings.size)
         except RecordError as error:
-            print(f"gomoku: cannot load {error}", file=sys.stderr)
+            print(f"gomoku: {error}", file=sys.stderr)
             return 2
         record_name = os.path.basename(args.load)
     offer, notice = storage.read_offer()
