@@ -257,7 +257,7 @@ class FileJob:
     kind: str
     path: str = ""
     record: GameRecord | None = None
-    replace: bool = False
+    overwrite: bool = False
     rule: Rule = Rule.FREESTYLE
     size: int = 15
 
@@ -833,7 +833,7 @@ def _submit_prompt(state: State, prompt: Prompt) -> State:
     record = _record_to_save(state, path)
     if record is None:
         return _complain(replace(state, overlay=None, prompt=None), "There is no game to save.")
-    job = FileJob(state.jobs + 1, SAVE_RECORD, path, record, replace=prompt.confirmed == path)
+    job = FileJob(state.jobs + 1, SAVE_RECORD, path, record, overwrite=prompt.confirmed == path)
     return replace(state, job=job, jobs=job.id)
 
 

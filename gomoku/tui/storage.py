@@ -89,7 +89,7 @@ def perform(job: st.FileJob, cwd: Path | None = None) -> st.FileDone:
     if not path.parent.is_dir():
         folder = shown_path(path.parent, cwd)
         return st.FileDone(job.id, where, error=f"There is no folder {folder}: pick another name.")
-    if path.exists() and not job.replace:
+    if path.exists() and not job.overwrite:
         return st.FileDone(job.id, where, exists=True)
     try:
         write_record(path, job.record)

@@ -79,7 +79,7 @@ def test_enter_asks_the_loop_to_save_the_moves() -> None:
     state = play_at(start(), "h8", "i9", "h9")
     state = press(typed(press(state, "S"), "game.sgf"), "enter")
     job = state.job
-    assert job is not None and job.kind == st.SAVE_RECORD and job.path == "game.sgf" and not job.replace
+    assert job is not None and job.kind == st.SAVE_RECORD and job.path == "game.sgf" and not job.overwrite
     assert job.record is not None
     assert list(job.record.moves) == [parse_point(name, 15) for name in ("h8", "i9", "h9")]
     assert (job.record.black, job.record.white) == ("Human", "Human")
@@ -102,9 +102,9 @@ def test_an_existing_file_is_replaced_only_after_a_second_enter() -> None:
     assert state.overlay == st.PROMPT
     assert state.prompt.error == "g.sgf exists: Enter again replaces it, or edit the name."  # type: ignore[union-attr]
     again = press(state, "enter")
-    assert again.job is not None and again.job.replace
+    assert again.job is not None and again.job.overwrite
     renamed = press(state, "backspace", "backspace", "backspace", "p", "s", "q", "enter")
-    assert renamed.job is not None and not renamed.job.replace and renamed.job.path == "g.psq"
+    assert renamed.job is not None and not renamed.job.overwrite and renamed.job.path == "g.psq"
 
 
 def test_a_failed_save_keeps_the_prompt_and_the_game() -> None:

@@ -27,8 +27,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def save_job(path: str, text: str = "h8 i9 h9", replace: bool = False) -> st.FileJob:
-    return st.FileJob(1, st.SAVE_RECORD, path, record(text), replace=replace)
+def save_job(path: str, text: str = "h8 i9 h9", overwrite: bool = False) -> st.FileJob:
+    return st.FileJob(1, st.SAVE_RECORD, path, record(text), overwrite=overwrite)
 
 
 # -- record jobs ------------------------------------------------------------------
@@ -47,7 +47,7 @@ def test_an_existing_file_is_kept_unless_replacing_was_confirmed(home: Path) -> 
     (home / "g.sgf").write_text("precious")
     assert storage.perform(save_job("g.sgf")).exists
     assert (home / "g.sgf").read_text() == "precious"
-    assert storage.perform(save_job("g.sgf", replace=True)).error == ""
+    assert storage.perform(save_job("g.sgf", overwrite=True)).error == ""
     assert read_record(home / "g.sgf").moves == record("h8 i9 h9").moves
 
 
