@@ -92,8 +92,8 @@ def test_quit_mid_game_and_resume_the_same_position(launch, home: Path) -> None:
     text = again.wait_for(lambda t: "Resume the unfinished game?" in t and "n: start afresh" in t)
     assert "renju 15x15, two players, 3 moves" in text
     again.send("y")
-    after = again.wait_for("last: black i9")
-    assert "Resumed: renju 15x15, two players, 3 moves." in after
+    after = again.wait_for("Resumed: renju 15x15, two players, 3 moves.")  # the message line is drawn last
+    assert "last: black i9" in after
     for row in (8, 9, 10):
         assert board_row(after, row) == board_row(before, row)
     again.send("u")
