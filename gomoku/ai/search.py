@@ -267,7 +267,7 @@ class SearchPlayer:
             return max(fours, key=lambda q: board.score[me][q])
 
         attack = ThreatSearch(board, started + 0.2 * budget, max_nodes=100_000, stop=stop)
-        move = attack.vcf()
+        move = attack.vcf(shortest=True)
         info["nodes"] = attack.nodes
         if move is not None:
             info["reason"] = "vcf"

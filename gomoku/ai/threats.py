@@ -48,14 +48,28 @@ class ThreatSearch:
         self.nodes = 0
         #: whether the last search stopped for want of nodes or time (its "no" is then unproven)
         self.exhausted = False
+        self._deeper = False
         self._memo: dict[tuple[int, bool], tuple[int, bool]] = {}
         self._best: dict[tuple[int, bool], int] = {}
 
     # -- the public questions -------------------------------------------------------
 
-    def vcf(self, depth: int = 20) -> int | None:
-        """The first move of a win by continuous fours for the side to move, or ``None``."""
-        return self._solve(depth, threes=False)
+    def vcf(self, depth: int = 20, shortest: bool = False) -> int | None:
+        """The first move of a win by continuous fours for the side to move, or ``None``.
+
+        ``depth`` is the most fours tried before the final one (a double four
+        or open four counts as the final one).  With ``shortest`` the depth
+        grows one four at a time, so the win found is a shortest one.
+        """
+        if not shortest:
+            return self._solve(depth, threes=False)
+        for limit in range(depth + 1):
+            move = self._solve(limit, threes=False)
+            if move is not None or self.exhausted:
+                return move
+            if not self._deeper:
+                return None
+        return None
 
     def vct(self, depth: int = 8) -> int | None:
         """The first move of a win by threes and fours for the side to move, or ``None``."""
@@ -94,6 +108,7 @@ class ThreatSearch:
 
     def _solve(self, depth: int, threes: bool) -> int | None:
         board = self.board
+        self._deeper = False
         start_depth = len(board.history)
         try:
             won = self._attack(depth, threes)
@@ -141,7 +156,10 @@ class ThreatSearch:
             if not board.legal(me, block):
                 return False
             kinds = board.cls[me]
-            if kinds[block] < (C_OPEN_THREE if threes else C_FOUR) or depth <= 0:
+            if kinds[block] < (C_OPEN_THREE if threes else C_FOUR):
+                return False
+            if depth <= 0:
+                self._deeper = True
                 return False
             moves = [block]
         else:
@@ -150,6 +168,7 @@ class ThreatSearch:
                 self._memo[key] = (depth, True)
                 return True
             if depth <= 0:
+                self._deeper = self._deeper or bool(self._threats(me, threes))
                 return False
             moves = self._threats(me, threes)
         won = False
