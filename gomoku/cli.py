@@ -30,6 +30,17 @@ def board_size(text: str) -> int:
     return size
 
 
+def think_time(text: str) -> float:
+    """An argparse type: a positive number of seconds."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < seconds <= 3600:
+        raise argparse.ArgumentTypeError("think time must be more than 0 and at most 3600 seconds")
+    return seconds
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, with examples in ``--help``."""
     parser = argparse.ArgumentParser(
@@ -49,6 +60,12 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--level", choices=tuple(LEVELS), help="the computer's level")
     parser.add_argument("--black", choices=("human", "computer"), help="who plays black in pvc")
     parser.add_argument("--seed", type=int, help="seed the computer's random choices")
+    parser.add_argument(
+        "--think-time",
+        type=think_time,
+        metavar="SECONDS",
+        help="seconds the computer may think per move (searching levels; hard takes 1 by default)",
+    )
     return parser
 
 

@@ -215,7 +215,45 @@ VCF_5 = """
 . . . . . . . . . X . . . . .
 """
 
-VCF_POSITIONS = {3: VCF_3, 5: VCF_5}
+VCF_7 = """
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . O . . . . . . .
+. . . . . . . . . X X X O . .
+. O . . . . . . . X . . . . .
+. O X O . . . . . . X . . . .
+. X . . O . . . . . . . . . .
+. X O X X . . . . . . . . . .
+X . . . X . . . . X . . . . .
+. X . X O X . . . X . . . . .
+. . . . . . O X . . . . . . .
+"""
+
+# Black's shortest win takes ten fours (the last a double four); white has an
+# open three of its own, so black may never slow down.
+VCF_10 = """
+. . . . . . . . . . . X . . .
+. . . . . . X X O . . . . . .
+. . . . X . . . X X O X . . .
+. . . . X . . . . . O O . . X
+. . . . O . . . . . O X . . .
+. . O . X . O X . . . X . . X
+. . . . . X X . . . . . . . .
+. . . . . . . . . . X X . . .
+. . . . . . X O . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . X . . . . . . . . .
+. . . . X . . . . . . . . . .
+. . X . X . X . . . . . . . .
+. . O . . . . . . . . . . . .
+"""
+
+VCF_POSITIONS = {3: VCF_3, 5: VCF_5, 7: VCF_7, 10: VCF_10}
 
 
 def shortest_vcf(board: Board, longest: int) -> int | None:
@@ -232,10 +270,23 @@ def test_finds_and_plays_out_a_victory_by_continuous_fours(fours):
     board = Board.from_diagram(VCF_POSITIONS[fours], turn=Stone.BLACK)
     assert not winning_four_points(board, Stone.BLACK), "no shortcut: no open four at once"
     assert shortest_vcf(board, fours) == fours, f"the position needs {fours} fours"
-    assert play_out_fours(board, hard(), max_fours=fours) <= fours
+    assert play_out_fours(board, hard(0.5), max_fours=fours) <= fours
 
 
-@pytest.mark.parametrize("fours", sorted(VCF_POSITIONS))
+def test_vcf_solver_line_wins_when_played_out():
+    board = Board.from_diagram(VCF_10, turn=Stone.BLACK)
+    solver = ThreatSearch(SearchBoard.from_board(board))
+    assert solver.vcf() is not None
+    line = solver.line()
+    for index, cell in enumerate(line):
+        if index % 2:  # the defender's move: a point that stops a five
+            assert cell in five_points(board, Stone.BLACK)
+        board.play(board.point_of(cell))
+    assert board.outcome is not None and board.outcome.winner is Stone.BLACK
+    assert len(line) // 2 >= 10, "ten fours or more before the five"
+
+
+@pytest.mark.parametrize("fours", [3, 5, 7])
 def test_defends_against_a_victory_by_continuous_fours(fours):
     board = Board.from_diagram(VCF_POSITIONS[fours], turn=Stone.WHITE)
     board.play(hard(0.5).choose_move(board))

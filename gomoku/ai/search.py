@@ -100,7 +100,7 @@ class AlphaBeta:
     def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         """The value of the position for the side to move, searched ``depth`` plies."""
         self.nodes += 1
-        if self.nodes & 255 == 0:
+        if self.nodes & 63 == 0:
             self._check()
         board = self.board
         me = board.side
@@ -266,30 +266,34 @@ class SearchPlayer:
             info["reason"] = "open four"
             return max(fours, key=lambda q: board.score[me][q])
 
-        attack = ThreatSearch(board, started + 0.2 * budget, max_nodes=100_000, stop=stop)
-        move = attack.vcf(shortest=True)
+        attack = ThreatSearch(board, started + 0.15 * budget, max_nodes=100_000, stop=stop)
+        move = attack.vcf()
         info["nodes"] = attack.nodes
         if move is not None:
+            # a win is certain: spend up to half the budget looking for the shortest one
+            shortest = ThreatSearch(board, started + 0.5 * budget, max_nodes=200_000, stop=stop)
+            quicker = shortest.vcf(shortest=True)
             info["reason"] = "vcf"
-            return move
+            info["nodes"] = attack.nodes + shortest.nodes
+            return move if quicker is None else quicker
 
-        searcher = AlphaBeta(board, started + 0.9 * budget, stop)
+        searcher = AlphaBeta(board, started + 0.95 * budget, stop)
         root = searcher.candidates(24)
         if not root:
             return None
 
         board.pass_turn()
-        threat = ThreatSearch(board, started + 0.3 * budget, max_nodes=50_000, stop=stop)
+        threat = ThreatSearch(board, started + 0.22 * budget, max_nodes=50_000, stop=stop)
         their_move = threat.vcf()
         their_line = threat.line() if their_move is not None else []
         board.pass_turn()
         if their_move is not None:
-            root = self._defences(board, root, their_line, started + 0.55 * budget, stop)
+            root = self._defences(board, root, their_line, started + 0.4 * budget, stop)
             info["reason"] = "stop vcf"
 
         if their_move is None:
-            attack = ThreatSearch(board, started + 0.45 * budget, max_nodes=20_000, stop=stop)
-            move = attack.vct(depth=7)
+            attack = ThreatSearch(board, started + 0.3 * budget, max_nodes=20_000, stop=stop)
+            move = attack.vct(depth=6)
             info["nodes"] = int(info["nodes"]) + attack.nodes
             if move is not None and board.legal(me, move):
                 info["reason"] = "vct"
@@ -297,7 +301,7 @@ class SearchPlayer:
 
         if len(root) == 1:
             return root[0]
-        best, value, depth = searcher.search(root, started + 0.45 * budget)
+        best, value, depth = searcher.search(root, started + 0.6 * budget)
         info.update(reason=info["reason"] or "alpha-beta", depth=depth, value=value,
                     nodes=int(info["nodes"]) + searcher.nodes)
         return best

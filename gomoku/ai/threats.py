@@ -95,7 +95,10 @@ class ThreatSearch:
                 if fives:
                     break
                 replies = self._replies(threes)
-                if not replies or len(replies) != 1:
+                if replies is not None and len(replies) != 1:
+                    # two five points: the defender blocks one, the attacker takes the other
+                    replies = board.fives(3 - board.side)[:1]
+                if not replies:
                     break
                 board.play(replies[0])
                 played.append(replies[0])
