@@ -95,9 +95,10 @@ class ThreatSearch:
                 if fives:
                     break
                 replies = self._replies(threes)
-                if replies is not None and len(replies) != 1:
+                attacker_fives = board.fives(3 - board.side)
+                if replies == [] and len(attacker_fives) > 1:
                     # two five points: the defender blocks one, the attacker takes the other
-                    replies = board.fives(3 - board.side)[:1]
+                    replies = attacker_fives[:1]
                 if not replies:
                     break
                 board.play(replies[0])
