@@ -154,7 +154,7 @@ class Board:
         """Every point black may not play under the renju rule (empty for other rules)."""
         if self.rule is not Rule.RENJU:
             return []
-        return [point for point in self.empty_points() if self.foul(point) is not None]
+        return [self.point_of(cell) for cell in renju.forbidden_points(self._cells, self.size)]
 
     # -- changing the position ------------------------------------------------
 

@@ -12,10 +12,11 @@ from gomoku.point import MAX_SIZE, MIN_SIZE
 
 EXAMPLES = """\
 examples:
-  python -m gomoku                          open the menu
+  python -m gomoku                          open the menu (it remembers your last choices)
   python -m gomoku --mode pvc --rule renju --size 15 --level normal --black human
   python -m gomoku --mode pvp --size 19     two players on one keyboard
   python -m gomoku --mode cvc --level easy  watch the computer play itself
+  python -m gomoku --gomocup                be an engine for Piskvork and other Gomocup managers
 """
 
 
@@ -53,12 +54,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--mode",
         choices=("pvc", "pvp", "cvc"),
-        help="start a game at once: pvc human vs computer, pvp two humans, cvc computer vs computer",
+        help="pvc human vs computer, pvp two humans, cvc computer vs computer "
+        "(any of --mode/--rule/--size/--level/--black starts a game at once)",
     )
     parser.add_argument("--rule", choices=("freestyle", "standard", "renju"), help="the rule")
     parser.add_argument("--size", type=board_size, help=f"board size, {MIN_SIZE} to {MAX_SIZE}")
     parser.add_argument("--level", choices=tuple(LEVELS), help="the computer's level")
-    parser.add_argument("--black", choices=("human", "computer"), help="who plays black in pvc")
+    parser.add_argument(
+        "--black", choices=("human", "computer"), help="who plays black against the computer (pvc)"
+    )
     parser.add_argument("--seed", type=int, help="seed the computer's random choices")
     parser.add_argument(
         "--think-time",
@@ -66,15 +70,24 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="seconds the computer may think per move (searching levels; hard takes 1 by default)",
     )
+    parser.add_argument(
+        "--gomocup",
+        action="store_true",
+        help="be a Gomocup engine on stdin/stdout for managers such as Piskvork (uses --level)",
+    )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run gomoku with the command-line ``argv``; returns the exit status."""
     args = build_parser().parse_args(argv)
+    if args.gomocup:
+        from gomoku.gomocup import main as gomocup_main
+
+        return gomocup_main(level=args.level, seed=args.seed)
     try:
         from gomoku.tui.app import run
-    except ImportError:
-        print("the terminal game is not built yet (issue 4)", file=sys.stderr)
+    except ImportError as error:  # no curses: on Windows it comes from windows-curses
+        print(f"gomoku: the terminal game needs curses ({error})", file=sys.stderr)
         return 1
     return run(args)

@@ -1,14 +1,50 @@
 """Renju forbidden moves for black: overline, double-four, double-three.
 
-The board asks :func:`foul_at` before it places a black stone under the renju
-rule.  The full checker (exact to the Renju International Federation rules) is
-issue 3; until it lands this module recognises no foul.
+The rules are those of the Renju International Federation (RIF), and only
+black is bound by them:
+
+- A black move that makes exactly five in a row wins, even if the same move
+  also makes an overline, a double-four or a double-three elsewhere.
+- **Overline**: a move that makes six or more in a row is forbidden.
+- **Four**: a line through the move where one more black stone makes exactly
+  five.  A **straight four** is four in a row that can become exactly five at
+  either end.  A line can hold two fours (``X.XXX.X``, ``XX.XX.XX``,
+  ``XXX.X.XXX`` with the move in the middle); a straight four is one four.
+  **Double-four**: two or more fours at once is forbidden.
+- **Three**: a line through the move to which black can add one stone and get
+  a straight four, where that stone is itself a legal black move (not an
+  overline, double-four or double-three with the first stone in place) and
+  makes no five.  Deciding this can need the same check one level deeper,
+  which is why the check is recursive.  A line that holds a four is a four,
+  not a three.  **Double-three**: two or more threes at once is forbidden.
+  A four with one three (four-three) is legal.
+- Only lines through the new stone count.
+
+Two entry points share one *referee* (:class:`_Referee`) that answers for any
+empty cell, recursively and with a per-call memo:
+
+- :func:`foul_at` judges one point, as the board does before it places a
+  black stone.
+- :func:`fouls` / :func:`forbidden_points` judge the whole board.  They first
+  look at every empty point at once with bitboards (Python integers, one bit per
+  point, shifted along each direction) to find the few points whose lines
+  could possibly hold an overline, two fours or two threes, and ask the
+  referee only about those.
+
+Everything here is pure: each call builds its own referee and throws it away.
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
+
+_EMPTY, _BLACK, _WHITE = 0, 1, 2
+#: The four line directions as ``(dx, dy)``: across, down, down-right, up-right.
+_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (1, 1), (1, -1))
+#: How far along a line the shapes through a point can reach (a five and the
+#: point just beyond it).
+_REACH = 5
 
 
 class Foul(enum.Enum):
@@ -26,6 +62,307 @@ def foul_at(cells: Sequence[int], size: int, cell: int) -> Foul | None:
     """The foul black would commit by playing the empty ``cell``, or ``None`` if it may.
 
     ``cells`` is the board as a flat list (``y * size + x``; 0 empty, 1 black,
-    2 white).  A move that makes exactly five is never a foul.
+    2 white).  A move that makes exactly five is never a foul.  A move that
+    commits several fouls is reported as the first of overline, double-four,
+    double-three.
     """
-    return None
+    if cells[cell] != _EMPTY:
+        raise ValueError(f"cell {cell} is not empty: only an empty point can be judged")
+    verdict = _Referee(cells, size).judge(cell)
+    return verdict if isinstance(verdict, Foul) else None
+
+
+def fouls(cells: Sequence[int], size: int) -> dict[int, Foul]:
+    """Every empty cell black may not play, with the reason, in cell order."""
+    referee = _Referee(cells, size)
+    found: dict[int, Foul] = {}
+    for cell in _candidates(cells, size):
+        verdict = referee.judge(cell)
+        if isinstance(verdict, Foul):
+            found[cell] = verdict
+    return found
+
+
+def forbidden_points(cells: Sequence[int], size: int) -> list[int]:
+    """Every empty cell black may not play (flat indices, ascending)."""
+    return list(fouls(cells, size))
+
+
+# -- the referee: one point at a time, recursively ----------------------------
+
+
+class _Verdict(enum.Enum):
+    """What a black stone on a point does when it is no foul."""
+
+    LEGAL = "legal"
+    FIVE = "five"
+
+
+class _LineShape:
+    """What a black stone at the centre of one line makes on that line.
+
+    ``run`` is the unbroken row through it; ``fours`` how many fours (0, 1 or
+    2); ``three_points`` the cells that would turn the line into a straight
+    four through the stone (empty unless the line is a three candidate).
+    """
+
+    __slots__ = ("run", "fours", "three_points")
+
+    def __init__(self, run: int, fours: int, three_points: tuple[int, ...]) -> None:
+        self.run = run
+        self.fours = fours
+        self.three_points = three_points
+
+
+class _Referee:
+    """Judges black moves on one position; stones it tries are put back.
+
+    The memo maps (stones tried so far, cell) to the verdict, so a completing
+    point that several threes share, or that comes up again deeper down, is
+    judged once.
+    """
+
+    def __init__(self, cells: Sequence[int], size: int) -> None:
+        self.size = size
+        self.cells = list(cells)
+        self.tried: list[int] = []
+        self.memo: dict[tuple[frozenset[int], int], Foul | _Verdict] = {}
+
+    def judge(self, cell: int) -> Foul | _Verdict:
+        """The verdict for a black stone on the empty ``cell`` in the current position."""
+        key = (frozenset(self.tried), cell)
+        verdict = self.memo.get(key)
+        if verdict is None:
+            verdict = self._judge(cell)
+            self.memo[key] = verdict
+        return verdict
+
+    def _judge(self, cell: int) -> Foul | _Verdict:
+        cells = self.cells
+        cells[cell] = _BLACK
+        try:
+            shapes = [self._shape(cell, dx, dy) for dx, dy in _DIRECTIONS]
+            if any(shape.run == 5 for shape in shapes):
+                return _Verdict.FIVE
+            if any(shape.run > 5 for shape in shapes):
+                return Foul.OVERLINE
+            if sum(shape.fours for shape in shapes) >= 2:
+                return Foul.DOUBLE_FOUR
+            candidates = [s.three_points for s in shapes if not s.fours and s.three_points]
+            if len(candidates) < 2:
+                return _Verdict.LEGAL
+            self.tried.append(cell)
+            try:
+                threes = 0
+                for points in candidates:
+                    if any(self.judge(point) is _Verdict.LEGAL for point in points):
+                        threes += 1
+                        if threes == 2:
+                            return Foul.DOUBLE_THREE
+                return _Verdict.LEGAL
+            finally:
+                self.tried.pop()
+        finally:
+            cells[cell] = _EMPTY
+
+    def _shape(self, cell: int, dx: int, dy: int) -> _LineShape:
+        """The shape the black stone at ``cell`` makes along ``(dx, dy)``."""
+        size, cells = self.size, self.cells
+        x0, y0 = cell % size, cell // size
+        # w[5] is the stone; w[5 + k] the point k steps along; off the board blocks.
+        w = []
+        for k in range(-_REACH, _REACH + 1):
+            x, y = x0 + k * dx, y0 + k * dy
+            w.append(cells[y * size + x] if 0 <= x < size and 0 <= y < size else _WHITE)
+        return _line_shape(w, cell, dy * size + dx)
+
+
+def _line_shape(w: list[int], cell: int, step: int) -> _LineShape:
+    """Classify an 11-point window ``w`` centred on a black stone (see :class:`_LineShape`).
+
+    A run that touches the window's end is at least six long, so the window
+    is enough to tell five from overline.  Any completing point of a four or of
+    a three is the first empty point beside the stone's own run (everything
+    between it and the stone must be black), so only those two are tried.
+    """
+    left = 5
+    while left > 0 and w[left - 1] == _BLACK:
+        left -= 1
+    right = 5
+    while right < 10 and w[right + 1] == _BLACK:
+        right += 1
+    run = right - left + 1
+    if run >= 5:
+        return _LineShape(run, 0, ())
+    fours = 0
+    threes: list[int] = []
+    # The first empty point to the left of the run, filled.
+    gap = left - 1
+    if gap >= 0 and w[gap] == _EMPTY:
+        start = gap
+        while start > 0 and w[start - 1] == _BLACK:
+            start -= 1
+        merged = right - start + 1
+        if merged == 5:
+            fours += 1
+        elif merged == 4 and _open_four(w, start, right):
+            threes.append(cell + (gap - 5) * step)
+    gap = right + 1
+    if gap <= 10 and w[gap] == _EMPTY:
+        end = gap
+        while end < 10 and w[end + 1] == _BLACK:
+            end += 1
+        merged = end - left + 1
+        if merged == 5:
+            fours += 1
+        elif merged == 4 and _open_four(w, left, end):
+            threes.append(cell + (gap - 5) * step)
+    if fours == 2 and run == 4:
+        fours = 1  # a straight four: one four that can be completed at either end
+    return _LineShape(run, fours, tuple(threes) if not fours else ())
+
+
+def _open_four(w: list[int], start: int, end: int) -> bool:
+    """Whether the four stones ``w[start..end]`` (plus the gap just filled) are a straight four.
+
+    Both ends must be empty and each must complete exactly five.
+    """
+    return (
+        w[start - 1] == _EMPTY
+        and w[end + 1] == _EMPTY
+        and w[start - 2] != _BLACK
+        and w[end + 2] != _BLACK
+    )
+
+
+# -- the whole board at once: bitboards ---------------------------------------
+
+# A pattern is a tuple of (offset along the line, kind): the point that many
+# steps away must be black (_B), empty (_E) or anything but black (_N: empty,
+# white or off the board).  Offset 0 is the empty point being judged.
+_B, _E, _N = 0, 1, 2
+
+
+def _five_patterns() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """A stone at 0 completes exactly five: four blacks around it, no black beyond."""
+    return tuple(
+        tuple((k, _B) for k in range(a, a + 5) if k) + ((a - 1, _N), (a + 5, _N))
+        for a in range(-4, 1)
+    )
+
+
+def _overline_patterns() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """A stone at 0 joins six or more in a row."""
+    return tuple(tuple((k, _B) for k in range(a, a + 6) if k) for a in range(-5, 1))
+
+
+def _four_patterns(side: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """A stone at 0 makes a four whose completing point lies on ``side`` (-1 or +1)."""
+    patterns = []
+    for a in range(-4, 1):
+        for gap in range(a, a + 5):
+            if gap and (gap > 0) == (side > 0):
+                body = tuple((k, _B) for k in range(a, a + 5) if k not in (0, gap))
+                patterns.append(body + ((gap, _E), (a - 1, _N), (a + 5, _N)))
+    return tuple(patterns)
+
+
+def _straight_four_patterns() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """A stone at 0 makes a straight four (one four, two completing points)."""
+    return tuple(
+        tuple((k, _B) for k in range(a, a + 4) if k)
+        + ((a - 1, _E), (a + 4, _E), (a - 2, _N), (a + 5, _N))
+        for a in range(-3, 1)
+    )
+
+
+def _three_patterns() -> tuple[tuple[tuple[int, int], ...], ...]:
+    """A stone at 0 and one more at ``gap`` would make a straight four (a three candidate)."""
+    patterns = []
+    for a in range(-3, 1):
+        for gap in range(a, a + 4):
+            if gap:
+                body = tuple((k, _B) for k in range(a, a + 4) if k not in (0, gap))
+                patterns.append(
+                    body + ((gap, _E), (a - 1, _E), (a + 4, _E), (a - 2, _N), (a + 5, _N))
+                )
+    return tuple(patterns)
+
+
+_FIVE = _five_patterns()
+_OVERLINE = _overline_patterns()
+_FOUR_BEFORE = _four_patterns(-1)
+_FOUR_AFTER = _four_patterns(+1)
+_STRAIGHT_FOUR = _straight_four_patterns()
+_THREE = _three_patterns()
+
+
+def _candidates(cells: Sequence[int], size: int) -> list[int]:
+    """The empty cells that might be forbidden, ascending: a superset of the fouls.
+
+    Every pattern is matched against every point at once.  The board is laid
+    out with ``_REACH`` padding columns (so a shift along a row never wraps
+    onto a real point) and ``_REACH + 1`` padding rows above and below; padding
+    is neither black nor empty, like white.  A cell is a candidate when it makes
+    no five and makes an overline, a four in two lines, two fours in one line,
+    or has three candidates in two lines without a four there.
+    """
+    width = size + _REACH
+    top = _REACH + 1
+    total = (size + 2 * top) * width
+    black = empty = 0
+    for cell, value in enumerate(cells):
+        if value != _WHITE:
+            bit = 1 << ((cell // size + top) * width + cell % size)
+            if value == _BLACK:
+                black |= bit
+            else:
+                empty |= bit
+    if not black:
+        return []
+    not_black = ((1 << total) - 1) & ~black
+    planes = (black, empty, not_black)
+
+    five = overline = 0
+    four_lines = two_four_lines = double_four = 0
+    three_lines = two_three_lines = 0
+    for dx, dy in _DIRECTIONS:
+        step = dy * width + dx
+        shifted: dict[tuple[int, int], int] = {}
+
+        def match(patterns: tuple[tuple[tuple[int, int], ...], ...]) -> int:
+            found = 0
+            for pattern in patterns:
+                bits = empty
+                for offset, kind in pattern:
+                    key = (offset, kind)
+                    plane = shifted.get(key)
+                    if plane is None:
+                        n = offset * step
+                        plane = planes[kind] >> n if n > 0 else planes[kind] << -n
+                        shifted[key] = plane
+                    bits &= plane
+                    if not bits:
+                        break
+                found |= bits
+            return found
+
+        five |= match(_FIVE)
+        overline |= match(_OVERLINE)
+        before, after = match(_FOUR_BEFORE), match(_FOUR_AFTER)
+        fours = before | after
+        double_four |= before & after & ~match(_STRAIGHT_FOUR)
+        two_four_lines |= four_lines & fours
+        four_lines |= fours
+        threes = match(_THREE) & ~fours
+        two_three_lines |= three_lines & threes
+        three_lines |= threes
+
+    suspects = (overline | double_four | two_four_lines | two_three_lines) & ~five
+    found = []
+    while suspects:
+        low = suspects & -suspects
+        index = low.bit_length() - 1
+        suspects ^= low
+        found.append((index // width - top) * size + index % width)
+    return found

@@ -4,6 +4,7 @@ import pytest
 
 from gomoku import (
     Board,
+    ForbiddenMoveError,
     GameOverError,
     HistoryError,
     OccupiedError,
@@ -105,7 +106,7 @@ X X X . X X . . .
 
 @pytest.mark.parametrize(
     ("rule", "wins"),
-    [(Rule.FREESTYLE, True), (Rule.STANDARD, False), (Rule.RENJU, False)],
+    [(Rule.FREESTYLE, True), (Rule.STANDARD, False)],
 )
 def test_six_in_a_row_wins_only_in_freestyle(rule, wins):
     board = Board.from_diagram(SIX_SETUP, rule=rule, turn=Stone.BLACK)
@@ -113,6 +114,14 @@ def test_six_in_a_row_wins_only_in_freestyle(rule, wins):
     assert (board.outcome is not None) is wins
     if wins:
         assert len(board.outcome.line) == 6
+
+
+def test_six_in_a_row_is_forbidden_for_black_in_renju():
+    board = Board.from_diagram(SIX_SETUP, rule=Rule.RENJU, turn=Stone.BLACK)
+    with pytest.raises(ForbiddenMoveError, match="d1 is forbidden for black \\(overline\\)"):
+        board.play(parse_point("d1", 9))
+    assert board.outcome is None and board.turn is Stone.BLACK
+    assert board.forbidden_points() == [parse_point("d1", 9)]
 
 
 def test_white_overline_wins_in_renju_but_not_in_standard():

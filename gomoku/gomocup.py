@@ -1,0 +1,547 @@
+"""The Gomocup (Piskvork) brain protocol on stdin/stdout: gomoku as an engine for managers.
+
+A manager (Piskvork, the Gomocup tournament manager, liskvork, ...) starts the
+engine and talks to it one line at a time::
+
+    START 20          ->  OK
+    INFO timeout_turn 5000
+    BEGIN             ->  10,10
+    TURN 11,10        ->  10,11
+    BOARD / 10,10,1 / 11,10,2 / DONE  ->  a move
+    TAKEBACK 11,10    ->  OK
+    ABOUT             ->  name="gomoku-tui", version="...", ...
+    END
+
+Coordinates are ``x,y``, 0-based, ``x`` the column: our :class:`Point`.
+
+The module is a thin layer over the engine.  :class:`Brain` is the protocol as
+a plain object: :meth:`Brain.handle` takes one line and returns the lines to
+answer, so the whole protocol is testable without a process.  :func:`run` is
+the stdin/stdout loop around it and :func:`main` the console entry point
+(``pbrain-gomoku``, ``python -m gomoku --gomocup``).
+
+The computer thinks in a worker thread.  The main thread waits for it until a
+deadline computed from the time control (``INFO timeout_turn``,
+``timeout_match``, ``time_left``, minus a safety margin), then sets the
+worker's stop event, and if the worker still has no move it answers with a
+quick tactical move of its own: the answer is never late.  A command the brain
+does not know gets ``UNKNOWN``; a known command with bad arguments or an
+illegal move gets ``ERROR`` and a reason; diagnostics go to ``MESSAGE`` lines;
+nothing else is ever printed.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TextIO
+
+from gomoku import __version__
+from gomoku.ai import LEVELS, make_player
+from gomoku.ai.base import Player
+from gomoku.ai.greedy import makes_win
+from gomoku.board import Board, IllegalMoveError
+from gomoku.point import MAX_SIZE, MIN_SIZE, Point
+from gomoku.rules import Rule, Stone
+
+ABOUT = (
+    f'name="gomoku-tui", version="{__version__}", '
+    'author="The gomoku-tui developers", country="-", '
+    'www="https://pypi.org/project/gomoku-tui/"'
+)
+
+#: ``BOARD`` field values: our stone, the opponent's, a stone of a finished
+#: line in a continuous game (occupied, but nobody's).
+OWN, OPPONENT, CONTINUOUS = 1, 2, 3
+
+#: The turn limit (ms) when the manager sends none.
+DEFAULT_TURN_MS = 5_000
+#: What "as fast as possible" (``timeout_turn 0``) allows a move, in seconds.
+FASTEST_TURN = 0.05
+#: How many more moves of ours the match clock must last, at the least and at the most:
+#: a game is rarely longer than 40 more moves a side, and the end needs time too.
+MIN_MOVES_TO_GO = 12
+MAX_MOVES_TO_GO = 40
+#: The longest an error message quotes of the offending text.
+QUOTE_LIMIT = 40
+
+
+def default_level() -> str:
+    """The level the engine plays: the searching ``hard`` level when this build has it."""
+    return "hard" if "hard" in LEVELS else "normal"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _quote(text: str) -> str:
+    text = text.strip()
+    return repr(text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "...")
+
+
+class ProtocolError(ValueError):
+    """A command the brain understood but cannot carry out; the message says why."""
+
+
+@dataclass
+class TimeControl:
+    """The clocks a manager announces with ``INFO``, all in milliseconds.
+
+    ``turn_ms`` 0 means "play as fast as possible"; ``match_ms`` 0 means no
+    match limit; ``left_ms`` is the match time remaining (``None`` until the
+    manager says, when a match limit counts down from ``match_ms``).
+    """
+
+    turn_ms: int = DEFAULT_TURN_MS
+    match_ms: int = 0
+    left_ms: int | None = None
+
+    def limit(self, empty_cells: int) -> float:
+        """The most this move may take, in seconds, before any safety margin.
+
+        The turn limit, and with a match clock no more than a fair share of
+        the time left: the time left over the moves still to play (a quarter
+        of the empty cells, kept between :data:`MIN_MOVES_TO_GO` and
+        :data:`MAX_MOVES_TO_GO`), and never more than half of it.
+        """
+        limit = self.turn_ms / 1000 if self.turn_ms > 0 else FASTEST_TURN
+        left_ms = self.left_ms
+        if left_ms is None and self.match_ms > 0:
+            left_ms = self.match_ms
+        if left_ms is not None:
+            left = max(0.0, left_ms / 1000)
+            moves_to_go = max(MIN_MOVES_TO_GO, min(MAX_MOVES_TO_GO, empty_cells // 4))
+            limit = min(limit, left / moves_to_go, left * 0.5)
+        return limit
+
+    def deadline(self, empty_cells: int) -> float:
+        """How long after a command arrives the answer must be out, in seconds.
+
+        The limit less a safety margin for the pipe, the process and the
+        scheduler: 30 ms plus 10% of the limit, at most one second.
+        """
+        limit = self.limit(empty_cells)
+        margin = min(1.0, 0.03 + 0.1 * limit)
+        return max(0.005, limit - margin)
+
+    def spend(self, seconds: float) -> None:
+        """Count ``seconds`` of our thinking against the match clock, if there is one."""
+        if self.left_ms is not None:
+            self.left_ms = max(0, self.left_ms - int(seconds * 1000))
+        elif self.match_ms > 0:
+            self.left_ms = max(0, self.match_ms - int(seconds * 1000))
+
+
+def rule_from_bits(bits: int) -> tuple[Rule, list[str]]:
+    """The rule for ``INFO rule`` bits, and notes on the bits this brain does not play.
+
+    1 exactly five, 2 continuous game, 4 renju, 8 caro.  Renju wins over
+    exactly five; caro is played as exactly five; in a continuous game the
+    stones of finished lines are treated as blocked points.
+    """
+    notes = []
+    if bits & 4:
+        rule = Rule.RENJU
+    elif bits & 1 or bits & 8:
+        rule = Rule.STANDARD
+    else:
+        rule = Rule.FREESTYLE
+    if bits & 8 and not bits & 4:
+        notes.append("caro rule is not supported: playing exactly five in a row")
+    if bits & 2:
+        notes.append("continuous game: stones of finished lines count as blocked points")
+    unknown = bits & ~15
+    if unknown:
+        notes.append(f"rule bits {unknown} are unknown here and ignored")
+    return rule, notes
+
+
+def parse_coordinates(text: str, size: int, count: int = 2) -> tuple[int, ...]:
+    """``count`` comma-separated integers from ``text``, the first two a point on the board."""
+    parts = [part.strip() for part in text.split(",")]
+    if len(parts) != count or not all(_is_int(part) for part in parts):
+        shape = "x,y" if count == 2 else "x,y,field"
+        raise ProtocolError(f"{_quote(text)} is not {shape}: write numbers like 7,7")
+    values = tuple(int(part) for part in parts)
+    x, y = values[0], values[1]
+    if not (0 <= x < size and 0 <= y < size):
+        raise ProtocolError(f"{x},{y} is off the {size}x{size} board: use 0 to {size - 1}")
+    return values
+
+
+def _is_int(text: str) -> bool:
+    body = text[1:] if text[:1] in "+-" else text
+    return body.isascii() and body.isdigit() and len(body) <= 9
+
+
+def quick_move(board: Board) -> Point | None:
+    """An instant move for the side to move: win, else stop a five, else the most urgent point.
+
+    It is the answer of last resort when the real player runs out of time,
+    so it looks at each empty cell once.  A side bound by renju rules never
+    picks a forbidden point.  ``None`` when the board is full.
+    """
+    me = board.turn
+    opponent = me.opponent
+    cells = board.cells
+    empty = [cell for cell, value in enumerate(cells) if not value]
+    if not empty:
+        return None
+    restricted = board.rule.restricts(me)
+
+    def allowed(cell: int) -> bool:
+        return not restricted or board.foul(board.point_of(cell)) is None
+
+    for stone in (me, opponent):
+        for cell in empty:
+            if makes_win(board, cell, stone) and (stone is me or allowed(cell)):
+                return board.point_of(cell)
+    urgency = board.tables.urgency
+    centre = (board.size - 1) / 2
+    size = board.size
+
+    def score(cell: int) -> tuple[float, float]:
+        x, y = cell % size, cell // size
+        return (-(urgency[me][cell] + urgency[opponent][cell]), abs(x - centre) + abs(y - centre))
+
+    for cell in sorted(empty, key=score):
+        if allowed(cell):
+            return board.point_of(cell)
+    return board.point_of(empty[0])
+
+
+PlayerFactory = Callable[[float], Player]
+
+
+@dataclass
+class Thought:
+    """What thinking produced: the move, how long it took, and whether the player made it in time."""
+
+    move: Point | None
+    seconds: float
+    in_time: bool
+
+
+def think(board: Board, make: PlayerFactory, deadline: float, started: float) -> Thought:
+    """The move for ``board``'s side to move, out by ``started + deadline`` (``time.monotonic``).
+
+    The player made by ``make(think_time)`` runs in a worker thread on a copy
+    of the board, asked to think for 80% of the time.  At 90% the worker's
+    stop event is set (a searching player returns its best move so far); at
+    the deadline, if it still has nothing, :func:`quick_move` answers instead.
+    """
+    answer_by = started + deadline
+    remaining = max(0.0, answer_by - time.monotonic())
+    result: list[Point] = []
+    stop = threading.Event()
+    position = board.copy()
+
+    def work() -> None:
+        try:
+            result.append(make(remaining * 0.8).choose_move(position, stop))
+        except Exception:  # the fallback answers; never let a player crash the brain
+            pass
+
+    worker = threading.Thread(target=work, name="gomoku-think", daemon=True)
+    worker.start()
+    worker.join(max(0.0, started + deadline * 0.9 - time.monotonic()))
+    if worker.is_alive():
+        stop.set()
+        worker.join(max(0.0, answer_by - time.monotonic()))
+    if result and board.is_empty(result[0]):
+        try:
+            board.check_move(result[0])
+            return Thought(result[0], time.monotonic() - started, True)
+        except IllegalMoveError:
+            pass
+    stop.set()
+    return Thought(quick_move(board), time.monotonic() - started, False)
+
+
+class Brain:
+    """The Gomocup protocol as an object: feed it lines, get back the lines to answer.
+
+    ``level`` is the computer level (default: :func:`default_level`);
+    ``player_factory`` (taking the think time in seconds) replaces
+    :func:`gomoku.ai.make_player` in tests.
+    """
+
+    def __init__(
+        self,
+        level: str | None = None,
+        seed: int | None = None,
+        player_factory: PlayerFactory | None = None,
+    ) -> None:
+        self.level = level or default_level()
+        if player_factory is None:
+            level_name = self.level
+
+            def player_factory(think_time: float) -> Player:
+                return make_player(level_name, seed=seed, think_time=think_time)
+
+        self.make_player = player_factory
+        self.size: int | None = None
+        self.rule = Rule.FREESTYLE
+        self.clock = TimeControl()
+        self.max_memory = 0
+        #: The stones by point, in the order they came: OWN, OPPONENT or CONTINUOUS.
+        self.stones: dict[Point, int] = {}
+        self.finished = False
+        self._board_lines: dict[Point, int] | None = None
+
+    # -- the protocol -----------------------------------------------------------
+
+    def handle(self, line: str) -> list[str]:
+        """The answer to one line from the manager (possibly no line, possibly several)."""
+        started = time.monotonic()
+        text = line.strip()
+        if not text:
+            return []
+        try:
+            if self._board_lines is not None:
+                return self._board_line(text, started)
+            word, *rest = text.split(None, 1)
+            command = self._COMMANDS.get(word.upper())
+            if command is None:
+                return [f"UNKNOWN {_quote(word)} is not a command I know"]
+            return command(self, rest[0].strip() if rest else "", started)
+        except ProtocolError as error:
+            return [f"ERROR {_one_line(str(error))}"]
+        except Exception as error:  # a bug must cost one answer, never the match
+            return [f"ERROR internal error ({type(error).__name__}): {_one_line(str(error))}"]
+
+    def _start(self, argument: str, started: float) -> list[str]:
+        """A new game on a size x size board; a size refused leaves everything as it was."""
+        if not _is_int(argument):
+            raise ProtocolError(f"START needs a board size, like START 20 (got {_quote(argument)})")
+        size = int(argument)
+        if not MIN_SIZE <= size <= MAX_SIZE:
+            raise ProtocolError(f"unsupported size {size}: I play {MIN_SIZE} to {MAX_SIZE}")
+        self.size = size
+        self._new_game()
+        return ["OK"]
+
+    def _rectstart(self, argument: str, started: float) -> list[str]:
+        parts = [part.strip() for part in argument.split(",")]
+        if len(parts) == 2 and all(_is_int(part) for part in parts) and int(parts[0]) == int(parts[1]):
+            return self._start(parts[0], started)
+        raise ProtocolError("rectangular boards are not supported: use START n for a square board")
+
+    def _restart(self, argument: str, started: float) -> list[str]:
+        self._need_game()
+        self._new_game()
+        return ["OK"]
+
+    def _begin(self, argument: str, started: float) -> list[str]:
+        self._need_game()
+        if self.stones:
+            raise ProtocolError("BEGIN needs an empty board: send RESTART first")
+        return self._move(started)
+
+    def _turn(self, argument: str, started: float) -> list[str]:
+        size = self._need_game()
+        x, y = parse_coordinates(argument, size)
+        point = Point(x, y)
+        if point in self.stones:
+            raise ProtocolError(f"{x},{y} is taken: the opponent must play an empty point")
+        self.stones[point] = OPPONENT
+        return self._move(started)
+
+    def _play(self, argument: str, started: float) -> list[str]:
+        size = self._need_game()
+        x, y = parse_coordinates(argument, size)
+        point = Point(x, y)
+        if point in self.stones:
+            raise ProtocolError(f"{x},{y} is taken: pick an empty point")
+        self.stones[point] = OWN
+        return [f"{x},{y}"]
+
+    def _board(self, argument: str, started: float) -> list[str]:
+        self._need_game()
+        self._board_lines = {}
+        return []
+
+    def _board_line(self, text: str, started: float) -> list[str]:
+        assert self._board_lines is not None and self.size is not None
+        word = text.upper()
+        if word == "DONE":
+            self.stones, self._board_lines = self._board_lines, None
+            return self._move(started)
+        if word == "END":
+            self._board_lines = None
+            return self._end("", started)
+        x, y, field = parse_coordinates(text, self.size, count=3)
+        if field not in (OWN, OPPONENT, CONTINUOUS):
+            raise ProtocolError(f"field {field} in {_quote(text)} must be 1 (mine), 2 or 3")
+        point = Point(x, y)
+        if point in self._board_lines:
+            raise ProtocolError(f"{x},{y} is given twice: each point holds one stone")
+        self._board_lines[point] = field
+        return []
+
+    def _takeback(self, argument: str, started: float) -> list[str]:
+        size = self._need_game()
+        x, y = parse_coordinates(argument, size)
+        if self.stones.pop(Point(x, y), None) is None:
+            raise ProtocolError(f"{x},{y} is empty: nothing to take back")
+        return ["OK"]
+
+    def _info(self, argument: str, started: float) -> list[str]:
+        key, *rest = argument.split(None, 1) or [""]
+        key, value = key.lower(), rest[0].strip() if rest else ""
+        numeric = {"timeout_turn", "timeout_match", "time_left", "max_memory", "rule", "game_type"}
+        if key not in numeric:
+            return []  # evaluate, folder and keys of newer managers: nothing to do
+        if not _is_int(value) or int(value) < 0:
+            raise ProtocolError(f"INFO {key} needs a whole number >= 0, not {_quote(value)}")
+        number = int(value)
+        if key == "timeout_turn":
+            self.clock.turn_ms = number
+        elif key == "timeout_match":
+            self.clock.match_ms = number
+        elif key == "time_left":
+            self.clock.left_ms = number
+        elif key == "max_memory":
+            self.max_memory = number
+        elif key == "rule":
+            self.rule, notes = rule_from_bits(number)
+            return [f"MESSAGE {note}" for note in notes]
+        return []
+
+    def _about(self, argument: str, started: float) -> list[str]:
+        return [ABOUT]
+
+    def _end(self, argument: str, started: float) -> list[str]:
+        self.finished = True
+        return []
+
+    _COMMANDS: dict[str, Callable[[Brain, str, float], list[str]]] = {
+        "START": _start,
+        "RECTSTART": _rectstart,
+        "RESTART": _restart,
+        "BEGIN": _begin,
+        "TURN": _turn,
+        "PLAY": _play,
+        "BOARD": _board,
+        "TAKEBACK": _takeback,
+        "INFO": _info,
+        "ABOUT": _about,
+        "END": _end,
+    }
+
+    # -- thinking ---------------------------------------------------------------
+
+    def _need_game(self) -> int:
+        if self.size is None:
+            raise ProtocolError("no board yet: send START n first")
+        return self.size
+
+    def _new_game(self) -> None:
+        self.stones = {}
+        self._board_lines = None
+        if self.clock.match_ms > 0:
+            self.clock.left_ms = None
+
+    def _move(self, started: float) -> list[str]:
+        """Think about the current position and answer with our move (and any messages)."""
+        messages: list[str] = []
+        board = self.position(messages)
+        empty = board.size * board.size - board.stone_count
+        if empty == 0:
+            raise ProtocolError("the board is full: there is no move left")
+        thought = think(board, self.make_player, self.clock.deadline(empty), started)
+        self.clock.spend(thought.seconds)
+        if thought.move is None:
+            raise ProtocolError("no legal move left for me")
+        if not thought.in_time:
+            messages.append(
+                f"MESSAGE {self.level} had no move in time: played a quick move instead"
+            )
+        self.stones[thought.move] = OWN
+        return messages + [f"{thought.move.x},{thought.move.y}"]
+
+    def own_stone(self, messages: list[str] | None = None) -> Stone:
+        """Our colour: black moves first, so we are black when both sides have as many stones."""
+        own = sum(1 for field in self.stones.values() if field == OWN)
+        theirs = sum(1 for field in self.stones.values() if field == OPPONENT)
+        if own == theirs:
+            return Stone.BLACK
+        if own + 1 == theirs:
+            return Stone.WHITE
+        stone = Stone.WHITE if own < theirs else Stone.BLACK
+        if messages is not None:
+            messages.append(
+                f"MESSAGE the board has {own} of my stones and {theirs} of the opponent's:"
+                f" playing {stone}"
+            )
+        return stone
+
+    def position(self, messages: list[str] | None = None) -> Board:
+        """The stones as a :class:`Board` with our colour to move.
+
+        When the stones can be replayed as a game (alternating colours, black
+        first, every move legal, nobody has won) the board has that history;
+        otherwise the stones are set up as a diagram.
+        """
+        assert self.size is not None
+        own = self.own_stone(messages)
+        colour = {OWN: own, OPPONENT: own.opponent, CONTINUOUS: own.opponent}
+        placed = [(point, colour[field]) for point, field in self.stones.items()]
+        alternating = all(stone == (Stone.BLACK, Stone.WHITE)[i % 2] for i, (_, stone) in enumerate(placed))
+        if alternating and CONTINUOUS not in self.stones.values():
+            try:
+                board = Board.from_moves((point for point, _ in placed), self.size, self.rule)
+            except IllegalMoveError:
+                pass
+            else:
+                if board.outcome is None and board.turn is own:
+                    return board
+        marks = {Stone.BLACK: "X", Stone.WHITE: "O"}
+        grid = [["."] * self.size for _ in range(self.size)]
+        for point, stone in placed:
+            grid[point.y][point.x] = marks[stone]
+        return Board.from_diagram("\n".join("".join(row) for row in grid), self.rule, turn=own)
+
+
+def run(stdin: Iterable[str], stdout: TextIO, brain: Brain | None = None) -> int:
+    """Answer the manager's lines from ``stdin`` on ``stdout`` until ``END`` or end of input."""
+    brain = brain or Brain()
+    for line in stdin:
+        for answer in brain.handle(line):
+            stdout.write(answer + "\n")
+        stdout.flush()
+        if brain.finished:
+            break
+    return 0
+
+
+def main(level: str | None = None, seed: int | None = None) -> int:
+    """Run the engine on the process's stdin and stdout (the ``pbrain-gomoku`` command)."""
+    stdin = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace", newline=None)
+    stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="replace", newline=None)
+    if stdin.isatty():
+        stdout.write(
+            "MESSAGE gomoku is a Gomocup engine here: load it into a manager such as Piskvork,"
+            " or type START 15\n"
+        )
+        stdout.flush()
+    sys.setswitchinterval(0.001)  # the waiting thread gets the interpreter back at its deadline
+    # The protocol owns stdout: a stray print anywhere else goes to stderr instead.
+    saved_stdout, sys.stdout = sys.stdout, sys.stderr
+    try:
+        return run(stdin, stdout, Brain(level=level, seed=seed))
+    except (KeyboardInterrupt, BrokenPipeError):
+        return 0
+    finally:
+        sys.stdout = saved_stdout
+
+
+if __name__ == "__main__":  # ``python -m gomoku.gomocup``, or a bundled pbrain-*.exe
+    sys.exit(main())
+
+__all__ = ["Brain", "TimeControl", "main", "quick_move", "rule_from_bits", "run", "think"]

@@ -1,0 +1,486 @@
+"""Game records in and out: SGF, Piskvork ``.psq`` and plain move lists (``h8 i9 ...``).
+
+A :class:`GameRecord` holds what a finished or unfinished game is: the board
+size, the rule, the players' names, the result and the moves.  Each format has
+a reader and a writer:
+
+- **SGF** (FF[4], GM[4] is gomoku/renju): ``(;FF[4]GM[4]SZ[15]RU[renju]PB[..]
+  PW[..]RE[B+];B[hh];W[ii]...)``.  Points are two letters, column then row,
+  ``aa`` the top-left corner.  ``RU`` holds ``freestyle``, ``standard`` or
+  ``renju``.  Variations are skipped (the main line is read), comments and
+  unknown properties ignored.
+- **Piskvork .psq**: a header ``Piskvorky 15x15, 0:0, 0``, then one
+  ``x,y,time`` line per move (1-based, ``x`` the column, time in ms), then
+  optionally the two players' names (``homo-1``/``homo-2`` for humans,
+  brain files for computers), then a status number.  The format has no rule
+  and no result: the reader takes the rule as an argument and works the
+  result out from the moves.
+- **Move lists**: renju notation separated by spaces or commas, black first.
+
+Readers check everything and raise :class:`RecordError` (a ``ValueError``)
+with a message that says where the file is broken and how; every move is
+replayed on a :class:`Board`, so a record that loads is a legal game.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from gomoku import __version__
+from gomoku.board import Board, IllegalMoveError
+from gomoku.point import MAX_SIZE, MIN_SIZE, Point, parse_point, to_notation
+from gomoku.rules import Rule, Stone
+from gomoku.userdirs import atomic_write_text
+
+SGF_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+#: Rule names accepted in SGF ``RU``, besides our own (``freestyle``, ...).
+RULE_ALIASES = {
+    "gomoku": Rule.FREESTYLE,
+    "free": Rule.FREESTYLE,
+    "freestyle": Rule.FREESTYLE,
+    "standard": Rule.STANDARD,
+    "exact5": Rule.STANDARD,
+    "exactly five": Rule.STANDARD,
+    "renju": Rule.RENJU,
+}
+#: The name Piskvork writes for a human player (``homo-1`` is the first player).
+PSQ_HUMAN = "homo-"
+
+
+class RecordError(ValueError):
+    """A record that cannot be read; the message says where and what is wrong."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One game: size, rule, players, result and moves (black first)."""
+
+    size: int = 15
+    rule: Rule = Rule.FREESTYLE
+    moves: tuple[Point, ...] = ()
+    black: str = ""
+    white: str = ""
+    #: The result as SGF writes it: ``B+`` or ``W+`` (maybe with a reason, ``B+R``),
+    #: ``0`` for a draw, ``""`` when unknown or unfinished.
+    result: str = ""
+
+    @property
+    def winner(self) -> Stone | None:
+        """The winner the result names, if any."""
+        if self.result[:2].upper() == "B+":
+            return Stone.BLACK
+        if self.result[:2].upper() == "W+":
+            return Stone.WHITE
+        return None
+
+    def to_board(self) -> Board:
+        """The game replayed on a board (undo steps back through it).
+
+        Raises :class:`RecordError` naming the first move that cannot be played.
+        """
+        board = Board(self.size, self.rule)
+        for number, move in enumerate(self.moves, 1):
+            try:
+                board.play(move)
+            except IllegalMoveError as error:
+                raise RecordError(f"move {number}: {error}") from None
+        return board
+
+    @classmethod
+    def from_board(cls, board: Board, black: str = "", white: str = "") -> GameRecord:
+        """The record of the game on ``board`` so far, with the result its outcome gives."""
+        return cls(
+            size=board.size,
+            rule=board.rule,
+            moves=tuple(board.moves),
+            black=black,
+            white=white,
+            result=result_of(board),
+        )
+
+
+def result_of(board: Board) -> str:
+    """The SGF result of ``board``'s game: ``B+``, ``W+``, ``0`` (draw) or ``""`` (going on)."""
+    outcome = board.outcome
+    if outcome is None:
+        return ""
+    if outcome.winner is None:
+        return "0"
+    return "B+" if outcome.winner is Stone.BLACK else "W+"
+
+
+def load_board(record: GameRecord) -> Board:
+    """The board after the record's moves (a plain helper for front ends)."""
+    return record.to_board()
+
+
+def _checked(record: GameRecord) -> GameRecord:
+    record.to_board()
+    return record
+
+
+def _size(value: int, where: str) -> int:
+    if not MIN_SIZE <= value <= MAX_SIZE:
+        raise RecordError(f"{where}: board size {value} is not supported (use {MIN_SIZE} to {MAX_SIZE})")
+    return value
+
+
+# -- plain move lists -----------------------------------------------------------
+
+
+def parse_moves(text: str, size: int = 15) -> list[Point]:
+    """The moves written in renju notation in ``text`` (``"h8 i9, j10"``), black first."""
+    moves = []
+    for number, word in enumerate(re.split(r"[\s,;]+", text.strip()), 1):
+        if not word:
+            continue
+        try:
+            moves.append(parse_point(word, size))
+        except ValueError as error:
+            raise RecordError(f"move {number}: {error}") from None
+    return moves
+
+
+def format_moves(moves: list[Point] | tuple[Point, ...], size: int = 15) -> str:
+    """``moves`` in renju notation, separated by spaces."""
+    return " ".join(to_notation(move, size) for move in moves)
+
+
+def read_move_list(text: str, size: int = 15, rule: Rule = Rule.FREESTYLE) -> GameRecord:
+    """A record from a plain move list; the moves are checked on a board."""
+    board = GameRecord(size, rule, tuple(parse_moves(text, size))).to_board()
+    return GameRecord.from_board(board)
+
+
+# -- SGF ------------------------------------------------------------------------
+
+_SGF_SPACE = re.compile(r"\s*")
+_SGF_IDENT = re.compile(r"[A-Za-z]+")
+
+
+def _sgf_nodes(text: str) -> list[list[tuple[str, list[str]]]]:
+    """The nodes of the main line of the first game tree, each a list of (property, values)."""
+    position = 0
+    length = len(text)
+
+    def where(at: int) -> str:
+        line = text.count("\n", 0, at) + 1
+        column = at - (text.rfind("\n", 0, at) + 1) + 1
+        return f"line {line}, column {column}"
+
+    def skip_space(at: int) -> int:
+        match = _SGF_SPACE.match(text, at)
+        assert match is not None
+        return match.end()
+
+    position = skip_space(position)
+    if position >= length or text[position] != "(":
+        raise RecordError("not an SGF file: it must start with '(;'")
+    nodes: list[list[tuple[str, list[str]]]] = []
+    depth = 0
+    # The main line follows the first variation at every branch, so it ends at
+    # the first ')': every node after that belongs to a side line.
+    main_line = True
+    while position < length:
+        char = text[position]
+        if char == "(":
+            depth += 1
+            position += 1
+        elif char == ")":
+            depth -= 1
+            position += 1
+            main_line = False
+            if depth == 0:
+                break
+        elif char == ";":
+            position += 1
+            node: list[tuple[str, list[str]]] = []
+            while True:
+                position = skip_space(position)
+                match = _SGF_IDENT.match(text, position)
+                if match is None:
+                    break
+                name = match.group().upper() if match.group().isupper() else _upper_ident(match.group())
+                position = skip_space(match.end())
+                values = []
+                while position < length and text[position] == "[":
+                    value, position = _sgf_value(text, position + 1, where)
+                    values.append(value)
+                    position = skip_space(position)
+                if not values:
+                    raise RecordError(f"SGF {where(position)}: property {name} has no [value]")
+                node.append((name, values))
+            if main_line:
+                nodes.append(node)
+        elif char.isspace():
+            position += 1
+        else:
+            raise RecordError(f"SGF {where(position)}: unexpected {char!r}")
+    if depth != 0:
+        raise RecordError("SGF ends early: a '(' is never closed with ')'")
+    if not nodes:
+        raise RecordError("SGF has no nodes: expected '(;' and properties")
+    return nodes
+
+
+def _upper_ident(name: str) -> str:
+    """FF[1]-style identifiers may have lower-case letters; only the capitals count."""
+    return "".join(char for char in name if char.isupper())
+
+
+def _sgf_value(text: str, position: int, where) -> tuple[str, int]:
+    """The text of a ``[...]`` value starting after ``[``, and the position after ``]``."""
+    chars = []
+    start = position
+    while position < len(text):
+        char = text[position]
+        if char == "\\":
+            position += 1
+            if position < len(text):
+                following = text[position]
+                if following == "\r" and text[position + 1 : position + 2] == "\n":
+                    position += 1
+                if following not in "\r\n":  # an escaped line break is no text at all
+                    chars.append(following)
+        elif char == "]":
+            return "".join(chars), position + 1
+        else:
+            chars.append(char)
+        position += 1
+    raise RecordError(f"SGF {where(start)}: a '[' value is never closed with ']'")
+
+
+def _sgf_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def _sgf_point(value: str, size: int, number: int) -> Point:
+    if len(value) != 2 or not all(char in SGF_LETTERS[:size] for char in value.lower()):
+        if value in ("", "tt"):
+            raise RecordError(f"move {number}: a pass ([{value}]) is not a gomoku move")
+        raise RecordError(
+            f"move {number}: [{value}] is not a point on {size}x{size}:"
+            f" write two letters a-{SGF_LETTERS[size - 1]}, column then row"
+        )
+    return Point(SGF_LETTERS.index(value[0].lower()), SGF_LETTERS.index(value[1].lower()))
+
+
+def read_sgf(text: str) -> GameRecord:
+    """A record from SGF text (the main line of its first game)."""
+    nodes = _sgf_nodes(text.lstrip("\ufeff"))
+    root = dict(nodes[0])
+    game = root.get("GM", ["4"])[0].strip()
+    if game != "4":
+        raise RecordError(f"GM[{game}] is not gomoku: an SGF gomoku or renju game has GM[4]")
+    size_text = root.get("SZ", ["15"])[0].strip()
+    width, _, height = size_text.partition(":")
+    if not _all_digits(width) or (height and not _all_digits(height)):
+        raise RecordError(f"SZ[{size_text}] is not a board size: write SZ[15]")
+    if height and int(height) != int(width):
+        raise RecordError(f"SZ[{size_text}]: rectangular boards are not supported")
+    size = _size(int(width), f"SZ[{size_text}]")
+    rule_text = root.get("RU", ["freestyle"])[0].strip()
+    rule = RULE_ALIASES.get(rule_text.lower())
+    if rule is None:
+        raise RecordError(f"RU[{rule_text}] is not a rule I know: use freestyle, standard or renju")
+    for name in ("AB", "AW", "AE"):
+        if any(name in dict(node) for node in nodes):
+            raise RecordError(f"{name}[] set-up stones are not supported: the record must be moves only")
+    moves: list[Point] = []
+    for node in nodes:
+        for name, values in node:
+            if name not in ("B", "W"):
+                continue
+            number = len(moves) + 1
+            expected = "B" if number % 2 else "W"
+            if name != expected:
+                colour = "black" if expected == "B" else "white"
+                raise RecordError(f"move {number} is {name}[{values[0]}] but {colour} is to move")
+            moves.append(_sgf_point(values[0].strip(), size, number))
+    record = GameRecord(
+        size=size,
+        rule=rule,
+        moves=tuple(moves),
+        black=root.get("PB", [""])[0].strip(),
+        white=root.get("PW", [""])[0].strip(),
+        result=root.get("RE", [""])[0].strip(),
+    )
+    return _checked(record)
+
+
+def _all_digits(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+def write_sgf(record: GameRecord) -> str:
+    """``record`` as SGF text (FF[4], GM[4], UTF-8)."""
+    header = [f"FF[4]GM[4]CA[UTF-8]AP[gomoku-tui:{__version__}]SZ[{record.size}]RU[{record.rule.value}]"]
+    if record.black:
+        header.append(f"PB[{_sgf_escape(record.black)}]")
+    if record.white:
+        header.append(f"PW[{_sgf_escape(record.white)}]")
+    if record.result:
+        header.append(f"RE[{_sgf_escape(record.result)}]")
+    moves = []
+    for number, move in enumerate(record.moves):
+        colour = "B" if number % 2 == 0 else "W"
+        moves.append(f";{colour}[{SGF_LETTERS[move.x]}{SGF_LETTERS[move.y]}]")
+    lines = ["(;" + "".join(header)]
+    lines += ["".join(moves[start : start + 10]) for start in range(0, len(moves), 10)]
+    return "\n".join(lines) + ")\n"
+
+
+# -- Piskvork .psq ----------------------------------------------------------------
+
+_PSQ_HEADER = re.compile(r"Piskvorky\s+(\d+)\s*x\s*(\d+)\s*(?:,\s*(-?\d+)\s*:\s*(-?\d+)\s*,\s*(\d+))?")
+_PSQ_MOVE = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:,\s*(-?\d+)\s*)?")
+_PSQ_NUMBER = re.compile(r"\s*-?\d+\s*")
+
+
+def read_psq(text: str, rule: Rule = Rule.FREESTYLE) -> GameRecord:
+    """A record from a Piskvork ``.psq`` file, played under ``rule`` (the file does not say)."""
+    lines = text.lstrip("\ufeff").splitlines()
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    header = _PSQ_HEADER.match(lines[0].strip()) if lines else None
+    if header is None:
+        raise RecordError("not a Piskvork .psq file: line 1 must be like 'Piskvorky 15x15, 0:0, 0'")
+    width, height = int(header.group(1)), int(header.group(2))
+    if width != height:
+        raise RecordError(f"line 1: {width}x{height} is rectangular: only square boards are supported")
+    size = _size(width, "line 1")
+    swapped = header.group(5) == "1"
+    moves: list[Point] = []
+    move_lines: list[int] = []
+    index = 1
+    while index < len(lines):
+        line = lines[index]
+        match = _PSQ_MOVE.fullmatch(line)
+        if match is None:
+            if not line.strip():
+                index += 1
+                continue
+            break
+        x, y = int(match.group(1)) - 1, int(match.group(2)) - 1
+        if not (0 <= x < size and 0 <= y < size):
+            raise RecordError(
+                f"line {index + 1}: {line.strip()!r} is off the {size}x{size} board"
+                f" (.psq points are 1 to {size})"
+            )
+        moves.append(Point(x, y))
+        move_lines.append(index + 1)
+        index += 1
+    trailer = [line.strip() for line in lines[index:] if line.strip()]
+    names = ["", ""]
+    if len(trailer) >= 2 and not _PSQ_NUMBER.fullmatch(trailer[0]) and not _PSQ_NUMBER.fullmatch(trailer[1]):
+        names = ["" if name.lower().startswith(PSQ_HUMAN) else name for name in trailer[:2]]
+    black, white = (names[1], names[0]) if swapped else (names[0], names[1])
+    board = Board(size, rule)
+    for move, line_number in zip(moves, move_lines):
+        try:
+            board.play(move)
+        except IllegalMoveError as error:
+            raise RecordError(f"line {line_number} (move {len(board.moves) + 1}): {error}") from None
+    return GameRecord.from_board(board, black=black, white=white)
+
+
+def write_psq(record: GameRecord) -> str:
+    """``record`` as a Piskvork ``.psq`` file (players as humans, move times 0).
+
+    The names are written only when the record has one; an empty name is
+    written ``homo-1`` or ``homo-2``, as Piskvork does for a human.  (Piskvork
+    reads any other name as the file of a brain to load.)
+    """
+    lines = [f"Piskvorky {record.size}x{record.size}, 0:0, 0"]
+    lines += [f"{move.x + 1},{move.y + 1},0" for move in record.moves]
+    if record.black or record.white:
+        lines.append(_one_line(record.black) or f"{PSQ_HUMAN}1")
+        lines.append(_one_line(record.white) or f"{PSQ_HUMAN}2")
+    lines.append("-1")
+    return "\n".join(lines) + "\n"
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+# -- files ------------------------------------------------------------------------
+
+FORMATS = ("sgf", "psq", "moves")
+
+
+def format_of(path: Path | str, text: str | None = None) -> str:
+    """The format of a record file: by its extension, else by its first characters."""
+    suffix = Path(path).suffix.lower()
+    if suffix == ".sgf":
+        return "sgf"
+    if suffix == ".psq":
+        return "psq"
+    if text is not None:
+        start = text.lstrip("\ufeff \t\r\n")
+        if start.startswith("("):
+            return "sgf"
+        if start.startswith("Piskvorky"):
+            return "psq"
+    return "moves"
+
+
+def read_record(path: Path | str, rule: Rule = Rule.FREESTYLE, size: int = 15) -> GameRecord:
+    """The record in the file at ``path``; ``rule`` and ``size`` serve formats that lack them.
+
+    Raises :class:`RecordError` for a file that cannot be read or parsed,
+    with the file's name in the message.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a text file (expected UTF-8 SGF, .psq or moves)") from None
+    except OSError as error:
+        raise RecordError(f"{path}: cannot read it ({error.strerror or error})") from None
+    try:
+        kind = format_of(path, text)
+        if kind == "sgf":
+            return read_sgf(text)
+        if kind == "psq":
+            return read_psq(text, rule)
+        return read_move_list(text, size, rule)
+    except RecordError as error:
+        raise RecordError(f"{path}: {error}") from None
+
+
+def write_record(path: Path | str, record: GameRecord) -> None:
+    """Write ``record`` to ``path`` atomically, in the format its extension names.
+
+    ``.sgf`` and ``.psq`` as such; any other name gets a plain move list.
+    """
+    path = Path(path)
+    kind = format_of(path)
+    if kind == "sgf":
+        text = write_sgf(record)
+    elif kind == "psq":
+        text = write_psq(record)
+    else:
+        text = format_moves(record.moves, record.size) + "\n"
+    atomic_write_text(path, text)
+
+
+__all__ = [
+    "FORMATS",
+    "GameRecord",
+    "RecordError",
+    "format_moves",
+    "format_of",
+    "load_board",
+    "parse_moves",
+    "read_move_list",
+    "read_psq",
+    "read_record",
+    "read_sgf",
+    "result_of",
+    "write_psq",
+    "write_record",
+    "write_sgf",
+]

@@ -1,0 +1,291 @@
+"""Autosave and resume: the game in progress survives a crash, a closed terminal or a power cut.
+
+The front end calls :func:`save_game` after every move; the file
+(``current.json`` in :func:`gomoku.userdirs.data_dir`) is replaced atomically,
+so it always holds either the previous move's game or this one's, never half
+of one.  On the next start :func:`load_game` offers it back; when the player
+declines, or the game ends, :func:`discard_game` moves it aside to
+``previous.json`` (one step of history: nothing is deleted outright).
+
+A save file this version cannot use is never destroyed:
+
+- :func:`load_game` raises :class:`SaveError` with a message that says what
+  is wrong and what to do: a corrupt file, or one written by a newer gomoku
+  (a higher ``version``);
+- before :func:`save_game` writes a new game over such a file, it renames the
+  file to ``current.json.corrupt-<UTC time>`` (or ``.newer-<UTC time>``) in
+  the same directory, and says so in :attr:`SaveResult.moved_aside`.
+
+The format is JSON, readable by people: points in renju notation::
+
+    {"format": "gomoku-save", "version": 1, "saved_at": "2026-11-29T14:31:54Z",
+     "size": 15, "rule": "renju", "moves": ["h8", "i9"], "redo": ["h10"],
+     "mode": "pvc", "players": {"black": "human", "white": "computer"},
+     "level": "normal", "extra": {}}
+
+``redo`` lists the moves that :meth:`Board.redo` would replay, next first.
+``extra`` is a free JSON object for the front end (clocks, cursor, ...), kept
+as it is.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from gomoku.board import Board, IllegalMoveError
+from gomoku.point import MAX_SIZE, MIN_SIZE, Point, parse_point, to_notation
+from gomoku.rules import Rule
+from gomoku.userdirs import atomic_write_text, data_dir
+
+FORMAT = "gomoku-save"
+#: The save format this version writes; it reads this one and older ones.
+VERSION = 1
+SAVE_NAME = "current.json"
+PREVIOUS_NAME = "previous.json"
+PLAYER_KINDS = ("human", "computer")
+
+
+class SaveError(Exception):
+    """A save file that cannot be resumed; the message says why and what happens to it."""
+
+
+@dataclass
+class SavedGame:
+    """Everything needed to resume a game."""
+
+    size: int = 15
+    rule: Rule = Rule.FREESTYLE
+    moves: list[Point] = field(default_factory=list)
+    #: The moves :meth:`Board.redo` would replay, the next one first.
+    redo: list[Point] = field(default_factory=list)
+    #: ``pvc``, ``pvp`` or ``cvc``, as on the command line.
+    mode: str = "pvc"
+    #: Who plays each colour: ``{"black": "human", "white": "computer"}``.
+    players: dict[str, str] = field(
+        default_factory=lambda: {"black": "human", "white": "computer"}
+    )
+    level: str = "normal"
+    #: When it was saved, UTC, ISO 8601 (set by :func:`save_game`).
+    saved_at: str = ""
+    #: Free data for the front end, stored as given (must be JSON).
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_board(cls, board: Board, **details: Any) -> SavedGame:
+        """The game on ``board`` (moves and redo list) with the other ``details`` given."""
+        scratch = board.copy()
+        redo: list[Point] = []
+        while scratch.can_redo:
+            try:
+                redo.append(scratch.redo())
+            except IllegalMoveError:
+                break
+        return cls(size=board.size, rule=board.rule, moves=board.moves, redo=redo, **details)
+
+    def to_board(self) -> Board:
+        """The board with the moves played and the redo list ready for :meth:`Board.redo`.
+
+        Raises :class:`SaveError` if the moves cannot be played.
+        """
+        board = Board(self.size, self.rule)
+        everything = self.moves + self.redo
+        for number, move in enumerate(everything, 1):
+            try:
+                board.play(move)
+            except IllegalMoveError as error:
+                kind = "move" if number <= len(self.moves) else "redo move"
+                raise SaveError(f"{kind} {number}: {error}") from None
+        for _ in self.redo:
+            board.undo()
+        return board
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON object written to the file."""
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "saved_at": self.saved_at,
+            "size": self.size,
+            "rule": self.rule.value,
+            "moves": [to_notation(move, self.size) for move in self.moves],
+            "redo": [to_notation(move, self.size) for move in self.redo],
+            "mode": self.mode,
+            "players": dict(self.players),
+            "level": self.level,
+            "extra": self.extra,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> SavedGame:
+        """The game in a parsed save file; raises :class:`SaveError` saying what is wrong."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise SaveError("it is not a gomoku save file")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            raise SaveError(f"its version {version!r} is not a save format version")
+        if version > VERSION:
+            raise NewerSaveError(
+                f"it was saved by a newer gomoku (save format {version}; this one reads"
+                f" up to {VERSION}): update gomoku to resume it; the file is kept"
+            )
+        size = _field(data, "size", int)
+        if not MIN_SIZE <= size <= MAX_SIZE:
+            raise SaveError(f"its board size {size} is not {MIN_SIZE} to {MAX_SIZE}")
+        try:
+            rule = Rule(_field(data, "rule", str))
+        except ValueError:
+            raise SaveError(f"its rule {data['rule']!r} is not freestyle, standard or renju") from None
+        players = _field(data, "players", dict)
+        if set(players) != {"black", "white"} or not all(
+            kind in PLAYER_KINDS for kind in players.values()
+        ):
+            raise SaveError('its players must be {"black": "human" or "computer", "white": ...}')
+        game = cls(
+            size=size,
+            rule=rule,
+            moves=_points(data, "moves", size),
+            redo=_points(data, "redo", size),
+            mode=_field(data, "mode", str),
+            players=dict(players),
+            level=_field(data, "level", str),
+            saved_at=_field(data, "saved_at", str),
+            extra=_field(data, "extra", dict),
+        )
+        game.to_board()  # every move must be playable
+        return game
+
+
+class NewerSaveError(SaveError):
+    """The save file comes from a newer version of gomoku."""
+
+
+def _field(data: Mapping[str, Any], name: str, kind: type) -> Any:
+    value = data.get(name)
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise SaveError(f"its {name!r} is missing or not a {kind.__name__}")
+    return value
+
+
+def _points(data: Mapping[str, Any], name: str, size: int) -> list[Point]:
+    values = _field(data, name, list)
+    points = []
+    for number, value in enumerate(values, 1):
+        if not isinstance(value, str):
+            raise SaveError(f"its {name} entry {number} is not a point like h8")
+        try:
+            points.append(parse_point(value, size))
+        except ValueError as error:
+            raise SaveError(f"its {name} entry {number}: {error}") from None
+    return points
+
+
+def save_path(environ: Mapping[str, str] = os.environ) -> Path:
+    """Where the game in progress is kept."""
+    return data_dir(environ) / SAVE_NAME
+
+
+@dataclass(frozen=True)
+class SaveResult:
+    """What :func:`save_game` did: where it wrote, and where an unusable old file went."""
+
+    path: Path
+    moved_aside: Path | None = None
+
+
+def _utc_now() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+def load_game(path: Path | None = None) -> SavedGame | None:
+    """The saved game at ``path`` (default :func:`save_path`), or ``None`` if there is none.
+
+    Raises :class:`SaveError` (:class:`NewerSaveError` for a newer format)
+    with a message for the player; the file is left where it is.
+    """
+    path = path or save_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as error:
+        raise SaveError(f"cannot read the saved game {path}: {error}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise SaveError(
+            f"the saved game {path} is damaged (not JSON: {error.msg} at line {error.lineno}):"
+            " it will be kept aside when the next game is saved"
+        ) from None
+    try:
+        return SavedGame.from_json(data)
+    except NewerSaveError as error:
+        raise NewerSaveError(f"the saved game {path} cannot be resumed: {error}") from None
+    except SaveError as error:
+        raise SaveError(
+            f"the saved game {path} is damaged ({error}):"
+            " it will be kept aside when the next game is saved"
+        ) from None
+
+
+def save_game(game: SavedGame, path: Path | None = None) -> SaveResult:
+    """Save ``game`` at ``path`` (default :func:`save_path`) atomically; stamps ``saved_at``.
+
+    If the file there is one this version cannot load (damaged, or from a
+    newer gomoku), it is first renamed aside, never overwritten.
+    """
+    path = path or save_path()
+    moved_aside = _move_aside_if_unusable(path)
+    game.saved_at = _utc_now().strftime("%Y-%m-%dT%H:%M:%SZ")
+    atomic_write_text(path, json.dumps(game.to_json(), indent=1, ensure_ascii=False) + "\n")
+    return SaveResult(path, moved_aside)
+
+
+def _move_aside_if_unusable(path: Path) -> Path | None:
+    try:
+        load_game(path)
+    except NewerSaveError:
+        reason = "newer"
+    except SaveError:
+        reason = "corrupt"
+    else:
+        return None
+    stamp = _utc_now().strftime("%Y%m%dT%H%M%S%fZ")
+    target = path.with_name(f"{path.name}.{reason}-{stamp}")
+    os.replace(path, target)
+    return target
+
+
+def discard_game(path: Path | None = None) -> Path | None:
+    """Retire the saved game (declined, or finished): it becomes ``previous.json`` beside it.
+
+    A file this version cannot load is left alone (:func:`save_game` moves
+    it aside when it needs the place).  Returns the new path, or ``None`` if
+    there was nothing to retire.
+    """
+    path = path or save_path()
+    try:
+        if load_game(path) is None:
+            return None
+    except SaveError:
+        return None
+    target = path.with_name(PREVIOUS_NAME)
+    os.replace(path, target)
+    return target
+
+
+__all__ = [
+    "NewerSaveError",
+    "SaveError",
+    "SaveResult",
+    "SavedGame",
+    "discard_game",
+    "load_game",
+    "save_game",
+    "save_path",
+]

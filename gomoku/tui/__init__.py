@@ -1,0 +1,1 @@
+"""The curses front end: state (pure), view (draws), app (the loop)."""

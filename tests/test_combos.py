@@ -1,0 +1,103 @@
+"""The win-combination tables: their geometry, and incremental updates against a fresh rebuild."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gomoku import Board, CombinationTables, Point, Stone
+from gomoku.combos import DOCUMENT_WEIGHTS, build_combinations, combination_count
+
+
+@pytest.mark.parametrize(("size", "expected"), [(5, 12), (6, 32), (15, 572), (19, 1020), (25, 1932)])
+def test_combination_count(size, expected):
+    combinations, directions = build_combinations(size)
+    assert len(combinations) == expected == combination_count(size)
+    assert len(set(combinations)) == expected
+    assert sorted(set(directions)) == [0, 1, 2, 3]
+
+
+def test_each_combination_is_five_cells_in_a_row():
+    size = 9
+    for cells in build_combinations(size)[0]:
+        points = [(c % size, c // size) for c in cells]
+        steps = {(b[0] - a[0], b[1] - a[1]) for a, b in zip(points, points[1:])}
+        assert len(steps) == 1 and steps.pop() in {(1, 0), (0, 1), (1, 1), (1, -1)}
+
+
+def test_cells_know_the_combinations_through_them():
+    tables = CombinationTables(15)
+    centre = 7 * 15 + 7
+    assert len(tables.through[centre]) == 20  # five windows in each of four directions
+    assert len(tables.through[0]) == 3  # a corner: across, down, diagonal
+    for cell, combos in enumerate(tables.through):
+        for combo in combos:
+            assert cell in tables.combinations[combo]
+
+
+def test_urgency_follows_document_000_weights():
+    # One black stone in the corner: each of its 3 combinations holds 1 stone (weight 1).
+    board = Board(size=15)
+    board.play(Point(0, 0))
+    urgency = board.tables.urgency[Stone.BLACK]
+    assert urgency[1] == 1  # b15: only the across combination through a15 reaches it
+    assert urgency[2 * 15 + 2] == 1  # c13: the diagonal
+    assert urgency[5] == 0  # f15 is outside every combination through a15
+    # A second stone on the same row raises the shared combinations to weight 5.
+    board.play(Point(14, 14))
+    board.play(Point(1, 0))
+    assert board.tables.urgency[Stone.BLACK][2] == DOCUMENT_WEIGHTS[2] + DOCUMENT_WEIGHTS[1]
+
+
+def test_opponent_stone_kills_combinations():
+    board = Board(size=15)
+    board.play(Point(0, 0))
+    before = board.tables.urgency[Stone.BLACK][1]
+    board.play(Point(4, 0))  # white in the only across combination through a15
+    assert board.tables.urgency[Stone.BLACK][1] == before - DOCUMENT_WEIGHTS[1]
+    across = board.tables.combinations.index((0, 1, 2, 3, 4))
+    assert not board.tables.is_alive(across, Stone.BLACK)
+    assert board.tables.is_alive(across, Stone.WHITE) is False  # black holds a15 too
+
+
+def assert_matches_rebuild(board: Board) -> None:
+    fresh = CombinationTables.from_cells(board.size, board.cells)
+    assert board.tables.snapshot() == fresh.snapshot()
+
+
+@pytest.mark.parametrize("size", [5, 9, 15, 25])
+def test_incremental_tables_match_a_rebuild_after_every_move_and_undo(size):
+    rng = random.Random(size)
+    for _ in range(6):
+        board = Board(size)
+        points = [Point(x, y) for x in range(size) for y in range(size)]
+        rng.shuffle(points)
+        played = 0
+        for point in points:
+            if board.is_game_over():
+                break
+            board.play(point)
+            played += 1
+            assert_matches_rebuild(board)
+        for _ in range(played):
+            board.undo()
+            assert_matches_rebuild(board)
+        assert board.tables.snapshot() == CombinationTables(size).snapshot()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_random_interleavings_of_play_undo_redo_match_a_rebuild(data):
+    size = data.draw(st.integers(5, 12))
+    board = Board(size)
+    for _ in range(data.draw(st.integers(1, 60))):
+        action = data.draw(st.sampled_from(["play", "play", "play", "undo", "redo"]))
+        if action == "play" and not board.is_game_over():
+            empties = list(board.empty_points())
+            board.play(data.draw(st.sampled_from(empties)))
+        elif action == "undo" and board.moves:
+            board.undo()
+        elif action == "redo" and board.can_redo:
+            board.redo()
+        assert_matches_rebuild(board)
