@@ -354,6 +354,26 @@ RENJU_WHITE_USES_FOUL = """
 . . . . . . . . . . . . . . .
 """
 
+# White to move.  Black's h8 would be a double four (row e8-h8, column h5-h8):
+# white's i7 makes a four (i7 j6 k5 l4) whose only five point is h8.
+RENJU_WHITE_USES_DOUBLE_FOUR = """
+. . . . . . . . . . . . . . .
+. O . . . . . . . . . . . . .
+. . X . . . . . . . . . . . .
+. . . . . . . . . . . . . X .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . O X X X . . . . . . . .
+. . . . . . . X . . . . . . .
+. . . . . . . X . O . . . . .
+. . . . . . . X . . O . . . .
+. . . . . . . O . . . O . . .
+. . . . . . . . . . . . X . .
+. O . . . . . . . . . . . O .
+. . . . . . . . . . . . . . .
+"""
+
 # Black to move.  h8 would make two fours (row e8-h8, column h5-h8): in freestyle
 # it wins, in renju it is forbidden.
 RENJU_BLACK_DOUBLE_FOUR = """
@@ -375,25 +395,17 @@ RENJU_BLACK_DOUBLE_FOUR = """
 """
 
 
-def _foul_known(diagram: str, name: str) -> bool:
-    board = Board.from_diagram(diagram, Rule.RENJU)
-    return renju.foul_at(board.cells, board.size, board.index_of(at(board, name))) is not None
-
-
-checker_merged = pytest.mark.skipif(
-    not _foul_known(RENJU_WHITE_USES_FOUL, "h8"), reason="renju checker not merged"
-)
-
-
 def _fake_checker(foul: Foul, forbidden: str):
     """A stand-in for the renju checker that forbids one point (to test the search's use of it)."""
     def foul_at(cells, size, cell):
-        return foul if cell == parse_point(forbidden, size).y * size + parse_point(forbidden, size).x else None
+        point = parse_point(forbidden, size)
+        return foul if cell == point.y * size + point.x else None
+
     return foul_at
 
 
-def _white_wins_through_the_foul():
-    board = Board.from_diagram(RENJU_WHITE_USES_FOUL, Rule.RENJU, turn=Stone.WHITE)
+def _white_wins_through_the_foul(diagram: str = RENJU_WHITE_USES_FOUL):
+    board = Board.from_diagram(diagram, Rule.RENJU, turn=Stone.WHITE)
     move = hard().choose_move(board)
     board.play(move)
     fives = [board.point_of(c) for c in five_points(board, Stone.WHITE)]
@@ -409,14 +421,22 @@ def _black_avoids_the_foul():
     assert board.foul(move) is None
 
 
-@checker_merged
-def test_renju_white_wins_on_black_forbidden_point():
-    _white_wins_through_the_foul()
+@pytest.mark.parametrize(
+    "diagram", [RENJU_WHITE_USES_FOUL, RENJU_WHITE_USES_DOUBLE_FOUR], ids=["overline", "double-four"]
+)
+def test_renju_white_wins_on_black_forbidden_point(diagram):
+    _white_wins_through_the_foul(diagram)
 
 
-@checker_merged
 def test_renju_black_never_plays_a_forbidden_point():
     _black_avoids_the_foul()
+
+
+def test_renju_positions_hinge_on_real_fouls():
+    overline = Board.from_diagram(RENJU_WHITE_USES_FOUL, Rule.RENJU)
+    assert overline.foul(at(overline, "h8")) is Foul.OVERLINE
+    double_four = Board.from_diagram(RENJU_WHITE_USES_DOUBLE_FOUR, Rule.RENJU)
+    assert double_four.foul(at(double_four, "h8")) is Foul.DOUBLE_FOUR
 
 
 def test_renju_search_asks_the_checker_for_white_attacks(monkeypatch):
@@ -432,3 +452,13 @@ def test_renju_search_asks_the_checker_for_black_moves(monkeypatch):
 def test_double_four_wins_in_freestyle():
     board = Board.from_diagram(RENJU_BLACK_DOUBLE_FOUR, Rule.FREESTYLE, turn=Stone.BLACK)
     assert hard().choose_move(board) == at(board, "h8")
+
+
+@pytest.mark.parametrize("size, rule", [(7, Rule.FREESTYLE), (9, Rule.RENJU), (19, Rule.STANDARD)])
+def test_plays_whole_games_on_any_board(size, rule):
+    """Every move is legal (the board would raise otherwise) until the game ends or 40 moves."""
+    board = Board(size, rule)
+    players = {Stone.BLACK: hard(0.03), Stone.WHITE: make_player("normal", seed=1)}
+    while not board.is_game_over() and len(board.moves) < 40:
+        board.play(players[board.turn].choose_move(board))
+    assert board.moves
