@@ -42,9 +42,9 @@ def shape_bit(shape: int) -> int:
 
 # -- cell classes ---------------------------------------------------------------
 
-C_NONE, C_TWO, C_OPEN_TWO, C_THREE, C_OPEN_THREE, C_DOUBLE_THREE, C_FOUR, C_FOUR_THREE, C_WIN_FOUR, C_FIVE = range(10)
-#: Cell classes from which a move makes at least a four (a move a VCF may use).
-FOUR_CLASSES = frozenset({C_FOUR, C_FOUR_THREE, C_WIN_FOUR, C_FIVE})
+#: Cell classes, weakest first: a move at a cell of class C_FOUR or better makes a four.
+(C_NONE, C_TWO, C_OPEN_TWO, C_THREE, C_OPEN_THREE, C_DOUBLE_THREE,
+ C_FOUR, C_FOUR_THREE, C_WIN_FOUR, C_FIVE) = range(10)
 
 #: What one line shape adds to a cell's score.
 LINE_SCORES = (0, 12, 70, 60, 600, 700, 12_000, 200_000, 0)

@@ -20,7 +20,7 @@ import threading
 import time
 
 from gomoku.ai.searchboard import BLACK, SearchBoard
-from gomoku.ai.shapes import C_FIVE, C_FOUR, C_OPEN_THREE, C_WIN_FOUR
+from gomoku.ai.shapes import C_FIVE, C_FOUR, C_OPEN_THREE
 
 
 class OutOfBudget(Exception):
