@@ -16,6 +16,7 @@ examples:
   python -m gomoku --mode pvc --rule renju --size 15 --level normal --black human
   python -m gomoku --mode pvp --size 19     two players on one keyboard
   python -m gomoku --mode cvc --level easy  watch the computer play itself
+  python -m gomoku --level hard --think-time 2   the searching level, 2 s a move
   python -m gomoku --gomocup                be an engine for Piskvork and other Gomocup managers
 """
 
