@@ -56,7 +56,7 @@ FIVE = 10_000_000
 WINNING_FOUR = 1_000_000  # an open four, or two fours at once
 FOUR_THREE = 200_000
 DOUBLE_THREE = 50_000
-SHAPE_SCORES = {"four": 2_500, "open_three": 3_000, "three": 400, "open_two": 1_500, "two": 60}
+SHAPE_SCORES = {"four": 2_500, "open_three": 3_000, "three": 400, "open_two": 2_000, "two": 60}
 #: How much the opponent's shapes at a point count against ours.
 DEFENCE_FACTOR = 0.4
 #: How much the second-best shape a move leaves us for the next move adds to its score,
