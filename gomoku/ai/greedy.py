@@ -77,9 +77,10 @@ THREAT_BUDGET = 150
 THREAT_DEPTH = 6
 #: How many open threes a threat reading may play, and how many it tries at each point.
 THREES_DEPTH = 1
-THREE_WIDTH = 4
+THREE_WIDTH = 3
 #: How many of the best-scoring points ``normal`` checks when it must defend.
 DEFENCE_WIDTH = 8
+SECOND_LOOK = 3
 #: How far along its lines a move changes what the next move can make.
 REACH = 4
 
@@ -511,15 +512,15 @@ class GreedyPlayer:
         ranked, shapes = self._ranked(board, me)
         if not ranked:
             return self._pick(board, [])
-        mine = ThreatReader(board, me)
-        win = mine.fours_win()
-        if win is not None:
-            return win
-        theirs = ThreatReader(board, opponent)
+        mine, theirs = ThreatReader(board, me), ThreatReader(board, opponent)
         open_threes = winning_four_points(board, opponent)
         their_line = theirs.fours_win()
-        if not open_threes and their_line is None:
-            win = mine.threat_win()
+        if open_threes or their_line is not None:
+            win = mine.fours_win()
+            if win is not None:
+                return win
+        else:
+            win = mine.threat_win()  # its fours come first: a VCF if there is one
             if win is not None:
                 return win
             their_line = theirs.threat_win()
@@ -532,6 +533,9 @@ class GreedyPlayer:
             urgent |= _blockers(board, open_threes, opponent)
         score = dict((cell, value) for value, cell in ranked)
         order = sorted(self._allowed(board, urgent), key=lambda c: score.get(c, 0.0), reverse=True)
+        order += self._allowed(
+            board, (cell for _, cell in ranked[DEFENCE_WIDTH : DEFENCE_WIDTH * SECOND_LOOK] if cell not in urgent)
+        )
         for cell in order:
             if self._stops_threats(board, cell, me):
                 return cell
