@@ -29,7 +29,8 @@ visited (:class:`ThreatReader`):
    still loses to, if it finds one;
 6. if the opponent has an open three, a VCF, or a double threat or winning
    open three of its own: the best-scoring point after which it has none
-   (checked over the best-scoring points and the points of its threat);
+   (checked over the best-scoring points, the points of its threat, then a
+   few more points down the ranking);
 7. otherwise the best-scoring point, after a second look at the few best: a
    move's score gains half the value of the second-best move it leaves us
    (the best one the opponent will block; two good follow-ups it cannot).
@@ -66,7 +67,9 @@ FOUR_THREE = 200_000
 DOUBLE_THREE = 50_000
 SHAPE_SCORES = {"four": 2_500, "open_three": 3_000, "three": 400, "open_two": 2_000, "two": 60}
 #: How much the opponent's shapes at a point count against ours.
-DEFENCE_FACTOR = 0.4
+DEFENCE_FACTOR = 0.35
+#: Document 000's urgency (weights 1/5/20/80) added to each side's shapes, to break ties.
+URGENCY_WEIGHT = 0.5
 #: How much the second-best shape a move leaves us for the next move adds to its score,
 #: and over how many of the best-scoring points ``normal`` looks at that.
 FOLLOW_UP = 0.5
@@ -218,14 +221,17 @@ class ThreatReader:
     answered at its completion point; an *open three* threatens an open four
     and must be answered at one of the empty points of its windows.  A win is
     a line of such threats that ends in an open four, two fours at once, or
-    (when the defender has no four to answer with) two open threes at once.
-    A four-three is such a line: the four, its answer, then the open four.
+    two open threes at once.  A four-three is such a line: the four, its
+    answer, then the open four.
 
-    :meth:`fours_win` reads fours only (VCF); :meth:`threat_win` also lets the
-    attacker play up to ``threes`` open threes, each of which must win against
-    every block; a defender who can make a four is assumed to refute a three.
-    Each reading visits at most ``budget`` points and gives up (returns
-    ``None``) when the budget runs out.
+    :meth:`fours_win` reads fours only (VCF); :meth:`threat_win` also takes
+    double threes and lets the attacker play up to ``threes`` open threes, each
+    of which must win against every block.  A three (or double three) that the
+    defender can block with a four of its own does not count: that block gains
+    it a move.  Other counter-fours of the defender are not read, so a quiet
+    win is only played when the defender has no VCF.  Each reading visits at
+    most ``budget`` points and gives up (returns ``None``) when the budget runs
+    out.
     """
 
     def __init__(self, board: Board, attacker: int, budget: int | None = None) -> None:
@@ -606,8 +612,8 @@ class GreedyPlayer:
         shapes: dict[int, float] = {}
         for cell in self._candidates(board) if cells is None else cells:
             shapes[cell] = shape_value(shape_counts(tables, stones, cell, me))
-            attack = shapes[cell] + 0.5 * tables.urgency[me][cell]
-            defence = shape_value(shape_counts(tables, stones, cell, opponent)) + 0.5 * tables.urgency[opponent][cell]
+            attack = shapes[cell] + URGENCY_WEIGHT * tables.urgency[me][cell]
+            defence = shape_value(shape_counts(tables, stones, cell, opponent)) + URGENCY_WEIGHT * tables.urgency[opponent][cell]
             if defence >= DOUBLE_THREE and spare_forbidden and board.foul(board.point_of(cell)) is not None:
                 defence = 0  # black may not play there: nothing to stop
             ranked.append((attack + DEFENCE_FACTOR * defence, cell))
