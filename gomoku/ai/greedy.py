@@ -83,6 +83,7 @@ THREES_DEPTH = 1
 THREE_WIDTH = 3
 #: How many of the best-scoring points ``normal`` checks when it must defend.
 DEFENCE_WIDTH = 8
+#: If none of those stops the threats, it goes on down the ranking to this many times as many.
 SECOND_LOOK = 3
 #: How far along its lines a move changes what the next move can make.
 REACH = 4
@@ -244,7 +245,8 @@ class ThreatReader:
         self.limit = THREAT_BUDGET if budget is None else budget
         self.budget = self.limit
         own, other = self.tables.counts[attacker], self.tables.counts[self.defender]
-        #: The attacker's live windows holding three and two stones (the position is restored after each reading).
+        #: The attacker's live windows holding three and two stones
+        #: (each reading restores the position, so these stay true).
         self.threes = [c for c, held in enumerate(own) if held == 3 and not other[c]]
         self.twos = [c for c, held in enumerate(own) if held == 2 and not other[c]]
 
@@ -326,7 +328,7 @@ class ThreatReader:
             twos = self._live(twos, attacker, 2)
             doubles, singles = self._three_points(twos, threes_left > 0)
             if last is not None:
-                lines = {member for combo in self.tables.through[last] for member in tables.combinations[combo]}
+                lines = {member for combo in tables.through[last] for member in tables.combinations[combo]}
                 singles = [cell for cell in singles if cell in lines]
             for cell in doubles:
                 if self.budget <= 0:
@@ -396,7 +398,8 @@ class ThreatReader:
         for key, count in windows.items():
             lines, total = promise.get(key >> 2, (0, 0))
             promise[key >> 2] = (lines + 1, total + count)
-        singles = sorted((cell for cell, lines in open_lines.items() if lines == 1), key=promise.__getitem__, reverse=True)
+        singles = [cell for cell, lines in open_lines.items() if lines == 1]
+        singles.sort(key=promise.__getitem__, reverse=True)
         return doubles, singles
 
     def _blocked_with_four(self, made: list[int]) -> bool:
@@ -539,9 +542,8 @@ class GreedyPlayer:
             urgent |= _blockers(board, open_threes, opponent)
         score = dict((cell, value) for value, cell in ranked)
         order = sorted(self._allowed(board, urgent), key=lambda c: score.get(c, 0.0), reverse=True)
-        order += self._allowed(
-            board, (cell for _, cell in ranked[DEFENCE_WIDTH : DEFENCE_WIDTH * SECOND_LOOK] if cell not in urgent)
-        )
+        further = ranked[DEFENCE_WIDTH : DEFENCE_WIDTH * SECOND_LOOK]
+        order += self._allowed(board, (cell for _, cell in further if cell not in urgent))
         for cell in order:
             if self._stops_threats(board, cell, me):
                 return cell
@@ -613,7 +615,8 @@ class GreedyPlayer:
         for cell in self._candidates(board) if cells is None else cells:
             shapes[cell] = shape_value(shape_counts(tables, stones, cell, me))
             attack = shapes[cell] + URGENCY_WEIGHT * tables.urgency[me][cell]
-            defence = shape_value(shape_counts(tables, stones, cell, opponent)) + URGENCY_WEIGHT * tables.urgency[opponent][cell]
+            defence = shape_value(shape_counts(tables, stones, cell, opponent))
+            defence += URGENCY_WEIGHT * tables.urgency[opponent][cell]
             if defence >= DOUBLE_THREE and spare_forbidden and board.foul(board.point_of(cell)) is not None:
                 defence = 0  # black may not play there: nothing to stop
             ranked.append((attack + DEFENCE_FACTOR * defence, cell))
@@ -708,5 +711,5 @@ def easy(
 def normal(
     seed: int | None = None, think_time: float | None = None, randomness: float = 0.001
 ) -> GreedyPlayer:
-    """The best greedy player: line shapes and follow-ups for attack and defence, and a narrow reading of threats."""
+    """The best greedy player: shapes and follow-ups for attack and defence, and a narrow reading of threats."""
     return GreedyPlayer("normal", "shapes", randomness, seed)
