@@ -165,7 +165,8 @@ def shape_counts(tables: CombinationTables, cells: list[int], cell: int, stone: 
     five = open_fours = fours = open_threes = threes = open_twos = twos = 0
     for line in tables.through_direction[cell]:
         held2 = held1 = 0
-        completions: set[int] = set()
+        completion = -1  # the first completion cell found on this line
+        two_completions = False
         for combo in line:
             if other[combo]:
                 continue
@@ -173,16 +174,21 @@ def shape_counts(tables: CombinationTables, cells: list[int], cell: int, stone: 
             if held == 4:
                 five = 1
             elif held == 3:
+                # The window holds three stones, ``cell`` and exactly one other empty cell.
                 for member in combinations[combo]:
                     if member != cell and not cells[member]:
-                        completions.add(member)
+                        if completion < 0:
+                            completion = member
+                        elif member != completion:
+                            two_completions = True
+                        break
             elif held == 2:
                 held2 += 1
             elif held == 1:
                 held1 += 1
-        if len(completions) >= 2:
+        if two_completions:
             open_fours += 1
-        elif completions:
+        elif completion >= 0:
             fours += 1
         elif held2 >= 2:
             open_threes += 1
@@ -612,7 +618,13 @@ class GreedyPlayer:
         spare_forbidden = board.rule is Rule.RENJU and me == Stone.WHITE
         ranked: list[tuple[float, int]] = []
         shapes: dict[int, float] = {}
+        own_urgency, other_urgency = tables.urgency[me], tables.urgency[opponent]
         for cell in self._candidates(board) if cells is None else cells:
+            if not own_urgency[cell] and not other_urgency[cell]:
+                # No live window through the cell holds a stone: no shape either side.
+                shapes[cell] = 0.0
+                ranked.append((0.0, cell))
+                continue
             shapes[cell] = shape_value(shape_counts(tables, stones, cell, me))
             attack = shapes[cell] + URGENCY_WEIGHT * tables.urgency[me][cell]
             defence = shape_value(shape_counts(tables, stones, cell, opponent))
