@@ -17,6 +17,7 @@ examples:
   python -m gomoku --mode pvp --size 19     two players on one keyboard
   python -m gomoku --mode cvc --level easy  watch the computer play itself
   python -m gomoku --load game.sgf          replay a game record (.sgf, .psq or a move list)
+  python -m gomoku --level hard --think-time 2   the searching level, 2 s a move
   python -m gomoku --gomocup                be an engine for Piskvork and other Gomocup managers
 """
 
@@ -30,6 +31,17 @@ def board_size(text: str) -> int:
     if not MIN_SIZE <= size <= MAX_SIZE:
         raise argparse.ArgumentTypeError(f"board size must be {MIN_SIZE} to {MAX_SIZE}")
     return size
+
+
+def think_time(text: str) -> float:
+    """An argparse type: a positive number of seconds."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < seconds <= 3600:
+        raise argparse.ArgumentTypeError("think time must be more than 0 and at most 3600 seconds")
+    return seconds
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,6 +71,12 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="FILE",
         help="open a game record (.sgf, .psq, or a move list like 'h8 i9') in the replay view; "
         ".psq and move lists take --rule (and move lists --size)",
+    )
+    parser.add_argument(
+        "--think-time",
+        type=think_time,
+        metavar="SECONDS",
+        help="seconds the computer may think per move (searching levels; hard takes 1 by default)",
     )
     parser.add_argument(
         "--gomocup",

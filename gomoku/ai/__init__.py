@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from gomoku.ai import greedy
+from gomoku.ai import greedy, search
 from gomoku.ai.base import Player
 
 #: The levels by name, weakest first.  Each factory takes keyword arguments
@@ -13,6 +13,7 @@ from gomoku.ai.base import Player
 LEVELS: dict[str, Callable[..., Player]] = {
     "easy": greedy.easy,
     "normal": greedy.normal,
+    "hard": search.hard,
 }
 
 

@@ -1,0 +1,340 @@
+"""The searching level ``hard``: threat search first, then alpha-beta with iterative deepening.
+
+One move of :class:`SearchPlayer` goes:
+
+1. the obvious: complete a five; stop the opponent's five; make an open four;
+2. a VCF (victory by continuous fours) for the side to move: if there is one, play it;
+3. the opponent's VCF, as if we passed: if there is one, keep only the moves
+   after which it is gone (or, failing that, the ones that delay it);
+4. a VCT (threes and fours) for the side to move, within a node budget;
+5. alpha-beta (negamax with principal-variation search) deepening one ply at
+   a time until the time is spent, over a narrow list of moves: the forced
+   block when the opponent has a four, only fours and blocks when the
+   opponent has an open three, else the best few cells near the stones by
+   shape score and history.  A transposition table keyed by Zobrist hash
+   carries the best move of each position from one iteration to the next.
+
+Everything runs on a :class:`~gomoku.ai.searchboard.SearchBoard` built from
+the given board, which is never changed.  The time budget (``think_time``)
+and an optional ``stop`` event are checked every few hundred nodes; the move
+returned is always legal (the greedy ``normal`` move if nothing better is
+known).  Under renju black never plays a forbidden point, and white's
+threat search counts a four whose block is forbidden for black as a win.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from gomoku.ai.greedy import normal
+from gomoku.ai.searchboard import BLACK, SearchBoard
+from gomoku.ai.shapes import C_FIVE, C_FOUR
+from gomoku.ai.threats import ThreatSearch
+from gomoku.board import Board
+from gomoku.point import Point
+
+WIN = 10_000_000
+#: Scores beyond this are forced wins (or losses) found by the search.
+WIN_THRESHOLD = WIN - 1_000
+EXACT, LOWER, UPPER = 0, 1, 2
+MAX_PLY = 40
+DEFAULT_THINK_TIME = 1.0
+
+
+class SearchTimeout(Exception):
+    """The search ran out of time or was asked to stop."""
+
+
+class AlphaBeta:
+    """Negamax alpha-beta over a :class:`SearchBoard`, with a transposition table and history."""
+
+    def __init__(self, board: SearchBoard, deadline: float, stop: threading.Event | None = None) -> None:
+        self.board = board
+        self.deadline = deadline
+        self.stop = stop
+        self.nodes = 0
+        self.table: dict[int, tuple[int, int, int, int]] = {}
+        self.history = [0] * board.n
+        self.killers: list[int] = [-1] * (MAX_PLY + 2)
+
+    def _check(self) -> None:
+        if time.perf_counter() > self.deadline or (self.stop is not None and self.stop.is_set()):
+            raise SearchTimeout
+
+    # -- moves ----------------------------------------------------------------------
+
+    def candidates(self, width: int) -> list[int]:
+        """The moves worth searching for the side to move, best first, at most ``width`` of the quiet ones."""
+        board = self.board
+        me = board.side
+        opp = 3 - me
+        opp_fives = board.fives(opp)
+        if opp_fives:
+            return [q for q in opp_fives if board.legal(me, q)][:1]
+        mine, theirs = board.score[me], board.score[opp]
+        history = self.history
+        if board.winning_fours(opp):
+            # the opponent threatens an open four: only our fours and the points that stop it
+            kinds_me, kinds_opp = board.cls[me], board.cls[opp]
+            moves = [q for q in range(board.n) if kinds_me[q] >= C_FOUR or kinds_opp[q] >= C_FOUR]
+            width = 2 * width
+        else:
+            cells, near = board.cells, board.near
+            moves = [q for q in range(board.n) if near[q] and not cells[q] and (mine[q] or theirs[q])]
+            if not moves:
+                moves = [q for q in range(board.n) if not cells[q]]
+        moves.sort(key=lambda q: mine[q] * 5 + theirs[q] * 4 + history[q], reverse=True)
+        if me == BLACK and board.renju:
+            allowed = []
+            for q in moves:
+                if not board.forbidden(q):
+                    allowed.append(q)
+                    if len(allowed) >= width:
+                        break
+            return allowed
+        return moves[:width]
+
+    # -- the search -----------------------------------------------------------------
+
+    def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """The value of the position for the side to move, searched ``depth`` plies."""
+        self.nodes += 1
+        if self.nodes & 63 == 0:
+            self._check()
+        board = self.board
+        me = board.side
+        opp = 3 - me
+        if board.count[me][C_FIVE]:
+            return WIN - ply
+        opp_fives = board.fives(opp)
+        if opp_fives:
+            if len(opp_fives) > 1 or not board.legal(me, opp_fives[0]):
+                return -(WIN - ply - 1)
+        elif board.winning_fours(me):
+            return WIN - ply - 2
+        if (depth <= 0 and not opp_fives) or ply >= MAX_PLY:
+            return board.evaluation()
+
+        key = board.hash
+        entry = self.table.get(key)
+        tt_move = -1
+        if entry is not None:
+            e_depth, flag, value, tt_move = entry
+            if e_depth >= depth:
+                if value > WIN_THRESHOLD:
+                    value -= ply
+                elif value < -WIN_THRESHOLD:
+                    value += ply
+                if flag == EXACT:
+                    return value
+                if flag == LOWER and value >= beta:
+                    return value
+                if flag == UPPER and value <= alpha:
+                    return value
+
+        if opp_fives:
+            moves = [opp_fives[0]]
+            child_depth = depth  # a forced reply costs no depth
+        else:
+            moves = self.candidates(10 if ply <= 2 else 8)
+            child_depth = depth - 1
+            if not moves:
+                return 0  # board full (or only forbidden points): a draw
+            killer = self.killers[ply]
+            for first in (killer, tt_move):
+                if first >= 0 and first in moves:
+                    moves.remove(first)
+                    moves.insert(0, first)
+
+        original_alpha = alpha
+        best_value = -WIN - 1
+        best_move = moves[0]
+        for index, move in enumerate(moves):
+            board.play(move)
+            try:
+                if index == 0:
+                    value = -self.negamax(child_depth, -beta, -alpha, ply + 1)
+                else:
+                    value = -self.negamax(child_depth, -alpha - 1, -alpha, ply + 1)
+                    if alpha < value < beta:
+                        value = -self.negamax(child_depth, -beta, -alpha, ply + 1)
+            finally:
+                board.undo()
+            if value > best_value:
+                best_value = value
+                best_move = move
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        self.history[move] += depth * depth
+                        self.killers[ply] = move
+                        break
+
+        flag = EXACT
+        if best_value <= original_alpha:
+            flag = UPPER
+        elif best_value >= beta:
+            flag = LOWER
+        stored = best_value
+        if stored > WIN_THRESHOLD:
+            stored += ply
+        elif stored < -WIN_THRESHOLD:
+            stored -= ply
+        self.table[key] = (depth, flag, stored, best_move)
+        return best_value
+
+    def search(self, moves: list[int], soft_deadline: float, max_depth: int = 30) -> tuple[int, int, int]:
+        """Deepen over the root ``moves`` until ``soft_deadline`` passes; (best move, value, depth reached)."""
+        board = self.board
+        best, best_value, reached = moves[0], 0, 0
+        order = list(moves)
+        for depth in range(1, max_depth + 1):
+            alpha, beta = -WIN - 1, WIN + 1
+            iteration_best, iteration_value = None, -WIN - 1
+            try:
+                for index, move in enumerate(order):
+                    board.play(move)
+                    try:
+                        if index == 0:
+                            value = -self.negamax(depth - 1, -beta, -alpha, 1)
+                        else:
+                            value = -self.negamax(depth - 1, -alpha - 1, -alpha, 1)
+                            if value > alpha:
+                                value = -self.negamax(depth - 1, -beta, -alpha, 1)
+                    finally:
+                        board.undo()
+                    if value > iteration_value:
+                        iteration_best, iteration_value = move, value
+                        alpha = max(alpha, value)
+            except SearchTimeout:
+                if iteration_best is not None and (iteration_best == best or iteration_value > best_value):
+                    best, best_value = iteration_best, iteration_value
+                break
+            best, best_value, reached = iteration_best, iteration_value, depth
+            order.remove(best)
+            order.insert(0, best)
+            if abs(best_value) > WIN_THRESHOLD or len(order) == 1:
+                break
+            if time.perf_counter() > soft_deadline:
+                break
+        return best, best_value, reached
+
+
+class SearchPlayer:
+    """The ``hard`` level: threat search and alpha-beta within ``think_time`` seconds a move."""
+
+    def __init__(self, name: str = "hard", think_time: float | None = None, seed: int | None = None) -> None:
+        self.name = name
+        self.think_time = DEFAULT_THINK_TIME if think_time is None else max(0.01, float(think_time))
+        self._fallback = normal(seed=seed, randomness=0)
+        #: what the last move found, for benchmarks and curious users
+        self.last_info: dict[str, object] = {}
+
+    def choose_move(self, board: Board, stop: threading.Event | None = None) -> Point:
+        """The move for the side to move on ``board`` (left unchanged), within the think time."""
+        if board.is_game_over():
+            raise ValueError("the game is over: there is no move to choose")
+        if board.stone_count == 0:
+            centre = board.size // 2
+            return Point(centre, centre)
+        started = time.perf_counter()
+        cell = self._decide(SearchBoard.from_board(board), started, stop)
+        if cell is None or board.cells[cell] or (
+            board.rule.restricts(board.turn) and board.foul(board.point_of(cell)) is not None
+        ):
+            return self._fallback.choose_move(board)
+        return board.point_of(cell)
+
+    def _decide(self, board: SearchBoard, started: float, stop: threading.Event | None) -> int | None:
+        budget = self.think_time
+        me = board.side
+        opp = 3 - me
+        info = self.last_info = {"reason": "", "depth": 0, "nodes": 0}
+
+        wins = board.fives(me)
+        if wins:
+            info["reason"] = "five"
+            return wins[0]
+        blocks = board.fives(opp)
+        if blocks:
+            info["reason"] = "block five"
+            legal = [q for q in blocks if board.legal(me, q)]
+            return legal[0] if legal else None
+        fours = board.winning_fours(me)
+        if fours:
+            info["reason"] = "open four"
+            return max(fours, key=lambda q: board.score[me][q])
+
+        attack = ThreatSearch(board, started + 0.15 * budget, max_nodes=100_000, stop=stop)
+        move = attack.vcf()
+        info["nodes"] = attack.nodes
+        if move is not None:
+            # a win is certain: spend up to half the budget looking for the shortest one
+            shortest = ThreatSearch(board, started + 0.5 * budget, max_nodes=200_000, stop=stop)
+            quicker = shortest.vcf(shortest=True)
+            info["reason"] = "vcf"
+            info["nodes"] = attack.nodes + shortest.nodes
+            return move if quicker is None else quicker
+
+        searcher = AlphaBeta(board, started + 0.95 * budget, stop)
+        root = searcher.candidates(24)
+        if not root:
+            return None
+
+        board.pass_turn()
+        threat = ThreatSearch(board, started + 0.22 * budget, max_nodes=50_000, stop=stop)
+        their_move = threat.vcf()
+        their_line = threat.line() if their_move is not None else []
+        board.pass_turn()
+        if their_move is not None:
+            root = self._defences(board, root, their_line, started + 0.4 * budget, stop)
+            info["reason"] = "stop vcf"
+
+        if their_move is None:
+            attack = ThreatSearch(board, started + 0.3 * budget, max_nodes=20_000, stop=stop)
+            move = attack.vct(depth=6)
+            info["nodes"] = int(info["nodes"]) + attack.nodes
+            if move is not None and board.legal(me, move):
+                info["reason"] = "vct"
+                return move
+
+        if len(root) == 1:
+            return root[0]
+        best, value, depth = searcher.search(root, started + 0.6 * budget)
+        info.update(reason=info["reason"] or "alpha-beta", depth=depth, value=value,
+                    nodes=int(info["nodes"]) + searcher.nodes)
+        return best
+
+    def _defences(
+        self, board: SearchBoard, root: list[int], their_line: list[int], deadline: float,
+        stop: threading.Event | None,
+    ) -> list[int]:
+        """The root moves after which the opponent has no VCF (all of ``root`` if none is found)."""
+        me = board.side
+        kinds = board.cls[me]
+        tried = list(dict.fromkeys(
+            [q for q in their_line if not board.cells[q]]
+            + [q for q in range(board.n) if kinds[q] >= C_FOUR]
+            + root
+        ))
+        safe: list[int] = []
+        for move in tried:
+            if time.perf_counter() > deadline or (stop is not None and stop.is_set()):
+                break
+            if board.cells[move] or not board.legal(me, move):
+                continue
+            board.play(move)
+            try:
+                check = ThreatSearch(board, deadline, max_nodes=3_000, stop=stop)
+                refuted = check.vcf() is None and not check.exhausted
+            finally:
+                board.undo()
+            if refuted:
+                safe.append(move)
+        return safe or root
+
+
+def hard(seed: int | None = None, think_time: float | None = None) -> SearchPlayer:
+    """Threat search (VCF, VCT) and alpha-beta within ``think_time`` seconds (1 s by default)."""
+    return SearchPlayer("hard", think_time, seed)

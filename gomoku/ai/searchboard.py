@@ -1,0 +1,292 @@
+"""A lean board for searching: flat arrays, shapes and hash kept up to date move by move.
+
+:class:`SearchBoard` is built from a :class:`~gomoku.board.Board` and never
+touches it again.  ``play``/``undo`` are exact mirrors of each other and only
+look along the four lines through the move: for every cell up to ``half``
+points away on those lines the neighbourhood key changes by one addition, and
+for the empty ones the line shape is looked up again (see
+:mod:`gomoku.ai.shapes`).  Each empty cell keeps, for each colour, the
+histogram of its four line shapes, its class (five, winning four, ...) and
+score; each colour keeps how many empty cells it has of each class and the
+sum of their scores.  So asking "can black make five?", "does white threaten
+an open four?" or "how good is this position?" costs nothing, and nothing is
+ever rescanned.  A Zobrist key of the stones and the side to move rides along.
+
+Under the renju rule black's forbidden points come from
+:func:`gomoku.renju.foul_at`, asked only for cells whose shapes could be a
+foul (an overline, two fours, two open threes).
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+
+from gomoku import renju
+from gomoku.ai.shapes import C_FIVE, C_WIN_FOUR, WALL, cell_info, line_shapes, shape_bit
+from gomoku.board import Board
+from gomoku.combos import DIRECTIONS
+from gomoku.rules import Rule
+
+BLACK, WHITE = 1, 2
+_NO_SHAPE = shape_bit(0)
+
+
+@functools.lru_cache(maxsize=None)
+def _geometry(size: int, half: int) -> tuple[tuple[tuple[tuple[int, int, int], ...], ...], tuple[int, ...]]:
+    """For each cell, the (slot, cell, shift) of every key it appears in; and the keys of an empty board.
+
+    A *slot* is ``cell * 4 + direction``; a stone of colour ``c`` at distance
+    ``o`` along direction ``d`` from ``cell`` adds ``c << shift`` to that slot's key.
+    """
+    n = size * size
+    updates: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+    keys = [0] * (4 * n)
+    offsets = [o for o in range(-half, half + 1) if o]
+    for q in range(n):
+        qx, qy = q % size, q // size
+        for d, (dx, dy) in enumerate(DIRECTIONS):
+            slot = q * 4 + d
+            for index, o in enumerate(offsets):
+                x, y = qx + o * dx, qy + o * dy
+                shift = 2 * index
+                if 0 <= x < size and 0 <= y < size:
+                    updates[y * size + x].append((slot, q, shift))
+                else:
+                    keys[slot] += WALL << shift
+    return tuple(tuple(u) for u in updates), tuple(keys)
+
+
+@functools.lru_cache(maxsize=None)
+def _zobrist(size: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
+    """Random 64-bit keys per (colour, cell) and for the side to move (fixed seed: reproducible)."""
+    rng = random.Random(0x5EED + size)
+    n = size * size
+    black = tuple(rng.getrandbits(64) for _ in range(n))
+    white = tuple(rng.getrandbits(64) for _ in range(n))
+    return (), black, white, rng.getrandbits(64)
+
+
+@functools.lru_cache(maxsize=None)
+def neighbourhoods(size: int, radius: int) -> tuple[tuple[int, ...], ...]:
+    """For each cell, the other cells within ``radius`` rows and columns."""
+    result = []
+    for cell in range(size * size):
+        x0, y0 = cell % size, cell // size
+        result.append(
+            tuple(
+                y * size + x
+                for y in range(max(0, y0 - radius), min(size, y0 + radius + 1))
+                for x in range(max(0, x0 - radius), min(size, x0 + radius + 1))
+                if (x, y) != (x0, y0)
+            )
+        )
+    return tuple(result)
+
+
+class SearchBoard:
+    """Stones, side to move, shapes per empty cell and a Zobrist key, with symmetric play/undo."""
+
+    def __init__(self, cells: list[int], size: int, rule: Rule, side: int) -> None:
+        self.size = size
+        self.rule = rule
+        self.side = side
+        self.renju = rule is Rule.RENJU
+        n = size * size
+        self.n = n
+        shapes = line_shapes(rule)
+        self._lookup = shapes.lookup
+        self._shape_cache = shapes.cache
+        self._updates, empty_keys = _geometry(size, shapes.half)
+        _, zb, zw, self._zside = _zobrist(size)
+        self._zobrist = ((), zb, zw)
+        self.cells = [0] * n
+        self.keys = list(empty_keys)
+        self.hash = 0
+        self.history: list[int] = []
+        self._near = neighbourhoods(size, 2)
+        #: how many stones lie within two rows and columns of each cell
+        self.near = [0] * n
+        for cell, stone in enumerate(cells):
+            if stone:
+                self.cells[cell] = stone
+                self.hash ^= self._zobrist[stone][cell]
+                for slot, _, shift in self._updates[cell]:
+                    self.keys[slot] += stone << shift
+                for q in self._near[cell]:
+                    self.near[q] += 1
+        if side == WHITE:
+            self.hash ^= self._zside
+        # per-slot shape bits, per-cell histograms, classes, scores, per-colour counts and totals
+        self.pat = ((), [_NO_SHAPE] * (4 * n), [_NO_SHAPE] * (4 * n))
+        self.code = ((), [4 * _NO_SHAPE] * n, [4 * _NO_SHAPE] * n)
+        self.cls = ((), [0] * n, [0] * n)
+        self.score = ((), [0] * n, [0] * n)
+        self.count = ((), [0] * 10, [0] * 10)
+        self.total = [0, 0, 0]
+        self._foul_cache: dict[tuple[int, int], bool] = {}
+        lookup = self._lookup
+        for q in range(n):
+            if self.cells[q]:
+                continue
+            for colour in (BLACK, WHITE):
+                code = 0
+                for d in range(4):
+                    bits = lookup(self.keys[q * 4 + d])[colour - 1]
+                    self.pat[colour][q * 4 + d] = bits
+                    code += bits
+                self.code[colour][q] = code
+                cls, score, _ = cell_info(code)
+                self.cls[colour][q] = cls
+                self.score[colour][q] = score
+                self.count[colour][cls] += 1
+                self.total[colour] += score
+
+    @classmethod
+    def from_board(cls, board: Board) -> SearchBoard:
+        """The search board of ``board``'s position and side to move (``board`` is only read)."""
+        return cls(list(board.cells), board.size, board.rule, int(board.turn))
+
+    # -- play and undo ----------------------------------------------------------
+
+    def play(self, p: int) -> None:
+        """Put the side to move's stone on the empty cell ``p`` and pass the turn."""
+        c = self.side
+        cells = self.cells
+        cells[p] = c
+        self.hash ^= self._zobrist[c][p] ^ self._zside
+        self.side = 3 - c
+        self.history.append(p)
+        near = self.near
+        for q in self._near[p]:
+            near[q] += 1
+        self._vacate(p, BLACK)
+        self._vacate(p, WHITE)
+        self._update_lines(p, c)
+
+    def undo(self) -> int:
+        """Take back the last stone; returns its cell."""
+        p = self.history.pop()
+        c = self.cells[p]
+        self._update_lines(p, -c)
+        self.cells[p] = 0
+        self.side = c
+        self.hash ^= self._zobrist[c][p] ^ self._zside
+        near = self.near
+        for q in self._near[p]:
+            near[q] -= 1
+        self._occupy_again(p, BLACK)
+        self._occupy_again(p, WHITE)
+        return p
+
+    def pass_turn(self) -> None:
+        """Give the move to the other side without a stone (for asking what the opponent threatens)."""
+        self.side = 3 - self.side
+        self.hash ^= self._zside
+
+    def _vacate(self, p: int, colour: int) -> None:
+        """Take the now occupied ``p`` out of ``colour``'s counts (its histogram is kept for undo)."""
+        cls, score = self.cls[colour], self.score[colour]
+        self.count[colour][cls[p]] -= 1
+        self.total[colour] -= score[p]
+        cls[p] = 0
+        score[p] = 0
+
+    def _occupy_again(self, p: int, colour: int) -> None:
+        """Put the emptied ``p`` back into ``colour``'s counts from its kept histogram."""
+        kind, score, _ = cell_info(self.code[colour][p])
+        self.cls[colour][p] = kind
+        self.score[colour][p] = score
+        self.count[colour][kind] += 1
+        self.total[colour] += score
+
+    def _update_lines(self, p: int, delta: int) -> None:
+        """Add ``delta`` (a colour, negative to remove) at ``p`` to every key through it; refresh shapes."""
+        cells, keys = self.cells, self.keys
+        cache, lookup = self._shape_cache, self._lookup
+        patb, patw = self.pat[BLACK], self.pat[WHITE]
+        codeb, codew = self.code[BLACK], self.code[WHITE]
+        clsb, clsw = self.cls[BLACK], self.cls[WHITE]
+        scb, scw = self.score[BLACK], self.score[WHITE]
+        cntb, cntw = self.count[BLACK], self.count[WHITE]
+        totb = totw = 0
+        for slot, q, shift in self._updates[p]:
+            if delta > 0:
+                key = keys[slot] + (delta << shift)
+            else:
+                key = keys[slot] - ((-delta) << shift)
+            keys[slot] = key
+            if cells[q]:
+                continue
+            bits = cache.get(key)
+            if bits is None:
+                bits = lookup(key)
+            nb, nw = bits
+            ob = patb[slot]
+            if nb != ob:
+                patb[slot] = nb
+                code = codeb[q] + nb - ob
+                codeb[q] = code
+                kind, score, _ = cell_info(code)
+                cntb[clsb[q]] -= 1
+                cntb[kind] += 1
+                clsb[q] = kind
+                totb += score - scb[q]
+                scb[q] = score
+            ow = patw[slot]
+            if nw != ow:
+                patw[slot] = nw
+                code = codew[q] + nw - ow
+                codew[q] = code
+                kind, score, _ = cell_info(code)
+                cntw[clsw[q]] -= 1
+                cntw[kind] += 1
+                clsw[q] = kind
+                totw += score - scw[q]
+                scw[q] = score
+        self.total[BLACK] += totb
+        self.total[WHITE] += totw
+
+    # -- questions ----------------------------------------------------------------
+
+    def cells_of(self, colour: int, kind: int) -> list[int]:
+        """Empty cells where ``colour`` makes exactly class ``kind``."""
+        return [q for q, v in enumerate(self.cls[colour]) if v == kind]
+
+    def cells_at_least(self, colour: int, kind: int) -> list[int]:
+        """Empty cells where ``colour`` makes class ``kind`` or better."""
+        return [q for q, v in enumerate(self.cls[colour]) if v >= kind]
+
+    def forbidden(self, q: int) -> bool:
+        """Whether black may not play the empty ``q`` (renju only; asks the renju checker)."""
+        if not self.renju or not cell_info(self.code[BLACK][q])[2]:
+            return False
+        key = (self.hash, q)
+        found = self._foul_cache.get(key)
+        if found is None:
+            found = self._foul_cache[key] = renju.foul_at(self.cells, self.size, q) is not None
+        return found
+
+    def legal(self, colour: int, q: int) -> bool:
+        """Whether ``colour`` may play the empty ``q``."""
+        return colour != BLACK or not self.forbidden(q)
+
+    def fives(self, colour: int) -> list[int]:
+        """Cells where ``colour`` completes a winning row (always legal, even for black in renju)."""
+        if not self.count[colour][C_FIVE]:
+            return []
+        return self.cells_of(colour, C_FIVE)
+
+    def winning_fours(self, colour: int) -> list[int]:
+        """Legal cells where ``colour`` makes an open four or two fours: five next move, unstoppable."""
+        if not self.count[colour][C_WIN_FOUR]:
+            return []
+        found = self.cells_of(colour, C_WIN_FOUR)
+        if colour == BLACK and self.renju:
+            found = [q for q in found if not self.forbidden(q)]
+        return found
+
+    def evaluation(self) -> int:
+        """A static score for the side to move: its shape potential against the opponent's."""
+        me = self.side
+        return (self.total[me] * 6) // 5 - self.total[3 - me]

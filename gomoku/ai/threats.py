@@ -1,0 +1,242 @@
+"""Threat search: victory by continuous fours (VCF) and by threes and fours (VCT).
+
+Both are AND/OR searches on a :class:`~gomoku.ai.searchboard.SearchBoard`.
+The attacker (the side to move) tries each threat: a four (VCF), or a four or
+a move that makes an open three (VCT).  The defender answers every way that
+matters: a four leaves exactly one answer, the five point (and under renju a
+black defender cannot answer on a forbidden point); an open three may be met
+on any point where the attacker would make a four, or by a counter-four of
+the defender's own, which the attacker must then block.  A line is a win
+when every defence loses; failures are conservative (a search that runs out
+of depth, nodes or time says "no win"), so a win it reports is a real one.
+
+Results are remembered by Zobrist key, so transpositions (the same stones
+reached in a different order) are solved once.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from gomoku.ai.searchboard import BLACK, SearchBoard
+from gomoku.ai.shapes import C_FIVE, C_FOUR, C_OPEN_THREE
+
+
+class OutOfBudget(Exception):
+    """The threat search spent its nodes or its time."""
+
+
+class ThreatSearch:
+    """VCF and VCT solver for the side to move of ``board``.
+
+    ``deadline`` is a :func:`time.perf_counter` value, ``max_nodes`` a node
+    budget; ``stop`` (a :class:`threading.Event`) ends the search early.
+    """
+
+    def __init__(
+        self,
+        board: SearchBoard,
+        deadline: float | None = None,
+        max_nodes: int = 200_000,
+        stop: threading.Event | None = None,
+    ) -> None:
+        self.board = board
+        self.deadline = deadline
+        self.max_nodes = max_nodes
+        self.stop = stop
+        self.nodes = 0
+        #: whether the last search stopped for want of nodes or time (its "no" is then unproven)
+        self.exhausted = False
+        self._deeper = False
+        self._memo: dict[tuple[int, bool], tuple[int, bool]] = {}
+        self._best: dict[tuple[int, bool], int] = {}
+
+    # -- the public questions -------------------------------------------------------
+
+    def vcf(self, depth: int = 20, shortest: bool = False) -> int | None:
+        """The first move of a win by continuous fours for the side to move, or ``None``.
+
+        ``depth`` is the most fours tried before the final one (a double four
+        or open four counts as the final one).  With ``shortest`` the depth
+        grows one four at a time, so the win found is a shortest one.
+        """
+        if not shortest:
+            return self._solve(depth, threes=False)
+        for limit in range(depth + 1):
+            move = self._solve(limit, threes=False)
+            if move is not None or self.exhausted:
+                return move
+            if not self._deeper:
+                return None
+        return None
+
+    def vct(self, depth: int = 8) -> int | None:
+        """The first move of a win by threes and fours for the side to move, or ``None``."""
+        return self._solve(depth, threes=True)
+
+    def line(self, threes: bool = False) -> list[int]:
+        """The winning line found by the last successful search: attacker moves and forced replies.
+
+        Follows the remembered winning moves while the defender has exactly
+        one answer, and ends with the five.  Meant for showing and checking a
+        VCF; the board is left as it was.
+        """
+        board = self.board
+        played: list[int] = []
+        try:
+            while len(played) < 2 * board.n:
+                fives = board.fives(board.side)
+                move = fives[0] if fives else self._best.get((board.hash, threes))
+                if move is None:
+                    break
+                board.play(move)
+                played.append(move)
+                if fives:
+                    break
+                replies = self._replies(threes)
+                attacker_fives = board.fives(3 - board.side)
+                if replies == [] and len(attacker_fives) > 1:
+                    # two five points: the defender blocks one, the attacker takes the other
+                    replies = attacker_fives[:1]
+                if not replies:
+                    break
+                board.play(replies[0])
+                played.append(replies[0])
+        finally:
+            for _ in played:
+                board.undo()
+        return played
+
+    # -- the search -----------------------------------------------------------------
+
+    def _solve(self, depth: int, threes: bool) -> int | None:
+        board = self.board
+        self._deeper = False
+        start_depth = len(board.history)
+        try:
+            won = self._attack(depth, threes)
+        except OutOfBudget:
+            self.exhausted = True
+            while len(board.history) > start_depth:
+                board.undo()
+            return None
+        if not won:
+            return None
+        fives = board.fives(board.side)
+        if fives:
+            return fives[0]
+        return self._best.get((board.hash, threes))
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise OutOfBudget
+        if self.nodes & 127 == 0:
+            if self.deadline is not None and time.perf_counter() > self.deadline:
+                raise OutOfBudget
+            if self.stop is not None and self.stop.is_set():
+                raise OutOfBudget
+
+    def _attack(self, depth: int, threes: bool) -> bool:
+        """Whether the side to move wins by threats within ``depth`` attacking moves."""
+        self._tick()
+        board = self.board
+        me = board.side
+        opp = 3 - me
+        if board.count[me][C_FIVE]:
+            return True
+        opp_fives = board.fives(opp)
+        if len(opp_fives) > 1:
+            return False
+        key = (board.hash, threes)
+        remembered = self._memo.get(key)
+        if remembered is not None:
+            stored_depth, won = remembered
+            if won or stored_depth >= depth:
+                return won
+        if opp_fives:
+            block = opp_fives[0]
+            if not board.legal(me, block):
+                return False
+            kinds = board.cls[me]
+            if kinds[block] < (C_OPEN_THREE if threes else C_FOUR):
+                return False
+            if depth <= 0:
+                self._deeper = True
+                return False
+            moves = [block]
+        else:
+            if board.winning_fours(me):
+                self._best[key] = board.winning_fours(me)[0]
+                self._memo[key] = (depth, True)
+                return True
+            if depth <= 0:
+                self._deeper = self._deeper or bool(self._threats(me, threes))
+                return False
+            moves = self._threats(me, threes)
+        won = False
+        for move in moves:
+            board.play(move)
+            try:
+                ok = self._defend(depth - 1, threes)
+            finally:
+                board.undo()
+            if ok:
+                self._best[key] = move
+                won = True
+                break
+        self._memo[key] = (depth, won)
+        return won
+
+    def _threats(self, me: int, threes: bool) -> list[int]:
+        """The attacker's candidate threats, most promising first (legal ones only)."""
+        board = self.board
+        kinds, scores = board.cls[me], board.score[me]
+        floor = C_OPEN_THREE if threes else C_FOUR
+        found = [q for q, v in enumerate(kinds) if v >= floor]
+        if me == BLACK and board.renju:
+            found = [q for q in found if not board.forbidden(q)]
+        # fours first (they keep the initiative for sure), then by score
+        found.sort(key=lambda q: (kinds[q] >= C_FOUR, scores[q]), reverse=True)
+        return found
+
+    def _replies(self, threes: bool) -> list[int] | None:
+        """The defender's answers that matter, or ``None`` if the attacker has no threat (defender is free)."""
+        board = self.board
+        me = board.side
+        att = 3 - me
+        att_fives = board.fives(att)
+        if att_fives:
+            if len(att_fives) > 1:
+                return []
+            block = att_fives[0]
+            return [block] if board.legal(me, block) else []
+        if not threes or not board.winning_fours(att):
+            return None
+        kinds_att, kinds_me = board.cls[att], board.cls[me]
+        replies = [q for q in range(board.n) if kinds_att[q] >= C_FOUR or kinds_me[q] >= C_FOUR]
+        if me == BLACK and board.renju:
+            replies = [q for q in replies if not board.forbidden(q)]
+        return replies
+
+    def _defend(self, depth: int, threes: bool) -> bool:
+        """Whether the attacker (who just moved) wins against every answer of the side to move."""
+        self._tick()
+        board = self.board
+        me = board.side
+        if board.count[me][C_FIVE]:
+            return False
+        replies = self._replies(threes)
+        if replies is None:
+            return False
+        for reply in replies:
+            board.play(reply)
+            try:
+                ok = self._attack(depth, threes)
+            finally:
+                board.undo()
+            if not ok:
+                return False
+        return True
+

@@ -1,0 +1,89 @@
+"""The line shapes and cell classes the search reads, on lines drawn as text."""
+
+from __future__ import annotations
+
+import pytest
+
+from gomoku import Board, Rule, Stone
+from gomoku.ai import shapes
+from gomoku.ai.searchboard import SearchBoard
+
+MARKS = {".": 0, "X": 1, "O": 2, "|": 3}
+
+
+def shape_of(text: str, exact: bool = False) -> str:
+    """The shape black makes by playing the ``*`` of ``text`` (``|`` is the board's edge)."""
+    line = [MARKS.get(mark, 0) for mark in text]
+    centre = text.index("*")
+    line[centre] = 1
+    return shapes.SHAPE_NAMES[shapes.line_shape(line, centre, 1, exact)]
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("..XX*XX..", "five"),
+        ("..XXX*...", "open four"),
+        ("..X.*XX..", "four"),
+        ("X.X*X.X..", "open four"),  # two fours on one line: five at either gap
+        (".OXX*....", "three"),
+        ("...X*X...", "open three"),
+        ("...X*.X..", "open three"),
+        ("..OX*X...", "three"),
+        ("|X*X.....", "three"),
+        ("....*X...", "open two"),
+        ("...O*X...", "two"),
+        ("..O.*.O..", "none"),
+    ],
+)
+def test_line_shapes(text, expected):
+    assert shape_of(text) == expected
+
+
+def test_six_is_an_overline_only_where_five_must_be_exact():
+    assert shape_of(".XXX*XX.") == "five"
+    assert shape_of(".XXX*XX.", exact=True) == "overline"
+    # filling the gap would make six: only the other end makes five
+    assert shape_of("X.XXX*.") == "open four"
+    assert shape_of("X.XXX*.", exact=True) == "four"
+
+
+def test_cell_classes_on_a_board():
+    board = Board.from_diagram(
+        """
+        . . . . . . .
+        . . . . X . .
+        . . X X . . .
+        . . . . . . .
+        . . X . . . .
+        . . X . . . .
+        . . O . . . .
+        """,
+        turn=Stone.BLACK,
+    )
+    search = SearchBoard.from_board(board)
+    cell = board.index_of((2, 3))  # c4: a four down the column, an open three on the diagonal
+    assert search.cls[1][cell] == shapes.C_FOUR_THREE
+    assert search.cls[2][cell] == shapes.C_NONE
+
+
+def test_standard_rule_reads_overlines():
+    board = Board.from_diagram(
+        """
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X . X X . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """,
+        Rule.STANDARD,
+        turn=Stone.BLACK,
+    )
+    search = SearchBoard.from_board(board)
+    assert search.fives(1) == []
+    free = SearchBoard.from_board(Board.from_diagram(str(board), Rule.FREESTYLE, turn=Stone.BLACK))
+    assert free.fives(1) == [board.index_of((3, 4))]

@@ -1,0 +1,464 @@
+"""The ``hard`` level on tactical positions: wins in one, forced blocks, threes, VCFs, renju fouls.
+
+Every position is a diagram.  Where several moves solve a position the test
+checks what the move achieves (the threat is gone, the line wins when played
+out) rather than one hard-coded point.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from gomoku import Board, Foul, Point, Rule, Stone, parse_point, renju
+from gomoku.ai import make_player
+from gomoku.ai.greedy import five_points, winning_four_points
+from gomoku.ai.searchboard import SearchBoard
+from gomoku.ai.threats import ThreatSearch
+
+THINK = 0.3
+
+
+def hard(think_time: float = THINK):
+    return make_player("hard", think_time=think_time)
+
+
+def at(board: Board, name: str) -> Point:
+    return parse_point(name, board.size)
+
+
+def play_out_fours(board: Board, player, max_fours: int) -> int:
+    """Let ``player`` attack with fours, the defender taking the one forced block each time.
+
+    Returns how many fours the attacker needed; fails if a move is neither a
+    five nor a four (a move that leaves the defender free), or if it takes
+    more than ``max_fours``.
+    """
+    attacker = board.turn
+    fours = 0
+    while True:
+        move = player.choose_move(board)
+        board.play(move)
+        if board.outcome is not None:
+            assert board.outcome.winner is attacker
+            return fours
+        fours += 1
+        assert fours <= max_fours, f"no five after {max_fours} fours"
+        threats = five_points(board, int(attacker))
+        assert threats, f"{board.notation(move)} is not a four: the defender is free\n{board}"
+        assert not five_points(board, int(attacker.opponent)), "the defender has a five"
+        board.play(board.point_of(threats[0]))
+        assert board.outcome is None
+
+
+# -- one-move tactics -----------------------------------------------------------------
+
+WIN_IN_ONE = """
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . X . . O . . . . . .
+. . . X . . . . . O . . . . .
+. . . . . . O X X X X . . . .
+. . . . . . . . . . . . . . .
+. . . . O . . . . . . . . . .
+. . . . O . . . . . . . . . .
+. . X . O . . . . . . . . . .
+. . . . O . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+"""
+
+
+def test_completes_its_own_five_rather_than_blocking():
+    board = Board.from_diagram(WIN_IN_ONE, turn=Stone.BLACK)
+    move = hard().choose_move(board)
+    assert move == at(board, "l8")
+    board.play(move)
+    assert board.outcome.winner is Stone.BLACK
+
+
+BLOCK_FOUR = """
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . O . . . . . . . . . .
+. . X . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . O . . . .
+. . . . . . . X . O . . . . .
+. . . . . . . . O . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . O X X X X . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . O . . . . . . . . X . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+"""
+
+
+def test_blocks_a_four_even_with_an_open_three_of_its_own():
+    board = Board.from_diagram(BLOCK_FOUR, turn=Stone.WHITE)
+    assert hard().choose_move(board) == at(board, "k6")
+
+
+STOP_THREE = """
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . X . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . O . . . . .
+. . . . . . . O . . . . . . .
+. . . . . . X X X . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . O . . . . . . . . . . . .
+. . . . . . . . . . . X . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+"""
+
+STOP_SPLIT_THREE = """
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . X . . . . . . . . . . . .
+. . . . . . . . . . X . . . .
+. . . . . . . . . O . . . . .
+. . . . . . . . . . O . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . X X . X . . . . . .
+. . . O . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+"""
+
+
+@pytest.mark.parametrize("diagram", [STOP_THREE, STOP_SPLIT_THREE], ids=["open", "split"])
+def test_stops_an_open_three(diagram):
+    board = Board.from_diagram(diagram, turn=Stone.WHITE)
+    assert winning_four_points(board, Stone.BLACK), "the position must hold an open three"
+    board.play(hard().choose_move(board))
+    assert not winning_four_points(board, Stone.BLACK), f"black can still make an open four\n{board}"
+
+
+STANDARD_OVERLINE = """
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . X .
+. . . . . . . . . . . . O . .
+. . . . . . . . . . . O . . .
+. . . . . . . . . . O . . . .
+. . . . . . . . . O . . . . .
+. O X X X X . X . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . O . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+"""
+
+
+def test_overline_wins_in_freestyle_but_not_in_standard():
+    freestyle = Board.from_diagram(STANDARD_OVERLINE, Rule.FREESTYLE, turn=Stone.BLACK)
+    assert hard().choose_move(freestyle) == at(freestyle, "g8")
+    standard = Board.from_diagram(STANDARD_OVERLINE, Rule.STANDARD, turn=Stone.BLACK)
+    assert hard().choose_move(standard) == at(standard, "i8"), "six in a row does not win: block"
+
+
+# -- victory by continuous fours --------------------------------------------------------
+
+VCF_3 = """
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . X . X . . . . . . . . . .
+. . . . . . . . X . . . . . .
+. . X . . . X . X . . . . . .
+. X . . . . . . X . . . . . .
+O . . . X . X . O . . . . . .
+. . . . . . . . . . . . . . .
+"""
+
+VCF_5 = """
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . O . . . . . X . . .
+. . . . . . X . . . . . . . .
+. . . . . . . X . . . X . . .
+. . . . . . . . . . . . . X .
+. . . . . . . X . X . . . . .
+. . . . . . . . . . . . . . X
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . X .
+. . . . . . . . . . . X . . .
+. . . . . . . . . X . X X O .
+. . . . . . . . . X . . . . .
+"""
+
+VCF_7 = """
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . O . . . . . . .
+. . . . . . . . . X X X O . .
+. O . . . . . . . X . . . . .
+. O X O . . . . . . X . . . .
+. X . . O . . . . . . . . . .
+. X O X X . . . . . . . . . .
+X . . . X . . . . X . . . . .
+. X . X O X . . . X . . . . .
+. . . . . . O X . . . . . . .
+"""
+
+# Black's shortest win takes ten fours (the last a double four); white has an
+# open three of its own, so black may never slow down.
+VCF_10 = """
+. . . . . . . . . . . X . . .
+. . . . . . X X O . . . . . .
+. . . . X . . . X X O X . . .
+. . . . X . . . . . O O . . X
+. . . . O . . . . . O X . . .
+. . O . X . O X . . . X . . X
+. . . . . X X . . . . . . . .
+. . . . . . . . . . X X . . .
+. . . . . . X O . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . X . . . . . . . . .
+. . . . X . . . . . . . . . .
+. . X . X . X . . . . . . . .
+. . O . . . . . . . . . . . .
+"""
+
+VCF_POSITIONS = {3: VCF_3, 5: VCF_5, 7: VCF_7, 10: VCF_10}
+
+
+def shortest_vcf(board: Board, longest: int) -> int | None:
+    """The fewest fours (the last may be a double four) with which the solver wins, or None."""
+    search_board = SearchBoard.from_board(board)
+    for depth in range(longest):
+        if ThreatSearch(search_board).vcf(depth) is not None:
+            return depth + 1
+    return None
+
+
+@pytest.mark.parametrize("fours", sorted(VCF_POSITIONS))
+def test_finds_and_plays_out_a_victory_by_continuous_fours(fours):
+    board = Board.from_diagram(VCF_POSITIONS[fours], turn=Stone.BLACK)
+    assert not winning_four_points(board, Stone.BLACK), "no shortcut: no open four at once"
+    assert shortest_vcf(board, fours) == fours, f"the position needs {fours} fours"
+    # any win by fours is right; the shortest is looked for when there is time
+    assert play_out_fours(board, hard(0.5), max_fours=2 * fours) <= 2 * fours
+
+
+def test_vcf_solver_line_wins_when_played_out():
+    board = Board.from_diagram(VCF_10, turn=Stone.BLACK)
+    solver = ThreatSearch(SearchBoard.from_board(board))
+    assert solver.vcf() is not None
+    line = solver.line()
+    for index, cell in enumerate(line):
+        if index % 2:  # the defender's move: a point that stops a five
+            assert cell in five_points(board, Stone.BLACK)
+        board.play(board.point_of(cell))
+    assert board.outcome is not None and board.outcome.winner is Stone.BLACK
+    assert len(line) // 2 >= 10, "ten fours or more before the five"
+
+
+@pytest.mark.parametrize("fours", [3, 5, 7])
+def test_defends_against_a_victory_by_continuous_fours(fours):
+    board = Board.from_diagram(VCF_POSITIONS[fours], turn=Stone.WHITE)
+    board.play(hard(0.5).choose_move(board))
+    search_board = SearchBoard.from_board(board)
+    assert ThreatSearch(search_board, max_nodes=500_000).vcf() is None, f"black still wins\n{board}"
+
+
+# -- the player contract -----------------------------------------------------------------
+
+
+def test_leaves_the_board_unchanged_and_answers_a_stop_at_once():
+    board = Board.from_moves([at(Board(), name) for name in ("h8", "i9", "h9", "h10", "g8", "i8")])
+    before = (str(board), board.moves, board.turn)
+    stop = threading.Event()
+    player = hard(think_time=30)
+    timer = threading.Timer(0.2, stop.set)
+    timer.start()
+    started = time.perf_counter()
+    move = player.choose_move(board, stop)
+    elapsed = time.perf_counter() - started
+    timer.cancel()
+    assert elapsed < 5, "the stop event must end the search"
+    assert (str(board), board.moves, board.turn) == before
+    assert board.is_empty(move)
+
+
+def test_search_board_play_undo_is_exact():
+    board = Board.from_moves([at(Board(), n) for n in ("h8", "i9", "h9", "h10", "g8", "i8", "j7")])
+    search = SearchBoard.from_board(board)
+    snapshot = lambda s: (s.keys[:], s.cls[1][:], s.cls[2][:], s.count[1][:], s.count[2][:],  # noqa: E731
+                          s.total[:], s.hash, s.near[:], s.side)
+    before = snapshot(search)
+    played = []
+    for cell in (112, 113, 97, 127, 98, 128, 99, 140, 84, 70):
+        if not search.cells[cell]:
+            search.play(cell)
+            played.append(cell)
+    fresh = SearchBoard(search.cells, search.size, search.rule, search.side)
+    assert snapshot(fresh)[1:] == snapshot(search)[1:]
+    for _ in played:
+        search.undo()
+    assert snapshot(search) == before
+
+
+# -- renju ----------------------------------------------------------------------------------
+
+# White to move.  Black's row e8 f8 g8 . i8 j8 makes h8 an overline for black.
+# White's h7 makes a four whose only five point is h8: black may not block there.
+RENJU_WHITE_USES_FOUL = """
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . X . . . . . . .
+. . . . . . . O . . . . . . .
+. . . . . . . O . . . . . . .
+. . . . . . . O . . . . . . .
+. . . . X X X . X X . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . O . . . . . . . . . . .
+. . . . . . . . . . . O . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+"""
+
+# White to move.  Black's h8 would be a double four (row e8-h8, column h5-h8):
+# white's i7 makes a four (i7 j6 k5 l4) whose only five point is h8.
+RENJU_WHITE_USES_DOUBLE_FOUR = """
+. . . . . . . . . . . . . . .
+. O . . . . . . . . . . . . .
+. . X . . . . . . . . . . . .
+. . . . . . . . . . . . . X .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . O X X X . . . . . . . .
+. . . . . . . X . . . . . . .
+. . . . . . . X . O . . . . .
+. . . . . . . X . . O . . . .
+. . . . . . . O . . . O . . .
+. . . . . . . . . . . . X . .
+. O . . . . . . . . . . . O .
+. . . . . . . . . . . . . . .
+"""
+
+# Black to move.  h8 would make two fours (row e8-h8, column h5-h8): in freestyle
+# it wins, in renju it is forbidden.
+RENJU_BLACK_DOUBLE_FOUR = """
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . O X X X . . . . . . . .
+. . . . . . . X . . . . . . .
+. . . . . . . X . . . . . . .
+. . . . . . . X . . . . . . .
+. . . . . . . O . . . . . O .
+. . . . . . . . . . . . . . .
+. . O . . . . . . . . . O . .
+. . . . . . . . . . . . . . O
+"""
+
+
+def _fake_checker(foul: Foul, forbidden: str):
+    """A stand-in for the renju checker that forbids one point (to test the search's use of it)."""
+    def foul_at(cells, size, cell):
+        point = parse_point(forbidden, size)
+        return foul if cell == point.y * size + point.x else None
+
+    return foul_at
+
+
+def _white_wins_through_the_foul(diagram: str = RENJU_WHITE_USES_FOUL):
+    board = Board.from_diagram(diagram, Rule.RENJU, turn=Stone.WHITE)
+    move = hard().choose_move(board)
+    board.play(move)
+    fives = [board.point_of(c) for c in five_points(board, Stone.WHITE)]
+    assert fives, f"{board.notation(move)} is not a four"
+    assert all(board.foul(p) is not None for p in fives), "black can block the five"
+    assert not five_points(board, Stone.BLACK)
+
+
+def _black_avoids_the_foul():
+    board = Board.from_diagram(RENJU_BLACK_DOUBLE_FOUR, Rule.RENJU, turn=Stone.BLACK)
+    move = hard().choose_move(board)
+    assert move != at(board, "h8")
+    assert board.foul(move) is None
+
+
+@pytest.mark.parametrize(
+    "diagram", [RENJU_WHITE_USES_FOUL, RENJU_WHITE_USES_DOUBLE_FOUR], ids=["overline", "double-four"]
+)
+def test_renju_white_wins_on_black_forbidden_point(diagram):
+    _white_wins_through_the_foul(diagram)
+
+
+def test_renju_black_never_plays_a_forbidden_point():
+    _black_avoids_the_foul()
+
+
+def test_renju_positions_hinge_on_real_fouls():
+    overline = Board.from_diagram(RENJU_WHITE_USES_FOUL, Rule.RENJU)
+    assert overline.foul(at(overline, "h8")) is Foul.OVERLINE
+    double_four = Board.from_diagram(RENJU_WHITE_USES_DOUBLE_FOUR, Rule.RENJU)
+    assert double_four.foul(at(double_four, "h8")) is Foul.DOUBLE_FOUR
+
+
+def test_renju_search_asks_the_checker_for_white_attacks(monkeypatch):
+    monkeypatch.setattr(renju, "foul_at", _fake_checker(Foul.OVERLINE, "h8"))
+    _white_wins_through_the_foul()
+
+
+def test_renju_search_asks_the_checker_for_black_moves(monkeypatch):
+    monkeypatch.setattr(renju, "foul_at", _fake_checker(Foul.DOUBLE_FOUR, "h8"))
+    _black_avoids_the_foul()
+
+
+def test_double_four_wins_in_freestyle():
+    board = Board.from_diagram(RENJU_BLACK_DOUBLE_FOUR, Rule.FREESTYLE, turn=Stone.BLACK)
+    assert hard().choose_move(board) == at(board, "h8")
+
+
+@pytest.mark.parametrize("size, rule", [(7, Rule.FREESTYLE), (9, Rule.RENJU), (19, Rule.STANDARD)])
+def test_plays_whole_games_on_any_board(size, rule):
+    """Every move is legal (the board would raise otherwise) until the game ends or 40 moves."""
+    board = Board(size, rule)
+    players = {Stone.BLACK: hard(0.03), Stone.WHITE: make_player("normal", seed=1)}
+    while not board.is_game_over() and len(board.moves) < 40:
+        board.play(players[board.turn].choose_move(board))
+    assert board.moves
