@@ -7,34 +7,14 @@ import re
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from gomoku.tui.state import WATCH_DELAY
-from tests.tui.terminal import ROOT, Terminal
+from tests.tui.terminal import ROOT
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
-
-
-@pytest.fixture
-def home(tmp_path: Path) -> Path:
-    return tmp_path
-
-
-@pytest.fixture
-def launch(home: Path) -> Iterator:
-    started: list[Terminal] = []
-
-    def launch(*args: str, rows: int = 24, cols: int = 80, **env: str) -> Terminal:
-        terminal = Terminal(list(args), home, rows, cols, **env)
-        started.append(terminal)
-        return terminal
-
-    yield launch
-    for terminal in started:
-        terminal.close()
 
 
 def board_row(text: str, number: int) -> str:

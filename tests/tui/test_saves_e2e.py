@@ -10,7 +10,7 @@ import pytest
 from gomoku.point import parse_point
 from gomoku.records import read_move_list, read_record, write_record
 from gomoku.rules import Rule
-from tests.tui.test_e2e import board_row, home, launch  # noqa: F401  (fixtures)
+from tests.tui.test_e2e import board_row
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
