@@ -26,6 +26,9 @@ sys.path.insert(0, str(ROOT))
 
 from gomoku.ai import LEVELS  # noqa: E402
 
+#: What the status line says when the game is over ("Black wins ...", "You (black) win ...").
+GAME_OVER = r"\bwins?\b with|Draw"
+
 
 class Screen:
     def __init__(self, args: list[str], home: str) -> None:
@@ -57,13 +60,13 @@ def replies(level: str, moves: int) -> list[float]:
         times = []
         game.wait(r"Black \(you\) to play · freestyle · move 1\b")
         for number in range(1, 2 * moves, 2):
-            if "wins" in game.text() or "Draw" in game.text():
+            if re.search(GAME_OVER, game.text()):
                 break
             game.child.send("H")
             game.wait(r"Hint: ")
             started = time.perf_counter()
             game.child.send("\r")
-            game.wait(rf"(move {number + 2}\b|wins|Draw)")
+            game.wait(rf"(move {number + 2}\b|{GAME_OVER})")
             times.append(time.perf_counter() - started)
         game.child.send("qy")
         game.child.expect(pexpect.EOF, timeout=10)
