@@ -78,12 +78,23 @@ class CombinationTables:
         self.counts: list[list[int]] = [[], [0] * count, [0] * count]
         #: ``urgency[stone][cell]``: ``stone``'s urgency at the cell.
         self.urgency: list[list[int]] = [[], [0] * (size * size), [0] * (size * size)]
+        #: ``live[stone][k]``: the combinations holding ``k`` (1 to 5) of ``stone``'s stones
+        #: and none of the opponent's, so that threats are found without scanning them all.
+        self.live: list[list[set[int]]] = [[], [set() for _ in range(6)], [set() for _ in range(6)]]
 
-    def place(self, cell: int, stone: int) -> None:
-        """Account for a ``stone`` placed on ``cell``."""
+    def place(self, cell: int, stone: int, urgency: bool = True) -> None:
+        """Account for a ``stone`` placed on ``cell``.
+
+        With ``urgency=False`` only the counts and the live sets change: a
+        cheaper, temporary step for look-ahead that does not read urgency
+        (threat reading); urgency is stale until the matching :meth:`remove`
+        with ``urgency=False``.
+        """
         weights = self.weights
         own_counts = self.counts[stone]
         other_counts = self.counts[3 - stone]
+        own_live = self.live[stone]
+        other_live = self.live[3 - stone]
         own_urgency = self.urgency[stone]
         other_urgency = self.urgency[3 - stone]
         combinations = self.combinations
@@ -91,22 +102,28 @@ class CombinationTables:
             own = own_counts[combo]
             other = other_counts[combo]
             if other == 0:
+                if own:
+                    own_live[own].remove(combo)
+                own_live[own + 1].add(combo)
                 delta = weights[own + 1] - weights[own]
-                if delta:
+                if delta and urgency:
                     for member in combinations[combo]:
                         own_urgency[member] += delta
             elif own == 0:
+                other_live[other].remove(combo)
                 lost = weights[other]
-                if lost:
+                if lost and urgency:
                     for member in combinations[combo]:
                         other_urgency[member] -= lost
             own_counts[combo] = own + 1
 
-    def remove(self, cell: int, stone: int) -> None:
-        """Take back a ``stone`` from ``cell``: the exact inverse of :meth:`place`."""
+    def remove(self, cell: int, stone: int, urgency: bool = True) -> None:
+        """Take back a ``stone`` from ``cell``: the exact inverse of :meth:`place` (same ``urgency``)."""
         weights = self.weights
         own_counts = self.counts[stone]
         other_counts = self.counts[3 - stone]
+        own_live = self.live[stone]
+        other_live = self.live[3 - stone]
         own_urgency = self.urgency[stone]
         other_urgency = self.urgency[3 - stone]
         combinations = self.combinations
@@ -115,13 +132,17 @@ class CombinationTables:
             own_counts[combo] = own
             other = other_counts[combo]
             if other == 0:
+                own_live[own + 1].remove(combo)
+                if own:
+                    own_live[own].add(combo)
                 delta = weights[own + 1] - weights[own]
-                if delta:
+                if delta and urgency:
                     for member in combinations[combo]:
                         own_urgency[member] -= delta
             elif own == 0:
+                other_live[other].add(combo)
                 regained = weights[other]
-                if regained:
+                if regained and urgency:
                     for member in combinations[combo]:
                         other_urgency[member] += regained
 
@@ -131,6 +152,7 @@ class CombinationTables:
         clone.__dict__.update(self.__dict__)
         clone.counts = [[], list(self.counts[1]), list(self.counts[2])]
         clone.urgency = [[], list(self.urgency[1]), list(self.urgency[2])]
+        clone.live = [[], [set(s) for s in self.live[1]], [set(s) for s in self.live[2]]]
         return clone
 
     def is_alive(self, combo: int, stone: int) -> bool:
@@ -159,13 +181,16 @@ class CombinationTables:
                     weight = tables.weights[own_counts[combo]]
                     for member in members:
                         urgency[member] += weight
+                    if own_counts[combo]:
+                        tables.live[stone][own_counts[combo]].add(combo)
         return tables
 
     def snapshot(self) -> tuple[tuple[int, ...], ...]:
-        """The counts and urgency of both sides as plain tuples, for comparing tables."""
+        """The counts, urgency and live sets of both sides as plain tuples, for comparing tables."""
         return (
             tuple(self.counts[1]),
             tuple(self.counts[2]),
             tuple(self.urgency[1]),
             tuple(self.urgency[2]),
+            *(tuple(sorted(combos)) for stone in SIDES for combos in self.live[stone]),
         )

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gomoku import Board, CombinationTables, Point, Stone
+from gomoku import Board, CombinationTables, Point, Stone, parse_point
 from gomoku.combos import DOCUMENT_WEIGHTS, build_combinations, combination_count
 
 
@@ -101,3 +101,35 @@ def test_random_interleavings_of_play_undo_redo_match_a_rebuild(data):
         elif action == "redo" and board.can_redo:
             board.redo()
         assert_matches_rebuild(board)
+
+
+def test_look_ahead_without_urgency_keeps_counts_and_live_sets_exact():
+    rng = random.Random(7)
+    board = Board(15)
+    for point in rng.sample([Point(x, y) for x in range(15) for y in range(15)], 40):
+        board.play(point)
+        if board.is_game_over():
+            break
+    tables = board.tables
+    before = tables.snapshot()
+    empties = [c for c, v in enumerate(board.cells) if not v]
+    tried = rng.sample(empties, 6)
+    cells = list(board.cells)
+    for index, cell in enumerate(tried):
+        stone = 1 + index % 2
+        tables.place(cell, stone, urgency=False)
+        cells[cell] = stone
+        fresh = CombinationTables.from_cells(15, cells)
+        assert tables.counts == fresh.counts and tables.live == fresh.live
+    for index, cell in reversed(list(enumerate(tried))):
+        tables.remove(cell, 1 + index % 2, urgency=False)
+    assert tables.snapshot() == before
+
+
+def test_live_sets_name_the_combinations_that_threaten():
+    board = Board(size=9)
+    for name in ["a1", "a9", "b1", "b9", "c1", "c9", "d1"]:
+        board.play(parse_point(name, 9))
+    fours = board.tables.live[Stone.BLACK][4]
+    assert [board.tables.combinations[c] for c in fours] == [(72, 73, 74, 75, 76)]  # a1-e1
+    assert board.tables.live[Stone.WHITE][3] == {board.tables.combinations.index((0, 1, 2, 3, 4))}

@@ -112,11 +112,9 @@ def makes_win(board: Board, cell: int, stone: int) -> bool:
 def five_points(board: Board, stone: int) -> list[int]:
     """Empty cells where ``stone`` would win at once."""
     tables, cells = board.tables, board.cells
-    own, other = tables.counts[stone], tables.counts[3 - stone]
     found = {
         member
-        for combo, held in enumerate(own)
-        if held == 4 and not other[combo]
+        for combo in tables.live[stone][4]
         for member in tables.combinations[combo]
         if not cells[member]
     }
@@ -138,11 +136,9 @@ def four_completions(tables: CombinationTables, cells: list[int], cell: int, sto
 def winning_four_points(board: Board, stone: int) -> list[int]:
     """Empty cells where ``stone`` makes an open four or two fours: a five next move that one stone cannot stop."""
     tables, cells = board.tables, board.cells
-    own, other = tables.counts[stone], tables.counts[3 - stone]
     candidates = {
         member
-        for combo, held in enumerate(own)
-        if held == 3 and not other[combo]
+        for combo in tables.live[stone][3]
         for member in tables.combinations[combo]
         if not cells[member]
     }
@@ -250,11 +246,10 @@ class ThreatReader:
         self.restricted = board.rule.restricts(Stone(attacker))
         self.limit = THREAT_BUDGET if budget is None else budget
         self.budget = self.limit
-        own, other = self.tables.counts[attacker], self.tables.counts[self.defender]
-        #: The attacker's live windows holding three and two stones
+        #: The attacker's live windows holding three and two stones, in table order
         #: (each reading restores the position, so these stay true).
-        self.threes = [c for c, held in enumerate(own) if held == 3 and not other[c]]
-        self.twos = [c for c, held in enumerate(own) if held == 2 and not other[c]]
+        self.threes = sorted(self.tables.live[attacker][3])
+        self.twos = sorted(self.tables.live[attacker][2])
 
     def fours_win(self) -> int | None:
         """The first move of a win by continuous fours, if one is found."""
@@ -280,12 +275,10 @@ class ThreatReader:
         return self.restricted and self.board.foul(self.board.point_of(cell)) is not None
 
     def _put(self, cell: int, stone: int) -> None:
-        self.cells[cell] = stone
-        self.tables.place(cell, stone)
+        _put(self.board, cell, stone)
 
     def _take(self, cell: int, stone: int) -> None:
-        self.cells[cell] = 0
-        self.tables.remove(cell, stone)
+        _take(self.board, cell, stone)
 
     def _live(self, combos: list[int], stone: int, held: int) -> list[int]:
         """Those of ``combos`` that hold ``held`` of ``stone``'s stones and none of the other side's."""
@@ -506,15 +499,13 @@ class GreedyPlayer:
         me = 3 - opponent
         scored: list[tuple[int, int]] = []
         for blocker in self._allowed(board, _blockers(board, threats, opponent)):
-            tables.place(blocker, me)
-            cells[blocker] = me
+            _put(board, blocker, me)
             remaining = sum(
                 1
                 for threat in threats
                 if threat != blocker and len(four_completions(tables, cells, threat, opponent)) >= 2
             )
-            cells[blocker] = 0
-            tables.remove(blocker, me)
+            _take(board, blocker, me)
             scored.append((remaining, blocker))
         if not scored:
             return None
@@ -589,24 +580,20 @@ class GreedyPlayer:
         line = [other for other in lines[cell] if not cells[other]]
         changed = set(line)
         values = [value for value, other in best if other not in changed and other != cell][:2]
-        cells[cell] = me
-        tables.place(cell, me)
+        _put(board, cell, me)
         values += [shape_value(shape_counts(tables, cells, other, me)) for other in line]
-        cells[cell] = 0
-        tables.remove(cell, me)
+        _take(board, cell, me)
         values.sort(reverse=True)
         return values[1] if len(values) > 1 else 0.0
 
     def _stops_threats(self, board: Board, cell: int, me: int) -> bool:
         """Whether after ``me`` plays ``cell`` the opponent has no open three, VCF or double threat."""
         opponent = 3 - me
-        board.cells[cell] = me
-        board.tables.place(cell, me)
+        _put(board, cell, me)
         safe = not winning_four_points(board, opponent) and (
             ThreatReader(board, opponent).threat_win() is None
         )
-        board.cells[cell] = 0
-        board.tables.remove(cell, me)
+        _take(board, cell, me)
         return safe
 
     def _ranked(
@@ -620,15 +607,16 @@ class GreedyPlayer:
         shapes: dict[int, float] = {}
         own_urgency, other_urgency = tables.urgency[me], tables.urgency[opponent]
         for cell in self._candidates(board) if cells is None else cells:
-            if not own_urgency[cell] and not other_urgency[cell]:
-                # No live window through the cell holds a stone: no shape either side.
-                shapes[cell] = 0.0
-                ranked.append((0.0, cell))
-                continue
-            shapes[cell] = shape_value(shape_counts(tables, stones, cell, me))
-            attack = shapes[cell] + URGENCY_WEIGHT * tables.urgency[me][cell]
-            defence = shape_value(shape_counts(tables, stones, cell, opponent))
-            defence += URGENCY_WEIGHT * tables.urgency[opponent][cell]
+            # A side with no urgency at the cell has no live window there holding
+            # its stones, hence no shape: skip counting it.
+            attack = defence = 0.0
+            if own_urgency[cell]:
+                attack = shape_value(shape_counts(tables, stones, cell, me))
+            shapes[cell] = attack
+            attack += URGENCY_WEIGHT * own_urgency[cell]
+            if other_urgency[cell]:
+                defence = shape_value(shape_counts(tables, stones, cell, opponent))
+                defence += URGENCY_WEIGHT * other_urgency[cell]
             if defence >= DOUBLE_THREE and spare_forbidden and board.foul(board.point_of(cell)) is not None:
                 defence = 0  # black may not play there: nothing to stop
             ranked.append((attack + DEFENCE_FACTOR * defence, cell))
@@ -672,6 +660,22 @@ class GreedyPlayer:
         if self.randomness <= 0 or len(allowed) == 1:
             return allowed[0][1]
         return self._random.choice(allowed)[1]
+
+
+def _put(board: Board, cell: int, stone: int) -> None:
+    """Try ``stone`` on ``cell`` of the player's scratch board, for look-ahead.
+
+    Only the cells and the stone counts change (urgency is not needed while
+    reading ahead and would cost far more to update); :func:`_take` undoes it.
+    """
+    board.cells[cell] = stone
+    board.tables.place(cell, stone, urgency=False)
+
+
+def _take(board: Board, cell: int, stone: int) -> None:
+    """Undo :func:`_put`."""
+    board.cells[cell] = 0
+    board.tables.remove(cell, stone, urgency=False)
 
 
 def _blockers(board: Board, threats: list[int], opponent: int) -> set[int]:
