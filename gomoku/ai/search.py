@@ -27,9 +27,9 @@ from __future__ import annotations
 import threading
 import time
 
-from gomoku.ai.greedy import normal
+from gomoku.ai.greedy import ThreatReader, normal
 from gomoku.ai.searchboard import BLACK, SearchBoard
-from gomoku.ai.shapes import C_FIVE, C_FOUR
+from gomoku.ai.shapes import C_DOUBLE_THREE, C_FIVE, C_FOUR, C_FOUR_THREE, C_OPEN_THREE, C_WIN_FOUR
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board
 from gomoku.point import Point
@@ -38,8 +38,14 @@ WIN = 10_000_000
 #: Scores beyond this are forced wins (or losses) found by the search.
 WIN_THRESHOLD = WIN - 1_000
 EXACT, LOWER, UPPER = 0, 1, 2
+#: A side to move with a double three, against no four: nearly won, but not proven.
+DOUBLE_THREE_VALUE = 500_000
 MAX_PLY = 40
 DEFAULT_THINK_TIME = 1.0
+#: How many threats deep the opponent's VCT is read at the root.
+VCT_DEPTH = 8
+#: Points a root move's quick threat reading may visit.
+READER_BUDGET = 300
 
 
 class SearchTimeout(Exception):
@@ -95,6 +101,13 @@ class AlphaBeta:
             return allowed
         return moves[:width]
 
+    def _playable(self, me: int, kind: int) -> bool:
+        """Whether ``me`` has a legal cell of class ``kind`` (only renju's black may lack one)."""
+        board = self.board
+        if me != BLACK or not board.renju:
+            return True
+        return any(not board.forbidden(q) for q in board.cells_of(me, kind))
+
     # -- the search -----------------------------------------------------------------
 
     def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
@@ -113,6 +126,14 @@ class AlphaBeta:
                 return -(WIN - ply - 1)
         elif board.winning_fours(me):
             return WIN - ply - 2
+        else:
+            counts, opp_counts = board.count[me], board.count[opp]
+            if not (opp_counts[C_FOUR] or opp_counts[C_FOUR_THREE] or opp_counts[C_WIN_FOUR]):
+                # the opponent cannot even make a four: a four-three wins, a double three nearly so
+                if counts[C_FOUR_THREE] and self._playable(me, C_FOUR_THREE):
+                    return WIN - ply - 4
+                if counts[C_DOUBLE_THREE] and self._playable(me, C_DOUBLE_THREE):
+                    return DOUBLE_THREE_VALUE
         if (depth <= 0 and not opp_fives) or ply >= MAX_PLY:
             return board.evaluation()
 
@@ -239,14 +260,16 @@ class SearchPlayer:
             centre = board.size // 2
             return Point(centre, centre)
         started = time.perf_counter()
-        cell = self._decide(SearchBoard.from_board(board), started, stop)
+        cell = self._decide(SearchBoard.from_board(board), started, stop, board)
         if cell is None or board.cells[cell] or (
             board.rule.restricts(board.turn) and board.foul(board.point_of(cell)) is not None
         ):
             return self._fallback.choose_move(board)
         return board.point_of(cell)
 
-    def _decide(self, board: SearchBoard, started: float, stop: threading.Event | None) -> int | None:
+    def _decide(
+        self, board: SearchBoard, started: float, stop: threading.Event | None, position: Board,
+    ) -> int | None:
         budget = self.think_time
         me = board.side
         opp = 3 - me
@@ -299,6 +322,18 @@ class SearchPlayer:
                 info["reason"] = "vct"
                 return move
 
+            board.pass_turn()
+            threat = ThreatSearch(board, started + 0.35 * budget, max_nodes=6_000, stop=stop)
+            their_move = threat.vct(depth=VCT_DEPTH)
+            their_line = threat.line(threes=True) if their_move is not None else []
+            board.pass_turn()
+            info["nodes"] = int(info["nodes"]) + threat.nodes
+            if their_move is not None:
+                root = self._vct_defences(board, root, their_line, started + 0.6 * budget, stop)
+                info["reason"] = "stop vct"
+
+        if len(root) > 1:
+            root = self._quiet_defences(position, root, started + 0.7 * budget)
         if len(root) == 1:
             return root[0]
         best, value, depth = searcher.search(root, started + 0.6 * budget)
@@ -324,15 +359,111 @@ class SearchPlayer:
                 break
             if board.cells[move] or not board.legal(me, move):
                 continue
-            board.play(move)
-            try:
-                check = ThreatSearch(board, deadline, max_nodes=3_000, stop=stop)
-                refuted = check.vcf() is None and not check.exhausted
-            finally:
-                board.undo()
-            if refuted:
+            found, exhausted = self._opponent_wins_after(board, move, deadline, 3_000, False, stop)
+            if not found and not exhausted:
                 safe.append(move)
         return safe or root
+
+    @staticmethod
+    def _quiet_defences(position: Board, root: list[int], deadline: float) -> list[int]:
+        """``root`` without the moves after which a quick threat reading wins for the opponent.
+
+        The reading (:class:`~gomoku.ai.greedy.ThreatReader`) is shallow and
+        cheap but knows double threes and open threes that win, which the
+        alpha-beta's static evaluation does not see; if every move loses to it
+        ``root`` is kept whole.
+        """
+        scratch = position.copy()
+        me = int(position.turn)
+        opp = 3 - me
+        cells, tables = scratch.cells, scratch.tables
+        kept: list[int] = []
+        for index, move in enumerate(root):
+            if time.perf_counter() > deadline:
+                kept.extend(root[index:])
+                break
+            cells[move] = me
+            tables.place(move, me)
+            try:
+                lost = ThreatReader(scratch, opp, budget=READER_BUDGET).threat_win() is not None
+            finally:
+                cells[move] = 0
+                tables.remove(move, me)
+            if not lost:
+                kept.append(move)
+        return kept or root
+
+    @staticmethod
+    def _opponent_wins_after(
+        board: SearchBoard, move: int, deadline: float, max_nodes: int, threes: bool,
+        stop: threading.Event | None,
+    ) -> tuple[bool, bool]:
+        """Whether the opponent still has a VCF (or VCT with ``threes``) after our ``move``; and whether unproven.
+
+        If ``move`` is a four the opponent's block is played and the
+        opponent's threats are read as if we then passed: a four that only
+        delays the threat does not count as a defence.
+        """
+        me = board.side
+        played = 1
+        board.play(move)
+        try:
+            fives = board.fives(me)
+            if fives:
+                if len(fives) > 1 or not board.legal(3 - me, fives[0]):
+                    return False, False  # the four wins outright
+                board.play(fives[0])
+                played += 1
+                board.pass_turn()
+            check = ThreatSearch(board, deadline, max_nodes=max_nodes, stop=stop)
+            found = (check.vct(depth=VCT_DEPTH) if threes else check.vcf()) is not None
+            return found, check.exhausted
+        finally:
+            if played == 2:
+                board.pass_turn()
+            for _ in range(played):
+                board.undo()
+
+    def _vct_defences(
+        self, board: SearchBoard, root: list[int], their_line: list[int], deadline: float,
+        stop: threading.Event | None,
+    ) -> list[int]:
+        """The root moves that stop the opponent's VCT, best first; ``root`` itself if none is proven.
+
+        Tried first: the points of the opponent's winning line, our own
+        fours, then the points where the opponent makes a four or an open
+        three, then the rest of ``root``.  Each is played and the opponent's
+        VCT read again on a small budget.  A move after which the opponent
+        still wins is dropped; one whose check ran out of budget is kept
+        behind the proven defences, so a hard position never leaves us
+        without a move.
+        """
+        me = board.side
+        opp = 3 - me
+        mine, theirs = board.cls[me], board.cls[opp]
+        cells = board.cells
+        tried = list(dict.fromkeys(
+            [q for q in their_line if not cells[q]]
+            + [q for q in range(board.n) if mine[q] >= C_FOUR]
+            + sorted((q for q in range(board.n) if theirs[q] >= C_OPEN_THREE and not cells[q]),
+                     key=lambda q: -board.score[opp][q])
+            + root
+        ))
+        candidates = [q for q in tried if not cells[q] and board.legal(me, q)]
+        safe: list[int] = []
+        for max_nodes in (300, 3_000):
+            unknown: list[int] = []
+            for index, move in enumerate(candidates):
+                if time.perf_counter() > deadline or (stop is not None and stop.is_set()):
+                    unknown.extend(candidates[index:])
+                    break
+                lost, exhausted = self._opponent_wins_after(board, move, deadline, max_nodes, True, stop)
+                if not lost:
+                    (unknown if exhausted else safe).append(move)
+            if safe:
+                return safe
+            candidates = unknown
+        return candidates or root
 
 
 def hard(seed: int | None = None, think_time: float | None = None) -> SearchPlayer:
