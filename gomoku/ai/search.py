@@ -42,6 +42,11 @@ EXACT, LOWER, UPPER = 0, 1, 2
 DOUBLE_THREE_VALUE = 500_000
 MAX_PLY = 40
 DEFAULT_THINK_TIME = 1.0
+#: No new alpha-beta iteration starts after this share of the think time ...
+SOFT_LIMIT = 0.7
+#: ... and one under way is abandoned at this share (so a move takes at most 1.4 times the budget,
+#: while most finish well inside it).
+HARD_LIMIT = 1.4
 #: How many threats deep the opponent's VCT is read at the root.
 VCT_DEPTH = 8
 #: Points a root move's quick threat reading may visit.
@@ -300,7 +305,7 @@ class SearchPlayer:
             info["nodes"] = attack.nodes + shortest.nodes
             return move if quicker is None else quicker
 
-        searcher = AlphaBeta(board, started + 0.95 * budget, stop)
+        searcher = AlphaBeta(board, started + HARD_LIMIT * budget, stop)
         root = searcher.candidates(24)
         if not root:
             return None
@@ -336,7 +341,7 @@ class SearchPlayer:
             root = self._quiet_defences(position, root, started + 0.7 * budget)
         if len(root) == 1:
             return root[0]
-        best, value, depth = searcher.search(root, started + 0.6 * budget)
+        best, value, depth = searcher.search(root, started + SOFT_LIMIT * budget)
         info.update(reason=info["reason"] or "alpha-beta", depth=depth, value=value,
                     nodes=int(info["nodes"]) + searcher.nodes)
         return best
@@ -393,19 +398,22 @@ class SearchPlayer:
                 kept.append(move)
         return kept or root
 
-    @staticmethod
+    @classmethod
     def _opponent_wins_after(
-        board: SearchBoard, move: int, deadline: float, max_nodes: int, threes: bool,
-        stop: threading.Event | None,
+        cls, board: SearchBoard, move: int, deadline: float, max_nodes: int, threes: bool,
+        stop: threading.Event | None, follow_ups: int = 1,
     ) -> tuple[bool, bool]:
         """Whether the opponent still has a VCF (or VCT with ``threes``) after our ``move``; and whether unproven.
 
-        If ``move`` is a four the opponent's block is played and the
-        opponent's threats are read as if we then passed: a four that only
+        If ``move`` is a four, the opponent's block is played and we move
+        again: the four defends if the opponent's threats are gone even if
+        we then passed, or (``follow_ups`` levels deep) if one of our moves
+        on the opponent's new winning line stops them.  A four that only
         delays the threat does not count as a defence.
         """
         me = board.side
         played = 1
+        passed = False
         board.play(move)
         try:
             fives = board.fives(me)
@@ -415,11 +423,27 @@ class SearchPlayer:
                 board.play(fives[0])
                 played += 1
                 board.pass_turn()
+                passed = True
             check = ThreatSearch(board, deadline, max_nodes=max_nodes, stop=stop)
             found = (check.vct(depth=VCT_DEPTH) if threes else check.vcf()) is not None
-            return found, check.exhausted
+            if not found or not passed or follow_ups <= 0:
+                return found, check.exhausted
+            line = check.line(threes=threes)
+            board.pass_turn()
+            passed = False
+            exhausted = False
+            for reply in dict.fromkeys(q for q in line if not board.cells[q]):
+                if not board.legal(me, reply):
+                    continue
+                lost, unproven = cls._opponent_wins_after(
+                    board, reply, deadline, max_nodes, threes, stop, follow_ups - 1)
+                if not lost:
+                    if not unproven:
+                        return False, False
+                    exhausted = True
+            return True, exhausted
         finally:
-            if played == 2:
+            if passed:
                 board.pass_turn()
             for _ in range(played):
                 board.undo()
