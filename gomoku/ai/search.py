@@ -27,9 +27,9 @@ from __future__ import annotations
 import threading
 import time
 
-from gomoku.ai.greedy import ThreatReader, normal
+from gomoku.ai.greedy import normal
 from gomoku.ai.searchboard import BLACK, SearchBoard
-from gomoku.ai.shapes import C_DOUBLE_THREE, C_FIVE, C_FOUR, C_FOUR_THREE, C_OPEN_THREE, C_WIN_FOUR
+from gomoku.ai.shapes import C_FIVE, C_FOUR, C_FOUR_THREE, C_OPEN_THREE, C_WIN_FOUR
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board
 from gomoku.point import Point
@@ -38,8 +38,6 @@ WIN = 10_000_000
 #: Scores beyond this are forced wins (or losses) found by the search.
 WIN_THRESHOLD = WIN - 1_000
 EXACT, LOWER, UPPER = 0, 1, 2
-#: A side to move with a double three, against no four: nearly won, but not proven.
-DOUBLE_THREE_VALUE = 500_000
 MAX_PLY = 40
 DEFAULT_THINK_TIME = 1.0
 #: No new alpha-beta iteration starts after this share of the think time ...
@@ -49,8 +47,6 @@ SOFT_LIMIT = 0.7
 HARD_LIMIT = 1.4
 #: How many threats deep the opponent's VCT is read at the root.
 VCT_DEPTH = 8
-#: Points a root move's quick threat reading may visit.
-READER_BUDGET = 300
 
 
 class SearchTimeout(Exception):
@@ -134,11 +130,9 @@ class AlphaBeta:
         else:
             counts, opp_counts = board.count[me], board.count[opp]
             if not (opp_counts[C_FOUR] or opp_counts[C_FOUR_THREE] or opp_counts[C_WIN_FOUR]):
-                # the opponent cannot even make a four: a four-three wins, a double three nearly so
+                # the opponent cannot even make a four: a four-three wins
                 if counts[C_FOUR_THREE] and self._playable(me, C_FOUR_THREE):
                     return WIN - ply - 4
-                if counts[C_DOUBLE_THREE] and self._playable(me, C_DOUBLE_THREE):
-                    return DOUBLE_THREE_VALUE
         if (depth <= 0 and not opp_fives) or ply >= MAX_PLY:
             return board.evaluation()
 
@@ -265,16 +259,14 @@ class SearchPlayer:
             centre = board.size // 2
             return Point(centre, centre)
         started = time.perf_counter()
-        cell = self._decide(SearchBoard.from_board(board), started, stop, board)
+        cell = self._decide(SearchBoard.from_board(board), started, stop)
         if cell is None or board.cells[cell] or (
             board.rule.restricts(board.turn) and board.foul(board.point_of(cell)) is not None
         ):
             return self._fallback.choose_move(board)
         return board.point_of(cell)
 
-    def _decide(
-        self, board: SearchBoard, started: float, stop: threading.Event | None, position: Board,
-    ) -> int | None:
+    def _decide(self, board: SearchBoard, started: float, stop: threading.Event | None) -> int | None:
         budget = self.think_time
         me = board.side
         opp = 3 - me
@@ -337,8 +329,6 @@ class SearchPlayer:
                 root = self._vct_defences(board, root, their_line, started + 0.6 * budget, stop)
                 info["reason"] = "stop vct"
 
-        if len(root) > 1:
-            root = self._quiet_defences(position, root, started + 0.7 * budget)
         if len(root) == 1:
             return root[0]
         best, value, depth = searcher.search(root, started + SOFT_LIMIT * budget)
@@ -368,35 +358,6 @@ class SearchPlayer:
             if not found and not exhausted:
                 safe.append(move)
         return safe or root
-
-    @staticmethod
-    def _quiet_defences(position: Board, root: list[int], deadline: float) -> list[int]:
-        """``root`` without the moves after which a quick threat reading wins for the opponent.
-
-        The reading (:class:`~gomoku.ai.greedy.ThreatReader`) is shallow and
-        cheap but knows double threes and open threes that win, which the
-        alpha-beta's static evaluation does not see; if every move loses to it
-        ``root`` is kept whole.
-        """
-        scratch = position.copy()
-        me = int(position.turn)
-        opp = 3 - me
-        cells, tables = scratch.cells, scratch.tables
-        kept: list[int] = []
-        for index, move in enumerate(root):
-            if time.perf_counter() > deadline:
-                kept.extend(root[index:])
-                break
-            cells[move] = me
-            tables.place(move, me)
-            try:
-                lost = ThreatReader(scratch, opp, budget=READER_BUDGET).threat_win() is not None
-            finally:
-                cells[move] = 0
-                tables.remove(move, me)
-            if not lost:
-                kept.append(move)
-        return kept or root
 
     @classmethod
     def _opponent_wins_after(
