@@ -7,12 +7,19 @@ One move of :class:`SearchPlayer` goes:
 3. the opponent's VCF, as if we passed: if there is one, keep only the moves
    after which it is gone (or, failing that, the ones that delay it);
 4. a VCT (threes and fours) for the side to move, within a node budget;
-5. alpha-beta (negamax with principal-variation search) deepening one ply at
+5. the opponent's VCT, as if we passed: if there is one, keep the moves
+   (points of its line, our fours, its three and four points, the usual
+   candidates) after which a short re-reading finds it gone, else at least
+   drop those after which it still wins (a four counts only if a follow-up
+   after its block stops the threat);
+6. alpha-beta (negamax with principal-variation search) deepening one ply at
    a time until the time is spent, over a narrow list of moves: the forced
    block when the opponent has a four, only fours and blocks when the
    opponent has an open three, else the best few cells near the stones by
    shape score and history.  A transposition table keyed by Zobrist hash
    carries the best move of each position from one iteration to the next.
+   At the horizon a side to move with a four-three point, against an
+   opponent who cannot make a four, counts as winning.
 
 Everything runs on a :class:`~gomoku.ai.searchboard.SearchBoard` built from
 the given board, which is never changed.  The time budget (``think_time``)
@@ -413,12 +420,13 @@ class SearchPlayer:
         self, board: SearchBoard, root: list[int], their_line: list[int], deadline: float,
         stop: threading.Event | None,
     ) -> list[int]:
-        """The root moves that stop the opponent's VCT, best first; ``root`` itself if none is proven.
+        """The moves proven to stop the opponent's VCT; else the unproven ones; ``root`` if all lose.
 
         Tried first: the points of the opponent's winning line, our own
         fours, then the points where the opponent makes a four or an open
         three, then the rest of ``root``.  Each is played and the opponent's
-        VCT read again on a small budget.  A move after which the opponent
+        VCT read again, first on a tiny node budget, then the unproven ones
+        on a larger one, until ``deadline``.  A move after which the opponent
         still wins is dropped; one whose check ran out of budget is kept
         behind the proven defences, so a hard position never leaves us
         without a move.
