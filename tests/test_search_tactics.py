@@ -295,6 +295,39 @@ def test_defends_against_a_victory_by_continuous_fours(fours):
     assert ThreatSearch(search_board, max_nodes=500_000).vcf() is None, f"black still wins\n{board}"
 
 
+# Black, if it were to move, wins by threes: an open three on the j-file
+# (j10), then fours and threes that meet the h8-i8 pair on row 8.  Fours
+# alone do not win, so only a VCT-aware defence sees the danger in time.
+VCT_THREES = """
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . X . . . . .
+. . . . . O . . . X . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . X X . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . O . . . .
+. . . . . . . . . . . . O . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+"""
+
+
+def test_defends_against_a_victory_by_threes():
+    board = Board.from_diagram(VCT_THREES, turn=Stone.WHITE)
+    black_to_move = SearchBoard.from_board(board)
+    black_to_move.pass_turn()
+    assert ThreatSearch(black_to_move).vcf() is None, "no fours win: the threat is made of threes"
+    assert ThreatSearch(black_to_move).vct(depth=4) is not None, "black threatens a win by threes"
+    board.play(hard().choose_move(board))
+    after = ThreatSearch(SearchBoard.from_board(board), max_nodes=50_000)
+    assert after.vct(depth=4) is None and not after.exhausted, f"black still wins by threes\n{board}"
+
+
 # -- the player contract -----------------------------------------------------------------
 
 

@@ -7,12 +7,19 @@ One move of :class:`SearchPlayer` goes:
 3. the opponent's VCF, as if we passed: if there is one, keep only the moves
    after which it is gone (or, failing that, the ones that delay it);
 4. a VCT (threes and fours) for the side to move, within a node budget;
-5. alpha-beta (negamax with principal-variation search) deepening one ply at
+5. the opponent's VCT, as if we passed: if there is one, keep the moves
+   (points of its line, our fours, its three and four points, the usual
+   candidates) after which a short re-reading finds it gone, else at least
+   drop those after which it still wins (a four counts only if a follow-up
+   after its block stops the threat);
+6. alpha-beta (negamax with principal-variation search) deepening one ply at
    a time until the time is spent, over a narrow list of moves: the forced
    block when the opponent has a four, only fours and blocks when the
    opponent has an open three, else the best few cells near the stones by
    shape score and history.  A transposition table keyed by Zobrist hash
    carries the best move of each position from one iteration to the next.
+   At the horizon a side to move with a four-three point, against an
+   opponent who cannot make a four, counts as winning.
 
 Everything runs on a :class:`~gomoku.ai.searchboard.SearchBoard` built from
 the given board, which is never changed.  The time budget (``think_time``)
@@ -29,7 +36,7 @@ import time
 
 from gomoku.ai.greedy import normal
 from gomoku.ai.searchboard import BLACK, SearchBoard
-from gomoku.ai.shapes import C_FIVE, C_FOUR
+from gomoku.ai.shapes import C_FIVE, C_FOUR, C_FOUR_THREE, C_OPEN_THREE, C_WIN_FOUR
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board
 from gomoku.point import Point
@@ -40,6 +47,13 @@ WIN_THRESHOLD = WIN - 1_000
 EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 40
 DEFAULT_THINK_TIME = 1.0
+#: No new alpha-beta iteration starts after this share of the think time ...
+SOFT_LIMIT = 0.7
+#: ... and one under way is abandoned at this share (so a move takes at most 1.4 times the budget,
+#: while most finish well inside it).
+HARD_LIMIT = 1.4
+#: How many threats deep the opponent's VCT is read at the root.
+VCT_DEPTH = 8
 
 
 class SearchTimeout(Exception):
@@ -95,6 +109,13 @@ class AlphaBeta:
             return allowed
         return moves[:width]
 
+    def _playable(self, me: int, kind: int) -> bool:
+        """Whether ``me`` has a legal cell of class ``kind`` (only renju's black may lack one)."""
+        board = self.board
+        if me != BLACK or not board.renju:
+            return True
+        return any(not board.forbidden(q) for q in board.cells_of(me, kind))
+
     # -- the search -----------------------------------------------------------------
 
     def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
@@ -113,6 +134,12 @@ class AlphaBeta:
                 return -(WIN - ply - 1)
         elif board.winning_fours(me):
             return WIN - ply - 2
+        else:
+            counts, opp_counts = board.count[me], board.count[opp]
+            if not (opp_counts[C_FOUR] or opp_counts[C_FOUR_THREE] or opp_counts[C_WIN_FOUR]):
+                # the opponent cannot even make a four: a four-three wins
+                if counts[C_FOUR_THREE] and self._playable(me, C_FOUR_THREE):
+                    return WIN - ply - 4
         if (depth <= 0 and not opp_fives) or ply >= MAX_PLY:
             return board.evaluation()
 
@@ -277,7 +304,7 @@ class SearchPlayer:
             info["nodes"] = attack.nodes + shortest.nodes
             return move if quicker is None else quicker
 
-        searcher = AlphaBeta(board, started + 0.95 * budget, stop)
+        searcher = AlphaBeta(board, started + HARD_LIMIT * budget, stop)
         root = searcher.candidates(24)
         if not root:
             return None
@@ -299,9 +326,19 @@ class SearchPlayer:
                 info["reason"] = "vct"
                 return move
 
+            board.pass_turn()
+            threat = ThreatSearch(board, started + 0.35 * budget, max_nodes=6_000, stop=stop)
+            their_move = threat.vct(depth=VCT_DEPTH)
+            their_line = threat.line(threes=True) if their_move is not None else []
+            board.pass_turn()
+            info["nodes"] = int(info["nodes"]) + threat.nodes
+            if their_move is not None:
+                root = self._vct_defences(board, root, their_line, started + 0.6 * budget, stop)
+                info["reason"] = "stop vct"
+
         if len(root) == 1:
             return root[0]
-        best, value, depth = searcher.search(root, started + 0.6 * budget)
+        best, value, depth = searcher.search(root, started + SOFT_LIMIT * budget)
         info.update(reason=info["reason"] or "alpha-beta", depth=depth, value=value,
                     nodes=int(info["nodes"]) + searcher.nodes)
         return best
@@ -324,15 +361,102 @@ class SearchPlayer:
                 break
             if board.cells[move] or not board.legal(me, move):
                 continue
-            board.play(move)
-            try:
-                check = ThreatSearch(board, deadline, max_nodes=3_000, stop=stop)
-                refuted = check.vcf() is None and not check.exhausted
-            finally:
-                board.undo()
-            if refuted:
+            found, exhausted = self._opponent_wins_after(board, move, deadline, 3_000, False, stop)
+            if not found and not exhausted:
                 safe.append(move)
         return safe or root
+
+    @classmethod
+    def _opponent_wins_after(
+        cls, board: SearchBoard, move: int, deadline: float, max_nodes: int, threes: bool,
+        stop: threading.Event | None, follow_ups: int = 1,
+    ) -> tuple[bool, bool]:
+        """Whether the opponent still has a VCF (or VCT with ``threes``) after our ``move``; and whether unproven.
+
+        If ``move`` is a four, the opponent's block is played and we move
+        again: the four defends if the opponent's threats are gone even if
+        we then passed, or (``follow_ups`` levels deep) if one of our moves
+        on the opponent's new winning line stops them.  A four that only
+        delays the threat does not count as a defence.
+        """
+        me = board.side
+        played = 1
+        passed = False
+        board.play(move)
+        try:
+            fives = board.fives(me)
+            if fives:
+                if len(fives) > 1 or not board.legal(3 - me, fives[0]):
+                    return False, False  # the four wins outright
+                board.play(fives[0])
+                played += 1
+                board.pass_turn()
+                passed = True
+            check = ThreatSearch(board, deadline, max_nodes=max_nodes, stop=stop)
+            found = (check.vct(depth=VCT_DEPTH) if threes else check.vcf()) is not None
+            if not found or not passed or follow_ups <= 0:
+                return found, check.exhausted
+            line = check.line(threes=threes)
+            board.pass_turn()
+            passed = False
+            exhausted = False
+            for reply in dict.fromkeys(q for q in line if not board.cells[q]):
+                if not board.legal(me, reply):
+                    continue
+                lost, unproven = cls._opponent_wins_after(
+                    board, reply, deadline, max_nodes, threes, stop, follow_ups - 1)
+                if not lost:
+                    if not unproven:
+                        return False, False
+                    exhausted = True
+            return True, exhausted
+        finally:
+            if passed:
+                board.pass_turn()
+            for _ in range(played):
+                board.undo()
+
+    def _vct_defences(
+        self, board: SearchBoard, root: list[int], their_line: list[int], deadline: float,
+        stop: threading.Event | None,
+    ) -> list[int]:
+        """The moves proven to stop the opponent's VCT; else the unproven ones; ``root`` if all lose.
+
+        Tried first: the points of the opponent's winning line, our own
+        fours, then the points where the opponent makes a four or an open
+        three, then the rest of ``root``.  Each is played and the opponent's
+        VCT read again, first on a tiny node budget, then the unproven ones
+        on a larger one, until ``deadline``.  A move after which the opponent
+        still wins is dropped; one whose check ran out of budget is kept
+        behind the proven defences, so a hard position never leaves us
+        without a move.
+        """
+        me = board.side
+        opp = 3 - me
+        mine, theirs = board.cls[me], board.cls[opp]
+        cells = board.cells
+        tried = list(dict.fromkeys(
+            [q for q in their_line if not cells[q]]
+            + [q for q in range(board.n) if mine[q] >= C_FOUR]
+            + sorted((q for q in range(board.n) if theirs[q] >= C_OPEN_THREE and not cells[q]),
+                     key=lambda q: -board.score[opp][q])
+            + root
+        ))
+        candidates = [q for q in tried if not cells[q] and board.legal(me, q)]
+        safe: list[int] = []
+        for max_nodes in (300, 3_000):
+            unknown: list[int] = []
+            for index, move in enumerate(candidates):
+                if time.perf_counter() > deadline or (stop is not None and stop.is_set()):
+                    unknown.extend(candidates[index:])
+                    break
+                lost, exhausted = self._opponent_wins_after(board, move, deadline, max_nodes, True, stop)
+                if not lost:
+                    (unknown if exhausted else safe).append(move)
+            if safe:
+                return safe
+            candidates = unknown
+        return candidates or root
 
 
 def hard(seed: int | None = None, think_time: float | None = None) -> SearchPlayer:

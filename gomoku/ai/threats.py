@@ -6,7 +6,8 @@ a move that makes an open three (VCT).  The defender answers every way that
 matters: a four leaves exactly one answer, the five point (and under renju a
 black defender cannot answer on a forbidden point); an open three may be met
 on any point where the attacker would make a four, or by a counter-four of
-the defender's own, which the attacker must then block.  A line is a win
+the defender's own, which the attacker must then block (the open three
+still standing after the block, the defender must answer it again).  A line is a win
 when every defence loses; failures are conservative (a search that runs out
 of depth, nodes or time says "no win"), so a win it reports is a real one.
 
@@ -160,7 +161,8 @@ class ThreatSearch:
             if not board.legal(me, block):
                 return False
             kinds = board.cls[me]
-            if kinds[block] < (C_OPEN_THREE if threes else C_FOUR):
+            if kinds[block] < (C_OPEN_THREE if threes else C_FOUR) and not (threes and board.winning_fours(me)):
+                # the block is no threat, and no open three of ours still stands: the defender is free
                 return False
             if depth <= 0:
                 self._deeper = True
