@@ -55,6 +55,7 @@ import random
 import threading
 from collections.abc import Iterable
 
+from gomoku.ai.searchboard import neighbourhoods
 from gomoku.board import Board
 from gomoku.combos import DIRECTIONS, CombinationTables
 from gomoku.point import Point
@@ -452,7 +453,6 @@ class GreedyPlayer:
         self.style = style
         self.randomness = randomness
         self._random = random.Random(seed)
-        self._neighbours: dict[int, list[tuple[int, ...]]] = {}
         self._lines: dict[int, list[tuple[int, ...]]] = {}
 
     def choose_move(self, board: Board, stop: threading.Event | None = None) -> Point:
@@ -625,9 +625,7 @@ class GreedyPlayer:
 
     def _candidates(self, board: Board) -> list[int]:
         """Empty cells within two points of a stone: where any sensible move lies."""
-        neighbours = self._neighbours.get(board.size)
-        if neighbours is None:
-            neighbours = self._neighbours[board.size] = _neighbourhoods(board.size, 2)
+        neighbours = neighbourhoods(board.size, 2)
         cells = board.cells
         near: set[int] = set()
         for cell, value in enumerate(cells):
@@ -684,21 +682,6 @@ def _blockers(board: Board, threats: list[int], opponent: int) -> set[int]:
     for threat in threats:
         blockers |= four_completions(board.tables, board.cells, threat, opponent)
     return blockers
-
-
-def _neighbourhoods(size: int, radius: int) -> list[tuple[int, ...]]:
-    """For each cell, the cells within ``radius`` rows and columns of it."""
-    result = []
-    for cell in range(size * size):
-        x0, y0 = cell % size, cell // size
-        result.append(
-            tuple(
-                y * size + x
-                for y in range(max(0, y0 - radius), min(size, y0 + radius + 1))
-                for x in range(max(0, x0 - radius), min(size, x0 + radius + 1))
-            )
-        )
-    return result
 
 
 def _lines_through(size: int, reach: int) -> list[tuple[int, ...]]:
