@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from gomoku import __version__
 from gomoku.ai import LEVELS
 from gomoku.point import MAX_SIZE, MIN_SIZE
+from gomoku.tui.settings import MODES, RULES, SIDES
 
 EXAMPLES = """\
 examples:
@@ -55,15 +56,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(
         "--mode",
-        choices=("pvc", "pvp", "cvc"),
+        choices=MODES,
         help="pvc human vs computer, pvp two humans, cvc computer vs computer "
         "(any of --mode/--rule/--size/--level/--black starts a game at once)",
     )
-    parser.add_argument("--rule", choices=("freestyle", "standard", "renju"), help="the rule")
+    parser.add_argument("--rule", choices=RULES, help="the rule")
     parser.add_argument("--size", type=board_size, help=f"board size, {MIN_SIZE} to {MAX_SIZE}")
     parser.add_argument("--level", choices=tuple(LEVELS), help="the computer's level")
     parser.add_argument(
-        "--black", choices=("human", "computer"), help="who plays black against the computer (pvc)"
+        "--black", choices=SIDES, help="who plays black against the computer (pvc)"
     )
     parser.add_argument("--seed", type=int, help="seed the computer's random choices")
     parser.add_argument(
