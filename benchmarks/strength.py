@@ -36,6 +36,7 @@ class GameResult:
     winner: str | None
     moves: int
     times: dict[str, list[float]] = field(default_factory=dict)
+    record: list[str] = field(default_factory=list)
 
 
 def make_openings(count: int, size: int, stones: int, seed: int) -> list[list[Point]]:
@@ -74,7 +75,8 @@ def play_game(job: tuple) -> GameResult:
         times[names[side]].append(time.perf_counter() - started)
         board.play(move)
     winner = board.outcome.winner
-    return GameResult(index, black_level, names[winner] if winner else None, len(board.moves), times)
+    record = [board.notation(point) for point in board.moves]
+    return GameResult(index, black_level, names[winner] if winner else None, len(board.moves), times, record)
 
 
 def main() -> None:
@@ -88,6 +90,8 @@ def main() -> None:
     parser.add_argument("--think-time", type=float, default=None, help="seconds per move")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    parser.add_argument("--save-losses", type=Path, default=None, metavar="FILE",
+                        help="write the moves of every game the first level did not win to FILE")
     args = parser.parse_args()
 
     openings = make_openings(args.games // 2, args.size, args.opening_stones, args.seed)
@@ -126,6 +130,12 @@ def main() -> None:
         if samples:
             print(f"{level} move time: median {statistics.median(samples) * 1000:.2f} ms, "
                   f"max {max(samples) * 1000:.2f} ms over {len(samples)} moves")
+    if args.save_losses is not None:
+        with args.save_losses.open("w", encoding="utf-8") as out:
+            for r in results:
+                if r.winner != args.first:
+                    out.write(f"opening {r.opening} black {r.black} winner {r.winner}: {' '.join(r.record)}\n")
+        print(f"games not won by {args.first} written to {args.save_losses}")
     print(f"mean game length {statistics.fmean(r.moves for r in results):.1f} moves; "
           f"wall time {elapsed:.1f} s")
 
