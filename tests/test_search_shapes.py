@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gomoku import Board, Rule, Stone
 from gomoku.ai import shapes
+from gomoku.ai.shapes import C_OPEN_THREE
 from gomoku.ai.searchboard import SearchBoard
 
 MARKS = {".": 0, "X": 1, "O": 2, "|": 3}
@@ -87,3 +90,31 @@ def test_standard_rule_reads_overlines():
     assert search.fives(1) == []
     free = SearchBoard.from_board(Board.from_diagram(str(board), Rule.FREESTYLE, turn=Stone.BLACK))
     assert free.fives(1) == [board.index_of((3, 4))]
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rule=st.sampled_from(list(Rule)),
+    size=st.sampled_from([7, 9, 15]),
+    steps=st.lists(st.tuples(st.booleans(), st.integers(0, 10_000)), min_size=1, max_size=80),
+)
+def test_search_board_kept_state_matches_a_fresh_build(rule, size, steps):
+    """Shapes, classes, counts, totals and the threat-cell sets after any play/undo mix equal a rebuild."""
+    board = SearchBoard([0] * (size * size), size, rule, 1)
+    for undo, pick in steps:
+        if undo and board.history:
+            board.undo()
+            continue
+        empty = [q for q in range(board.n) if not board.cells[q]]
+        if not empty:
+            break
+        board.play(empty[pick % len(empty)])
+    fresh = SearchBoard(board.cells, size, rule, board.side)
+    for colour in (1, 2):
+        assert board.cls[colour] == fresh.cls[colour]
+        assert board.score[colour] == fresh.score[colour]
+        assert board.count[colour] == fresh.count[colour]
+        assert board.hot[colour] == fresh.hot[colour]
+        assert board.hot[colour] == {q for q in range(board.n) if board.cls[colour][q] >= C_OPEN_THREE}
+    assert board.total == fresh.total
+    assert board.keys == fresh.keys

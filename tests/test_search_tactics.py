@@ -328,6 +328,69 @@ def test_defends_against_a_victory_by_threes():
     assert after.vct(depth=4) is None and not after.exhausted, f"black still wins by threes\n{board}"
 
 
+def test_vct_by_deepening_finds_the_shortest_win_by_threes():
+    board = Board.from_diagram(VCT_THREES, turn=Stone.BLACK)
+    fewest = next(d for d in range(9) if ThreatSearch(SearchBoard.from_board(board)).vct(depth=d) is not None)
+    solver = ThreatSearch(SearchBoard.from_board(board))
+    assert solver.vct(depth=8, shortest=True) is not None
+    assert solver.proven_depth == fewest - 1, "deepening stops at the first depth that wins"
+    line = solver.line(threes=True)
+    for cell in line:
+        board.play(board.point_of(cell))
+    assert board.outcome is not None and board.outcome.winner is Stone.BLACK
+
+
+def test_vct_by_deepening_says_how_deep_no_win_is_proven():
+    board = Board.from_diagram(VCT_THREES, turn=Stone.WHITE)  # white has no threat at all
+    solver = ThreatSearch(SearchBoard.from_board(board))
+    assert solver.vct(depth=8, shortest=True) is None
+    assert not solver.exhausted and solver.proven_depth == 8
+    # black wins only in several threats: a tiny budget proves less than that, and says so
+    board = Board.from_diagram(VCT_THREES, turn=Stone.BLACK)
+    starved = ThreatSearch(SearchBoard.from_board(board), max_nodes=40)
+    assert starved.vct(depth=8, shortest=True) is None
+    assert starved.exhausted and 0 <= starved.proven_depth < 3
+
+
+# From a game lost by an earlier ``hard``: white to move after black's i9.
+# Several natural moves (h7, k9) let black win by threes at once; g7 is not
+# seen to lose.  The check of alpha-beta's choice must skip the lost ones.
+AFTER_I9 = """
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . X X . . . . . .
+. . . . . . X X O . . . . . .
+. . . . . . . . O . . . . . .
+. . . . . . . . O . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+"""
+
+
+def test_checks_alpha_beta_choices_against_a_win_by_threes():
+    from gomoku.ai.search import LOST, SearchPlayer
+
+    board = Board.from_diagram(AFTER_I9, turn=Stone.WHITE)
+    search_board = SearchBoard.from_board(board)
+    cell = {name: board.index_of(at(board, name)) for name in ("h7", "k9", "g7")}
+    for lost in ("h7", "k9"):
+        safety = SearchPlayer._safety_after(search_board, cell[lost], time.perf_counter() + 30, 4_000, True, None)
+        assert safety == LOST, f"black wins by threes after {lost}"
+        replay = Board.from_diagram(AFTER_I9, turn=Stone.WHITE)
+        replay.play(at(replay, lost))
+        assert ThreatSearch(SearchBoard.from_board(replay)).vct(depth=8, shortest=True) is not None
+    choice = SearchPlayer()._first_unrefuted(
+        search_board, [cell["h7"], cell["k9"], cell["g7"]], time.perf_counter() + 30, None)
+    assert choice == cell["g7"]
+
+
 # -- the player contract -----------------------------------------------------------------
 
 
@@ -351,7 +414,7 @@ def test_search_board_play_undo_is_exact():
     board = Board.from_moves([at(Board(), n) for n in ("h8", "i9", "h9", "h10", "g8", "i8", "j7")])
     search = SearchBoard.from_board(board)
     snapshot = lambda s: (s.keys[:], s.cls[1][:], s.cls[2][:], s.count[1][:], s.count[2][:],  # noqa: E731
-                          s.total[:], s.hash, s.near[:], s.side)
+                          s.total[:], s.hash, s.near[:], s.side, sorted(s.hot[1]), sorted(s.hot[2]))
     before = snapshot(search)
     played = []
     for cell in (112, 113, 97, 127, 98, 128, 99, 140, 84, 70):

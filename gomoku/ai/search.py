@@ -36,7 +36,7 @@ import time
 
 from gomoku.ai.greedy import normal
 from gomoku.ai.searchboard import BLACK, SearchBoard
-from gomoku.ai.shapes import C_FIVE, C_FOUR, C_FOUR_THREE, C_OPEN_THREE, C_WIN_FOUR
+from gomoku.ai.shapes import C_DOUBLE_THREE, C_FIVE, C_FOUR, C_FOUR_THREE, C_OPEN_THREE, C_WIN_FOUR
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board
 from gomoku.point import Point
@@ -48,12 +48,24 @@ EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 40
 DEFAULT_THINK_TIME = 1.0
 #: No new alpha-beta iteration starts after this share of the think time ...
-SOFT_LIMIT = 0.7
-#: ... and one under way is abandoned at this share (so a move takes at most 1.4 times the budget,
-#: while most finish well inside it).
-HARD_LIMIT = 1.4
-#: How many threats deep the opponent's VCT is read at the root.
+SOFT_LIMIT = 0.75
+#: ... and one under way is abandoned at this share (so with the check of its choice after it,
+#: a move takes at most 1.6 times the budget, while most finish inside it).
+HARD_LIMIT = 1.35
+#: How many threats deep the VCTs are read at the root.
 VCT_DEPTH = 8
+#: What :meth:`SearchPlayer._safety_after` says of a move that loses, and of one proven not to.
+LOST, SAFE = -1, 99
+#: A move after which the opponent has no win of up to this many threats is taken as safe.
+SAFE_ENOUGH = 6
+#: Alpha-beta's choice is checked against the opponent's VCT until this share of the think time, ...
+VERIFY_LIMIT = 1.1
+#: ... or for at least this share after alpha-beta ends, ...
+VERIFY_MIN = 0.25
+#: ... trying at most this many root moves, best first, ...
+VERIFY_WIDTH = 6
+#: ... on this many nodes each.
+VERIFY_NODES = 4_000
 
 
 class SearchTimeout(Exception):
@@ -71,6 +83,8 @@ class AlphaBeta:
         self.table: dict[int, tuple[int, int, int, int]] = {}
         self.history = [0] * board.n
         self.killers: list[int] = [-1] * (MAX_PLY + 2)
+        #: the root moves after the last :meth:`search`, the best of each iteration moved to the front
+        self.root_order: list[int] = []
 
     def _check(self) -> None:
         if time.perf_counter() > self.deadline or (self.stop is not None and self.stop.is_set()):
@@ -91,7 +105,8 @@ class AlphaBeta:
         if board.winning_fours(opp):
             # the opponent threatens an open four: only our fours and the points that stop it
             kinds_me, kinds_opp = board.cls[me], board.cls[opp]
-            moves = [q for q in range(board.n) if kinds_me[q] >= C_FOUR or kinds_opp[q] >= C_FOUR]
+            moves = sorted({q for q in board.hot[me] if kinds_me[q] >= C_FOUR}
+                           | {q for q in board.hot[opp] if kinds_opp[q] >= C_FOUR})
             width = 2 * width
         else:
             cells, near = board.cells, board.near
@@ -137,9 +152,12 @@ class AlphaBeta:
         else:
             counts, opp_counts = board.count[me], board.count[opp]
             if not (opp_counts[C_FOUR] or opp_counts[C_FOUR_THREE] or opp_counts[C_WIN_FOUR]):
-                # the opponent cannot even make a four: a four-three wins
+                # the opponent cannot even make a four: a four-three wins, and so
+                # (all but always) does a double three
                 if counts[C_FOUR_THREE] and self._playable(me, C_FOUR_THREE):
                     return WIN - ply - 4
+                if counts[C_DOUBLE_THREE] and self._playable(me, C_DOUBLE_THREE):
+                    return WIN - ply - 6
         if (depth <= 0 and not opp_fives) or ply >= MAX_PLY:
             return board.evaluation()
 
@@ -215,7 +233,7 @@ class AlphaBeta:
         """Deepen over the root ``moves`` until ``soft_deadline`` passes; (best move, value, depth reached)."""
         board = self.board
         best, best_value, reached = moves[0], 0, 0
-        order = list(moves)
+        order = self.root_order = list(moves)
         for depth in range(1, max_depth + 1):
             alpha, beta = -WIN - 1, WIN + 1
             iteration_best, iteration_value = None, -WIN - 1
@@ -320,27 +338,60 @@ class SearchPlayer:
 
         if their_move is None:
             attack = ThreatSearch(board, started + 0.3 * budget, max_nodes=20_000, stop=stop)
-            move = attack.vct(depth=6)
+            move = attack.vct(depth=VCT_DEPTH, shortest=True)
             info["nodes"] = int(info["nodes"]) + attack.nodes
             if move is not None and board.legal(me, move):
                 info["reason"] = "vct"
                 return move
 
             board.pass_turn()
-            threat = ThreatSearch(board, started + 0.35 * budget, max_nodes=6_000, stop=stop)
-            their_move = threat.vct(depth=VCT_DEPTH)
+            threat = ThreatSearch(board, started + 0.4 * budget, max_nodes=20_000, stop=stop)
+            their_move = threat.vct(depth=VCT_DEPTH, shortest=True)
             their_line = threat.line(threes=True) if their_move is not None else []
             board.pass_turn()
             info["nodes"] = int(info["nodes"]) + threat.nodes
+            # no need to check our choice when the opponent has no threat win even with a free move
+            unsafe = their_move is not None or threat.exhausted
             if their_move is not None:
                 root = self._vct_defences(board, root, their_line, started + 0.6 * budget, stop)
                 info["reason"] = "stop vct"
+        else:
+            unsafe = True  # the VCF is stopped, but a win by threes may remain
 
         if len(root) == 1:
             return root[0]
         best, value, depth = searcher.search(root, started + SOFT_LIMIT * budget)
         info.update(reason=info["reason"] or "alpha-beta", depth=depth, value=value,
                     nodes=int(info["nodes"]) + searcher.nodes)
+        if unsafe and value < WIN_THRESHOLD:
+            deadline = max(started + VERIFY_LIMIT * budget, time.perf_counter() + VERIFY_MIN * budget)
+            checked = self._first_unrefuted(board, searcher.root_order, deadline, stop)
+            if checked != best:
+                info["reason"] = f"{info['reason']}, checked"
+            best = checked
+        return best
+
+    def _first_unrefuted(
+        self, board: SearchBoard, order: list[int], deadline: float, stop: threading.Event | None,
+    ) -> int:
+        """The first of ``order`` proven safe from the opponent's VCT, else the safest one read.
+
+        The alpha-beta horizon misses quiet moves that hand the opponent a
+        win by threes a few moves later; reading the opponent's VCT after our
+        move catches them.  Moves are read best first until one is safe or
+        the time is up; of those read, the one whose "no win" is proven
+        deepest is taken (the earlier on a tie).  Falls back to ``order[0]``
+        when every move read loses, or no time is left.
+        """
+        best, best_safety = order[0], LOST
+        for move in order[:VERIFY_WIDTH]:
+            if time.perf_counter() > deadline or (stop is not None and stop.is_set()):
+                break
+            safety = self._safety_after(board, move, deadline, VERIFY_NODES, True, stop)
+            if safety >= SAFE_ENOUGH:
+                return move
+            if safety > best_safety:
+                best, best_safety = move, safety
         return best
 
     def _defences(
@@ -349,10 +400,9 @@ class SearchPlayer:
     ) -> list[int]:
         """The root moves after which the opponent has no VCF (all of ``root`` if none is found)."""
         me = board.side
-        kinds = board.cls[me]
         tried = list(dict.fromkeys(
             [q for q in their_line if not board.cells[q]]
-            + [q for q in range(board.n) if kinds[q] >= C_FOUR]
+            + board.cells_at_least(me, C_FOUR)
             + root
         ))
         safe: list[int] = []
@@ -361,17 +411,20 @@ class SearchPlayer:
                 break
             if board.cells[move] or not board.legal(me, move):
                 continue
-            found, exhausted = self._opponent_wins_after(board, move, deadline, 3_000, False, stop)
-            if not found and not exhausted:
+            if self._safety_after(board, move, deadline, 3_000, False, stop) == SAFE:
                 safe.append(move)
         return safe or root
 
     @classmethod
-    def _opponent_wins_after(
+    def _safety_after(
         cls, board: SearchBoard, move: int, deadline: float, max_nodes: int, threes: bool,
         stop: threading.Event | None, follow_ups: int = 1,
-    ) -> tuple[bool, bool]:
-        """Whether the opponent still has a VCF (or VCT with ``threes``) after our ``move``; and whether unproven.
+    ) -> int:
+        """How safe our ``move`` is from the opponent's VCF (or VCT with ``threes``).
+
+        :data:`LOST` if the opponent is found to win, :data:`SAFE` if it is
+        proven not to, else how many threats deep "no win" was proven before
+        the budget ran out (a longer win is less likely to be found by anyone).
 
         If ``move`` is a four, the opponent's block is played and we move
         again: the four defends if the opponent's threats are gone even if
@@ -387,29 +440,30 @@ class SearchPlayer:
             fives = board.fives(me)
             if fives:
                 if len(fives) > 1 or not board.legal(3 - me, fives[0]):
-                    return False, False  # the four wins outright
+                    return SAFE  # the four wins outright
                 board.play(fives[0])
                 played += 1
                 board.pass_turn()
                 passed = True
             check = ThreatSearch(board, deadline, max_nodes=max_nodes, stop=stop)
-            found = (check.vct(depth=VCT_DEPTH) if threes else check.vcf()) is not None
-            if not found or not passed or follow_ups <= 0:
-                return found, check.exhausted
+            found = (check.vct(depth=VCT_DEPTH, shortest=True) if threes else check.vcf()) is not None
+            if not found:
+                if not check.exhausted:
+                    return SAFE
+                return max(0, check.proven_depth) if threes else 0
+            if not passed or follow_ups <= 0:
+                return LOST
             line = check.line(threes=threes)
             board.pass_turn()
             passed = False
-            exhausted = False
+            best = LOST
             for reply in dict.fromkeys(q for q in line if not board.cells[q]):
                 if not board.legal(me, reply):
                     continue
-                lost, unproven = cls._opponent_wins_after(
-                    board, reply, deadline, max_nodes, threes, stop, follow_ups - 1)
-                if not lost:
-                    if not unproven:
-                        return False, False
-                    exhausted = True
-            return True, exhausted
+                best = max(best, cls._safety_after(board, reply, deadline, max_nodes, threes, stop, follow_ups - 1))
+                if best == SAFE:
+                    break
+            return best
         finally:
             if passed:
                 board.pass_turn()
@@ -433,13 +487,11 @@ class SearchPlayer:
         """
         me = board.side
         opp = 3 - me
-        mine, theirs = board.cls[me], board.cls[opp]
         cells = board.cells
         tried = list(dict.fromkeys(
             [q for q in their_line if not cells[q]]
-            + [q for q in range(board.n) if mine[q] >= C_FOUR]
-            + sorted((q for q in range(board.n) if theirs[q] >= C_OPEN_THREE and not cells[q]),
-                     key=lambda q: -board.score[opp][q])
+            + board.cells_at_least(me, C_FOUR)
+            + sorted(board.cells_at_least(opp, C_OPEN_THREE), key=lambda q: -board.score[opp][q])
             + root
         ))
         candidates = [q for q in tried if not cells[q] and board.legal(me, q)]
@@ -450,9 +502,9 @@ class SearchPlayer:
                 if time.perf_counter() > deadline or (stop is not None and stop.is_set()):
                     unknown.extend(candidates[index:])
                     break
-                lost, exhausted = self._opponent_wins_after(board, move, deadline, max_nodes, True, stop)
-                if not lost:
-                    (unknown if exhausted else safe).append(move)
+                safety = self._safety_after(board, move, deadline, max_nodes, True, stop)
+                if safety != LOST:
+                    (safe if safety == SAFE else unknown).append(move)
             if safe:
                 return safe
             candidates = unknown

@@ -23,21 +23,23 @@ import functools
 import random
 
 from gomoku import renju
-from gomoku.ai.shapes import C_FIVE, C_WIN_FOUR, WALL, cell_info, line_shapes, shape_bit
+from gomoku.ai.shapes import C_FIVE, C_OPEN_THREE, C_WIN_FOUR, WALL, cell_info, cell_table, line_shapes, shape_bit
 from gomoku.board import Board
 from gomoku.combos import DIRECTIONS
 from gomoku.rules import Rule
 
 BLACK, WHITE = 1, 2
+#: Cells of this class or better are kept in :attr:`SearchBoard.hot`, so threats are found without a scan.
+HOT = C_OPEN_THREE
 _NO_SHAPE = shape_bit(0)
 
 
 @functools.lru_cache(maxsize=None)
 def _geometry(size: int, half: int) -> tuple[tuple[tuple[tuple[int, int, int], ...], ...], tuple[int, ...]]:
-    """For each cell, the (slot, cell, shift) of every key it appears in; and the keys of an empty board.
+    """For each cell, the (slot, cell, unit) of every key it appears in; and the keys of an empty board.
 
     A *slot* is ``cell * 4 + direction``; a stone of colour ``c`` at distance
-    ``o`` along direction ``d`` from ``cell`` adds ``c << shift`` to that slot's key.
+    ``o`` along direction ``d`` from ``cell`` adds ``c * unit`` to that slot's key.
     """
     n = size * size
     updates: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
@@ -51,10 +53,17 @@ def _geometry(size: int, half: int) -> tuple[tuple[tuple[tuple[int, int, int], .
                 x, y = qx + o * dx, qy + o * dy
                 shift = 2 * index
                 if 0 <= x < size and 0 <= y < size:
-                    updates[y * size + x].append((slot, q, shift))
+                    updates[y * size + x].append((slot, q, 1 << shift))
                 else:
                     keys[slot] += WALL << shift
     return tuple(tuple(u) for u in updates), tuple(keys)
+
+
+@functools.lru_cache(maxsize=None)
+def line_reach(size: int, half: int) -> tuple[frozenset[int], ...]:
+    """For each cell, the cells on its four lines at most ``half`` points away (a stone there shares a row of five)."""
+    updates, _ = _geometry(size, half)
+    return tuple(frozenset(q for _, q, _ in cell_updates) for cell_updates in updates)
 
 
 @functools.lru_cache(maxsize=None)
@@ -98,6 +107,9 @@ class SearchBoard:
         self._lookup = shapes.lookup
         self._shape_cache = shapes.cache
         self._updates, empty_keys = _geometry(size, shapes.half)
+        self._cell_table = cell_table()
+        #: for each cell, the cells sharing a line with it within reach of one five
+        self.reach = line_reach(size, 4)
         _, zb, zw, self._zside = _zobrist(size)
         self._zobrist = ((), zb, zw)
         self.cells = [0] * n
@@ -111,8 +123,8 @@ class SearchBoard:
             if stone:
                 self.cells[cell] = stone
                 self.hash ^= self._zobrist[stone][cell]
-                for slot, _, shift in self._updates[cell]:
-                    self.keys[slot] += stone << shift
+                for slot, _, unit in self._updates[cell]:
+                    self.keys[slot] += stone * unit
                 for q in self._near[cell]:
                     self.near[q] += 1
         if side == WHITE:
@@ -124,6 +136,8 @@ class SearchBoard:
         self.score = ((), [0] * n, [0] * n)
         self.count = ((), [0] * 10, [0] * 10)
         self.total = [0, 0, 0]
+        #: per colour, the empty cells of class open three or better (where threats are made)
+        self.hot: tuple[set[int], set[int], set[int]] = (set(), set(), set())
         self._foul_cache: dict[tuple[int, int], bool] = {}
         lookup = self._lookup
         for q in range(n):
@@ -141,6 +155,8 @@ class SearchBoard:
                 self.score[colour][q] = score
                 self.count[colour][cls] += 1
                 self.total[colour] += score
+                if cls >= HOT:
+                    self.hot[colour].add(q)
 
     @classmethod
     def from_board(cls, board: Board) -> SearchBoard:
@@ -189,16 +205,19 @@ class SearchBoard:
         cls, score = self.cls[colour], self.score[colour]
         self.count[colour][cls[p]] -= 1
         self.total[colour] -= score[p]
+        self.hot[colour].discard(p)
         cls[p] = 0
         score[p] = 0
 
     def _occupy_again(self, p: int, colour: int) -> None:
         """Put the emptied ``p`` back into ``colour``'s counts from its kept histogram."""
-        kind, score, _ = cell_info(self.code[colour][p])
+        kind, score = self._cell_table[self.code[colour][p]]
         self.cls[colour][p] = kind
         self.score[colour][p] = score
         self.count[colour][kind] += 1
         self.total[colour] += score
+        if kind >= HOT:
+            self.hot[colour].add(p)
 
     def _update_lines(self, p: int, delta: int) -> None:
         """Add ``delta`` (a colour, negative to remove) at ``p`` to every key through it; refresh shapes."""
@@ -209,28 +228,32 @@ class SearchBoard:
         clsb, clsw = self.cls[BLACK], self.cls[WHITE]
         scb, scw = self.score[BLACK], self.score[WHITE]
         cntb, cntw = self.count[BLACK], self.count[WHITE]
+        table = self._cell_table
+        hotb, hotw = self.hot[BLACK], self.hot[WHITE]
         totb = totw = 0
-        for slot, q, shift in self._updates[p]:
-            if delta > 0:
-                key = keys[slot] + (delta << shift)
-            else:
-                key = keys[slot] - ((-delta) << shift)
+        for slot, q, unit in self._updates[p]:
+            key = keys[slot] + delta * unit
             keys[slot] = key
             if cells[q]:
                 continue
-            bits = cache.get(key)
-            if bits is None:
-                bits = lookup(key)
-            nb, nw = bits
+            try:
+                nb, nw = cache[key]
+            except KeyError:
+                nb, nw = lookup(key)
             ob = patb[slot]
             if nb != ob:
                 patb[slot] = nb
                 code = codeb[q] + nb - ob
                 codeb[q] = code
-                kind, score, _ = cell_info(code)
-                cntb[clsb[q]] -= 1
+                kind, score = table[code]
+                old = clsb[q]
+                cntb[old] -= 1
                 cntb[kind] += 1
                 clsb[q] = kind
+                if kind >= HOT:
+                    hotb.add(q)
+                elif old >= HOT:
+                    hotb.discard(q)
                 totb += score - scb[q]
                 scb[q] = score
             ow = patw[slot]
@@ -238,10 +261,15 @@ class SearchBoard:
                 patw[slot] = nw
                 code = codew[q] + nw - ow
                 codew[q] = code
-                kind, score, _ = cell_info(code)
-                cntw[clsw[q]] -= 1
+                kind, score = table[code]
+                old = clsw[q]
+                cntw[old] -= 1
                 cntw[kind] += 1
                 clsw[q] = kind
+                if kind >= HOT:
+                    hotw.add(q)
+                elif old >= HOT:
+                    hotw.discard(q)
                 totw += score - scw[q]
                 scw[q] = score
         self.total[BLACK] += totb
@@ -250,12 +278,18 @@ class SearchBoard:
     # -- questions ----------------------------------------------------------------
 
     def cells_of(self, colour: int, kind: int) -> list[int]:
-        """Empty cells where ``colour`` makes exactly class ``kind``."""
-        return [q for q, v in enumerate(self.cls[colour]) if v == kind]
+        """Empty cells where ``colour`` makes exactly class ``kind``, in cell order."""
+        kinds = self.cls[colour]
+        if kind >= HOT:
+            return sorted(q for q in self.hot[colour] if kinds[q] == kind)
+        return [q for q, v in enumerate(kinds) if v == kind]
 
     def cells_at_least(self, colour: int, kind: int) -> list[int]:
-        """Empty cells where ``colour`` makes class ``kind`` or better."""
-        return [q for q, v in enumerate(self.cls[colour]) if v >= kind]
+        """Empty cells where ``colour`` makes class ``kind`` or better, in cell order."""
+        kinds = self.cls[colour]
+        if kind >= HOT:
+            return sorted(q for q in self.hot[colour] if kinds[q] >= kind)
+        return [q for q, v in enumerate(kinds) if v >= kind]
 
     def forbidden(self, q: int) -> bool:
         """Whether black may not play the empty ``q`` (renju only; asks the renju checker)."""

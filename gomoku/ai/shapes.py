@@ -170,7 +170,7 @@ def line_shapes(rule: Rule) -> LineShapes:
 # -- the four lines of a cell together -------------------------------------------
 
 
-@functools.lru_cache(maxsize=4096)
+@functools.lru_cache(maxsize=None)  # at most 495 histograms: four lines, nine shapes
 def cell_info(histogram: int) -> tuple[int, int, bool]:
     """(class, score, may be a renju foul) of a cell whose four line shapes are ``histogram``."""
     count = [(histogram >> (4 * shape)) & 15 for shape in range(9)]
@@ -199,3 +199,20 @@ def cell_info(histogram: int) -> tuple[int, int, bool]:
         cls = C_NONE
     foulish = not fives and bool(count[OVERLINE] or open_fours or fours >= 2 or open_threes >= 2)
     return cls, score, foulish
+
+
+@functools.lru_cache(maxsize=None)
+def cell_table() -> dict[int, tuple[int, int]]:
+    """(class, score) of every possible histogram of four line shapes, for the search's hot loop.
+
+    A plain dict subscript is the cheapest lookup Python has; the table is
+    built once (495 histograms) and never changed.
+    """
+    table: dict[int, tuple[int, int]] = {}
+    for a in range(9):
+        for b in range(a, 9):
+            for c in range(b, 9):
+                for d in range(c, 9):
+                    histogram = shape_bit(a) + shape_bit(b) + shape_bit(c) + shape_bit(d)
+                    table[histogram] = cell_info(histogram)[:2]
+    return table

@@ -50,7 +50,10 @@ class ThreatSearch:
         #: whether the last search stopped for want of nodes or time (its "no" is then unproven)
         self.exhausted = False
         self._deeper = False
-        self._memo: dict[tuple[int, bool], tuple[int, bool]] = {}
+        #: with ``shortest``: every win of at most this many threats has been ruled out (-1: none)
+        self.proven_depth = -1
+        #: (key, threes) -> (depth searched, won, whether a "no" was cut short by the depth)
+        self._memo: dict[tuple[int, bool], tuple[int, bool, bool]] = {}
         self._best: dict[tuple[int, bool], int] = {}
 
     # -- the public questions -------------------------------------------------------
@@ -64,17 +67,31 @@ class ThreatSearch:
         """
         if not shortest:
             return self._solve(depth, threes=False)
+        return self._deepening(depth, threes=False)
+
+    def vct(self, depth: int = 8, shortest: bool = False) -> int | None:
+        """The first move of a win by threes and fours for the side to move, or ``None``.
+
+        With ``shortest`` the depth grows one threat at a time: short wins
+        are found before the search wanders down long lines, and when the
+        budget runs out :attr:`proven_depth` says how deep "no win" is sure.
+        """
+        if not shortest:
+            return self._solve(depth, threes=True)
+        return self._deepening(depth, threes=True)
+
+    def _deepening(self, depth: int, threes: bool) -> int | None:
+        """Iterative deepening up to ``depth`` threats; the first (so shortest) win found."""
+        self.proven_depth = -1
         for limit in range(depth + 1):
-            move = self._solve(limit, threes=False)
+            move = self._solve(limit, threes=threes)
             if move is not None or self.exhausted:
                 return move
+            self.proven_depth = limit
             if not self._deeper:
+                self.proven_depth = depth  # nothing left to try: no win at any depth
                 return None
         return None
-
-    def vct(self, depth: int = 8) -> int | None:
-        """The first move of a win by threes and fours for the side to move, or ``None``."""
-        return self._solve(depth, threes=True)
 
     def line(self, threes: bool = False) -> list[int]:
         """The winning line found by the last successful search: attacker moves and forced replies.
@@ -116,7 +133,7 @@ class ThreatSearch:
         self._deeper = False
         start_depth = len(board.history)
         try:
-            won = self._attack(depth, threes)
+            won = self._attack(depth, threes, ())
         except OutOfBudget:
             self.exhausted = True
             while len(board.history) > start_depth:
@@ -139,8 +156,14 @@ class ThreatSearch:
             if self.stop is not None and self.stop.is_set():
                 raise OutOfBudget
 
-    def _attack(self, depth: int, threes: bool) -> bool:
-        """Whether the side to move wins by threats within ``depth`` attacking moves."""
+    def _attack(self, depth: int, threes: bool, recent: tuple[int, ...]) -> bool:
+        """Whether the side to move wins by threats within ``depth`` attacking moves.
+
+        ``recent`` holds the attacker's last one or two stones of this line:
+        new threes must share a line with one of them (fours may be anywhere),
+        as a winning attack builds on its own stones.  This keeps the search
+        narrow; a win it finds is still a real one.
+        """
         self._tick()
         board = self.board
         me = board.side
@@ -153,8 +176,9 @@ class ThreatSearch:
         key = (board.hash, threes)
         remembered = self._memo.get(key)
         if remembered is not None:
-            stored_depth, won = remembered
+            stored_depth, won, cut = remembered
             if won or stored_depth >= depth:
+                self._deeper = self._deeper or cut
                 return won
         if opp_fives:
             block = opp_fives[0]
@@ -171,32 +195,41 @@ class ThreatSearch:
         else:
             if board.winning_fours(me):
                 self._best[key] = board.winning_fours(me)[0]
-                self._memo[key] = (depth, True)
+                self._memo[key] = (depth, True, False)
                 return True
             if depth <= 0:
-                self._deeper = self._deeper or bool(self._threats(me, threes))
+                self._deeper = self._deeper or bool(self._threats(me, threes, recent))
                 return False
-            moves = self._threats(me, threes)
+            moves = self._threats(me, threes, recent)
         won = False
+        deeper_before, self._deeper = self._deeper, False
         for move in moves:
             board.play(move)
             try:
-                ok = self._defend(depth - 1, threes)
+                ok = self._defend(depth - 1, threes, (move,) + recent[:1])
             finally:
                 board.undo()
             if ok:
                 self._best[key] = move
                 won = True
                 break
-        self._memo[key] = (depth, won)
+        self._memo[key] = (depth, won, self._deeper)
+        self._deeper = deeper_before or self._deeper
         return won
 
-    def _threats(self, me: int, threes: bool) -> list[int]:
-        """The attacker's candidate threats, most promising first (legal ones only)."""
+    def _threats(self, me: int, threes: bool, recent: tuple[int, ...] = ()) -> list[int]:
+        """The attacker's candidate threats, most promising first (legal ones only).
+
+        Fours anywhere; with ``recent`` stones, only the threes on their lines.
+        """
         board = self.board
         kinds, scores = board.cls[me], board.score[me]
         floor = C_OPEN_THREE if threes else C_FOUR
-        found = [q for q, v in enumerate(kinds) if v >= floor]
+        found = board.cells_at_least(me, floor)
+        if threes and recent:
+            reach = board.reach
+            near = reach[recent[0]] | reach[recent[1]] if len(recent) > 1 else reach[recent[0]]
+            found = [q for q in found if kinds[q] >= C_FOUR or q in near]
         if me == BLACK and board.renju:
             found = [q for q in found if not board.forbidden(q)]
         # fours first (they keep the initiative for sure), then by score
@@ -214,15 +247,24 @@ class ThreatSearch:
                 return []
             block = att_fives[0]
             return [block] if board.legal(me, block) else []
-        if not threes or not board.winning_fours(att):
+        if not threes:
             return None
+        open_fours = board.winning_fours(att)
+        if not open_fours:
+            return None
+        # a point that stops an open four lies on its line within four points of it
+        reach = board.reach
+        zone = reach[open_fours[0]] | {open_fours[0]}
+        for point in open_fours[1:]:
+            zone &= reach[point] | {point}
         kinds_att, kinds_me = board.cls[att], board.cls[me]
-        replies = [q for q in range(board.n) if kinds_att[q] >= C_FOUR or kinds_me[q] >= C_FOUR]
+        replies = sorted({q for q in board.hot[me] if kinds_me[q] >= C_FOUR}
+                         | {q for q in board.hot[att] if kinds_att[q] >= C_FOUR and q in zone})
         if me == BLACK and board.renju:
             replies = [q for q in replies if not board.forbidden(q)]
         return replies
 
-    def _defend(self, depth: int, threes: bool) -> bool:
+    def _defend(self, depth: int, threes: bool, recent: tuple[int, ...]) -> bool:
         """Whether the attacker (who just moved) wins against every answer of the side to move."""
         self._tick()
         board = self.board
@@ -235,7 +277,7 @@ class ThreatSearch:
         for reply in replies:
             board.play(reply)
             try:
-                ok = self._attack(depth, threes)
+                ok = self._attack(depth, threes, recent)
             finally:
                 board.undo()
             if not ok:
