@@ -6,7 +6,8 @@ One move of :class:`SearchPlayer` goes:
 2. a VCF (victory by continuous fours) for the side to move: if there is one, play it;
 3. the opponent's VCF, as if we passed: if there is one, keep only the moves
    after which it is gone (or, failing that, the ones that delay it);
-4. a VCT (threes and fours) for the side to move, within a node budget;
+4. a VCT (threes and fours) for the side to move, read one threat deeper
+   at a time (so short wins come first) within a node budget;
 5. the opponent's VCT, as if we passed: if there is one, keep the moves
    (points of its line, our fours, its three and four points, the usual
    candidates) after which a short re-reading finds it gone, else at least
@@ -18,8 +19,13 @@ One move of :class:`SearchPlayer` goes:
    opponent has an open three, else the best few cells near the stones by
    shape score and history.  A transposition table keyed by Zobrist hash
    carries the best move of each position from one iteration to the next.
-   At the horizon a side to move with a four-three point, against an
-   opponent who cannot make a four, counts as winning.
+   At the horizon a side to move with a four-three point or a double three,
+   against an opponent who cannot make a four, counts as winning;
+7. unless step 5 proved the opponent has no VCT at all, alpha-beta's choice
+   is read once more: the opponent's VCT after it.  Its horizon misses quiet
+   moves that hand the opponent a win by threes; a move found to lose is
+   passed over for the next ones in alpha-beta's order, taking the first
+   proven safe or else the one whose "no win" is proven deepest.
 
 Everything runs on a :class:`~gomoku.ai.searchboard.SearchBoard` built from
 the given board, which is never changed.  The time budget (``think_time``)
@@ -40,6 +46,7 @@ from gomoku.ai.shapes import C_DOUBLE_THREE, C_FIVE, C_FOUR, C_FOUR_THREE, C_OPE
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board
 from gomoku.point import Point
+from gomoku.rules import Rule
 
 WIN = 10_000_000
 #: Scores beyond this are forced wins (or losses) found by the search.
@@ -52,6 +59,8 @@ SOFT_LIMIT = 0.75
 #: ... and one under way is abandoned at this share (so with the check of its choice after it,
 #: a move takes at most 1.6 times the budget, while most finish inside it).
 HARD_LIMIT = 1.35
+#: A kept transposition table is emptied when it holds more positions than this (about 100 MB).
+TABLE_LIMIT = 500_000
 #: How many threats deep the VCTs are read at the root.
 VCT_DEPTH = 8
 #: What :meth:`SearchPlayer._safety_after` says of a move that loses, and of one proven not to.
@@ -75,12 +84,16 @@ class SearchTimeout(Exception):
 class AlphaBeta:
     """Negamax alpha-beta over a :class:`SearchBoard`, with a transposition table and history."""
 
-    def __init__(self, board: SearchBoard, deadline: float, stop: threading.Event | None = None) -> None:
+    def __init__(
+        self, board: SearchBoard, deadline: float, stop: threading.Event | None = None,
+        table: dict[int, tuple[int, int, int, int]] | None = None,
+    ) -> None:
         self.board = board
         self.deadline = deadline
         self.stop = stop
         self.nodes = 0
-        self.table: dict[int, tuple[int, int, int, int]] = {}
+        #: Zobrist key -> (depth, bound kind, value, best move); may be kept from earlier moves of the game
+        self.table: dict[int, tuple[int, int, int, int]] = {} if table is None else table
         self.history = [0] * board.n
         self.killers: list[int] = [-1] * (MAX_PLY + 2)
         #: the root moves after the last :meth:`search`, the best of each iteration moved to the front
@@ -109,11 +122,12 @@ class AlphaBeta:
                            | {q for q in board.hot[opp] if kinds_opp[q] >= C_FOUR})
             width = 2 * width
         else:
-            cells, near = board.cells, board.near
-            moves = [q for q in range(board.n) if near[q] and not cells[q] and (mine[q] or theirs[q])]
+            # a cell scores only if a stone of either side lies within four points on one of its lines
+            moves = [q for q in range(board.n) if mine[q] or theirs[q]]
             if not moves:
-                moves = [q for q in range(board.n) if not cells[q]]
-        moves.sort(key=lambda q: mine[q] * 5 + theirs[q] * 4 + history[q], reverse=True)
+                moves = [q for q in range(board.n) if not board.cells[q]]
+        ranked = sorted(((mine[q] * 5 + theirs[q] * 4 + history[q], -q) for q in moves), reverse=True)
+        moves = [-negated for _, negated in ranked]
         if me == BLACK and board.renju:
             allowed = []
             for q in moves:
@@ -275,6 +289,9 @@ class SearchPlayer:
         self._fallback = normal(seed=seed, randomness=0)
         #: what the last move found, for benchmarks and curious users
         self.last_info: dict[str, object] = {}
+        #: alpha-beta's transposition tables by (size, rule), kept from move to move: the
+        #: positions searched for one move come back two plies later, with their best moves
+        self._tables: dict[tuple[int, Rule], dict[int, tuple[int, int, int, int]]] = {}
 
     def choose_move(self, board: Board, stop: threading.Event | None = None) -> Point:
         """The move for the side to move on ``board`` (left unchanged), within the think time."""
@@ -322,7 +339,10 @@ class SearchPlayer:
             info["nodes"] = attack.nodes + shortest.nodes
             return move if quicker is None else quicker
 
-        searcher = AlphaBeta(board, started + HARD_LIMIT * budget, stop)
+        table = self._tables.setdefault((board.size, board.rule), {})
+        if len(table) > TABLE_LIMIT:
+            table.clear()
+        searcher = AlphaBeta(board, started + HARD_LIMIT * budget, stop, table)
         root = searcher.candidates(24)
         if not root:
             return None
@@ -353,7 +373,8 @@ class SearchPlayer:
             # no need to check our choice when the opponent has no threat win even with a free move
             unsafe = their_move is not None or threat.exhausted
             if their_move is not None:
-                root = self._vct_defences(board, root, their_line, started + 0.6 * budget, stop)
+                root, proven = self._vct_defences(board, root, their_line, started + 0.6 * budget, stop)
+                unsafe = not proven
                 info["reason"] = "stop vct"
         else:
             unsafe = True  # the VCF is stopped, but a win by threes may remain
@@ -473,8 +494,10 @@ class SearchPlayer:
     def _vct_defences(
         self, board: SearchBoard, root: list[int], their_line: list[int], deadline: float,
         stop: threading.Event | None,
-    ) -> list[int]:
+    ) -> tuple[list[int], bool]:
         """The moves proven to stop the opponent's VCT; else the unproven ones; ``root`` if all lose.
+
+        The flag says whether the moves are proven defences.
 
         Tried first: the points of the opponent's winning line, our own
         fours, then the points where the opponent makes a four or an open
@@ -506,9 +529,9 @@ class SearchPlayer:
                 if safety != LOST:
                     (safe if safety == SAFE else unknown).append(move)
             if safe:
-                return safe
+                return safe, True
             candidates = unknown
-        return candidates or root
+        return candidates or root, False
 
 
 def hard(seed: int | None = None, think_time: float | None = None) -> SearchPlayer:

@@ -116,17 +116,12 @@ class SearchBoard:
         self.keys = list(empty_keys)
         self.hash = 0
         self.history: list[int] = []
-        self._near = neighbourhoods(size, 2)
-        #: how many stones lie within two rows and columns of each cell
-        self.near = [0] * n
         for cell, stone in enumerate(cells):
             if stone:
                 self.cells[cell] = stone
                 self.hash ^= self._zobrist[stone][cell]
                 for slot, _, unit in self._updates[cell]:
                     self.keys[slot] += stone * unit
-                for q in self._near[cell]:
-                    self.near[q] += 1
         if side == WHITE:
             self.hash ^= self._zside
         # per-slot shape bits, per-cell histograms, classes, scores, per-colour counts and totals
@@ -173,9 +168,6 @@ class SearchBoard:
         self.hash ^= self._zobrist[c][p] ^ self._zside
         self.side = 3 - c
         self.history.append(p)
-        near = self.near
-        for q in self._near[p]:
-            near[q] += 1
         self._vacate(p, BLACK)
         self._vacate(p, WHITE)
         self._update_lines(p, c)
@@ -188,9 +180,6 @@ class SearchBoard:
         self.cells[p] = 0
         self.side = c
         self.hash ^= self._zobrist[c][p] ^ self._zside
-        near = self.near
-        for q in self._near[p]:
-            near[q] -= 1
         self._occupy_again(p, BLACK)
         self._occupy_again(p, WHITE)
         return p

@@ -2,14 +2,23 @@
 
 Both are AND/OR searches on a :class:`~gomoku.ai.searchboard.SearchBoard`.
 The attacker (the side to move) tries each threat: a four (VCF), or a four or
-a move that makes an open three (VCT).  The defender answers every way that
-matters: a four leaves exactly one answer, the five point (and under renju a
-black defender cannot answer on a forbidden point); an open three may be met
-on any point where the attacker would make a four, or by a counter-four of
+a move that makes an open three (VCT).  After its first move, a VCT's new
+threes must share a line with one of the attacker's last two stones (fours
+may be anywhere): a winning attack builds on its own stones, and this keeps
+the search narrow.  The defender answers every way that matters: a four
+leaves exactly one answer, the five point (and under renju a black defender
+cannot answer on a forbidden point); an open three may be met on any point
+of its line where the attacker would make a four, or by a counter-four of
 the defender's own, which the attacker must then block (the open three
-still standing after the block, the defender must answer it again).  A line is a win
-when every defence loses; failures are conservative (a search that runs out
-of depth, nodes or time says "no win"), so a win it reports is a real one.
+still standing after the block, the defender must answer it again).  A line
+is a win when every defence loses; failures are conservative (a search that
+runs out of depth, nodes or time says "no win"), so a win it reports is a
+real one.
+
+With ``shortest`` the search deepens one threat at a time: short wins are
+found before long lines are explored, and when the budget runs out
+:attr:`ThreatSearch.proven_depth` says how many threats deep "no win" was
+proven, which the ``hard`` level uses to rank moves it could not prove safe.
 
 Results are remembered by Zobrist key, so transpositions (the same stones
 reached in a different order) are solved once.
