@@ -289,9 +289,9 @@ class SearchPlayer:
         self._fallback = normal(seed=seed, randomness=0)
         #: what the last move found, for benchmarks and curious users
         self.last_info: dict[str, object] = {}
-        #: alpha-beta's transposition tables by (size, rule), kept from move to move: the
-        #: positions searched for one move come back two plies later, with their best moves
-        self._tables: dict[tuple[int, Rule], dict[int, tuple[int, int, int, int]]] = {}
+        #: alpha-beta's transposition tables by (size, rule, side played for), kept from move to
+        #: move: the positions searched for one move come back two plies later, with their best moves
+        self._tables: dict[tuple[int, Rule, int], dict[int, tuple[int, int, int, int]]] = {}
 
     def choose_move(self, board: Board, stop: threading.Event | None = None) -> Point:
         """The move for the side to move on ``board`` (left unchanged), within the think time."""
@@ -339,7 +339,7 @@ class SearchPlayer:
             info["nodes"] = attack.nodes + shortest.nodes
             return move if quicker is None else quicker
 
-        table = self._tables.setdefault((board.size, board.rule), {})
+        table = self._tables.setdefault((board.size, board.rule, me), {})
         if len(table) > TABLE_LIMIT:
             table.clear()
         searcher = AlphaBeta(board, started + HARD_LIMIT * budget, stop, table)
