@@ -20,7 +20,8 @@ One move of :class:`SearchPlayer` goes:
    shape score and history.  A transposition table keyed by Zobrist hash
    carries the best move of each position from one iteration to the next.
    At the horizon a side to move with a four-three point or a double three,
-   against an opponent who cannot make a four, counts as winning;
+   against an opponent who cannot make a four, counts as winning; a side to
+   move facing an open three answers it before the position is judged;
 7. unless step 5 proved the opponent has no VCT at all, alpha-beta's choice
    is read once more: the opponent's VCT after it.  Its horizon misses quiet
    moves that hand the opponent a win by threes; a move found to lose is
@@ -172,7 +173,9 @@ class AlphaBeta:
                     return WIN - ply - 4
                 if counts[C_DOUBLE_THREE] and self._playable(me, C_DOUBLE_THREE):
                     return WIN - ply - 6
-        if (depth <= 0 and not opp_fives) or ply >= MAX_PLY:
+        if ply >= MAX_PLY or (depth <= 0 and not opp_fives and not board.winning_fours(opp)):
+            # (an open three the opponent just made is answered before judging: a threat
+            # made at the horizon would otherwise look like a win)
             return board.evaluation()
 
         key = board.hash
