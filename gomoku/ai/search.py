@@ -118,9 +118,7 @@ class AlphaBeta:
         history = self.history
         if board.winning_fours(opp):
             # the opponent threatens an open four: only our fours and the points that stop it
-            kinds_me, kinds_opp = board.cls[me], board.cls[opp]
-            moves = sorted({q for q in board.hot[me] if kinds_me[q] >= C_FOUR}
-                           | {q for q in board.hot[opp] if kinds_opp[q] >= C_FOUR})
+            moves = sorted(set(board.cells_at_least(me, C_FOUR)).union(board.cells_at_least(opp, C_FOUR)))
             width = 2 * width
         else:
             # a cell scores only if a stone of either side lies within four points on one of its lines

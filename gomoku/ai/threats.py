@@ -266,9 +266,8 @@ class ThreatSearch:
         zone = reach[open_fours[0]] | {open_fours[0]}
         for point in open_fours[1:]:
             zone &= reach[point] | {point}
-        kinds_att, kinds_me = board.cls[att], board.cls[me]
-        replies = sorted({q for q in board.hot[me] if kinds_me[q] >= C_FOUR}
-                         | {q for q in board.hot[att] if kinds_att[q] >= C_FOUR and q in zone})
+        replies = sorted(set(board.cells_at_least(me, C_FOUR)).union(
+            q for q in board.cells_at_least(att, C_FOUR) if q in zone))
         if me == BLACK and board.renju:
             replies = [q for q in replies if not board.forbidden(q)]
         return replies
