@@ -76,6 +76,8 @@ VERIFY_MIN = 0.25
 VERIFY_WIDTH = 6
 #: ... on this many nodes each.
 VERIFY_NODES = 4_000
+#: Past the horizon, an open three is answered by at most this many of its blocks.
+HORIZON_BLOCKS = 3
 
 
 class SearchTimeout(Exception):
@@ -137,6 +139,26 @@ class AlphaBeta:
             return allowed
         return moves[:width]
 
+    def horizon_blocks(self) -> list[int]:
+        """Past the horizon, facing an open three: the best few points that stop it (no counter-attack).
+
+        A block lies on the three's line within four points of each of its
+        open-four points; counter-fours are left to the search proper, or the
+        extension would chain through every four the side to move has.
+        """
+        board = self.board
+        me = board.side
+        opp = 3 - me
+        open_fours = board.winning_fours(opp)
+        reach = board.reach
+        zone = reach[open_fours[0]] | {open_fours[0]}
+        for point in open_fours[1:]:
+            zone &= reach[point] | {point}
+        mine, theirs = board.score[me], board.score[opp]
+        moves = [q for q in board.cells_at_least(opp, C_FOUR) if q in zone and board.legal(me, q)]
+        moves.sort(key=lambda q: theirs[q] + mine[q], reverse=True)
+        return moves[:HORIZON_BLOCKS]
+
     def _playable(self, me: int, kind: int) -> bool:
         """Whether ``me`` has a legal cell of class ``kind`` (only renju's black may lack one)."""
         board = self.board
@@ -196,6 +218,8 @@ class AlphaBeta:
         if opp_fives:
             moves = [opp_fives[0]]
             child_depth = depth  # a forced reply costs no depth
+        elif depth <= 0 and (moves := self.horizon_blocks()):
+            child_depth = depth - 1
         else:
             moves = self.candidates(10 if ply <= 2 else 8)
             child_depth = depth - 1
@@ -358,7 +382,7 @@ class SearchPlayer:
             info["reason"] = "stop vcf"
 
         if their_move is None:
-            attack = ThreatSearch(board, started + 0.3 * budget, max_nodes=20_000, stop=stop)
+            attack = ThreatSearch(board, time.perf_counter() + 0.1 * budget, max_nodes=20_000, stop=stop)
             move = attack.vct(depth=VCT_DEPTH, shortest=True)
             info["nodes"] = int(info["nodes"]) + attack.nodes
             if move is not None and board.legal(me, move):
@@ -366,7 +390,7 @@ class SearchPlayer:
                 return move
 
             board.pass_turn()
-            threat = ThreatSearch(board, started + 0.4 * budget, max_nodes=20_000, stop=stop)
+            threat = ThreatSearch(board, time.perf_counter() + 0.15 * budget, max_nodes=20_000, stop=stop)
             their_move = threat.vct(depth=VCT_DEPTH, shortest=True)
             their_line = threat.line(threes=True) if their_move is not None else []
             board.pass_turn()
