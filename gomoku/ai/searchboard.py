@@ -60,6 +60,16 @@ def _geometry(size: int, half: int) -> tuple[tuple[tuple[tuple[int, int, int], .
 
 
 @functools.lru_cache(maxsize=None)
+def _steps(size: int, half: int) -> dict[int, tuple[tuple[tuple[int, int, int], ...], ...]]:
+    """:func:`_geometry`'s updates with the key increment worked out for each signed colour."""
+    updates, _ = _geometry(size, half)
+    return {
+        delta: tuple(tuple((slot, q, delta * unit) for slot, q, unit in cell) for cell in updates)
+        for delta in (BLACK, WHITE, -BLACK, -WHITE)
+    }
+
+
+@functools.lru_cache(maxsize=None)
 def line_reach(size: int, half: int) -> tuple[frozenset[int], ...]:
     """For each cell, the cells on its four lines at most ``half`` points away (a stone there shares a row of five)."""
     updates, _ = _geometry(size, half)
@@ -107,6 +117,8 @@ class SearchBoard:
         self._lookup = shapes.lookup
         self._shape_cache = shapes.cache
         self._updates, empty_keys = _geometry(size, shapes.half)
+        #: by signed colour (negative: taken back), for each cell: (slot, cell, key increment) of its lines
+        self._steps = _steps(size, shapes.half)
         self._cell_table = cell_table()
         #: for each cell, the cells sharing a line with it within reach of one five
         self.reach = line_reach(size, 4)
@@ -163,25 +175,38 @@ class SearchBoard:
     def play(self, p: int) -> None:
         """Put the side to move's stone on the empty cell ``p`` and pass the turn."""
         c = self.side
-        cells = self.cells
-        cells[p] = c
+        self.cells[p] = c
         self.hash ^= self._zobrist[c][p] ^ self._zside
         self.side = 3 - c
         self.history.append(p)
-        self._vacate(p, BLACK)
-        self._vacate(p, WHITE)
-        self._update_lines(p, c)
+        for colour in (BLACK, WHITE):
+            # take the now occupied cell out of the colour's counts (its histogram is kept for undo)
+            cls, score = self.cls[colour], self.score[colour]
+            self.count[colour][cls[p]] -= 1
+            self.total[colour] -= score[p]
+            self.hot[colour].discard(p)
+            cls[p] = 0
+            score[p] = 0
+        self._update_lines(self._steps[c][p])
 
     def undo(self) -> int:
         """Take back the last stone; returns its cell."""
         p = self.history.pop()
         c = self.cells[p]
-        self._update_lines(p, -c)
+        self._update_lines(self._steps[-c][p])
         self.cells[p] = 0
         self.side = c
         self.hash ^= self._zobrist[c][p] ^ self._zside
-        self._occupy_again(p, BLACK)
-        self._occupy_again(p, WHITE)
+        table = self._cell_table
+        for colour in (BLACK, WHITE):
+            # put the emptied cell back into the colour's counts from its kept histogram
+            kind, score = table[self.code[colour][p]]
+            self.cls[colour][p] = kind
+            self.score[colour][p] = score
+            self.count[colour][kind] += 1
+            self.total[colour] += score
+            if kind >= HOT:
+                self.hot[colour].add(p)
         return p
 
     def pass_turn(self) -> None:
@@ -189,27 +214,8 @@ class SearchBoard:
         self.side = 3 - self.side
         self.hash ^= self._zside
 
-    def _vacate(self, p: int, colour: int) -> None:
-        """Take the now occupied ``p`` out of ``colour``'s counts (its histogram is kept for undo)."""
-        cls, score = self.cls[colour], self.score[colour]
-        self.count[colour][cls[p]] -= 1
-        self.total[colour] -= score[p]
-        self.hot[colour].discard(p)
-        cls[p] = 0
-        score[p] = 0
-
-    def _occupy_again(self, p: int, colour: int) -> None:
-        """Put the emptied ``p`` back into ``colour``'s counts from its kept histogram."""
-        kind, score = self._cell_table[self.code[colour][p]]
-        self.cls[colour][p] = kind
-        self.score[colour][p] = score
-        self.count[colour][kind] += 1
-        self.total[colour] += score
-        if kind >= HOT:
-            self.hot[colour].add(p)
-
-    def _update_lines(self, p: int, delta: int) -> None:
-        """Add ``delta`` (a colour, negative to remove) at ``p`` to every key through it; refresh shapes."""
+    def _update_lines(self, steps: tuple[tuple[int, int, int], ...]) -> None:
+        """Add each step's increment to its key (a stone put or taken on their lines); refresh shapes."""
         cells, keys = self.cells, self.keys
         cache, lookup = self._shape_cache, self._lookup
         patb, patw = self.pat[BLACK], self.pat[WHITE]
@@ -220,8 +226,8 @@ class SearchBoard:
         table = self._cell_table
         hotb, hotw = self.hot[BLACK], self.hot[WHITE]
         totb = totw = 0
-        for slot, q, unit in self._updates[p]:
-            key = keys[slot] + delta * unit
+        for slot, q, step in steps:
+            key = keys[slot] + step
             keys[slot] = key
             if cells[q]:
                 continue
@@ -236,13 +242,14 @@ class SearchBoard:
                 codeb[q] = code
                 kind, score = table[code]
                 old = clsb[q]
-                cntb[old] -= 1
-                cntb[kind] += 1
-                clsb[q] = kind
-                if kind >= HOT:
-                    hotb.add(q)
-                elif old >= HOT:
-                    hotb.discard(q)
+                if kind != old:
+                    cntb[old] -= 1
+                    cntb[kind] += 1
+                    clsb[q] = kind
+                    if kind >= HOT:
+                        hotb.add(q)
+                    elif old >= HOT:
+                        hotb.discard(q)
                 totb += score - scb[q]
                 scb[q] = score
             ow = patw[slot]
@@ -252,13 +259,14 @@ class SearchBoard:
                 codew[q] = code
                 kind, score = table[code]
                 old = clsw[q]
-                cntw[old] -= 1
-                cntw[kind] += 1
-                clsw[q] = kind
-                if kind >= HOT:
-                    hotw.add(q)
-                elif old >= HOT:
-                    hotw.discard(q)
+                if kind != old:
+                    cntw[old] -= 1
+                    cntw[kind] += 1
+                    clsw[q] = kind
+                    if kind >= HOT:
+                        hotw.add(q)
+                    elif old >= HOT:
+                        hotw.discard(q)
                 totw += score - scw[q]
                 scw[q] = score
         self.total[BLACK] += totb
