@@ -16,6 +16,7 @@ from gomoku import Board, Foul, Point, Rule, Stone, parse_point, renju
 from gomoku.ai import make_player
 from gomoku.ai.greedy import five_points, winning_four_points
 from gomoku.ai.searchboard import SearchBoard
+from gomoku.ai.shapes import C_FOUR
 from gomoku.ai.threats import ThreatSearch
 
 THINK = 0.3
@@ -149,6 +150,41 @@ def test_stops_an_open_three(diagram):
     assert winning_four_points(board, Stone.BLACK), "the position must hold an open three"
     board.play(hard().choose_move(board))
     assert not winning_four_points(board, Stone.BLACK), f"black can still make an open four\n{board}"
+
+
+THREE_AND_FAR_FOUR = """
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . O X X X . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . O . . . . .
+. . . . . . . O . . . . . . .
+. . . . . . X X X . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . O . . . . . . . . . . . .
+. . . . . . . . . . . X . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+"""
+
+
+def test_past_the_horizon_an_open_three_is_met_on_its_own_line():
+    from gomoku.ai.search import HORIZON_BLOCKS, AlphaBeta
+
+    board = Board.from_diagram(THREE_AND_FAR_FOUR, turn=Stone.WHITE)
+    search_board = SearchBoard.from_board(board)
+    far = {board.index_of(at(board, name)) for name in ("n13", "o13")}
+    assert far <= set(search_board.cells_at_least(int(Stone.BLACK), C_FOUR)), "black must have fours elsewhere"
+    blocks = AlphaBeta(search_board, time.perf_counter() + 30).horizon_blocks()
+    assert 1 <= len(blocks) <= HORIZON_BLOCKS
+    assert not far & set(blocks), "a four point off the three's line does not stop it"
+    for block in blocks:
+        search_board.play(block)
+        assert not search_board.winning_fours(int(Stone.BLACK)), f"{board.point_of(block)} leaves the three open"
+        search_board.undo()
 
 
 STANDARD_OVERLINE = """

@@ -7,7 +7,9 @@ One move of :class:`SearchPlayer` goes:
 3. the opponent's VCF, as if we passed: if there is one, keep only the moves
    after which it is gone (or, failing that, the ones that delay it);
 4. a VCT (threes and fours) for the side to move, read one threat deeper
-   at a time (so short wins come first) within a node budget;
+   at a time (so short wins come first) within a small slice of the time:
+   a win is there to be found quickly or not at all, and alpha-beta needs
+   the time more (one ply deeper in the opening decides games);
 5. the opponent's VCT, as if we passed: if there is one, keep the moves
    (points of its line, our fours, its three and four points, the usual
    candidates) after which a short re-reading finds it gone, else at least
@@ -21,7 +23,8 @@ One move of :class:`SearchPlayer` goes:
    carries the best move of each position from one iteration to the next.
    At the horizon a side to move with a four-three point or a double three,
    against an opponent who cannot make a four, counts as winning; a side to
-   move facing an open three answers it before the position is judged;
+   move facing an open three blocks it (with one of the best few points on
+   its line, no counter-attack) before the position is judged;
 7. unless step 5 proved the opponent has no VCT at all, alpha-beta's choice
    is read once more: the opponent's VCT after it.  Its horizon misses quiet
    moves that hand the opponent a win by threes; a move found to lose is
@@ -62,8 +65,12 @@ SOFT_LIMIT = 0.75
 HARD_LIMIT = 1.35
 #: A kept transposition table is emptied when it holds more positions than this (about 100 MB).
 TABLE_LIMIT = 500_000
-#: How many threats deep the VCTs are read at the root.
+#: How many threats deep the VCTs are read at the root, ...
 VCT_DEPTH = 8
+#: ... for at most this share of the think time for our own win, ...
+OWN_VCT_TIME = 0.1
+#: ... and this share for the opponent's (both from when the read starts).
+THEIR_VCT_TIME = 0.15
 #: What :meth:`SearchPlayer._safety_after` says of a move that loses, and of one proven not to.
 LOST, SAFE = -1, 99
 #: A move after which the opponent has no win of up to this many threats is taken as safe.
@@ -383,7 +390,7 @@ class SearchPlayer:
             info["reason"] = "stop vcf"
 
         if their_move is None:
-            attack = ThreatSearch(board, time.perf_counter() + 0.1 * budget, max_nodes=20_000, stop=stop)
+            attack = ThreatSearch(board, time.perf_counter() + OWN_VCT_TIME * budget, max_nodes=20_000, stop=stop)
             move = attack.vct(depth=VCT_DEPTH, shortest=True)
             info["nodes"] = int(info["nodes"]) + attack.nodes
             if move is not None and board.legal(me, move):
@@ -391,7 +398,7 @@ class SearchPlayer:
                 return move
 
             board.pass_turn()
-            threat = ThreatSearch(board, time.perf_counter() + 0.15 * budget, max_nodes=20_000, stop=stop)
+            threat = ThreatSearch(board, time.perf_counter() + THEIR_VCT_TIME * budget, max_nodes=20_000, stop=stop)
             their_move = threat.vct(depth=VCT_DEPTH, shortest=True)
             their_line = threat.line(threes=True) if their_move is not None else []
             board.pass_turn()
