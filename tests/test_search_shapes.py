@@ -100,15 +100,7 @@ def test_standard_rule_reads_overlines():
 )
 def test_search_board_kept_state_matches_a_fresh_build(rule, size, steps):
     """Shapes, classes, counts, totals and the threat-cell sets after any play/undo mix equal a rebuild."""
-    board = SearchBoard([0] * (size * size), size, rule, 1)
-    for undo, pick in steps:
-        if undo and board.history:
-            board.undo()
-            continue
-        empty = [q for q in range(board.n) if not board.cells[q]]
-        if not empty:
-            break
-        board.play(empty[pick % len(empty)])
+    board = _position(rule, size, steps)
     fresh = SearchBoard(board.cells, size, rule, board.side)
     for colour in (1, 2):
         assert board.cls[colour] == fresh.cls[colour]
@@ -118,3 +110,38 @@ def test_search_board_kept_state_matches_a_fresh_build(rule, size, steps):
         assert board.hot[colour] == {q for q in range(board.n) if board.cls[colour][q] >= C_OPEN_THREE}
     assert board.total == fresh.total
     assert board.keys == fresh.keys
+
+
+def _position(rule: Rule, size: int, steps: list[tuple[bool, int]]) -> SearchBoard:
+    """A search board after a mix of plays and undos (``steps`` as drawn by hypothesis)."""
+    board = SearchBoard([0] * (size * size), size, rule, 1)
+    for undo, pick in steps:
+        if undo and board.history:
+            board.undo()
+            continue
+        empty = [q for q in range(board.n) if not board.cells[q]]
+        if len(empty) <= 1:
+            break
+        board.play(empty[pick % len(empty)])
+    return board
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    rule=st.sampled_from(list(Rule)),
+    size=st.sampled_from([7, 9, 15]),
+    steps=st.lists(st.tuples(st.booleans(), st.integers(0, 10_000)), min_size=1, max_size=80),
+)
+def test_peek_tells_the_counts_and_totals_a_move_would_leave(rule, size, steps):
+    """For every empty cell, :meth:`SearchBoard.peek` equals playing there (and changes nothing)."""
+    board = _position(rule, size, steps)
+    before = (board.keys[:], [c[:] for c in board.count[1:]], board.total[:], board.hash)
+    for q in range(board.n):
+        if board.cells[q]:
+            continue
+        black, white, black_total, white_total = board.peek(q)
+        board.play(q)
+        assert (black, white, black_total, white_total) == (
+            board.count[1], board.count[2], board.total[1], board.total[2])
+        board.undo()
+    assert (board.keys, [c for c in board.count[1:]], board.total, board.hash) == before

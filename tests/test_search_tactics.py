@@ -11,12 +11,14 @@ import threading
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gomoku import Board, Foul, Point, Rule, Stone, parse_point, renju
 from gomoku.ai import make_player
 from gomoku.ai.greedy import five_points, winning_four_points
 from gomoku.ai.searchboard import SearchBoard
-from gomoku.ai.shapes import C_FOUR
+from gomoku.ai.shapes import C_FIVE, C_FOUR
 from gomoku.ai.threats import ThreatSearch
 
 THINK = 0.3
@@ -444,6 +446,37 @@ def test_leaves_the_board_unchanged_and_answers_a_stop_at_once():
     assert elapsed < 5, "the stop event must end the search"
     assert (str(board), board.moves, board.turn) == before
     assert board.is_empty(move)
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    rule=st.sampled_from([Rule.FREESTYLE, Rule.STANDARD]),
+    size=st.sampled_from([9, 15]),
+    picks=st.lists(st.integers(0, 10_000), min_size=4, max_size=60),
+)
+def test_the_horizon_judged_without_playing_agrees_with_playing(rule, size, picks):
+    """Judging a move at the horizon on the spot gives what searching it at depth 0 gives."""
+    from gomoku.ai.search import WIN, AlphaBeta
+
+    board = SearchBoard([0] * (size * size), size, rule, 1)
+    for pick in picks:
+        empty = [q for q in range(board.n) if not board.cells[q]]
+        if len(empty) <= 1 or board.count[board.side][C_FIVE]:
+            break
+        board.play(empty[pick % len(empty)])
+    search = AlphaBeta(board, time.perf_counter() + 60)
+    judged = 0
+    for q in range(board.n):
+        if board.cells[q]:
+            continue
+        value = search.judge_after(q, 3)
+        board.play(q)
+        searched = search.negamax(0, -WIN - 1, WIN + 1, 3)
+        board.undo()
+        if value is not None:
+            judged += 1
+            assert value == searched, f"judged {value}, searched {searched} after cell {q}"
+    assert judged, "every move left to search: the comparison tested nothing"
 
 
 def test_search_board_play_undo_is_exact():

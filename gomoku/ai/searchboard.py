@@ -11,6 +11,8 @@ score; each colour keeps how many empty cells it has of each class and the
 sum of their scores.  So asking "can black make five?", "does white threaten
 an open four?" or "how good is this position?" costs nothing, and nothing is
 ever rescanned.  A Zobrist key of the stones and the side to move rides along.
+:meth:`SearchBoard.peek` does a move's reckoning without writing it down,
+for the search's horizon, where a position is judged and left at once.
 
 Under the renju rule black's forbidden points come from
 :func:`gomoku.renju.foul_at`, asked only for cells whose shapes could be a
@@ -271,6 +273,49 @@ class SearchBoard:
                 scw[q] = score
         self.total[BLACK] += totb
         self.total[WHITE] += totw
+
+    def peek(self, p: int) -> tuple[list[int], list[int], int, int]:
+        """What the side to move's stone on the empty ``p`` would make, the board left as it is.
+
+        Returns black's and white's class counts and their score totals as
+        they would be after :meth:`play`: the same reckoning, without writing
+        anything, so nothing needs undoing.  The search judges the positions
+        at its horizon this way, which is most of the positions it meets.
+        """
+        c = self.side
+        cells, keys = self.cells, self.keys
+        cache, lookup = self._shape_cache, self._lookup
+        patb, patw = self.pat[BLACK], self.pat[WHITE]
+        codeb, codew = self.code[BLACK], self.code[WHITE]
+        clsb, clsw = self.cls[BLACK], self.cls[WHITE]
+        scb, scw = self.score[BLACK], self.score[WHITE]
+        table = self._cell_table
+        cntb, cntw = self.count[BLACK][:], self.count[WHITE][:]
+        cntb[clsb[p]] -= 1
+        cntw[clsw[p]] -= 1
+        totb = self.total[BLACK] - scb[p]
+        totw = self.total[WHITE] - scw[p]
+        for slot, q, step in self._steps[c][p]:
+            if cells[q]:
+                continue
+            key = keys[slot] + step
+            try:
+                nb, nw = cache[key]
+            except KeyError:
+                nb, nw = lookup(key)
+            ob = patb[slot]
+            if nb != ob:
+                kind, score = table[codeb[q] + nb - ob]
+                cntb[clsb[q]] -= 1
+                cntb[kind] += 1
+                totb += score - scb[q]
+            ow = patw[slot]
+            if nw != ow:
+                kind, score = table[codew[q] + nw - ow]
+                cntw[clsw[q]] -= 1
+                cntw[kind] += 1
+                totw += score - scw[q]
+        return cntb, cntw, totb, totw
 
     # -- questions ----------------------------------------------------------------
 
