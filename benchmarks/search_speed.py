@@ -1,0 +1,110 @@
+"""Time the ``hard`` level's machinery: board updates, the horizon's peek, and alpha-beta to a fixed depth.
+
+On opening positions from games the ``hard`` level once lost as white (its
+moves 2 to 4, where the game is decided), prints:
+
+* play+undo: one stone put on the search board and taken back, in microseconds;
+* peek: the same stone's reckoning without playing it (how the horizon is judged);
+* alpha-beta: the time and nodes to search each position to ``--depth`` plies
+  (no time limit), their median, and the nodes per second.
+
+A fixed depth, not a fixed time, so two versions of the code are compared
+on the same trees; run both in one session (the machine is shared and noisy).
+
+    python benchmarks/search_speed.py
+    python benchmarks/search_speed.py --depth 7 --runs 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from gomoku import Board, Rule, parse_point  # noqa: E402
+from gomoku.ai import search  # noqa: E402
+from gomoku.ai.searchboard import SearchBoard  # noqa: E402
+
+#: The first moves of games ``hard`` lost as white (saved by ``strength.py --save-losses``).
+GAMES = (
+    "h8 i8 j9 i9 h11 i10 i7 g10 j6 g9 j7",
+    "h8 j10 i7 i11 j8 k9 l8 j6 i9 i6 h10",
+    "h8 h6 i6 i8 i7 j6 j7 h7 k8 l9 k11",
+    "h8 j6 i8 j8 i9 i7 h9 j7 j9 k9 h6",
+    "h8 i10 j8 k8 i7 k9 j6 g9 j7 j9 l7",
+    "h8 i6 g8 f8 g9 g7 i7 f10 h9 h6 e9",
+)
+#: How many stones each position holds: white to move at 3, 5 and 7.
+PLIES = (3, 5, 7)
+
+
+def positions() -> list[SearchBoard]:
+    """One search board per (game, ply), the 15x15 freestyle board after that many moves."""
+    boards = []
+    for game in GAMES:
+        moves = game.split()
+        for plies in PLIES:
+            board = Board(15, Rule.FREESTYLE)
+            for name in moves[:plies]:
+                board.play(parse_point(name, 15))
+            boards.append(SearchBoard.from_board(board))
+    return boards
+
+
+def time_updates(boards: list[SearchBoard]) -> tuple[float, float]:
+    """Microseconds per play+undo and per peek, over every scoring empty cell of every board."""
+    played = peeked = 0
+    play_time = peek_time = 0.0
+    for board in boards:
+        cells = [q for q in range(board.n) if not board.cells[q] and (board.score[1][q] or board.score[2][q])]
+        started = time.perf_counter()
+        for q in cells:
+            board.play(q)
+            board.undo()
+        play_time += time.perf_counter() - started
+        if hasattr(board, "peek"):  # (older versions have none: compare their play+undo)
+            started = time.perf_counter()
+            for q in cells:
+                board.peek(q)
+            peek_time += time.perf_counter() - started
+        played += len(cells)
+        peeked += len(cells)
+    return play_time / played * 1e6, peek_time / peeked * 1e6
+
+
+def time_search(boards: list[SearchBoard], depth: int) -> tuple[list[float], int]:
+    """Seconds per position to search ``depth`` plies from a fresh table, and the nodes in all."""
+    times, nodes = [], 0
+    for board in boards:
+        searcher = search.AlphaBeta(board, time.perf_counter() + 3600)
+        root = searcher.candidates(getattr(search, "ROOT_WIDTH", 24))  # (older versions: 24)
+        started = time.perf_counter()
+        searcher.search(root, time.perf_counter() + 3600, max_depth=depth)
+        times.append(time.perf_counter() - started)
+        nodes += searcher.nodes
+    return times, nodes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--depth", type=int, default=6, help="alpha-beta depth in plies (default 6)")
+    parser.add_argument("--runs", type=int, default=3, help="repeat the update timings this many times")
+    args = parser.parse_args()
+    print(f"$ python benchmarks/search_speed.py --depth {args.depth} --runs {args.runs}")
+    boards = positions()
+    time_updates(boards)  # once untimed: the line shapes met are worked out on first sight
+    updates = [time_updates(boards) for _ in range(args.runs)]
+    print(f"play+undo: median {statistics.median(u[0] for u in updates):.1f} us; "
+          f"peek: median {statistics.median(u[1] for u in updates):.1f} us "
+          f"({len(boards)} positions, {args.runs} runs)")
+    times, nodes = time_search(boards, args.depth)
+    print(f"alpha-beta to depth {args.depth}: median {statistics.median(times):.2f} s, "
+          f"max {max(times):.2f} s, total {sum(times):.1f} s; {nodes} nodes, {nodes / sum(times):,.0f} nodes/s")
+
+
+if __name__ == "__main__":
+    main()
