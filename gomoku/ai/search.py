@@ -64,7 +64,7 @@ EXACT, LOWER, UPPER = 0, 1, 2
 MAX_PLY = 40
 DEFAULT_THINK_TIME = 1.0
 #: No new alpha-beta iteration starts after this share of the think time ...
-SOFT_LIMIT = 0.95
+SOFT_LIMIT = 0.8
 #: ... and one under way is abandoned at this share (so with the check of its choice after it,
 #: a move takes at most 1.6 times the budget, while most finish well inside it).
 HARD_LIMIT = 1.35
