@@ -92,24 +92,12 @@ def test_standard_rule_reads_overlines():
     assert free.fives(1) == [board.index_of((3, 4))]
 
 
-@settings(max_examples=40, deadline=None)
-@given(
+#: Any position reached by a mix of plays and undos, on small boards and the standard one, under each rule.
+any_position = given(
     rule=st.sampled_from(list(Rule)),
     size=st.sampled_from([7, 9, 15]),
     steps=st.lists(st.tuples(st.booleans(), st.integers(0, 10_000)), min_size=1, max_size=80),
 )
-def test_search_board_kept_state_matches_a_fresh_build(rule, size, steps):
-    """Shapes, classes, counts, totals and the threat-cell sets after any play/undo mix equal a rebuild."""
-    board = _position(rule, size, steps)
-    fresh = SearchBoard(board.cells, size, rule, board.side)
-    for colour in (1, 2):
-        assert board.cls[colour] == fresh.cls[colour]
-        assert board.score[colour] == fresh.score[colour]
-        assert board.count[colour] == fresh.count[colour]
-        assert board.hot[colour] == fresh.hot[colour]
-        assert board.hot[colour] == {q for q in range(board.n) if board.cls[colour][q] >= C_OPEN_THREE}
-    assert board.total == fresh.total
-    assert board.keys == fresh.keys
 
 
 def _position(rule: Rule, size: int, steps: list[tuple[bool, int]]) -> SearchBoard:
@@ -127,11 +115,23 @@ def _position(rule: Rule, size: int, steps: list[tuple[bool, int]]) -> SearchBoa
 
 
 @settings(max_examples=40, deadline=None)
-@given(
-    rule=st.sampled_from(list(Rule)),
-    size=st.sampled_from([7, 9, 15]),
-    steps=st.lists(st.tuples(st.booleans(), st.integers(0, 10_000)), min_size=1, max_size=80),
-)
+@any_position
+def test_search_board_kept_state_matches_a_fresh_build(rule, size, steps):
+    """Shapes, classes, counts, totals and the threat-cell sets after any play/undo mix equal a rebuild."""
+    board = _position(rule, size, steps)
+    fresh = SearchBoard(board.cells, size, rule, board.side)
+    for colour in (1, 2):
+        assert board.cls[colour] == fresh.cls[colour]
+        assert board.score[colour] == fresh.score[colour]
+        assert board.count[colour] == fresh.count[colour]
+        assert board.hot[colour] == fresh.hot[colour]
+        assert board.hot[colour] == {q for q in range(board.n) if board.cls[colour][q] >= C_OPEN_THREE}
+    assert board.total == fresh.total
+    assert board.keys == fresh.keys
+
+
+@settings(max_examples=40, deadline=None)
+@any_position
 def test_peek_tells_the_counts_and_totals_a_move_would_leave(rule, size, steps):
     """For every empty cell, :meth:`SearchBoard.peek` equals playing there (and changes nothing)."""
     board = _position(rule, size, steps)
