@@ -69,7 +69,7 @@ SOFT_LIMIT = 0.8
 #: a move takes at most 1.6 times the budget, while most finish well inside it).
 HARD_LIMIT = 1.35
 #: While the board holds fewer stones than this, the quiet moves that decide the game are being
-#: made: alpha-beta gets these shares instead (a move then takes at most about 1.75 times the budget).
+#: made: alpha-beta gets these shares instead (a move then takes at most about 1.8 times the budget).
 OPENING_STONES = 12
 OPENING_SOFT_LIMIT = 1.15
 OPENING_HARD_LIMIT = 1.5
