@@ -170,11 +170,7 @@ class AlphaBeta:
         board = self.board
         me = board.side
         opp = 3 - me
-        open_fours = board.winning_fours(opp)
-        reach = board.reach
-        zone = reach[open_fours[0]] | {open_fours[0]}
-        for point in open_fours[1:]:
-            zone &= reach[point] | {point}
+        zone = board.blocking_zone(board.winning_fours(opp))
         mine, theirs = board.score[me], board.score[opp]
         moves = [q for q in board.cells_at_least(opp, C_FOUR) if q in zone and board.legal(me, q)]
         moves.sort(key=lambda q: theirs[q] + mine[q], reverse=True)

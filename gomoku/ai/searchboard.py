@@ -333,6 +333,19 @@ class SearchBoard:
             return sorted(q for q in self.hot[colour] if kinds[q] >= kind)
         return [q for q, v in enumerate(kinds) if v >= kind]
 
+    def blocking_zone(self, open_fours: list[int]) -> set[int]:
+        """The cells from which one stone can stop every one of ``open_fours`` (an open three's four points).
+
+        A stone stops a four point only on one of its lines within four
+        points of it (or on the point itself), so the zone is the
+        intersection of those reaches.
+        """
+        reach = self.reach
+        zone = reach[open_fours[0]] | {open_fours[0]}
+        for point in open_fours[1:]:
+            zone &= reach[point] | {point}
+        return zone
+
     def forbidden(self, q: int) -> bool:
         """Whether black may not play the empty ``q`` (renju only; asks the renju checker)."""
         if not self.renju or not cell_info(self.code[BLACK][q])[2]:

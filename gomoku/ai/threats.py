@@ -261,11 +261,7 @@ class ThreatSearch:
         open_fours = board.winning_fours(att)
         if not open_fours:
             return None
-        # a point that stops an open four lies on its line within four points of it
-        reach = board.reach
-        zone = reach[open_fours[0]] | {open_fours[0]}
-        for point in open_fours[1:]:
-            zone &= reach[point] | {point}
+        zone = board.blocking_zone(open_fours)
         replies = sorted(set(board.cells_at_least(me, C_FOUR)).union(
             q for q in board.cells_at_least(att, C_FOUR) if q in zone))
         if me == BLACK and board.renju:
