@@ -103,6 +103,11 @@ class SearchTimeout(Exception):
     """The search ran out of time or was asked to stop."""
 
 
+def time_is_up(deadline: float, stop: threading.Event | None) -> bool:
+    """Whether ``deadline`` (a :func:`time.perf_counter` value) has passed or ``stop`` is set."""
+    return time.perf_counter() > deadline or (stop is not None and stop.is_set())
+
+
 class AlphaBeta:
     """Negamax alpha-beta over a :class:`SearchBoard`, with a transposition table and history."""
 
@@ -123,7 +128,7 @@ class AlphaBeta:
         self.root_order: list[int] = []
 
     def _check(self) -> None:
-        if time.perf_counter() > self.deadline or (self.stop is not None and self.stop.is_set()):
+        if time_is_up(self.deadline, self.stop):
             raise SearchTimeout
 
     # -- moves ----------------------------------------------------------------------
@@ -495,7 +500,7 @@ class SearchPlayer:
         """
         best, best_safety = order[0], LOST
         for move in order[:VERIFY_WIDTH]:
-            if time.perf_counter() > deadline or (stop is not None and stop.is_set()):
+            if time_is_up(deadline, stop):
                 break
             safety = self._safety_after(board, move, deadline, VERIFY_NODES, True, stop)
             if safety >= SAFE_ENOUGH:
@@ -517,7 +522,7 @@ class SearchPlayer:
         ))
         safe: list[int] = []
         for move in tried:
-            if time.perf_counter() > deadline or (stop is not None and stop.is_set()):
+            if time_is_up(deadline, stop):
                 break
             if board.cells[move] or not board.legal(me, move):
                 continue
@@ -611,7 +616,7 @@ class SearchPlayer:
         for max_nodes in (300, 3_000):
             unknown: list[int] = []
             for index, move in enumerate(candidates):
-                if time.perf_counter() > deadline or (stop is not None and stop.is_set()):
+                if time_is_up(deadline, stop):
                     unknown.extend(candidates[index:])
                     break
                 safety = self._safety_after(board, move, deadline, max_nodes, True, stop)

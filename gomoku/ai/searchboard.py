@@ -118,7 +118,7 @@ class SearchBoard:
         shapes = line_shapes(rule)
         self._lookup = shapes.lookup
         self._shape_cache = shapes.cache
-        self._updates, empty_keys = _geometry(size, shapes.half)
+        updates, empty_keys = _geometry(size, shapes.half)
         #: by signed colour (negative: taken back), for each cell: (slot, cell, key increment) of its lines
         self._steps = _steps(size, shapes.half)
         self._cell_table = cell_table()
@@ -134,7 +134,7 @@ class SearchBoard:
             if stone:
                 self.cells[cell] = stone
                 self.hash ^= self._zobrist[stone][cell]
-                for slot, _, unit in self._updates[cell]:
+                for slot, _, unit in updates[cell]:
                     self.keys[slot] += stone * unit
         if side == WHITE:
             self.hash ^= self._zside
