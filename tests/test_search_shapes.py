@@ -144,4 +144,4 @@ def test_peek_tells_the_counts_and_totals_a_move_would_leave(rule, size, steps):
         assert (black, white, black_total, white_total) == (
             board.count[1], board.count[2], board.total[1], board.total[2])
         board.undo()
-    assert (board.keys, [c for c in board.count[1:]], board.total, board.hash) == before
+    assert (board.keys, list(board.count[1:]), board.total, board.hash) == before
