@@ -57,7 +57,7 @@ def positions() -> list[SearchBoard]:
 
 def time_updates(boards: list[SearchBoard]) -> tuple[float, float]:
     """Microseconds per play+undo and per peek, over every scoring empty cell of every board."""
-    played = peeked = 0
+    moves = 0
     play_time = peek_time = 0.0
     for board in boards:
         cells = [q for q in range(board.n) if not board.cells[q] and (board.score[1][q] or board.score[2][q])]
@@ -71,9 +71,8 @@ def time_updates(boards: list[SearchBoard]) -> tuple[float, float]:
             for q in cells:
                 board.peek(q)
             peek_time += time.perf_counter() - started
-        played += len(cells)
-        peeked += len(cells)
-    return play_time / played * 1e6, peek_time / peeked * 1e6
+        moves += len(cells)
+    return play_time / moves * 1e6, peek_time / moves * 1e6
 
 
 def time_search(boards: list[SearchBoard], depth: int) -> tuple[list[float], int]:
