@@ -429,6 +429,52 @@ def test_checks_alpha_beta_choices_against_a_win_by_threes():
     assert choice == cell["g7"]
 
 
+class _ScriptedSearch:
+    """An alpha-beta whose root moves get scripted values at each depth, and whose clock runs out on cue."""
+
+    def __init__(self, values: dict[int, dict[int, int]], timeout_at: tuple[int, int, int]) -> None:
+        from gomoku.ai.search import AlphaBeta, SearchTimeout
+
+        board = SearchBoard.from_board(Board.from_moves([Point(7, 7)]))
+        calls: list[tuple[int, int]] = []
+
+        class Scripted(AlphaBeta):
+            def negamax(self, depth, alpha, beta, ply):
+                move = self.board.history[-1]
+                calls.append((depth + 1, move))
+                if (depth + 1, move, calls.count((depth + 1, move))) == timeout_at:
+                    raise SearchTimeout
+                return -values[depth + 1][move]
+
+        self.search = Scripted(board, time.perf_counter() + 60)
+        self.moves = sorted({move for by_move in values.values() for move in by_move})
+
+
+@pytest.mark.parametrize("cut_during", ["the next move", "its own re-search"])
+def test_an_iteration_cut_short_keeps_a_move_it_found_better(cut_during):
+    """Out of time mid-iteration, a root move that beat the old best at the new depth is played.
+
+    Values swing between odd and even depths (whose turn it is at the
+    horizon), so the new depth's figures must be compared with each other,
+    not with the last iteration's.
+    """
+    a, b, c = 100, 101, 102
+    values = {1: {a: 10, b: 5, c: 0}, 2: {a: -100, b: -50, c: -200}}
+    timeout_at = (2, c, 1) if cut_during == "the next move" else (2, b, 2)
+    scripted = _ScriptedSearch(values, timeout_at)
+    best, _, reached = scripted.search.search([a, b, c], soft_deadline=time.perf_counter() + 60)
+    assert reached == 1
+    assert best == b
+    assert scripted.search.root_order[0] == b, "the check of the choice reads the new best first"
+
+
+def test_an_iteration_cut_during_the_old_best_keeps_it():
+    a, b = 100, 101
+    scripted = _ScriptedSearch({1: {a: 10, b: 5}, 2: {a: -100, b: -50}}, timeout_at=(2, a, 1))
+    best, value, reached = scripted.search.search([a, b], soft_deadline=time.perf_counter() + 60)
+    assert (best, value, reached) == (a, 10, 1)
+
+
 # -- the player contract -----------------------------------------------------------------
 
 

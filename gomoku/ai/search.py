@@ -343,6 +343,8 @@ class AlphaBeta:
         for depth in range(1, max_depth + 1):
             alpha, beta = -WIN - 1, WIN + 1
             iteration_best, iteration_value = None, -WIN - 1
+            #: a move that beat this iteration's best in the null window, while its exact value is read
+            rising = None
             try:
                 for index, move in enumerate(order):
                     board.play(move)
@@ -352,15 +354,23 @@ class AlphaBeta:
                         else:
                             value = -self.negamax(depth - 1, -alpha - 1, -alpha, 1)
                             if value > alpha:
+                                rising = move
                                 value = -self.negamax(depth - 1, -beta, -alpha, 1)
+                                rising = None
                     finally:
                         board.undo()
                     if value > iteration_value:
                         iteration_best, iteration_value = move, value
                         alpha = max(alpha, value)
             except SearchTimeout:
-                if iteration_best is not None and (iteration_best == best or iteration_value > best_value):
+                # the moves searched so far were weighed at this depth, the previous best first:
+                # the best of them (or one found better, its exact value unread) is the better-informed choice
+                if rising is not None:
+                    best, best_value = rising, alpha + 1
+                elif iteration_best is not None:
                     best, best_value = iteration_best, iteration_value
+                order.remove(best)
+                order.insert(0, best)
                 break
             best, best_value, reached = iteration_best, iteration_value, depth
             order.remove(best)
