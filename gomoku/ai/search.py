@@ -21,6 +21,10 @@ One move of :class:`SearchPlayer` goes:
    opponent has an open three, else the best few cells near the stones by
    shape score and history.  A transposition table keyed by Zobrist hash
    carries the best move of each position from one iteration to the next.
+   When time runs out in the middle of an iteration, the best of the root
+   moves weighed at that depth is played (the last best goes first, so it
+   is among them): values swing with the parity of the depth, so they are
+   compared only with values of the same depth.
    At the horizon a side to move with a four-three point or a double three,
    against an opponent who cannot make a four, counts as winning; a side to
    move facing an open three blocks it (with one of the best few points on
