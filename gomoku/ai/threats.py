@@ -128,8 +128,9 @@ class ThreatSearch:
                     replies = attacker_fives[:1]
                 if not replies:
                     break
-                board.play(replies[0])
-                played.append(replies[0])
+                reply = min(replies)  # any answer loses: the line shows the first point of the board's order
+                board.play(reply)
+                played.append(reply)
         finally:
             for _ in played:
                 board.undo()
@@ -262,8 +263,13 @@ class ThreatSearch:
         if not open_fours:
             return None
         zone = board.blocking_zone(open_fours)
-        replies = sorted(set(board.cells_at_least(me, C_FOUR)).union(
-            q for q in board.cells_at_least(att, C_FOUR) if q in zone))
+        blocks = {q for q in board.cells_at_least(att, C_FOUR) if q in zone}
+        fours = set(board.cells_at_least(me, C_FOUR))
+        # counter-fours first (a four that also blocks before the others), then blocks, each
+        # by shape score: most attacks fail, and the defence that holds, tried first, ends the
+        # node at once (this order reads the lines of lost games two to three times faster)
+        mine, theirs = board.score[me], board.score[att]
+        replies = sorted(blocks | fours, key=lambda q: (q in fours, q in blocks, mine[q] + theirs[q], -q), reverse=True)
         if me == BLACK and board.renju:
             replies = [q for q in replies if not board.forbidden(q)]
         return replies
