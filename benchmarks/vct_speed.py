@@ -43,6 +43,7 @@ def games() -> list[list[str]]:
 
 
 def board_after(moves: list[str]) -> SearchBoard:
+    """The search board of a 15x15 freestyle game after ``moves``."""
     board = Board(15, Rule.FREESTYLE)
     for name in moves:
         board.play(parse_point(name, 15))

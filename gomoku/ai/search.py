@@ -347,7 +347,7 @@ class AlphaBeta:
         for depth in range(1, max_depth + 1):
             alpha, beta = -WIN - 1, WIN + 1
             iteration_best, iteration_value = None, -WIN - 1
-            #: a move that beat this iteration's best in the null window, while its exact value is read
+            # a move that beat this iteration's best in the null window, while its exact value is read
             rising = None
             try:
                 for index, move in enumerate(order):
@@ -373,13 +373,14 @@ class AlphaBeta:
                     best, best_value = rising, alpha + 1
                 elif iteration_best is not None:
                     best, best_value = iteration_best, iteration_value
-                order.remove(best)
-                order.insert(0, best)
-                break
-            best, best_value, reached = iteration_best, iteration_value, depth
+                timed_out = True
+            else:
+                best, best_value, reached = iteration_best, iteration_value, depth
+                timed_out = False
+            # the best goes first: the next iteration searches it first, the check of the choice reads it first
             order.remove(best)
             order.insert(0, best)
-            if abs(best_value) > WIN_THRESHOLD or len(order) == 1:
+            if timed_out or abs(best_value) > WIN_THRESHOLD or len(order) == 1:
                 break
             if time.perf_counter() > soft_deadline:
                 break
