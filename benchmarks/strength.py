@@ -7,6 +7,11 @@ error bar, and each level's move-time median and maximum.
 
     python benchmarks/strength.py normal easy --games 100
     python benchmarks/strength.py hard normal --games 100 --think-time 1 --jobs 2
+    python benchmarks/strength.py hard normal --games 100 --think-time 1 --jobs 2 --first-as white
+
+With ``--first-as white`` (or ``black``) each opening is played once, the
+first level on that colour: ``hard`` loses almost only as white, so this
+gives nearly the same information about it in half the time.
 """
 
 from __future__ import annotations
@@ -83,13 +88,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("first", choices=tuple(LEVELS), help="the level whose score is printed")
     parser.add_argument("second", choices=tuple(LEVELS))
-    parser.add_argument("--games", type=int, default=100, help="an even number of games")
+    parser.add_argument("--games", type=int, default=100, help="twice the number of openings drawn (an even number)")
     parser.add_argument("--size", type=int, default=15)
     parser.add_argument("--rule", choices=[r.value for r in Rule], default="freestyle")
     parser.add_argument("--opening-stones", type=int, default=3)
     parser.add_argument("--think-time", type=float, default=None, help="seconds per move")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    parser.add_argument("--first-as", choices=("both", "black", "white"), default="both",
+                        help="the colours the first level plays each opening with (default: both)")
     parser.add_argument("--save-losses", type=Path, default=None, metavar="FILE",
                         help="write the moves of every game the first level did not win to FILE")
     args = parser.parse_args()
@@ -98,8 +105,10 @@ def main() -> None:
     options = (args.size, args.rule, args.think_time, args.seed)
     jobs = []
     for index, opening in enumerate(openings):
-        jobs.append((index, opening, args.first, args.second, options))
-        jobs.append((index, opening, args.second, args.first, options))
+        if args.first_as != "white":
+            jobs.append((index, opening, args.first, args.second, options))
+        if args.first_as != "black":
+            jobs.append((index, opening, args.second, args.first, options))
 
     started = time.perf_counter()
     if args.jobs > 1:
@@ -119,7 +128,8 @@ def main() -> None:
 
     print(f"$ python {' '.join(sys.argv)}")
     print(f"{args.first} vs {args.second}: {len(results)} games on {args.size}x{args.size} {args.rule}, "
-          f"{len(openings)} openings of {args.opening_stones} stones, each with colours swapped")
+          f"{len(openings)} openings of {args.opening_stones} stones, "
+          + ("each with colours swapped" if args.first_as == "both" else f"{args.first} as {args.first_as}"))
     print(f"{args.first}: {wins} wins, {losses} losses, {draws} draws; "
           f"score {score:.1%} +/- {error:.1%} (95%)")
     as_black = sum(1 for r in results if r.black == args.first and r.winner == args.first)
