@@ -189,6 +189,44 @@ def test_past_the_horizon_an_open_three_is_met_on_its_own_line():
         search_board.undo()
 
 
+# White's h11 (with f11) threatens an open four at g11; black's e10 is a four (e10-h10) that also
+# makes an open three on the diagonal e10-f9-g8: a four-three, which wins first.
+COUNTER_FOUR_THREE = """
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . X . . . . . .
+. . . . . O . O O . . . . . .
+. . . . . X X X O . . . . . .
+. . . . . X O O O O X . . . .
+. . . . . X X X O . . . . . .
+. . . . . O . . X . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+"""
+
+
+def test_past_the_horizon_a_side_with_fours_is_not_lost_for_want_of_a_block():
+    """The horizon answers an open three with blocks only; that proves no loss while fours remain.
+
+    Found in a benchmark game: alpha-beta read white's h11 as a forced win
+    (black's blocks all lose), stopped thinking and skipped the check of
+    its choice, and lost to black's e10.
+    """
+    from gomoku.ai.search import WIN, WIN_THRESHOLD, AlphaBeta
+
+    board = Board.from_diagram(COUNTER_FOUR_THREE, turn=Stone.BLACK)
+    search_board = SearchBoard.from_board(board)
+    assert search_board.winning_fours(int(Stone.WHITE)), "white must threaten an open four"
+    search = AlphaBeta(search_board, time.perf_counter() + 30)
+    assert search.negamax(0, -WIN - 1, WIN + 1, 1) > -WIN_THRESHOLD
+    assert search.negamax(2, -WIN - 1, WIN + 1, 1) > WIN_THRESHOLD, "the four-three wins for black"
+
+
 STANDARD_OVERLINE = """
 . . . . . . . . . . . . . . .
 . . . . . . . . . . . . . . .

@@ -28,7 +28,9 @@ One move of :class:`SearchPlayer` goes:
    At the horizon a side to move with a four-three point or a double three,
    against an opponent who cannot make a four, counts as winning; a side to
    move facing an open three blocks it (with one of the best few points on
-   its line, no counter-attack) before the position is judged.  A quiet
+   its line, no counter-attack) before the position is judged; a side that
+   has fours of its own is not lost for want of a block (its counter-four
+   was never tried): it is then judged as the horizon would.  A quiet
    move whose position falls at the horizon is judged without being played
    (:meth:`SearchBoard.peek` tells what it would leave): about half of all
    the positions met, at a fraction of the cost;
@@ -242,11 +244,15 @@ class AlphaBeta:
                 if flag == UPPER and value <= alpha:
                     return value
 
+        counter_fours = 0
         if opp_fives:
             moves = [opp_fives[0]]
             child_depth = depth  # a forced reply costs no depth
         elif depth <= 0 and (moves := self.horizon_blocks()):
             child_depth = depth - 1
+            # the blocks are not every answer when we have fours of our own: a loss read through them
+            # is not proven (the counter-four, or the four-three, was never tried)
+            counter_fours = board.count[me][C_FOUR] or board.count[me][C_FOUR_THREE]
         else:
             moves = self.candidates(10 if ply <= 2 else 8)
             child_depth = depth - 1
@@ -293,6 +299,9 @@ class AlphaBeta:
                         self.killers[ply] = move
                         break
 
+        if counter_fours and best_value < -WIN_THRESHOLD:
+            # judged as the horizon would have judged it, without the extension: bad, but not lost
+            best_value = board.evaluation()
         flag = EXACT
         if best_value <= original_alpha:
             flag = UPPER
