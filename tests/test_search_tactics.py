@@ -227,6 +227,46 @@ def test_past_the_horizon_a_side_with_fours_is_not_lost_for_want_of_a_block():
     assert search.negamax(2, -WIN - 1, WIN + 1, 1) > WIN_THRESHOLD, "the four-three wins for black"
 
 
+# A benchmark opening (black h8 f7, white j7) after white j8 and black h9: white to move.
+QUIET_REFUTATION = """
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . X . . . . . . .
+. . . . . . . X . O . . . . .
+. . . . . X . . . O . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+. . . . . . . . . . . . . . .
+"""
+
+
+def test_a_quiet_reply_that_leaves_no_defence_refutes_a_move():
+    """White's h7 is not lost at once, but black's quiet g8 leaves white no defence; j10 holds."""
+    from gomoku.ai.search import LOST, VERIFY_NODES, AlphaBeta, SearchPlayer
+
+    board = Board.from_diagram(QUIET_REFUTATION, turn=Stone.WHITE)
+    search_board = SearchBoard.from_board(board)
+    cell = {name: board.index_of(at(board, name)) for name in ("h7", "g8", "j10")}
+    deadline = time.perf_counter() + 60
+    assert SearchPlayer._safety_after(search_board, cell["h7"], deadline, VERIFY_NODES, True, None) != LOST
+    assert SearchPlayer._refuted(search_board, cell["h7"], deadline, None)
+    assert not SearchPlayer._refuted(search_board, cell["j10"], deadline, None)
+    # the refutation is real: after h7 g8, every white move near the stones loses to a win by threes
+    search_board.play(cell["h7"])
+    search_board.play(cell["g8"])
+    for answer in AlphaBeta(search_board, deadline).candidates(30):
+        assert SearchPlayer._safety_after(search_board, answer, deadline, 16_000, True, None) == LOST, (
+            f"{board.point_of(answer)} defends"
+        )
+
+
 STANDARD_OVERLINE = """
 . . . . . . . . . . . . . . .
 . . . . . . . . . . . . . . .

@@ -38,7 +38,11 @@ One move of :class:`SearchPlayer` goes:
    is read once more: the opponent's VCT after it.  Its horizon misses quiet
    moves that hand the opponent a win by threes; a move found to lose is
    passed over for the next ones in alpha-beta's order, taking the first
-   proven safe or else the one whose "no win" is proven deepest.
+   proven safe or else the one whose "no win" is proven deepest.  A move
+   that passes is read one opponent move deeper: after each of the
+   opponent's best few quiet replies we must still have an answer that
+   stops its VCT, else the move goes behind those that keep one (this is
+   how a defence in the opening is lost: the quiet reply builds the win).
 
 Everything runs on a :class:`~gomoku.ai.searchboard.SearchBoard` built from
 the given board, which is never changed.  The time budget (``think_time``)
@@ -103,6 +107,13 @@ VERIFY_WIDTH = 6
 VERIFY_NODES = 4_000
 #: Past the horizon, an open three is answered by at most this many of its blocks.
 HORIZON_BLOCKS = 3
+#: A move the check does not see lose is read one opponent move deeper: after each of the
+#: opponent's best few quiet replies, we must still have a defence against its VCT ...
+REFUTE_REPLIES = 4
+#: ... among this many tried (the points of its winning line first), ...
+REFUTE_DEFENCES = 20
+#: ... each read on this many nodes (fewer prove too little: most defences then look sound).
+REFUTE_NODES = 8_000
 
 
 class SearchTimeout(Exception):
@@ -517,21 +528,61 @@ class SearchPlayer:
 
         The alpha-beta horizon misses quiet moves that hand the opponent a
         win by threes a few moves later; reading the opponent's VCT after our
-        move catches them.  Moves are read best first until one is safe or
-        the time is up; of those read, the one whose "no win" is proven
-        deepest is taken (the earlier on a tie).  Falls back to ``order[0]``
+        move catches them.  A move that passes is read one opponent move
+        deeper (:meth:`_refuted`): a quiet reply may build such a win that
+        none of our answers stops.  Moves are read best first until one is
+        safe and not refuted, or the time is up; of those read, a move not
+        refuted goes before a refuted one, then the one whose "no win" is
+        proven deepest (the earlier on a tie).  Falls back to ``order[0]``
         when every move read loses, or no time is left.
         """
-        best, best_safety = order[0], LOST
+        best, best_rank = order[0], (False, LOST)
         for move in order[:VERIFY_WIDTH]:
             if time_is_up(deadline, stop):
                 break
             safety = self._safety_after(board, move, deadline, VERIFY_NODES, True, stop)
-            if safety >= SAFE_ENOUGH:
+            if safety == LOST:
+                continue
+            sound = not self._refuted(board, move, deadline, stop)
+            if sound and safety >= SAFE_ENOUGH:
                 return move
-            if safety > best_safety:
-                best, best_safety = move, safety
+            if (sound, safety) > best_rank:
+                best, best_rank = move, (sound, safety)
         return best
+
+    @classmethod
+    def _refuted(cls, board: SearchBoard, move: int, deadline: float, stop: threading.Event | None) -> bool:
+        """Whether one of the opponent's best quiet replies to our ``move`` leaves us no defence.
+
+        The quiet reply makes a win by threes that none of our tried answers
+        stops (each answer read on :data:`REFUTE_NODES` nodes).  The check of
+        a single move sees a win by threes that is already there; this sees one
+        the opponent builds with one free move, the usual way a defence in
+        the opening is lost.  Out of time, a move counts as not refuted.
+        """
+        board.play(move)
+        try:
+            for reply in AlphaBeta(board, deadline, stop).candidates(REFUTE_REPLIES):
+                if time_is_up(deadline, stop):
+                    return False
+                board.play(reply)
+                try:
+                    board.pass_turn()
+                    threat = ThreatSearch(board, deadline, max_nodes=REFUTE_NODES, stop=stop)
+                    win = threat.vct(depth=VCT_DEPTH, shortest=True)
+                    line = threat.line(threes=True) if win is not None else []
+                    board.pass_turn()
+                    if win is None:
+                        continue
+                    tried = cls._answers_to(board, line, AlphaBeta(board, deadline, stop).candidates(REFUTE_DEFENCES))
+                    if not any(cls._safety_after(board, answer, deadline, REFUTE_NODES, True, stop) != LOST
+                               for answer in tried[:REFUTE_DEFENCES]):
+                        return not time_is_up(deadline, stop)
+                finally:
+                    board.undo()
+            return False
+        finally:
+            board.undo()
 
     def _defences(
         self, board: SearchBoard, root: list[int], their_line: list[int], deadline: float,
@@ -609,6 +660,24 @@ class SearchPlayer:
             for _ in range(played):
                 board.undo()
 
+    @staticmethod
+    def _answers_to(board: SearchBoard, their_line: list[int], others: list[int]) -> list[int]:
+        """The legal moves worth trying against the opponent's VCT, most likely first.
+
+        The points of its winning line, our own fours, the points where the
+        opponent makes a four or an open three (its best first), then ``others``.
+        """
+        me = board.side
+        opp = 3 - me
+        cells = board.cells
+        tried = dict.fromkeys(
+            [q for q in their_line if not cells[q]]
+            + board.cells_at_least(me, C_FOUR)
+            + sorted(board.cells_at_least(opp, C_OPEN_THREE), key=lambda q: -board.score[opp][q])
+            + others
+        )
+        return [q for q in tried if not cells[q] and board.legal(me, q)]
+
     def _vct_defences(
         self, board: SearchBoard, root: list[int], their_line: list[int], deadline: float,
         stop: threading.Event | None,
@@ -626,16 +695,7 @@ class SearchPlayer:
         behind the proven defences, so a hard position never leaves us
         without a move.
         """
-        me = board.side
-        opp = 3 - me
-        cells = board.cells
-        tried = list(dict.fromkeys(
-            [q for q in their_line if not cells[q]]
-            + board.cells_at_least(me, C_FOUR)
-            + sorted(board.cells_at_least(opp, C_OPEN_THREE), key=lambda q: -board.score[opp][q])
-            + root
-        ))
-        candidates = [q for q in tried if not cells[q] and board.legal(me, q)]
+        candidates = self._answers_to(board, their_line, root)
         safe: list[int] = []
         for max_nodes in (300, 3_000):
             unknown: list[int] = []
