@@ -552,9 +552,11 @@ class SearchPlayer:
 
     @classmethod
     def _refuted(cls, board: SearchBoard, move: int, deadline: float, stop: threading.Event | None) -> bool:
-        """Whether one of the opponent's best quiet replies to our ``move`` leaves us no defence.
+        """Whether one of the opponent's best replies to our ``move`` leaves us no defence.
 
-        The quiet reply makes a win by threes that none of our tried answers
+        The replies are the opponent's first few candidates (quiet moves
+        mostly; a four there is answered by its block, a real line too).
+        The reply makes a win by threes that none of our tried answers
         stops (each answer read on :data:`REFUTE_NODES` nodes).  The check of
         a single move sees a win by threes that is already there; this sees one
         the opponent builds with one free move, the usual way a defence in
