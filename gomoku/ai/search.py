@@ -476,11 +476,7 @@ class SearchPlayer:
         if not root:
             return None
 
-        board.pass_turn()
-        threat = ThreatSearch(board, started + 0.22 * budget, max_nodes=50_000, stop=stop)
-        their_move = threat.vcf()
-        their_line = threat.line() if their_move is not None else []
-        board.pass_turn()
+        their_move, their_line, _ = self._their_win(board, started + 0.22 * budget, 50_000, False, stop)
         if their_move is not None:
             root = self._defences(board, root, their_line, started + 0.4 * budget, stop)
             info["reason"] = "stop vcf"
@@ -493,11 +489,8 @@ class SearchPlayer:
                 info["reason"] = "vct"
                 return move
 
-            board.pass_turn()
-            threat = ThreatSearch(board, time.perf_counter() + THEIR_VCT_TIME * budget, max_nodes=20_000, stop=stop)
-            their_move = threat.vct(depth=VCT_DEPTH, shortest=True)
-            their_line = threat.line(threes=True) if their_move is not None else []
-            board.pass_turn()
+            their_move, their_line, threat = self._their_win(
+                board, time.perf_counter() + THEIR_VCT_TIME * budget, 20_000, True, stop)
             info["nodes"] = int(info["nodes"]) + threat.nodes
             # no need to check our choice when the opponent has no threat win even with a free move
             unsafe = their_move is not None or threat.exhausted
@@ -550,6 +543,24 @@ class SearchPlayer:
                 best, best_rank = move, (sound, safety)
         return best
 
+    @staticmethod
+    def _their_win(
+        board: SearchBoard, deadline: float, max_nodes: int, threes: bool, stop: threading.Event | None,
+    ) -> tuple[int | None, list[int], ThreatSearch]:
+        """The opponent's win by fours (or threes and fours with ``threes``) as if we passed.
+
+        Returns its first move (``None`` if none was found), its winning line
+        (empty if none) and the search itself (for its node count and whether
+        it ran out of budget).  The board is left as it was.
+        """
+        board.pass_turn()
+        try:
+            threat = ThreatSearch(board, deadline, max_nodes=max_nodes, stop=stop)
+            move = threat.vct(depth=VCT_DEPTH, shortest=True) if threes else threat.vcf()
+            return move, threat.line(threes=threes) if move is not None else [], threat
+        finally:
+            board.pass_turn()
+
     @classmethod
     def _refuted(cls, board: SearchBoard, move: int, deadline: float, stop: threading.Event | None) -> bool:
         """Whether one of the opponent's best replies to our ``move`` leaves us no defence.
@@ -569,11 +580,7 @@ class SearchPlayer:
                     return False
                 board.play(reply)
                 try:
-                    board.pass_turn()
-                    threat = ThreatSearch(board, deadline, max_nodes=REFUTE_NODES, stop=stop)
-                    win = threat.vct(depth=VCT_DEPTH, shortest=True)
-                    line = threat.line(threes=True) if win is not None else []
-                    board.pass_turn()
+                    win, line, _ = cls._their_win(board, deadline, REFUTE_NODES, True, stop)
                     if win is None:
                         continue
                     tried = cls._answers_to(board, line, AlphaBeta(board, deadline, stop).candidates(REFUTE_DEFENCES))
