@@ -60,7 +60,7 @@ from itertools import compress
 from operator import or_
 
 from gomoku.ai.greedy import normal
-from gomoku.ai.searchboard import BLACK, SearchBoard
+from gomoku.ai.searchboard import BLACK, TEMPO, SearchBoard
 from gomoku.ai.shapes import C_DOUBLE_THREE, C_FIVE, C_FOUR, C_FOUR_THREE, C_OPEN_THREE, C_WIN_FOUR
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board
@@ -357,7 +357,7 @@ class AlphaBeta:
                 return WIN - ply - 6
         if mover[C_WIN_FOUR]:
             return None  # an open three to answer: searched
-        return (total * 6) // 5 - mover_total
+        return total * TEMPO - mover_total
 
     def search(self, moves: list[int], soft_deadline: float, max_depth: int = 30) -> tuple[int, int, int]:
         """Deepen over the root ``moves`` until ``soft_deadline`` passes; (best move, value, depth reached)."""
