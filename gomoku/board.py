@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 
 from gomoku import renju
 from gomoku.combos import DIRECTIONS, CombinationTables
+from gomoku.errors import GomokuError
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point, to_notation
 from gomoku.rules import EMPTY, Outcome, Rule, Stone, Termination
 
@@ -21,7 +22,7 @@ _MARKS = {EMPTY: ".", Stone.BLACK: "X", Stone.WHITE: "O"}
 _STONE_OF_MARK = {".": EMPTY, "X": Stone.BLACK, "O": Stone.WHITE}
 
 
-class IllegalMoveError(ValueError):
+class IllegalMoveError(GomokuError, ValueError):
     """A move the rules do not allow; the message says why and what to do instead."""
 
 
@@ -45,7 +46,7 @@ class ForbiddenMoveError(IllegalMoveError):
         self.foul = foul
 
 
-class HistoryError(IndexError):
+class HistoryError(GomokuError, IndexError):
     """Nothing to undo, or nothing to redo."""
 
 

@@ -6,6 +6,7 @@ from gomoku import (
     Board,
     ForbiddenMoveError,
     GameOverError,
+    GomokuError,
     HistoryError,
     OccupiedError,
     OffBoardError,
@@ -198,3 +199,15 @@ def test_copy_is_independent():
     play_all(clone, "f6")
     assert board.moves == [Point(4, 4)]
     assert board.tables.snapshot() != clone.tables.snapshot()
+
+
+def test_the_package_errors_share_one_base_and_keep_their_builtin_classes():
+    board = Board(size=9)
+    with pytest.raises(GomokuError):
+        board.undo()
+    with pytest.raises(IndexError):  # HistoryError is still an IndexError
+        board.undo()
+    play_all(board, "e5")
+    for error in (GomokuError, ValueError):  # IllegalMoveError is still a ValueError
+        with pytest.raises(error):
+            play_all(board, "e5")
