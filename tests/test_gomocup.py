@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from gomoku import Board, Point, Rule, Stone
+from gomoku.ai.base import Decision
 from gomoku.gomocup import Brain, TimeControl, quick_move, rule_from_bits
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -190,9 +191,9 @@ class Sleeper:
 
     name = "sleeper"
 
-    def choose_move(self, board, stop=None):
+    def choose_move(self, board, stop=None, think_time=None):
         time.sleep(2)
-        return Point(0, 0)
+        return Decision(Point(0, 0))
 
 
 class Stopper:
@@ -200,13 +201,13 @@ class Stopper:
 
     name = "stopper"
 
-    def choose_move(self, board, stop=None):
+    def choose_move(self, board, stop=None, think_time=None):
         assert stop is not None and stop.wait(5)
-        return Point(3, 3)
+        return Decision(Point(3, 3))
 
 
 def test_a_player_that_overruns_is_replaced_by_a_quick_move_in_time():
-    engine = Brain(player_factory=lambda seconds: Sleeper())
+    engine = Brain(player_factory=lambda: Sleeper())
     engine.handle("START 15")
     engine.handle("INFO timeout_turn 300")
     started = time.monotonic()
@@ -217,7 +218,7 @@ def test_a_player_that_overruns_is_replaced_by_a_quick_move_in_time():
 
 
 def test_a_searching_player_is_stopped_before_the_deadline_and_its_move_is_used():
-    engine = Brain(player_factory=lambda seconds: Stopper())
+    engine = Brain(player_factory=lambda: Stopper())
     engine.handle("START 15")
     engine.handle("INFO timeout_turn 200")
     started = time.monotonic()
@@ -226,7 +227,7 @@ def test_a_searching_player_is_stopped_before_the_deadline_and_its_move_is_used(
 
 
 def test_the_match_clock_counts_our_thinking_when_the_manager_does_not():
-    engine = Brain(player_factory=lambda seconds: Sleeper())
+    engine = Brain(player_factory=lambda: Sleeper())
     for line in ("START 15", "INFO timeout_turn 5000", "INFO timeout_match 2000"):
         engine.handle(line)
     started = time.monotonic()

@@ -152,7 +152,7 @@ class Computer:
     def _think(self, request: st.AiRequest, player: Player, stop: threading.Event) -> None:
         started = time.monotonic()
         try:
-            point: Point | None = player.choose_move(request.board.copy(), stop)
+            point: Point | None = player.choose_move(request.board, stop).move
             error = ""
         except Exception as exc:  # the game goes on: the state shows the error
             point, error = None, str(exc) or type(exc).__name__
