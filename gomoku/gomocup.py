@@ -496,8 +496,12 @@ class Brain:
         if limit is not None:
             limit(self.max_memory)
 
-    def _new_game(self) -> None:
+    def forget_player(self) -> None:
+        """Forget this game's player: the next move makes a new one."""
         self._player = None
+
+    def _new_game(self) -> None:
+        self.forget_player()
         self.stones = {}
         self._board_lines = None
         if self.clock.match_ms > 0:

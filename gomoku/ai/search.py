@@ -102,9 +102,12 @@ class AlphaBeta:
 
     def __init__(
         self, board: SearchBoard, budget: Budget, table: dict[int, tuple[int, int, int, int]] | None = None,
+        table_limit: int = DEFAULT_TABLE_LIMIT,
     ) -> None:
         self.board = board
         self.budget = budget
+        #: the table is emptied when it would hold more positions than this (it is the memory bound)
+        self.table_limit = table_limit
         #: the deepest ply a line reached (selective depth)
         self.seldepth = 0
         #: Zobrist key -> (depth, bound kind, value, best move); may be kept from earlier moves of the game
@@ -294,7 +297,10 @@ class AlphaBeta:
             stored += ply
         elif stored < -WIN_THRESHOLD:
             stored -= ply
-        self.table[key] = (depth, flag, stored, best_move)
+        table = self.table
+        if len(table) >= self.table_limit:
+            table.clear()
+        table[key] = (depth, flag, stored, best_move)
         return best_value
 
     def judge_after(self, move: int, ply: int) -> int | None:
@@ -505,7 +511,7 @@ class SearchPlayer:
         opening = board.n - board.cells.count(0) < OPENING_STONES
         soft_limit, hard_limit = (OPENING_SOFT_LIMIT, OPENING_HARD_LIMIT) if opening else (SOFT_LIMIT, HARD_LIMIT)
         clock = Budget(at(hard_limit), None, stop)
-        searcher = AlphaBeta(board, clock, table)
+        searcher = AlphaBeta(board, clock, table, self.table_limit)
         root = searcher.candidates(ROOT_WIDTH)
         if not root:
             return info
