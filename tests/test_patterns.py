@@ -102,15 +102,20 @@ def test_standard_rule_reads_overlines():
 # -- the classifier against a slow, obviously correct reference -----------------------------
 
 
-def reference_wins(line: list[int], centre: int, stone: int, rule: Rule) -> bool:
-    """Whether the unbroken row of ``stone`` through ``centre`` wins: count it cell by cell."""
+def reference_run(line: list[int], centre: int, stone: int) -> int:
+    """The length of the unbroken row of ``stone`` through ``centre``, counted cell by cell."""
     length = 1
     for step in (-1, 1):
         i = centre + step
         while 0 <= i < len(line) and line[i] == stone:
             length += 1
             i += step
-    return rule.is_win(length, Stone(stone))
+    return length
+
+
+def reference_wins(line: list[int], centre: int, stone: int, rule: Rule) -> bool:
+    """Whether the unbroken row of ``stone`` through ``centre`` wins."""
+    return rule.is_win(reference_run(line, centre, stone), Stone(stone))
 
 
 def reference_five_points(line: list[int], centre: int, stone: int, rule: Rule) -> int:
@@ -132,12 +137,7 @@ def _joined(line: list[int], centre: int, e: int, stone: int) -> bool:
 
 def reference_shape(line: list[int], centre: int, stone: int, rule: Rule) -> int:
     """The shape by its definition, trying every empty cell of the whole line (no reach, no keys)."""
-    length = 1
-    for step in (-1, 1):
-        i = centre + step
-        while 0 <= i < len(line) and line[i] == stone:
-            length += 1
-            i += step
+    length = reference_run(line, centre, stone)
     if length >= 5:
         return patterns.FIVE if rule.is_win(length, Stone(stone)) else patterns.OVERLINE
     empties = [i for i, v in enumerate(line) if v == patterns.EMPTY]
