@@ -64,7 +64,9 @@ class Board:
         self._first_turn = Stone.BLACK
         self._setup_stones = 0
         self._outcome: Outcome | None = None
-        self.tables = CombinationTables(size)
+        self.tables = CombinationTables(
+            size, exact=(rule.exact_five(Stone.BLACK), rule.exact_five(Stone.WHITE))
+        )
 
     # -- reading the position -------------------------------------------------
 

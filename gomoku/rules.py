@@ -39,15 +39,15 @@ class Rule(enum.Enum):
     STANDARD = "standard"
     RENJU = "renju"
 
+    def exact_five(self, stone: Stone) -> bool:
+        """Whether only exactly five wins for ``stone`` (six or more in a row does not)."""
+        if self is Rule.FREESTYLE:
+            return False
+        return self is Rule.STANDARD or stone == Stone.BLACK
+
     def is_win(self, run_length: int, stone: Stone) -> bool:
         """Whether an unbroken row of ``run_length`` stones of ``stone`` wins."""
-        if run_length < 5:
-            return False
-        if self is Rule.FREESTYLE:
-            return True
-        if self is Rule.STANDARD:
-            return run_length == 5
-        return run_length == 5 or stone is Stone.WHITE
+        return run_length == 5 or (run_length > 5 and not self.exact_five(stone))
 
     def restricts(self, stone: Stone) -> bool:
         """Whether ``stone`` is bound by forbidden moves under this rule."""
