@@ -239,3 +239,35 @@ def test_peek_tells_the_counts_and_totals_a_move_would_leave(rule, size, steps):
             board.count[1], board.count[2], board.total[1], board.total[2])
         board.undo()
     assert (board.keys, list(board.count[1:]), board.total, board.hash) == before
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    rule=st.sampled_from(list(Rule)),
+    steps=st.lists(st.tuples(st.integers(0, 3), st.integers(0, 10_000)), min_size=1, max_size=40),
+)
+def test_a_mirror_follows_the_game_through_moves_and_undos(rule, steps):
+    """A search board kept in step with a game (moves, undos, a new game) equals one built afresh."""
+    from gomoku.ai.searchboard import Mirror
+
+    mirror = Mirror()
+    board = Board(9, rule)
+    for action, pick in steps:
+        if action == 0 and board.moves:
+            for _ in range(1 + pick % 3):
+                if board.moves:
+                    board.undo()
+        elif action == 1 and pick % 7 == 0:
+            board = Board(9, rule)
+        elif not board.is_game_over():
+            legal = [p for p in board.empty_points() if board.foul(p) is None or not board.rule.restricts(board.turn)]
+            if legal:
+                board.play(legal[pick % len(legal)])
+        followed = mirror.follow(board)
+        fresh = SearchBoard.from_board(board)
+        assert followed.cells == fresh.cells and followed.side == fresh.side
+        assert followed.hash == fresh.hash
+        for colour in (1, 2):
+            assert followed.cls[colour] == fresh.cls[colour]
+            assert followed.score[colour] == fresh.score[colour]
+        assert followed.total == fresh.total

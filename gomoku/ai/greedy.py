@@ -56,7 +56,7 @@ from gomoku.ai.parameters import (
     NORMAL_FOLLOW_UP_WIDTH, NORMAL_LINE_SCORES, NORMAL_RANDOMNESS, NORMAL_THREAT_NODES, NORMAL_URGENCY,
     NORMAL_VCT_DEPTH,
 )
-from gomoku.ai.searchboard import SearchBoard
+from gomoku.ai.searchboard import Mirror, SearchBoard
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board, GameOverError
 from gomoku.patterns import C_FOUR, C_OPEN_THREE, SHAPE_COUNT, cell_class, histograms, shape_counts
@@ -100,6 +100,8 @@ class GreedyPlayer:
         self.style = style
         self.randomness = randomness
         self._random = random.Random(seed)
+        #: the search board kept in step with the game, move by move
+        self._mirror = Mirror()
 
     def choose_move(
         self, board: Board, stop: threading.Event | None = None, think_time: float | None = None
@@ -111,7 +113,7 @@ class GreedyPlayer:
         if board.stone_count == 0:
             centre = board.size // 2
             return Decision(Point(centre, centre), reason="centre")
-        position = _Position(board)
+        position = _Position(board, self._mirror.follow(board))
         cell, reason = self._choose(position)
         return Decision(board.point_of(cell), reason=reason, nodes=position.nodes,
                         seconds=time.perf_counter() - started)
@@ -266,9 +268,9 @@ class GreedyPlayer:
 class _Position:
     """One move's view of the game: the board (read only), its search board and the small threat reads."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, search: SearchBoard) -> None:
         self.board = board
-        self.search = SearchBoard.from_board(board)
+        self.search = search
         self.me = self.search.side
         self.opponent = OPPONENT[self.me]
         #: nodes spent by the threat reads

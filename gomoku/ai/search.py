@@ -71,7 +71,7 @@ from gomoku.ai.parameters import (
     THREAT_WIDTH_FACTOR, VCF_DEFENCE_NODES, VCF_DEFENCE_TIME, VCT_DEFENCE_NODES, VCT_DEFENCE_TIME, VCT_DEPTH,
     VERIFY_LIMIT, VERIFY_MIN, VERIFY_NODES, VERIFY_WIDTH,
 )
-from gomoku.ai.searchboard import SearchBoard
+from gomoku.ai.searchboard import Mirror, SearchBoard
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board, GameOverError
 from gomoku.patterns import C_DOUBLE_THREE, C_FIVE, C_FOUR, C_FOUR_THREE, C_OPEN_THREE, C_WIN_FOUR
@@ -420,6 +420,8 @@ class SearchPlayer:
         #: alpha-beta's transposition tables by (size, rule, side played for), kept from move to move
         self._tables: dict[tuple[int, object, int], dict[int, tuple[int, int, int, int]]] = {}
         self.table_limit = DEFAULT_TABLE_LIMIT
+        #: the search board kept in step with the game, move by move
+        self._mirror = Mirror()
 
     def set_memory_limit(self, max_bytes: int) -> None:
         """Keep the transposition tables within a share of ``max_bytes`` (0: no limit but the default)."""
@@ -447,7 +449,7 @@ class SearchPlayer:
             centre = board.size // 2
             return Decision(Point(centre, centre), reason="centre")
         budget = self.think_time if think_time is None else max(0.01, float(think_time))
-        search = SearchBoard.from_board(board)
+        search = self._mirror.follow(board)
         found = self._decide(search, started, budget, stop)
         cell = found.get("move")
         if cell is None or board.cells[cell] or (

@@ -397,3 +397,48 @@ class SearchBoard:
         """A static score for the side to move: its shape potential against the opponent's."""
         me = self.side
         return self.total[me] * TEMPO - self.total[OPPONENT[me]]
+
+
+class Mirror:
+    """A search board that follows one game's board from move to move, for a player that keeps state.
+
+    :meth:`follow` brings the kept search board to the board's position by
+    taking back the moves the game no longer has and playing its new ones
+    (two per turn in a game), which costs a few play/undo steps instead of
+    a whole rebuild; when the positions cannot be matched that way (another
+    game, a set-up position, a different rule, more taken back than it
+    played) it builds afresh.  The board is only read; the search board's
+    history holds the game moves it played since it was built.
+    """
+
+    #: Past this many steps to catch up, a rebuild is as quick (a play costs about 20 us, a build ~1 ms).
+    MAX_STEPS = 40
+
+    def __init__(self) -> None:
+        self._search: SearchBoard | None = None
+        #: the game moves (flat cells) the search board was built after
+        self._built_after: list[int] = []
+
+    def follow(self, board: Board) -> SearchBoard:
+        """The search board of ``board``'s position and side to move."""
+        moves = [board.index_of(point) for point in board.moves]
+        search = self._search
+        base = len(self._built_after)
+        if (search is not None and search.size == board.size and search.rule is board.rule
+                and moves[:base] == self._built_after):
+            played = search.history
+            common = 0
+            for old, new in zip(played, moves[base:]):
+                if old != new:
+                    break
+                common += 1
+            if len(played) - common + len(moves) - base - common <= self.MAX_STEPS:
+                while len(played) > common:
+                    search.undo()
+                for cell in moves[base + common:]:
+                    search.play(cell)
+                if search.cells == board.cells and search.side == int(board.turn):
+                    return search
+        self._search = search = SearchBoard.from_board(board)
+        self._built_after = moves
+        return search
