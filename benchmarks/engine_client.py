@@ -51,10 +51,13 @@ class Engine:
 
     def __init__(self, path: str) -> None:
         self.path = path
-        self.process = subprocess.Popen(
-            [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            text=True, bufsize=1,
-        )
+        try:
+            self.process = subprocess.Popen(
+                [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                text=True, bufsize=1,
+            )
+        except OSError as error:
+            raise EngineCrash(f"could not start {path}: {error}") from None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._stderr: collections.deque[str] = collections.deque(maxlen=5)
         self._threads = [
