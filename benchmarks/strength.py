@@ -8,6 +8,17 @@ error bar, and each level's move-time median and maximum.
     python benchmarks/strength.py normal easy --games 100
     python benchmarks/strength.py hard normal --games 100 --think-time 1 --jobs 2
     python benchmarks/strength.py hard normal --games 100 --think-time 1 --jobs 2 --first-as white
+    python benchmarks/strength.py hard engine --engine /path/to/pbrain-rapfi --engine-info max_node=3000 --games 40 --think-time 1
+
+With ``engine`` as the second level the opponent is an external Gomocup
+engine (``--engine PATH``, a ``pbrain-*`` program; see ``engine_client.py``):
+a fresh process each game, told ``START``, ``INFO rule``, ``INFO
+timeout_turn`` (``--think-time`` in ms, 1000 if not given), ``INFO
+timeout_match``, each ``--engine-info KEY=VALUE`` as ``INFO KEY VALUE``, then
+the position with ``BOARD`` and each of our moves with ``TURN``.  An engine
+that does not answer within ten times the turn time plus 5 s, ends, answers
+something that is not a move or plays an illegal move (checked by our Board)
+loses that game; such games are listed separately.
 
 With ``--first-as white`` (or ``black``) each opening is played once, the
 first level on that colour: ``hard`` loses almost only as white, so this
@@ -17,8 +28,10 @@ gives nearly the same information about it in half the time.
 from __future__ import annotations
 
 import argparse
+import collections
 import math
 import multiprocessing
+import os
 import random
 import statistics
 import sys
@@ -28,8 +41,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from engine_client import RULE_CODES, Engine, EngineError  # noqa: E402
+
 from gomoku import Board, Point, Rule, Stone  # noqa: E402
 from gomoku.ai import LEVELS, make_player  # noqa: E402
+from gomoku.board import IllegalMoveError  # noqa: E402
 
 
 @dataclass
@@ -42,6 +58,16 @@ class GameResult:
     moves: int
     times: dict[str, list[float]] = field(default_factory=dict)
     record: list[str] = field(default_factory=list)
+    forfeit: str | None = None  # why the engine lost this game by failing (a timeout, a crash, ...)
+
+
+@dataclass(frozen=True)
+class EngineSpec:
+    """An external Gomocup engine as an opponent: its program, a name for the printout, extra INFO."""
+
+    path: str
+    name: str
+    infos: tuple[tuple[str, str], ...] = ()
 
 
 def make_openings(count: int, size: int, stones: int, seed: int) -> list[list[Point]]:
@@ -63,7 +89,9 @@ def make_openings(count: int, size: int, stones: int, seed: int) -> list[list[Po
 def play_game(job: tuple) -> GameResult:
     """Play one game; ``job`` is (opening index, opening, black level, white level, options)."""
     index, opening, black_level, white_level, options = job
-    size, rule, think_time, seed = options
+    size, rule, think_time, seed, engine = options
+    if engine is not None and engine.name in (black_level, white_level):
+        return play_engine_game(job)
     board = Board(size, Rule(rule))
     for point in opening:
         board.play(point)
@@ -84,10 +112,74 @@ def play_game(job: tuple) -> GameResult:
     return GameResult(index, black_level, names[winner] if winner else None, len(board.moves), times, record)
 
 
+def play_engine_game(job: tuple) -> GameResult:
+    """Play one game of our level against the external engine, a fresh process for this game."""
+    index, opening, black_level, white_level, options = job
+    size, rule, think_time, seed, engine = options
+    board = Board(size, Rule(rule))
+    for point in opening:
+        board.play(point)
+    engine_side = Stone.BLACK if black_level == engine.name else Stone.WHITE
+    ours = black_level if engine_side is Stone.WHITE else white_level
+    seed_offset = 0 if engine_side is Stone.WHITE else 1
+    player = make_player(ours, seed=seed + 2 * index + seed_offset, think_time=think_time)
+    turn_ms = max(1, round((1.0 if think_time is None else think_time) * 1000))
+    answer_timeout = 10 * turn_ms / 1000 + 5
+    names = {engine_side: engine.name, engine_side.opponent: ours}
+    times: dict[str, list[float]] = {black_level: [], white_level: []}
+    forfeit = None
+    client = None
+    in_step = False  # whether the engine has seen every move on the board
+    try:
+        client = Engine(engine.path)
+        client.start(size, RULE_CODES[rule], turn_ms, dict(engine.infos), timeout=answer_timeout)
+        while not board.is_game_over():
+            side = board.turn
+            started = time.perf_counter()
+            if side is engine_side:
+                if in_step:
+                    move = client.turn(board.last_move, answer_timeout)
+                else:
+                    stones = [(p.x, p.y, 1 if board[p] is engine_side else 2) for p in board.moves]
+                    move = client.board(stones, answer_timeout)
+                    in_step = True
+                times[engine.name].append(time.perf_counter() - started)
+                try:
+                    board.play(move)
+                except IllegalMoveError as error:
+                    forfeit = f"illegal: played {move[0]},{move[1]} at move {len(board.moves) + 1} ({error})"
+                    break
+            else:
+                move = player.choose_move(board)
+                times[ours].append(time.perf_counter() - started)
+                board.play(move)
+    except EngineError as error:
+        forfeit = f"{error.kind}: {error} at move {len(board.moves) + 1}"
+    finally:
+        if client is not None:
+            client.close()
+    if forfeit is not None:
+        winner_name: str | None = ours
+    else:
+        winner = board.outcome.winner
+        winner_name = names[winner] if winner else None
+    record = [board.notation(point) for point in board.moves]
+    return GameResult(index, black_level, winner_name, len(board.moves), times, record, forfeit)
+
+
+def parse_engine_info(text: str) -> tuple[str, str]:
+    """``KEY=VALUE`` of ``--engine-info`` as a pair."""
+    key, sep, value = text.partition("=")
+    if not sep or not key.strip() or not value.strip() or " " in key.strip():
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE (for example max_node=3000), got {text!r}")
+    return key.strip(), value.strip()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("first", choices=tuple(LEVELS), help="the level whose score is printed")
-    parser.add_argument("second", choices=tuple(LEVELS))
+    parser.add_argument("second", choices=(*LEVELS, "engine"),
+                        help="a level, or engine: the external Gomocup engine given by --engine")
     parser.add_argument("--games", type=int, default=100, help="twice the number of openings drawn (an even number)")
     parser.add_argument("--size", type=int, default=15)
     parser.add_argument("--rule", choices=[r.value for r in Rule], default="freestyle")
@@ -99,10 +191,31 @@ def main() -> None:
                         help="the colours the first level plays each opening with (default: both)")
     parser.add_argument("--save-losses", type=Path, default=None, metavar="FILE",
                         help="write the moves of every game the first level did not win to FILE")
+    parser.add_argument("--engine", metavar="PATH", default=None,
+                        help="the Gomocup engine (pbrain-* program) to play when the second level is engine")
+    parser.add_argument("--engine-info", metavar="KEY=VALUE", type=parse_engine_info, action="append",
+                        default=[], help="sent to the engine as INFO KEY VALUE each game (repeatable)")
+    parser.add_argument("--engine-name", default=None,
+                        help="the engine's name in the printout (default: its file name)")
     args = parser.parse_args()
 
+    engine = None
+    if args.second == "engine":
+        if args.engine is None:
+            parser.error("the second level engine needs --engine PATH")
+        path = Path(args.engine)
+        if not path.is_file() or not os.access(path, os.X_OK):
+            parser.error(f"--engine {args.engine}: no such executable file")
+        name = args.engine_name or path.name
+        if name in LEVELS or name == args.first:
+            parser.error(f"--engine-name {name!r} is one of our levels: pick another")
+        engine = EngineSpec(str(path.resolve()), name, tuple(args.engine_info))
+        args.second = name
+    elif args.engine is not None or args.engine_info or args.engine_name is not None:
+        parser.error("--engine, --engine-info and --engine-name need engine as the second level")
+
     openings = make_openings(args.games // 2, args.size, args.opening_stones, args.seed)
-    options = (args.size, args.rule, args.think_time, args.seed)
+    options = (args.size, args.rule, args.think_time, args.seed, engine)
     jobs = []
     for index, opening in enumerate(openings):
         if args.first_as != "white":
@@ -135,6 +248,17 @@ def main() -> None:
     as_black = sum(1 for r in results if r.black == args.first and r.winner == args.first)
     as_white = sum(1 for r in results if r.black != args.first and r.winner == args.first)
     print(f"{args.first} wins as black: {as_black}, as white: {as_white}")
+    if engine is not None:
+        infos = " ".join(f"{key}={value}" for key, value in engine.infos)
+        turn_ms = max(1, round((1.0 if args.think_time is None else args.think_time) * 1000))
+        print(f"engine {engine.name}: timeout_turn {turn_ms} ms" + (f", {infos}" if infos else "")
+              + ", a fresh process each game")
+        forfeits = [r for r in results if r.forfeit is not None]
+        kinds = collections.Counter(r.forfeit.split(":", 1)[0] for r in forfeits)
+        print(f"engine failures (counted as its losses): {len(forfeits)}"
+              + (" (" + ", ".join(f"{kind} {n}" for kind, n in sorted(kinds.items())) + ")" if forfeits else ""))
+        for r in forfeits:
+            print(f"  opening {r.opening}, {r.black} black: {r.forfeit}")
     for level in dict.fromkeys((args.first, args.second)):
         samples = [t for r in results for t in r.times.get(level, [])]
         if samples:
