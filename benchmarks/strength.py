@@ -150,7 +150,7 @@ def play_engine_game(job: tuple) -> GameResult:
                     forfeit = f"illegal: played {move[0]},{move[1]} at move {len(board.moves) + 1} ({error})"
                     break
             else:
-                move = player.choose_move(board)
+                move = player.choose_move(board).move
                 times[ours].append(time.perf_counter() - started)
                 board.play(move)
     except EngineError as error:
