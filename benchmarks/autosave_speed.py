@@ -42,7 +42,7 @@ def game(moves: int, size: int, rule: Rule) -> Board:
     board = Board(size, rule)
     players = (make_player("easy", seed=1), make_player("easy", seed=2))
     while len(board.moves) < moves and not board.is_game_over():
-        board.play(players[len(board.moves) % 2].choose_move(board))
+        board.play(players[len(board.moves) % 2].choose_move(board).move)
     if board.is_game_over():
         board.undo()
     return board

@@ -27,7 +27,7 @@ def mid_game(size: int, moves: int, seed: int) -> Board:
         board = Board(size)
         black, white = make_player("normal", seed=seed), make_player("easy", seed=seed + 1)
         while len(board.moves) < moves and not board.is_game_over():
-            board.play((black if board.turn is Stone.BLACK else white).choose_move(board))
+            board.play((black if board.turn is Stone.BLACK else white).choose_move(board).move)
         if not board.is_game_over():
             return board
         seed += 100
@@ -51,7 +51,7 @@ def measure(size: int, moves: int, positions: int = 5) -> None:
     for board in boards:
         for level in move_times:
             player = make_player(level, seed=1)
-            move_times[level].append(median_seconds(lambda: player.choose_move(board), 200))
+            move_times[level].append(median_seconds(lambda: player.choose_move(board).move, 200))
         empties = [c for c, v in enumerate(board.cells) if not v]
         stone = int(board.turn)
         tables = board.tables

@@ -65,7 +65,7 @@ def play(info: list[str], moves: int, seed: int) -> tuple[list[float], float]:
         board.play(Point(x, y))
         if board.is_game_over():
             break
-        reply = opponent.choose_move(board)
+        reply = opponent.choose_move(board).move
         board.play(reply)
         if board.is_game_over():
             break

@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gomoku import Board, Rule, parse_point  # noqa: E402
 from gomoku.ai import search  # noqa: E402
+from gomoku.ai.budget import Budget
 from gomoku.ai.searchboard import SearchBoard  # noqa: E402
 
 #: The first moves of games ``hard`` lost as white (saved by ``strength.py --save-losses``).
@@ -79,7 +80,7 @@ def time_search(boards: list[SearchBoard], depth: int) -> tuple[list[float], int
     """Seconds per position to search ``depth`` plies from a fresh table, and the nodes in all."""
     times, nodes = [], 0
     for board in boards:
-        searcher = search.AlphaBeta(board, time.perf_counter() + 3600)
+        searcher = search.AlphaBeta(board, Budget(time.perf_counter() + 3600))
         root = searcher.candidates(getattr(search, "ROOT_WIDTH", 24))  # (older versions: 24)
         started = time.perf_counter()
         searcher.search(root, time.perf_counter() + 3600, max_depth=depth)

@@ -76,7 +76,7 @@ def play_game(job: tuple) -> GameResult:
     while not board.is_game_over():
         side = board.turn
         started = time.perf_counter()
-        move = players[side].choose_move(board)
+        move = players[side].choose_move(board).move
         times[names[side]].append(time.perf_counter() - started)
         board.play(move)
     winner = board.outcome.winner

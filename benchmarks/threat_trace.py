@@ -26,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gomoku import Board, Rule  # noqa: E402
+from gomoku.ai.budget import Budget
 from gomoku.ai.searchboard import SearchBoard  # noqa: E402
 from gomoku.ai.shapes import C_FOUR, C_OPEN_THREE  # noqa: E402
 from gomoku.ai.threats import ThreatSearch  # noqa: E402
@@ -34,7 +35,7 @@ from gomoku.point import parse_point  # noqa: E402
 
 def winner_threat(board: Board, nodes: int, depth: int) -> str:
     """What a VCT search for the side to move of ``board`` finds, as a short token."""
-    solver = ThreatSearch(SearchBoard.from_board(board), time.perf_counter() + 60, max_nodes=nodes)
+    solver = ThreatSearch(SearchBoard.from_board(board), Budget(time.perf_counter() + 60, nodes))
     if solver.vct(depth=depth, shortest=True) is not None:
         return f"V{len(solver.line(threes=True))}"
     return f"?{solver.proven_depth}" if solver.exhausted else "-"

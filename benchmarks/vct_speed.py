@@ -30,6 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gomoku import Board, Rule, parse_point  # noqa: E402
 from gomoku.ai.search import SAFE_ENOUGH, VCT_DEPTH, VERIFY_NODES  # noqa: E402
+from gomoku.ai.budget import Budget
 from gomoku.ai.searchboard import SearchBoard  # noqa: E402
 from gomoku.ai.threats import ThreatSearch  # noqa: E402
 
@@ -52,7 +53,7 @@ def board_after(moves: list[str]) -> SearchBoard:
 
 def read(moves: list[str], max_nodes: int) -> tuple[ThreatSearch, bool, float]:
     """A fresh deepening VCT read of the position after ``moves``: (solver, won, seconds)."""
-    solver = ThreatSearch(board_after(moves), max_nodes=max_nodes)
+    solver = ThreatSearch(board_after(moves), Budget(max_nodes=max_nodes))
     started = time.perf_counter()
     won = solver.vct(depth=VCT_DEPTH, shortest=True) is not None
     return solver, won, time.perf_counter() - started

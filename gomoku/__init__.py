@@ -17,6 +17,7 @@ from gomoku.board import (
     OffBoardError,
 )
 from gomoku.combos import CombinationTables
+from gomoku.errors import GomokuError
 from gomoku.point import Point, parse_point, to_notation
 from gomoku.renju import Foul
 from gomoku.rules import Outcome, Rule, Stone, Termination
@@ -29,6 +30,7 @@ __all__ = [
     "ForbiddenMoveError",
     "Foul",
     "GameOverError",
+    "GomokuError",
     "HistoryError",
     "IllegalMoveError",
     "OccupiedError",

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator
 
 from gomoku import renju
 from gomoku.combos import DIRECTIONS, CombinationTables
+from gomoku.errors import GomokuError
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point, to_notation
 from gomoku.rules import EMPTY, Outcome, Rule, Stone, Termination
 
@@ -21,7 +22,7 @@ _MARKS = {EMPTY: ".", Stone.BLACK: "X", Stone.WHITE: "O"}
 _STONE_OF_MARK = {".": EMPTY, "X": Stone.BLACK, "O": Stone.WHITE}
 
 
-class IllegalMoveError(ValueError):
+class IllegalMoveError(GomokuError, ValueError):
     """A move the rules do not allow; the message says why and what to do instead."""
 
 
@@ -45,7 +46,7 @@ class ForbiddenMoveError(IllegalMoveError):
         self.foul = foul
 
 
-class HistoryError(IndexError):
+class HistoryError(GomokuError, IndexError):
     """Nothing to undo, or nothing to redo."""
 
 
@@ -217,18 +218,73 @@ class Board:
 
     def _winning_line(self, cell: int, stone: Stone) -> tuple[Point, ...]:
         """The winning row through ``cell`` for ``stone``, looking only along its four lines."""
-        size, cells = self.size, self._cells
+        run = self._winning_run(cell, stone)
+        if run is None:
+            return ()
+        size = self.size
+        (dx, dy), back, ahead = run
+        x0, y0 = cell % size, cell // size
+        return tuple(sorted(Point(x0 + k * dx, y0 + k * dy) for k in range(-back, ahead + 1)))
+
+    def _winning_run(self, cell: int, stone: int) -> tuple[tuple[int, int], int, int] | None:
+        """The first of ``cell``'s four lines where ``stone`` on it makes a winning row.
+
+        ``cell`` counts as holding ``stone`` whatever it holds now, so this
+        judges a stone just placed and a stone only imagined alike.  The answer
+        is the direction and how many of ``stone``'s stones run from the cell
+        backwards and forwards along it; ``None`` if no line wins under the
+        board's rule (:meth:`Rule.is_win`).  This is the one run-length test
+        behind the outcome, :meth:`wins_at` and :meth:`winning_points`.
+        """
+        size, cells, is_win = self.size, self._cells, self.rule.is_win
+        side = Stone(stone)
         x0, y0 = cell % size, cell // size
         for dx, dy in DIRECTIONS:
-            run = [Point(x0, y0)]
-            for sign in (1, -1):
-                x, y = x0 + sign * dx, y0 + sign * dy
-                while 0 <= x < size and 0 <= y < size and cells[y * size + x] == stone:
-                    run.append(Point(x, y))
-                    x, y = x + sign * dx, y + sign * dy
-            if self.rule.is_win(len(run), stone):
-                return tuple(sorted(run))
-        return ()
+            x, y, back = x0 - dx, y0 - dy, 0
+            while 0 <= x < size and 0 <= y < size and cells[y * size + x] == stone:
+                x, y, back = x - dx, y - dy, back + 1
+            x, y, ahead = x0 + dx, y0 + dy, 0
+            while 0 <= x < size and 0 <= y < size and cells[y * size + x] == stone:
+                x, y, ahead = x + dx, y + dy, ahead + 1
+            if is_win(back + ahead + 1, side):
+                return (dx, dy), back, ahead
+        return None
+
+    # -- winning points -------------------------------------------------------
+
+    def wins_at(self, point: Point | tuple[int, int], stone: Stone) -> bool:
+        """Whether ``stone`` on the empty ``point`` would make a winning row under the board's rule.
+
+        An occupied point wins nothing (``False``); a point off the board
+        raises :class:`OffBoardError`.  Whose turn it is does not matter.
+        """
+        cell = self.index_of(point)
+        return not self._cells[cell] and self._winning_run(cell, stone) is not None
+
+    def winning_points(self, stone: Stone | None = None) -> list[Point]:
+        """The empty points where ``stone`` (default: the side to move) would win at once.
+
+        Under the board's rule: five or more in freestyle, exactly five in
+        standard, exactly five for black and five or more for white in renju.
+        The candidates come from the combination tables (the empty cell of
+        each live combination holding four of ``stone``'s stones: every
+        winning row contains one), and each is confirmed with the run-length
+        test the board uses for its own outcome.  Ascending cell order (row by
+        row, top first).
+        """
+        side = self.turn if stone is None else stone
+        tables, cells = self.tables, self._cells
+        candidates = {
+            member
+            for combo in tables.live[side][4]
+            for member in tables.combinations[combo]
+            if not cells[member]
+        }
+        return [
+            self.point_of(cell)
+            for cell in sorted(candidates)
+            if self._winning_run(cell, side) is not None
+        ]
 
     # -- building and copying -------------------------------------------------
 

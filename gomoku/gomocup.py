@@ -42,9 +42,9 @@ from typing import TextIO
 
 from gomoku import __version__
 from gomoku.ai import LEVELS, make_player
-from gomoku.ai.base import Player
-from gomoku.ai.greedy import makes_win
+from gomoku.ai.base import Decision, Player
 from gomoku.board import Board, IllegalMoveError
+from gomoku.errors import GomokuError
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point
 from gomoku.rules import Rule, Stone
 
@@ -84,7 +84,7 @@ def _quote(text: str) -> str:
     return repr(text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "...")
 
 
-class ProtocolError(ValueError):
+class ProtocolError(GomokuError, ValueError):
     """A command the brain understood but cannot carry out; the message says why."""
 
 
@@ -198,9 +198,9 @@ def quick_move(board: Board) -> Point | None:
         return not restricted or board.foul(board.point_of(cell)) is None
 
     for stone in (me, opponent):
-        for cell in empty:
-            if makes_win(board, cell, stone) and (stone is me or allowed(cell)):
-                return board.point_of(cell)
+        for point in board.winning_points(stone):
+            if stone is me or allowed(board.index_of(point)):
+                return point
     urgency = board.tables.urgency
     centre = (board.size - 1) / 2
     size = board.size
@@ -215,60 +215,100 @@ def quick_move(board: Board) -> Point | None:
     return board.point_of(empty[0])
 
 
-PlayerFactory = Callable[[float], Player]
+PlayerFactory = Callable[[], Player]
+
+#: Of the time to the deadline, the share the player is asked to think, and the share after
+#: which its stop event is set (the rest is the margin for the quick move and the answer).
+THINK_SHARE = 0.8
+STOP_SHARE = 0.9
 
 
 @dataclass
 class Thought:
-    """What thinking produced: the move, how long it took, and whether the player made it in time."""
+    """What thinking produced: the move, what the player said of it, how long it took, and whether in time."""
 
     move: Point | None
     seconds: float
     in_time: bool
+    decision: Decision | None = None
 
 
-def think(board: Board, make: PlayerFactory, deadline: float, started: float) -> Thought:
+def think(board: Board, player: Player, deadline: float, started: float) -> Thought:
     """The move for ``board``'s side to move, out by ``started + deadline`` (``time.monotonic``).
 
-    The player made by ``make(think_time)`` runs in a worker thread on a copy
-    of the board, asked to think for 80% of the time.  At 90% the worker's
-    stop event is set (a searching player returns its best move so far); at
-    the deadline, if it still has nothing, :func:`quick_move` answers instead.
+    ``player`` (kept for the whole game) runs in a worker thread, asked to
+    think for :data:`THINK_SHARE` of the time.  At :data:`STOP_SHARE` the
+    worker's stop event is set (a searching player returns its best move so
+    far); at the deadline, if it still has nothing, :func:`quick_move`
+    answers instead.  The board is only read.
     """
     answer_by = started + deadline
     remaining = max(0.0, answer_by - time.monotonic())
-    result: list[Point] = []
+    result: list[Decision] = []
     stop = threading.Event()
-    position = board.copy()
 
     def work() -> None:
         try:
-            result.append(make(remaining * 0.8).choose_move(position, stop))
+            result.append(player.choose_move(board, stop, remaining * THINK_SHARE))
         except Exception:  # the fallback answers; never let a player crash the brain
             pass
 
     worker = threading.Thread(target=work, name="gomoku-think", daemon=True)
     worker.start()
-    worker.join(max(0.0, started + deadline * 0.9 - time.monotonic()))
+    worker.join(max(0.0, started + deadline * STOP_SHARE - time.monotonic()))
     if worker.is_alive():
         stop.set()
         worker.join(max(0.0, answer_by - time.monotonic()))
-    if result and board.is_empty(result[0]):
+    if result and board.is_empty(result[0].move):
         try:
-            board.check_move(result[0])
-            return Thought(result[0], time.monotonic() - started, True)
+            board.check_move(result[0].move)
+            return Thought(result[0].move, time.monotonic() - started, True, result[0])
         except IllegalMoveError:
             pass
     stop.set()
     return Thought(quick_move(board), time.monotonic() - started, False)
 
 
+def _count(number: float) -> str:
+    """A node count as search-info lines print it: ``950``, ``35K``, ``1.2M``."""
+    if number >= 10_000_000:
+        return f"{number / 1_000_000:.0f}M"
+    if number >= 1_000_000:
+        return f"{number / 1_000_000:.1f}M"
+    if number >= 10_000:
+        return f"{number / 1000:.0f}K"
+    return str(int(number))
+
+
+def search_message(decision: Decision) -> str:
+    """``decision`` as the search-info ``MESSAGE`` line managers parse (the form Rapfi prints).
+
+    ``MESSAGE depth 8-14 ev 120 n 35K n/ms 40 tm 850 pv h8 i9``: depth and
+    selective depth, the evaluation (``M5`` a forced win in 5 plies,
+    ``-M8`` a forced loss), nodes, nodes per millisecond, milliseconds,
+    and the expected line.  The line's points are written as managers
+    read them, the column letter then ``y + 1`` (the row from the top, as
+    the protocol's coordinates have it).
+    """
+    if decision.win_in is not None:
+        value = f"M{decision.win_in}" if decision.win_in > 0 else f"-M{-decision.win_in}"
+    else:
+        value = str(decision.score if decision.score is not None else 0)
+    milliseconds = max(0, round(decision.seconds * 1000))
+    speed = round(decision.nodes / milliseconds) if milliseconds else decision.nodes
+    line = " ".join(f"{chr(ord('a') + p.x)}{p.y + 1}" for p in decision.pv or (decision.move,))
+    return (f"MESSAGE depth {decision.depth}-{max(decision.depth, decision.seldepth)} ev {value} "
+            f"n {_count(decision.nodes)} n/ms {speed} tm {milliseconds} pv {line}")
+
+
 class Brain:
     """The Gomocup protocol as an object: feed it lines, get back the lines to answer.
 
     ``level`` is the computer level (default: :func:`default_level`);
-    ``player_factory`` (taking the think time in seconds) replaces
-    :func:`gomoku.ai.make_player` in tests.
+    ``player_factory`` replaces :func:`gomoku.ai.make_player` in tests.  One
+    player is made for each game (``START``, ``RESTART``) and kept for all
+    its moves, so what it learns on one move (``hard``'s transposition
+    table) serves the next; ``INFO max_memory`` bounds that table.
     """
 
     def __init__(
@@ -281,10 +321,11 @@ class Brain:
         if player_factory is None:
             level_name = self.level
 
-            def player_factory(think_time: float) -> Player:
-                return make_player(level_name, seed=seed, think_time=think_time)
+            def player_factory() -> Player:
+                return make_player(level_name, seed=seed)
 
         self.make_player = player_factory
+        self._player: Player | None = None
         self.size: int | None = None
         self.rule = Rule.FREESTYLE
         self.clock = TimeControl()
@@ -408,6 +449,7 @@ class Brain:
             self.clock.left_ms = number
         elif key == "max_memory":
             self.max_memory = number
+            self._limit_memory()
         elif key == "rule":
             self.rule, notes = rule_from_bits(number)
             return [f"MESSAGE {note}" for note in notes]
@@ -441,7 +483,25 @@ class Brain:
             raise ProtocolError("no board yet: send START n first")
         return self.size
 
+    @property
+    def player(self) -> Player:
+        """This game's player, made on first use and kept until the next game."""
+        if self._player is None:
+            self._player = self.make_player()
+            self._limit_memory()
+        return self._player
+
+    def _limit_memory(self) -> None:
+        limit = getattr(self._player, "set_memory_limit", None)
+        if limit is not None:
+            limit(self.max_memory)
+
+    def forget_player(self) -> None:
+        """Forget this game's player: the next move makes a new one."""
+        self._player = None
+
     def _new_game(self) -> None:
+        self.forget_player()
         self.stones = {}
         self._board_lines = None
         if self.clock.match_ms > 0:
@@ -454,14 +514,18 @@ class Brain:
         empty = board.size * board.size - board.stone_count
         if empty == 0:
             raise ProtocolError("the board is full: there is no move left")
-        thought = think(board, self.make_player, self.clock.deadline(empty), started)
+        thought = think(board, self.player, self.clock.deadline(empty), started)
         self.clock.spend(thought.seconds)
         if thought.move is None:
             raise ProtocolError("no legal move left for me")
         if not thought.in_time:
+            self._player = None  # one that overran may still be thinking: the next move gets a fresh one
             messages.append(
                 f"MESSAGE {self.level} had no move in time: played a quick move instead"
             )
+        found = thought.decision
+        if found is not None and (found.depth or found.nodes or found.win_in is not None):
+            messages.append(search_message(found))
         self.stones[thought.move] = OWN
         return messages + [f"{thought.move.x},{thought.move.y}"]
 

@@ -15,6 +15,8 @@ from typing import NamedTuple
 MIN_SIZE = 5
 MAX_SIZE = 25
 COLUMN_LETTERS = string.ascii_lowercase[:MAX_SIZE]
+#: The four line directions as ``(dx, dy)``: across, down, down-right, up-right.
+DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (1, 1), (1, -1))
 
 
 class Point(NamedTuple):

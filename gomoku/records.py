@@ -30,6 +30,7 @@ from pathlib import Path
 
 from gomoku import __version__
 from gomoku.board import Board, ForbiddenMoveError, GameOverError, IllegalMoveError, OccupiedError
+from gomoku.errors import GomokuError
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point, parse_point, to_notation
 from gomoku.rules import Rule, Stone
 from gomoku.userdirs import atomic_write_text
@@ -49,7 +50,7 @@ RULE_ALIASES = {
 PSQ_HUMAN = "homo-"
 
 
-class RecordError(ValueError):
+class RecordError(GomokuError, ValueError):
     """A record that cannot be read; the message says where and what is wrong."""
 
 

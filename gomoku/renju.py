@@ -37,11 +37,15 @@ Everything here is pure: each call builds its own referee and throws it away.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Sequence
 
-_EMPTY, _BLACK, _WHITE = 0, 1, 2
-#: The four line directions as ``(dx, dy)``: across, down, down-right, up-right.
-_DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (1, 1), (1, -1))
+from gomoku.patterns import WALL, line_table
+from gomoku.point import DIRECTIONS as _DIRECTIONS
+from gomoku.rules import BLACK as _BLACK
+from gomoku.rules import EMPTY as _EMPTY
+from gomoku.rules import WHITE as _WHITE
+from gomoku.rules import Rule
 #: How far along a line the shapes through a point can reach (a five and the
 #: point just beyond it).
 _REACH = 5
@@ -98,22 +102,6 @@ class _Verdict(enum.Enum):
     FIVE = "five"
 
 
-class _LineShape:
-    """What a black stone at the centre of one line makes on that line.
-
-    ``run`` is the unbroken row through it; ``fours`` how many fours (0, 1 or
-    2); ``three_points`` the cells that would turn the line into a straight
-    four through the stone (empty unless the line is a three candidate).
-    """
-
-    __slots__ = ("run", "fours", "three_points")
-
-    def __init__(self, run: int, fours: int, three_points: tuple[int, ...]) -> None:
-        self.run = run
-        self.fours = fours
-        self.three_points = three_points
-
-
 class _Referee:
     """Judges black moves on one position; stones it tries are put back.
 
@@ -127,6 +115,9 @@ class _Referee:
         self.cells = list(cells)
         self.tried: list[int] = []
         self.memo: dict[tuple[frozenset[int], int], Foul | _Verdict] = {}
+        self.table = line_table(Rule.RENJU)
+        #: the flat-index step along each direction
+        self.steps = [dy * size + dx for dx, dy in _DIRECTIONS]
 
     def judge(self, cell: int) -> Foul | _Verdict:
         """The verdict for a black stone on the empty ``cell`` in the current position."""
@@ -141,14 +132,14 @@ class _Referee:
         cells = self.cells
         cells[cell] = _BLACK
         try:
-            shapes = [self._shape(cell, dx, dy) for dx, dy in _DIRECTIONS]
-            if any(shape.run == 5 for shape in shapes):
+            lines = self._lines(cell)
+            if any(run == 5 for run, _, _ in lines):
                 return _Verdict.FIVE
-            if any(shape.run > 5 for shape in shapes):
+            if any(run > 5 for run, _, _ in lines):
                 return Foul.OVERLINE
-            if sum(shape.fours for shape in shapes) >= 2:
+            if sum(fours for _, fours, _ in lines) >= 2:
                 return Foul.DOUBLE_FOUR
-            candidates = [s.three_points for s in shapes if not s.fours and s.three_points]
+            candidates = [points for _, fours, points in lines if not fours and points]
             if len(candidates) < 2:
                 return _Verdict.LEGAL
             self.tried.append(cell)
@@ -165,74 +156,41 @@ class _Referee:
         finally:
             cells[cell] = _EMPTY
 
-    def _shape(self, cell: int, dx: int, dy: int) -> _LineShape:
-        """The shape the black stone at ``cell`` makes along ``(dx, dy)``."""
-        size, cells = self.size, self.cells
+    def _lines(self, cell: int) -> list[tuple[int, int, tuple[int, ...]]]:
+        """What the black stone on ``cell`` makes along each of its four lines.
+
+        Each line is (run length, fours, straight-four points as cells), read
+        from the one line-shape layer (:func:`gomoku.patterns.renju_line`) by
+        the key of the line's neighbours.
+        """
+        cells, table = self.cells, self.table
+        found = []
+        for step, neighbours in zip(self.steps, _rays(self.size)[cell]):
+            key = 0
+            for shift, other in neighbours:
+                key |= (cells[other] if other >= 0 else WALL) << shift
+            run, fours, offsets = table.renju(key)
+            found.append((run, fours, tuple(cell + offset * step for offset in offsets)))
+        return found
+
+
+@functools.lru_cache(maxsize=None)
+def _rays(size: int) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
+    """For each cell and direction, the (key bit shift, cell or -1 off the board) of its line's neighbours."""
+    offsets = [o for o in range(-_REACH, _REACH + 1) if o]
+    rays = []
+    for cell in range(size * size):
         x0, y0 = cell % size, cell // size
-        # w[5] is the stone; w[5 + k] the point k steps along; off the board blocks.
-        w = []
-        for k in range(-_REACH, _REACH + 1):
-            x, y = x0 + k * dx, y0 + k * dy
-            w.append(cells[y * size + x] if 0 <= x < size and 0 <= y < size else _WHITE)
-        return _line_shape(w, cell, dy * size + dx)
-
-
-def _line_shape(w: list[int], cell: int, step: int) -> _LineShape:
-    """Classify an 11-point window ``w`` centred on a black stone (see :class:`_LineShape`).
-
-    A run that touches the window's end is at least six long, so the window
-    is enough to tell five from overline.  Any completing point of a four or of
-    a three is the first empty point beside the stone's own run (everything
-    between it and the stone must be black), so only those two are tried.
-    """
-    left = 5
-    while left > 0 and w[left - 1] == _BLACK:
-        left -= 1
-    right = 5
-    while right < 10 and w[right + 1] == _BLACK:
-        right += 1
-    run = right - left + 1
-    if run >= 5:
-        return _LineShape(run, 0, ())
-    fours = 0
-    threes: list[int] = []
-    # The first empty point to the left of the run, filled.
-    gap = left - 1
-    if gap >= 0 and w[gap] == _EMPTY:
-        start = gap
-        while start > 0 and w[start - 1] == _BLACK:
-            start -= 1
-        merged = right - start + 1
-        if merged == 5:
-            fours += 1
-        elif merged == 4 and _open_four(w, start, right):
-            threes.append(cell + (gap - 5) * step)
-    gap = right + 1
-    if gap <= 10 and w[gap] == _EMPTY:
-        end = gap
-        while end < 10 and w[end + 1] == _BLACK:
-            end += 1
-        merged = end - left + 1
-        if merged == 5:
-            fours += 1
-        elif merged == 4 and _open_four(w, left, end):
-            threes.append(cell + (gap - 5) * step)
-    if fours == 2 and run == 4:
-        fours = 1  # a straight four: one four that can be completed at either end
-    return _LineShape(run, fours, tuple(threes) if not fours else ())
-
-
-def _open_four(w: list[int], start: int, end: int) -> bool:
-    """Whether the four stones ``w[start..end]`` (plus the gap just filled) are a straight four.
-
-    Both ends must be empty and each must complete exactly five.
-    """
-    return (
-        w[start - 1] == _EMPTY
-        and w[end + 1] == _EMPTY
-        and w[start - 2] != _BLACK
-        and w[end + 2] != _BLACK
-    )
+        per_direction = []
+        for dx, dy in _DIRECTIONS:
+            neighbours = []
+            for index, o in enumerate(offsets):
+                x, y = x0 + o * dx, y0 + o * dy
+                inside = 0 <= x < size and 0 <= y < size
+                neighbours.append((2 * index, y * size + x if inside else -1))
+            per_direction.append(tuple(neighbours))
+        rays.append(tuple(per_direction))
+    return tuple(rays)
 
 
 # -- the whole board at once: bitboards ---------------------------------------

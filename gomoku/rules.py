@@ -23,7 +23,12 @@ class Stone(enum.IntEnum):
         return self.name.lower()
 
 
+#: What a board cell holds, as plain integers for the hot loops: empty, or a stone's colour.
 EMPTY = 0
+BLACK = int(Stone.BLACK)
+WHITE = int(Stone.WHITE)
+#: ``OPPONENT[colour]`` is the other colour (and empty stays empty): the one place colours swap.
+OPPONENT = (EMPTY, WHITE, BLACK)
 
 
 class Rule(enum.Enum):

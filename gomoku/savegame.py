@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from gomoku.board import Board, IllegalMoveError
+from gomoku.errors import GomokuError
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point, parse_point, to_notation
 from gomoku.rules import Rule
 from gomoku.userdirs import atomic_write_text, data_dir
@@ -53,7 +54,7 @@ KEPT_NAME = "unfinished.json"
 PLAYER_KINDS = ("human", "computer")
 
 
-class SaveError(Exception):
+class SaveError(GomokuError):
     """A save file that cannot be resumed; the message says why and what happens to it."""
 
 

@@ -1,11 +1,14 @@
 """The board and its rules on real positions."""
 
+import random
+
 import pytest
 
 from gomoku import (
     Board,
     ForbiddenMoveError,
     GameOverError,
+    GomokuError,
     HistoryError,
     OccupiedError,
     OffBoardError,
@@ -198,3 +201,80 @@ def test_copy_is_independent():
     play_all(clone, "f6")
     assert board.moves == [Point(4, 4)]
     assert board.tables.snapshot() != clone.tables.snapshot()
+
+
+def test_the_package_errors_share_one_base_and_keep_their_builtin_classes():
+    board = Board(size=9)
+    with pytest.raises(GomokuError):
+        board.undo()
+    with pytest.raises(IndexError):  # HistoryError is still an IndexError
+        board.undo()
+    play_all(board, "e5")
+    for error in (GomokuError, ValueError):  # IllegalMoveError is still a ValueError
+        with pytest.raises(error):
+            play_all(board, "e5")
+
+
+# Black to move on 9x9.  Row 1: X X X . X X (d1 makes six); row 3: X X X X . . (e3
+# makes five); column i: four white stones i6-i9 (i5 makes five for white).
+WIN_POINTS = """
+. . . . . . . . O
+. . . . . . . . O
+. . . . . . . . O
+. . . . . . . . O
+. . . . . . . . .
+. . . . . . . . .
+X X X X . . . . .
+. . . . . . . . .
+X X X . X X . . .
+"""
+
+
+@pytest.mark.parametrize(
+    ("rule", "black", "white"),
+    [
+        (Rule.FREESTYLE, ["e3", "d1"], ["i5"]),
+        (Rule.STANDARD, ["e3"], ["i5"]),
+        (Rule.RENJU, ["e3"], ["i5"]),
+    ],
+)
+def test_winning_points_follow_the_rule(rule, black, white):
+    board = Board.from_diagram(WIN_POINTS, rule=rule, turn=Stone.BLACK)
+    by_cell = sorted((parse_point(name, 9) for name in black), key=board.index_of)
+    assert board.winning_points() == by_cell  # the side to move: black
+    assert board.winning_points(Stone.BLACK) == by_cell
+    assert board.winning_points(Stone.WHITE) == [parse_point(name, 9) for name in white]
+    assert board.wins_at(parse_point("d1", 9), Stone.BLACK) is (rule is Rule.FREESTYLE)
+    assert not board.wins_at(parse_point("a3", 9), Stone.BLACK)  # taken: wins nothing
+    with pytest.raises(OffBoardError):
+        board.wins_at(Point(9, 0), Stone.BLACK)
+
+
+def test_white_overline_point_wins_under_renju_only():
+    diagram = WIN_POINTS.replace("X X X . X X . . .", "O O O . O O . . .")
+    renju = Board.from_diagram(diagram, rule=Rule.RENJU, turn=Stone.WHITE)
+    standard = Board.from_diagram(diagram, rule=Rule.STANDARD, turn=Stone.WHITE)
+    assert parse_point("d1", 9) in renju.winning_points()
+    assert parse_point("d1", 9) not in standard.winning_points()
+
+
+@pytest.mark.parametrize("rule", list(Rule))
+def test_winning_points_agree_with_trying_every_empty_point(rule):
+    rng = random.Random(rule.value)
+    for _ in range(40):
+        size = rng.randint(5, 11)
+        cells = rng.sample(range(size * size), rng.randint(0, size * size * 2 // 3))
+        diagram = [["."] * size for _ in range(size)]
+        for cell in cells:
+            diagram[cell // size][cell % size] = "XO"[rng.random() < 0.5]
+        board = Board.from_diagram("\n".join(" ".join(row) for row in diagram), rule=rule)
+        for stone in Stone:
+            expected = [p for p in board.empty_points() if board.wins_at(p, stone)]
+            assert board.winning_points(stone) == expected
+            for point in expected:  # the same test as the outcome of really playing there
+                trial = Board.from_diagram(str(board), rule=rule, turn=stone)
+                try:
+                    outcome = trial.play(point)
+                except ForbiddenMoveError:
+                    pytest.fail(f"a winning point is forbidden: {trial.notation(point)}")
+                assert outcome is not None and outcome.winner is stone

@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import queue
 import random
+import re
 import subprocess
 import sys
 import threading
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from gomoku import Board, Point, Rule, Stone
+from gomoku.ai.base import Decision
 from gomoku.gomocup import Brain, TimeControl, quick_move, rule_from_bits
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -190,9 +192,9 @@ class Sleeper:
 
     name = "sleeper"
 
-    def choose_move(self, board, stop=None):
+    def choose_move(self, board, stop=None, think_time=None):
         time.sleep(2)
-        return Point(0, 0)
+        return Decision(Point(0, 0))
 
 
 class Stopper:
@@ -200,13 +202,13 @@ class Stopper:
 
     name = "stopper"
 
-    def choose_move(self, board, stop=None):
+    def choose_move(self, board, stop=None, think_time=None):
         assert stop is not None and stop.wait(5)
-        return Point(3, 3)
+        return Decision(Point(3, 3))
 
 
 def test_a_player_that_overruns_is_replaced_by_a_quick_move_in_time():
-    engine = Brain(player_factory=lambda seconds: Sleeper())
+    engine = Brain(player_factory=lambda: Sleeper())
     engine.handle("START 15")
     engine.handle("INFO timeout_turn 300")
     started = time.monotonic()
@@ -217,7 +219,7 @@ def test_a_player_that_overruns_is_replaced_by_a_quick_move_in_time():
 
 
 def test_a_searching_player_is_stopped_before_the_deadline_and_its_move_is_used():
-    engine = Brain(player_factory=lambda seconds: Stopper())
+    engine = Brain(player_factory=lambda: Stopper())
     engine.handle("START 15")
     engine.handle("INFO timeout_turn 200")
     started = time.monotonic()
@@ -226,7 +228,7 @@ def test_a_searching_player_is_stopped_before_the_deadline_and_its_move_is_used(
 
 
 def test_the_match_clock_counts_our_thinking_when_the_manager_does_not():
-    engine = Brain(player_factory=lambda seconds: Sleeper())
+    engine = Brain(player_factory=lambda: Sleeper())
     for line in ("START 15", "INFO timeout_turn 5000", "INFO timeout_match 2000"):
         engine.handle(line)
     started = time.monotonic()
@@ -553,3 +555,58 @@ def test_two_engines_play_each_other_and_a_referee_accepts_every_move(rule, bits
     finally:
         codes = black.close(), white.close()  # a thinking engine answers, then reads END
     assert codes == (0, 0)
+
+
+# -- one player per game, and what it says -------------------------------------------------
+
+SEARCH_INFO = re.compile(r"^MESSAGE depth (\d+)-(\d+) ev (-?M?\d+) n (\d+(?:\.\d)?[KM]?) n/ms (\d+) tm (\d+) pv( [a-y]\d{1,2})+$")
+
+
+def _thinking_brain(*info: str) -> Brain:
+    engine = Brain(level="hard", seed=1)
+    for line in ("START 15", "INFO timeout_turn 600", *info, "BOARD", "7,7,2", "8,8,1", "7,8,2"):
+        engine.handle(line)
+    return engine
+
+
+def test_hard_keeps_its_transposition_table_from_move_to_move():
+    engine = _thinking_brain()
+    engine.handle("DONE")
+    player = engine.player
+    after_first = player.table_size
+    assert after_first > 0, "the first search filled the table"
+    engine.handle("TURN 6,6")
+    assert engine.player is player, "the same player answers the next move"
+    assert player.table_size >= after_first, "what the first move learnt was kept"
+    engine.handle("RESTART")
+    assert engine.player is not player, "a new game gets a new player"
+
+
+def test_max_memory_bounds_the_table():
+    engine = _thinking_brain("INFO max_memory 1000000")
+    engine.handle("DONE")
+    engine.handle("TURN 6,6")
+    limit = engine.player.table_limit
+    assert limit < 10_000
+    assert 0 < engine.player.table_size <= limit
+
+
+def test_each_searched_move_says_what_the_search_found_as_managers_parse_it():
+    engine = _thinking_brain()
+    answer = engine.handle("DONE")
+    info, move = answer[-2], answer[-1]
+    found = SEARCH_INFO.match(info)
+    assert found, info
+    depth, seldepth = int(found.group(1)), int(found.group(2))
+    assert 1 <= depth <= seldepth
+    x, y = (int(v) for v in move.split(","))
+    first = info.split(" pv ")[1].split()[0]
+    assert first == f"{chr(ord('a') + x)}{y + 1}", "the line starts with the move played"
+
+
+def test_a_forced_win_is_said_as_plies_to_the_five():
+    engine = Brain(level="hard", seed=1)
+    for line in ("START 15", "INFO timeout_turn 600", "BOARD", "7,7,1", "7,8,1", "7,9,1", "6,6,2", "5,5,2"):
+        engine.handle(line)
+    answer = engine.handle("DONE")
+    assert " ev M3 " in answer[-2], answer  # the open four, its block, the five

@@ -4,7 +4,7 @@ import pytest
 
 from gomoku import Board, Rule, Stone, parse_point
 from gomoku.ai import make_player
-from gomoku.ai.greedy import winning_four_points
+from tests.positions import winning_four_points
 
 GREEDY = ["easy", "normal"]
 
@@ -12,7 +12,7 @@ GREEDY = ["easy", "normal"]
 def choose(level: str, diagram: str, seed: int = 0, turn: Stone | None = None) -> str:
     board = Board.from_diagram(diagram, turn=turn)
     before = (list(board.cells), board.tables.snapshot())
-    move = make_player(level, seed=seed).choose_move(board)
+    move = make_player(level, seed=seed).choose_move(board).move
     assert (list(board.cells), board.tables.snapshot()) == before, "the player changed the board"
     return board.notation(move)
 
@@ -88,7 +88,7 @@ def test_never_hands_over_a_preventable_open_four(level, seed):
         . . . . . . . . . . . .
     """
     board = Board.from_diagram(diagram, turn=Stone.WHITE)
-    move = make_player(level, seed=seed).choose_move(board)
+    move = make_player(level, seed=seed).choose_move(board).move
     board.play(move)
     assert winning_four_points(board, Stone.BLACK) == [], f"{board.notation(move)} leaves an open four"
 
@@ -96,7 +96,7 @@ def test_never_hands_over_a_preventable_open_four(level, seed):
 @pytest.mark.parametrize("level", GREEDY)
 def test_first_move_is_the_centre(level):
     board = Board(size=15)
-    assert make_player(level).choose_move(board) == parse_point("h8", 15)
+    assert make_player(level).choose_move(board).move == parse_point("h8", 15)
 
 
 @pytest.mark.parametrize("level", GREEDY)
@@ -105,7 +105,7 @@ def test_same_seed_same_game_and_seeds_vary(level):
         board = Board(size=15)
         black, white = make_player(level, seed=seed), make_player(level, seed=seed + 1)
         while not board.is_game_over() and len(board.moves) < 40:
-            board.play((black if board.turn is Stone.BLACK else white).choose_move(board))
+            board.play((black if board.turn is Stone.BLACK else white).choose_move(board).move)
         return board.moves
 
     assert game(1) == game(1)
@@ -118,7 +118,7 @@ def test_refuses_to_move_when_the_game_is_over(level):
     for name in ["a1", "a2", "b1", "b2", "c1", "c2", "d1", "d2", "e1"]:
         board.play(parse_point(name, 9))
     with pytest.raises(ValueError, match="game is over"):
-        make_player(level).choose_move(board)
+        make_player(level).choose_move(board).move
 
 
 @pytest.mark.parametrize("level", GREEDY)
@@ -127,7 +127,7 @@ def test_plays_legal_moves_to_the_end_on_small_boards(level):
         board = Board(size=size)
         player = make_player(level, seed=size)
         while not board.is_game_over():
-            board.play(player.choose_move(board))
+            board.play(player.choose_move(board).move)
         assert board.outcome is not None
 
 
@@ -149,11 +149,11 @@ DOUBLE_THREE_POINT = """
 @pytest.mark.parametrize("level", GREEDY)
 def test_black_takes_a_double_three_in_freestyle_but_not_in_renju(level):
     freestyle = Board.from_diagram(DOUBLE_THREE_POINT, rule=Rule.FREESTYLE)
-    assert freestyle.notation(make_player(level, seed=0).choose_move(freestyle)) == "f6"
+    assert freestyle.notation(make_player(level, seed=0).choose_move(freestyle).move) == "f6"
     renju = Board.from_diagram(DOUBLE_THREE_POINT, rule=Rule.RENJU)
     assert renju.forbidden_points() == [parse_point("f6", 11)]
     for seed in range(5):
-        move = make_player(level, seed=seed).choose_move(renju)
+        move = make_player(level, seed=seed).choose_move(renju).move
         assert renju.foul(move) is None
 
 
@@ -164,4 +164,4 @@ def test_renju_games_between_greedy_players_never_see_a_foul(level):
         black, white = make_player(level, seed=seed), make_player("easy", seed=seed + 7)
         while not board.is_game_over():
             player = black if board.turn is Stone.BLACK else white
-            board.play(player.choose_move(board))  # a foul would raise ForbiddenMoveError
+            board.play(player.choose_move(board).move)  # a foul would raise ForbiddenMoveError

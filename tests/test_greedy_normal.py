@@ -8,7 +8,7 @@ import pytest
 
 from gomoku import Board, Point, Rule, Stone, parse_point, renju
 from gomoku.ai import make_player
-from gomoku.ai.greedy import five_points, winning_four_points
+from tests.positions import five_points, winning_four_points
 
 
 def at(board: Board, name: str) -> Point:
@@ -16,7 +16,7 @@ def at(board: Board, name: str) -> Point:
 
 
 def choose(board: Board, seed: int = 0) -> str:
-    return board.notation(make_player("normal", seed=seed).choose_move(board))
+    return board.notation(make_player("normal", seed=seed).choose_move(board).move)
 
 
 def four_three_points(board: Board, stone: Stone) -> list[str]:
@@ -97,10 +97,10 @@ def test_normal_wins_by_continuous_fours():
     assert board.turn is Stone.BLACK
     player = make_player("normal", seed=0)
     for answer in ("g7", "f5"):
-        board.play(player.choose_move(board))
+        board.play(player.choose_move(board).move)
         assert five_points(board, Stone.BLACK) == [board.index_of(at(board, answer))]
         board.play(at(board, answer))
-    board.play(player.choose_move(board))
+    board.play(player.choose_move(board).move)
     assert len(five_points(board, Stone.BLACK)) >= 2 or board.is_game_over()
 
 
@@ -182,19 +182,33 @@ def _open_four_directions(board: Board, cell: int, stone: Stone) -> set[int]:
     return directions
 
 
-def test_normal_never_plays_a_forbidden_point_as_black(monkeypatch):
-    # Pretend i8, black's four-three, is forbidden: black must win some other way or not at all.
-    board = Board.from_diagram(FOUR_THREE, rule=Rule.RENJU)
-    forbidden = board.index_of(at(board, "i8"))
+DOUBLE_THREE_BAIT = """
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . X . . . . . . .
+    . . . . . . . X . . . . . . .
+    . . . . . X X . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . O . . . . .
+    . . . . . . . . . . O . . . .
+    . . . . . . . . . . . O . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+"""
 
-    def foul_at(cells, size, cell):
-        return renju.Foul.DOUBLE_THREE if cell == forbidden else None
 
-    monkeypatch.setattr(renju, "foul_at", foul_at)
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_no_level_plays_a_forbidden_point_as_black(level):
+    # h8 would make two open threes (f8 g8 h8 across, h8 h9 h10 up): the best-looking point, and forbidden.
+    board = Board.from_diagram(DOUBLE_THREE_BAIT, rule=Rule.RENJU, turn=Stone.BLACK)
+    assert board.foul(at(board, "h8")) is renju.Foul.DOUBLE_THREE
     for seed in range(3):
-        move = choose(board, seed)
-        assert move != "i8"
-        assert board.foul(at(board, move)) is None
+        move = make_player(level, seed=seed, think_time=0.3).choose_move(board).move
+        assert board.foul(move) is None, f"{level} played the forbidden {board.notation(move)}"
 
 
 def test_normal_leaves_the_board_as_given():
@@ -202,7 +216,7 @@ def test_normal_leaves_the_board_as_given():
         [parse_point(name, 15) for name in "h8 i9 h9 h10 g8 i8 i10 j11 f8 e8 g9 g10".split()]
     )
     before = (str(board), list(board.moves), board.tables.snapshot())
-    make_player("normal", seed=1).choose_move(board)
+    make_player("normal", seed=1).choose_move(board).move
     assert (str(board), list(board.moves), board.tables.snapshot()) == before
 
 
@@ -214,7 +228,7 @@ def test_normal_is_reproducible_for_a_seed(seed):
         for turn in range(30):
             if board.is_game_over():
                 break
-            board.play(players[turn % 2].choose_move(board))
+            board.play(players[turn % 2].choose_move(board).move)
         return list(board.moves)
 
     assert game(seed) == game(seed)

@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 
 from gomoku import Board, Foul, Point, Rule, Stone, parse_point, renju
 from gomoku.ai import make_player
-from gomoku.ai.greedy import five_points, winning_four_points
+from tests.positions import five_points, winning_four_points
+from gomoku.ai.budget import Budget
 from gomoku.ai.searchboard import SearchBoard
-from gomoku.ai.shapes import C_FIVE, C_FOUR
+from gomoku.patterns import C_FIVE, C_FOUR
 from gomoku.ai.threats import ThreatSearch
 
 THINK = 0.3
@@ -42,7 +43,7 @@ def play_out_fours(board: Board, player, max_fours: int) -> int:
     attacker = board.turn
     fours = 0
     while True:
-        move = player.choose_move(board)
+        move = player.choose_move(board).move
         board.play(move)
         if board.outcome is not None:
             assert board.outcome.winner is attacker
@@ -79,7 +80,7 @@ WIN_IN_ONE = """
 
 def test_completes_its_own_five_rather_than_blocking():
     board = Board.from_diagram(WIN_IN_ONE, turn=Stone.BLACK)
-    move = hard().choose_move(board)
+    move = hard().choose_move(board).move
     assert move == at(board, "l8")
     board.play(move)
     assert board.outcome.winner is Stone.BLACK
@@ -106,7 +107,7 @@ BLOCK_FOUR = """
 
 def test_blocks_a_four_even_with_an_open_three_of_its_own():
     board = Board.from_diagram(BLOCK_FOUR, turn=Stone.WHITE)
-    assert hard().choose_move(board) == at(board, "k6")
+    assert hard().choose_move(board).move == at(board, "k6")
 
 
 STOP_THREE = """
@@ -150,7 +151,7 @@ STOP_SPLIT_THREE = """
 def test_stops_an_open_three(diagram):
     board = Board.from_diagram(diagram, turn=Stone.WHITE)
     assert winning_four_points(board, Stone.BLACK), "the position must hold an open three"
-    board.play(hard().choose_move(board))
+    board.play(hard().choose_move(board).move)
     assert not winning_four_points(board, Stone.BLACK), f"black can still make an open four\n{board}"
 
 
@@ -180,7 +181,7 @@ def test_past_the_horizon_an_open_three_is_met_on_its_own_line():
     search_board = SearchBoard.from_board(board)
     far = {board.index_of(at(board, name)) for name in ("n13", "o13")}
     assert far <= set(search_board.cells_at_least(int(Stone.BLACK), C_FOUR)), "black must have fours elsewhere"
-    blocks = AlphaBeta(search_board, time.perf_counter() + 30).horizon_blocks()
+    blocks = AlphaBeta(search_board, Budget(time.perf_counter() + 30)).horizon_blocks()
     assert 1 <= len(blocks) <= HORIZON_BLOCKS
     assert not far & set(blocks), "a four point off the three's line does not stop it"
     for block in blocks:
@@ -222,7 +223,7 @@ def test_past_the_horizon_a_side_with_fours_is_not_lost_for_want_of_a_block():
     board = Board.from_diagram(COUNTER_FOUR_THREE, turn=Stone.BLACK)
     search_board = SearchBoard.from_board(board)
     assert search_board.winning_fours(int(Stone.WHITE)), "white must threaten an open four"
-    search = AlphaBeta(search_board, time.perf_counter() + 30)
+    search = AlphaBeta(search_board, Budget(time.perf_counter() + 30))
     assert search.negamax(0, -WIN - 1, WIN + 1, 1) > -WIN_THRESHOLD
     assert search.negamax(2, -WIN - 1, WIN + 1, 1) > WIN_THRESHOLD, "the four-three wins for black"
 
@@ -255,14 +256,14 @@ def test_a_quiet_reply_that_leaves_no_defence_refutes_a_move():
     search_board = SearchBoard.from_board(board)
     cell = {name: board.index_of(at(board, name)) for name in ("h7", "g8", "j10")}
     deadline = time.perf_counter() + 60
-    assert SearchPlayer._safety_after(search_board, cell["h7"], deadline, VERIFY_NODES, True, None) != LOST
-    assert SearchPlayer._refuted(search_board, cell["h7"], deadline, None)
-    assert not SearchPlayer._refuted(search_board, cell["j10"], deadline, None)
+    assert SearchPlayer._safety_after(search_board, cell["h7"], Budget(deadline), VERIFY_NODES, True) != LOST
+    assert SearchPlayer._refuted(search_board, cell["h7"], Budget(deadline))
+    assert not SearchPlayer._refuted(search_board, cell["j10"], Budget(deadline))
     # the refutation is real: after h7 g8, every white move near the stones loses to a win by threes
     search_board.play(cell["h7"])
     search_board.play(cell["g8"])
-    for answer in AlphaBeta(search_board, deadline).candidates(30):
-        assert SearchPlayer._safety_after(search_board, answer, deadline, 16_000, True, None) == LOST, (
+    for answer in AlphaBeta(search_board, Budget(deadline)).candidates(30):
+        assert SearchPlayer._safety_after(search_board, answer, Budget(deadline), 16_000, True) == LOST, (
             f"{board.point_of(answer)} defends"
         )
 
@@ -288,9 +289,9 @@ STANDARD_OVERLINE = """
 
 def test_overline_wins_in_freestyle_but_not_in_standard():
     freestyle = Board.from_diagram(STANDARD_OVERLINE, Rule.FREESTYLE, turn=Stone.BLACK)
-    assert hard().choose_move(freestyle) == at(freestyle, "g8")
+    assert hard().choose_move(freestyle).move == at(freestyle, "g8")
     standard = Board.from_diagram(STANDARD_OVERLINE, Rule.STANDARD, turn=Stone.BLACK)
-    assert hard().choose_move(standard) == at(standard, "i8"), "six in a row does not win: block"
+    assert hard().choose_move(standard).move == at(standard, "i8"), "six in a row does not win: block"
 
 
 # -- victory by continuous fours --------------------------------------------------------
@@ -406,9 +407,9 @@ def test_vcf_solver_line_wins_when_played_out():
 @pytest.mark.parametrize("fours", [3, 5, 7])
 def test_defends_against_a_victory_by_continuous_fours(fours):
     board = Board.from_diagram(VCF_POSITIONS[fours], turn=Stone.WHITE)
-    board.play(hard(0.5).choose_move(board))
+    board.play(hard(0.5).choose_move(board).move)
     search_board = SearchBoard.from_board(board)
-    assert ThreatSearch(search_board, max_nodes=500_000).vcf() is None, f"black still wins\n{board}"
+    assert ThreatSearch(search_board, Budget(max_nodes=500_000)).vcf() is None, f"black still wins\n{board}"
 
 
 # Black, if it were to move, wins by threes: an open three on the j-file
@@ -461,9 +462,9 @@ def test_defends_against_a_victory_by_threes():
     black_to_move.pass_turn()
     assert ThreatSearch(black_to_move).vcf() is None, "no fours win: the threat is made of threes"
     assert ThreatSearch(black_to_move).vct(depth=8) is not None, "black threatens a win by threes"
-    board.play(hard().choose_move(board))
+    board.play(hard().choose_move(board).move)
     # (some of the defences, g10 among them, take about 64,000 nodes to prove)
-    after = ThreatSearch(SearchBoard.from_board(board), max_nodes=100_000)
+    after = ThreatSearch(SearchBoard.from_board(board), Budget(max_nodes=100_000))
     assert after.vct(depth=8) is None and not after.exhausted, f"black still wins by threes\n{board}"
 
 
@@ -486,7 +487,7 @@ def test_vct_by_deepening_says_how_deep_no_win_is_proven():
     assert not solver.exhausted and solver.proven_depth == 8
     # black wins only in several threats: a tiny budget proves less than that, and says so
     board = Board.from_diagram(VCT_THREES, turn=Stone.BLACK)
-    starved = ThreatSearch(SearchBoard.from_board(board), max_nodes=40)
+    starved = ThreatSearch(SearchBoard.from_board(board), Budget(max_nodes=40))
     assert starved.vct(depth=8, shortest=True) is None
     assert starved.exhausted and 0 <= starved.proven_depth < 3
 
@@ -522,13 +523,13 @@ def test_checks_alpha_beta_choices_against_a_win_by_threes():
     search_board = SearchBoard.from_board(board)
     cell = {name: board.index_of(at(board, name)) for name in ("h7", "k9", "g7")}
     for lost in ("h7", "k9"):
-        safety = SearchPlayer._safety_after(search_board, cell[lost], time.perf_counter() + 30, 4_000, True, None)
+        safety = SearchPlayer._safety_after(search_board, cell[lost], Budget(time.perf_counter() + 30), 4_000, True)
         assert safety == LOST, f"black wins by threes after {lost}"
         replay = Board.from_diagram(AFTER_I9, turn=Stone.WHITE)
         replay.play(at(replay, lost))
         assert ThreatSearch(SearchBoard.from_board(replay)).vct(depth=8, shortest=True) is not None
     choice = SearchPlayer()._first_unrefuted(
-        search_board, [cell["h7"], cell["k9"], cell["g7"]], time.perf_counter() + 30, None)
+        search_board, [cell["h7"], cell["k9"], cell["g7"]], Budget(time.perf_counter() + 30))
     assert choice == cell["g7"]
 
 
@@ -536,7 +537,8 @@ class _ScriptedSearch:
     """An alpha-beta whose root moves get scripted values at each depth, and whose clock runs out on cue."""
 
     def __init__(self, values: dict[int, dict[int, int]], timeout_at: tuple[int, int, int]) -> None:
-        from gomoku.ai.search import AlphaBeta, SearchTimeout
+        from gomoku.ai.budget import OutOfBudget
+        from gomoku.ai.search import AlphaBeta
 
         board = SearchBoard.from_board(Board.from_moves([Point(7, 7)]))
         calls: list[tuple[int, int]] = []
@@ -546,10 +548,10 @@ class _ScriptedSearch:
                 move = self.board.history[-1]
                 calls.append((depth + 1, move))
                 if (depth + 1, move, calls.count((depth + 1, move))) == timeout_at:
-                    raise SearchTimeout
+                    raise OutOfBudget
                 return -values[depth + 1][move]
 
-        self.search = Scripted(board, time.perf_counter() + 60)
+        self.search = Scripted(board, Budget(time.perf_counter() + 60))
 
 
 @pytest.mark.parametrize("cut_during", ["the next move", "its own re-search"])
@@ -588,7 +590,7 @@ def test_leaves_the_board_unchanged_and_answers_a_stop_at_once():
     timer = threading.Timer(0.2, stop.set)
     timer.start()
     started = time.perf_counter()
-    move = player.choose_move(board, stop)
+    move = player.choose_move(board, stop).move
     elapsed = time.perf_counter() - started
     timer.cancel()
     assert elapsed < 5, "the stop event must end the search"
@@ -612,7 +614,7 @@ def test_the_horizon_judged_without_playing_agrees_with_playing(rule, size, pick
         if len(empty) <= 1 or board.count[board.side][C_FIVE]:
             break
         board.play(empty[pick % len(empty)])
-    search = AlphaBeta(board, time.perf_counter() + 60)
+    search = AlphaBeta(board, Budget(time.perf_counter() + 60))
     judged = 0
     for q in range(board.n):
         if board.cells[q]:
@@ -719,7 +721,7 @@ def _fake_checker(foul: Foul, forbidden: str):
 
 def _white_wins_through_the_foul(diagram: str = RENJU_WHITE_USES_FOUL):
     board = Board.from_diagram(diagram, Rule.RENJU, turn=Stone.WHITE)
-    move = hard().choose_move(board)
+    move = hard().choose_move(board).move
     board.play(move)
     fives = [board.point_of(c) for c in five_points(board, Stone.WHITE)]
     assert fives, f"{board.notation(move)} is not a four"
@@ -729,7 +731,7 @@ def _white_wins_through_the_foul(diagram: str = RENJU_WHITE_USES_FOUL):
 
 def _black_avoids_the_foul():
     board = Board.from_diagram(RENJU_BLACK_DOUBLE_FOUR, Rule.RENJU, turn=Stone.BLACK)
-    move = hard().choose_move(board)
+    move = hard().choose_move(board).move
     assert move != at(board, "h8")
     assert board.foul(move) is None
 
@@ -764,7 +766,7 @@ def test_renju_search_asks_the_checker_for_black_moves(monkeypatch):
 
 def test_double_four_wins_in_freestyle():
     board = Board.from_diagram(RENJU_BLACK_DOUBLE_FOUR, Rule.FREESTYLE, turn=Stone.BLACK)
-    assert hard().choose_move(board) == at(board, "h8")
+    assert hard().choose_move(board).move == at(board, "h8")
 
 
 @pytest.mark.parametrize("size, rule", [(7, Rule.FREESTYLE), (9, Rule.RENJU), (19, Rule.STANDARD)])
@@ -773,5 +775,5 @@ def test_plays_whole_games_on_any_board(size, rule):
     board = Board(size, rule)
     players = {Stone.BLACK: hard(0.03), Stone.WHITE: make_player("normal", seed=1)}
     while not board.is_game_over() and len(board.moves) < 40:
-        board.play(players[board.turn].choose_move(board))
+        board.play(players[board.turn].choose_move(board).move)
     assert board.moves

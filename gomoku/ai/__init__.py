@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gomoku.ai import greedy, search
-from gomoku.ai.base import Player
+from gomoku.ai.base import Decision, Player
+from gomoku.errors import GomokuError
+
+
+class UnknownLevelError(GomokuError, ValueError):
+    """A level name that is not one of :data:`LEVELS`."""
+
 
 #: The levels by name, weakest first.  Each factory takes keyword arguments
 #: ``seed`` (for reproducible random choices) and ``think_time`` (seconds a
@@ -22,8 +28,8 @@ def make_player(level: str, seed: int | None = None, think_time: float | None = 
     try:
         factory = LEVELS[level]
     except KeyError:
-        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}") from None
+        raise UnknownLevelError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}") from None
     return factory(seed=seed, think_time=think_time)
 
 
-__all__ = ["LEVELS", "Player", "make_player"]
+__all__ = ["LEVELS", "Decision", "Player", "UnknownLevelError", "make_player"]

@@ -59,84 +59,57 @@ import time
 from itertools import compress
 from operator import or_
 
+from gomoku.ai.base import Decision
+from gomoku.ai.budget import Budget, OutOfBudget
 from gomoku.ai.greedy import normal
-from gomoku.ai.searchboard import BLACK, TEMPO, SearchBoard
-from gomoku.ai.shapes import C_DOUBLE_THREE, C_FIVE, C_FOUR, C_FOUR_THREE, C_OPEN_THREE, C_WIN_FOUR
+from gomoku.ai.parameters import (
+    DEEP_WIDTH, DEFAULT_TABLE_LIMIT, DEFAULT_THINK_TIME, HARD_LIMIT, HORIZON_BLOCKS, MAX_DEPTH, MAX_PLY,
+    NEAR_PLY, NEAR_WIDTH, OPENING_HARD_LIMIT, OPENING_SOFT_LIMIT, OPENING_STONES, ORDER_OWN, ORDER_THEIRS,
+    OWN_VCF_NODES, OWN_VCF_TIME, OWN_VCT_NODES, OWN_VCT_TIME, REFUTE_DEFENCES, REFUTE_NODES, REFUTE_REPLIES,
+    ROOT_WIDTH, SAFE_ENOUGH, SHORTEST_VCF_NODES, SHORTEST_VCF_TIME, SOFT_LIMIT, TABLE_ENTRY_BYTES,
+    TABLE_MEMORY_SHARE, TEMPO, THEIR_VCF_NODES, THEIR_VCF_TIME, THEIR_VCT_NODES, THEIR_VCT_TIME,
+    THREAT_WIDTH_FACTOR, VCF_DEFENCE_NODES, VCF_DEFENCE_TIME, VCT_DEFENCE_NODES, VCT_DEFENCE_TIME, VCT_DEPTH,
+    VERIFY_LIMIT, VERIFY_MIN, VERIFY_NODES, VERIFY_WIDTH,
+)
+from gomoku.ai.searchboard import SearchBoard
 from gomoku.ai.threats import ThreatSearch
-from gomoku.board import Board
+from gomoku.board import Board, GameOverError
+from gomoku.patterns import C_DOUBLE_THREE, C_FIVE, C_FOUR, C_FOUR_THREE, C_OPEN_THREE, C_WIN_FOUR
 from gomoku.point import Point
-from gomoku.rules import Rule
+from gomoku.rules import BLACK, OPPONENT
 
+#: The value of a five at the root; a win found ``p`` plies deep is worth ``WIN - p``.
 WIN = 10_000_000
 #: Scores beyond this are forced wins (or losses) found by the search.
 WIN_THRESHOLD = WIN - 1_000
+#: Transposition-table bounds.
 EXACT, LOWER, UPPER = 0, 1, 2
-MAX_PLY = 40
-DEFAULT_THINK_TIME = 1.0
-#: No new alpha-beta iteration starts after this share of the think time ...
-SOFT_LIMIT = 0.8
-#: ... and one under way is abandoned at this share (so with the check of its choice after it,
-#: a move takes at most 1.6 times the budget, while most finish well inside it).
-HARD_LIMIT = 1.35
-#: While the board holds fewer stones than this, the quiet moves that decide the game are being
-#: made: alpha-beta gets these shares instead (a move then takes at most about 1.8 times the budget).
-OPENING_STONES = 12
-OPENING_SOFT_LIMIT = 1.15
-OPENING_HARD_LIMIT = 1.5
-#: How many moves alpha-beta weighs at the root (best first by shape score); 10 at the next two plies, 8 deeper.
-ROOT_WIDTH = 24
-#: A kept transposition table is emptied when it holds more positions than this (about 100 MB).
-TABLE_LIMIT = 500_000
-#: How many threats deep the VCTs are read at the root, ...
-VCT_DEPTH = 8
-#: ... for at most this share of the think time for our own win, ...
-OWN_VCT_TIME = 0.1
-#: ... and this share for the opponent's (both from when the read starts).
-THEIR_VCT_TIME = 0.15
 #: What :meth:`SearchPlayer._safety_after` says of a move that loses, and of one proven not to.
 LOST, SAFE = -1, 99
-#: A move after which the opponent has no win of up to this many threats is taken as safe.
-SAFE_ENOUGH = 6
-#: Alpha-beta's choice is checked against the opponent's VCT until this share of the think time, ...
-VERIFY_LIMIT = 1.1
-#: ... or for at least this share after alpha-beta ends, ...
-VERIFY_MIN = 0.25
-#: ... trying at most this many root moves, best first, ...
-VERIFY_WIDTH = 6
-#: ... on this many nodes each.
-VERIFY_NODES = 4_000
-#: Past the horizon, an open three is answered by at most this many of its blocks.
-HORIZON_BLOCKS = 3
-#: A move the check does not see lose is read one opponent move deeper: after each of the
-#: opponent's best few quiet replies, we must still have a defence against its VCT ...
-REFUTE_REPLIES = 4
-#: ... among this many tried (the points of its winning line first), ...
-REFUTE_DEFENCES = 20
-#: ... each read on this many nodes (fewer prove too little: most defences then look sound).
-REFUTE_NODES = 8_000
+#: A cell index fits in this many bits (25x25 = 625 < 1024), for packing sort keys.
+_CELL_BITS = 10
+_CELL_MASK = (1 << _CELL_BITS) - 1
 
 
-class SearchTimeout(Exception):
-    """The search ran out of time or was asked to stop."""
-
-
-def time_is_up(deadline: float, stop: threading.Event | None) -> bool:
-    """Whether ``deadline`` (a :func:`time.perf_counter` value) has passed or ``stop`` is set."""
-    return time.perf_counter() > deadline or (stop is not None and stop.is_set())
+def _within(budget: Budget, max_nodes: int | None, deadline: float | None = None) -> Budget:
+    """A fresh budget of ``max_nodes`` for one read, ending no later than ``budget`` and with its stop event."""
+    end = budget.deadline if deadline is None else min(deadline, budget.deadline or deadline)
+    return Budget(end, max_nodes, budget.stop)
 
 
 class AlphaBeta:
     """Negamax alpha-beta over a :class:`SearchBoard`, with a transposition table and history."""
 
     def __init__(
-        self, board: SearchBoard, deadline: float, stop: threading.Event | None = None,
-        table: dict[int, tuple[int, int, int, int]] | None = None,
+        self, board: SearchBoard, budget: Budget, table: dict[int, tuple[int, int, int, int]] | None = None,
+        table_limit: int = DEFAULT_TABLE_LIMIT,
     ) -> None:
         self.board = board
-        self.deadline = deadline
-        self.stop = stop
-        self.nodes = 0
-        self._next_check = 64
+        self.budget = budget
+        #: the table is emptied when it would hold more positions than this (it is the memory bound)
+        self.table_limit = table_limit
+        #: the deepest ply a line reached (selective depth)
+        self.seldepth = 0
         #: Zobrist key -> (depth, bound kind, value, best move); may be kept from earlier moves of the game
         self.table: dict[int, tuple[int, int, int, int]] = {} if table is None else table
         self.history = [0] * board.n
@@ -144,9 +117,10 @@ class AlphaBeta:
         #: the root moves after the last :meth:`search`, the best of each iteration moved to the front
         self.root_order: list[int] = []
 
-    def _check(self) -> None:
-        if time_is_up(self.deadline, self.stop):
-            raise SearchTimeout
+    @property
+    def nodes(self) -> int:
+        """Positions visited so far (counted on the budget)."""
+        return self.budget.nodes
 
     # -- moves ----------------------------------------------------------------------
 
@@ -154,7 +128,7 @@ class AlphaBeta:
         """The moves worth searching for the side to move, best first, at most ``width`` of the quiet ones."""
         board = self.board
         me = board.side
-        opp = 3 - me
+        opp = OPPONENT[me]
         opp_fives = board.fives(opp)
         if opp_fives:
             return [q for q in opp_fives if board.legal(me, q)][:1]
@@ -163,15 +137,16 @@ class AlphaBeta:
         if board.winning_fours(opp):
             # the opponent threatens an open four: only our fours and the points that stop it
             moves = sorted(set(board.cells_at_least(me, C_FOUR)).union(board.cells_at_least(opp, C_FOUR)))
-            width = 2 * width
+            width = THREAT_WIDTH_FACTOR * width
         else:
             # a cell scores only if a stone of either side lies within four points on one of its lines
             moves = list(compress(range(board.n), map(or_, mine, theirs)))
             if not moves:
                 moves = [q for q in range(board.n) if not board.cells[q]]
         # one integer per move sorts fastest: the rank, then the lower cell first on a tie
-        ranked = sorted([(mine[q] * 5 + theirs[q] * 4 + history[q]) * 1024 + 1023 - q for q in moves], reverse=True)
-        moves = [1023 - (value & 1023) for value in ranked]
+        ranked = sorted([((mine[q] * ORDER_OWN + theirs[q] * ORDER_THEIRS + history[q]) << _CELL_BITS) + _CELL_MASK - q
+                         for q in moves], reverse=True)
+        moves = [_CELL_MASK - (value & _CELL_MASK) for value in ranked]
         if me == BLACK and board.renju:
             allowed = []
             for q in moves:
@@ -191,7 +166,7 @@ class AlphaBeta:
         """
         board = self.board
         me = board.side
-        opp = 3 - me
+        opp = OPPONENT[me]
         zone = board.blocking_zone(board.winning_fours(opp))
         mine, theirs = board.score[me], board.score[opp]
         moves = [q for q in board.cells_at_least(opp, C_FOUR) if q in zone and board.legal(me, q)]
@@ -209,13 +184,12 @@ class AlphaBeta:
 
     def negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
         """The value of the position for the side to move, searched ``depth`` plies."""
-        self.nodes += 1
-        if self.nodes >= self._next_check:
-            self._next_check = self.nodes + 64
-            self._check()
+        self.budget.tick()
+        if ply > self.seldepth:
+            self.seldepth = ply
         board = self.board
         me = board.side
-        opp = 3 - me
+        opp = OPPONENT[me]
         if board.count[me][C_FIVE]:
             return WIN - ply
         opp_fives = board.fives(opp)
@@ -265,7 +239,7 @@ class AlphaBeta:
             # is not proven (the counter-four, or the four-three, was never tried)
             counter_fours = board.count[me][C_FOUR] or board.count[me][C_FOUR_THREE]
         else:
-            moves = self.candidates(10 if ply <= 2 else 8)
+            moves = self.candidates(NEAR_WIDTH if ply <= NEAR_PLY else DEEP_WIDTH)
             child_depth = depth - 1
             if not moves:
                 return 0  # board full (or only forbidden points): a draw
@@ -287,7 +261,7 @@ class AlphaBeta:
             judged = (self.judge_after(move, ply + 1)
                       if at_horizon and threat_cells[move] < C_OPEN_THREE else None)
             if judged is not None:
-                self.nodes += 1
+                self.budget.nodes += 1
                 value = -judged
             else:
                 board.play(move)
@@ -323,7 +297,10 @@ class AlphaBeta:
             stored += ply
         elif stored < -WIN_THRESHOLD:
             stored -= ply
-        self.table[key] = (depth, flag, stored, best_move)
+        table = self.table
+        if len(table) >= self.table_limit:
+            table.clear()
+        table[key] = (depth, flag, stored, best_move)
         return best_value
 
     def judge_after(self, move: int, ply: int) -> int | None:
@@ -359,7 +336,28 @@ class AlphaBeta:
             return None  # an open three to answer: searched
         return total * TEMPO - mover_total
 
-    def search(self, moves: list[int], soft_deadline: float, max_depth: int = 30) -> tuple[int, int, int]:
+    def principal_variation(self, first: int) -> list[int]:
+        """The expected line from the root: ``first``, then each position's remembered best move.
+
+        Follows the transposition table while it knows the position and its
+        move is still empty (a table entry can be from another line); the
+        board is left as it was.
+        """
+        board = self.board
+        line: list[int] = []
+        move: int | None = first
+        try:
+            while move is not None and move >= 0 and not board.cells[move] and len(line) < MAX_PLY:
+                board.play(move)
+                line.append(move)
+                entry = self.table.get(board.hash)
+                move = entry[3] if entry is not None else None
+        finally:
+            for _ in line:
+                board.undo()
+        return line
+
+    def search(self, moves: list[int], soft_deadline: float, max_depth: int = MAX_DEPTH) -> tuple[int, int, int]:
         """Deepen over the root ``moves`` until ``soft_deadline`` passes; (best move, value, depth reached)."""
         board = self.board
         best, best_value, reached = moves[0], 0, 0
@@ -386,7 +384,7 @@ class AlphaBeta:
                     if value > iteration_value:
                         iteration_best, iteration_value = move, value
                         alpha = max(alpha, value)
-            except SearchTimeout:
+            except OutOfBudget:
                 # the moves searched so far were weighed at this depth, the previous best first:
                 # the best of them (or one found better, its exact value unread) is the better-informed choice
                 if rising is not None:
@@ -408,115 +406,167 @@ class AlphaBeta:
 
 
 class SearchPlayer:
-    """The ``hard`` level: threat search and alpha-beta within ``think_time`` seconds a move."""
+    """The ``hard`` level: threat search and alpha-beta within ``think_time`` seconds a move.
+
+    Kept for a whole game: its transposition tables carry what one move's
+    search learnt into the next (the positions searched come back two plies
+    later), bounded by :meth:`set_memory_limit`.
+    """
 
     def __init__(self, name: str = "hard", think_time: float | None = None, seed: int | None = None) -> None:
         self.name = name
         self.think_time = DEFAULT_THINK_TIME if think_time is None else max(0.01, float(think_time))
         self._fallback = normal(seed=seed, randomness=0)
-        #: what the last move found, for benchmarks and curious users
-        self.last_info: dict[str, object] = {}
-        #: alpha-beta's transposition tables by (size, rule, side played for), kept from move to
-        #: move: the positions searched for one move come back two plies later, with their best moves
-        self._tables: dict[tuple[int, Rule, int], dict[int, tuple[int, int, int, int]]] = {}
+        #: alpha-beta's transposition tables by (size, rule, side played for), kept from move to move
+        self._tables: dict[tuple[int, object, int], dict[int, tuple[int, int, int, int]]] = {}
+        self.table_limit = DEFAULT_TABLE_LIMIT
 
-    def choose_move(self, board: Board, stop: threading.Event | None = None) -> Point:
+    def set_memory_limit(self, max_bytes: int) -> None:
+        """Keep the transposition tables within a share of ``max_bytes`` (0: no limit but the default)."""
+        if max_bytes <= 0:
+            self.table_limit = DEFAULT_TABLE_LIMIT
+        else:
+            self.table_limit = max(1_000, int(max_bytes * TABLE_MEMORY_SHARE) // TABLE_ENTRY_BYTES)
+        for table in self._tables.values():
+            if len(table) > self.table_limit:
+                table.clear()
+
+    @property
+    def table_size(self) -> int:
+        """How many positions the kept transposition tables hold."""
+        return sum(len(table) for table in self._tables.values())
+
+    def choose_move(
+        self, board: Board, stop: threading.Event | None = None, think_time: float | None = None
+    ) -> Decision:
         """The move for the side to move on ``board`` (left unchanged), within the think time."""
         if board.is_game_over():
-            raise ValueError("the game is over: there is no move to choose")
+            raise GameOverError(f"the game is over ({board.outcome}): there is no move to choose")
+        started = time.perf_counter()
         if board.stone_count == 0:
             centre = board.size // 2
-            return Point(centre, centre)
-        started = time.perf_counter()
-        cell = self._decide(SearchBoard.from_board(board), started, stop)
+            return Decision(Point(centre, centre), reason="centre")
+        budget = self.think_time if think_time is None else max(0.01, float(think_time))
+        search = SearchBoard.from_board(board)
+        found = self._decide(search, started, budget, stop)
+        cell = found.get("move")
         if cell is None or board.cells[cell] or (
             board.rule.restricts(board.turn) and board.foul(board.point_of(cell)) is not None
         ):
-            return self._fallback.choose_move(board)
-        return board.point_of(cell)
+            fallback = self._fallback.choose_move(board)
+            return Decision(fallback.move, reason="fallback", nodes=int(found.get("nodes", 0)),
+                            seconds=time.perf_counter() - started)
+        pv = found.get("pv") or [cell]
+        return Decision(
+            board.point_of(cell),
+            reason=str(found.get("reason", "")),
+            score=found.get("score"),
+            win_in=found.get("win_in"),
+            depth=int(found.get("depth", 0)),
+            seldepth=int(found.get("seldepth", 0)),
+            nodes=int(found.get("nodes", 0)),
+            seconds=time.perf_counter() - started,
+            pv=tuple(board.point_of(q) for q in pv),
+        )
 
-    def _decide(self, board: SearchBoard, started: float, stop: threading.Event | None) -> int | None:
-        budget = self.think_time
+    def _decide(
+        self, board: SearchBoard, started: float, budget: float, stop: threading.Event | None,
+    ) -> dict[str, object]:
+        """The steps of the module docstring; what was found, ``move`` a cell (``None``: no idea)."""
         me = board.side
-        opp = 3 - me
-        info = self.last_info = {"reason": "", "depth": 0, "nodes": 0}
+        opp = OPPONENT[me]
+        info: dict[str, object] = {"nodes": 0}
+
+        def at(share: float) -> float:
+            return started + share * budget
 
         wins = board.fives(me)
         if wins:
-            info["reason"] = "five"
-            return wins[0]
+            return {"move": wins[0], "reason": "five", "win_in": 1}
         blocks = board.fives(opp)
         if blocks:
-            info["reason"] = "block five"
             legal = [q for q in blocks if board.legal(me, q)]
-            return legal[0] if legal else None
+            if len(blocks) > 1 or not legal:
+                return {"move": legal[0] if legal else blocks[0], "reason": "lost", "win_in": -2}
+            return {"move": legal[0], "reason": "block five"}
         fours = board.winning_fours(me)
         if fours:
-            info["reason"] = "open four"
-            return max(fours, key=lambda q: board.score[me][q])
+            return {"move": max(fours, key=lambda q: board.score[me][q]), "reason": "open four", "win_in": 3}
 
-        attack = ThreatSearch(board, started + 0.15 * budget, max_nodes=100_000, stop=stop)
+        attack = ThreatSearch(board, Budget(at(OWN_VCF_TIME), OWN_VCF_NODES, stop))
         move = attack.vcf()
         info["nodes"] = attack.nodes
         if move is not None:
             # a win is certain: spend up to half the budget looking for the shortest one
-            shortest = ThreatSearch(board, started + 0.5 * budget, max_nodes=200_000, stop=stop)
+            shortest = ThreatSearch(board, Budget(at(SHORTEST_VCF_TIME), SHORTEST_VCF_NODES, stop))
             quicker = shortest.vcf(shortest=True)
-            info["reason"] = "vcf"
-            info["nodes"] = attack.nodes + shortest.nodes
-            return move if quicker is None else quicker
+            solver = attack if quicker is None else shortest
+            line = solver.line()
+            return {"move": move if quicker is None else quicker, "reason": "vcf", "pv": line,
+                    "win_in": len(line) or None, "nodes": attack.nodes + shortest.nodes}
 
         table = self._tables.setdefault((board.size, board.rule, me), {})
-        if len(table) > TABLE_LIMIT:
+        if len(table) > self.table_limit:
             table.clear()
         opening = board.n - board.cells.count(0) < OPENING_STONES
         soft_limit, hard_limit = (OPENING_SOFT_LIMIT, OPENING_HARD_LIMIT) if opening else (SOFT_LIMIT, HARD_LIMIT)
-        searcher = AlphaBeta(board, started + hard_limit * budget, stop, table)
+        clock = Budget(at(hard_limit), None, stop)
+        searcher = AlphaBeta(board, clock, table, self.table_limit)
         root = searcher.candidates(ROOT_WIDTH)
         if not root:
-            return None
+            return info
 
-        their_move, their_line, _ = self._their_win(board, started + 0.22 * budget, 50_000, False, stop)
+        their_move, their_line, threat = self._their_win(board, _within(clock, THEIR_VCF_NODES, at(THEIR_VCF_TIME)),
+                                                         False)
+        info["nodes"] = int(info["nodes"]) + threat.nodes
+        reason = ""
         if their_move is not None:
-            root = self._defences(board, root, their_line, started + 0.4 * budget, stop)
-            info["reason"] = "stop vcf"
-
-        if their_move is None:
-            attack = ThreatSearch(board, time.perf_counter() + OWN_VCT_TIME * budget, max_nodes=20_000, stop=stop)
+            root = self._defences(board, root, their_line, Budget(at(VCF_DEFENCE_TIME), None, stop))
+            reason = "stop vcf"
+            unsafe = True  # the VCF is stopped, but a win by threes may remain
+        else:
+            attack = ThreatSearch(board, Budget(time.perf_counter() + OWN_VCT_TIME * budget, OWN_VCT_NODES, stop))
             move = attack.vct(depth=VCT_DEPTH, shortest=True)
             info["nodes"] = int(info["nodes"]) + attack.nodes
             if move is not None and board.legal(me, move):
-                info["reason"] = "vct"
-                return move
+                return {**info, "move": move, "reason": "vct", "pv": attack.line(threes=True),
+                        "win_in": attack.win_within()}
 
             their_move, their_line, threat = self._their_win(
-                board, time.perf_counter() + THEIR_VCT_TIME * budget, 20_000, True, stop)
+                board, Budget(time.perf_counter() + THEIR_VCT_TIME * budget, THEIR_VCT_NODES, stop), True)
             info["nodes"] = int(info["nodes"]) + threat.nodes
             # no need to check our choice when the opponent has no threat win even with a free move
             unsafe = their_move is not None or threat.exhausted
             if their_move is not None:
-                root, proven = self._vct_defences(board, root, their_line, started + 0.6 * budget, stop)
+                root, proven = self._vct_defences(board, root, their_line, Budget(at(VCT_DEFENCE_TIME), None, stop))
                 unsafe = not proven
-                info["reason"] = "stop vct"
-        else:
-            unsafe = True  # the VCF is stopped, but a win by threes may remain
+                reason = "stop vct"
 
         if len(root) == 1:
-            return root[0]
-        best, value, depth = searcher.search(root, started + soft_limit * budget)
-        info.update(reason=info["reason"] or "alpha-beta", depth=depth, value=value,
+            return {**info, "move": root[0], "reason": reason or "only move"}
+        best, value, depth = searcher.search(root, at(soft_limit))
+        info.update(reason=reason or "alpha-beta", depth=depth, seldepth=searcher.seldepth,
                     nodes=int(info["nodes"]) + searcher.nodes)
         if unsafe and value < WIN_THRESHOLD:
-            deadline = max(started + VERIFY_LIMIT * budget, time.perf_counter() + VERIFY_MIN * budget)
-            checked = self._first_unrefuted(board, searcher.root_order, deadline, stop)
+            deadline = max(at(VERIFY_LIMIT), time.perf_counter() + VERIFY_MIN * budget)
+            check = Budget(deadline, None, stop)
+            checked = self._first_unrefuted(board, searcher.root_order, check)
+            info["nodes"] = int(info["nodes"]) + check.nodes
             if checked != best:
                 info["reason"] = f"{info['reason']}, checked"
+                value = None
             best = checked
-        return best
+        info["move"] = best
+        if value is not None and value > WIN_THRESHOLD:
+            info["win_in"] = WIN - value + 1
+        elif value is not None and value < -WIN_THRESHOLD:
+            info["win_in"] = -(WIN + value + 1)
+        else:
+            info["score"] = value
+        info["pv"] = searcher.principal_variation(best)
+        return info
 
-    def _first_unrefuted(
-        self, board: SearchBoard, order: list[int], deadline: float, stop: threading.Event | None,
-    ) -> int:
+    def _first_unrefuted(self, board: SearchBoard, order: list[int], clock: Budget) -> int:
         """The first of ``order`` proven safe from the opponent's VCT, else the safest one read.
 
         The alpha-beta horizon misses quiet moves that hand the opponent a
@@ -527,16 +577,17 @@ class SearchPlayer:
         safe and not refuted, or the time is up; of those read, a move not
         refuted goes before a refuted one, then the one whose "no win" is
         proven deepest (the earlier on a tie).  Falls back to ``order[0]``
-        when every move read loses, or no time is left.
+        when every move read loses, or no time is left.  The nodes of every
+        read are added to ``clock``'s count.
         """
         best, best_rank = order[0], (False, LOST)
         for move in order[:VERIFY_WIDTH]:
-            if time_is_up(deadline, stop):
+            if clock.expired():
                 break
-            safety = self._safety_after(board, move, deadline, VERIFY_NODES, True, stop)
+            safety = self._safety_after(board, move, clock, VERIFY_NODES, True)
             if safety == LOST:
                 continue
-            sound = not self._refuted(board, move, deadline, stop)
+            sound = not self._refuted(board, move, clock)
             if sound and safety >= SAFE_ENOUGH:
                 return move
             if (sound, safety) > best_rank:
@@ -544,9 +595,7 @@ class SearchPlayer:
         return best
 
     @staticmethod
-    def _their_win(
-        board: SearchBoard, deadline: float, max_nodes: int, threes: bool, stop: threading.Event | None,
-    ) -> tuple[int | None, list[int], ThreatSearch]:
+    def _their_win(board: SearchBoard, budget: Budget, threes: bool) -> tuple[int | None, list[int], ThreatSearch]:
         """The opponent's win by fours (or threes and fours with ``threes``) as if we passed.
 
         Returns its first move (``None`` if none was found), its winning line
@@ -555,14 +604,14 @@ class SearchPlayer:
         """
         board.pass_turn()
         try:
-            threat = ThreatSearch(board, deadline, max_nodes=max_nodes, stop=stop)
+            threat = ThreatSearch(board, budget)
             move = threat.vct(depth=VCT_DEPTH, shortest=True) if threes else threat.vcf()
             return move, threat.line(threes=threes) if move is not None else [], threat
         finally:
             board.pass_turn()
 
     @classmethod
-    def _refuted(cls, board: SearchBoard, move: int, deadline: float, stop: threading.Event | None) -> bool:
+    def _refuted(cls, board: SearchBoard, move: int, clock: Budget) -> bool:
         """Whether one of the opponent's best replies to our ``move`` leaves us no defence.
 
         The replies are the opponent's first few candidates (quiet moves
@@ -575,28 +624,26 @@ class SearchPlayer:
         """
         board.play(move)
         try:
-            for reply in AlphaBeta(board, deadline, stop).candidates(REFUTE_REPLIES):
-                if time_is_up(deadline, stop):
+            for reply in AlphaBeta(board, clock).candidates(REFUTE_REPLIES):
+                if clock.expired():
                     return False
                 board.play(reply)
                 try:
-                    win, line, _ = cls._their_win(board, deadline, REFUTE_NODES, True, stop)
+                    win, line, threat = cls._their_win(board, _within(clock, REFUTE_NODES), True)
+                    clock.nodes += threat.nodes
                     if win is None:
                         continue
-                    tried = cls._answers_to(board, line, AlphaBeta(board, deadline, stop).candidates(REFUTE_DEFENCES))
-                    if not any(cls._safety_after(board, answer, deadline, REFUTE_NODES, True, stop) != LOST
+                    tried = cls._answers_to(board, line, AlphaBeta(board, clock).candidates(REFUTE_DEFENCES))
+                    if not any(cls._safety_after(board, answer, clock, REFUTE_NODES, True) != LOST
                                for answer in tried[:REFUTE_DEFENCES]):
-                        return not time_is_up(deadline, stop)
+                        return not clock.expired()
                 finally:
                     board.undo()
             return False
         finally:
             board.undo()
 
-    def _defences(
-        self, board: SearchBoard, root: list[int], their_line: list[int], deadline: float,
-        stop: threading.Event | None,
-    ) -> list[int]:
+    def _defences(self, board: SearchBoard, root: list[int], their_line: list[int], clock: Budget) -> list[int]:
         """The root moves after which the opponent has no VCF (all of ``root`` if none is found)."""
         me = board.side
         tried = list(dict.fromkeys(
@@ -606,24 +653,24 @@ class SearchPlayer:
         ))
         safe: list[int] = []
         for move in tried:
-            if time_is_up(deadline, stop):
+            if clock.expired():
                 break
             if board.cells[move] or not board.legal(me, move):
                 continue
-            if self._safety_after(board, move, deadline, 3_000, False, stop) == SAFE:
+            if self._safety_after(board, move, clock, VCF_DEFENCE_NODES, False) == SAFE:
                 safe.append(move)
         return safe or root
 
     @classmethod
     def _safety_after(
-        cls, board: SearchBoard, move: int, deadline: float, max_nodes: int, threes: bool,
-        stop: threading.Event | None, follow_ups: int = 1,
+        cls, board: SearchBoard, move: int, clock: Budget, max_nodes: int, threes: bool, follow_ups: int = 1,
     ) -> int:
         """How safe our ``move`` is from the opponent's VCF (or VCT with ``threes``).
 
         :data:`LOST` if the opponent is found to win, :data:`SAFE` if it is
         proven not to, else how many threats deep "no win" was proven before
-        the budget ran out (a longer win is less likely to be found by anyone).
+        the budget of ``max_nodes`` (within ``clock``'s time) ran out: a longer
+        win is less likely to be found by anyone.
 
         If ``move`` is a four, the opponent's block is played and we move
         again: the four defends if the opponent's threats are gone even if
@@ -638,14 +685,15 @@ class SearchPlayer:
         try:
             fives = board.fives(me)
             if fives:
-                if len(fives) > 1 or not board.legal(3 - me, fives[0]):
+                if len(fives) > 1 or not board.legal(OPPONENT[me], fives[0]):
                     return SAFE  # the four wins outright
                 board.play(fives[0])
                 played += 1
                 board.pass_turn()
                 passed = True
-            check = ThreatSearch(board, deadline, max_nodes=max_nodes, stop=stop)
+            check = ThreatSearch(board, _within(clock, max_nodes))
             found = (check.vct(depth=VCT_DEPTH, shortest=True) if threes else check.vcf()) is not None
+            clock.nodes += check.nodes
             if not found:
                 if not check.exhausted:
                     return SAFE
@@ -659,7 +707,7 @@ class SearchPlayer:
             for reply in dict.fromkeys(q for q in line if not board.cells[q]):
                 if not board.legal(me, reply):
                     continue
-                best = max(best, cls._safety_after(board, reply, deadline, max_nodes, threes, stop, follow_ups - 1))
+                best = max(best, cls._safety_after(board, reply, clock, max_nodes, threes, follow_ups - 1))
                 if best == SAFE:
                     break
             return best
@@ -677,7 +725,7 @@ class SearchPlayer:
         opponent makes a four or an open three (its best first), then ``others``.
         """
         me = board.side
-        opp = 3 - me
+        opp = OPPONENT[me]
         cells = board.cells
         tried = dict.fromkeys(
             [q for q in their_line if not cells[q]]
@@ -688,8 +736,7 @@ class SearchPlayer:
         return [q for q in tried if not cells[q] and board.legal(me, q)]
 
     def _vct_defences(
-        self, board: SearchBoard, root: list[int], their_line: list[int], deadline: float,
-        stop: threading.Event | None,
+        self, board: SearchBoard, root: list[int], their_line: list[int], clock: Budget,
     ) -> tuple[list[int], bool]:
         """The moves proven to stop the opponent's VCT; else the unproven ones; ``root`` if all lose.
 
@@ -699,20 +746,20 @@ class SearchPlayer:
         fours, then the points where the opponent makes a four or an open
         three, then the rest of ``root``.  Each is played and the opponent's
         VCT read again, first on a tiny node budget, then the unproven ones
-        on a larger one, until ``deadline``.  A move after which the opponent
-        still wins is dropped; one whose check ran out of budget is kept
-        behind the proven defences, so a hard position never leaves us
+        on a larger one, until ``clock``'s deadline.  A move after which the
+        opponent still wins is dropped; one whose check ran out of budget is
+        kept behind the proven defences, so a hard position never leaves us
         without a move.
         """
         candidates = self._answers_to(board, their_line, root)
         safe: list[int] = []
-        for max_nodes in (300, 3_000):
+        for max_nodes in VCT_DEFENCE_NODES:
             unknown: list[int] = []
             for index, move in enumerate(candidates):
-                if time_is_up(deadline, stop):
+                if clock.expired():
                     unknown.extend(candidates[index:])
                     break
-                safety = self._safety_after(board, move, deadline, max_nodes, True, stop)
+                safety = self._safety_after(board, move, clock, max_nodes, True)
                 if safety != LOST:
                     (safe if safety == SAFE else unknown).append(move)
             if safe:

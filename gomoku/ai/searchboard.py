@@ -5,7 +5,7 @@ touches it again.  ``play``/``undo`` are exact mirrors of each other and only
 look along the four lines through the move: for every cell up to ``half``
 points away on those lines the neighbourhood key changes by one addition, and
 for the empty ones the line shape is looked up again (see
-:mod:`gomoku.ai.shapes`).  Each empty cell keeps, for each colour, the
+:mod:`gomoku.patterns`).  Each empty cell keeps, for each colour, the
 histogram of its four line shapes, its class (five, winning four, ...) and
 score; each colour keeps how many empty cells it has of each class and the
 sum of their scores.  So asking "can black make five?", "does white threaten
@@ -25,20 +25,33 @@ import functools
 import random
 
 from gomoku import renju
-from gomoku.ai.shapes import C_FIVE, C_OPEN_THREE, C_WIN_FOUR, WALL, cell_info, cell_table, line_shapes, shape_bit
+from gomoku.ai.parameters import CLASS_BONUS, LINE_SCORES, TEMPO
 from gomoku.board import Board
-from gomoku.combos import DIRECTIONS
-from gomoku.rules import Rule
+from gomoku.patterns import (
+    C_FIVE, C_OPEN_THREE, C_WIN_FOUR, SHAPE_COUNT, WALL, cell_class, histograms, line_table, shape_bit, shape_counts,
+)
+from gomoku.point import DIRECTIONS
+from gomoku.rules import BLACK, OPPONENT, WHITE, Rule
 
-BLACK, WHITE = 1, 2
 #: Cells of this class or better are kept in :attr:`SearchBoard.hot`, so threats are found without a scan.
 HOT = C_OPEN_THREE
 _NO_SHAPE = shape_bit(0)
-#: In :meth:`SearchBoard.evaluation` the side to move's shape potential counts this many times
-#: the opponent's: it moves first, so its threes become fours and its twos threes before the
-#: opponent's can (6/5 undervalued the initiative: as white, ``hard`` then lost about 1.6 times
-#: as many games to ``normal``'s attacks, which are built of exactly such moves).
-TEMPO = 2
+
+
+def cell_score(histogram: int) -> int:
+    """A cell's score for one colour: what its four line shapes and its class are worth (:mod:`~gomoku.ai.parameters`)."""
+    count = shape_counts(histogram)
+    return sum(LINE_SCORES[shape] * count[shape] for shape in range(SHAPE_COUNT)) + CLASS_BONUS[cell_class(histogram)[0]]
+
+
+@functools.lru_cache(maxsize=None)
+def cell_table() -> dict[int, tuple[int, int]]:
+    """(class, score) of every possible histogram of four line shapes, for the search's hot loop.
+
+    A plain dict subscript is the cheapest lookup Python has; the table is
+    built once (495 histograms) and never changed.
+    """
+    return {histogram: (cell_class(histogram)[0], cell_score(histogram)) for histogram in histograms()}
 
 
 @functools.lru_cache(maxsize=None)
@@ -120,7 +133,7 @@ class SearchBoard:
         self.renju = rule is Rule.RENJU
         n = size * size
         self.n = n
-        shapes = line_shapes(rule)
+        shapes = line_table(rule)
         self._lookup = shapes.lookup
         self._shape_cache = shapes.cache
         updates, empty_keys = _geometry(size, shapes.half)
@@ -164,7 +177,7 @@ class SearchBoard:
                     self.pat[colour][q * 4 + d] = bits
                     code += bits
                 self.code[colour][q] = code
-                cls, score, _ = cell_info(code)
+                cls, score = self._cell_table[code]
                 self.cls[colour][q] = cls
                 self.score[colour][q] = score
                 self.count[colour][cls] += 1
@@ -184,7 +197,7 @@ class SearchBoard:
         c = self.side
         self.cells[p] = c
         self.hash ^= self._zobrist[c][p] ^ self._zside
-        self.side = 3 - c
+        self.side = OPPONENT[c]
         self.history.append(p)
         for colour in (BLACK, WHITE):
             # take the now occupied cell out of the colour's counts (its histogram is kept for undo)
@@ -218,7 +231,7 @@ class SearchBoard:
 
     def pass_turn(self) -> None:
         """Give the move to the other side without a stone (for asking what the opponent threatens)."""
-        self.side = 3 - self.side
+        self.side = OPPONENT[self.side]
         self.hash ^= self._zside
 
     def _update_lines(self, steps: tuple[tuple[int, int, int], ...]) -> None:
@@ -353,7 +366,7 @@ class SearchBoard:
 
     def forbidden(self, q: int) -> bool:
         """Whether black may not play the empty ``q`` (renju only; asks the renju checker)."""
-        if not self.renju or not cell_info(self.code[BLACK][q])[2]:
+        if not self.renju or not cell_class(self.code[BLACK][q])[1]:
             return False
         key = (self.hash, q)
         found = self._foul_cache.get(key)
@@ -383,4 +396,4 @@ class SearchBoard:
     def evaluation(self) -> int:
         """A static score for the side to move: its shape potential against the opponent's."""
         me = self.side
-        return self.total[me] * TEMPO - self.total[3 - me]
+        return self.total[me] * TEMPO - self.total[OPPONENT[me]]

@@ -26,48 +26,42 @@ reached in a different order) are solved once.
 
 from __future__ import annotations
 
-import threading
-import time
-
-from gomoku.ai.searchboard import BLACK, SearchBoard
-from gomoku.ai.shapes import C_FIVE, C_FOUR, C_OPEN_THREE
-
-
-class OutOfBudget(Exception):
-    """The threat search spent its nodes or its time."""
+from gomoku.ai.budget import Budget, OutOfBudget
+from gomoku.ai.parameters import DEFAULT_THREAT_NODES, VCF_DEPTH, VCT_DEPTH
+from gomoku.ai.searchboard import SearchBoard
+from gomoku.patterns import C_FIVE, C_FOUR, C_OPEN_THREE
+from gomoku.rules import BLACK, OPPONENT
 
 
 class ThreatSearch:
-    """VCF and VCT solver for the side to move of ``board``.
+    """VCF and VCT solver for the side to move of ``board``, within ``budget``.
 
-    ``deadline`` is a :func:`time.perf_counter` value, ``max_nodes`` a node
-    budget; ``stop`` (a :class:`threading.Event`) ends the search early.
+    The :class:`~gomoku.ai.budget.Budget` bounds the nodes, the time and
+    takes the stop event (default: :data:`~gomoku.ai.parameters.DEFAULT_THREAT_NODES` nodes).
     """
 
-    def __init__(
-        self,
-        board: SearchBoard,
-        deadline: float | None = None,
-        max_nodes: int = 200_000,
-        stop: threading.Event | None = None,
-    ) -> None:
+    def __init__(self, board: SearchBoard, budget: Budget | None = None) -> None:
         self.board = board
-        self.deadline = deadline
-        self.max_nodes = max_nodes
-        self.stop = stop
-        self.nodes = 0
+        self.budget = Budget(max_nodes=DEFAULT_THREAT_NODES) if budget is None else budget
         #: whether the last search stopped for want of nodes or time (its "no" is then unproven)
         self.exhausted = False
         self._deeper = False
         #: with ``shortest``: every win of at most this many threats has been ruled out (-1: none)
         self.proven_depth = -1
+        #: with ``shortest``: how many threats deep the win found needed (``None``: none found)
+        self.found_depth: int | None = None
         #: (key, threes) -> (depth searched, won, whether a "no" was cut short by the depth)
         self._memo: dict[tuple[int, bool], tuple[int, bool, bool]] = {}
         self._best: dict[tuple[int, bool], int] = {}
 
     # -- the public questions -------------------------------------------------------
 
-    def vcf(self, depth: int = 20, shortest: bool = False) -> int | None:
+    @property
+    def nodes(self) -> int:
+        """The nodes this search has visited (counted on its budget)."""
+        return self.budget.nodes
+
+    def vcf(self, depth: int = VCF_DEPTH, shortest: bool = False) -> int | None:
         """The first move of a win by continuous fours for the side to move, or ``None``.
 
         ``depth`` is the most fours tried before the final one (a double four
@@ -78,7 +72,7 @@ class ThreatSearch:
             return self._solve(depth, threes=False)
         return self._deepening(depth, threes=False)
 
-    def vct(self, depth: int = 8, shortest: bool = False) -> int | None:
+    def vct(self, depth: int = VCT_DEPTH, shortest: bool = False) -> int | None:
         """The first move of a win by threes and fours for the side to move, or ``None``.
 
         With ``shortest`` the depth grows one threat at a time: short wins
@@ -94,13 +88,24 @@ class ThreatSearch:
         self.proven_depth = -1
         for limit in range(depth + 1):
             move = self._solve(limit, threes=threes)
-            if move is not None or self.exhausted:
+            if move is not None:
+                self.found_depth = limit
                 return move
+            if self.exhausted:
+                return None
             self.proven_depth = limit
             if not self._deeper:
                 self.proven_depth = depth  # nothing left to try: no win at any depth
                 return None
         return None
+
+    def win_within(self) -> int | None:
+        """After a ``shortest`` search found a win: the most plies it takes to the five.
+
+        Each threat costs two plies (the threat and its answer), and the
+        final open four three more (the four, its block, the five).
+        """
+        return None if self.found_depth is None else 2 * self.found_depth + 3
 
     def line(self, threes: bool = False) -> list[int]:
         """The winning line found by the last successful search: attacker moves and forced replies.
@@ -122,7 +127,7 @@ class ThreatSearch:
                 if fives:
                     break
                 replies = self._replies(threes)
-                attacker_fives = board.fives(3 - board.side)
+                attacker_fives = board.fives(OPPONENT[board.side])
                 if replies == [] and len(attacker_fives) > 1:
                     # two five points: the defender blocks one, the attacker takes the other
                     replies = attacker_fives[:1]
@@ -155,16 +160,6 @@ class ThreatSearch:
             return fives[0]
         return self._best.get((board.hash, threes))
 
-    def _tick(self) -> None:
-        self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise OutOfBudget
-        if self.nodes & 127 == 0:
-            if self.deadline is not None and time.perf_counter() > self.deadline:
-                raise OutOfBudget
-            if self.stop is not None and self.stop.is_set():
-                raise OutOfBudget
-
     def _attack(self, depth: int, threes: bool, recent: tuple[int, ...]) -> bool:
         """Whether the side to move wins by threats within ``depth`` attacking moves.
 
@@ -173,10 +168,10 @@ class ThreatSearch:
         as a winning attack builds on its own stones.  This keeps the search
         narrow; a win it finds is still a real one.
         """
-        self._tick()
+        self.budget.tick()
         board = self.board
         me = board.side
-        opp = 3 - me
+        opp = OPPONENT[me]
         if board.count[me][C_FIVE]:
             return True
         opp_fives = board.fives(opp)
@@ -249,7 +244,7 @@ class ThreatSearch:
         """The defender's answers that matter, or ``None`` if the attacker has no threat (defender is free)."""
         board = self.board
         me = board.side
-        att = 3 - me
+        att = OPPONENT[me]
         att_fives = board.fives(att)
         if att_fives:
             if len(att_fives) > 1:
@@ -270,7 +265,7 @@ class ThreatSearch:
 
     def _defend(self, depth: int, threes: bool, recent: tuple[int, ...]) -> bool:
         """Whether the attacker (who just moved) wins against every answer of the side to move."""
-        self._tick()
+        self.budget.tick()
         board = self.board
         me = board.side
         if board.count[me][C_FIVE]:

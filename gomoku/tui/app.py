@@ -235,7 +235,7 @@ class Computer:
             if stop.is_set():
                 return
             try:
-                point: Point | None = player.choose_move(job.board.copy(), stop)
+                point: Point | None = player.choose_move(job.board, stop).move  # it never writes the board
                 error = ""
             except Exception as exc:  # the game goes on: the state shows the error
                 point, error = None, str(exc) or type(exc).__name__

@@ -12,6 +12,7 @@ import re
 
 from gomoku.board import Board
 from gomoku.combos import DIRECTIONS
+from gomoku.patterns import run_bounds
 from gomoku.point import Point
 from gomoku.rules import Rule, Stone, Termination
 from gomoku.tui.model import Game
@@ -85,20 +86,21 @@ def ended_text(game: Game) -> str:
     return f"{result_text(game)} Game over after {plural(len(game.board.moves), 'move')}."
 
 
-def run_through(cells: list[int], size: int, point: Point) -> int:
-    """How many stones of ``point``'s colour stand in its longest unbroken row (0 for an empty point)."""
+def run_through(board: Board, point: Point) -> int:
+    """How many stones of ``point``'s colour stand in its longest unbroken row (0 for an empty point).
+
+    The row is measured by :func:`gomoku.patterns.run_bounds`, the one home of line shapes.
+    """
+    size, cells = board.size, board.cells
     stone = cells[point.y * size + point.x]
     if not stone:
         return 0
     longest = 0
     for dx, dy in DIRECTIONS:
-        run = 1
-        for sign in (1, -1):
-            x, y = point.x + sign * dx, point.y + sign * dy
-            while 0 <= x < size and 0 <= y < size and cells[y * size + x] == stone:
-                run += 1
-                x, y = x + sign * dx, y + sign * dy
-        longest = max(longest, run)
+        steps = [k for k in range(-size, size + 1) if 0 <= point.x + k * dx < size and 0 <= point.y + k * dy < size]
+        line = [cells[(point.y + k * dy) * size + point.x + k * dx] for k in steps]
+        first, last = run_bounds(line, steps.index(0), stone)
+        longest = max(longest, last - first + 1)
     return longest
 
 
@@ -107,7 +109,7 @@ def overline_note(game: Game, point: Point) -> str:
     board = game.board
     if board.rule is not Rule.STANDARD or board.is_game_over():
         return ""
-    run = run_through(board.cells, board.size, point)
+    run = run_through(board, point)
     if run < 6:
         return ""
     return f"{'Six' if run == 6 else str(run)} in a row does not count under the standard rule: only exactly five wins."
