@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from gomoku.board import Board
 from gomoku.point import COLUMN_LETTERS, Point
 from gomoku.rules import Stone
-from gomoku.tui.layout import FOOTER_ROWS, HEADER_ROWS, BoardLayout, label_width
+from gomoku.tui.layout import FOOTER_ROWS, HEADER_ROWS, BoardLayout, board_layout, label_width, needed
 from gomoku.tui.model import State
 
 # -- looks ------------------------------------------------------------------
@@ -231,6 +231,15 @@ def too_small(win: Window, theme: Theme, what: str, need: tuple[int, int]) -> No
     top = max(HEADER_ROWS, (rows - len(lines)) // 2)
     for offset, line in enumerate(lines):
         put(win, top + offset, max(0, (cols - len(line)) // 2), line, theme("alert") if offset == 0 else 0)
+
+
+def board_place(win: Window, theme: Theme, size: int) -> BoardLayout | None:
+    """Where a ``size`` board goes on ``win``; if it cannot fit, says how big the terminal must be."""
+    rows, cols = win.getmaxyx()
+    layout = board_layout(rows, cols, size)
+    if layout is None:
+        too_small(win, theme, f"A {size}x{size} board", needed(size))
+    return layout
 
 
 def header(win: Window, theme: Theme, info: str = "") -> None:

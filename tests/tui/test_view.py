@@ -83,9 +83,10 @@ def test_the_menu_says_which_board_sizes_fit_this_terminal() -> None:
     on_size = flat(render(selected(menu_state(size=15), MenuRow.SIZE)))
     assert f"Sizes 5 to {largest} fit this 80x24 terminal." in on_size
     need_rows, need_cols = needed(21)
-    too_big = flat(render(menu_state(size=21)))
-    assert f"needs {need_cols}x{need_rows}; fits up to {largest}" in too_big
-    assert "needs" not in flat(render(menu_state(size=21), 40, 120))  # it fits a bigger terminal
+    assert f"< 21x21 >  too big here (up to {largest})" in render(selected(menu_state(size=21), MenuRow.SIZE)).screen()
+    assert f"21x21 needs {need_cols}x{need_rows}." in flat(render(selected(menu_state(size=21), MenuRow.SIZE)))
+    assert f"21x21  too big here (up to {largest})" in render(menu_state(size=21)).screen()  # on any row
+    assert "too big" not in flat(render(menu_state(size=21), 40, 120))  # it fits a bigger terminal
 
 
 def test_dimmed_rows_are_drawn_dim() -> None:

@@ -17,7 +17,7 @@ from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import AiKind, SaveSettings, StartAi
 from gomoku.tui.events import AiDone, Key, Mouse
 from gomoku.tui.keys import CURSOR_KEYS, LOAD_KEY, PLAY_KEYS, QUIT_KEY, SAVE_KEY
-from gomoku.tui.layout import board_layout, needed
+from gomoku.tui.layout import board_layout
 from gomoku.tui.model import (
     AiJob, Game, Menu, MenuRow, Playing, PromptKind, State, Step, complain, next_job, say, with_board,
 )  # fmt: skip
@@ -262,17 +262,15 @@ def keys(game: Game) -> list[str]:
     if game.board.is_game_over():
         return ["n new game", "u undo", "S save", "t heat map", "? help", "q quit"]
     if game.mode is Mode.CVC:
-        return ["p pause", ". one move", "+/- pace", "u undo", "n new game", "? help", "q quit"]
+        pause = "p resume" if game.paused else "p pause"
+        return [pause, ". one move", "+/- pace", "u undo", "n new game", "? help", "q quit"]
     return ["Enter play", "u undo", "r redo", "H hint", "t heat map", "S save", "? help", "q quit"]
 
 
 def view(win: Window, state: State, screen: Playing, theme: Theme) -> None:
     game = screen.game
-    rows, cols = win.getmaxyx()
-    size = game.board.size
-    layout = board_layout(rows, cols, size)
+    layout = draw.board_place(win, theme, game.board.size)
     if layout is None:
-        draw.too_small(win, theme, f"A {size}x{size} board", needed(size))
         return
     cursor = game.cursor if game.mode is not Mode.CVC else None
     marks = Marks(game.forbidden, game.hint, cursor, game.heat)

@@ -200,7 +200,11 @@ def about(state: State, row: MenuRow, rows_: int, cols: int) -> str:
         largest = largest_fitting(rows_, cols)
         if largest is None:
             return f"No board fits this {cols}x{rows_} terminal: enlarge it."
-        return f"Sizes {MIN_SIZE} to {largest} fit this {cols}x{rows_} terminal."
+        fits = f"Sizes {MIN_SIZE} to {largest} fit this {cols}x{rows_} terminal."
+        if settings.size > largest:
+            need_rows, need_cols = needed(settings.size)
+            return f"{settings.size}x{settings.size} needs {need_cols}x{need_rows}. {fits}"
+        return fits
     if row in LEVEL_ROWS:
         level = getattr(settings, LEVEL_ROWS[row])
         return f"{level}: {LEVEL_TEXT.get(level, 'a computer player')}."
@@ -218,10 +222,7 @@ def size_warning(settings: Settings, rows_: int, cols: int) -> str:
     if board_layout(rows_, cols, settings.size) is not None:
         return ""
     largest = largest_fitting(rows_, cols)
-    if largest is None:
-        return "too big here"
-    need_rows, need_cols = needed(settings.size)
-    return f"needs {need_cols}x{need_rows}; fits up to {largest}"
+    return "too big here" if largest is None else f"too big here (up to {largest})"
 
 
 def view(win: Window, state: State, menu: Menu, theme: Theme) -> None:

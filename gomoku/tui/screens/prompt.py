@@ -160,7 +160,7 @@ def open_replay(state: State, record: GameRecord, name: str) -> State:
 
 def replay_hello(replay: Replaying) -> str:
     count = plural(len(replay.record.moves), "move")
-    return f"{replay.name}: {count}. Left/right step, Enter plays on from the move shown."
+    return f"{replay.name}: {count}. Left/right step, Enter plays on."
 
 
 def _resume_kept(state: State, prompt: Prompt, event: LoadedSave) -> Step:

@@ -12,7 +12,6 @@ from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import SaveSettings
 from gomoku.tui.events import Key, Mouse
 from gomoku.tui.keys import LOAD_KEY, QUIT_KEY, SAVE_KEY
-from gomoku.tui.layout import board_layout, needed
 from gomoku.tui.model import (
     Menu, Playing, PromptKind, Replaying, State, Step, complain, forbidden_marks, new_game, say,
 )  # fmt: skip
@@ -114,16 +113,14 @@ def header_info(screen: Replaying) -> str:
 def keys(state: State, screen: Replaying) -> list[str]:
     if screen.heat:
         return list(draw.HEAT_LEGEND)
-    return ["left/right step", "Home/End", "Enter play on", f"m mode: {state.settings.mode.short}", "S save",
-            "Esc back", "? help"]  # fmt: skip
+    return ["left/right step", "Enter play on", f"m mode: {state.settings.mode.short}", "Esc back", "? help",
+            "Home/End", "S save"]  # fmt: skip
 
 
 def view(win: Window, state: State, screen: Replaying, theme: Theme) -> None:
-    rows, cols = win.getmaxyx()
     size = screen.board.size
-    layout = board_layout(rows, cols, size)
+    layout = draw.board_place(win, theme, size)
     if layout is None:
-        draw.too_small(win, theme, f"A {size}x{size} board", needed(size))
         return
     draw.board_view(win, layout, screen.board, theme, Marks(screen.forbidden, heat=screen.heat))
     if layout.panel_x is not None:
