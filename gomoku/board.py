@@ -64,7 +64,9 @@ class Board:
         self._first_turn = Stone.BLACK
         self._setup_stones = 0
         self._outcome: Outcome | None = None
-        self.tables = CombinationTables(size)
+        self.tables = CombinationTables(
+            size, exact=(rule.exact_five(Stone.BLACK), rule.exact_five(Stone.WHITE))
+        )
 
     # -- reading the position -------------------------------------------------
 
@@ -93,11 +95,19 @@ class Board:
 
     @property
     def outcome(self) -> Outcome | None:
-        """How the game ended, or ``None`` while it goes on."""
+        """How the game ended, or ``None`` while it goes on.
+
+        Set by the move that ends it, in this order: a winning row
+        (:attr:`Termination.FIVE`), the board full (:attr:`Termination.DRAW`),
+        no win combination left alive for either side
+        (:attr:`Termination.NO_FIVE_LEFT`), or, under renju, black to move
+        with every empty point forbidden (:attr:`Termination.NO_LEGAL_MOVE`).
+        Undo clears it.  Stones set up by :meth:`from_diagram` are not judged.
+        """
         return self._outcome
 
     def is_game_over(self) -> bool:
-        """Whether someone has won or the board is full."""
+        """Whether the game has ended: a five, a full board, no five left, or no legal move."""
         return self._outcome is not None
 
     @property
@@ -215,6 +225,30 @@ class Board:
             self._outcome = Outcome(Termination.FIVE, stone, line)
         elif self.stone_count == self.size * self.size:
             self._outcome = Outcome(Termination.DRAW, None)
+        elif not (self.tables.alive[Stone.BLACK] or self.tables.alive[Stone.WHITE]):
+            self._outcome = Outcome(Termination.NO_FIVE_LEFT, None)
+        elif self.rule.restricts(stone.opponent) and self._black_is_stuck():
+            self._outcome = Outcome(Termination.NO_LEGAL_MOVE, None)
+
+    def _black_is_stuck(self) -> bool:
+        """Whether black, to move under renju, may play none of the empty points.
+
+        Judging the whole board costs about a third of a millisecond on 15x15,
+        so two cheap tests come first.  Every forbidden point needs at least
+        four black stones on its lines within five points of it (an overline
+        five, two fours three each, two threes two each), and one black stone
+        is that near to at most 40 points: so there are at most ten forbidden
+        points per black stone, and with more empty points than that some point
+        is legal.  Else one empty point is judged alone; only if it is
+        forbidden is every empty point judged.
+        """
+        cells, size = self._cells, self.size
+        empty = size * size - self.stone_count
+        if empty > 10 * cells.count(Stone.BLACK):
+            return False
+        if renju.foul_at(cells, size, cells.index(EMPTY)) is None:
+            return False
+        return len(renju.forbidden_points(cells, size)) == empty
 
     def _winning_line(self, cell: int, stone: Stone) -> tuple[Point, ...]:
         """The winning row through ``cell`` for ``stone``, looking only along its four lines."""

@@ -44,15 +44,15 @@ class Rule(enum.Enum):
     STANDARD = "standard"
     RENJU = "renju"
 
+    def exact_five(self, stone: Stone) -> bool:
+        """Whether only exactly five wins for ``stone`` (six or more in a row does not)."""
+        if self is Rule.FREESTYLE:
+            return False
+        return self is Rule.STANDARD or stone == Stone.BLACK
+
     def is_win(self, run_length: int, stone: Stone) -> bool:
         """Whether an unbroken row of ``run_length`` stones of ``stone`` wins."""
-        if run_length < 5:
-            return False
-        if self is Rule.FREESTYLE:
-            return True
-        if self is Rule.STANDARD:
-            return run_length == 5
-        return run_length == 5 or stone is Stone.WHITE
+        return run_length == 5 or (run_length > 5 and not self.exact_five(stone))
 
     def restricts(self, stone: Stone) -> bool:
         """Whether ``stone`` is bound by forbidden moves under this rule."""
@@ -65,19 +65,36 @@ class Rule(enum.Enum):
 class Termination(enum.Enum):
     """How a game ended."""
 
+    #: A winning row: five (or more, where the rule allows it).
     FIVE = "five in a row"
+    #: The board is full and nobody made five.
     DRAW = "board full"
+    #: Every win combination holds a stone that keeps each side from five there:
+    #: neither side can make five any more, however the game goes on.
+    NO_FIVE_LEFT = "no five left"
+    #: The side to move has no legal move: under renju, black to move with every
+    #: empty point forbidden.
+    NO_LEGAL_MOVE = "no legal move"
+
+
+_DRAW_REASONS = {
+    Termination.DRAW: "the board is full",
+    Termination.NO_FIVE_LEFT: "neither side can make five any more",
+    # Only black is ever restricted (renju), so only black can be left without a move.
+    Termination.NO_LEGAL_MOVE: "black has no legal move (every empty point is forbidden)",
+}
 
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a game: who won (``None`` for a draw) and the winning row's points."""
+    """The end of a game: who won (``None`` for a draw), how, and the winning row's points."""
 
     termination: Termination
     winner: Stone | None
     line: tuple[Point, ...] = ()
 
     def __str__(self) -> str:
+        """Who won and how, or why it is a draw, in a short phrase ("draw: the board is full")."""
         if self.winner is None:
-            return "draw: the board is full"
+            return f"draw: {_DRAW_REASONS[self.termination]}"
         return f"{self.winner} wins with {self.termination.value}"

@@ -145,20 +145,6 @@ def test_exactly_five_wins_in_standard():
     assert board.outcome.winner is Stone.BLACK
 
 
-def test_full_board_without_five_is_a_draw():
-    # Columns of two colours in pairs never make five on a 5x5 board.
-    size = 5
-    board = Board(size=size)
-    black = [(x, y) for y in range(size) for x in range(size) if (x // 2 + y) % 2 == 0]
-    white = [(x, y) for y in range(size) for x in range(size) if (x // 2 + y) % 2 == 1]
-    # 13 black, 12 white: alternate, black first.
-    order = [p for pair in zip(black, white) for p in pair] + black[len(white):]
-    for point in order:
-        board.play(point)
-    assert board.outcome.termination is Termination.DRAW
-    assert board.outcome.winner is None
-
-
 def test_undo_and_redo_across_a_win():
     board = Board(size=9)
     play_all(board, *FIVE_FOR_BLACK, "e1")

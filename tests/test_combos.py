@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gomoku import Board, CombinationTables, Point, Stone, parse_point
+from gomoku import Board, CombinationTables, ForbiddenMoveError, Point, Rule, Stone, parse_point
 from gomoku.combos import DOCUMENT_WEIGHTS, build_combinations, combination_count
 
 
@@ -62,7 +62,7 @@ def test_opponent_stone_kills_combinations():
 
 
 def assert_matches_rebuild(board: Board) -> None:
-    fresh = CombinationTables.from_cells(board.size, board.cells)
+    fresh = CombinationTables.from_cells(board.size, board.cells, exact=board.tables.exact)
     assert board.tables.snapshot() == fresh.snapshot()
 
 
@@ -131,7 +131,7 @@ def test_look_ahead_without_urgency_keeps_counts_and_live_sets_exact():
         tables.place(cell, stone, urgency=False)
         cells[cell] = stone
         fresh = CombinationTables.from_cells(15, cells)
-        assert tables.counts == fresh.counts and tables.live == fresh.live
+        assert tables.tally == fresh.tally and tables.live == fresh.live
     for index, cell in reversed(list(enumerate(tried))):
         tables.remove(cell, 1 + index % 2, urgency=False)
     assert tables.snapshot() == before
@@ -144,3 +144,142 @@ def test_live_sets_name_the_combinations_that_threaten():
     fours = board.tables.live[Stone.BLACK][4]
     assert [board.tables.combinations[c] for c in fours] == [(72, 73, 74, 75, 76)]  # a1-e1
     assert board.tables.live[Stone.WHITE][3] == {board.tables.combinations.index((0, 1, 2, 3, 4))}
+
+
+# -- exact five: a combination flanked by the side's own stone is dead for it ----------
+
+EXACTNESS = {
+    Rule.FREESTYLE: (False, False),
+    Rule.STANDARD: (True, True),
+    Rule.RENJU: (True, False),
+}
+
+
+@pytest.mark.parametrize("rule", list(Rule))
+def test_the_board_builds_its_tables_with_its_rules_exactness(rule):
+    assert Board(9, rule).tables.exact == EXACTNESS[rule]
+
+
+# Row 1 on 6x6: X X X X . X.  Both combinations of the row hold four black stones,
+# and each is flanked by the black stone at its other end: filling e1 makes six.
+FLANKED_FOURS = """
+. . . . . .
+. . . . . .
+. . . . . .
+. . . . . .
+. . . . . O
+X X X X . X
+"""
+
+
+@pytest.mark.parametrize("rule", list(Rule))
+def test_fours_that_could_only_become_an_overline_are_dead_under_exact_five(rule):
+    board = Board.from_diagram(FLANKED_FOURS, rule=rule, turn=Stone.BLACK)
+    tables = board.tables
+    row = [tables.combinations.index(tuple(range(30 + k, 35 + k))) for k in (0, 1)]
+    exact = rule is not Rule.FREESTYLE
+    assert [tables.is_alive(combo, Stone.BLACK) for combo in row] == [not exact] * 2
+    assert (tables.live[Stone.BLACK][4] == set(row)) is not exact
+    assert not tables.live[Stone.BLACK][4] if exact else True
+    e1 = 4 * 1 + 5 * 6  # dead combinations give no urgency either
+    assert tables.urgency[Stone.BLACK][e1] == (0 if exact else 2 * DOCUMENT_WEIGHTS[4]) + sum(
+        DOCUMENT_WEIGHTS[tables.counts[Stone.BLACK][c]]
+        for c in tables.through[e1]
+        if c not in row and tables.is_alive(c, Stone.BLACK)
+    )
+    assert tables.alive[Stone.BLACK] == sum(
+        tables.is_alive(c, Stone.BLACK) for c in range(len(tables.combinations))
+    )
+
+
+def test_an_own_stone_beyond_either_end_kills_and_undo_revives():
+    board = Board(size=9, rule=Rule.STANDARD)
+    tables = board.tables
+    a1_e1 = tables.combinations.index((72, 73, 74, 75, 76))
+    b1_f1 = tables.combinations.index((73, 74, 75, 76, 77))
+    board.play(parse_point("b1", 9))
+    board.play(parse_point("i9", 9))
+    alive_before = tables.alive[Stone.BLACK]
+    board.play(parse_point("g1", 9))  # just after b1-f1: black five there would be six
+    assert tables.is_alive(a1_e1, Stone.BLACK) and not tables.is_alive(b1_f1, Stone.BLACK)
+    assert tables.is_alive(b1_f1, Stone.WHITE) is False  # b1 is black
+    assert b1_f1 not in tables.live[Stone.BLACK][1]
+    board.undo()
+    assert tables.is_alive(b1_f1, Stone.BLACK) and b1_f1 in tables.live[Stone.BLACK][1]
+    assert tables.alive[Stone.BLACK] == alive_before
+
+
+@pytest.mark.parametrize("rule", list(Rule))
+@pytest.mark.parametrize("size", [5, 8, 11])
+def test_incremental_tables_match_a_rebuild_under_each_rule(rule, size):
+    rng = random.Random(f"{rule.value}{size}")
+    for _ in range(3):
+        board = Board(size, rule)
+        points = [Point(x, y) for x in range(size) for y in range(size)]
+        rng.shuffle(points)
+        for point in points:
+            if board.is_game_over():
+                break
+            try:
+                board.play(point)
+            except ForbiddenMoveError:
+                continue
+            assert_matches_rebuild(board)
+        while board.moves:
+            board.undo()
+            assert_matches_rebuild(board)
+        assert board.tables.snapshot() == Board(size, rule).tables.snapshot()
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_random_play_undo_redo_under_every_rule_match_a_rebuild(data):
+    size = data.draw(st.integers(5, 12))
+    board = Board(size, data.draw(st.sampled_from(list(Rule))))
+    for _ in range(data.draw(st.integers(1, 60))):
+        action = data.draw(st.sampled_from(["play", "play", "play", "undo", "redo"]))
+        if action == "play" and not board.is_game_over():
+            try:
+                board.play(data.draw(st.sampled_from(list(board.empty_points()))))
+            except ForbiddenMoveError:
+                pass
+        elif action == "undo" and board.moves:
+            board.undo()
+        elif action == "redo" and board.can_redo:
+            board.redo()
+        assert_matches_rebuild(board)
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.data())
+def test_any_stones_placed_and_removed_match_a_rebuild_for_each_exactness(data):
+    # Straight on the tables, past where a game would stop: overlines, fives, full lines.
+    size = data.draw(st.integers(5, 8))
+    exact = data.draw(st.sampled_from([(False, False), (True, True), (True, False), (False, True)]))
+    use_urgency = data.draw(st.booleans())
+    tables = CombinationTables(size, exact=exact)
+    cells = [0] * (size * size)
+    placed: list[int] = []
+    for _ in range(data.draw(st.integers(1, size * size))):
+        empties = [c for c, v in enumerate(cells) if not v]
+        if placed and (not empties or data.draw(st.integers(0, 3)) == 0):
+            cell = placed.pop()
+            tables.remove(cell, cells[cell], urgency=use_urgency)
+            cells[cell] = 0
+        else:
+            cell = data.draw(st.sampled_from(empties))
+            cells[cell] = data.draw(st.sampled_from([1, 2]))
+            tables.place(cell, cells[cell], urgency=use_urgency)
+            placed.append(cell)
+        fresh = CombinationTables.from_cells(size, cells, exact=exact)
+        if use_urgency:
+            assert tables.snapshot() == fresh.snapshot()
+        else:
+            assert (tables.tally, tables.alive, tables.live) == (
+                fresh.tally, fresh.alive, fresh.live
+            )
+    while placed:
+        cell = placed.pop()
+        tables.remove(cell, cells[cell], urgency=use_urgency)
+        cells[cell] = 0
+    assert tables.snapshot() == CombinationTables(size, exact=exact).snapshot()

@@ -52,18 +52,32 @@ import time
 from gomoku.ai.base import Decision
 from gomoku.ai.budget import Budget
 from gomoku.ai.parameters import (
-    EASY_RANDOMNESS, NORMAL_DEFENCE, NORMAL_DEFENCE_WIDTH, NORMAL_FOLLOW_UP, NORMAL_FOLLOW_UP_WIDTH,
-    NORMAL_RANDOMNESS, NORMAL_THREAT_NODES, NORMAL_URGENCY, NORMAL_VCT_DEPTH,
+    EASY_RANDOMNESS, NORMAL_CLASS_SCORES, NORMAL_DEFENCE, NORMAL_DEFENCE_WIDTH, NORMAL_FOLLOW_UP,
+    NORMAL_FOLLOW_UP_WIDTH, NORMAL_LINE_SCORES, NORMAL_RANDOMNESS, NORMAL_THREAT_NODES, NORMAL_URGENCY,
+    NORMAL_VCT_DEPTH,
 )
 from gomoku.ai.searchboard import SearchBoard
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board, GameOverError
-from gomoku.patterns import C_FOUR, C_OPEN_THREE
+from gomoku.patterns import C_FOUR, C_OPEN_THREE, SHAPE_COUNT, cell_class, histograms, shape_counts
 from gomoku.point import Point
 from gomoku.rules import BLACK, OPPONENT, Rule
 
 #: A list of (score, cell), best first.
 Ranked = list[tuple[float, int]]
+
+
+def _shape_value(histogram: int) -> int:
+    """What ``normal`` makes of a cell's four line shapes: its class's score, else its lines' sum."""
+    winning = NORMAL_CLASS_SCORES.get(cell_class(histogram)[0])
+    if winning is not None:
+        return winning
+    count = shape_counts(histogram)
+    return sum(NORMAL_LINE_SCORES[shape] * count[shape] for shape in range(SHAPE_COUNT))
+
+
+#: :func:`_shape_value` of every histogram, worked out once (495 of them).
+SHAPE_VALUES: dict[int, int] = {histogram: _shape_value(histogram) for histogram in histograms()}
 
 
 class Style(enum.Enum):
@@ -202,7 +216,8 @@ class GreedyPlayer:
         rescored = []
         for value, cell in ranked[:NORMAL_FOLLOW_UP_WIDTH]:
             search.play(cell)
-            follow_ups = sorted((search.score[me][q] for q in position.near(cell)), reverse=True)
+            value_of = position.values(me)
+            follow_ups = sorted((value_of(q) for q in position.near(cell)), reverse=True)
             search.undo()
             second = follow_ups[1] if len(follow_ups) > 1 else 0
             rescored.append((value + NORMAL_FOLLOW_UP * second, cell))
@@ -212,15 +227,15 @@ class GreedyPlayer:
     def _ranked(self, position: _Position, cells: list[int]) -> Ranked:
         """``cells`` by ``normal``'s score, best first: our shapes, the opponent's we take, urgency."""
         search, tables, me, opponent = position.search, position.board.tables, position.me, position.opponent
-        mine, theirs = search.score[me], search.score[opponent]
+        mine, theirs = position.values(me), position.values(opponent)
         own_urgency, other_urgency = tables.urgency[me], tables.urgency[opponent]
         spare_forbidden = position.board.rule is Rule.RENJU and opponent == BLACK
         ranked: Ranked = []
         for cell in cells:
-            defence = theirs[cell] + NORMAL_URGENCY * other_urgency[cell]
+            defence = theirs(cell) + NORMAL_URGENCY * other_urgency[cell]
             if spare_forbidden and search.cls[BLACK][cell] >= C_OPEN_THREE and search.forbidden(cell):
                 defence = 0.0  # black may not play there: nothing to stop
-            ranked.append((mine[cell] + NORMAL_URGENCY * own_urgency[cell] + NORMAL_DEFENCE * defence, cell))
+            ranked.append((mine(cell) + NORMAL_URGENCY * own_urgency[cell] + NORMAL_DEFENCE * defence, cell))
         ranked.sort(reverse=True)
         return ranked
 
@@ -258,6 +273,11 @@ class _Position:
         self.opponent = OPPONENT[self.me]
         #: nodes spent by the threat reads
         self.nodes = 0
+
+    def values(self, colour: int):
+        """``normal``'s value of each empty cell for ``colour``, as a function of the cell (read live)."""
+        codes = self.search.code[colour]
+        return lambda cell: SHAPE_VALUES[codes[cell]]
 
     def legal(self, cell: int) -> bool:
         """Whether the side to move may play the empty ``cell``."""
