@@ -259,7 +259,7 @@ def test_a_six_under_the_standard_rule_is_explained() -> None:
     assert game_of(free).board.is_game_over() and "does not count" not in free.message
 
 
-def test_draw_on_a_full_board() -> None:
+def test_a_drawn_game_says_why_in_a_sentence() -> None:
     rows = ["XXOOX", "OOXXO", "XXOOX", "OOXXO", "XXOOX"]
     blacks = [Point(x, y) for y, line in enumerate(rows) for x, c in enumerate(line) if c == "X"]
     whites = [Point(x, y) for y, line in enumerate(rows) for x, c in enumerate(line) if c == "O"]

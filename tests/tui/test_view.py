@@ -6,11 +6,12 @@ from dataclasses import replace
 
 import pytest
 
+from gomoku.board import Board
 from gomoku.point import Point, parse_point
 from gomoku.rules import Rule
 from gomoku.tui import draw, view
 from gomoku.tui.layout import board_layout, largest_fitting, needed
-from gomoku.tui.model import ConfirmQuit, Help, MenuRow
+from gomoku.tui.model import ConfirmQuit, Help, MenuRow, Playing, new_game
 from gomoku.tui.settings import Mode
 from tests.tui.fake_window import FakeWindow
 from tests.tui.helpers import game_of, menu_state, play_at, press, start
@@ -144,15 +145,27 @@ def test_winning_five_is_highlighted_and_the_result_shown() -> None:
     assert "n new game" in screen and "u undo" in screen and "q quit" in screen
 
 
+#: Black to move on 5x5 with one empty point, c3: black fills the board and makes no five
+#: (the core's tests/test_outcome.py).
+LAST_POINT = """
+5 X X X X O
+4 O O O O X
+3 O O . X X
+2 X O X X X
+1 O X O O O
+  a b c d e
+"""
+
+
 def test_a_draw_is_one_clean_sentence() -> None:
     # issue 17, item 8: "Draw: the board is full.  after 25 moves"
-    rows = ["XXOOX", "OOXXO", "XXOOX", "OOXXO", "XXOOX"]
-    blacks = [f"{'abcde'[x]}{5 - y}" for y, line in enumerate(rows) for x, c in enumerate(line) if c == "X"]
-    whites = [f"{'abcde'[x]}{5 - y}" for y, line in enumerate(rows) for x, c in enumerate(line) if c == "O"]
-    order = [name for pair in zip(blacks, whites + [""]) for name in pair if name]
-    state = play_at(start(size=5), *order)
-    line = render(state).lines()[22]
-    assert "Game over after 25 moves." in line and "  " not in line.strip() and " after 25 moves" not in line.split(".")[0]
+    board = Board.from_diagram(LAST_POINT)
+    state = start(size=5)
+    state = replace(state, screen=Playing(new_game(state.settings, board)))
+    state = play_at(state, "c3")
+    assert not list(game_of(state).board.empty_points())
+    line = render(state).lines()[22].strip()
+    assert line == "Draw: the board is full. Game over after 1 move."
 
 
 def test_forbidden_points_and_hint_are_marked() -> None:

@@ -285,7 +285,10 @@ def _status(win: Window, state: State, game: Game, theme: Theme) -> None:
     board = game.board
     row, cols = draw.status_row(win), win.getmaxyx()[1]
     if result_text(game):
-        draw.put(win, row, 1, ended_text(game)[: cols - 2], theme("result"))
+        text = ended_text(game)
+        if len(text) > cols - 2:  # how it ended matters more than after how many moves
+            text = result_text(game)
+        draw.put(win, row, 1, text[: cols - 2], theme("result"))
         return
     stone = board.turn
     glyph = theme.glyphs[str(stone)]
