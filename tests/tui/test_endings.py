@@ -9,23 +9,9 @@ from gomoku.point import parse_point
 from gomoku.rules import Rule, Termination
 from gomoku.tui.effects import Autosave, RetireAutosave
 from gomoku.tui.model import Playing, new_game
+from tests.test_outcome import STUCK  # black to move on 8x8 renju after b8: c5 and d5 both overlines
 from tests.tui.helpers import Run, click, game_of, play_at, press, settings, start
 from tests.tui.test_view import render
-
-#: Black to move on 8x8 under renju after white's b8: c5 and d5 are left, and each
-#: makes a black overline down its column (the core's tests/test_outcome.py).
-STUCK = """
-8 X . X X O O O X
-7 O O X X O X O O
-6 O X X X O X O O
-5 O O . . O X X X
-4 O O X X X O O O
-3 X X X X O O X X
-2 X X X X O X O X
-1 X O O X O O O O
-  a b c d e f g h
-"""
-
 
 def pairs_game() -> list[str]:
     """A 5x5 game in pairs (a5 c5 b5 d5 ...) after which neither side can make five: 22 moves."""

@@ -13,6 +13,7 @@ from gomoku.tui import draw, view
 from gomoku.tui.layout import board_layout, largest_fitting, needed
 from gomoku.tui.model import ConfirmQuit, Help, MenuRow, Playing, new_game
 from gomoku.tui.settings import Mode
+from tests.test_outcome import LAST_POINT  # 5x5, black to move, c3 the one empty point
 from tests.tui.fake_window import FakeWindow
 from tests.tui.helpers import game_of, menu_state, play_at, press, start
 
@@ -143,18 +144,6 @@ def test_winning_five_is_highlighted_and_the_result_shown() -> None:
     screen = window.screen()
     assert "Black wins with five in a row: a1-e5. Game over after 9 moves." in screen
     assert "n new game" in screen and "u undo" in screen and "q quit" in screen
-
-
-#: Black to move on 5x5 with one empty point, c3: black fills the board and makes no five
-#: (the core's tests/test_outcome.py).
-LAST_POINT = """
-5 X X X X O
-4 O O O O X
-3 O O . X X
-2 X O X X X
-1 O X O O O
-  a b c d e
-"""
 
 
 def test_a_draw_is_one_clean_sentence() -> None:
