@@ -5,8 +5,9 @@ The game saves after every move with :func:`gomoku.savegame.save_game`
 script times that call on games of several lengths, in a temporary folder of
 the file system given (``--dir``, default the system's temporary folder: use
 a folder on the disk your home is on to measure the real thing).  It then
-times what the game's loop pays per move instead: ``Autosaver.follow``, which
-copies the game and hands it to the worker thread.
+times what the game's loop pays per move instead: making the ``Autosave``
+effect's save (``saved_from_game``) and ``Autosaver.save``, which hands it to
+the worker thread.
 
 Run from the repository root:
 
@@ -28,8 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from gomoku import Board, Rule  # noqa: E402
 from gomoku.ai import make_player  # noqa: E402
 from gomoku.savegame import save_game  # noqa: E402
-from gomoku.tui import state as st  # noqa: E402
-from gomoku.tui.settings import Settings  # noqa: E402
+from gomoku.tui.model import new_game  # noqa: E402
+from gomoku.tui.saves import saved_from_game  # noqa: E402
+from gomoku.tui.settings import Mode, Settings  # noqa: E402
 from gomoku.tui.storage import Autosaver  # noqa: E402
 
 CASES = ((10, 15, Rule.FREESTYLE), (60, 15, Rule.RENJU), (200, 25, Rule.RENJU))
@@ -60,30 +62,25 @@ def main() -> None:
         path = Path(folder) / "current.json"
         for moves, size, rule in CASES:
             board = game(moves, size, rule)
-            players = {"black": "human", "white": "human"}
-            saved = st.saved_from_game(
-                st.Game(board, Settings(mode="pvp", rule=rule.value, size=size), frozenset(), board.moves[-1])
-            )
-            assert saved.players == players
+            game_on_screen = new_game(Settings(mode=Mode.PVP, rule=rule, size=size), board)
+            saved = saved_from_game(game_on_screen)
+            assert saved.players == {"black": "human", "white": "human"}
             save_times = []
             for _ in range(args.repeats):
                 started = time.perf_counter()
                 save_game(saved, path)
                 save_times.append(time.perf_counter() - started)
             saver = Autosaver(path)
-            state = st.State(Settings(), ("easy",), screen=st.GAME)
-            settings = Settings(mode="pvp", rule=rule.value, size=size)
-            template = st.Game(board, settings, frozenset(), board.moves[-1], number=1)
             follow_times = []
             for _ in range(args.repeats):
-                fresh = replace(template, board=board.copy())
+                fresh = replace(game_on_screen, board=board.copy())
                 started = time.perf_counter()
-                saver.follow(replace(state, game=fresh))
+                saver.save(saved_from_game(fresh))
                 follow_times.append(time.perf_counter() - started)
                 saver.wait()
             saver.close()
             label = f"{len(board.moves):3d} moves, {size}x{size} {rule.value:<9}"
-            print(f"{label}  save_game {median_ms(save_times)}   loop's share (follow) {median_ms(follow_times)}")
+            print(f"{label}  save_game {median_ms(save_times)}   loop's share (hand-over) {median_ms(follow_times)}")
     print(f"medians of {args.repeats} runs each")
 
 

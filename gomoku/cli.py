@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from gomoku import __version__
 from gomoku.ai import LEVELS
 from gomoku.point import MAX_SIZE, MIN_SIZE
-from gomoku.tui.settings import MODES, RULES, SIDES
+from gomoku.rules import Rule
+from gomoku.tui.settings import Mode, Side
 
 EXAMPLES = """\
 examples:
@@ -56,15 +57,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(
         "--mode",
-        choices=MODES,
+        choices=[mode.value for mode in Mode],
         help="pvc human vs computer, pvp two humans, cvc computer vs computer "
         "(any of --mode/--rule/--size/--level/--black starts a game at once)",
     )
-    parser.add_argument("--rule", choices=RULES, help="the rule")
+    parser.add_argument("--rule", choices=[rule.value for rule in Rule], help="the rule")
     parser.add_argument("--size", type=board_size, help=f"board size, {MIN_SIZE} to {MAX_SIZE}")
     parser.add_argument("--level", choices=tuple(LEVELS), help="the computer's level")
     parser.add_argument(
-        "--black", choices=SIDES, help="who plays black against the computer (pvc)"
+        "--black", choices=[side.value for side in Side], help="who plays black against the computer (pvc)"
     )
     parser.add_argument("--seed", type=int, help="seed the computer's random choices")
     parser.add_argument(

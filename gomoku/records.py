@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gomoku import __version__
-from gomoku.board import Board, IllegalMoveError
+from gomoku.board import Board, ForbiddenMoveError, GameOverError, IllegalMoveError, OccupiedError
 from gomoku.errors import GomokuError
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point, parse_point, to_notation
 from gomoku.rules import Rule, Stone
@@ -86,7 +86,7 @@ class GameRecord:
             try:
                 board.play(move)
             except IllegalMoveError as error:
-                raise RecordError(f"move {number}: {error}") from None
+                raise RecordError(f"move {number}: {illegal(error, board, move)}") from None
         return board
 
     @classmethod
@@ -100,6 +100,21 @@ class GameRecord:
             white=white,
             result=result_of(board),
         )
+
+
+def illegal(error: IllegalMoveError, board: Board, move: Point) -> str:
+    """What is wrong with a recorded ``move`` the board refused, said of the record (no playing advice)."""
+    try:
+        name = board.notation(move)
+    except ValueError:  # off the board: the board's own words say it
+        return str(error).split(":")[0]
+    if isinstance(error, OccupiedError):
+        return f"{name} is already taken"
+    if isinstance(error, ForbiddenMoveError):
+        return f"{name} is forbidden for black ({error.foul})"
+    if isinstance(error, GameOverError):
+        return f"{name} comes after the end of the game ({board.outcome})"
+    return str(error).split(":")[0]
 
 
 def result_of(board: Board) -> str:
@@ -338,6 +353,7 @@ def write_sgf(record: GameRecord) -> str:
 _PSQ_HEADER = re.compile(r"Piskvorky\s+(\d+)\s*x\s*(\d+)\s*(?:,\s*(-?\d+)\s*:\s*(-?\d+)\s*,\s*(\d+))?")
 _PSQ_MOVE = re.compile(r"\s*(-?\d+)\s*,\s*(-?\d+)\s*(?:,\s*(-?\d+)\s*)?")
 _PSQ_NUMBER = re.compile(r"\s*-?\d+\s*")
+_PSQ_MOVE_START = re.compile(r"\s*-?\d+\s*,")
 
 
 def read_psq(text: str, rule: Rule = Rule.FREESTYLE) -> GameRecord:
@@ -363,6 +379,7 @@ def read_psq(text: str, rule: Rule = Rule.FREESTYLE) -> GameRecord:
             if not line.strip():
                 index += 1
                 continue
+            _check_psq_trailer(lines, index)
             break
         x, y = int(match.group(1)) - 1, int(match.group(2)) - 1
         if not (0 <= x < size and 0 <= y < size):
@@ -383,8 +400,21 @@ def read_psq(text: str, rule: Rule = Rule.FREESTYLE) -> GameRecord:
         try:
             board.play(move)
         except IllegalMoveError as error:
-            raise RecordError(f"line {line_number} (move {len(board.moves) + 1}): {error}") from None
+            problem = illegal(error, board, move)
+            raise RecordError(f"line {line_number} (move {len(board.moves) + 1}): {problem}") from None
     return GameRecord.from_board(board, black=black, white=white)
+
+
+def _check_psq_trailer(lines: list[str], index: int) -> None:
+    """The moves end at ``lines[index]``: it must be the trailer (names, a status number), not a broken move.
+
+    A line that starts like a move (``8,``) or is followed by more moves is a
+    move that cannot be read: the record would silently lose every move after it.
+    """
+    line = lines[index]
+    later = any(_PSQ_MOVE.fullmatch(rest) for rest in lines[index + 1 :])
+    if _PSQ_MOVE_START.match(line) or later:
+        raise RecordError(f"line {index + 1}: {line.strip()!r} is not a move: write x,y,time like 8,8,0")
 
 
 def write_psq(record: GameRecord) -> str:

@@ -49,6 +49,8 @@ FORMAT = "gomoku-save"
 VERSION = 1
 SAVE_NAME = "current.json"
 PREVIOUS_NAME = "previous.json"
+#: Where an unfinished game goes when the command line asks for another game at start.
+KEPT_NAME = "unfinished.json"
 PLAYER_KINDS = ("human", "computer")
 
 
@@ -220,7 +222,7 @@ def load_game(path: Path | None = None) -> SavedGame | None:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise SaveError(
-            f"the saved game {path} is damaged (not JSON: {error.msg} at line {error.lineno}):"
+            f"the saved game {path} is damaged (not JSON from line {error.lineno}, column {error.colno}):"
             " it will be kept aside when the next game is saved"
         ) from None
     try:
@@ -262,8 +264,8 @@ def _move_aside_if_unusable(path: Path) -> Path | None:
     return target
 
 
-def discard_game(path: Path | None = None) -> Path | None:
-    """Retire the saved game (declined, or finished): it becomes ``previous.json`` beside it.
+def discard_game(path: Path | None = None, name: str = PREVIOUS_NAME) -> Path | None:
+    """Retire the saved game (declined, or finished): it becomes ``name`` (``previous.json``) beside it.
 
     A file this version cannot load is left alone (:func:`save_game` moves
     it aside when it needs the place).  Returns the new path, or ``None`` if
@@ -275,13 +277,15 @@ def discard_game(path: Path | None = None) -> Path | None:
             return None
     except SaveError:
         return None
-    target = path.with_name(PREVIOUS_NAME)
+    target = path.with_name(name)
     os.replace(path, target)
     return target
 
 
 __all__ = [
+    "KEPT_NAME",
     "NewerSaveError",
+    "PREVIOUS_NAME",
     "SaveError",
     "SaveResult",
     "SavedGame",

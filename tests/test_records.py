@@ -128,7 +128,7 @@ def test_psq_from_a_gomocup_tournament_reads_names_and_who_began():
         ("(;GM[4]SZ[big])", "SZ[big] is not a board size"),
         ("(;GM[4]RU[japanese])", "RU[japanese] is not a rule"),
         ("(;GM[4];B[hh];B[ii])", "move 2 is B[ii] but white is to move"),
-        ("(;GM[4];B[hh];W[hh])", "move 2: h8 is taken"),
+        ("(;GM[4];B[hh];W[hh])", "move 2: h8 is already taken$"),
         ("(;GM[4];B[zz])", "move 1: [zz] is not a point on 15x15"),
         ("(;GM[4];B[])", "a pass"),
         ("(;GM[4]AB[aa][bb])", "set-up stones"),
@@ -149,7 +149,7 @@ def test_broken_sgf_says_what_is_wrong(text, message):
 def test_sgf_after_the_game_is_won_is_refused():
     moves = "".join(f";{'BW'[i % 2]}[{p}]" for i, p in enumerate(
         ["hh", "ii", "hg", "ij", "hf", "ik", "he", "il", "hd", "im"]))
-    with pytest.raises(RecordError, match="move 10: the game is over"):
+    with pytest.raises(RecordError, match=r"move 10: i3 comes after the end of the game \(black wins with five in a row\)"):
         read_sgf(f"(;GM[4]{moves})")
 
 
@@ -162,7 +162,11 @@ def test_sgf_after_the_game_is_won_is_refused():
         ("Piskvorky 40x40, 0:0, 0\n", "board size 40 is not supported"),
         ("Piskvorky 15x15, 0:0, 0\n8,8,0\n16,1,0\n", "line 3: '16,1,0' is off the 15x15 board"),
         ("Piskvorky 15x15, 0:0, 0\n8,8,0\n0,3,0\n", "line 3: '0,3,0' is off"),
-        ("Piskvorky 15x15, 0:0, 0\n8,8,0\n8,8,0\n-1\n", r"line 3 \(move 2\): h8 is taken"),
+        ("Piskvorky 15x15, 0:0, 0\n8,8,0\n8,8,0\n-1\n", r"line 3 \(move 2\): h8 is already taken$"),
+        # a broken line in the middle: the moves after it were silently dropped
+        ("Piskvorky 15x15, 0:0, 0\n8,8,0\n9,x,0\n9,9,0\n-1\n", r"line 3: '9,x,0' is not a move"),
+        ("Piskvorky 15x15, 0:0, 0\n8,8,0\noops\n9,9,0\n", r"line 3: 'oops' is not a move"),
+        ("Piskvorky 15x15, 0:0, 0\n8,8,0\n7,\n-1\n", r"line 3: '7,' is not a move"),
     ],
 )
 def test_broken_psq_says_what_is_wrong(text, message):
@@ -170,13 +174,18 @@ def test_broken_psq_says_what_is_wrong(text, message):
         read_psq(text)
 
 
+def test_a_psq_trailer_of_names_and_a_status_is_no_error():
+    record = read_psq("Piskvorky 15x15, 0:0, 0\n8,8,0\n9,9,0\npbrain-a.exe\npbrain-b.exe\n-1\n")
+    assert len(record.moves) == 2 and record.black == "pbrain-a.exe"
+
+
 def test_move_lists_parse_and_complain_precisely():
     assert parse_moves("h8, i9;j10  k11\n") == [Point(7, 7), Point(8, 6), Point(9, 5), Point(10, 4)]
     assert parse_moves("") == []
     with pytest.raises(RecordError, match="move 2: 'z9' is not a point"):
         parse_moves("h8 z9")
-    with pytest.raises(RecordError, match="move 3: h8 is taken"):
-        read_move_list("h8 i9 h8")
+    with pytest.raises(RecordError, match="move 3: h8 is already taken$"):
+        read_move_list("h8 i9 h8")  # a record's error gives no playing advice ("pick an empty point")
     assert format_moves([Point(0, 0), Point(14, 14)], 15) == "a15 o1"
 
 

@@ -1,16 +1,20 @@
-"""The loop of the terminal game: keys, mouse, resize and the computer's worker thread.
+"""The loop of the terminal game: it reads keys, runs timers and performs effects.
 
-Everything the player sees is decided by :func:`gomoku.tui.state.update` and
-drawn by :func:`gomoku.tui.view.draw`; this module only wires the terminal and
-the computer to them:
+Everything the player sees is decided by :func:`gomoku.tui.update.update`
+and drawn by :func:`gomoku.tui.view.draw`; this module only wires the
+terminal, the clock and the workers to them:
 
-- keys and mouse clicks become :mod:`~gomoku.tui.state` events;
-- when ``state.pending`` names a new job, a daemon thread asks the computer
-  (:func:`gomoku.ai.make_player`) for a move on a copy of the board and posts
-  the answer back through a queue; a job that went away gets its stop event
-  set, and its late answer is ignored by ``update``;
-- while the computer thinks, the loop wakes every few milliseconds, so keys,
-  resize, help and quit keep working and the spinner turns;
+- keys and mouse clicks become events (:mod:`gomoku.tui.events`), and so does
+  the clock: a :class:`~gomoku.tui.events.Tick` on every wake-up, at least
+  every second (ten times a second while the computer thinks, for the spinner);
+- the effects ``update`` returns (:mod:`gomoku.tui.effects`) are performed by
+  :class:`Performer`, one handler per kind in one table: the computer thinks
+  on worker threads, record files are read and written on a file worker,
+  autosave writes on its own worker;
+- workers answer with events through one :class:`Inbox`, a thread-safe queue
+  with a wake-up pipe: the loop sleeps in ``select`` on the terminal and that
+  pipe, so it never busy-waits, and wakes at once for a key, an answer or a
+  resize;
 - the terminal is restored on every way out: quit, Ctrl-C, SIGTERM, an error
   (which is reported in one line, with the details in a log file).
 """
@@ -22,25 +26,38 @@ import curses
 import locale
 import os
 import queue
+import select
 import signal
 import sys
 import threading
 import time
 import traceback
+from collections.abc import Callable
+from datetime import datetime
+from functools import partial
 from typing import Any
 
 from gomoku.ai import LEVELS, Player, make_player
 from gomoku.point import Point
 from gomoku.records import RecordError, read_record
-from gomoku.tui import state as st
 from gomoku.tui import storage, view
+from gomoku.tui.draw import curses_theme
+from gomoku.tui.effects import (
+    AiKind, Autosave, CancelAi, Effect, Effects, ListRecords, LoadRecord, Quit, RetireAutosave, SaveRecord,
+    SaveSettings, StartAi,
+)  # fmt: skip
+from gomoku.tui.events import AiDone, Event, Key, Mouse, Report, Tick
+from gomoku.tui.model import State
 from gomoku.tui.settings import Settings, load_settings, save_settings, validated
+from gomoku.tui.update import initial_state, update
 from gomoku.userdirs import data_dir
 
-#: How often the loop looks for the computer's answer while it thinks (seconds).
-POLL = 0.01
-#: Spinner frames per second (the screen is redrawn this often while the computer thinks).
+#: Ticks per second while the computer thinks: the spinner turns this often.
 FRAMES_PER_SECOND = 10
+#: Seconds between ticks otherwise: the clock only names saved files, to the minute.
+IDLE_TICK = 1.0
+#: Where ``select`` cannot wait on a console (Windows), how often the loop looks for keys.
+CONSOLE_POLL = 0.02
 #: Options that start a game straight away when given on the command line.
 GAME_OPTIONS = ("mode", "rule", "size", "level", "black")
 
@@ -78,12 +95,14 @@ def key_name(code: int) -> str | None:
 
 
 def settings_from_args(args: argparse.Namespace, remembered: Settings, levels: tuple[str, ...]) -> Settings:
-    """The remembered settings with the command line's choices on top."""
-    data = {name: getattr(remembered, name) for name in GAME_OPTIONS}
+    """The remembered settings with the command line's choices on top (``--level`` sets every level)."""
+    data = remembered.to_json()
     for name in GAME_OPTIONS:
         value = getattr(args, name, None)
         if value is not None:
             data[name] = value
+    if getattr(args, "level", None) is not None:
+        data["black_level"] = data["white_level"] = args.level
     return validated(data, levels)
 
 
@@ -112,55 +131,183 @@ def use_colour() -> bool:
     return curses.has_colors() and not os.environ.get("NO_COLOR")
 
 
-class Computer:
-    """Runs the computer's jobs in worker threads and hands back their answers."""
+class Inbox:
+    """Events from worker threads, in order, and a pipe that wakes the loop when one arrives."""
 
-    def __init__(self, seed: int | None, think_time: float | None) -> None:
+    def __init__(self) -> None:
+        self._events: queue.SimpleQueue[Event] = queue.SimpleQueue()
+        self._read, self._write = os.pipe()
+        for fd in (self._read, self._write):
+            os.set_blocking(fd, False)
+
+    @property
+    def wake_fd(self) -> int:
+        """The pipe's writing end (also the signal wake-up: a resize wakes the loop too)."""
+        return self._write
+
+    def put(self, event: Event) -> None:
+        """Post ``event`` from any thread and wake the loop."""
+        self._events.put(event)
+        self.poke()
+
+    def poke(self) -> None:
+        try:
+            os.write(self._write, b"!")
+        except OSError:
+            pass  # the pipe is full: the loop is awake already
+
+    def wait(self, timeout: float, terminal: int | None) -> None:
+        """Sleep until a key on ``terminal``, a posted event or ``timeout`` seconds."""
+        if terminal is None:  # a console select cannot watch: look again soon
+            time.sleep(min(timeout, CONSOLE_POLL))
+            return
+        try:
+            select.select([terminal, self._read], [], [], timeout)
+        except (OSError, ValueError):
+            time.sleep(min(timeout, CONSOLE_POLL))
+        try:
+            while os.read(self._read, 4096):
+                pass
+        except OSError:
+            pass
+
+    def drain(self) -> list[Event]:
+        """Every event posted so far, oldest first."""
+        events = []
+        while True:
+            try:
+                events.append(self._events.get_nowait())
+            except queue.Empty:
+                return events
+
+    def close(self) -> None:
+        for fd in (self._read, self._write):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+class Computer:
+    """Thinks about :class:`StartAi` jobs on worker threads and posts each answer as :class:`AiDone`.
+
+    One player per level and colour, so a player's own randomness (and its
+    search tables) carry on from move to move; a lock per player, so a job
+    that was cancelled finishes with it before the next one starts.
+    """
+
+    def __init__(self, seed: int | None, think_time: float | None, post: Callable[[Event], None]) -> None:
         self.seed = seed
         self.think_time = think_time
-        self.answers: queue.Queue[st.AiResult] = queue.Queue()
-        self._job: st.AiRequest | None = None
-        self._stop = threading.Event()
-        self._players: dict[tuple[str, int], Player] = {}
+        self._post = post
+        self._stops: dict[int, threading.Event] = {}
+        self._players: dict[tuple[str, int], tuple[Player, threading.Lock]] = {}
 
-    def follow(self, request: st.AiRequest | None) -> None:
-        """Start ``request`` if it is new; stop the running job if it is no longer wanted."""
-        if request is self._job:
-            return
-        self._stop.set()
-        self._job = request
-        self._stop = threading.Event()
-        if request is not None:
-            player = self._player(request)
-            worker = threading.Thread(
-                target=self._think, args=(request, player, self._stop), name="gomoku-ai", daemon=True
-            )
-            worker.start()
+    def start(self, job: StartAi) -> None:
+        stop = threading.Event()
+        self._stops[job.job] = stop
+        player, lock = self._player(job)
+        threading.Thread(
+            target=self._think, args=(job, player, lock, stop), name="gomoku-ai", daemon=True
+        ).start()
+
+    def cancel(self, job: CancelAi) -> None:
+        stop = self._stops.pop(job.job, None)
+        if stop is not None:
+            stop.set()
 
     def stop(self) -> None:
-        """Ask the running job to stop (at exit)."""
-        self._stop.set()
+        """Stop every job (at exit)."""
+        for stop in self._stops.values():
+            stop.set()
+        self._stops.clear()
 
-    def _player(self, request: st.AiRequest) -> Player:
-        # one player per level and colour, so a player's own randomness (and any cache) carries on
-        key = (request.level, int(request.board.turn) if request.kind == st.MOVE else 0)
+    def _player(self, job: StartAi) -> tuple[Player, threading.Lock]:
+        key = (job.level, int(job.board.turn) if job.kind is AiKind.MOVE else 0)
         if key not in self._players:
             seed = None if self.seed is None else self.seed + key[1]
-            self._players[key] = make_player(request.level, seed=seed, think_time=self.think_time)
+            self._players[key] = (make_player(job.level, seed=seed, think_time=self.think_time), threading.Lock())
         return self._players[key]
 
-    def _think(self, request: st.AiRequest, player: Player, stop: threading.Event) -> None:
+    def _think(self, job: StartAi, player: Player, lock: threading.Lock, stop: threading.Event) -> None:
         started = time.monotonic()
-        try:
-            point: Point | None = player.choose_move(request.board, stop).move
-            error = ""
-        except Exception as exc:  # the game goes on: the state shows the error
-            point, error = None, str(exc) or type(exc).__name__
-        remaining = request.delay - (time.monotonic() - started)
+        with lock:
+            if stop.is_set():
+                return
+            try:
+                point: Point | None = player.choose_move(job.board, stop).move  # it never writes the board
+                error = ""
+            except Exception as exc:  # the game goes on: the state shows the error
+                point, error = None, str(exc) or type(exc).__name__
+        remaining = job.delay - (time.monotonic() - started)
         if remaining > 0:
             stop.wait(remaining)
         if not stop.is_set():
-            self.answers.put(st.AiResult(request.id, point, error))
+            self._stops.pop(job.job, None)
+            self._post(AiDone(job.job, point, error))
+
+
+class FileWorker:
+    """Does file jobs one at a time on a worker thread and posts the events they answer with."""
+
+    def __init__(self, post: Callable[[Event], None]) -> None:
+        self._post = post
+        self._jobs: queue.SimpleQueue[Callable[[], Event | None] | None] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+
+    def submit(self, work: Callable[[], Event | None]) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._work, name="gomoku-files", daemon=True)
+            self._thread.start()
+        self._jobs.put(work)
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Finish the jobs handed over (settings to remember) and stop."""
+        if self._thread is not None:
+            self._jobs.put(None)
+            self._thread.join(timeout)
+
+    def _work(self) -> None:
+        while True:
+            work = self._jobs.get()
+            if work is None:
+                return
+            try:
+                event = work()
+            except Exception as error:  # a bug in a job must not end the worker: say it
+                event = Report(f"A file job failed: {error!r}.")
+            if event is not None:
+                self._post(event)
+
+
+def _remember(settings: Settings) -> None:
+    save_settings(settings)  # a settings file that cannot be written loses nothing else
+    return None
+
+
+class Performer:
+    """Performs effects: one handler per kind of effect, in :attr:`handlers`."""
+
+    def __init__(self, computer: Computer, files: FileWorker, autosaver: storage.Autosaver) -> None:
+        self.quitting = False
+        self.handlers: dict[type, Callable[[Any], None]] = {
+            StartAi: computer.start,
+            CancelAi: computer.cancel,
+            SaveRecord: lambda effect: files.submit(partial(storage.save_record, effect)),
+            LoadRecord: lambda effect: files.submit(partial(storage.load_record, effect)),
+            ListRecords: lambda effect: files.submit(partial(storage.list_records, effect)),
+            Autosave: lambda effect: autosaver.save(effect.saved),
+            RetireAutosave: lambda effect: autosaver.retire(effect.name),
+            SaveSettings: lambda effect: files.submit(partial(_remember, effect.settings)),
+            Quit: self._quit,
+        }
+
+    def perform(self, effects: Effects) -> None:
+        for effect in effects:
+            self.handlers[type(effect)](effect)
+
+    def _quit(self, effect: Effect) -> None:
+        self.quitting = True
 
 
 def run(args: argparse.Namespace) -> int:
@@ -175,25 +322,29 @@ def run(args: argparse.Namespace) -> int:
     record, record_name = None, ""
     if getattr(args, "load", None):
         try:
-            record = read_record(storage.resolve(args.load), settings.rule_value, settings.size)
+            record = read_record(storage.resolve(args.load), settings.rule, settings.size)
         except RecordError as error:
             print(f"gomoku: {error}", file=sys.stderr)
             return 2
         record_name = os.path.basename(args.load)
     offer, notice = storage.read_offer()
-    state = st.initial_state(
+    state, effects = initial_state(
         settings, levels, start=wants_game(args), record=record, record_name=record_name, offer=offer, notice=notice
     )
-    computer = Computer(getattr(args, "seed", None), getattr(args, "think_time", None))
-    autosaver = storage.Autosaver()
-    previous = signal.signal(signal.SIGTERM, _terminate)
+    inbox = Inbox()
+    computer = Computer(getattr(args, "seed", None), getattr(args, "think_time", None), inbox.put)
+    files = FileWorker(inbox.put)
+    autosaver = storage.Autosaver(report=lambda text: inbox.put(Report(text)))
+    performer = Performer(computer, files, autosaver)
+    resized = threading.Event()
+    previous = _install_signals(inbox, resized)
     os.environ.setdefault("ESCDELAY", "25")
     try:
         locale.setlocale(locale.LC_ALL, "")  # curses writes in the user's encoding
     except locale.Error:
         pass  # an unknown locale in the environment: keep "C", which draws plain ASCII
     try:
-        return curses.wrapper(_loop, state, computer, settings, autosaver)  # command-line choices are not remembered
+        return curses.wrapper(_loop, state, effects, performer, inbox, resized)
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # the terminal is restored by curses.wrapper: report in one line
@@ -204,8 +355,32 @@ def run(args: argparse.Namespace) -> int:
         return 1
     finally:
         computer.stop()
+        files.close()
         autosaver.close()  # the last move reaches the disk before the program ends
-        signal.signal(signal.SIGTERM, previous)
+        _restore_signals(previous)
+        inbox.close()
+
+
+def _install_signals(inbox: Inbox, resized: threading.Event) -> dict[int, Any]:
+    """SIGTERM ends the game cleanly; a resize (SIGWINCH) wakes the loop through the inbox's pipe.
+
+    Our SIGWINCH handler is set before curses starts, so curses leaves it
+    alone; the loop then tells curses the new size itself.
+    """
+    previous: dict[int, Any] = {signal.SIGTERM: signal.signal(signal.SIGTERM, _terminate)}
+    winch = getattr(signal, "SIGWINCH", None)
+    if winch is not None:
+        previous[winch] = signal.signal(winch, lambda signum, frame: resized.set())
+        previous[-1] = signal.set_wakeup_fd(inbox.wake_fd)
+    return previous
+
+
+def _restore_signals(previous: dict[int, Any]) -> None:
+    for signum, handler in previous.items():
+        if signum == -1:
+            signal.set_wakeup_fd(handler)
+        else:
+            signal.signal(signum, handler)
 
 
 def terminal_problem() -> str:
@@ -236,45 +411,53 @@ def _log_crash() -> str:
         return ""
 
 
-def _loop(screen: Any, state: st.State, computer: Computer, saved: Settings, autosaver: storage.Autosaver) -> int:
+def _loop(
+    screen: Any, state: State, effects: Effects, performer: Performer, inbox: Inbox, resized: threading.Event
+) -> int:
     _setup_terminal(screen)
-    theme = view.curses_theme(use_unicode(), use_colour())
-    dirty = True
-    drawn_frame = -1
-    while True:
-        computer.follow(state.pending)
-        autosaver.follow(state)
-        if state.settings != saved:
-            save_settings(state.settings)
-            saved = state.settings
-        if state.quit:
-            return 0
-        frame = int(time.monotonic() * FRAMES_PER_SECOND)
-        if dirty or (state.pending is not None and frame != drawn_frame):
-            # redraw on change, and for the spinner only as often as it turns:
-            # the computer's thread needs the interpreter more than we do
-            view.draw(screen, state, theme, frame=frame)
+    screen.nodelay(True)
+    theme = curses_theme(use_unicode(), use_colour())
+    terminal = None if sys.platform == "win32" else sys.stdin.fileno()
+    performer.perform(effects)
+    drawn: State | None = None
+    while not performer.quitting:
+        if state is not drawn:
+            view.draw(screen, state, theme)
             screen.refresh()
-            drawn_frame = frame
-        screen.timeout(int(POLL * 1000) if state.pending is not None or autosaver.busy else 1000)
-        code = read_key(screen)
-        dirty = code != -1
-        event = _event(screen, state, code)
-        if event is not None:
-            state = st.update(state, event)
-        if state.job is not None:  # a file to save or load: the player waits for it
-            state = st.update(state, storage.perform(state.job))
-            dirty = True
+            drawn = state
+        inbox.wait(1 / FRAMES_PER_SECOND if state.ai is not None else IDLE_TICK, terminal)
+        events: list[Event] = []
+        if resized.is_set():
+            resized.clear()
+            _resize(screen)
+            drawn = None
         while True:
-            try:
-                answer = computer.answers.get_nowait()
-            except queue.Empty:
+            code = read_key(screen)
+            if code == -1:
                 break
-            state = st.update(state, answer)
-            dirty = True
-        while not autosaver.notices.empty():
-            state = st.update(state, st.Notice(autosaver.notices.get_nowait()))
-            dirty = True
+            event = _event(screen, code)
+            if event is None:
+                drawn = None  # a resize or Ctrl-L: paint every cell again
+            else:
+                events.append(event)
+        events += inbox.drain()
+        events.append(Tick(datetime.now(), int(time.monotonic() * FRAMES_PER_SECOND)))
+        for event in events:
+            state, effects = update(state, event)
+            performer.perform(effects)
+            if performer.quitting:
+                break
+    return 0
+
+
+def _resize(screen: Any) -> None:
+    """Tell curses the terminal's new size (our SIGWINCH handler took the signal from it)."""
+    try:
+        cols, rows = os.get_terminal_size(sys.__stdout__.fileno())
+        curses.resizeterm(rows, cols)
+    except (OSError, ValueError, curses.error, AttributeError):
+        pass
+    screen.clear()
 
 
 def _setup_terminal(screen: Any) -> None:
@@ -298,51 +481,38 @@ def read_key(screen: Any) -> int | str:
     """The next key: a curses key code, a typed character (``"é"`` for non-ASCII text), or -1 for none."""
     try:
         key = screen.get_wch()
-    except curses.error:  # nothing typed before the timeout
+    except curses.error:  # nothing typed
         return -1
     if isinstance(key, str) and len(key) == 1 and ord(key) < 128:
         return ord(key)  # ASCII goes through the key names
     return key
 
 
-def _event(screen: Any, state: st.State, code: int | str) -> st.Event | None:
-    """The state-machine event for a key code (``None`` for nothing to do)."""
+def _event(screen: Any, code: int | str) -> Event | None:
+    """The event for a key code (``None`` for a resize or a repaint, which only redraw)."""
     if isinstance(code, str):  # a character beyond ASCII: text for the file-name prompt
-        return st.Key(code) if code.isprintable() else st.Key("unknown")
-    if code == -1:
-        return None
+        return Key(code) if code.isprintable() else Key("unknown")
     if code == curses.KEY_RESIZE:
         if sys.platform == "win32":
             curses.resize_term(0, 0)  # PDCurses learns the new size only when asked
         curses.update_lines_cols()
-        screen.clear()  # the next draw repaints every cell
+        screen.clear()
         return None
     if code == curses.KEY_MOUSE:
-        return _mouse_event(screen, state)
+        return _mouse_event(screen)
     if code == 12:  # Ctrl-L: repaint
         screen.clear()
         return None
     name = key_name(code)
-    return st.Key(name if name is not None else "unknown")
+    return Key(name if name is not None else "unknown")
 
 
-def _mouse_event(screen: Any, state: st.State) -> st.Event | None:
+def _mouse_event(screen: Any) -> Event | None:
     try:
         _, col, row, _, buttons = curses.getmouse()
     except curses.error:
         return None
     if not buttons & (curses.BUTTON1_CLICKED | curses.BUTTON1_PRESSED):
-        return None
+        return None  # another button, or a release: nothing to do
     rows, cols = screen.getmaxyx()
-    if state.overlay is not None:
-        return st.Key("escape") if state.overlay in (st.HELP, st.NOTICE) else None
-    if state.screen == st.MENU:
-        layout = view.menu_layout(rows, cols, len(st.menu_items(state)))
-        index = layout.index_at(row, col) if layout else None
-        return st.MenuClick(index) if index is not None else None
-    if state.game is None or state.screen != st.GAME:
-        return None
-    board_layout = view.board_layout(rows, cols, state.game.board.size)
-    point = board_layout.point_at(row, col) if board_layout else None
-    return st.Click(point) if point is not None else None
-
+    return Mouse(row, col, rows, cols)

@@ -1,21 +1,20 @@
 """The terminal game's files: record files saved and loaded on request, and the autosave.
 
-The state machine (:mod:`gomoku.tui.state`) never touches files; it asks.
-This module does what it asks, for the loop (:mod:`gomoku.tui.app`):
+The state machine never touches files; it asks with effects
+(:mod:`gomoku.tui.effects`), and this module does what they ask, for the
+loop (:mod:`gomoku.tui.app`):
 
-- :func:`perform` does a :class:`~gomoku.tui.state.FileJob` (save a record,
-  load one, retire the autosave) and answers with a
-  :class:`~gomoku.tui.state.FileDone`.  It runs on the loop's thread: the
-  player pressed Enter and waits for the answer, and one small file takes a
-  few milliseconds.
-- :class:`Autosaver` watches the state's game and keeps ``current.json`` (see
-  :mod:`gomoku.savegame`) equal to it: saved after every move, undo and redo,
+- :func:`save_record`, :func:`load_record` and :func:`list_records` do one
+  file job each and answer with an event (:mod:`gomoku.tui.events`); they
+  never raise for a file problem.  The loop runs them on a worker thread.
+- :class:`Autosaver` keeps ``current.json`` (see :mod:`gomoku.savegame`)
+  as the autosave effects say: saved after every move, undo and redo,
   retired when the game ends or another one starts.  The writing happens on
   a worker thread, so a slow disk never holds up a key press
   (``benchmarks/autosave_speed.py``, medians: 2 to 11 ms per save, 8 to 24
-  ms for 200 moves on 25x25 under renju, against 0.1 to 0.2 ms for
-  :meth:`Autosaver.follow` on the loop's thread).  Moves of one game that pile
-  up while a write is under way cost one write: only the newest position.
+  ms for 200 moves on 25x25 under renju, against 0.1 to 0.2 ms for the
+  loop to hand a save over).  Saves that pile up while a write is under way
+  cost one write: only the newest position.
 - :func:`read_offer` looks for a game to offer for resuming at start.
 """
 
@@ -26,10 +25,14 @@ import queue
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Union
 
 from gomoku.records import RecordError, read_record, write_record
-from gomoku.savegame import SavedGame, SaveError, SaveResult, discard_game, load_game, save_game
-from gomoku.tui import state as st
+from gomoku.savegame import (
+    FORMAT, KEPT_NAME, PREVIOUS_NAME, SavedGame, SaveError, SaveResult, discard_game, load_game, save_game, save_path,
+)  # fmt: skip
+from gomoku.tui.effects import ListRecords, LoadRecord, SaveRecord
+from gomoku.tui.events import Event, Exists, Failed, Listed, Loaded, LoadedSave, Saved
 
 
 def resolve(text: str, cwd: Path | None = None) -> Path:
@@ -55,47 +58,75 @@ def _reason(error: OSError) -> str:
     return error.strerror or str(error)
 
 
-def _full_stop(text: str) -> str:
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
 def _sentence(text: str) -> str:
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
-def perform(job: st.FileJob, cwd: Path | None = None) -> st.FileDone:
-    """Do ``job``; never raises for a file problem (the answer's ``error`` says what went wrong)."""
-    if job.kind == st.LIST_RECORDS:
-        return st.FileDone(job.id, names=tuple(record_files(cwd)))
-    if job.kind == st.DISCARD_SAVE:
-        try:
-            discard_game()
-        except OSError as error:
-            return st.FileDone(job.id, error=f"Could not set the unfinished game aside: {_reason(error)}.")
-        return st.FileDone(job.id)
+def _full_stop(text: str) -> str:
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def save_record(job: SaveRecord, cwd: Path | None = None) -> Event:
+    """Write the record; an existing file only if the player confirmed replacing it."""
     path = resolve(job.path, cwd)
     where = shown_path(path, cwd)
-    if job.kind == st.LOAD_RECORD:
-        try:
-            record = read_record(path, job.rule, job.size)
-        except RecordError as error:
-            return st.FileDone(job.id, where, error=_full_stop(str(error).replace(str(path), where, 1)))
-        return st.FileDone(job.id, where, record=record)
-    if job.record is None:
-        return st.FileDone(job.id, where, error="There is nothing to save.")
     if path.is_dir():
-        return st.FileDone(job.id, where, error=f"{where} is a folder: add a file name.")
+        return Failed(job.job, f"{where} is a folder: add a file name.")
     if not path.parent.is_dir():
         folder = shown_path(path.parent, cwd)
-        return st.FileDone(job.id, where, error=f"There is no folder {folder}: pick another name.")
+        return Failed(job.job, f"There is no folder {folder}: pick another name.")
     if path.exists() and not job.overwrite:
-        return st.FileDone(job.id, where, exists=True)
+        return Exists(job.job, where)
     try:
         write_record(path, job.record)
     except OSError as error:
-        return st.FileDone(job.id, where, error=f"Cannot save to {where}: {_reason(error)}.")
-    return st.FileDone(job.id, where)
+        return Failed(job.job, f"Cannot save to {where}: {_reason(error)}.")
+    return Saved(job.job, where)
+
+
+def _is_save_file(path: Path) -> bool:
+    """Whether ``path`` looks like a gomoku save file (``previous.json``, ...) rather than a record."""
+    if path.suffix.lower() != ".json":
+        return False
+    try:
+        with path.open(encoding="utf-8") as stream:
+            start = stream.read(200)
+    except (OSError, UnicodeDecodeError):
+        return False
+    return f'"{FORMAT}"' in start
+
+
+def load_record(job: LoadRecord, cwd: Path | None = None) -> Event:
+    """Read the record (or the kept game) the player named."""
+    path = resolve(job.path, cwd)
+    where = shown_path(path, cwd)
+    if _is_save_file(path):
+        try:
+            saved = load_game(path)
+        except SaveError as error:
+            return Failed(job.job, _sentence(str(error).replace(str(path), where, 1)))
+        if saved is None:
+            return Failed(job.job, f"{where}: cannot read it (it is gone).")
+        return LoadedSave(job.job, where, saved)
+    try:
+        record = read_record(path, job.rule, job.size)
+    except RecordError as error:
+        return Failed(job.job, _full_stop(str(error).replace(str(path), where, 1)))
+    return Loaded(job.job, where, record)
+
+
+def list_records(job: ListRecords, cwd: Path | None = None, data: Path | None = None) -> Event:
+    """The record files here, newest first, then the games kept in the data folder."""
+    kept = [shown_path(path, cwd) for path in kept_games(data)]
+    return Listed(job.job, tuple(record_files(cwd)) + tuple(kept))
+
+
+def kept_games(data: Path | None = None) -> list[Path]:
+    """The finished, declined or set-aside games in the data folder that can be loaded again."""
+    folder = data or save_path().parent
+    names = (PREVIOUS_NAME, KEPT_NAME)
+    return [folder / name for name in names if (folder / name).is_file()]
 
 
 #: The endings of the record files the load prompt lists (move lists have no fixed one).
@@ -124,31 +155,31 @@ def read_offer(path: Path | None = None) -> tuple[SavedGame | None, str]:
         return None, _sentence(str(error))
 
 
-#: One request to the worker: whether to retire the saved game first, then the game to save (if any).
-Request = tuple[bool, "SavedGame | None"]
+#: One request to the worker: a name to retire the saved game as, or a game to save.
+Request = Union[str, SavedGame]
 
 
 class Autosaver:
-    """Keeps the autosave file equal to the state's game, writing on a worker thread.
+    """Keeps the autosave file as the autosave effects say, writing on a worker thread.
 
-    :meth:`follow` is called by the loop with every state; it returns at once.
-    Problems (a full disk, a damaged old save kept aside) come back as
-    sentences in :attr:`notices` for the loop to show.  :meth:`close` waits
-    for the last write, so quitting right after a move keeps the move.
+    :meth:`save` and :meth:`retire` return at once; the worker does them in
+    order.  Problems (a full disk, a damaged old save kept aside) come back as
+    sentences through ``report`` (the loop's inbox).  :meth:`close` waits for
+    the last write, so quitting right after a move keeps the move.
     """
 
     def __init__(
         self,
         path: Path | None = None,
         save: Callable[[SavedGame, Path | None], SaveResult] = save_game,
-        discard: Callable[[Path | None], Path | None] = discard_game,
+        discard: Callable[..., Path | None] = discard_game,
+        report: Callable[[str], None] | None = None,
     ) -> None:
         self.path = path
         self._save = save
         self._discard = discard
         self.notices: queue.Queue[str] = queue.Queue()
-        self._board: object = None
-        self._number: int | None = None  # the game whose moves the file holds
+        self._report = report or self.notices.put
         self._requests: list[Request] = []
         self._working = False
         self._closed = False
@@ -162,37 +193,23 @@ class Autosaver:
         with self._wake:
             return bool(self._requests) or self._working
 
-    def follow(self, state: st.State) -> None:
-        """Ask for the writes that make the file match ``state``'s game, if its board changed.
+    def save(self, game: SavedGame) -> None:
+        """Keep ``game`` as the game in progress (a save still waiting is replaced by this newer one)."""
+        with self._wake:
+            if self._requests and isinstance(self._requests[-1], SavedGame):
+                self._requests[-1] = game  # the same game again: only its newest position matters
+                return
+        self._submit(game)
 
-        A game in progress is saved; a game that another one replaced is
-        retired (``previous.json``) before the new one is first saved; a game
-        that ended is saved in its final position and then retired.
-        """
-        game = state.game
-        if game is None or game.board is self._board:
-            return
-        self._board = game.board
-        same = self._number == game.number
-        if game.in_progress:
-            retire = self._number is not None and not same
-            self._number = game.number
-            self._submit(retire, st.saved_from_game(game))
-        elif self._number is not None:  # the saved game ended, or a new one has no moves yet
-            if same and game.board.moves:
-                self._submit(False, st.saved_from_game(game))
-            self._number = None
-            self._submit(True, None)
+    def retire(self, name: str = PREVIOUS_NAME) -> None:
+        """Move the game in progress's file aside as ``name`` (after the writes before it)."""
+        self._submit(name)
 
-    def _submit(self, retire: bool, game: SavedGame | None) -> None:
+    def _submit(self, request: Request) -> None:
         with self._wake:
             if self._closed:
                 return
-            if self._requests and not retire:
-                # the same game again: only its newest position matters
-                self._requests[-1] = (self._requests[-1][0], game)
-            else:
-                self._requests.append((retire, game))
+            self._requests.append(request)
             if self._thread is None:
                 self._thread = threading.Thread(target=self._work, name="gomoku-autosave", daemon=True)
                 self._thread.start()
@@ -218,30 +235,30 @@ class Autosaver:
                 self._wake.wait_for(lambda: bool(self._requests) or self._closed)
                 if not self._requests:
                     return
-                retire, game = self._requests.pop(0)
+                request = self._requests.pop(0)
                 self._working = True
             try:
-                self._write(retire, game)
+                self._write(request)
             finally:
                 with self._wake:
                     self._working = False
                     self._wake.notify_all()
 
-    def _write(self, retire: bool, game: SavedGame | None) -> None:
+    def _write(self, request: Request) -> None:
         try:
-            if retire:
-                self._discard(self.path)
-            if game is not None:
-                result = self._save(game, self.path)
-                if result.moved_aside is not None:
-                    name = result.moved_aside.name
-                    what = "save from a newer gomoku" if ".newer-" in name else "damaged save"
-                    self.notices.put(f"The {what} is kept as {name}.")
+            if isinstance(request, str):
+                self._discard(self.path, request)
+                return
+            result = self._save(request, self.path)
+            if result.moved_aside is not None:
+                name = result.moved_aside.name
+                what = "save from a newer gomoku" if ".newer-" in name else "damaged save"
+                self._report(f"The {what} is kept as {name}.")
         except Exception as error:  # the game goes on without its autosave; say so once
             reason = _reason(error) if isinstance(error, OSError) else str(error)
             text = f"Autosave failed ({reason}): the game goes on; S saves it to a file."
             if text != self._last_error:
-                self.notices.put(text)
+                self._report(text)
             self._last_error = text
         else:
             self._last_error = ""

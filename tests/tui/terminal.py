@@ -14,6 +14,17 @@ import pyte
 ROOT = Path(__file__).resolve().parents[2]
 
 
+#: Box borders and board lines that a wrapped text runs between.
+BORDERS = "│|╭╮╰╯"
+
+
+def flatten(text: str) -> str:
+    """``text`` with line breaks and box borders as spaces, runs of spaces squeezed to one."""
+    for border in BORDERS:
+        text = text.replace(border, " ")
+    return " ".join(text.split())
+
+
 class Terminal:
     """A running game in a pseudo-terminal of ``rows`` x ``cols``, with the screen it shows."""
 
@@ -45,9 +56,17 @@ class Terminal:
     def text(self) -> str:
         return "\n".join(line.rstrip() for line in self.screen.display)
 
+    def flat(self) -> str:
+        """The screen's text with line breaks and box borders taken out and spaces squeezed.
+
+        Wrapped text reads the same wherever the lines break (the terminal's
+        width, the length of a temporary path): compare words with this.
+        """
+        return flatten(self.text())
+
     def wait_for(self, wanted: str | Callable[[str], bool], timeout: float = 10.0) -> str:
         """Read until the screen shows ``wanted`` (a text, or a test of the screen); fail after ``timeout``."""
-        test = wanted if callable(wanted) else (lambda text: wanted in text)
+        test = wanted if callable(wanted) else (lambda text: wanted in text or flatten(wanted) in flatten(text))
         deadline = time.monotonic() + timeout
         while True:
             self.pump()

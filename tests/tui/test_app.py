@@ -4,16 +4,23 @@ from __future__ import annotations
 
 import argparse
 import curses
+import os
 import threading
+import time
 
 import pytest
 
 from gomoku.board import Board
 from gomoku.cli import build_parser
 from gomoku.point import Point
+from gomoku.rules import Rule
+from gomoku.savegame import SavedGame
 from gomoku.tui import app
-from gomoku.tui import state as st
-from gomoku.tui.settings import Settings
+from gomoku.tui.effects import (
+    AiKind, Autosave, CancelAi, ListRecords, LoadRecord, Quit, RetireAutosave, SaveRecord, SaveSettings, StartAi,
+)  # fmt: skip
+from gomoku.tui.events import AiDone, Key, Listed, Report
+from gomoku.tui.settings import Mode, Settings
 
 LEVELS = ("easy", "normal")
 
@@ -37,9 +44,10 @@ def args(*argv: str) -> argparse.Namespace:
 
 
 def test_command_line_choices_go_over_the_remembered_ones() -> None:
-    remembered = Settings(mode="pvp", rule="standard", size=19, level="easy")
+    remembered = Settings(mode=Mode.PVP, rule=Rule.STANDARD, size=19, level="easy")
     chosen = app.settings_from_args(args("--rule", "renju", "--level", "normal"), remembered, LEVELS)
-    assert chosen == Settings(mode="pvp", rule="renju", size=19, level="normal")
+    assert chosen == Settings(mode=Mode.PVP, rule=Rule.RENJU, size=19, level="normal", black_level="normal",
+                              white_level="normal")
     assert app.settings_from_args(args(), remembered, LEVELS) == remembered
 
 
@@ -56,30 +64,43 @@ def test_bad_size_is_refused_by_the_command_line(capsys: pytest.CaptureFixture[s
     assert "board size must be 5 to 25" in capsys.readouterr().err
 
 
-def request(kind: str = st.MOVE, level: str = "easy", delay: float = 0.0, id: int = 1) -> st.AiRequest:
+def request(kind: AiKind = AiKind.MOVE, level: str = "easy", delay: float = 0.0, job: int = 1) -> StartAi:
     board = Board(15)
     board.play(Point(7, 7))
-    return st.AiRequest(id, kind, board, level, delay)
+    return StartAi(job, kind, board, level, delay)
 
 
-def test_the_computer_answers_in_a_worker_thread() -> None:
-    computer = app.Computer(seed=1, think_time=None)
+def computer() -> tuple[app.Computer, app.Inbox]:
+    inbox = app.Inbox()
+    return app.Computer(seed=1, think_time=None, post=inbox.put), inbox
+
+
+def next_event(inbox: app.Inbox, timeout: float = 10.0):  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        inbox.wait(0.1, None)
+        events = inbox.drain()
+        if events:
+            return events
+    raise AssertionError("no event came")
+
+
+def test_the_computer_answers_in_a_worker_thread_through_the_inbox() -> None:
+    player, inbox = computer()
     job = request()
-    computer.follow(job)
-    computer.follow(job)  # the same job again starts nothing new
-    answer = computer.answers.get(timeout=10)
-    assert answer.request_id == 1 and answer.point is not None and answer.error == ""
+    player.start(job)
+    [answer] = next_event(inbox)
+    assert isinstance(answer, AiDone) and answer.job == 1 and answer.point is not None and answer.error == ""
     assert job.board.is_empty(answer.point) and len(job.board.moves) == 1  # the board is left alone
-    assert threading.active_count() >= 1
 
 
-def test_a_dropped_job_stays_silent() -> None:
-    computer = app.Computer(seed=1, think_time=None)
-    computer.follow(request(delay=5.0))
-    computer.follow(None)  # stops it: its answer never comes
-    computer.follow(request(id=2))
-    answer = computer.answers.get(timeout=10)
-    assert answer.request_id == 2
+def test_a_cancelled_job_stays_silent() -> None:
+    player, inbox = computer()
+    player.start(request(delay=5.0))
+    player.cancel(CancelAi(1))  # its answer never comes
+    player.start(request(job=2))
+    events = next_event(inbox)
+    assert [event.job for event in events] == [2]
 
 
 def test_a_failing_player_reports_its_error(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -90,10 +111,56 @@ def test_a_failing_player_reports_its_error(monkeypatch: pytest.MonkeyPatch) -> 
             raise RuntimeError("no idea")
 
     monkeypatch.setattr(app, "make_player", lambda level, seed=None, think_time=None: Broken())
-    computer = app.Computer(seed=None, think_time=None)
-    computer.follow(request())
-    answer = computer.answers.get(timeout=10)
+    player, inbox = computer()
+    player.start(request())
+    [answer] = next_event(inbox)
     assert answer.point is None and answer.error == "no idea"
+
+
+def test_the_inbox_wakes_a_waiting_loop_at_once() -> None:
+    inbox = app.Inbox()
+    threading.Timer(0.05, lambda: inbox.put(Report("hello"))).start()
+    started = time.monotonic()
+    read, write = os.pipe()  # a "terminal" that never has a key
+    try:
+        inbox.wait(5.0, read)
+    finally:
+        os.close(read)
+        os.close(write)
+    assert time.monotonic() - started < 2.0 and inbox.drain() == [Report("hello")]
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, object]] = []
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        return lambda *arguments: self.calls.append((name, arguments[0] if arguments else None))
+
+
+def test_every_kind_of_effect_has_a_handler_and_quit_ends_the_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    computer_, files, saver = Recorder(), Recorder(), Recorder()
+    performer = app.Performer(computer_, files, saver)  # type: ignore[arg-type]
+    saved = SavedGame()
+    effects = (
+        request(), CancelAi(1), SaveRecord(2, "g.sgf", object()), LoadRecord(3, "g.sgf"), ListRecords(4),  # type: ignore[arg-type]
+        Autosave(saved), RetireAutosave("x.json"), SaveSettings(Settings()),
+    )  # fmt: skip
+    performer.perform(effects)
+    assert [name for name, _ in computer_.calls] == ["start", "cancel"]
+    assert [name for name, _ in saver.calls] == ["save", "retire"] and saver.calls[1][1] == "x.json"
+    assert [name for name, _ in files.calls] == ["submit"] * 4
+    assert not performer.quitting
+    performer.perform((Quit(),))
+    assert performer.quitting
+
+
+def test_the_file_worker_answers_through_the_inbox(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    inbox = app.Inbox()
+    files = app.FileWorker(inbox.put)
+    files.submit(lambda: Listed(7, ("a.sgf",)))
+    assert next_event(inbox) == [Listed(7, ("a.sgf",))]
+    files.close()
 
 
 @pytest.fixture
@@ -139,6 +206,5 @@ class KeyScreen:
 
 def test_keys_and_typed_text_become_events() -> None:
     screen = KeyScreen("q", "\n", curses.KEY_LEFT, "é", "\x7f")
-    state = st.initial_state(Settings(), LEVELS)
-    events = [app._event(screen, state, app.read_key(screen)) for _ in range(6)]  # type: ignore[arg-type]
-    assert events == [st.Key("q"), st.Key("enter"), st.Key("left"), st.Key("é"), st.Key("backspace"), None]
+    events = [app._event(screen, code) for code in iter(lambda: app.read_key(screen), -1)]
+    assert events == [Key("q"), Key("enter"), Key("left"), Key("é"), Key("backspace")]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from gomoku.tui.state import WATCH_DELAY
+from gomoku.tui.settings import Pace
 from tests.tui.terminal import ROOT
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
@@ -45,7 +45,7 @@ def test_two_players_play_to_a_win(launch) -> None:
         game.send("k ")  # up, play (white)
         game.send("jl\r")  # down, right, play (black)
     text = game.wait_for(lambda t: "Black wins with five in a row: h8-l8." in t and "n new game · u undo" in t)
-    assert "after 9 moves" in text
+    assert "Game over after 9 moves." in text
     assert "●" in board_row(text, 8) and "○" in board_row(text, 9)
     game.send("q")  # the game is over: no confirmation
     assert game.wait_exit() == 0
@@ -194,14 +194,42 @@ def test_an_unknown_terminal_gets_a_message(launch) -> None:
 
 def test_watch_the_computer_and_pause(launch) -> None:
     game = launch("--mode", "cvc", "--level", "easy", "--seed", "3")
-    game.wait_for(lambda t: "last: white" in t and "computer vs computer" in t)
+    game.wait_for(lambda t: "last: white" in t and "watch · easy vs easy" in t)
     game.send("p")
-    text = game.wait_for("Paused: p resumes.")
+    text = game.wait_for("Paused: p resumes, . plays one move.")
     assert "paused" in text.splitlines()[0]
     before = re.findall(r"move \d+", text)
-    deadline = time.monotonic() + 2.5 * WATCH_DELAY  # long enough for two more moves if it ran on
+    deadline = time.monotonic() + 2.5 * Pace.NORMAL.seconds  # long enough for two more moves if it ran on
     while time.monotonic() < deadline:
         game.pump()
     assert re.findall(r"move \d+", game.text()) == before
     game.send("qy")
+    assert game.wait_exit() == 0
+
+
+def test_watch_one_move_at_a_time(launch) -> None:
+    game = launch("--mode", "cvc", "--level", "easy", "--seed", "3")
+    game.wait_for("last: black")
+    game.send("p")
+    text = game.wait_for("Paused: p resumes")
+    moves = int(re.search(r"move (\d+)", text).group(1))  # type: ignore[union-attr]
+    game.send(".")
+    game.wait_for(f"move {moves + 1} ")
+    game.send(".")
+    text = game.wait_for(f"move {moves + 2} ")
+    assert "(paused)" in text
+    game.send("qy")
+    assert game.wait_exit() == 0
+
+
+def test_enter_on_a_menu_setting_starts_the_game(launch) -> None:
+    # issue 17, item 1: Enter on Board size changed 15 to 16 instead of starting
+    game = launch()
+    game.wait_for("left/right change")
+    game.send("jjjj")  # down to Board size
+    game.wait_for("< 15x15 >")
+    game.send("\r")
+    text = game.wait_for("You play black.")
+    assert "15x15" in text.splitlines()[0]
+    game.send("q")
     assert game.wait_exit() == 0

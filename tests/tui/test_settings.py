@@ -6,14 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from gomoku.tui.settings import Settings, default_settings, load_settings, save_settings, settings_path
+from gomoku.rules import Rule
+from gomoku.tui.settings import Mode, Pace, Settings, Side, default_settings, load_settings, save_settings, settings_path
 
 LEVELS = ("easy", "normal", "hard")
 
 
 def test_round_trip(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
-    chosen = Settings(mode="cvc", black="computer", rule="renju", size=19, level="hard")
+    chosen = Settings(Mode.CVC, Side.COMPUTER, Rule.RENJU, 19, "hard", "easy", "hard", Pace.SLOW)
     assert save_settings(chosen, path)
     assert load_settings(LEVELS, path) == chosen
 
@@ -35,9 +36,9 @@ def test_broken_file_gives_defaults(tmp_path: Path, text: str) -> None:
 def test_each_bad_value_falls_back_alone(tmp_path: Path) -> None:
     path = tmp_path / "settings.json"
     path.write_text('{"mode": "pvp", "rule": "chess", "size": 99, "level": "grandmaster", "black": true}')
-    assert load_settings(LEVELS, path) == Settings(mode="pvp")
+    assert load_settings(LEVELS, path) == Settings(mode=Mode.PVP)
     path.write_text('{"size": true, "level": "hard"}')
-    assert load_settings(LEVELS, path) == Settings(level="hard")
+    assert load_settings(LEVELS, path) == Settings(level="hard", black_level="hard", white_level="hard")
 
 
 def test_a_level_this_version_lacks_falls_back(tmp_path: Path) -> None:
@@ -58,3 +59,10 @@ def test_unwritable_place_loses_nothing(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
     assert not save_settings(Settings(), blocker / "settings.json")
+
+
+def test_a_file_from_before_watch_levels_gives_both_sides_its_level(tmp_path: Path) -> None:
+    path = tmp_path / "settings.json"
+    path.write_text('{"mode": "cvc", "level": "easy", "pace": "fast"}')
+    loaded = load_settings(LEVELS, path)
+    assert (loaded.black_level, loaded.white_level, loaded.pace) == ("easy", "easy", Pace.FAST)

@@ -1,4 +1,4 @@
-"""The terminal game's state machine: every key on every screen, with no terminal."""
+"""The terminal game's update: every key on the menu and game screens, with no terminal."""
 
 from __future__ import annotations
 
@@ -7,178 +7,190 @@ from dataclasses import replace
 import pytest
 
 from gomoku.board import Board
-from gomoku.point import Point, parse_point
+from gomoku.point import Point
 from gomoku.rules import Rule, Stone
-from gomoku.tui import state as st
-from gomoku.tui.settings import Settings
-
-LEVELS = ("easy", "normal", "hard")
-
-
-def press(state: st.State, *keys: str) -> st.State:
-    for key in keys:
-        state = st.update(state, st.Key(key))
-    return state
-
-
-def start(mode: str = "pvp", rule: str = "freestyle", size: int = 15, black: str = "human") -> st.State:
-    settings = Settings(mode=mode, rule=rule, size=size, black=black, level="normal")
-    return st.initial_state(settings, LEVELS, start=True)
+from gomoku.tui.effects import AiKind, Autosave, CancelAi, Quit, RetireAutosave, SaveSettings
+from gomoku.tui.events import AiDone, Key, Mouse, Tick
+from gomoku.tui.model import ConfirmQuit, Help, Menu, MenuRow, Playing
+from gomoku.tui.screens import menu
+from gomoku.tui.settings import Mode, Pace, Side
+from gomoku.tui.texts import result_text
+from gomoku.tui.update import update
+from tests.tui.helpers import (
+    NOON, Run, answer, begin, at, click, effects_of, game_of, menu_click, menu_state, play_at, press, send, start,
+    started, stones,
+)  # fmt: skip
 
 
-def at(state: st.State, name: str) -> Point:
-    assert state.game is not None
-    return parse_point(name, state.game.board.size)
+def select(state, row: MenuRow):  # type: ignore[no-untyped-def]
+    return replace(state, screen=replace(state.screen, row=row))
 
 
-def play_at(state: st.State, *names: str) -> st.State:
-    """Click the named points in turn (a click plays where it lands)."""
-    for name in names:
-        state = st.update(state, st.Click(at(state, name)))
-    return state
-
-
-def answer(state: st.State, name: str) -> st.State:
-    """The computer answers its pending request with the named point."""
-    assert state.pending is not None
-    return st.update(state, st.AiResult(state.pending.id, at(state, name)))
-
-
-def stones(state: st.State) -> list[str]:
-    assert state.game is not None
-    board = state.game.board
-    return [board.notation(p) for p in board.moves]
+def row(state) -> MenuRow:  # type: ignore[no-untyped-def]
+    return menu.selected(state, state.screen)
 
 
 # -- start-up and the menu ----------------------------------------------------
 
 
 def test_start_up_shows_the_menu_on_new_game() -> None:
-    state = st.initial_state(Settings(), LEVELS)
-    assert state.screen == st.MENU and state.game is None
-    assert st.menu_items(state)[state.menu_index] == "new"
+    state = menu_state()
+    assert isinstance(state.screen, Menu) and state.screen.back is None
+    assert row(state) is MenuRow.NEW
 
 
 def test_start_up_straight_into_a_game() -> None:
     state = start("pvc", "renju", 19)
-    assert state.screen == st.GAME
-    assert state.game is not None
-    assert state.game.board.size == 19 and state.game.board.rule is Rule.RENJU
-    assert state.game.computer == frozenset({Stone.WHITE})
-    assert state.game.cursor == Point(9, 9)
+    game = game_of(state)
+    assert isinstance(state.screen, Playing)
+    assert game.board.size == 19 and game.board.rule is Rule.RENJU
+    assert game.computer == frozenset({Stone.WHITE}) and game.cursor == Point(9, 9)
 
 
 @pytest.mark.parametrize("down", ["down", "j", "s"])
 @pytest.mark.parametrize("up", ["up", "k", "w"])
 def test_menu_selection_moves_and_wraps(down: str, up: str) -> None:
-    state = st.initial_state(Settings(), LEVELS)
-    items = st.menu_items(state)
-    assert st.menu_items(state)[press(state, down).menu_index] == "mode"
-    assert press(state, up).menu_index == len(items) - 1  # from the top to quit
-    assert press(state, down, up).menu_index == state.menu_index
+    state = menu_state()
+    assert row(press(state, down)) is MenuRow.MODE
+    assert row(press(state, up)) is MenuRow.QUIT  # from the top to quit
+    assert row(press(state, down, up)) is MenuRow.NEW
 
 
-def select(state: st.State, item: str) -> st.State:
-    return replace(state, menu_index=st.menu_items(state).index(item))
-
-
-@pytest.mark.parametrize("right", ["right", "l", "d", "enter"])
-def test_menu_changes_a_choice(right: str) -> None:
-    state = select(st.initial_state(Settings(mode="pvc"), LEVELS), "mode")
-    assert press(state, right).settings.mode == "pvp"
-    assert press(state, right, right).settings.mode == "cvc"
-    assert press(state, right, right, right).settings.mode == "pvc"
+@pytest.mark.parametrize("right", ["right", "l", "d"])
+def test_menu_changes_a_choice_and_remembers_it(right: str) -> None:
+    state = select(menu_state(mode=Mode.PVC), MenuRow.MODE)
+    run = Run(state).press(right)
+    assert run.state.settings.mode is Mode.PVP and run.of(SaveSettings) == [SaveSettings(run.state.settings)]
+    assert press(state, right, right).settings.mode is Mode.CVC
+    assert press(state, right, right, right).settings.mode is Mode.PVC
 
 
 @pytest.mark.parametrize("left", ["left", "h", "a"])
 def test_menu_changes_a_choice_backwards(left: str) -> None:
-    state = select(st.initial_state(Settings(rule="freestyle"), LEVELS), "rule")
-    assert press(state, left).settings.rule == "renju"
+    state = select(menu_state(rule=Rule.FREESTYLE), MenuRow.RULE)
+    assert press(state, left).settings.rule is Rule.RENJU
 
 
 def test_menu_board_size_stays_between_5_and_25() -> None:
-    state = select(st.initial_state(Settings(size=6), LEVELS), "size")
+    state = select(menu_state(size=6), MenuRow.SIZE)
     assert press(state, "left").settings.size == 5
     assert press(state, "left", "left", "left").settings.size == 5
-    big = select(st.initial_state(Settings(size=24), LEVELS), "size")
+    big = select(menu_state(size=24), MenuRow.SIZE)
     assert press(big, "right", "right", "right").settings.size == 25
 
 
 def test_menu_levels_come_from_the_level_list() -> None:
-    state = select(st.initial_state(Settings(level="normal"), LEVELS), "level")
+    state = select(menu_state(level="normal"), MenuRow.LEVEL)
     assert press(state, "right").settings.level == "hard"
     assert press(state, "right", "right").settings.level == "easy"
-    two = select(st.initial_state(Settings(level="normal"), ("easy", "normal")), "level")
-    assert press(two, "right").settings.level == "easy"
 
 
-def test_menu_who_plays_black_only_against_the_computer() -> None:
-    state = select(st.initial_state(Settings(mode="pvp"), LEVELS), "black")
-    after = press(state, "right")
-    assert after.settings == state.settings
-    assert "only matters against the computer" in after.message
-    pvc = select(st.initial_state(Settings(mode="pvc"), LEVELS), "black")
-    assert press(pvc, "right").settings.black == "computer"
+@pytest.mark.parametrize("choice", [MenuRow.MODE, MenuRow.RULE, MenuRow.SIZE, MenuRow.LEVEL, MenuRow.BLACK])
+@pytest.mark.parametrize("key", ["enter", "space"])
+def test_enter_on_any_row_starts_the_game_and_changes_nothing(choice: MenuRow, key: str) -> None:
+    # issue 17, item 1: Enter on Board size made it 16, on the level made it hard
+    state = select(menu_state(mode=Mode.PVC, size=15, level="normal"), choice)
+    after = press(state, key)
+    assert isinstance(after.screen, Playing)
+    assert after.settings == state.settings and game_of(after).board.size == 15
+
+
+def test_dimmed_rows_do_not_take_the_cursor() -> None:
+    # issue 17, item 1: in a two-player game, who plays black and the level do not matter
+    state = menu_state(mode=Mode.PVP)
+    seen = []
+    for _ in menu.rows(state, state.screen):
+        state = press(state, "down")
+        seen.append(row(state))
+    assert MenuRow.BLACK not in seen and MenuRow.LEVEL not in seen
+    assert {MenuRow.MODE, MenuRow.RULE, MenuRow.SIZE, MenuRow.LOAD, MenuRow.QUIT} <= set(seen)
+    from_rule = press(select(state, MenuRow.RULE), "up", "up")
+    assert row(from_rule) is MenuRow.NEW  # up from Rule skips Black played by
+
+
+def test_clicking_a_dimmed_row_says_why() -> None:
+    state = menu_state(mode=Mode.PVP)
+    index = menu.rows(state, state.screen).index(MenuRow.BLACK)
+    after = send(state, menu_click(state, index))
+    assert after.settings == state.settings and "only matters against the computer" in after.message
 
 
 @pytest.mark.parametrize("key", ["enter", "space", "n"])
 def test_menu_starts_a_game_of_the_chosen_settings(key: str) -> None:
-    state = st.initial_state(Settings(mode="pvc", black="computer", rule="standard", size=9), LEVELS)
-    state = press(state, key)
-    assert state.screen == st.GAME and state.game is not None
-    assert state.game.board.size == 9 and state.game.board.rule is Rule.STANDARD
-    assert state.game.computer == frozenset({Stone.BLACK})
+    state = menu_state(mode=Mode.PVC, black=Side.COMPUTER, rule=Rule.STANDARD, size=9)
+    run = Run(state).press(key)
+    game = game_of(run.state)
+    assert game.board.size == 9 and game.board.rule is Rule.STANDARD
+    assert game.computer == frozenset({Stone.BLACK})
     # the computer plays black: it is asked for the first move at once
-    assert state.pending is not None and state.pending.kind == st.MOVE
-    assert "You play white" in state.message
+    [job] = started(run.effects)
+    assert job.kind is AiKind.MOVE and job.board is game.board and run.state.ai is not None
+    assert "You play white" in run.state.message
+    assert run.of(RetireAutosave) == [RetireAutosave()]  # the old game's save, if any, is retired
 
 
 def test_menu_quit_without_a_game_quits_at_once() -> None:
-    state = st.initial_state(Settings(), LEVELS)
-    assert press(state, "q").quit
-    assert press(select(state, "quit"), "enter").quit
+    state = menu_state()
+    assert effects_of(state, "q") == [Quit()]
+    assert effects_of(select(state, MenuRow.QUIT), "enter") == [Quit()]
 
 
 def test_menu_escape_without_a_game_says_what_to_do() -> None:
-    state = press(st.initial_state(Settings(), LEVELS), "escape")
-    assert state.screen == st.MENU and "Enter" in state.message
+    state = press(menu_state(), "escape")
+    assert isinstance(state.screen, Menu) and "Enter" in state.message
 
 
 def test_menu_unknown_key_is_explained_and_changes_nothing() -> None:
-    state = st.initial_state(Settings(), LEVELS)
+    state = menu_state()
     after = press(state, "z")
     assert after.alert and "does nothing" in after.message
     assert replace(after, message="", alert=False) == state
 
 
 def test_menu_click_on_a_row() -> None:
-    state = st.initial_state(Settings(mode="pvc"), LEVELS)
-    items = st.menu_items(state)
-    after = st.update(state, st.MenuClick(items.index("mode")))
-    assert after.settings.mode == "pvp" and after.menu_index == items.index("mode")
-    assert st.update(state, st.MenuClick(items.index("new"))).screen == st.GAME
-    assert st.update(state, st.MenuClick(99)) == state
+    state = menu_state(mode=Mode.PVC)
+    listed = menu.rows(state, state.screen)
+    after = send(state, menu_click(state, listed.index(MenuRow.MODE)))
+    assert after.settings.mode is Mode.PVP and row(after) is MenuRow.MODE
+    assert isinstance(send(state, menu_click(state, listed.index(MenuRow.NEW))).screen, Playing)
+    assert send(state, Mouse(0, 0, 24, 80)) == state
 
 
 def test_n_in_a_game_opens_the_menu_and_escape_goes_back() -> None:
     state = play_at(start("pvp"), "h8")
-    menu = press(state, "n")
-    assert menu.screen == st.MENU
-    assert st.menu_items(menu)[0] == "resume"
-    assert st.menu_items(menu)[menu.menu_index] == "new"
-    back = press(menu, "escape")
-    assert back.screen == st.GAME and back.game is state.game
-    resumed = press(menu, "up", "enter")
-    assert resumed.screen == st.GAME and resumed.game is state.game
-    fresh = press(menu, "enter")
-    assert fresh.game is not state.game and stones(fresh) == []
+    opened = press(state, "n")
+    assert isinstance(opened.screen, Menu) and opened.screen.back == state.screen
+    assert menu.rows(opened, opened.screen)[0] is MenuRow.RESUME and row(opened) is MenuRow.NEW
+    back = press(opened, "escape")
+    assert back.screen == state.screen
+    assert press(opened, "up", "enter").screen == state.screen
+    fresh = press(opened, "enter")
+    assert game_of(fresh) is not game_of(state) and stones(fresh) == []
 
 
 def test_menu_quit_with_a_game_in_progress_asks_first() -> None:
-    menu = press(play_at(start("pvp"), "h8"), "n")
-    asked = press(menu, "q")
-    assert asked.overlay == st.CONFIRM_QUIT and not asked.quit
-    assert press(asked, "y").quit
+    opened = press(play_at(start("pvp"), "h8"), "n")
+    asked = Run(opened).press("q")
+    assert asked.state.overlay == ConfirmQuit() and asked.effects == []
+    assert effects_of(asked.state, "y") == [Quit()]
+
+
+def test_watch_mode_has_a_level_for_each_side_and_a_pace() -> None:
+    # issue 17, item 9: one level for both sides and a fixed pace before
+    state = menu_state(mode=Mode.CVC)
+    listed = menu.rows(state, state.screen)
+    assert {MenuRow.BLACK_LEVEL, MenuRow.WHITE_LEVEL, MenuRow.PACE} <= set(listed)
+    assert MenuRow.LEVEL not in listed
+    state = press(select(state, MenuRow.BLACK_LEVEL), "left")  # normal -> easy
+    state = press(select(state, MenuRow.WHITE_LEVEL), "right")  # normal -> hard
+    state = press(select(state, MenuRow.PACE), "right")  # normal -> slow
+    assert (state.settings.black_level, state.settings.white_level, state.settings.pace) == ("easy", "hard", Pace.SLOW)
+    run = Run(state).press("enter")
+    [first] = started(run.effects)
+    assert first.level == "easy" and first.delay == Pace.SLOW.seconds
+    run.send(AiDone(first.job, Point(7, 7)))
+    [_, second] = started(run.effects)
+    assert second.level == "hard" and second.board.turn is Stone.WHITE
 
 
 # -- the cursor and moves -------------------------------------------------------
@@ -186,35 +198,28 @@ def test_menu_quit_with_a_game_in_progress_asks_first() -> None:
 
 @pytest.mark.parametrize(
     ("keys", "delta"),
-    [
-        (("up", "k", "w"), (0, -1)),
-        (("down", "j", "s"), (0, 1)),
-        (("left", "h", "a"), (-1, 0)),
-        (("right", "l", "d"), (1, 0)),
-    ],
-)
+    [(("up", "k", "w"), (0, -1)), (("down", "j", "s"), (0, 1)), (("left", "h", "a"), (-1, 0)), (("right", "l", "d"), (1, 0))],
+)  # fmt: skip
 def test_cursor_keys(keys: tuple[str, ...], delta: tuple[int, int]) -> None:
     state = start("pvp")
     for key in keys:
-        moved = press(state, key)
-        assert moved.game is not None
-        assert moved.game.cursor == Point(7 + delta[0], 7 + delta[1])
-        assert moved.game.board is state.game.board  # type: ignore[union-attr]
+        run = Run(state).press(key)
+        assert game_of(run.state).cursor == Point(7 + delta[0], 7 + delta[1])
+        assert game_of(run.state).board is game_of(state).board and run.effects == []  # nothing to save
 
 
 def test_cursor_stops_at_the_edges() -> None:
     state = start("pvp", size=5)
-    corner = press(state, *["up", "left"] * 6)
-    assert corner.game is not None and corner.game.cursor == Point(0, 0)
-    other = press(state, *["down", "right"] * 6)
-    assert other.game is not None and other.game.cursor == Point(4, 4)
+    assert game_of(press(state, *["up", "left"] * 6)).cursor == Point(0, 0)
+    assert game_of(press(state, *["down", "right"] * 6)).cursor == Point(4, 4)
 
 
 @pytest.mark.parametrize("key", ["enter", "space"])
-def test_play_at_the_cursor(key: str) -> None:
-    state = press(start("pvp"), "right", key)
-    assert stones(state) == ["i8"]
-    assert state.game is not None and state.game.board.turn is Stone.WHITE
+def test_play_at_the_cursor_and_autosave(key: str) -> None:
+    run = Run(start("pvp")).press("right", key)
+    assert stones(run.state) == ["i8"] and game_of(run.state).board.turn is Stone.WHITE
+    [save] = run.of(Autosave)
+    assert save.saved.moves == [at(run.state, "i8")] and save.saved.mode == "pvp"
 
 
 def test_a_move_leaves_the_old_state_alone() -> None:
@@ -223,212 +228,236 @@ def test_a_move_leaves_the_old_state_alone() -> None:
     assert stones(after) == ["h8"] and stones(before) == []
 
 
-def test_occupied_point_gets_a_message_and_changes_nothing() -> None:
+def test_occupied_point_gets_a_message_with_the_point_in_lower_case() -> None:
+    # issue 17, item 8: it said "H8 is taken" where everything else says h8
     state = play_at(start("pvp"), "h8")
-    again = play_at(state, "h8")
-    assert again.alert and again.message == "H8 is taken: pick an empty point."
-    assert again.game is not None and state.game is not None
-    assert again.game.board is state.game.board
+    again = Run(state).send(click(state, at(state, "h8")))
+    assert again.state.alert and again.state.message == "h8 is taken: pick an empty point."
+    assert game_of(again.state).board is game_of(state).board and again.effects == []
 
 
-def test_two_players_play_to_a_win() -> None:
-    state = start("pvp")
-    state = play_at(state, "a1", "a15", "b2", "b15", "c3", "c15", "d4", "d15")
-    assert state.game is not None and not state.game.board.is_game_over()
-    state = play_at(state, "e5")
-    assert state.game is not None
-    outcome = state.game.board.outcome
-    assert outcome is not None and outcome.winner is Stone.BLACK
-    assert st.result_text(state.game) == "Black wins with five in a row: a1-e5."
-    assert not state.game.in_progress
-    late = play_at(state, "o1")
-    assert "The game is over" in late.message and stones(late) == stones(state)
-    assert press(state, "q").quit  # nothing to lose: no confirmation
+def test_two_players_play_to_a_win_and_the_save_is_retired() -> None:
+    state = play_at(start("pvp"), "a1", "a15", "b2", "b15", "c3", "c15", "d4", "d15")
+    run = Run(state).send(click(state, at(state, "e5")))
+    game = game_of(run.state)
+    assert game.board.outcome is not None and game.board.outcome.winner is Stone.BLACK
+    assert result_text(game) == "Black wins with five in a row: a1-e5."
+    assert [type(effect) for effect in run.effects] == [Autosave, RetireAutosave]
+    late = play_at(run.state, "o1")
+    assert "The game is over" in late.message and stones(late) == stones(run.state)
+    assert effects_of(run.state, "q") == [Quit()]  # nothing to lose: no confirmation
 
 
-def test_draw_on_a_full_board() -> None:
+def test_a_six_under_the_standard_rule_is_explained() -> None:
+    # issue 17, item 4: six in a row was silently no win
+    names = ("a1", "a15", "b1", "b15", "c1", "c15", "e1", "d15", "f1", "o9")
+    state = play_at(start("pvp", "standard"), *names)
+    state = play_at(state, "d1")  # a1-f1: six in a row
+    assert not game_of(state).board.is_game_over()
+    assert state.message == "Six in a row does not count under the standard rule: only exactly five wins."
+    free = play_at(play_at(start("pvp", "freestyle"), *names), "d1")
+    assert game_of(free).board.is_game_over() and "does not count" not in free.message
+
+
+def test_a_drawn_game_says_why_in_a_sentence() -> None:
     rows = ["XXOOX", "OOXXO", "XXOOX", "OOXXO", "XXOOX"]
-    blacks = [Point(x, y) for y, row in enumerate(rows) for x, c in enumerate(row) if c == "X"]
-    whites = [Point(x, y) for y, row in enumerate(rows) for x, c in enumerate(row) if c == "O"]
+    blacks = [Point(x, y) for y, line in enumerate(rows) for x, c in enumerate(line) if c == "X"]
+    whites = [Point(x, y) for y, line in enumerate(rows) for x, c in enumerate(line) if c == "O"]
     state = start("pvp", size=5)
     for index, point in enumerate(blacks):
-        state = st.update(state, st.Click(point))
+        state = send(state, click(state, point))
         if index < len(whites):
-            state = st.update(state, st.Click(whites[index]))
-    assert state.game is not None
-    assert st.result_text(state.game) == "Draw: the board is full."
+            state = send(state, click(state, whites[index]))
+    board = game_of(state).board
+    assert board.is_game_over() and board.outcome is not None and board.outcome.winner is None
+    assert result_text(game_of(state)) == f"{str(board.outcome)[:1].upper()}{str(board.outcome)[1:]}."
 
 
-def test_click_plays_where_it_lands_and_ignores_points_off_the_board() -> None:
-    state = st.update(start("pvp"), st.Click(Point(2, 3)))
-    assert stones(state) == ["c12"]
-    assert state.game is not None and state.game.cursor == Point(2, 3)
-    assert st.update(state, st.Click(Point(15, 0))) == state
+def test_a_click_off_the_board_does_nothing() -> None:
+    state = send(start("pvp"), click(start("pvp"), Point(2, 3)))
+    assert stones(state) == ["c12"] and game_of(state).cursor == Point(2, 3)
+    assert send(state, Mouse(0, 0, 24, 80)) == state
 
 
 # -- against the computer ----------------------------------------------------
 
 
 def test_the_computer_answers_a_move() -> None:
-    state = play_at(start("pvc"), "h8")
-    request = state.pending
-    assert request is not None and request.kind == st.MOVE
-    assert request.board is state.game.board  # type: ignore[union-attr]
-    assert request.delay == 0
-    state = answer(state, "i9")
-    assert stones(state) == ["h8", "i9"] and state.pending is None
+    run = Run(start("pvc")).send(click(start("pvc"), Point(7, 7)))
+    [job] = started(run.effects)
+    assert job.kind is AiKind.MOVE and job.board is game_of(run.state).board and job.delay == 0
+    state = answer(run.state, "i9")
+    assert stones(state) == ["h8", "i9"] and state.ai is None
 
 
 def test_moving_while_the_computer_thinks_changes_nothing() -> None:
     state = play_at(start("pvc"), "h8")
     tried = play_at(state, "a1")
     assert tried.message == "The computer is thinking: wait for its move."
-    assert stones(tried) == ["h8"] and tried.pending == state.pending
+    assert stones(tried) == ["h8"] and tried.ai == state.ai
     assert press(state, "H").message.startswith("The computer is thinking")
     assert press(state, "r").message.startswith("The computer is thinking")
 
 
-def test_a_late_answer_to_an_old_question_is_ignored() -> None:
+def test_undo_while_the_computer_thinks_cancels_it_and_a_late_answer_is_ignored() -> None:
     state = play_at(start("pvc"), "h8")
-    old = state.pending
+    old = state.ai
     assert old is not None
-    state = press(state, "u")  # takes back h8 while the computer thinks
-    assert stones(state) == [] and state.pending is None
-    late = st.update(state, st.AiResult(old.id, Point(0, 0)))
-    assert late == state
+    run = Run(state).press("u")
+    assert stones(run.state) == [] and run.state.ai is None
+    assert CancelAi(old.job) in run.effects and RetireAutosave() in run.effects
+    assert send(run.state, AiDone(old.job, Point(0, 0))) == run.state
 
 
 def test_undo_against_the_computer_takes_back_its_reply_too() -> None:
     state = answer(play_at(answer(play_at(start("pvc"), "h8"), "i9"), "h9"), "h10")
-    assert stones(state) == ["h8", "i9", "h9", "h10"]
     state = press(state, "u")
-    assert stones(state) == ["h8", "i9"]
-    assert state.game is not None and state.game.board.turn is Stone.BLACK
-    assert state.pending is None and state.message == "Took back h9, h10 (r redoes)."
+    assert stones(state) == ["h8", "i9"] and game_of(state).board.turn is Stone.BLACK
+    assert state.ai is None and state.message == "Took back h9, h10 (r redoes)."
     state = press(state, "r")
-    assert stones(state) == ["h8", "i9", "h9", "h10"] and state.pending is None
+    assert stones(state) == ["h8", "i9", "h9", "h10"] and state.ai is None
     state = press(state, "u", "u")
-    assert stones(state) == []
-    assert press(state, "u").message == "Nothing to undo."
+    assert stones(state) == [] and press(state, "u").message == "Nothing to undo."
 
 
 def test_undo_when_the_computer_plays_black() -> None:
-    state = start("pvc", black="computer")
-    state = answer(state, "h8")
+    state = answer(start("pvc", black="computer"), "h8")
     assert press(state, "u").message == "Nothing to undo."  # the computer's first move stays
-    state = answer(play_at(state, "i9"), "g7")
-    state = press(state, "u")
-    assert stones(state) == ["h8"] and state.pending is None
-
-
-def test_undo_after_the_human_won_takes_back_the_winning_move() -> None:
-    state = start("pvc")
-    for mine, reply in [("a1", "o15"), ("b1", "o14"), ("c1", "o13"), ("d1", "o12")]:
-        state = answer(play_at(state, mine), reply)
-    state = play_at(state, "e1")
-    assert state.game is not None and st.result_text(state.game) == "You (black) win with five in a row: a1-e1."
-    assert state.pending is None
-    state = press(state, "u")
-    assert stones(state)[-1] == "o12" and state.game is not None and not state.game.board.is_game_over()
+    state = press(answer(play_at(state, "i9"), "g7"), "u")
+    assert stones(state) == ["h8"] and state.ai is None
 
 
 def test_the_computer_failing_pauses_with_a_message() -> None:
     state = play_at(start("pvc"), "h8")
-    assert state.pending is not None
-    failed = st.update(state, st.AiResult(state.pending.id, None, "out of ideas"))
+    assert state.ai is not None
+    failed = send(state, AiDone(state.ai.job, None, "out of ideas"))
     assert failed.alert and "out of ideas" in failed.message
-    assert failed.game is not None and failed.game.paused and failed.pending is None
-    retry = press(failed, "p")
-    assert retry.pending is not None and retry.pending.kind == st.MOVE
+    assert game_of(failed).paused and failed.ai is None
+    assert started(effects_of(failed, "p"))
 
 
 def test_an_illegal_answer_from_the_computer_changes_nothing() -> None:
-    state = play_at(start("pvc"), "h8")
-    wrong = answer(state, "h8")
+    wrong = answer(play_at(start("pvc"), "h8"), "h8")
     assert stones(wrong) == ["h8"] and "illegal" in wrong.message
+
+
+def test_the_computer_winning_is_said_plainly() -> None:
+    state = start("pvc")
+    for mine, reply in [("a15", "a1"), ("b15", "b1"), ("c15", "c1"), ("e14", "d1")]:
+        state = answer(play_at(state, mine), reply)
+    state = answer(play_at(state, "o15"), "e1")
+    assert result_text(game_of(state)) == "The computer (white) wins with five in a row: a1-e1."
+    state = press(state, "u")
+    assert stones(state)[-1] == "d1" and game_of(state).board.turn is Stone.BLACK
+
+
+def test_the_computer_stops_thinking_on_the_menu_and_starts_again_on_return() -> None:
+    state = play_at(start("pvc"), "h8")
+    job = state.ai
+    assert job is not None
+    run = Run(state).press("n")
+    assert run.effects == [CancelAi(job.job)] and run.state.ai is None
+    run.press("escape")
+    assert started(run.effects) and run.state.ai is not None
 
 
 # -- hints, heat map, help, quit --------------------------------------------------
 
 
 def test_hint_marks_a_point_and_moves_the_cursor_there() -> None:
-    state = press(start("pvp"), "H")
-    assert state.pending is not None and state.pending.kind == st.HINT
-    assert press(state, "H").message.startswith("Still working")
-    state = answer(state, "g7")
-    assert state.game is not None
-    assert state.game.hint == at(state, "g7") and state.game.cursor == at(state, "g7")
+    run = Run(start("pvp")).press("H")
+    [job] = started(run.effects)
+    assert job.kind is AiKind.HINT and press(run.state, "H").message.startswith("Still working")
+    state = answer(run.state, "g7")
+    assert game_of(state).hint == at(state, "g7") and game_of(state).cursor == at(state, "g7")
     assert state.message == "Hint: g7. Enter plays it."
     state = press(state, "enter")
-    assert stones(state) == ["g7"] and state.game is not None and state.game.hint is None
+    assert stones(state) == ["g7"] and game_of(state).hint is None
 
 
 def test_hint_is_dropped_when_the_position_changes() -> None:
     state = press(start("pvp"), "H")
-    old = state.pending
+    old = state.ai
     assert old is not None
-    state = press(state, "enter")  # play before the hint arrives
-    assert state.pending is None
-    assert st.update(state, st.AiResult(old.id, Point(0, 0))) == state
+    run = Run(state).press("enter")
+    assert run.state.ai is None and CancelAi(old.job) in run.effects
+    assert send(run.state, AiDone(old.job, Point(0, 0))) == run.state
 
 
-def test_heat_map_toggles() -> None:
-    state = start("pvp")
-    assert press(state, "t").heat and not press(state, "t", "t").heat
+def test_heat_map_toggles_and_is_off_in_the_next_game() -> None:
+    # issue 17, item 10: the heat map stayed on into the next game
+    state = press(start("pvp"), "t")
+    assert game_of(state).heat and not game_of(press(state, "t")).heat
+    assert not game_of(press(state, "n", "enter")).heat
 
 
 @pytest.mark.parametrize("key", ["?", "f1"])
 def test_help_opens_and_any_key_closes_it(key: str) -> None:
     state = play_at(start("pvc"), "h8")
-    shown = press(state, key)
-    assert shown.overlay == st.HELP and shown.pending == state.pending  # the computer keeps thinking
-    closed = press(shown, "q")
-    assert closed.overlay is None and not closed.quit
-    assert press(st.initial_state(Settings(), LEVELS), key).overlay == st.HELP
+    shown = Run(state).press(key)
+    assert shown.state.overlay == Help() and shown.state.ai == state.ai and shown.effects == []
+    closed = Run(shown.state).press("q")
+    assert closed.state.overlay is None and closed.effects == []
+    assert press(menu_state(), key).overlay == Help()
 
 
 def test_quit_asks_while_a_game_is_in_progress() -> None:
     state = play_at(start("pvp"), "h8")
     asked = press(state, "q")
-    assert asked.overlay == st.CONFIRM_QUIT and not asked.quit
+    assert asked.overlay == ConfirmQuit()
     for key in ("y", "q", "enter"):
-        assert press(asked, key).quit
+        assert effects_of(asked, key) == [Quit()]
     for key in ("n", "escape", "x"):
-        back = press(asked, key)
-        assert not back.quit and back.overlay is None and back.game is state.game
-
-
-def test_quit_before_any_move_needs_no_confirmation() -> None:
-    assert press(start("pvp"), "q").quit
+        back = Run(asked).press(key)
+        assert back.effects == [] and back.state.overlay is None and back.state.screen == state.screen
 
 
 def test_unknown_key_in_a_game_is_explained() -> None:
     state = start("pvp")
     after = press(state, "unknown")
     assert after.message == "That key does nothing here: press ? for the keys."
-    assert after.game is state.game
+    assert after.screen == state.screen
+
+
+def test_ticks_carry_the_time_and_turn_the_spinner_only_while_thinking() -> None:
+    idle = start("pvp")
+    ticked, effects = update(idle, Tick(NOON, 5))
+    assert ticked.now == NOON and ticked.frame == 0 and effects == ()
+    assert update(ticked, Tick(NOON.replace(second=30), 6))[0] is ticked  # nothing new to draw
+    thinking = play_at(start("pvc"), "h8")
+    assert update(thinking, Tick(NOON, 7))[0].frame == 7
 
 
 # -- watching the computer ----------------------------------------------------------
 
 
-def test_computer_against_computer_paces_its_moves_and_pauses() -> None:
-    state = start("cvc")
-    assert state.pending is not None and state.pending.delay == st.WATCH_DELAY
-    state = answer(state, "h8")
-    assert state.pending is not None  # and white is asked at once
-    paused = press(state, "space")
-    assert paused.game is not None and paused.game.paused and paused.pending is None
-    assert press(paused, "enter").message.startswith("You are watching")
-    resumed = press(paused, "p")
-    assert resumed.pending is not None and resumed.pending.kind == st.MOVE
+def test_watch_mode_paces_its_moves_pauses_and_steps() -> None:
+    run = begin("cvc")
+    [first] = started(run.effects)
+    assert first.delay == Pace.NORMAL.seconds
+    state = answer(run.state, "h8")
+    assert state.ai is not None  # and white is asked at once
+    paused = Run(state).press("space")
+    assert game_of(paused.state).paused and paused.state.ai is None and isinstance(paused.effects[0], CancelAi)
+    assert press(paused.state, "enter").message.startswith("You are watching")
+    stepped = Run(paused.state).press(".")
+    [one] = started(stepped.effects)
+    assert one.delay == 0 and one.board.turn is Stone.WHITE
+    after = answer(stepped.state, "i9")
+    assert stones(after) == ["h8", "i9"] and game_of(after).paused and after.ai is None  # one move, then paused
+    assert started(effects_of(after, "p"))
+
+
+def test_watch_mode_pace_keys() -> None:
+    run = Run(start("cvc")).press("+")
+    assert game_of(run.state).settings.pace is Pace.FAST and run.state.settings.pace is Pace.FAST
+    assert run.of(SaveSettings) and "Pace: fast" in run.state.message
+    assert game_of(press(start("cvc"), "-", "-", "-")).settings.pace is Pace.SLOW
 
 
 def test_undo_while_watching_pauses() -> None:
-    state = answer(answer(start("cvc"), "h8"), "i9")
-    state = press(state, "u")
-    assert stones(state) == ["h8"]
-    assert state.game is not None and state.game.paused and state.pending is None
+    state = press(answer(answer(start("cvc"), "h8"), "i9"), "u")
+    assert stones(state) == ["h8"] and game_of(state).paused and state.ai is None
     assert press(state, "H").message.startswith("You are watching")
 
 
@@ -445,29 +474,21 @@ DOUBLE_THREE_AT_H8 = ("f8", "a1", "g8", "a3", "h10", "o1", "h9", "o3")
 
 def test_forbidden_points_are_marked_while_black_is_to_move() -> None:
     state = play_at(start("pvp", "renju"), *DOUBLE_THREE_AT_H8)
-    assert state.game is not None and state.game.forbidden == {at(state, "h8")}
+    assert game_of(state).forbidden == {at(state, "h8")}
     state = play_at(state, "a5")
-    assert state.game is not None and state.game.forbidden == frozenset()  # white's turn
+    assert game_of(state).forbidden == frozenset()  # white's turn
     state = play_at(state, "o5")
-    assert state.game is not None and state.game.forbidden == {at(state, "h8")}
+    assert game_of(state).forbidden == {at(state, "h8")}
 
 
 def test_forbidden_point_gets_a_message_and_changes_nothing() -> None:
     state = play_at(start("pvp", "renju"), *DOUBLE_THREE_AT_H8)
     tried = play_at(state, "h8")
-    assert tried.alert and tried.message == "H8 is forbidden for black (double-three): pick another point."
+    assert tried.alert and tried.message == "h8 is forbidden for black (double-three): pick another point."
     assert stones(tried) == list(DOUBLE_THREE_AT_H8)
 
 
-def test_no_forbidden_points_outside_renju() -> None:
-    state = play_at(start("pvp", "freestyle"), *DOUBLE_THREE_AT_H8)
-    assert state.game is not None and state.game.forbidden == frozenset()
-    assert stones(play_at(state, "h8"))[-1] == "h8"
-
-
-def test_with_board_works_out_forbidden_points_once_per_position(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_forbidden_points_are_worked_out_once_per_position(monkeypatch: pytest.MonkeyPatch) -> None:
     calls = []
     original = Board.forbidden_points
 
@@ -477,24 +498,14 @@ def test_with_board_works_out_forbidden_points_once_per_position(
 
     monkeypatch.setattr(Board, "forbidden_points", counting)
     state = start("pvp", "renju")
-    state = press(state, "left", "left", "up", "down", "t", "t", "?", "x")
+    press(state, "left", "left", "up", "down", "t", "t", "?", "x")
     assert len(calls) == 1
 
 
-def test_the_computer_winning_is_said_plainly() -> None:
-    state = start("pvc")
-    for mine, reply in [("a15", "a1"), ("b15", "b1"), ("c15", "c1"), ("e14", "d1")]:
-        state = answer(play_at(state, mine), reply)
-    state = answer(play_at(state, "o15"), "e1")
-    assert state.game is not None
-    assert st.result_text(state.game) == "The computer (white) wins with five in a row: a1-e1."
-    state = press(state, "u")  # back to before the human's last move
-    assert stones(state)[-1] == "d1" and state.game is not None and state.game.board.turn is Stone.BLACK
-
-
-def test_pausing_the_computer_in_a_game_against_it() -> None:
-    state = press(play_at(start("pvc"), "h8"), "p")
-    assert state.pending is None and state.game is not None and state.game.paused
-    assert play_at(state, "a1").message == "The computer is paused: p resumes it."
-    state = answer(press(state, "p"), "i9")
-    assert stones(state) == ["h8", "i9"]
+def test_key_events_never_raise_anywhere() -> None:
+    keys = ["up", "down", "left", "right", "enter", "space", "escape", "u", "r", "H", "t", "p", ".", "+", "n",
+            "S", "L", "m", "x", "backspace", "ctrl-u", "home", "end", "?", "f1", "unknown"]  # fmt: skip
+    for state in (menu_state(), start("pvc"), start("cvc"), start("pvp", "renju", 5)):
+        for key in keys:
+            for second in keys:
+                update(update(state, Key(key))[0], Key(second))

@@ -5,18 +5,20 @@ from __future__ import annotations
 import json
 import os
 import sys
-from dataclasses import replace
+import threading
 from pathlib import Path
 
 import pytest
 
 from gomoku.records import read_record, write_record
 from gomoku.rules import Rule
-from gomoku.savegame import SaveResult, load_game, save_path
-from gomoku.tui import state as st
+from gomoku.savegame import KEPT_NAME, SaveResult, load_game, save_path
 from gomoku.tui import storage
-from tests.tui.test_saves_state import record
-from tests.tui.test_state import play_at, press, start
+from gomoku.tui.effects import Autosave, ListRecords, LoadRecord, RetireAutosave, SaveRecord
+from gomoku.tui.events import Exists, Failed, Listed, Loaded, LoadedSave, Saved
+from gomoku.tui.saves import game_from_saved, saved_from_game
+from gomoku.tui.settings import Settings
+from tests.tui.helpers import LEVELS, Run, at, begin, click, game_of, play_at, record, start
 
 
 @pytest.fixture(autouse=True)
@@ -27,8 +29,18 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
-def save_job(path: str, text: str = "h8 i9 h9", overwrite: bool = False) -> st.FileJob:
-    return st.FileJob(1, st.SAVE_RECORD, path, record(text), overwrite=overwrite)
+def save_job(path: str, text: str = "h8 i9 h9", overwrite: bool = False) -> SaveRecord:
+    return SaveRecord(1, path, record(text), overwrite=overwrite)
+
+
+def follow(saver: storage.Autosaver, run: Run) -> None:
+    """Hand the autosave effects of ``run`` to ``saver``, as the loop does."""
+    for effect in run.effects:
+        if isinstance(effect, Autosave):
+            saver.save(effect.saved)
+        elif isinstance(effect, RetireAutosave):
+            saver.retire(effect.name)
+    run.effects.clear()
 
 
 # -- record jobs ------------------------------------------------------------------
@@ -36,26 +48,25 @@ def save_job(path: str, text: str = "h8 i9 h9", overwrite: bool = False) -> st.F
 
 @pytest.mark.parametrize("name", ["g.sgf", "g.psq", "g.txt"])
 def test_a_saved_record_reads_back_the_same(home: Path, name: str) -> None:
-    done = storage.perform(save_job(name))
-    assert done == st.FileDone(1, name)  # as the player reads it: in the current directory
+    assert storage.save_record(save_job(name)) == Saved(1, name)  # as the player reads it: here
     assert read_record(home / name).moves == record("h8 i9 h9").moves
-    loaded = storage.perform(st.FileJob(2, st.LOAD_RECORD, name))
-    assert loaded.error == "" and loaded.record is not None and loaded.record.moves == record("h8 i9 h9").moves
+    loaded = storage.load_record(LoadRecord(2, name))
+    assert isinstance(loaded, Loaded) and loaded.record.moves == record("h8 i9 h9").moves
 
 
 def test_an_existing_file_is_kept_unless_replacing_was_confirmed(home: Path) -> None:
     (home / "g.sgf").write_text("precious")
-    assert storage.perform(save_job("g.sgf")).exists
+    assert storage.save_record(save_job("g.sgf")) == Exists(1, "g.sgf")
     assert (home / "g.sgf").read_text() == "precious"
-    assert storage.perform(save_job("g.sgf", overwrite=True)).error == ""
+    assert storage.save_record(save_job("g.sgf", overwrite=True)) == Saved(1, "g.sgf")
     assert read_record(home / "g.sgf").moves == record("h8 i9 h9").moves
 
 
 def test_save_problems_are_sentences(home: Path) -> None:
     (home / "folder").mkdir()
-    assert storage.perform(save_job("folder")).error == "folder is a folder: add a file name."
-    missing = storage.perform(save_job("nowhere/g.sgf")).error
-    assert missing == "There is no folder nowhere: pick another name."
+    assert storage.save_record(save_job("folder")) == Failed(1, "folder is a folder: add a file name.")
+    missing = storage.save_record(save_job("nowhere/g.sgf"))
+    assert missing == Failed(1, "There is no folder nowhere: pick another name.")
     assert not (home / "nowhere").exists()
 
 
@@ -65,7 +76,7 @@ def test_a_folder_without_write_permission(home: Path) -> None:
     locked.mkdir()
     locked.chmod(0o500)
     try:
-        error = storage.perform(save_job("locked/g.sgf")).error
+        error = storage.save_record(save_job("locked/g.sgf")).error  # type: ignore[union-attr]
     finally:
         locked.chmod(0o700)
     assert error == "Cannot save to locked/g.sgf: Permission denied."
@@ -73,19 +84,19 @@ def test_a_folder_without_write_permission(home: Path) -> None:
 
 def test_a_broken_record_says_where(home: Path) -> None:
     (home / "bad.sgf").write_text("(;FF[4]GM[4]SZ[15];B[hh];W[hh])")
-    done = storage.perform(st.FileJob(3, st.LOAD_RECORD, "bad.sgf"))
-    assert done.record is None and done.error.startswith("bad.sgf: ") and "taken" in done.error
-    missing = storage.perform(st.FileJob(4, st.LOAD_RECORD, "none.psq"))
-    assert "cannot read it" in missing.error
+    done = storage.load_record(LoadRecord(3, "bad.sgf"))
+    assert isinstance(done, Failed) and done.error.startswith("bad.sgf: ") and "taken" in done.error
+    missing = storage.load_record(LoadRecord(4, "none.psq"))
+    assert isinstance(missing, Failed) and "cannot read it" in missing.error
 
 
 def test_psq_and_move_lists_take_the_rule_and_size_asked(home: Path) -> None:
     write_record(home / "g.psq", record("h8 i9"))
-    done = storage.perform(st.FileJob(1, st.LOAD_RECORD, "g.psq", rule=Rule.RENJU))
-    assert done.record is not None and done.record.rule is Rule.RENJU
+    done = storage.load_record(LoadRecord(1, "g.psq", rule=Rule.RENJU))
+    assert isinstance(done, Loaded) and done.record.rule is Rule.RENJU
     (home / "m.txt").write_text("a1 s19\n")
-    done = storage.perform(st.FileJob(2, st.LOAD_RECORD, "m.txt", size=19))
-    assert done.record is not None and done.record.size == 19
+    done = storage.load_record(LoadRecord(2, "m.txt", size=19))
+    assert isinstance(done, Loaded) and done.record.size == 19
 
 
 def test_names_are_relative_to_the_current_directory_and_home(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -98,12 +109,17 @@ def test_names_are_relative_to_the_current_directory_and_home(home: Path, monkey
     assert storage.shown_path(Path("/abs/x.sgf")) == "/abs/x.sgf"
 
 
-def test_discarding_retires_the_save(home: Path) -> None:
+def test_retiring_moves_the_save_aside_and_the_load_prompt_offers_it(home: Path) -> None:
     saver = storage.Autosaver()
-    saver.follow(play_at(start(), "h8", "i9"))
-    assert saver.wait()
-    done = storage.perform(st.FileJob(5, st.DISCARD_SAVE))
-    assert done.error == "" and not save_path().exists() and (home / "previous.json").exists()
+    saver.save(saved_from_game(game_of(play_at(start(), "h8", "i9"))))
+    assert saver.wait() and save_path().exists()
+    saver.retire()
+    saver.close()
+    assert not save_path().exists() and (home / "previous.json").exists()
+    listed = storage.list_records(ListRecords(5))
+    assert listed == Listed(5, ("previous.json",))
+    kept = storage.load_record(LoadRecord(6, "previous.json"))
+    assert isinstance(kept, LoadedSave) and len(kept.saved.moves) == 2
 
 
 # -- the resume offer ----------------------------------------------------------------
@@ -112,7 +128,8 @@ def test_discarding_retires_the_save(home: Path) -> None:
 def test_the_offer_is_the_saved_game(home: Path) -> None:
     assert storage.read_offer() == (None, "")
     saver = storage.Autosaver()
-    saver.follow(play_at(start(), "h8", "i9"))
+    follow(saver, begin())  # a fresh game retires nothing that is not there
+    saver.save(saved_from_game(game_of(play_at(start(), "h8", "i9"))))
     saver.close()
     offer, notice = storage.read_offer()
     assert offer is not None and len(offer.moves) == 2 and notice == ""
@@ -128,6 +145,13 @@ def test_a_damaged_or_newer_save_gives_a_notice_and_stays(home: Path) -> None:
     assert offer is None and "newer gomoku" in notice
 
 
+def test_a_damaged_save_never_says_at_at(home: Path) -> None:
+    # issue 17, item 8: "... Unterminated string starting at at line 1"
+    save_path().write_text('{"format": "gomoku-save", "version": 1, "size": 15, "rule": "ren')
+    _, notice = storage.read_offer()
+    assert "at at" not in notice and "line 1, column" in notice
+
+
 # -- autosave --------------------------------------------------------------------------
 
 
@@ -138,100 +162,89 @@ def saved_moves() -> list[str]:
 
 def test_every_move_undo_and_redo_is_saved(home: Path) -> None:
     saver = storage.Autosaver()
-    state = play_at(start(), "h8", "i9")
-    saver.follow(state)
-    assert saver.wait() and saved_moves() == ["h8", "i9"]
-    state = press(state, "u")
-    saver.follow(state)
+    run = Run(start()).press("enter", "l", "space")  # h8, i8
+    follow(saver, run)
+    assert saver.wait() and saved_moves() == ["h8", "i8"]
+    follow(saver, run.press("u"))
     assert saver.wait() and saved_moves() == ["h8"]
-    assert json.loads(save_path().read_text())["redo"] == ["i9"]
-    state = press(state, "r")
-    saver.follow(state)
+    assert json.loads(save_path().read_text())["redo"] == ["i8"]
+    follow(saver, run.press("r"))
     saver.close()
-    assert saved_moves() == ["h8", "i9"]
-    resumed = st.game_from_saved(load_game(), ("easy", "normal", "hard"))  # type: ignore[arg-type]
-    assert resumed.board.moves == state.game.board.moves  # type: ignore[union-attr]
+    assert saved_moves() == ["h8", "i8"]
+    resumed = game_from_saved(load_game(), LEVELS, Settings())  # type: ignore[arg-type]
+    assert resumed.board.moves == game_of(run.state).board.moves
 
 
 def test_a_finished_game_and_a_new_one_retire_the_save(home: Path) -> None:
     saver = storage.Autosaver()
     state = play_at(start(), "a1", "a15", "b2", "b15", "c3", "c15", "d4", "d15")
-    saver.follow(state)
+    saver.save(saved_from_game(game_of(state)))
     assert saver.wait() and save_path().exists()
-    state = play_at(state, "e5")  # black wins
-    saver.follow(state)
+    run = Run(state).send(click(state, at(state, "e5")))  # black wins
+    follow(saver, run)
     assert saver.wait() and not save_path().exists()
     assert len(json.loads((home / "previous.json").read_text())["moves"]) == 9
-    state = play_at(press(state, "n", "enter"), "h8")  # a new game, one move
-    saver.follow(state)
+    run.press("n", "enter", "enter")  # a new game, one move
+    follow(saver, run)
     assert saver.wait() and saved_moves() == ["h8"]
-    state = press(state, "n", "enter")  # another new game, no moves yet
-    saver.follow(state)
+    run.press("n", "enter")  # another new game, no moves yet
+    follow(saver, run)
     assert saver.wait() and not save_path().exists()
     assert json.loads((home / "previous.json").read_text())["moves"] == ["h8"]
 
 
-def test_a_new_game_retires_the_old_one_before_its_first_save(home: Path) -> None:
-    saver = storage.Autosaver()
-    first = play_at(start(), "h8", "i9")
-    saver.follow(first)
-    other = play_at(start(), "a1").game
-    taken = replace(first, game=replace(other, number=first.game.number + 1))  # type: ignore[arg-type, union-attr]
-    saver.follow(taken)
-    saver.close()
-    assert saved_moves() == ["a1"]
-    assert json.loads((home / "previous.json").read_text())["moves"] == ["h8", "i9"]
-
-
-def test_nothing_is_written_while_the_board_stays(home: Path) -> None:
+def test_saves_that_pile_up_cost_one_write(home: Path) -> None:
     writes: list[int] = []
+    gate = threading.Event()
 
     def save(game, path):  # type: ignore[no-untyped-def]
+        gate.wait(5)
         writes.append(len(game.moves))
         return SaveResult(save_path())
 
     saver = storage.Autosaver(save=save)
-    state = play_at(start(), "h8")
-    saver.follow(state)
-    saver.follow(press(state, "left"))  # the cursor moved: same board
-    saver.follow(press(state, "t"))
+    run = Run(start()).press("enter")
+    follow(saver, run)  # the first write may start and wait at the gate
+    for key in ("l", "space", "l", "space", "l", "space"):
+        follow(saver, run.press(key))
+    gate.set()
     saver.close()
-    assert writes == [1]
+    assert writes[-1] == 4 and len(writes) <= 2  # the first write (if it had begun) and the newest
 
 
 def test_a_failing_disk_is_reported_once_and_the_game_goes_on(home: Path) -> None:
     def save(game, path):  # type: ignore[no-untyped-def]
         raise OSError(28, "No space left on device")
 
-    saver = storage.Autosaver(save=save)
-    state = play_at(start(), "h8")
-    saver.follow(state)
+    reports: list[str] = []
+    saver = storage.Autosaver(save=save, report=reports.append)
+    run = Run(start()).press("enter")
+    follow(saver, run)
     assert saver.wait()
-    saver.follow(play_at(state, "i9"))
+    follow(saver, run.press("l", "space"))
     saver.close()
-    notices = [saver.notices.get_nowait() for _ in range(saver.notices.qsize())]
-    assert notices == ["Autosave failed (No space left on device): the game goes on; S saves it to a file."]
+    assert reports == ["Autosave failed (No space left on device): the game goes on; S saves it to a file."]
 
 
 def test_a_damaged_save_is_kept_aside_and_reported(home: Path) -> None:
     save_path().write_text("{ broken")
-    saver = storage.Autosaver()
-    saver.follow(play_at(start(), "h8"))
+    reports: list[str] = []
+    saver = storage.Autosaver(report=reports.append)
+    follow(saver, Run(start()).press("enter"))
     saver.close()
     aside = [p.name for p in home.iterdir() if p.name.startswith("current.json.corrupt-")]
     assert len(aside) == 1 and (home / aside[0]).read_text() == "{ broken"
-    assert saver.notices.get_nowait() == f"The damaged save is kept as {aside[0]}."
+    assert reports == [f"The damaged save is kept as {aside[0]}."]
     assert saved_moves() == ["h8"]
 
 
-def test_nothing_is_touched_while_the_offer_is_up(home: Path) -> None:
-    save_path().write_text("{ broken")
-    offer = st.saved_from_game(play_at(start(), "h8").game)  # type: ignore[arg-type]
-    offered = st.initial_state(st.Settings(mode="pvp"), ("normal",), start=True, offer=offer)
+def test_the_game_kept_aside_for_the_command_line_is_listed(home: Path) -> None:
     saver = storage.Autosaver()
-    saver.follow(offered)
+    saver.save(saved_from_game(game_of(play_at(start(), "h8"))))
+    saver.retire(KEPT_NAME)
     saver.close()
-    assert save_path().read_text() == "{ broken"
+    assert (home / KEPT_NAME).exists() and not save_path().exists()
+    assert storage.list_records(ListRecords(1)) == Listed(1, (KEPT_NAME,))
 
 
 def test_the_record_files_here_newest_first(home: Path) -> None:
@@ -242,5 +255,5 @@ def test_the_record_files_here_newest_first(home: Path) -> None:
     (home / "folder.sgf").mkdir()
     assert storage.record_files() == ["new.sgf", "mid.PSQ", "old.sgf"]
     assert storage.record_files(limit=2) == ["new.sgf", "mid.PSQ"]
-    assert storage.perform(st.FileJob(9, st.LIST_RECORDS)).names == ("new.sgf", "mid.PSQ", "old.sgf")
+    assert storage.list_records(ListRecords(9)) == Listed(9, ("new.sgf", "mid.PSQ", "old.sgf"))
     assert storage.record_files(home / "missing") == []

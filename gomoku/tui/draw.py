@@ -1,0 +1,425 @@
+"""Drawing pieces the screens share: looks, the window, boxes, the board, the move list, the message line.
+
+Views draw on anything with the three methods of :class:`Window`
+(``getmaxyx``, ``erase``, ``addstr``), so tests draw on a fake window and
+read the text back.  Looks come from a :class:`Theme`: line characters or
+plain ASCII, colours or none.  Geometry comes from :mod:`gomoku.tui.layout`.
+"""
+
+from __future__ import annotations
+
+import curses
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from gomoku.board import Board
+from gomoku.point import COLUMN_LETTERS, Point
+from gomoku.rules import Stone
+from gomoku.tui.layout import FOOTER_ROWS, HEADER_ROWS, BoardLayout, board_layout, label_width, needed
+from gomoku.tui.model import State
+
+# -- looks ------------------------------------------------------------------
+
+UNICODE_GLYPHS = {
+    "tl": "┌", "t": "┬", "tr": "┐", "l": "├", "c": "┼", "r": "┤", "bl": "└", "b": "┴", "br": "┘",
+    "h": "─", "v": "│", "star": "╋",
+    "black": "●", "white": "○", "black_last": "◉", "white_last": "◎",
+    "forbidden": "×", "hint": "◇", "cursor_l": "[", "cursor_r": "]",
+    "box_tl": "╭", "box_tr": "╮", "box_bl": "╰", "box_br": "╯", "box_h": "─", "box_v": "│",
+    "pointer": "▸", "dot": "·", "spinner": "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏", "ellipsis": "…",
+}  # fmt: skip
+ASCII_GLYPHS = {
+    "tl": ".", "t": ".", "tr": ".", "l": ".", "c": ".", "r": ".", "bl": ".", "b": ".", "br": ".",
+    "h": " ", "v": " ", "star": "+",
+    "black": "X", "white": "O", "black_last": "X", "white_last": "O",
+    "forbidden": "!", "hint": "?", "cursor_l": "[", "cursor_r": "]",
+    "box_tl": "+", "box_tr": "+", "box_bl": "+", "box_br": "+", "box_h": "-", "box_v": "|",
+    "pointer": ">", "dot": "-", "spinner": "|/-\\", "ellipsis": "~",
+}  # fmt: skip
+
+STYLES = (
+    "board", "label", "black", "white", "black_last", "white_last", "black_win", "white_win",
+    "cursor", "forbidden", "hint", "heat1", "heat2", "heat3", "heat4", "heat5",
+    "title", "status", "result", "message", "alert", "dim", "selected", "panel", "box",
+)  # fmt: skip
+
+
+@dataclass
+class Theme:
+    """Glyphs and curses attributes per style name."""
+
+    glyphs: dict[str, str] = field(default_factory=lambda: dict(UNICODE_GLYPHS))
+    attrs: dict[str, int] = field(default_factory=dict)
+
+    def __call__(self, style: str) -> int:
+        return self.attrs.get(style, 0)
+
+    @property
+    def unicode(self) -> bool:
+        return self.glyphs["black"] != "X"
+
+    def dots(self, text: str) -> str:
+        """``text`` with its middle dots as the theme draws them (``-`` in ASCII)."""
+        return text if self.unicode else text.replace("·", "-").replace("×", "!")
+
+    def join(self, parts: Iterable[str]) -> str:
+        """Parts of a line, separated by the theme's dot."""
+        return f" {self.glyphs['dot']} ".join(part for part in parts if part)
+
+
+def plain_theme(unicode: bool = True) -> Theme:
+    """A theme with no attributes at all (for tests and for terminals with nothing)."""
+    return Theme(dict(UNICODE_GLYPHS if unicode else ASCII_GLYPHS), {})
+
+
+def curses_theme(unicode: bool, colour: bool) -> Theme:
+    """The theme for the running terminal; call after ``curses.initscr``.
+
+    Without colour, shape and attributes (bold, reverse, underline) still tell
+    the marks apart: last move and winning row in reverse video, forbidden
+    points and hints by their glyphs.
+    """
+    bold, reverse, dim = curses.A_BOLD, curses.A_REVERSE, curses.A_DIM
+    attrs = {
+        "black": bold, "white": 0, "black_last": bold | reverse, "white_last": reverse,
+        "black_win": bold | reverse | curses.A_UNDERLINE, "white_win": reverse | curses.A_UNDERLINE,
+        "cursor": bold, "forbidden": bold, "hint": bold, "title": reverse | bold,
+        "status": bold, "result": bold | reverse, "alert": bold, "dim": dim, "selected": reverse,
+        "label": 0, "heat5": bold,
+    }  # fmt: skip
+    if colour:
+        attrs.update(_colour_attrs())
+    return Theme(dict(UNICODE_GLYPHS if unicode else ASCII_GLYPHS), attrs)
+
+
+def _colour_attrs() -> dict[str, int]:
+    rich = curses.COLORS >= 256
+    black, white = (16, 231) if rich else (curses.COLOR_BLACK, curses.COLOR_WHITE)
+    wood = 179 if rich else curses.COLOR_YELLOW
+    grid = 94 if rich else curses.COLOR_BLACK
+    last = 203 if rich else curses.COLOR_RED
+    win = 114 if rich else curses.COLOR_GREEN
+    heat = (230, 229, 221, 214, 202) if rich else (curses.COLOR_YELLOW,) * 2 + (curses.COLOR_RED,) * 3
+    pairs = {
+        "board": (grid, wood), "label": (-1, -1),
+        "black": (black, wood), "white": (white, wood),
+        "black_last": (black, last), "white_last": (white, last),
+        "black_win": (black, win), "white_win": (white, win),
+        "cursor": (curses.COLOR_BLUE if not rich else 21, wood),
+        "forbidden": (curses.COLOR_RED if not rich else 160, wood),
+        "hint": (curses.COLOR_MAGENTA if not rich else 90, wood),
+        "title": (curses.COLOR_WHITE, curses.COLOR_BLUE),
+        "alert": (curses.COLOR_RED, -1), "result": (curses.COLOR_BLACK, curses.COLOR_GREEN),
+        "selected": (curses.COLOR_WHITE if not rich else 231, curses.COLOR_BLUE if not rich else 25),
+        "box": (curses.COLOR_CYAN, -1),
+    }  # fmt: skip
+    for level, background in enumerate(heat, start=1):
+        pairs[f"heat{level}"] = (black, background) if rich else (curses.COLOR_BLACK, background)
+    attrs: dict[str, int] = {}
+    extra = {
+        "black": curses.A_BOLD, "white": curses.A_BOLD, "black_last": curses.A_BOLD,
+        "white_last": curses.A_BOLD, "black_win": curses.A_BOLD, "white_win": curses.A_BOLD,
+        "cursor": curses.A_BOLD, "forbidden": curses.A_BOLD, "hint": curses.A_BOLD,
+        "title": curses.A_BOLD, "alert": curses.A_BOLD, "result": curses.A_BOLD,
+    }  # fmt: skip
+    for number, (name, (fg, bg)) in enumerate(pairs.items(), start=1):
+        if number >= curses.COLOR_PAIRS:
+            break
+        curses.init_pair(number, fg, bg)
+        attrs[name] = curses.color_pair(number) | extra.get(name, 0)
+    return attrs
+
+
+# -- the window -------------------------------------------------------------
+
+
+class Window(Protocol):
+    def getmaxyx(self) -> tuple[int, int]: ...
+    def erase(self) -> None: ...
+    def addstr(self, y: int, x: int, text: str, attr: int = 0) -> Any: ...
+
+
+def put(win: Window, y: int, x: int, text: str, attr: int = 0) -> None:
+    """Write ``text`` at ``(y, x)``, clipped to the window; never raises for lack of room."""
+    rows, cols = win.getmaxyx()
+    if not 0 <= y < rows or x >= cols or not text:
+        return
+    if x < 0:
+        text, x = text[-x:], 0
+    text = text[: cols - x]
+    if not text:
+        return
+    try:
+        win.addstr(y, x, text, attr)
+    except curses.error:
+        pass  # writing the bottom-right cell moves the cursor off screen: the text is drawn
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` broken into lines of at most ``width`` characters (long words are cut)."""
+    width = max(1, width)  # a tiny terminal still gets lines, one character wide
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        while len(word) > width:
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:width])
+            word = word[width:]
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def joined_lines(names: Iterable[str], separator: str, width: int) -> list[str]:
+    """``names`` joined by ``separator`` into lines of at most ``width`` (a name too long is cut)."""
+    width = max(1, width)
+    lines: list[str] = []
+    line = ""
+    for name in names:
+        name = name[:width]
+        if line and len(line) + len(separator) + len(name) > width:
+            lines.append(line)
+            line = name
+        else:
+            line = f"{line}{separator}{name}" if line else name
+    if line:
+        lines.append(line)
+    return lines
+
+
+def box(win: Window, theme: Theme, top: int, left: int, height: int, width: int) -> None:
+    """A frame with a blank inside."""
+    g, attr = theme.glyphs, theme("box")
+    put(win, top, left, g["box_tl"] + g["box_h"] * (width - 2) + g["box_tr"], attr)
+    for row in range(top + 1, top + height - 1):
+        put(win, row, left, g["box_v"], attr)
+        put(win, row, left + 1, " " * (width - 2))
+        put(win, row, left + width - 1, g["box_v"], attr)
+    put(win, top + height - 1, left, g["box_bl"] + g["box_h"] * (width - 2) + g["box_br"], attr)
+
+
+def centred_box(win: Window, theme: Theme, lines: list[tuple[str, str]], width: int) -> tuple[int, int]:
+    """A box in the middle of the screen holding ``lines`` of (text, style); its top-left corner."""
+    rows, cols = win.getmaxyx()
+    width = min(cols, width)
+    height = len(lines) + 2
+    top = HEADER_ROWS + max(0, (rows - HEADER_ROWS - height) // 2)
+    left = max(0, (cols - width) // 2)
+    box(win, theme, top, left, height, width)
+    for offset, (text, style) in enumerate(lines):
+        put(win, top + 1 + offset, left + 2, theme.dots(text)[: width - 4], theme(style) if style else 0)
+    return top, left
+
+
+def too_small(win: Window, theme: Theme, what: str, need: tuple[int, int]) -> None:
+    """Say how big the terminal must be for ``what`` (``need`` is rows, columns)."""
+    rows, cols = win.getmaxyx()
+    lines = [
+        "Terminal too small",
+        f"{what} needs {need[1]}x{need[0]};",
+        f"this terminal is {cols}x{rows}.",
+        "Enlarge it, or q to quit.",
+    ]
+    top = max(HEADER_ROWS, (rows - len(lines)) // 2)
+    for offset, line in enumerate(lines):
+        put(win, top + offset, max(0, (cols - len(line)) // 2), line, theme("alert") if offset == 0 else 0)
+
+
+def board_place(win: Window, theme: Theme, size: int) -> BoardLayout | None:
+    """Where a ``size`` board goes on ``win``; if it cannot fit, says how big the terminal must be."""
+    rows, cols = win.getmaxyx()
+    layout = board_layout(rows, cols, size)
+    if layout is None:
+        too_small(win, theme, f"A {size}x{size} board", needed(size))
+    return layout
+
+
+def header(win: Window, theme: Theme, info: str = "") -> None:
+    """The title bar: ``gomoku`` and, on the right, what is going on (else the two keys that always work)."""
+    cols = win.getmaxyx()[1]
+    put(win, 0, 0, " " * cols, theme("title"))
+    put(win, 0, 1, "gomoku", theme("title"))
+    info = theme.dots(info or "? help  q quit")
+    room = cols - 10
+    if len(info) > room:
+        info = info[: max(0, room - 1)] + theme.glyphs["ellipsis"]
+    put(win, 0, max(9, cols - len(info) - 1), info, theme("title"))
+
+
+def message_line(win: Window, state: State, theme: Theme, keys: Iterable[str] = ()) -> None:
+    """The bottom line: the message if there is one, else the keys of the screen (those that fit)."""
+    rows, cols = win.getmaxyx()
+    if state.message:
+        style = theme("alert") if state.alert else theme("message")
+        put(win, rows - 1, 1, theme.dots(state.message), style)
+        return
+    shown: list[str] = []
+    for key in keys:  # whole entries only: the line never ends in half a word
+        if len(theme.join([*shown, key])) > cols - 2:
+            break
+        shown.append(key)
+    put(win, rows - 1, 1, theme.dots(theme.join(shown)), theme("dim"))
+
+
+def status_row(win: Window) -> int:
+    return win.getmaxyx()[0] - FOOTER_ROWS
+
+
+# -- the board ----------------------------------------------------------------
+
+
+def star_points(size: int) -> set[Point]:
+    """The marked points (hoshi) of a board: the centre and, on bigger boards, the corners' stars."""
+    if size < 9:
+        return set()
+    edge = 3 if size >= 13 else 2
+    lines = [edge, size - 1 - edge]
+    if size % 2 and size >= 15:
+        lines.append(size // 2)
+    points = {Point(x, y) for x in lines for y in lines} if size >= 19 else {
+        Point(x, y) for x in lines[:2] for y in lines[:2]
+    }
+    if size % 2:
+        points.add(Point(size // 2, size // 2))
+    return points
+
+
+def _grid_glyph(x: int, y: int, size: int, stars: set[Point]) -> str:
+    vertical = "t" if y == 0 else "b" if y == size - 1 else ""
+    horizontal = "l" if x == 0 else "r" if x == size - 1 else ""
+    if not vertical and not horizontal:
+        return "star" if Point(x, y) in stars else "c"
+    if vertical and horizontal:
+        return vertical + horizontal
+    return vertical or horizontal
+
+
+#: The heat map's scale: urgency shown as 1 (a little) to 9 (the most urgent point now).
+HEAT_TOP = 9
+#: The heat map's legend on the bottom line, in parts that are shown whole or not at all.
+HEAT_LEGEND = ("heat: 1 calm .. 9 most urgent", "both sides' open rows of five", "t hides it")
+
+
+def heat_levels(board: Board) -> dict[Point, int]:
+    """Each empty point's urgency for both sides (document 000's weights), scaled 1..9 (0 left out)."""
+    urgency = board.tables.urgency
+    values = {cell: urgency[1][cell] + urgency[2][cell] for cell, value in enumerate(board.cells) if not value}
+    top = max(values.values(), default=0)
+    if top <= 0:
+        return {}
+    return {
+        board.point_of(cell): max(1, -(-HEAT_TOP * value // top)) for cell, value in values.items() if value > 0
+    }
+
+
+@dataclass(frozen=True)
+class Marks:
+    """What is drawn on the board besides the stones."""
+
+    forbidden: frozenset[Point] = frozenset()
+    hint: Point | None = None
+    cursor: Point | None = None
+    heat: bool = False
+
+
+def board_view(win: Window, layout: BoardLayout, board: Board, theme: Theme, marks: Marks) -> None:
+    """The grid with coordinates, the marks, the stones, the last move and the winning row."""
+    g = theme.glyphs
+    size = board.size
+    stars = star_points(size)
+    board_attr = theme("board")
+    pad = layout.cell_w // 2
+    for y in range(size):
+        row, _ = layout.screen_of(Point(0, y))
+        line = (g["h"] * (layout.cell_w - 1)).join(g[_grid_glyph(x, y, size, stars)] for x in range(size))
+        put(win, row, layout.left - pad, " " * pad + line + " " * pad, board_attr)
+        label = str(size - y).rjust(label_width(size) - 1)
+        put(win, row, layout.left - pad - label_width(size), label, theme("label"))
+        if y < size - 1:
+            between = (" " * (layout.cell_w - 1)).join(g["v"] for _ in range(size))
+            for extra in range(1, layout.cell_h):
+                put(win, row + extra, layout.left - pad, " " * pad + between + " " * pad, board_attr)
+    letters_row = layout.top + layout.height
+    for x in range(size):
+        _, col = layout.screen_of(Point(x, 0))
+        put(win, letters_row, col, COLUMN_LETTERS[x], theme("label"))
+    if marks.heat:
+        for point, level in heat_levels(board).items():
+            row, col = layout.screen_of(point)
+            put(win, row, col, str(level), theme(f"heat{(level + 1) // 2}"))
+    for point in marks.forbidden:
+        row, col = layout.screen_of(point)
+        put(win, row, col, g["forbidden"], theme("forbidden"))
+    if marks.hint is not None and board.is_empty(marks.hint):
+        row, col = layout.screen_of(marks.hint)
+        put(win, row, col, g["hint"], theme("hint"))
+    last = board.last_move
+    winning = set(board.outcome.line) if board.outcome is not None else set()
+    for cell, value in enumerate(board.cells):
+        if not value:
+            continue
+        point = board.point_of(cell)
+        name = "black" if value == Stone.BLACK else "white"
+        glyph = g[name]
+        if point in winning:
+            style = f"{name}_win"
+        elif point == last:
+            style = f"{name}_last"
+            glyph = g[f"{name}_last"]
+        else:
+            style = name
+        row, col = layout.screen_of(point)
+        put(win, row, col, glyph, theme(style))
+    if marks.cursor is not None:
+        row, col = layout.screen_of(marks.cursor)
+        put(win, row, col - 1, g["cursor_l"], theme("cursor"))
+        put(win, row, col + 1, g["cursor_r"], theme("cursor"))
+
+
+def moves_panel(
+    win: Window,
+    layout: BoardLayout,
+    theme: Theme,
+    names: list[str],
+    shown: int | None = None,
+) -> None:
+    """The move list beside the board, as many pairs as the rows allow.
+
+    In a replay, ``shown`` moves are on the board: the last of them is
+    highlighted and kept in view, and the later ones are dimmed.  Otherwise
+    the list ends with the last move.  The keys are on the bottom line only.
+    """
+    x = layout.panel_x
+    assert x is not None
+    rows = win.getmaxyx()[0]
+    top = layout.top
+    bottom = rows - FOOTER_ROWS - 1
+    put(win, top, x, "Moves", theme("status"))
+    pairs = list(range(0, len(names), 2))
+    room = max(0, bottom - top)
+    first = max(0, len(pairs) - room)
+    if shown is not None:
+        current = max(0, shown - 1) // 2
+        first = max(0, min(current - room // 2, len(pairs) - room))
+    for offset, n in enumerate(pairs[first : first + room]):
+        row = top + 1 + offset
+        put(win, row, x, f"{n // 2 + 1:>3}.")
+        for column, index in ((x + 5, n), (x + 10, n + 1)):
+            if index >= len(names):
+                continue
+            attr = 0
+            if shown is not None and index == shown - 1:
+                attr = theme("selected")
+            elif shown is not None and index >= shown:
+                attr = theme("dim")
+            put(win, row, column, f"{names[index]:<4}" if attr == 0 else names[index], attr)
+    if not pairs:
+        put(win, top + 1, x, "  none yet", theme("dim"))

@@ -1,0 +1,116 @@
+"""What :func:`gomoku.tui.update.update` asks the loop to do: effects as values.
+
+``update`` never touches a thread, a file or the terminal; it returns these,
+and the loop (:mod:`gomoku.tui.app`) performs them, each kind by one handler
+in one table.  Effects that get an answer carry a ``job`` number, and the
+answer (an event of :mod:`gomoku.tui.events`) names it.  A new kind of effect
+is a new class here and a new row in the loop's table.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Union
+
+from gomoku.board import Board
+from gomoku.records import GameRecord
+from gomoku.rules import Rule
+from gomoku.savegame import PREVIOUS_NAME, SavedGame
+from gomoku.tui.settings import Settings
+
+
+class AiKind(enum.Enum):
+    """What the computer is asked for: a move to play, or a hint for a human."""
+
+    MOVE = "move"
+    HINT = "hint"
+
+
+@dataclass(frozen=True)
+class StartAi:
+    """Think about ``board`` at ``level``; answer :class:`~gomoku.tui.events.AiDone`.
+
+    The answer comes no sooner than ``delay`` seconds after the start (watch
+    mode's pace: the thinking and the wait overlap).  ``board`` is never
+    changed by anyone: the state treats boards as values.
+    """
+
+    job: int
+    kind: AiKind
+    board: Board
+    level: str
+    delay: float = 0.0
+
+
+@dataclass(frozen=True)
+class CancelAi:
+    """Stop job ``job``: its answer is no longer wanted (and will not come)."""
+
+    job: int
+
+
+@dataclass(frozen=True)
+class SaveRecord:
+    """Write ``record`` to ``path`` (replacing a file there only if ``overwrite``).
+
+    Answered by ``Saved``, ``Exists`` or ``Failed``.
+    """
+
+    job: int
+    path: str
+    record: GameRecord
+    overwrite: bool = False
+
+
+@dataclass(frozen=True)
+class LoadRecord:
+    """Read the record (or saved game) at ``path``; ``rule`` and ``size`` serve records that lack them.
+
+    Answered by ``Loaded``, ``LoadedSave`` or ``Failed``.
+    """
+
+    job: int
+    path: str
+    rule: Rule = Rule.FREESTYLE
+    size: int = 15
+
+
+@dataclass(frozen=True)
+class ListRecords:
+    """Find the files the load prompt offers (records here, kept games); answered by ``Listed``."""
+
+    job: int
+
+
+@dataclass(frozen=True)
+class Autosave:
+    """Keep ``saved`` as the game in progress (``current.json``), on the autosave worker."""
+
+    saved: SavedGame
+
+
+@dataclass(frozen=True)
+class RetireAutosave:
+    """Move the game in progress's file aside as ``name`` (a finished or replaced game).
+
+    Done in order with :class:`Autosave`, on the same worker.
+    """
+
+    name: str = PREVIOUS_NAME
+
+
+@dataclass(frozen=True)
+class SaveSettings:
+    """Remember the menu's choices for the next start."""
+
+    settings: Settings
+
+
+@dataclass(frozen=True)
+class Quit:
+    """End the program (after the last autosave reaches the disk)."""
+
+
+Effect = Union[StartAi, CancelAi, SaveRecord, LoadRecord, ListRecords, Autosave, RetireAutosave, SaveSettings, Quit]
+Effects = tuple[Effect, ...]

@@ -1,0 +1,122 @@
+"""What can happen to the terminal game: the events :func:`gomoku.tui.update.update` takes.
+
+Events come from three places, and all are plain values:
+
+- the player: a :class:`Key` or a :class:`Mouse` click, read by the loop;
+- the clock: a :class:`Tick` now and then, the only way time gets in (the
+  spinner's frame, the date and time a suggested file name carries);
+- the effects the loop performed (:mod:`gomoku.tui.effects`): each answer
+  names the ``job`` it answers, so an answer to a question nobody asks any
+  more (the position changed, the prompt was closed) is recognised and
+  dropped.  Workers post these through the loop's one inbox.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Union
+
+from gomoku.point import Point
+from gomoku.records import GameRecord
+from gomoku.savegame import SavedGame
+
+
+@dataclass(frozen=True)
+class Key:
+    """A key press, by name: a character (``"u"``, ``"H"``, ``"?"``) or
+    ``up``/``down``/``left``/``right``/``enter``/``space``/``escape``/``f1``/..."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Mouse:
+    """A left click on screen cell ``(row, col)`` of a ``rows`` x ``cols`` terminal.
+
+    The screen that gets it finds what is there with the same layout the view
+    draws with (:mod:`gomoku.tui.layout`).
+    """
+
+    row: int
+    col: int
+    rows: int
+    cols: int
+
+
+@dataclass(frozen=True)
+class Tick:
+    """The clock: the local time, and the spinner's frame (it counts up while time passes)."""
+
+    now: datetime
+    frame: int = 0
+
+
+@dataclass(frozen=True)
+class AiDone:
+    """The computer's answer to job ``job``: a point, or why it has none (``error``)."""
+
+    job: int
+    point: Point | None
+    error: str = ""
+
+
+@dataclass(frozen=True)
+class Saved:
+    """Job ``job`` saved the record to ``path`` (as the player reads it)."""
+
+    job: int
+    path: str
+
+
+@dataclass(frozen=True)
+class Exists:
+    """Job ``job`` found a file at ``path`` and did not replace it."""
+
+    job: int
+    path: str
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """Job ``job`` read the game record at ``path``."""
+
+    job: int
+    path: str
+    record: GameRecord
+
+
+@dataclass(frozen=True)
+class LoadedSave:
+    """Job ``job`` read a saved game (``previous.json``, ...) at ``path``: it can be resumed."""
+
+    job: int
+    path: str
+    saved: SavedGame
+
+
+@dataclass(frozen=True)
+class Listed:
+    """Job ``job`` found these files to offer in the load prompt, newest first."""
+
+    job: int
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Failed:
+    """Job ``job`` failed; ``error`` is a sentence for the player."""
+
+    job: int
+    error: str
+
+
+@dataclass(frozen=True)
+class Report:
+    """Something a worker has to say without being asked (autosave trouble), for the message line."""
+
+    text: str
+    alert: bool = True
+
+
+Event = Union[Key, Mouse, Tick, AiDone, Saved, Exists, Loaded, LoadedSave, Listed, Failed, Report]

@@ -1,0 +1,282 @@
+"""The terminal game as plain data: the *model* of the Elm architecture (see docs/ui.md).
+
+A :class:`State` holds everything the screen shows: one screen (a
+:class:`Menu`, a game being played, a record being replayed, or the offer to
+resume the game left unfinished), maybe an overlay on it (help, the quit
+question, the file-name prompt, a notice), the menu's settings, the message
+line, and the computer's current job.  Each screen and overlay is a frozen
+dataclass with just the fields it needs, so a state that cannot happen (a
+replay with no record, a prompt with no kind) cannot be written down.
+
+Boards are values here: a move or an undo makes a new board
+(:meth:`Board.copy`), so an old state, and a board the computer is still
+thinking about, never changes under anyone's feet.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Union
+
+from gomoku.board import Board
+from gomoku.point import Point
+from gomoku.records import GameRecord
+from gomoku.rules import Rule, Stone
+from gomoku.savegame import SavedGame
+from gomoku.tui.effects import AiKind, Effects
+from gomoku.tui.settings import Mode, Settings, Side
+
+# -- one game -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game: the board, who the computer plays, the cursor and what is marked on the board.
+
+    ``forbidden`` holds black's forbidden points while black is to move under
+    the renju rule, worked out once per position (see :func:`with_board`).
+    ``heat`` is the heat map, on for this game only.  ``step`` lets the
+    computer make one move while paused (watch mode's ``.``).
+    """
+
+    board: Board
+    settings: Settings
+    computer: frozenset[Stone]
+    cursor: Point
+    forbidden: frozenset[Point] = frozenset()
+    hint: Point | None = None
+    paused: bool = False
+    heat: bool = False
+    step: bool = False
+
+    @property
+    def mode(self) -> Mode:
+        return self.settings.mode
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether quitting now would abandon a game: moves have been played and it is not over."""
+        return bool(self.board.moves) and not self.board.is_game_over()
+
+    @property
+    def computer_to_move(self) -> bool:
+        """Whether it is the computer's turn in a game that goes on."""
+        return not self.board.is_game_over() and self.board.turn in self.computer
+
+    def level_of(self, stone: Stone) -> str:
+        """The level the computer plays ``stone`` at."""
+        settings = self.settings
+        if settings.mode is Mode.CVC:
+            return settings.black_level if stone is Stone.BLACK else settings.white_level
+        return settings.level
+
+
+def computer_sides(settings: Settings) -> frozenset[Stone]:
+    """The colours the computer plays in a game of ``settings``."""
+    if settings.mode is Mode.PVP:
+        return frozenset()
+    if settings.mode is Mode.CVC:
+        return frozenset(Stone)
+    return frozenset({Stone.BLACK if settings.black is Side.COMPUTER else Stone.WHITE})
+
+
+def centre(size: int) -> Point:
+    return Point(size // 2, size // 2)
+
+
+def forbidden_marks(board: Board) -> frozenset[Point]:
+    """The points to mark forbidden: black's, while black is to move under renju."""
+    if board.rule is Rule.RENJU and board.turn is Stone.BLACK and not board.is_game_over():
+        return frozenset(board.forbidden_points())
+    return frozenset()
+
+
+def with_board(game: Game, board: Board) -> Game:
+    """``game`` after its position became ``board``: forbidden points redone once, hint gone."""
+    return replace(game, board=board, forbidden=forbidden_marks(board), hint=None)
+
+
+def new_game(settings: Settings, board: Board | None = None) -> Game:
+    """A game of ``settings`` on ``board`` (a fresh one if not given), the cursor on the last move."""
+    board = board or Board(settings.size, settings.rule)
+    cursor = board.last_move or centre(board.size)
+    return with_board(Game(board, settings, computer_sides(settings), cursor), board)
+
+
+# -- screens -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Playing:
+    """The game screen."""
+
+    game: Game
+
+
+class MenuRow(enum.Enum):
+    """The rows of the menu: actions, and the choices (the value is the row's label)."""
+
+    RESUME = "Back to the game"
+    NEW = "New game"
+    MODE = "Mode"
+    BLACK = "Black played by"
+    RULE = "Rule"
+    SIZE = "Board size"
+    LEVEL = "Computer level"
+    BLACK_LEVEL = "Black's level"
+    WHITE_LEVEL = "White's level"
+    PACE = "Pace"
+    LOAD = "Load a game record..."
+    QUIT = "Quit"
+
+
+@dataclass(frozen=True)
+class Menu:
+    """The menu; ``row`` has the cursor, ``back`` is the game it was opened from (Esc returns)."""
+
+    row: MenuRow = MenuRow.NEW
+    back: Playing | None = None
+
+
+@dataclass(frozen=True)
+class Replaying:
+    """A loaded record being stepped through.
+
+    ``board`` is the position shown, the record's later moves kept as its redo
+    list (so playing on keeps them for ``r``); ``back`` is the game it was
+    opened from.
+    """
+
+    record: GameRecord
+    board: Board
+    name: str
+    back: Playing | None = None
+    heat: bool = False
+    forbidden: frozenset[Point] = frozenset()
+
+    @property
+    def index(self) -> int:
+        """How many of the record's moves are on the board."""
+        return len(self.board.moves)
+
+
+@dataclass(frozen=True)
+class ResumeOffer:
+    """The offer, at start, to resume the game that was in progress when the program last ended."""
+
+    saved: SavedGame
+
+
+Screen = Union[Menu, Playing, Replaying, ResumeOffer]
+
+# -- overlays -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Help:
+    """The keys (and the rules) for the screen under it; any key closes it."""
+
+
+@dataclass(frozen=True)
+class ConfirmQuit:
+    """``Quit this game?`` while a game is in progress."""
+
+
+@dataclass(frozen=True)
+class Notice:
+    """Something that needs more than the message line (a damaged save at start); any key closes it."""
+
+    text: str
+
+
+class PromptKind(enum.Enum):
+    SAVE = "save"
+    LOAD = "load"
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """The file-name prompt of save and load.
+
+    ``fresh`` while the text is the suggestion: the first typed character
+    replaces it (Backspace edits it instead).  ``confirmed`` is a name the
+    player has been told exists and pressed Enter on again: saving may
+    replace it.  ``error`` is why the last try failed.  ``job`` is the file
+    job it waits for, ``listing`` the listing of files to offer.
+    """
+
+    kind: PromptKind
+    text: str = ""
+    fresh: bool = True
+    confirmed: str = ""
+    error: str = ""
+    #: Files to offer, newest first, for up/down to pick (loading).
+    choices: tuple[str, ...] = ()
+    job: int | None = None
+    listing: int | None = None
+
+
+Overlay = Union[Help, ConfirmQuit, Notice, Prompt]
+
+# -- the whole state ------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AiJob:
+    """The computer's current job: a move or a hint on ``board``."""
+
+    job: int
+    kind: AiKind
+    board: Board
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything the screen shows, and the computer's current job."""
+
+    screen: Screen
+    settings: Settings
+    levels: tuple[str, ...]
+    overlay: Overlay | None = None
+    message: str = ""
+    alert: bool = False
+    ai: AiJob | None = None
+    #: The last job number handed out (every effect that gets an answer has one).
+    jobs: int = 0
+    #: The local time of the last :class:`~gomoku.tui.events.Tick`, to the minute.
+    now: datetime | None = None
+    #: The spinner's frame while the computer thinks.
+    frame: int = 0
+    #: The last file saved or loaded this session, suggested by the next load.
+    last_file: str = ""
+
+
+#: What every ``update`` returns: the next state, and what the loop is to do.
+Step = tuple[State, Effects]
+
+
+def current_game(state: State) -> Game | None:
+    """The game being played, or kept behind the menu or a replay."""
+    screen = state.screen
+    if isinstance(screen, Playing):
+        return screen.game
+    if isinstance(screen, (Menu, Replaying)) and screen.back is not None:
+        return screen.back.game
+    return None
+
+
+def next_job(state: State) -> tuple[State, int]:
+    """``state`` with one more job number handed out, and that number."""
+    return replace(state, jobs=state.jobs + 1), state.jobs + 1
+
+
+def say(state: State, text: str, alert: bool = False) -> State:
+    """``state`` with ``text`` on the message line."""
+    return replace(state, message=text, alert=alert)
+
+
+def complain(state: State, text: str) -> State:
+    """``state`` with ``text`` on the message line as an alert."""
+    return replace(state, message=text, alert=True)

@@ -1,0 +1,48 @@
+"""The offer at start to resume the game that was in progress when the program last ended."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gomoku.savegame import SaveError
+from gomoku.tui import draw
+from gomoku.tui.draw import Theme, Window
+from gomoku.tui.effects import Quit, RetireAutosave
+from gomoku.tui.events import Key, Mouse
+from gomoku.tui.keys import NO_KEYS, QUIT_KEY, YES_KEYS
+from gomoku.tui.model import Menu, Playing, ResumeOffer, State, Step, complain, say
+from gomoku.tui.saves import game_from_saved, offer_summary
+
+
+def update(state: State, screen: ResumeOffer, event: Key | Mouse) -> Step:
+    if isinstance(event, Mouse):
+        return state, ()
+    name = event.name
+    if name in YES_KEYS:
+        try:
+            game = game_from_saved(screen.saved, state.levels, state.settings)
+        except SaveError as error:  # checked when the file was read: only a changed rule could land here
+            return complain(replace(state, screen=Menu()), f"The saved game cannot be resumed: {error}."), ()
+        return say(replace(state, screen=Playing(game)), f"Resumed: {offer_summary(screen.saved)}."), ()
+    if name in NO_KEYS:
+        state = say(replace(state, screen=Menu()), "The unfinished game is kept as previous.json: L loads it.")
+        return state, (RetireAutosave(),)
+    if name == QUIT_KEY:
+        return state, (Quit(),)  # the offer stands for the next start
+    return complain(state, "Press y to resume the unfinished game, or n to start afresh."), ()
+
+
+def view(win: Window, state: State, screen: ResumeOffer, theme: Theme) -> None:
+    saved = screen.saved
+    when = saved.saved_at.replace("T", " ").replace("Z", " UTC")
+    lines = [("", ""), ("Resume the unfinished game?", "status"), ("", ""), (offer_summary(saved), "")]
+    if when:
+        lines.append((f"saved {when}", "dim"))
+    lines += [
+        ("", ""),
+        ("y or Enter: resume it", ""),
+        ("n: start afresh (it is kept as previous.json)", ""),
+        ("", ""),
+    ]
+    draw.centred_box(win, theme, [(f" {text}", style) for text, style in lines], 60)
+    draw.message_line(win, state, theme)

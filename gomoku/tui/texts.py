@@ -1,0 +1,115 @@
+"""The words the terminal game says, where more than one screen says them.
+
+One home for the small rules of wording: plurals (``1 move``, ``2 moves``),
+sentences that start with a capital unless they start with a point name
+(``c3 is taken``: points are always lower case), how a game ended, who plays
+a colour.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gomoku.board import Board
+from gomoku.combos import DIRECTIONS
+from gomoku.patterns import run_bounds
+from gomoku.point import Point
+from gomoku.rules import Rule, Stone, Termination
+from gomoku.tui.model import Game
+from gomoku.tui.settings import Mode
+
+_POINT_START = re.compile(r"[a-y]\d")
+
+
+def plural(count: int, word: str) -> str:
+    """``1 move``, ``0 moves``, ``3 moves``."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital first letter (not for a point name like ``c3``) and a full stop."""
+    text = text.strip()
+    if text and not _POINT_START.match(text):
+        text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def key_label(name: str) -> str:
+    """A key as a message names it: ``'z'``, ``F5``, ``That key``."""
+    if name == "unknown":
+        return "That key"
+    return name.capitalize() if len(name) > 1 else f"'{name}'"
+
+
+def who(game: Game, stone: Stone) -> str:
+    """Who plays ``stone``: ``you``, ``computer``, watch mode's level, or nothing for two players."""
+    if game.mode is Mode.PVC:
+        return "computer" if stone in game.computer else "you"
+    if game.mode is Mode.CVC:
+        return game.level_of(stone)
+    return ""
+
+
+def side_name(game: Game, stone: Stone) -> str:
+    """``Black (you)``, ``White (computer)``, ``Black (hard)``, ``Black``."""
+    label = who(game, stone)
+    return f"{str(stone).capitalize()} ({label})" if label else str(stone).capitalize()
+
+
+def outcome_text(board: Board, game: Game | None = None) -> str:
+    """How the game on ``board`` ended, in a sentence (empty while it goes on).
+
+    Against the computer (``game``'s mode), the winner is ``you`` or ``the computer``.
+    """
+    outcome = board.outcome
+    if outcome is None:
+        return ""
+    if outcome.winner is None or outcome.termination is not Termination.FIVE:
+        return sentence(str(outcome))  # a draw says why: the board is full, no five left, ...
+    line = outcome.line
+    ends = f": {board.notation(line[0])}-{board.notation(line[-1])}" if line else ""
+    how = f"{outcome.termination.value}{ends}"
+    if game is not None and game.mode is Mode.PVC:
+        if outcome.winner in game.computer:
+            return f"The computer ({outcome.winner}) wins with {how}."
+        return f"You ({outcome.winner}) win with {how}."
+    return f"{str(outcome.winner).capitalize()} wins with {how}."
+
+
+def result_text(game: Game) -> str:
+    """How ``game`` ended, in a sentence; empty while it goes on."""
+    return outcome_text(game.board, game)
+
+
+def ended_text(game: Game) -> str:
+    """The status line of a finished game: how it ended and after how many moves."""
+    return f"{result_text(game)} Game over after {plural(len(game.board.moves), 'move')}."
+
+
+def run_through(board: Board, point: Point) -> int:
+    """How many stones of ``point``'s colour stand in its longest unbroken row (0 for an empty point).
+
+    The row is measured by :func:`gomoku.patterns.run_bounds`, the one home of line shapes.
+    """
+    size, cells = board.size, board.cells
+    stone = cells[point.y * size + point.x]
+    if not stone:
+        return 0
+    longest = 0
+    for dx, dy in DIRECTIONS:
+        steps = [k for k in range(-size, size + 1) if 0 <= point.x + k * dx < size and 0 <= point.y + k * dy < size]
+        line = [cells[(point.y + k * dy) * size + point.x + k * dx] for k in steps]
+        first, last = run_bounds(line, steps.index(0), stone)
+        longest = max(longest, last - first + 1)
+    return longest
+
+
+def overline_note(game: Game, point: Point) -> str:
+    """Why a row of six or more just made is no win (the standard rule), or ``""``."""
+    board = game.board
+    if board.rule is not Rule.STANDARD or board.is_game_over():
+        return ""
+    run = run_through(board, point)
+    if run < 6:
+        return ""
+    return f"{'Six' if run == 6 else str(run)} in a row does not count under the standard rule: only exactly five wins."

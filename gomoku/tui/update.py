@@ -1,0 +1,141 @@
+"""The top level of the terminal game's *update*: route each event to the screen or overlay it is for.
+
+``update(state, event) -> (state, effects)`` is pure: it reads no clock (time
+comes in as :class:`~gomoku.tui.events.Tick`), touches no file or thread, and
+never raises for any key or click.  Keys and clicks go to the overlay if one
+is up, else to the screen; answers go to whoever asked (the game for the
+computer's answers, the prompt for file jobs).  Last, :func:`settle` keeps
+the computer's work in line with the screen: it thinks about the position
+shown when it is its turn, and about nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from gomoku.records import GameRecord
+from gomoku.savegame import KEPT_NAME, SavedGame
+from gomoku.tui.effects import AiKind, CancelAi, Effect, Effects, RetireAutosave, StartAi
+from gomoku.tui.events import AiDone, Event, Exists, Failed, Key, Listed, Loaded, LoadedSave, Mouse, Report, Saved, Tick
+from gomoku.tui.keys import HELP_KEYS
+from gomoku.tui.model import (
+    AiJob, ConfirmQuit, Help, Menu, Notice, Playing, Prompt, Replaying, ResumeOffer, State, Step, say,
+)  # fmt: skip
+from gomoku.tui.screens import dialogs, game, menu, prompt, replay, resume
+from gomoku.tui.screens import help as help_overlay
+from gomoku.tui.settings import Mode, Settings
+
+
+def initial_state(
+    settings: Settings,
+    levels: tuple[str, ...],
+    *,
+    start: bool = False,
+    record: GameRecord | None = None,
+    record_name: str = "",
+    offer: SavedGame | None = None,
+    notice: str = "",
+) -> Step:
+    """The state at start-up, and what to do at once.
+
+    The menu; or straight into a game of ``settings`` if ``start``; or the
+    replay of ``record`` (``--load``).  A saved game in ``offer`` is offered
+    first, unless the command line asked for something (``start`` or
+    ``record``): an explicit request wins, and the unfinished game is kept
+    aside as ``unfinished.json`` (the load prompt offers it).  ``notice`` (a
+    saved game that could not be read) is shown over all that.
+    """
+    state = State(screen=Menu(), settings=settings, levels=tuple(levels))
+    effects: Effects = ()
+    if record is not None:
+        state = prompt.open_replay(state, record, record_name)
+    elif start:
+        state, effects = menu.start(state)
+    if offer is not None:
+        if record is None and not start:
+            state = replace(state, screen=ResumeOffer(offer))
+        else:
+            effects = (RetireAutosave(KEPT_NAME),) + effects
+            kept = f"Your unfinished game is kept as {KEPT_NAME}: L loads it."
+            state = say(state, kept)
+    if notice:
+        state = replace(state, overlay=Notice(notice))
+    return settle(state, effects)
+
+
+def update(state: State, event: Event) -> Step:
+    """The state after ``event``, and the effects it asks for.  Never raises; never changes ``state``."""
+    if isinstance(event, Tick):
+        return _tick(state, event), ()
+    if isinstance(event, Report):
+        return settle(say(state, event.text, event.alert), ())
+    if isinstance(event, AiDone):
+        if isinstance(state.screen, Playing):
+            return settle(*game.ai_done(state, state.screen, event))
+        return state, ()
+    if isinstance(event, (Saved, Exists, Loaded, LoadedSave, Listed, Failed)):
+        return settle(*prompt.answer(state, event))
+    if isinstance(event, (Key, Mouse)):
+        return settle(*_input(replace(state, message="", alert=False), event))
+    return state, ()
+
+
+def _tick(state: State, tick: Tick) -> State:
+    """The clock: the time to the minute (for file names), the spinner's frame while the computer thinks.
+
+    A tick that changes nothing on the screen gives back ``state`` itself.
+    """
+    now = tick.now.replace(second=0, microsecond=0)
+    frame = tick.frame if state.ai is not None else state.frame
+    if now == state.now and frame == state.frame:
+        return state
+    return replace(state, now=now, frame=frame)
+
+
+def _input(state: State, event: Key | Mouse) -> Step:
+    overlay = state.overlay
+    if isinstance(overlay, Prompt):
+        return prompt.update(state, overlay, event)
+    if isinstance(overlay, Help):
+        return help_overlay.update(state, event)
+    if isinstance(overlay, Notice):
+        return dialogs.notice_update(state, event)
+    if isinstance(overlay, ConfirmQuit):
+        return dialogs.confirm_update(state, event)
+    if isinstance(event, Key) and event.name in HELP_KEYS:
+        return replace(state, overlay=Help()), ()
+    screen = state.screen
+    if isinstance(screen, Playing):
+        return game.update(state, screen, event)
+    if isinstance(screen, Menu):
+        return menu.update(state, screen, event)
+    if isinstance(screen, Replaying):
+        return replay.update(state, screen, event)
+    return resume.update(state, screen, event)
+
+
+def settle(state: State, effects: Effects) -> Step:
+    """Keep the computer's job in line with the screen, adding the effects that takes.
+
+    A job about a position no longer shown (the game moved on, the menu is
+    up, a move job while paused) is cancelled; on the game screen, when it is
+    the computer's turn and it is not paused (or may make one move), it is
+    asked for its move.  In watch mode the answer waits for the pace.
+    """
+    more: list[Effect] = []
+    shown = state.screen.game if isinstance(state.screen, Playing) else None
+    ai = state.ai
+    if ai is not None:
+        wanted = shown is not None and ai.board is shown.board
+        if wanted and ai.kind is AiKind.MOVE:
+            wanted = shown is not None and shown.computer_to_move and (not shown.paused or shown.step)
+        if not wanted:
+            more.append(CancelAi(ai.job))
+            state = replace(state, ai=None)
+    if shown is not None and state.ai is None and shown.computer_to_move and (not shown.paused or shown.step):
+        job = state.jobs + 1
+        stone = shown.board.turn
+        delay = shown.settings.pace.seconds if shown.mode is Mode.CVC and not shown.step else 0.0
+        more.append(StartAi(job, AiKind.MOVE, shown.board, shown.level_of(stone), delay))
+        state = replace(state, ai=AiJob(job, AiKind.MOVE, shown.board), jobs=job)
+    return state, tuple(effects) + tuple(more)
