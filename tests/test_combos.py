@@ -176,17 +176,13 @@ X X X X . X
 def test_fours_that_could_only_become_an_overline_are_dead_under_exact_five(rule):
     board = Board.from_diagram(FLANKED_FOURS, rule=rule, turn=Stone.BLACK)
     tables = board.tables
-    row = [tables.combinations.index(tuple(range(30 + k, 35 + k))) for k in (0, 1)]
+    row = {tables.combinations.index(tuple(range(30 + k, 35 + k))) for k in (0, 1)}  # a1-e1, b1-f1
     exact = rule is not Rule.FREESTYLE
-    assert [tables.is_alive(combo, Stone.BLACK) for combo in row] == [not exact] * 2
-    assert (tables.live[Stone.BLACK][4] == set(row)) is not exact
-    assert not tables.live[Stone.BLACK][4] if exact else True
-    e1 = 4 * 1 + 5 * 6  # dead combinations give no urgency either
-    assert tables.urgency[Stone.BLACK][e1] == (0 if exact else 2 * DOCUMENT_WEIGHTS[4]) + sum(
-        DOCUMENT_WEIGHTS[tables.counts[Stone.BLACK][c]]
-        for c in tables.through[e1]
-        if c not in row and tables.is_alive(c, Stone.BLACK)
-    )
+    assert {tables.is_alive(combo, Stone.BLACK) for combo in row} == {not exact}
+    assert tables.live[Stone.BLACK][4] == (set() if exact else row)
+    # The other combinations through e1 hold no black stone: the row's fours are all its urgency.
+    e1 = 5 * 6 + 4
+    assert tables.urgency[Stone.BLACK][e1] == (0 if exact else 2 * DOCUMENT_WEIGHTS[4])
     assert tables.alive[Stone.BLACK] == sum(
         tables.is_alive(c, Stone.BLACK) for c in range(len(tables.combinations))
     )
