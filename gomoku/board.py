@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from gomoku import renju
-from gomoku.combos import DIRECTIONS, CombinationTables
+from gomoku.combos import CombinationTables
 from gomoku.errors import GomokuError
-from gomoku.point import MAX_SIZE, MIN_SIZE, Point, to_notation
+from gomoku.point import DIRECTIONS, MAX_SIZE, MIN_SIZE, Point, to_notation
 from gomoku.rules import EMPTY, Outcome, Rule, Stone, Termination
 
 _MARKS = {EMPTY: ".", Stone.BLACK: "X", Stone.WHITE: "O"}

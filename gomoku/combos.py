@@ -26,10 +26,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gomoku.rules import Stone
+from gomoku.point import DIRECTIONS
+from gomoku.rules import OPPONENT, Stone
 
-#: The four line directions as ``(dx, dy)``: across, down, down-right, up-right.
-DIRECTIONS: tuple[tuple[int, int], ...] = ((1, 0), (0, 1), (1, 1), (1, -1))
 
 #: Document 000's weights for a live combination holding 0..5 of a side's stones:
 #: +1, +5, +20, +80 for one to four stones.  A full combination (five stones)
@@ -158,11 +157,11 @@ class CombinationTables:
         """
         steps, weights = self._steps, self.weights
         own_tally = self.tally[stone]
-        other_tally = self.tally[3 - stone]
+        other_tally = self.tally[OPPONENT[stone]]
         own_live = self.live[stone]
-        other_live = self.live[3 - stone]
+        other_live = self.live[OPPONENT[stone]]
         own_urgency = self.urgency[stone]
-        other_urgency = self.urgency[3 - stone]
+        other_urgency = self.urgency[OPPONENT[stone]]
         combinations = self.combinations
         other_lost = 0
         for combo in self.through[cell]:
@@ -187,7 +186,7 @@ class CombinationTables:
                         for member in combinations[combo]:
                             other_urgency[member] -= lost
         alive = self.alive
-        alive[3 - stone] -= other_lost
+        alive[OPPONENT[stone]] -= other_lost
         for combo in self._kills_flanked[stone][cell]:
             own = own_tally[combo]
             own_tally[combo] = own + BLOCKED
@@ -199,11 +198,11 @@ class CombinationTables:
         """Take back a ``stone`` from ``cell``: the exact inverse of :meth:`place` (same ``urgency``)."""
         steps, weights = self._steps, self.weights
         own_tally = self.tally[stone]
-        other_tally = self.tally[3 - stone]
+        other_tally = self.tally[OPPONENT[stone]]
         own_live = self.live[stone]
-        other_live = self.live[3 - stone]
+        other_live = self.live[OPPONENT[stone]]
         own_urgency = self.urgency[stone]
-        other_urgency = self.urgency[3 - stone]
+        other_urgency = self.urgency[OPPONENT[stone]]
         combinations = self.combinations
         alive = self.alive
         for combo in self._kills_flanked[stone][cell]:
@@ -234,7 +233,7 @@ class CombinationTables:
                     if urgency:
                         for member in combinations[combo]:
                             other_urgency[member] += regained
-        alive[3 - stone] += other_regained
+        alive[OPPONENT[stone]] += other_regained
 
     def _flip(self, combo: int, stone: int, held: int, alive: bool, urgency: bool) -> None:
         """Bring the combination, holding ``held`` of ``stone``'s stones, to life for ``stone``
@@ -289,7 +288,7 @@ class CombinationTables:
             for member in members:
                 held[cells[member]] += 1
             for stone in SIDES:
-                blockers = held[3 - stone]
+                blockers = held[OPPONENT[stone]]
                 if tables.exact[stone - 1]:
                     blockers += sum(1 for end in tables.flanks[combo] if cells[end] == stone)
                 own = held[stone]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from gomoku.board import Board
-from gomoku.combos import DIRECTIONS
+from gomoku.point import DIRECTIONS
 from gomoku.patterns import run_bounds
 from gomoku.point import Point
 from gomoku.rules import Rule, Stone, Termination
