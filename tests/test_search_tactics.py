@@ -11,7 +11,7 @@ import threading
 import time
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from gomoku import Board, Foul, Point, Rule, Stone, parse_point, renju
@@ -626,7 +626,9 @@ def test_the_horizon_judged_without_playing_agrees_with_playing(rule, size, pick
         if value is not None:
             judged += 1
             assert value == searched, f"judged {value}, searched {searched} after cell {q}"
-    assert judged, "every move left to search: the comparison tested nothing"
+    # a position where every move must be searched (the mover faces a four, or makes threats
+    # everywhere) tests nothing here: hypothesis draws another (found: 9x9, picks 0 5 0 4 0 3 0 2)
+    assume(judged)
 
 
 def test_search_board_play_undo_is_exact():
