@@ -124,6 +124,7 @@ class RawGuest:
         self.sock = raw_socket(port, address)
         self.session = GuestSession(code, "Raw", resume=resume, timeouts=FAST)
         self.events: list[ev.Event] = []
+        self.received = b""
         self.closed = False
         self._perform(self.session.connection_made(1, time.monotonic()))
 
@@ -152,7 +153,17 @@ class RawGuest:
                 self._perform(self.session.connection_lost(1, time.monotonic()))
                 self.closed = True
                 continue
+            self.received += data
             self._perform(self.session.receive(1, data, time.monotonic()))
+
+    def refusals(self) -> list[str]:
+        """The reasons of every ``refuse`` line the host sent."""
+        reasons = []
+        for line in self.received.splitlines():
+            message = decode(line)
+            if message.TYPE == "refuse":
+                reasons.append(message.reason)
+        return reasons
 
     def has(self, kind: type) -> bool:
         return any(isinstance(e, kind) for e in self.events)
