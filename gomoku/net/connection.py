@@ -25,8 +25,8 @@ are queued (it must only wake the UI, never touch curses).
 **Bounds.**  Every read is at most :data:`READ_SIZE` bytes, the session
 bounds lines, their rate and the handshakes at once; what we queue for a
 peer that does not read is bounded by :data:`MAX_UNSENT` (then it is
-dropped); a closed connection lingers at most :data:`CLOSE_LINGER` seconds
-to let our last line arrive.  Nothing a peer sends is used as anything but
+dropped); a closed connection lingers a second at most
+(:attr:`Timeouts.close_linger`) to let our last line arrive.  Nothing a peer sends is used as anything but
 protocol data: no shell, no file name, no pickle, no eval.
 """
 
@@ -55,9 +55,6 @@ READ_SIZE = 65536
 #: Bytes we hold for a peer that does not read them.  Our lines are short and
 #: few (moves, pings); a peer that lets this much pile up is not playing.
 MAX_UNSENT = 256 * 1024
-#: Seconds a closed connection waits for the peer to read our last line
-#: (an ``error`` saying why) before the socket is closed regardless.
-CLOSE_LINGER = 1.0
 #: Connections accepted per wake-up: a burst of connects cannot starve the game.
 ACCEPTS_PER_WAKE = 16
 #: Queued listen requests the kernel may hold for us.
@@ -83,6 +80,7 @@ class Peer:
 
     def __init__(self, session: Session, on_event: EventCallback | None = None) -> None:
         self._session = session
+        self._linger = session.timeouts.close_linger
         self._on_event = on_event
         self._selector = selectors.DefaultSelector()
         self._commands: queue.SimpleQueue[tuple[str, tuple]] = queue.SimpleQueue()
@@ -280,7 +278,7 @@ class Peer:
 
     def _timeout(self) -> float | None:
         """Seconds until the loop must wake without a socket being ready."""
-        deadlines = [c.closing_since + CLOSE_LINGER for c in self._conns.values()
+        deadlines = [c.closing_since + self._linger for c in self._conns.values()
                      if c.closing_since is not None]
         session_deadline = self._session.next_deadline()
         if session_deadline is not None:
@@ -339,7 +337,7 @@ class Peer:
                     self._other_ready(key)
             now = time.monotonic()
             for conn_id, conn in list(self._conns.items()):
-                if conn.closing_since is not None and now - conn.closing_since >= CLOSE_LINGER:
+                if conn.closing_since is not None and now - conn.closing_since >= self._linger:
                     self._forget(conn_id)
             self._perform(self._session.tick(now))
 

@@ -23,6 +23,10 @@ PING_INTERVAL = 2.0
 PEER_TIMEOUT = 8.0
 #: Seconds a guest waits for the host to accept the TCP connection.
 CONNECT_TIMEOUT = 5.0
+#: Seconds a closed connection waits for the peer to read our last line (an
+#: ``error`` saying why) before the socket is closed regardless.  Loopback and
+#: a LAN deliver it in milliseconds; a second covers a slow link.
+CLOSE_LINGER = 1.0
 #: Lines a second a peer may send, sustained.  A person sends a move or a chat
 #: line every few seconds and the heartbeat one line every two; 20 is far above that.
 LINE_RATE = 20.0
@@ -40,6 +44,7 @@ class Timeouts:
     ping_interval: float = PING_INTERVAL
     peer_timeout: float = PEER_TIMEOUT
     connect: float = CONNECT_TIMEOUT
+    close_linger: float = CLOSE_LINGER
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ goes wrong fails in seconds, it does not hang.
 from __future__ import annotations
 
 import queue
+import select
 import socket
 import time
 from collections.abc import Callable
@@ -19,7 +20,8 @@ from gomoku.net.session import GameSettings, GuestSession
 from tests.net.wire import CODE
 
 #: Short timeouts so that a dropped peer is noticed in well under a second.
-FAST = Timeouts(handshake=1.0, ping_interval=0.1, peer_timeout=0.6, connect=1.0)
+FAST = Timeouts(handshake=0.5, ping_interval=0.1, peer_timeout=0.6, connect=1.0,
+                close_linger=0.2)
 #: The longest any single wait in these tests may take.
 WAIT = 3.0
 
@@ -79,6 +81,17 @@ def stop(*peers: Peer) -> None:
 
 def raw_socket(port: int, address: str = "127.0.0.1") -> socket.socket:
     return socket.create_connection((address, port), timeout=WAIT)
+
+
+def flood(sock: socket.socket, line: bytes, bursts: int = 10, per_burst: int = 1000) -> None:
+    """Send ``line`` 10,000 times in a second (ten bursts), stopping once the host answers or hangs up."""
+    for _ in range(bursts):
+        try:
+            sock.sendall(line * per_burst)
+        except OSError:
+            return
+        if select.select([sock], [], [], 0.1)[0]:
+            return
 
 
 def read_until_closed(sock: socket.socket, timeout: float = WAIT, limit: int = 1 << 20) -> bytes:

@@ -221,8 +221,8 @@ def test_an_idle_host_sleeps() -> None:
     host, _ = start_host()
     try:
         before = time.process_time()
-        time.sleep(0.5)
-        assert time.process_time() - before < 0.1
+        time.sleep(0.3)
+        assert time.process_time() - before < 0.06
     finally:
         stop(host)
 

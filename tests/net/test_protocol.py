@@ -169,7 +169,7 @@ def test_the_line_reader_stops_a_long_line_without_holding_it() -> None:
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
-    max_leaves=12,
+    max_leaves=6,
 )
 
 
@@ -183,7 +183,7 @@ def test_fuzz_random_bytes_never_crash_the_parser(data: bytes) -> None:
     assert decode(encode(message)) == message
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.sampled_from(sorted(MESSAGES)), st.dictionaries(st.sampled_from(
     ["ply", "x", "y", "kind", "text", "id", "proof", "nonce", "name", "role", "protocol",
      "version", "moves", "match", "game", "rule", "size", "black", "resume", "reason", "code",
