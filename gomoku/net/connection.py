@@ -314,6 +314,10 @@ class Peer:
         except ConnectError as error:
             self._closed_reason = str(error)
             self._emit([ev.ConnectionLost(str(error))])
+        except Exception as error:  # a bug of ours: say so rather than die silently
+            self._closed_reason = f"network play failed ({type(error).__name__}: {error})"
+            self._emit([ev.ConnectionLost(self._closed_reason + ": please report it")])
+            raise
         finally:
             for conn_id in list(self._conns):
                 self._forget(conn_id)
