@@ -6,7 +6,7 @@
 - :mod:`gomoku.net.session`: host and guest as state machines fed bytes and
   time, returning bytes to send and events for the player (pure, "sans-IO");
 - :mod:`gomoku.net.events`: the values sessions return;
-- :mod:`gomoku.net.limits`: timeouts and rate limits;
+- :mod:`gomoku.net.limits`: every bound of a connection (timeouts, sizes, rates);
 - :mod:`gomoku.net.connection`: the sockets, in a background thread, with a
   thread-safe API for the curses loop;
 - :mod:`gomoku.net.addresses`: the host's addresses and the command the guest runs.

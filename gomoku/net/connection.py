@@ -26,7 +26,7 @@ are queued (it must only wake the UI, never touch curses).
 bounds lines, their rate and the handshakes at once; what we queue for a
 peer that does not read is bounded by :data:`MAX_UNSENT` (then it is
 dropped); a closed connection lingers a second at most
-(:attr:`Timeouts.close_linger`) to let our last line arrive.  Nothing a peer sends is used as anything but
+(:attr:`Limits.close_linger`) to let our last line arrive.  Nothing a peer sends is used as anything but
 protocol data: no shell, no file name, no pickle, no eval.
 """
 
@@ -80,7 +80,8 @@ class Peer:
 
     def __init__(self, session: Session, on_event: EventCallback | None = None) -> None:
         self._session = session
-        self._linger = session.timeouts.close_linger
+        self._linger = session.limits.close_linger
+        self._saved = session.saved
         self._on_event = on_event
         self._selector = selectors.DefaultSelector()
         self._commands: queue.SimpleQueue[tuple[str, tuple]] = queue.SimpleQueue()
@@ -130,6 +131,12 @@ class Peer:
         """Wait for the network thread to end; whether it did within ``timeout``."""
         self._thread.join(timeout)
         return not self._thread.is_alive()
+
+    @property
+    def saved(self) -> MatchRecord | ResumeRecord | None:
+        """What to keep to resume the game (the host's match, the guest's resume record),
+        as the network thread last saw it: for the autosave."""
+        return self._saved
 
     @property
     def running(self) -> bool:
@@ -193,7 +200,8 @@ class Peer:
         self._emit(events)
 
     def _snapshot(self) -> None:
-        """Copy what other threads may read (records) while the session is ours."""
+        """Copy what other threads may read (the record to resume from) while the session is ours."""
+        self._saved = self._session.saved
 
     def _write(self, conn_id: int, data: bytes) -> None:
         conn = self._conns.get(conn_id)
@@ -374,15 +382,7 @@ class Host(Peer):
         self._requested_port = port
         self._listener: socket.socket | None = None
         self.port = port
-        self._record = record
 
-    @property
-    def record(self) -> MatchRecord | None:
-        """The match as the network thread last saw it (for the autosave)."""
-        return self._record
-
-    def _snapshot(self) -> None:
-        self._record = self._session.record
 
     def start(self) -> None:
         self._listener = self._listen()
@@ -445,7 +445,7 @@ class Guest(Peer):
     """Connect to a host, prove the code, and play; the thread ends with the connection.
 
     To reconnect after a drop, make a new :class:`Guest` with ``resume`` set to
-    the old one's :attr:`resume_record` (what the autosave keeps).
+    the old one's :attr:`saved` (what the autosave keeps).
     """
 
     def __init__(self, address: str, port: int, code: str, name: str, *,
@@ -456,17 +456,9 @@ class Guest(Peer):
         self.address = address
         self.port = port
         self.connect_timeout = (connect_timeout if connect_timeout is not None
-                                else session.timeouts.connect)
-        self._resume_record = resume
+                                else session.limits.connect)
         self._conn_id: int | None = None
 
-    @property
-    def resume_record(self) -> ResumeRecord | None:
-        """What to present to the host to resume this game (as the network thread last saw it)."""
-        return self._resume_record
-
-    def _snapshot(self) -> None:
-        self._resume_record = self._session.resume_record
 
     def _finished(self) -> bool:
         return self._conn_id is not None and self._conn_id not in self._conns

@@ -41,6 +41,13 @@ class Event(Output):
 
 
 @dataclass(frozen=True)
+class _Notice(Event):
+    """An event that is a sentence for the player: ``reason`` says what happened and what to do."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
 class Result:
     """How a game ended: the winner's colour (``None`` for a draw) and one of protocol.ENDINGS."""
 
@@ -64,10 +71,8 @@ class Listening(Event):
 
 
 @dataclass(frozen=True)
-class GuestRefused(Event):
+class GuestRefused(_Notice):
     """Host: a connection was turned away (wrong code, game full, ...); the host keeps waiting."""
-
-    reason: str
 
 
 @dataclass(frozen=True)
@@ -139,25 +144,26 @@ class Refused(Event):
 
 
 @dataclass(frozen=True)
-class OfferReceived(Event):
-    """The opponent asks for an undo, a draw or a rematch (``kind``): answer with ``answer``."""
-
+class _AboutOffer(Event):
     kind: str
 
 
 @dataclass(frozen=True)
-class OfferAnswered(Event):
-    """The opponent said yes or no to our offer of ``kind``."""
+class OfferReceived(_AboutOffer):
+    """The opponent asks for an undo, a draw or a rematch (``kind``): answer with ``answer``."""
 
-    kind: str
+
+@dataclass(frozen=True)
+class OfferAnswered(_AboutOffer):
+    """The opponent said yes (``accepted``) or no to our offer of ``kind``."""
+
     accepted: bool
 
 
 @dataclass(frozen=True)
-class OfferCancelled(Event):
+class OfferCancelled(_AboutOffer):
     """A pending offer of ``kind`` (``mine`` or the opponent's) lapsed: a move was played."""
 
-    kind: str
     mine: bool
 
 
@@ -186,25 +192,19 @@ class RoundTrip(Event):
 
 
 @dataclass(frozen=True)
-class PeerLeft(Event):
+class PeerLeft(_Notice):
     """The opponent closed the connection on purpose (quit, cancel), saying ``reason``."""
-
-    reason: str
 
 
 @dataclass(frozen=True)
-class ConnectionLost(Event):
+class ConnectionLost(_Notice):
     """The connection to the opponent ended without a goodbye; ``reason`` says what to do.
 
     The host keeps the game and waits for the guest to come back; the guest
     can reconnect with the same command and resume.
     """
 
-    reason: str
-
 
 @dataclass(frozen=True)
-class Closed(Event):
+class Closed(_Notice):
     """The network side has stopped (after :meth:`close`, or because it could not go on)."""
-
-    reason: str

@@ -37,20 +37,17 @@ MAX_HANDSHAKES = 8
 
 
 @dataclass(frozen=True)
-class Timeouts:
-    """How long each wait may last, in seconds (see the module constants for the defaults)."""
+class Limits:
+    """Every bound of a connection: how long each wait may last (seconds), and how much a peer may send.
+
+    The defaults are the module constants above, with their reasons.
+    """
 
     handshake: float = HANDSHAKE_TIMEOUT
     ping_interval: float = PING_INTERVAL
     peer_timeout: float = PEER_TIMEOUT
     connect: float = CONNECT_TIMEOUT
     close_linger: float = CLOSE_LINGER
-
-
-@dataclass(frozen=True)
-class Limits:
-    """How much a peer may send: the longest line, lines a second and a burst, handshakes at once."""
-
     max_line: int = MAX_LINE
     line_rate: float = LINE_RATE
     line_burst: int = LINE_BURST

@@ -393,21 +393,13 @@ class Offer(Message):
 
 
 @dataclass(frozen=True)
-class Accept(Message):
-    """Either side: yes to the other's pending offer of ``kind`` at ``ply``."""
+class Answer(Message):
+    """Either side: yes (``accept``) or no to the other's pending offer of ``kind`` at ``ply``."""
 
-    TYPE: ClassVar[str] = "accept"
+    TYPE: ClassVar[str] = "answer"
     kind: str = _kind(Choice(OFFER_KINDS))
     ply: int = _kind(Int(0, MAX_MOVES))
-
-
-@dataclass(frozen=True)
-class Decline(Message):
-    """Either side: no to the other's pending offer of ``kind`` at ``ply``."""
-
-    TYPE: ClassVar[str] = "decline"
-    kind: str = _kind(Choice(OFFER_KINDS))
-    ply: int = _kind(Int(0, MAX_MOVES))
+    accept: bool = _kind(Flag())
 
 
 @dataclass(frozen=True)
@@ -433,7 +425,7 @@ class Refuse(Message):
     """Host: the guest's last ``what`` (a message type) was not applied, and why."""
 
     TYPE: ClassVar[str] = "refuse"
-    what: str = _kind(Choice(("move", "offer", "accept", "decline", "resign")))
+    what: str = _kind(Choice(("move", "offer", "answer", "resign")))
     ply: int = _kind(Int(0, MAX_MOVES))
     reason: str = _kind(Text(MAX_REASON))
 
@@ -447,19 +439,22 @@ class Chat(Message):
 
 
 @dataclass(frozen=True)
-class Ping(Message):
-    """Either side, every few seconds: are you there?  Answered by ``pong`` with the same ``id``."""
-
-    TYPE: ClassVar[str] = "ping"
+class _Beat(Message):
     id: int = _kind(Int(0, MAX_PING_ID))
 
 
 @dataclass(frozen=True)
-class Pong(Message):
+class Ping(_Beat):
+    """Either side, every few seconds: are you there?  Answered by ``pong`` with the same ``id``."""
+
+    TYPE: ClassVar[str] = "ping"
+
+
+@dataclass(frozen=True)
+class Pong(_Beat):
     """Either side: the answer to ``ping``; the time between the two is the round trip."""
 
     TYPE: ClassVar[str] = "pong"
-    id: int = _kind(Int(0, MAX_PING_ID))
 
 
 @dataclass(frozen=True)
@@ -482,7 +477,7 @@ class Error(Message):
 MESSAGES: dict[str, type[Message]] = {
     cls.TYPE: cls
     for cls in (
-        Hello, Auth, Welcome, Start, Move, Offer, Accept, Decline, Resign,
+        Hello, Auth, Welcome, Start, Move, Offer, Answer, Resign,
         Over, Refuse, Chat, Ping, Pong, Bye, Error,
     )
 }

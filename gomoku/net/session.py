@@ -58,7 +58,7 @@ from gomoku.board import Board, IllegalMoveError
 from gomoku.net import auth
 from gomoku.net import events as ev
 from gomoku.net.errors import ProtocolError
-from gomoku.net.limits import Limits, Timeouts, TokenBucket
+from gomoku.net.limits import Limits, TokenBucket
 from gomoku.net.protocol import (
     BLACK_CHOICES,
     MATCH_BYTES,
@@ -68,11 +68,10 @@ from gomoku.net.protocol import (
     OFFER_KINDS,
     PROTOCOL,
     VERSION,
-    Accept,
+    Answer,
     Auth,
     Bye,
     Chat,
-    Decline,
     Error,
     Hello,
     LineReader,
@@ -211,12 +210,12 @@ class _Table:
 class _Link:
     """One connection: its line reader, rate limit, handshake stage and heartbeat."""
 
-    def __init__(self, conn: int, now: float, timeouts: Timeouts, limits: Limits) -> None:
+    def __init__(self, conn: int, now: float, limits: Limits) -> None:
         self.conn = conn
         self.reader = LineReader(limits.max_line)
         self.bucket = TokenBucket(limits.line_rate, limits.line_burst, now)
         self.stage = "hello"
-        self.deadline = now + timeouts.handshake
+        self.deadline = now + limits.handshake
         self.last_heard = now
         self.next_ping = float("inf")
         self.pings: dict[int, float] = {}
@@ -236,12 +235,10 @@ class Session:
 
     role = ""
 
-    def __init__(self, code: str, name: str, *, timeouts: Timeouts = Timeouts(),
-                 limits: Limits = Limits(),
+    def __init__(self, code: str, name: str, *, limits: Limits = Limits(),
                  random_bytes: Callable[[int], bytes] = secrets.token_bytes) -> None:
         self.code = auth.format_code(code)
         self.name = clean_text(name)[:MAX_NAME]
-        self.timeouts = timeouts
         self.limits = limits
         self._random_bytes = random_bytes
         self._links: dict[int, _Link] = {}
@@ -275,12 +272,17 @@ class Session:
         """How the current game ended, or ``None`` while it goes on."""
         return self._table.result if self._table else None
 
+    @property
+    def saved(self) -> MatchRecord | ResumeRecord | None:
+        """What this side keeps to resume the game later (its autosave's network part)."""
+        raise NotImplementedError
+
     def next_deadline(self) -> float | None:
         """When :meth:`tick` must run next (``None``: nothing is timed)."""
         times = []
         for link in self._links.values():
             if link.stage == "seated":
-                times += [link.next_ping, link.last_heard + self.timeouts.peer_timeout]
+                times += [link.next_ping, link.last_heard + self.limits.peer_timeout]
             else:
                 times.append(link.deadline)
         return min(times, default=None)
@@ -289,7 +291,7 @@ class Session:
 
     def connection_made(self, conn: int, now: float) -> Outputs:
         """A connection ``conn`` is open."""
-        self._links[conn] = _Link(conn, now, self.timeouts, self.limits)
+        self._links[conn] = _Link(conn, now, self.limits)
         return []
 
     def connection_lost(self, conn: int, now: float, reason: str = "") -> Outputs:
@@ -329,7 +331,7 @@ class Session:
                 if now >= link.deadline:
                     self._fail(link, "timeout", "the handshake took too long: connect again", out)
                 continue
-            if now - link.last_heard >= self.timeouts.peer_timeout:
+            if now - link.last_heard >= self.limits.peer_timeout:
                 silent = round(now - link.last_heard)
                 self._fail(link, "timeout", f"no word from {self._who(link)} for {silent} s"
                            + self._what_next(), out)
@@ -338,7 +340,7 @@ class Session:
                 link.pings[link.ping_id] = now
                 for old in sorted(link.pings)[:-_PINGS_KEPT]:
                     del link.pings[old]
-                link.next_ping = now + self.timeouts.ping_interval
+                link.next_ping = now + self.limits.ping_interval
                 self._send(link, Ping(id=link.ping_id), out)
         return out
 
@@ -396,8 +398,7 @@ class Session:
             out.append(ev.Refused("answer", "there is no offer to answer"))
             return out
         table.pending = None
-        reply = Accept if accept else Decline
-        self._send(self._peer, reply(kind=pending.kind, ply=pending.ply), out)
+        self._send(self._peer, Answer(kind=pending.kind, ply=pending.ply, accept=accept), out)
         if accept:
             self._accepted(table, pending, out)
         return out
@@ -460,7 +461,7 @@ class Session:
 
     def _seat(self, link: _Link, now: float) -> None:
         link.stage = "seated"
-        link.next_ping = now + self.timeouts.ping_interval
+        link.next_ping = now + self.limits.ping_interval
         self._peer = link
 
     def _who(self, link: _Link) -> str:
@@ -529,6 +530,13 @@ class Session:
     def _peer_error(self, link: _Link, message: Error, out: Outputs) -> None:
         self._lost(link, message.reason, out)
 
+    def _greeted(self, link: _Link, hello: Hello, same_role: str) -> None:
+        """Take the peer's ``hello``: it must come from the other role (else ``same_role`` is the error)."""
+        if hello.role == self.role:
+            raise ProtocolError(same_role)
+        link.peer_nonce = hello.nonce
+        link.peer_name = hello.name
+
     # -- what subclasses define ---------------------------------------------------
 
     def _handshake(self, link: _Link, message: Message, now: float, out: Outputs) -> None:
@@ -550,7 +558,7 @@ class Session:
 class HostSession(Session):
     """The host: authenticates the guest, sets the game, referees it, and keeps it across drops.
 
-    ``record`` resumes a match saved before a restart (:attr:`record`).
+    ``record`` resumes a match saved before a restart (:attr:`saved`).
     ``rng`` picks black when the settings say ``random``.
     """
 
@@ -558,9 +566,9 @@ class HostSession(Session):
 
     def __init__(self, code: str, name: str, settings: GameSettings = GameSettings(), *,
                  record: MatchRecord | None = None, rng: random.Random | None = None,
-                 timeouts: Timeouts = Timeouts(), limits: Limits = Limits(),
+                 limits: Limits = Limits(),
                  random_bytes: Callable[[int], bytes] = secrets.token_bytes) -> None:
-        super().__init__(code, name, timeouts=timeouts, limits=limits, random_bytes=random_bytes)
+        super().__init__(code, name, limits=limits, random_bytes=random_bytes)
         self.settings = settings
         self._rng = rng or random.Random(int.from_bytes(random_bytes(8), "big"))
         if record is not None:
@@ -569,7 +577,7 @@ class HostSession(Session):
             self._table.result = record.result
 
     @property
-    def record(self) -> MatchRecord | None:
+    def saved(self) -> MatchRecord | None:
         """The match as a value for the autosave, or ``None`` before a guest ever joined."""
         t = self._table
         if t is None:
@@ -602,10 +610,7 @@ class HostSession(Session):
 
     def _handshake(self, link: _Link, message: Message, now: float, out: Outputs) -> None:
         if link.stage == "hello" and isinstance(message, Hello):
-            if message.role != "guest":
-                raise ProtocolError("a host cannot join a host: one side must join with --join")
-            link.peer_nonce = message.nonce
-            link.peer_name = message.name
+            self._greeted(link, message, "a host cannot join a host: one side must join with --join")
             link.stage = "auth"
         elif link.stage == "auth" and isinstance(message, Auth):
             if not auth.check_proof(self.code, "guest", link.nonce, link.peer_nonce, message.proof):
@@ -717,7 +722,7 @@ class HostSession(Session):
             self._after_move(table, out)
         elif isinstance(message, Offer):
             self._guest_offer(link, table, message, out)
-        elif isinstance(message, (Accept, Decline)):
+        elif isinstance(message, Answer):
             self._guest_answer(link, table, message, out)
         elif isinstance(message, Resign):
             if not table.in_play:
@@ -752,8 +757,7 @@ class HostSession(Session):
         table.pending = _Pending(offer.kind, offer.ply, "guest")
         out.append(ev.OfferReceived(offer.kind))
 
-    def _guest_answer(self, link: _Link, table: _Table, answer: Accept | Decline,
-                      out: Outputs) -> None:
+    def _guest_answer(self, link: _Link, table: _Table, answer: Answer, out: Outputs) -> None:
         pending = table.pending
         if (pending is None or pending.by != "host" or pending.kind != answer.kind
                 or pending.ply != answer.ply):
@@ -761,16 +765,15 @@ class HostSession(Session):
                                     reason="there is no such offer to answer"), out)
             return
         table.pending = None
-        accepted = isinstance(answer, Accept)
-        out.append(ev.OfferAnswered(pending.kind, accepted))
-        if accepted:
+        out.append(ev.OfferAnswered(pending.kind, answer.accept))
+        if answer.accept:
             self._accepted(table, pending, out)
 
 
 class GuestSession(Session):
     """The guest: proves the code, checks the host proves it too, and follows the host's game.
 
-    ``resume`` is the game this guest was playing (from :attr:`resume_record`
+    ``resume`` is the game this guest was playing (from :attr:`saved`
     of an earlier session, kept in its autosave); the host resumes it if it
     fits.  One connection at a time: after a drop, :meth:`connection_made`
     again reconnects with the same game.
@@ -779,13 +782,13 @@ class GuestSession(Session):
     role = "guest"
 
     def __init__(self, code: str, name: str, *, resume: ResumeRecord | None = None,
-                 timeouts: Timeouts = Timeouts(), limits: Limits = Limits(),
+                 limits: Limits = Limits(),
                  random_bytes: Callable[[int], bytes] = secrets.token_bytes) -> None:
-        super().__init__(code, name, timeouts=timeouts, limits=limits, random_bytes=random_bytes)
+        super().__init__(code, name, limits=limits, random_bytes=random_bytes)
         self._resume = resume
 
     @property
-    def resume_record(self) -> ResumeRecord | None:
+    def saved(self) -> ResumeRecord | None:
         """What to present to the host to resume this game (keep it in the autosave)."""
         table = self._table
         if table is None:
@@ -816,15 +819,12 @@ class GuestSession(Session):
 
     def _handshake(self, link: _Link, message: Message, now: float, out: Outputs) -> None:
         if link.stage == "hello" and isinstance(message, Hello):
-            if message.role != "host":
-                raise ProtocolError("two guests cannot play each other: one side must --host")
-            link.peer_nonce = message.nonce
-            link.peer_name = message.name
+            self._greeted(link, message, "two guests cannot play each other: one side must --host")
             link.nonce = auth.new_nonce(self._random_bytes)
             self._send(link, Hello(protocol=PROTOCOL, version=VERSION, role="guest",
                                    name=self.name, nonce=link.nonce), out)
             proof = auth.proof(self.code, "guest", link.peer_nonce, link.nonce)
-            self._send(link, Auth(proof=proof, resume=self.resume_record), out)
+            self._send(link, Auth(proof=proof, resume=self.saved), out)
             link.stage = "welcome"
         elif link.stage == "welcome" and isinstance(message, Welcome):
             if not auth.check_proof(self.code, "host", link.peer_nonce, link.nonce, message.proof):
@@ -892,14 +892,13 @@ class GuestSession(Session):
                     out.append(ev.OfferCancelled(table.pending.kind, True))
                 table.pending = _Pending(message.kind, message.ply, "host")
                 out.append(ev.OfferReceived(message.kind))
-        elif isinstance(message, (Accept, Decline)):
+        elif isinstance(message, Answer):
             pending = table.pending
             if (pending is not None and pending.by == "guest" and pending.kind == message.kind
                     and pending.ply == message.ply):
                 table.pending = None
-                accepted = isinstance(message, Accept)
-                out.append(ev.OfferAnswered(pending.kind, accepted))
-                if accepted:
+                out.append(ev.OfferAnswered(pending.kind, message.accept))
+                if message.accept:
                     self._accepted(table, pending, out)
         elif isinstance(message, Over):
             self._host_over(table, message, out)

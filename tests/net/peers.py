@@ -14,13 +14,13 @@ from collections.abc import Callable
 
 from gomoku.net import events as ev
 from gomoku.net.connection import Guest, Host, Peer
-from gomoku.net.limits import Timeouts
+from gomoku.net.limits import Limits
 from gomoku.net.protocol import ResumeRecord, decode
 from gomoku.net.session import GameSettings, GuestSession
 from tests.net.wire import CODE
 
-#: Short timeouts so that a dropped peer is noticed in well under a second.
-FAST = Timeouts(handshake=0.5, ping_interval=0.1, peer_timeout=0.6, connect=1.0,
+#: Short limits so that a dropped peer is noticed in well under a second.
+FAST = Limits(handshake=0.5, ping_interval=0.1, peer_timeout=0.6, connect=1.0,
                 close_linger=0.2)
 #: The longest any single wait in these tests may take.
 WAIT = 3.0
@@ -56,27 +56,37 @@ class Watcher:
         return [e for e in self.seen if isinstance(e, kind)]
 
 
-def start_host(settings: GameSettings = GameSettings(black="host"), bind: str = "127.0.0.1",
-               **options) -> tuple[Host, Watcher]:
-    options.setdefault("timeouts", FAST)
-    host = Host(CODE, "Hana", settings, port=0, bind=bind, **options)
-    host.start()
-    return host, Watcher(host)
+class Net:
+    """The hosts and guests one test starts; the ``net`` fixture stops them all afterwards."""
 
+    def __init__(self) -> None:
+        self.started: list[Peer] = []
 
-def start_guest(host: Host, address: str = "127.0.0.1", code: str = CODE,
-                **options) -> tuple[Guest, Watcher]:
-    options.setdefault("timeouts", FAST)
-    guest = Guest(address, host.port, code, "Gil", **options)
-    guest.start()
-    return guest, Watcher(guest)
+    def track(self, peer: Peer) -> Watcher:
+        """Start ``peer`` (made by the test) and stop it at the end of the test."""
+        self.started.append(peer)
+        if not peer.running:
+            peer.start()
+        return Watcher(peer)
 
+    def host(self, settings: GameSettings = GameSettings(black="host"), bind: str = "127.0.0.1",
+             **options) -> tuple[Host, Watcher]:
+        options.setdefault("limits", FAST)
+        host = Host(CODE, "Hana", settings, port=0, bind=bind, **options)
+        return host, self.track(host)
 
-def stop(*peers: Peer) -> None:
-    for peer in peers:
-        peer.close()
-    for peer in peers:
-        assert peer.join(WAIT), f"{peer} did not stop"
+    def guest(self, host: Host, address: str = "127.0.0.1", code: str = CODE,
+              **options) -> tuple[Guest, Watcher]:
+        options.setdefault("limits", FAST)
+        guest = Guest(address, host.port, code, "Gil", **options)
+        return guest, self.track(guest)
+
+    def stop(self, *peers: Peer) -> None:
+        """Close ``peers`` (all of them by default) and wait for their threads to end."""
+        for peer in peers or self.started:
+            peer.close()
+        for peer in peers or self.started:
+            assert peer.join(WAIT), f"{peer} did not stop"
 
 
 def raw_socket(port: int, address: str = "127.0.0.1") -> socket.socket:
@@ -135,7 +145,7 @@ class RawGuest:
     def __init__(self, port: int, address: str = "127.0.0.1", code: str = CODE,
                  resume: ResumeRecord | None = None) -> None:
         self.sock = raw_socket(port, address)
-        self.session = GuestSession(code, "Raw", resume=resume, timeouts=FAST)
+        self.session = GuestSession(code, "Raw", resume=resume, limits=FAST)
         self.events: list[ev.Event] = []
         self.received = b""
         self.closed = False

@@ -6,6 +6,7 @@ file runs in a few seconds.
 
 from __future__ import annotations
 
+import selectors
 import socket
 import sys
 import time
@@ -25,7 +26,7 @@ from gomoku.net.errors import ConnectError
 from gomoku.net.session import GameSettings, HostSession
 from gomoku.point import Point
 from gomoku.rules import Rule, Stone
-from tests.net.peers import FAST, RawGuest, Watcher, start_guest, start_host, stop
+from tests.net.peers import FAST, Net, RawGuest, Watcher
 from tests.net.wire import CODE
 
 WIN_FOR_BLACK = [(7, 7), (0, 0), (8, 7), (0, 1), (9, 7), (0, 2), (10, 7), (0, 3), (11, 7)]
@@ -55,176 +56,145 @@ def play_alternately(host: Host, hw: Watcher, guest: Guest, gw: Watcher, moves) 
     "127.0.0.1",
     pytest.param("::1", marks=pytest.mark.skipif(not ipv6_loopback(), reason="no IPv6 loopback")),
 ])
-def test_host_and_guest_play_a_game_to_a_win(address: str) -> None:
-    host, hw = start_host(GameSettings(rule=Rule.STANDARD, black="host"), bind=address)
+def test_host_and_guest_play_a_game_to_a_win(address: str, net: Net) -> None:
+    host, hw = net.host(GameSettings(rule=Rule.STANDARD, black="host"), bind=address)
     listening = hw.wait(ev.Listening)
     assert listening.command == join_command(address, host.port, CODE)
-    guest, gw = start_guest(host, address)
-    try:
-        assert gw.wait(ev.GameStarted).my_stone is Stone.WHITE
-        assert hw.wait(ev.OpponentJoined).name == "Gil"
-        play_alternately(host, hw, guest, gw, WIN_FOR_BLACK)
-        result = ev.Result(Stone.BLACK, "five")
-        assert hw.wait(ev.GameOver).result == gw.wait(ev.GameOver).result == result
-        guest.chat("gg \x1b[5mwp")
-        assert hw.wait(ev.ChatReceived).text == "gg wp"
-        assert hw.wait(ev.RoundTrip).seconds < 1.0
-        assert host.record.moves == tuple(Point(*m) for m in WIN_FOR_BLACK)
-        assert guest.resume_record.moves == host.record.moves
-    finally:
-        stop(guest, host)
+    guest, gw = net.guest(host, address)
+    assert gw.wait(ev.GameStarted).my_stone is Stone.WHITE
+    assert hw.wait(ev.OpponentJoined).name == "Gil"
+    play_alternately(host, hw, guest, gw, WIN_FOR_BLACK)
+    result = ev.Result(Stone.BLACK, "five")
+    assert hw.wait(ev.GameOver).result == gw.wait(ev.GameOver).result == result
+    guest.chat("gg \x1b[5mwp")
+    assert hw.wait(ev.ChatReceived).text == "gg wp"
+    assert hw.wait(ev.RoundTrip).seconds < 1.0
+    assert host.saved.moves == tuple(Point(*m) for m in WIN_FOR_BLACK)
+    assert guest.saved.moves == host.saved.moves
+    net.stop()
     assert isinstance(hw.of(ev.Closed)[-1], ev.Closed)
 
 
-def test_a_wrong_code_then_the_right_code() -> None:
-    host, hw = start_host()
-    wrong, ww = start_guest(host, code="K7QM-4RZT-9Y")
-    try:
-        refused = ww.wait(ev.JoinRefused)
-        assert refused.code == "bad-code" and "wrong code" in refused.reason
-        assert wrong.join(3.0)
-        assert "wrong code" in hw.wait(ev.GuestRefused).reason
-        right, rw = start_guest(host)
-        rw.wait(ev.GameStarted)
-        stop(right)
-    finally:
-        stop(host)
+def test_a_wrong_code_then_the_right_code(net: Net) -> None:
+    host, hw = net.host()
+    wrong, ww = net.guest(host, code="K7QM-4RZT-9Y")
+    refused = ww.wait(ev.JoinRefused)
+    assert refused.code == "bad-code" and "wrong code" in refused.reason
+    assert wrong.join(3.0)
+    assert "wrong code" in hw.wait(ev.GuestRefused).reason
+    right, rw = net.guest(host)
+    rw.wait(ev.GameStarted)
+    net.stop(right)
 
 
-def test_a_second_guest_is_refused_and_the_first_plays_on() -> None:
-    host, hw = start_host()
-    first, fw = start_guest(host)
-    try:
-        fw.wait(ev.GameStarted)
-        second, sw = start_guest(host)
-        assert sw.wait(ev.JoinRefused).reason == "this game already has two players"
-        assert second.join(3.0)
-        host.play((7, 7))
-        assert fw.wait(ev.MovePlayed).point == Point(7, 7)
-    finally:
-        stop(first, host)
+def test_a_second_guest_is_refused_and_the_first_plays_on(net: Net) -> None:
+    host, hw = net.host()
+    first, fw = net.guest(host)
+    fw.wait(ev.GameStarted)
+    second, sw = net.guest(host)
+    assert sw.wait(ev.JoinRefused).reason == "this game already has two players"
+    assert second.join(3.0)
+    host.play((7, 7))
+    assert fw.wait(ev.MovePlayed).point == Point(7, 7)
 
 
-def test_a_dropped_guest_reconnects_and_resumes_with_the_same_moves() -> None:
-    host, hw = start_host()
-    try:
-        raw = RawGuest(host.port).join()
-        hw.wait(ev.GameStarted)
-        host.play((7, 7))
-        raw.pump(lambda: len(raw.session.board.moves) == 1)
-        raw.do(raw.session.play((8, 8)))
-        hw.wait(ev.MovePlayed, lambda e: e.ply == 1)
-        record = raw.session.resume_record
-        raw.drop()  # the terminal closed: no goodbye
-        assert "waiting for the guest to come back" in hw.wait(ev.ConnectionLost).reason
-        guest, gw = start_guest(host, resume=record)
-        started = gw.wait(ev.GameStarted)
-        assert started.resumed and started.moves == (Point(7, 7), Point(8, 8))
-        host.play((9, 9))
-        assert gw.wait(ev.MovePlayed).point == Point(9, 9)
-        stop(guest)
-    finally:
-        stop(host)
+def test_a_dropped_guest_reconnects_and_resumes_with_the_same_moves(net: Net) -> None:
+    host, hw = net.host()
+    raw = RawGuest(host.port).join()
+    hw.wait(ev.GameStarted)
+    host.play((7, 7))
+    raw.pump(lambda: len(raw.session.board.moves) == 1)
+    raw.do(raw.session.play((8, 8)))
+    hw.wait(ev.MovePlayed, lambda e: e.ply == 1)
+    record = raw.session.saved
+    raw.drop()  # the terminal closed: no goodbye
+    assert "waiting for the guest to come back" in hw.wait(ev.ConnectionLost).reason
+    guest, gw = net.guest(host, resume=record)
+    started = gw.wait(ev.GameStarted)
+    assert started.resumed and started.moves == (Point(7, 7), Point(8, 8))
+    host.play((9, 9))
+    assert gw.wait(ev.MovePlayed).point == Point(9, 9)
+    net.stop(guest)
 
 
-def test_the_host_notices_a_stalled_guest_by_heartbeat() -> None:
-    host, hw = start_host()
-    try:
-        raw = RawGuest(host.port).join()
-        began = time.monotonic()
-        # the raw guest now neither reads nor answers: a half-open connection
-        lost = hw.wait(ev.ConnectionLost)
-        assert "no word from Raw" in lost.reason
-        assert time.monotonic() - began < FAST.peer_timeout + 1.0
-        raw.drop()
-        guest, gw = start_guest(host)
-        gw.wait(ev.GameStarted)
-        stop(guest)
-    finally:
-        stop(host)
+def test_the_host_notices_a_stalled_guest_by_heartbeat(net: Net) -> None:
+    host, hw = net.host()
+    raw = RawGuest(host.port).join()
+    began = time.monotonic()
+    # the raw guest now neither reads nor answers: a half-open connection
+    lost = hw.wait(ev.ConnectionLost)
+    assert "no word from Raw" in lost.reason
+    assert time.monotonic() - began < FAST.peer_timeout + 1.0
+    raw.drop()
+    guest, gw = net.guest(host)
+    gw.wait(ev.GameStarted)
+    net.stop(guest)
 
 
-def test_the_guest_notices_a_stalled_host_by_heartbeat() -> None:
-    listener = socket.create_server(("127.0.0.1", 0))
-    listener.settimeout(3.0)
-    session = HostSession(CODE, "Stall", timeouts=FAST)
-    guest = Guest("127.0.0.1", listener.getsockname()[1], CODE, "Gil", timeouts=FAST)
-    guest.start()
-    gw = Watcher(guest)
-    try:
+def test_the_guest_notices_a_stalled_host_by_heartbeat(net: Net) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        listener.settimeout(3.0)
+        session = HostSession(CODE, "Stall", limits=FAST)
+        guest = Guest("127.0.0.1", listener.getsockname()[1], CODE, "Gil", limits=FAST)
+        gw = net.track(guest)
         sock, _ = listener.accept()
-        sock.settimeout(0.2)
-        for output in session.connection_made(1, time.monotonic()):
-            sock.sendall(output.data)
-        deadline = time.monotonic() + 3.0
-        while not session.connected and time.monotonic() < deadline:
-            try:
-                data = sock.recv(65536)
-            except socket.timeout:
-                continue
-            for output in session.receive(1, data, time.monotonic()):
-                if isinstance(output, ev.Send):
-                    sock.sendall(output.data)
-        gw.wait(ev.GameStarted)
-        # the host now says nothing at all
-        assert "no word from Stall" in gw.wait(ev.ConnectionLost).reason
-        assert guest.join(3.0)
-        sock.close()
-    finally:
-        guest.close()
-        listener.close()
+        with sock:
+            sock.settimeout(0.2)
+            for output in session.connection_made(1, time.monotonic()):
+                sock.sendall(output.data)
+            deadline = time.monotonic() + 3.0
+            while not session.connected and time.monotonic() < deadline:
+                try:
+                    data = sock.recv(65536)
+                except socket.timeout:
+                    continue
+                for output in session.receive(1, data, time.monotonic()):
+                    if isinstance(output, ev.Send):
+                        sock.sendall(output.data)
+            gw.wait(ev.GameStarted)
+            # the host now says nothing at all
+            assert "no word from Stall" in gw.wait(ev.ConnectionLost).reason
+            assert guest.join(3.0)
 
 
-def test_a_guest_gives_up_on_an_address_that_does_not_answer() -> None:
+def test_a_guest_gives_up_on_an_address_that_does_not_answer(net: Net) -> None:
     with socket.create_server(("127.0.0.1", 0)) as closed:
         port = closed.getsockname()[1]
-    guest = Guest("127.0.0.1", port, CODE, "Gil", timeouts=FAST)
-    guest.start()
-    gw = Watcher(guest)
+    guest = Guest("127.0.0.1", port, CODE, "Gil", limits=FAST)
+    gw = net.track(guest)
     assert "check the address" in gw.wait(ev.ConnectionLost).reason
     assert guest.join(3.0)
 
 
-def test_a_taken_port_says_what_to_do() -> None:
-    host, _ = start_host()
-    try:
-        with pytest.raises(ConnectError, match="choose another port"):
-            Host(CODE, "Two", port=host.port, bind="127.0.0.1").start()
-    finally:
-        stop(host)
+def test_a_taken_port_says_what_to_do(net: Net) -> None:
+    host, _ = net.host()
+    with pytest.raises(ConnectError, match="choose another port"):
+        Host(CODE, "Two", port=host.port, bind="127.0.0.1").start()
 
 
-def test_the_ui_is_woken_by_descriptor_and_callback() -> None:
-    import selectors
-
+def test_the_ui_is_woken_by_descriptor_and_callback(net: Net) -> None:
     calls = []
-    host = Host(CODE, "Hana", port=0, bind="127.0.0.1", timeouts=FAST,
+    host = Host(CODE, "Hana", port=0, bind="127.0.0.1", limits=FAST,
                 on_event=lambda: calls.append(1))
-    host.start()
+    net.track(host)
     with selectors.DefaultSelector() as sel:
         sel.register(host.fileno(), selectors.EVENT_READ)
-        guest, gw = start_guest(host)
-        try:
-            assert sel.select(3.0)
-            deadline = time.monotonic() + 3.0
-            seen = []
-            while not any(isinstance(e, ev.GameStarted) for e in seen):
-                assert time.monotonic() < deadline
-                sel.select(0.5)
-                seen += host.events()
-            assert calls
-        finally:
-            stop(guest, host)
+        net.guest(host)
+        assert sel.select(3.0)
+        deadline = time.monotonic() + 3.0
+        seen = []
+        while not any(isinstance(e, ev.GameStarted) for e in seen):
+            assert time.monotonic() < deadline
+            sel.select(0.5)
+            seen += host.events()
+        assert calls
 
 
-def test_an_idle_host_sleeps() -> None:
-    host, _ = start_host()
-    try:
-        before = time.process_time()
-        time.sleep(0.3)
-        assert time.process_time() - before < 0.06
-    finally:
-        stop(host)
+def test_an_idle_host_sleeps(net: Net) -> None:
+    host, _ = net.host()
+    before = time.process_time()
+    time.sleep(0.3)
+    assert time.process_time() - before < 0.06
 
 
 @pytest.fixture
@@ -245,17 +215,16 @@ def unanswered_port():
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="backlog behaviour is Linux's")
-def test_connecting_times_out_or_is_cancelled(unanswered_port: int) -> None:
-    guest = Guest("127.0.0.1", unanswered_port, CODE, "Gil", connect_timeout=0.3, timeouts=FAST)
-    guest.start()
-    assert "no answer" in Watcher(guest).wait(ev.ConnectionLost).reason
+def test_connecting_times_out_or_is_cancelled(unanswered_port: int, net: Net) -> None:
+    guest = Guest("127.0.0.1", unanswered_port, CODE, "Gil", connect_timeout=0.3, limits=FAST)
+    assert "no answer" in net.track(guest).wait(ev.ConnectionLost).reason
     assert guest.join(2.0)
-    guest = Guest("127.0.0.1", unanswered_port, CODE, "Gil", connect_timeout=5.0, timeouts=FAST)
+    guest = Guest("127.0.0.1", unanswered_port, CODE, "Gil", connect_timeout=5.0, limits=FAST)
     began = time.monotonic()
-    guest.start()
+    watcher = net.track(guest)
     guest.close("cancelled")
     assert guest.join(2.0) and time.monotonic() - began < 2.0
-    assert Watcher(guest).wait(ev.Closed).reason == "cancelled"
+    assert watcher.wait(ev.Closed).reason == "cancelled"
 
 
 def test_addresses_and_the_join_command() -> None:

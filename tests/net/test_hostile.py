@@ -15,14 +15,12 @@ from gomoku.net import events as ev
 from gomoku.net.protocol import MAX_LINE, Chat, Move, Ping, encode
 from gomoku.point import Point
 from tests.net.peers import (
+    Net,
     RawGuest,
     flood,
     error_code,
     raw_socket,
     read_until_closed,
-    start_guest,
-    start_host,
-    stop,
 )
 
 TEN_MB = 10 * 1024 * 1024
@@ -90,47 +88,38 @@ CONNECTION_ATTACKS = [random_bytes, invalid_utf8, ten_megabyte_line, flood_of_li
 
 
 @pytest.mark.parametrize("attack", CONNECTION_ATTACKS, ids=lambda a: a.__name__)
-def test_an_attack_on_a_waiting_host(attack) -> None:
-    host, hw = start_host()
-    try:
-        attack(host.port)
-        assert host.running
-        guest, gw = start_guest(host)
-        gw.wait(ev.GameStarted)
-        host.play((7, 7))
-        assert gw.wait(ev.MovePlayed).point == Point(7, 7)
-        stop(guest)
-    finally:
-        stop(host)
+def test_an_attack_on_a_waiting_host(attack, net: Net) -> None:
+    host, hw = net.host()
+    attack(host.port)
+    assert host.running
+    guest, gw = net.guest(host)
+    gw.wait(ev.GameStarted)
+    host.play((7, 7))
+    assert gw.wait(ev.MovePlayed).point == Point(7, 7)
+    net.stop(guest)
 
 
 @pytest.mark.parametrize("attack", CONNECTION_ATTACKS, ids=lambda a: a.__name__)
-def test_an_attack_beside_a_game_in_progress(attack) -> None:
-    host, hw = start_host()
-    guest, gw = start_guest(host)
-    try:
-        gw.wait(ev.GameStarted)
-        host.play((7, 7))
-        gw.wait(ev.MovePlayed)
-        attack(host.port)
-        assert host.running and host.record.moves == (Point(7, 7),)
-        guest.play((8, 8))
-        assert hw.wait(ev.MovePlayed, lambda e: not e.mine).point == Point(8, 8)
-        assert not gw.of(ev.ConnectionLost)
-    finally:
-        stop(guest, host)
+def test_an_attack_beside_a_game_in_progress(attack, net: Net) -> None:
+    host, hw = net.host()
+    guest, gw = net.guest(host)
+    gw.wait(ev.GameStarted)
+    host.play((7, 7))
+    gw.wait(ev.MovePlayed)
+    attack(host.port)
+    assert host.running and host.saved.moves == (Point(7, 7),)
+    guest.play((8, 8))
+    assert hw.wait(ev.MovePlayed, lambda e: not e.mine).point == Point(8, 8)
+    assert not gw.of(ev.ConnectionLost)
 
 
-def test_the_real_guest_joins_while_a_silent_connection_hangs_on() -> None:
-    host, hw = start_host()
+def test_the_real_guest_joins_while_a_silent_connection_hangs_on(net: Net) -> None:
+    host, hw = net.host()
     silent = raw_socket(host.port)
-    try:
-        guest, gw = start_guest(host)
-        gw.wait(ev.GameStarted)
-        stop(guest)
-        read_until_closed(silent)
-    finally:
-        stop(host)
+    guest, gw = net.guest(host)
+    gw.wait(ev.GameStarted)
+    net.stop(guest)
+    read_until_closed(silent)
 
 
 # -- the guest's seat taken by a hostile client -------------------------------------
@@ -185,35 +174,29 @@ SEAT_ATTACKS = [move_for_the_other_side, move_off_the_board, move_on_a_taken_poi
 
 
 @pytest.mark.parametrize("attack", SEAT_ATTACKS, ids=lambda a: a.__name__)
-def test_a_hostile_guest_in_the_game(attack) -> None:
-    host, hw = start_host()
-    try:
-        raw = seated(host)
-        attack(raw)
-        moves = host.record.moves
-        assert host.running and moves[0] == Point(7, 7) and len(moves) <= 2
-        assert not hw.of(ev.ChatReceived)
-        raw.drop()
-        guest, gw = start_guest(host, resume=raw.session.resume_record)
-        started = gw.wait(ev.GameStarted)
-        assert started.moves == moves
-        point = (3, 3)
-        if host.record.moves and len(moves) % 2 == 0:
-            host.play((4, 4))
-            gw.wait(ev.MovePlayed)
-        guest.play(point)
-        assert hw.wait(ev.MovePlayed, lambda e: not e.mine and e.point == point)
-        stop(guest)
-    finally:
-        stop(host)
+def test_a_hostile_guest_in_the_game(attack, net: Net) -> None:
+    host, hw = net.host()
+    raw = seated(host)
+    attack(raw)
+    moves = host.saved.moves
+    assert host.running and moves[0] == Point(7, 7) and len(moves) <= 2
+    assert not hw.of(ev.ChatReceived)
+    raw.drop()
+    guest, gw = net.guest(host, resume=raw.session.saved)
+    started = gw.wait(ev.GameStarted)
+    assert started.moves == moves
+    point = (3, 3)
+    if host.saved.moves and len(moves) % 2 == 0:
+        host.play((4, 4))
+        gw.wait(ev.MovePlayed)
+    guest.play(point)
+    assert hw.wait(ev.MovePlayed, lambda e: not e.mine and e.point == point)
+    net.stop(guest)
 
 
-def test_a_chat_line_with_escapes_arrives_clean() -> None:
-    host, hw = start_host()
-    try:
-        raw = seated(host)
-        raw.send(encode(Chat(text="ok")).replace(b"ok", b"\\u001b[2J\\u009b31mhi\\u202e\\u0007!"))
-        assert hw.wait(ev.ChatReceived).text == "hi!"
-        raw.drop()
-    finally:
-        stop(host)
+def test_a_chat_line_with_escapes_arrives_clean(net: Net) -> None:
+    host, hw = net.host()
+    raw = seated(host)
+    raw.send(encode(Chat(text="ok")).replace(b"ok", b"\\u001b[2J\\u009b31mhi\\u202e\\u0007!"))
+    assert hw.wait(ev.ChatReceived).text == "hi!"
+    raw.drop()

@@ -9,57 +9,30 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gomoku.net.errors import LineTooLongError, ProtocolError, VersionError
-from gomoku.net.protocol import (
-    MAX_CHAT,
-    MAX_LINE,
-    MESSAGES,
-    PROTOCOL,
-    VERSION,
-    Accept,
-    Auth,
-    Bye,
-    Chat,
-    Decline,
-    Error,
-    Hello,
-    LineReader,
-    Move,
-    Offer,
-    Over,
-    Ping,
-    Pong,
-    Refuse,
-    Resign,
-    ResumeRecord,
-    Start,
-    Welcome,
-    clean_text,
-    decode,
-    encode,
-)
+from gomoku.net import protocol as p
 from gomoku.point import Point
 from gomoku.rules import Rule
 
 FULL_BOARD = tuple(Point(x, y) for y in range(25) for x in range(25))
 
 EXAMPLES = [
-    Hello(protocol=PROTOCOL, version=VERSION, role="host", name="Hana", nonce=b"\x01" * 16),
-    Auth(proof=b"\x02" * 32, resume=None),
-    Auth(proof=b"\x02" * 32, resume=ResumeRecord(match=b"m" * 8, game=3, moves=FULL_BOARD)),
-    Welcome(proof=b"\x03" * 32),
-    Start(match=b"m" * 8, game=1, rule=Rule.RENJU, size=25, black="guest", moves=FULL_BOARD),
-    Move(ply=0, x=7, y=7),
-    Offer(kind="undo", ply=4),
-    Accept(kind="draw", ply=9),
-    Decline(kind="rematch", ply=30),
-    Resign(),
-    Over(game=2, ply=41, winner="white", ending="five"),
-    Refuse(what="move", ply=3, reason="h8 is taken: pick an empty point"),
-    Chat(text="good game"),
-    Ping(id=2**31 - 1),
-    Pong(id=0),
-    Bye(reason="quit"),
-    Error(code="bad-code", reason="wrong code"),
+    p.Hello(protocol=p.PROTOCOL, version=p.VERSION, role="host", name="Hana", nonce=b"\x01" * 16),
+    p.Auth(proof=b"\x02" * 32, resume=None),
+    p.Auth(proof=b"\x02" * 32, resume=p.ResumeRecord(match=b"m" * 8, game=3, moves=FULL_BOARD)),
+    p.Welcome(proof=b"\x03" * 32),
+    p.Start(match=b"m" * 8, game=1, rule=Rule.RENJU, size=25, black="guest", moves=FULL_BOARD),
+    p.Move(ply=0, x=7, y=7),
+    p.Offer(kind="undo", ply=4),
+    p.Answer(kind="draw", ply=9, accept=True),
+    p.Answer(kind="rematch", ply=30, accept=False),
+    p.Resign(),
+    p.Over(game=2, ply=41, winner="white", ending="five"),
+    p.Refuse(what="move", ply=3, reason="h8 is taken: pick an empty point"),
+    p.Chat(text="good game"),
+    p.Ping(id=2**31 - 1),
+    p.Pong(id=0),
+    p.Bye(reason="quit"),
+    p.Error(code="bad-code", reason="wrong code"),
 ]
 
 
@@ -68,20 +41,20 @@ def line(**fields: object) -> bytes:
 
 
 def test_every_message_type_has_an_example() -> None:
-    assert {type(m) for m in EXAMPLES} == set(MESSAGES.values())
+    assert {type(m) for m in EXAMPLES} == set(p.MESSAGES.values())
 
 
 @pytest.mark.parametrize("message", EXAMPLES, ids=lambda m: m.TYPE)
 def test_messages_round_trip_within_the_line_limit(message) -> None:
-    data = encode(message)
+    data = p.encode(message)
     assert data.endswith(b"\n") and data.count(b"\n") == 1
-    assert len(data) <= MAX_LINE
-    assert decode(data) == message
+    assert len(data) <= p.MAX_LINE
+    assert p.decode(data) == message
 
 
 def test_a_line_is_compact_ascii_json() -> None:
-    assert encode(Move(ply=2, x=3, y=4)) == b'{"type":"move","ply":2,"x":3,"y":4}\n'
-    assert encode(Chat(text="héllo")).isascii()
+    assert p.encode(p.Move(ply=2, x=3, y=4)) == b'{"type":"move","ply":2,"x":3,"y":4}\n'
+    assert p.encode(p.Chat(text="héllo")).isascii()
 
 
 @pytest.mark.parametrize(
@@ -106,7 +79,7 @@ def test_a_line_is_compact_ascii_json() -> None:
         (b'{"type":"ping","id":123456789012345678901234567890}', "too long"),
         (line(type="offer", kind="takeback", ply=1), "kind must be one of"),
         (line(type="chat", text=["a"]), "text must be text"),
-        (line(type="chat", text="x" * (MAX_CHAT + 1)), "the limit is 200"),
+        (line(type="chat", text="x" * (p.MAX_CHAT + 1)), "the limit is 200"),
         (line(type="welcome", proof="ab"), "64 lower-case hex digits"),
         (line(type="welcome", proof="G" * 64), "64 lower-case hex digits"),
         (line(type="start", match="00" * 8, game=1, rule="go", size=15, black="host", moves=[]),
@@ -125,45 +98,45 @@ def test_a_line_is_compact_ascii_json() -> None:
 )
 def test_malformed_lines_are_refused_with_a_reason(data: bytes, words: str) -> None:
     with pytest.raises(ProtocolError) as caught:
-        decode(data)
+        p.decode(data)
     assert words in str(caught.value)
 
 
 def test_hello_reports_another_version_or_protocol_before_anything_else() -> None:
     with pytest.raises(VersionError, match="version 2 and this gomoku speaks version 1"):
-        decode(line(type="hello", protocol=PROTOCOL, version=2, brand_new_field=1))
+        p.decode(line(type="hello", protocol=p.PROTOCOL, version=2, brand_new_field=1))
     with pytest.raises(VersionError, match="does not speak gomoku-net"):
-        decode(b'{"type":"hello","protocol":"SSH-2.0"}')
+        p.decode(b'{"type":"hello","protocol":"SSH-2.0"}')
     assert VersionError("x").code == "version"
 
 
 def test_a_line_over_the_limit_is_refused_unread() -> None:
     with pytest.raises(LineTooLongError):
-        decode(b" " * (MAX_LINE + 1))
+        p.decode(b" " * (p.MAX_LINE + 1))
 
 
 def test_text_loses_control_characters_and_terminal_escapes() -> None:
     hostile = "\x1b[2J\x1b[31mred\x1b[0m \x1b]0;pwned\x07ok\x9b1mx \u202eevil\x00\ttab\r\nnew\x7f"
-    assert clean_text(hostile) == "red okx evil tab new"
-    assert decode(line(type="chat", text=hostile)).text == "red okx evil tab new"
-    assert Chat(text="a\x1b[1mb").text == "ab"  # what we build is cleaned as well
-    assert clean_text("日本語 ok 😀") == "日本語 ok 😀"
+    assert p.clean_text(hostile) == "red okx evil tab new"
+    assert p.decode(line(type="chat", text=hostile)).text == "red okx evil tab new"
+    assert p.Chat(text="a\x1b[1mb").text == "ab"  # what we build is cleaned as well
+    assert p.clean_text("日本語 ok 😀") == "日本語 ok 😀"
 
 
 def test_the_line_reader_cuts_lines_across_chunks() -> None:
-    reader = LineReader(limit=16)
+    reader = p.LineReader(limit=16)
     assert reader.feed(b"ab") == []
     assert reader.feed(b"c\ndef\r\n\ngh") == [b"abc", b"def", b""]
     assert reader.feed(b"i\n") == [b"ghi"]
 
 
 def test_the_line_reader_stops_a_long_line_without_holding_it() -> None:
-    reader = LineReader(limit=16)
+    reader = p.LineReader(limit=16)
     with pytest.raises(LineTooLongError):
         reader.feed(b"x" * 16)
     with pytest.raises(LineTooLongError):
-        LineReader(limit=16).feed(b"ok\n" + b"y" * 20 + b"\n")
-    assert LineReader(limit=16).feed(b"x" * 15 + b"\n") == [b"x" * 15]
+        p.LineReader(limit=16).feed(b"ok\n" + b"y" * 20 + b"\n")
+    assert p.LineReader(limit=16).feed(b"x" * 15 + b"\n") == [b"x" * 15]
 
 
 json_values = st.recursive(
@@ -177,22 +150,22 @@ json_values = st.recursive(
 @given(st.binary(max_size=300))
 def test_fuzz_random_bytes_never_crash_the_parser(data: bytes) -> None:
     try:
-        message = decode(data)
+        message = p.decode(data)
     except ProtocolError:
         return
-    assert decode(encode(message)) == message
+    assert p.decode(p.encode(message)) == message
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from(sorted(MESSAGES)), st.dictionaries(st.sampled_from(
+@given(st.sampled_from(sorted(p.MESSAGES)), st.dictionaries(st.sampled_from(
     ["ply", "x", "y", "kind", "text", "id", "proof", "nonce", "name", "role", "protocol",
      "version", "moves", "match", "game", "rule", "size", "black", "resume", "reason", "code",
-     "what", "winner", "ending"]), json_values, max_size=8))
+     "what", "winner", "ending", "accept"]), json_values, max_size=8))
 def test_fuzz_plausible_objects_parse_or_are_refused(kind: str, fields: dict) -> None:
     data = json.dumps({"type": kind, **fields}).encode()
     try:
-        message = decode(data)
+        message = p.decode(data)
     except ProtocolError:
         return
-    assert isinstance(message, MESSAGES[kind])
-    assert decode(encode(message)) == message
+    assert isinstance(message, p.MESSAGES[kind])
+    assert p.decode(p.encode(message)) == message

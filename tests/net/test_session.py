@@ -9,7 +9,7 @@ import pytest
 
 from gomoku.net import auth
 from gomoku.net import events as ev
-from gomoku.net.limits import Limits, Timeouts
+from gomoku.net.limits import Limits
 from gomoku.net.protocol import (
     PROTOCOL,
     VERSION,
@@ -78,7 +78,7 @@ def test_a_wrong_code_is_refused_and_the_host_keeps_waiting() -> None:
     assert wire.of(wrong, ev.JoinRefused)[0].code == "bad-code"
     assert "wrong code" in wire.of(wrong, ev.JoinRefused)[0].reason
     assert wire.of(wire.host, ev.GuestRefused)
-    assert not wire.host.connected and wire.host.record is None
+    assert not wire.host.connected and wire.host.saved is None
     right = wire.join()
     assert right.connected and wire.host.connected
 
@@ -114,7 +114,7 @@ def test_another_version_is_refused_with_what_to_do() -> None:
 
 
 def test_two_hosts_or_a_silent_peer_end_the_handshake() -> None:
-    host = HostSession(CODE, "Hana", timeouts=Timeouts(handshake=3.0))
+    host = HostSession(CODE, "Hana", limits=Limits(handshake=3.0))
     host.connection_made(1, 0.0)
     hello = Hello(protocol=PROTOCOL, version=VERSION, role="host", name="H2", nonce=b"n" * 16)
     out = host.receive(1, encode(hello), 0.0)
@@ -396,9 +396,9 @@ def test_chat_arrives_cleaned() -> None:
 
 
 def test_pings_measure_the_round_trip_and_silence_drops_the_peer() -> None:
-    timeouts = Timeouts(ping_interval=2.0, peer_timeout=8.0)
-    wire = Wire(timeouts=timeouts)
-    guest = wire.join(timeouts=timeouts)
+    limits = Limits(ping_interval=2.0, peer_timeout=8.0)
+    wire = Wire(limits=limits)
+    guest = wire.join(limits=limits)
     assert wire.host.next_deadline() == 2.0
     wire.tick(2.0)
     assert wire.of(wire.host, ev.RoundTrip) == [ev.RoundTrip(0.0)]
@@ -410,7 +410,7 @@ def test_pings_measure_the_round_trip_and_silence_drops_the_peer() -> None:
     lost = [o for o in silent.tick(10.0) if isinstance(o, ev.ConnectionLost)]
     assert lost and "no word from Gil for 8 s" in lost[0].reason
     assert "waiting for the guest to come back" in lost[0].reason
-    assert not wire.host.connected and wire.host.record is not None
+    assert not wire.host.connected and wire.host.saved is not None
 
 
 @pytest.mark.parametrize(
@@ -433,8 +433,8 @@ def test_a_guest_that_sends_garbage_loses_its_seat_and_the_game_survives(garbage
     sent = [decode(o.data) for o in out if isinstance(o, ev.Send)]
     assert sent[-1].TYPE == "error" and sent[-1].code == code
     assert not wire.host.connected
-    assert wire.host.record.moves == (Point(7, 7), Point(8, 8))
-    again = wire.join(resume=guest.resume_record)
+    assert wire.host.saved.moves == (Point(7, 7), Point(8, 8))
+    again = wire.join(resume=guest.saved)
     assert again.connected and again.board.moves == [Point(7, 7), Point(8, 8)]
 
 
@@ -460,7 +460,7 @@ def test_a_restarted_guest_resumes_from_its_record() -> None:
     wire = Wire()
     guest = wire.join()
     play(wire, guest, [(7, 7), (8, 8)])
-    record = guest.resume_record
+    record = guest.saved
     wire.drop(1)
     again = wire.join(resume=record)
     assert again.my_stone is Stone.WHITE and again.board.moves == [Point(7, 7), Point(8, 8)]
@@ -494,7 +494,7 @@ def test_a_resume_of_another_game_is_refused() -> None:
     guest = wire.join()
     play(wire, guest, [(7, 7), (8, 8)])
     wire.drop(1)
-    record = guest.resume_record
+    record = guest.saved
     for other in (
         type(record)(match=record.match, game=1, moves=(Point(7, 7), Point(9, 9))),
         type(record)(match=b"x" * 8, game=1, moves=record.moves),
@@ -520,7 +520,7 @@ def test_a_guest_reconnecting_before_the_host_noticed_takes_its_seat_back() -> N
     guest = wire.join()
     play(wire, guest, [(7, 7), (8, 8)])
     # the old connection is half-open: the host has not noticed it is dead
-    again = wire.join(resume=guest.resume_record)
+    again = wire.join(resume=guest.saved)
     assert again.connected and again.board.moves == [Point(7, 7), Point(8, 8)]
     assert "you joined again from another connection" in wire.of(guest, ev.PeerLeft)[0].reason
 
@@ -529,10 +529,10 @@ def test_the_host_resumes_a_saved_match_after_a_restart() -> None:
     wire = Wire()
     guest = wire.join()
     play(wire, guest, [(7, 7), (8, 8), (9, 9)])
-    record = wire.host.record
+    record = wire.host.saved
     assert isinstance(record, MatchRecord)
     restarted = Wire(record=record)
-    again = restarted.join(resume=guest.resume_record)
+    again = restarted.join(resume=guest.saved)
     assert again.board.moves == guest.board.moves
     assert restarted.of(again, ev.GameStarted)[0].resumed
 
@@ -542,5 +542,5 @@ def test_a_finished_game_resumes_finished() -> None:
     guest = wire.join()
     wire.act(guest, guest.resign())
     wire.drop(1)
-    again = wire.join(resume=guest.resume_record)
+    again = wire.join(resume=guest.saved)
     assert again.result == ev.Result(Stone.BLACK, "resign")
