@@ -3,8 +3,9 @@
 - :mod:`gomoku.net.protocol`: the wire format, JSON lines, every message a
   frozen dataclass, strict parsing (pure);
 - :mod:`gomoku.net.auth`: join codes and the challenge-response (pure);
-- :mod:`gomoku.net.session`: host and guest as state machines fed bytes and
-  time, returning bytes to send and events for the player (pure, "sans-IO");
+- :mod:`gomoku.net.session`, :mod:`gomoku.net.host`, :mod:`gomoku.net.guest`:
+  host and guest as state machines fed bytes and time, returning bytes to
+  send and events for the player (pure, "sans-IO");
 - :mod:`gomoku.net.events`: the values sessions return;
 - :mod:`gomoku.net.limits`: every bound of a connection (timeouts, sizes, rates);
 - :mod:`gomoku.net.connection`: the sockets, in a background thread, with a

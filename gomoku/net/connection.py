@@ -47,7 +47,9 @@ from gomoku.net import events as ev
 from gomoku.net.addresses import DEFAULT_PORT, WILDCARDS, join_command, local_addresses
 from gomoku.net.errors import ConnectError
 from gomoku.net.protocol import ResumeRecord
-from gomoku.net.session import GameSettings, GuestSession, HostSession, MatchRecord, Session
+from gomoku.net.guest import GuestSession
+from gomoku.net.host import GameSettings, HostSession, MatchRecord
+from gomoku.net.session import Session
 from gomoku.point import Point
 
 #: Bytes read from a socket at once: several full lines, and a bound on a flood's cost per wake-up.

@@ -1,4 +1,7 @@
-"""The game session of network play, host and guest, as a pure state machine ("sans-IO").
+"""The game session of network play, as a pure state machine ("sans-IO"): what host and guest share.
+
+:class:`~gomoku.net.host.HostSession` (``host.py``) and
+:class:`~gomoku.net.guest.GuestSession` (``guest.py``) are the two roles.
 
 A session never touches a socket, a thread or the clock.  Its caller feeds it
 what happened -- :meth:`~Session.connection_made`, :meth:`~Session.receive`
@@ -49,10 +52,10 @@ survives them: it waits for the guest to come back.
 
 from __future__ import annotations
 
-import random
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from gomoku.board import Board, IllegalMoveError
 from gomoku.net import auth
@@ -60,16 +63,11 @@ from gomoku.net import events as ev
 from gomoku.net.errors import ProtocolError
 from gomoku.net.limits import Limits, TokenBucket
 from gomoku.net.protocol import (
-    BLACK_CHOICES,
-    MATCH_BYTES,
     MAX_CHAT,
     MAX_NAME,
     MAX_PING_ID,
     OFFER_KINDS,
-    PROTOCOL,
-    VERSION,
     Answer,
-    Auth,
     Bye,
     Chat,
     Error,
@@ -78,20 +76,18 @@ from gomoku.net.protocol import (
     Message,
     Move,
     Offer,
-    Over,
     Ping,
     Pong,
-    Refuse,
-    Resign,
     ResumeRecord,
-    Start,
-    Welcome,
     clean_text,
     decode,
     encode,
 )
-from gomoku.point import MAX_SIZE, MIN_SIZE, Point
+from gomoku.point import Point
 from gomoku.rules import Rule, Stone
+
+if TYPE_CHECKING:
+    from gomoku.net.host import MatchRecord
 
 #: Pings remembered while waiting for their pong: a pong older than this many pings is not worth timing.
 _PINGS_KEPT = 4
@@ -99,42 +95,7 @@ _PINGS_KEPT = 4
 Outputs = list[ev.Output]
 
 
-@dataclass(frozen=True)
-class GameSettings:
-    """What the host chooses: the rule, the board size, and who plays black in the first game.
-
-    ``black`` is ``host``, ``guest`` or ``random``; rematches alternate it.
-    """
-
-    rule: Rule = Rule.FREESTYLE
-    size: int = 15
-    black: str = "random"
-
-    def __post_init__(self) -> None:
-        if not MIN_SIZE <= self.size <= MAX_SIZE:
-            raise ValueError(f"board size must be {MIN_SIZE} to {MAX_SIZE}, not {self.size}")
-        if self.black not in BLACK_CHOICES:
-            raise ValueError(f"black must be one of {', '.join(BLACK_CHOICES)}, not {self.black!r}")
-
-
-@dataclass(frozen=True)
-class MatchRecord:
-    """The host's game as a value, to autosave and to resume from after a restart."""
-
-    match: bytes
-    game: int
-    rule: Rule
-    size: int
-    black: str
-    moves: tuple[Point, ...]
-    result: ev.Result | None = None
-
-
-def _other(role: str) -> str:
-    return "guest" if role == "host" else "host"
-
-
-def _compatible(ours: tuple[Point, ...], theirs: tuple[Point, ...], theirs_stone: Stone) -> bool:
+def fits(ours: tuple[Point, ...], theirs: tuple[Point, ...], theirs_stone: Stone) -> bool:
     """Whether ``theirs`` (the guest's list) fits ``ours`` (the host's) for a resume.
 
     It fits when it is ``ours`` or a beginning of it, or ``ours`` and one more
@@ -147,7 +108,7 @@ def _compatible(ours: tuple[Point, ...], theirs: tuple[Point, ...], theirs_stone
 
 
 @dataclass
-class _Pending:
+class Pending:
     """An offer waiting for its answer: of ``kind``, at move count ``ply``, made by ``role``."""
 
     kind: str
@@ -155,7 +116,7 @@ class _Pending:
     by: str
 
 
-class _Table:
+class Table:
     """One game between the two players: the board, the colours, the pending offer, the result."""
 
     def __init__(self, match: bytes, game: int, rule: Rule, size: int, black: str,
@@ -165,7 +126,7 @@ class _Table:
         self.black = black
         self.board = Board.from_moves(moves, size, rule)
         self.result: ev.Result | None = None
-        self.pending: _Pending | None = None
+        self.pending: Pending | None = None
         #: Guest only: a resignation or draw is sent and the host's verdict awaited.
         self.awaiting_verdict = False
 
@@ -207,7 +168,7 @@ class _Table:
         return None
 
 
-class _Link:
+class Link:
     """One connection: its line reader, rate limit, handshake stage and heartbeat."""
 
     def __init__(self, conn: int, now: float, limits: Limits) -> None:
@@ -241,9 +202,9 @@ class Session:
         self.name = clean_text(name)[:MAX_NAME]
         self.limits = limits
         self._random_bytes = random_bytes
-        self._links: dict[int, _Link] = {}
-        self._peer: _Link | None = None
-        self._table: _Table | None = None
+        self._links: dict[int, Link] = {}
+        self._peer: Link | None = None
+        self._table: Table | None = None
 
     # -- reading ----------------------------------------------------------------
 
@@ -291,7 +252,7 @@ class Session:
 
     def connection_made(self, conn: int, now: float) -> Outputs:
         """A connection ``conn`` is open."""
-        self._links[conn] = _Link(conn, now, self.limits)
+        self._links[conn] = Link(conn, now, self.limits)
         return []
 
     def connection_lost(self, conn: int, now: float, reason: str = "") -> Outputs:
@@ -383,7 +344,7 @@ class Session:
         if problem:
             out.append(ev.Refused(kind, problem))
             return out
-        table.pending = _Pending(kind, table.ply, self.role)
+        table.pending = Pending(kind, table.ply, self.role)
         self._send(self._peer, Offer(kind=kind, ply=table.ply), out)
         return out
 
@@ -433,16 +394,16 @@ class Session:
 
     # -- shared machinery ---------------------------------------------------------
 
-    def _send(self, link: _Link | None, message: Message, out: Outputs) -> None:
+    def _send(self, link: Link | None, message: Message, out: Outputs) -> None:
         if link is not None and not link.closed:
             out.append(ev.Send(link.conn, encode(message)))
 
-    def _close(self, link: _Link, reason: str, out: Outputs) -> None:
+    def _close(self, link: Link, reason: str, out: Outputs) -> None:
         link.closed = True
         self._links.pop(link.conn, None)
         out.append(ev.Close(link.conn, reason))
 
-    def _fail(self, link: _Link, code: str, reason: str, out: Outputs) -> None:
+    def _fail(self, link: Link, code: str, reason: str, out: Outputs) -> None:
         """End ``link`` with an ``error`` line: the peer broke the protocol or went quiet."""
         if link.closed:
             return
@@ -450,7 +411,7 @@ class Session:
         self._close(link, reason, out)
         self._lost(link, reason, out, code=code)
 
-    def _lost(self, link: _Link, reason: str, out: Outputs, left: bool = False,
+    def _lost(self, link: Link, reason: str, out: Outputs, left: bool = False,
               code: str = "") -> None:
         """``link`` is gone; if it was the opponent's, say so (``code``: the error we sent)."""
         if link is self._peer:
@@ -459,12 +420,12 @@ class Session:
                 self._table.pending = None
             out.append(ev.PeerLeft(reason) if left else ev.ConnectionLost(reason))
 
-    def _seat(self, link: _Link, now: float) -> None:
+    def _seat(self, link: Link, now: float) -> None:
         link.stage = "seated"
         link.next_ping = now + self.limits.ping_interval
         self._peer = link
 
-    def _who(self, link: _Link) -> str:
+    def _who(self, link: Link) -> str:
         return link.peer_name or ("the guest" if self.role == "host" else "the host")
 
     def _what_next(self) -> str:
@@ -473,7 +434,7 @@ class Session:
     def _absent(self) -> str:
         return "not connected"
 
-    def _ready(self, what: str, out: Outputs, game_over_ok: bool = False) -> _Table | None:
+    def _ready(self, what: str, out: Outputs, game_over_ok: bool = False) -> Table | None:
         """The table if a command may act on it now; else a :class:`Refused` in ``out``."""
         table = self._table
         if self._peer is None or table is None:
@@ -484,7 +445,7 @@ class Session:
             return None
         return table
 
-    def _move_problem(self, table: _Table, role: str) -> str | None:
+    def _move_problem(self, table: Table, role: str) -> str | None:
         """Why ``role`` may not move now (turn, pending offer), or ``None``."""
         if not table.in_play or table.awaiting_verdict:
             return "the game is over: offer a rematch"
@@ -494,7 +455,7 @@ class Session:
             return "wait for the answer to your offer first"
         return None
 
-    def _place(self, table: _Table, point: Point, mine: bool, out: Outputs) -> None:
+    def _place(self, table: Table, point: Point, mine: bool, out: Outputs) -> None:
         """Put a checked move on the board; it lapses a pending offer."""
         ply = table.ply
         stone = table.board.turn
@@ -504,7 +465,7 @@ class Session:
             out.append(ev.OfferCancelled(table.pending.kind, table.pending.by == self.role))
             table.pending = None
 
-    def _dispatch(self, link: _Link, message: Message, now: float, out: Outputs) -> None:
+    def _dispatch(self, link: Link, message: Message, now: float, out: Outputs) -> None:
         """Handle one message from ``link``."""
         if isinstance(message, Error):
             self._close(link, message.reason, out)
@@ -527,10 +488,10 @@ class Session:
         else:
             self._game_message(link, message, out)
 
-    def _peer_error(self, link: _Link, message: Error, out: Outputs) -> None:
+    def _peer_error(self, link: Link, message: Error, out: Outputs) -> None:
         self._lost(link, message.reason, out)
 
-    def _greeted(self, link: _Link, hello: Hello, same_role: str) -> None:
+    def _greeted(self, link: Link, hello: Hello, same_role: str) -> None:
         """Take the peer's ``hello``: it must come from the other role (else ``same_role`` is the error)."""
         if hello.role == self.role:
             raise ProtocolError(same_role)
@@ -539,412 +500,19 @@ class Session:
 
     # -- what subclasses define ---------------------------------------------------
 
-    def _handshake(self, link: _Link, message: Message, now: float, out: Outputs) -> None:
+    def _handshake(self, link: Link, message: Message, now: float, out: Outputs) -> None:
         raise NotImplementedError
 
-    def _game_message(self, link: _Link, message: Message, out: Outputs) -> None:
+    def _game_message(self, link: Link, message: Message, out: Outputs) -> None:
         raise NotImplementedError
 
-    def _after_move(self, table: _Table, out: Outputs) -> None:
+    def _after_move(self, table: Table, out: Outputs) -> None:
         raise NotImplementedError
 
-    def _accepted(self, table: _Table, pending: _Pending, out: Outputs) -> None:
+    def _accepted(self, table: Table, pending: Pending, out: Outputs) -> None:
         raise NotImplementedError
 
-    def _resign(self, table: _Table, role: str, out: Outputs) -> None:
+    def _resign(self, table: Table, role: str, out: Outputs) -> None:
         raise NotImplementedError
 
 
-class HostSession(Session):
-    """The host: authenticates the guest, sets the game, referees it, and keeps it across drops.
-
-    ``record`` resumes a match saved before a restart (:attr:`saved`).
-    ``rng`` picks black when the settings say ``random``.
-    """
-
-    role = "host"
-
-    def __init__(self, code: str, name: str, settings: GameSettings = GameSettings(), *,
-                 record: MatchRecord | None = None, rng: random.Random | None = None,
-                 limits: Limits = Limits(),
-                 random_bytes: Callable[[int], bytes] = secrets.token_bytes) -> None:
-        super().__init__(code, name, limits=limits, random_bytes=random_bytes)
-        self.settings = settings
-        self._rng = rng or random.Random(int.from_bytes(random_bytes(8), "big"))
-        if record is not None:
-            self._table = _Table(record.match, record.game, record.rule, record.size,
-                                 record.black, record.moves)
-            self._table.result = record.result
-
-    @property
-    def saved(self) -> MatchRecord | None:
-        """The match as a value for the autosave, or ``None`` before a guest ever joined."""
-        t = self._table
-        if t is None:
-            return None
-        return MatchRecord(t.match, t.game, t.board.rule, t.board.size, t.black, t.moves, t.result)
-
-    def connection_made(self, conn: int, now: float) -> Outputs:
-        out = super().connection_made(conn, now)
-        link = self._links[conn]
-        handshakes = sum(1 for other in self._links.values() if other.stage != "seated")
-        if handshakes > self.limits.max_handshakes:
-            reason = "too many connections at once: try again in a few seconds"
-            self._fail(link, "busy", reason, out)
-            out.append(ev.GuestRefused(reason))
-            return out
-        link.nonce = auth.new_nonce(self._random_bytes)
-        self._send(link, Hello(protocol=PROTOCOL, version=VERSION, role="host",
-                               name=self.name, nonce=link.nonce), out)
-        return out
-
-    def _what_next(self) -> str:
-        return ": waiting for the guest to come back"
-
-    def _absent(self) -> str:
-        return "the guest is not connected: wait for them to join"
-
-    def _refuse_guest(self, link: _Link, code: str, reason: str, out: Outputs) -> None:
-        self._fail(link, code, reason, out)
-        out.append(ev.GuestRefused(reason))
-
-    def _handshake(self, link: _Link, message: Message, now: float, out: Outputs) -> None:
-        if link.stage == "hello" and isinstance(message, Hello):
-            self._greeted(link, message, "a host cannot join a host: one side must join with --join")
-            link.stage = "auth"
-        elif link.stage == "auth" and isinstance(message, Auth):
-            if not auth.check_proof(self.code, "guest", link.nonce, link.peer_nonce, message.proof):
-                self._refuse_guest(link, "bad-code", "wrong code: check the code the host shows "
-                                   "and join again", out)
-                return
-            self._admit(link, message.resume, now, out)
-        else:
-            raise ProtocolError(f"{message.TYPE} is not allowed during the handshake")
-
-    def _admit(self, link: _Link, resume: ResumeRecord | None, now: float, out: Outputs) -> None:
-        """A guest proved the code: seat it, resuming the match if there is one."""
-        table = self._table
-        same_match = table is not None and resume is not None and resume.match == table.match
-        if self._peer is not None and not same_match:
-            self._refuse_guest(link, "busy", "this game already has two players", out)
-            return
-        if table is not None and not self._resumable(table, resume):
-            self._refuse_guest(link, "different-game", "this host is playing another game: "
-                               "join without the old game's save, or ask for a new code", out)
-            return
-        if self._peer is not None:
-            old = self._peer
-            self._send(old, Bye(reason="you joined again from another connection"), out)
-            self._close(old, "replaced", out)
-            self._peer = None
-        resumed = table is not None
-        if table is None:
-            table = self._table = self._new_table(self._rng.random() < 0.5)
-        table.pending = None
-        self._seat(link, now)
-        self._send(link, Welcome(proof=auth.proof(self.code, "host", link.nonce, link.peer_nonce)),
-                   out)
-        out.append(ev.OpponentJoined(link.peer_name))
-        self._announce(table, resumed, out)
-
-    def _resumable(self, table: _Table, resume: ResumeRecord | None) -> bool:
-        if resume is None:
-            return True
-        if resume.match != table.match or resume.game > table.game:
-            return False
-        guest = table.stone_of("guest")
-        return resume.game < table.game or _compatible(table.moves, resume.moves, guest)
-
-    def _new_table(self, coin: bool) -> _Table:
-        """Game 1 of a new match: the settings' black, or the coin's if they say random."""
-        black = self.settings.black
-        if black == "random":
-            black = "host" if coin else "guest"
-        match = self._random_bytes(MATCH_BYTES)
-        return _Table(match, 1, self.settings.rule, self.settings.size, black)
-
-    def _announce(self, table: _Table, resumed: bool, out: Outputs) -> None:
-        """Send the game to the guest (and its end, if it is over); tell our player."""
-        board = table.board
-        self._send(self._peer, Start(match=table.match, game=table.game, rule=board.rule,
-                                     size=board.size, black=table.black, moves=table.moves), out)
-        out.append(ev.GameStarted(table.match, table.game, board.rule, board.size,
-                                  table.stone_of("host"), table.moves, resumed))
-        if table.result is not None:
-            self._send(self._peer, self._over(table), out)
-
-    @staticmethod
-    def _over(table: _Table) -> Over:
-        result = table.result
-        assert result is not None
-        winner = str(result.winner) if result.winner else "none"
-        return Over(game=table.game, ply=table.ply, winner=winner, ending=result.ending)
-
-    def _end(self, table: _Table, result: ev.Result, out: Outputs) -> None:
-        """The referee's verdict: record it, tell the guest and our player."""
-        table.result = result
-        table.pending = None
-        self._send(self._peer, self._over(table), out)
-        out.append(ev.GameOver(table.game, table.ply, result))
-
-    def _after_move(self, table: _Table, out: Outputs) -> None:
-        outcome = table.board.outcome
-        if outcome is not None:
-            self._end(table, ev.Result(outcome.winner, "five" if outcome.winner else "full"), out)
-
-    def _resign(self, table: _Table, role: str, out: Outputs) -> None:
-        self._end(table, ev.Result(table.stone_of(_other(role)), "resign"), out)
-
-    def _accepted(self, table: _Table, pending: _Pending, out: Outputs) -> None:
-        if pending.kind == "undo":
-            points = table.take_back(table.undo_count(pending.by))
-            out.append(ev.MovesTakenBack(points, table.ply))
-        elif pending.kind == "draw":
-            self._end(table, ev.Result(None, "agreed"), out)
-        else:
-            self._rematch(table, out)
-
-    def _rematch(self, table: _Table, out: Outputs) -> None:
-        board = table.board
-        self._table = _Table(table.match, table.game + 1, board.rule, board.size,
-                             _other(table.black))
-        self._announce(self._table, False, out)
-
-    def _game_message(self, link: _Link, message: Message, out: Outputs) -> None:
-        table = self._table
-        assert table is not None
-        if isinstance(message, Move):
-            problem = self._guest_move_problem(table, message)
-            if problem:
-                self._send(link, Refuse(what="move", ply=message.ply, reason=problem), out)
-                return
-            self._place(table, Point(message.x, message.y), mine=False, out=out)
-            self._after_move(table, out)
-        elif isinstance(message, Offer):
-            self._guest_offer(link, table, message, out)
-        elif isinstance(message, Answer):
-            self._guest_answer(link, table, message, out)
-        elif isinstance(message, Resign):
-            if not table.in_play:
-                self._send(link, Refuse(what="resign", ply=table.ply,
-                                        reason="the game is already over"), out)
-            else:
-                self._resign(table, "guest", out)
-        else:
-            raise ProtocolError(f"only the host sends {message.TYPE}")
-
-    def _guest_move_problem(self, table: _Table, move: Move) -> str | None:
-        if move.ply != table.ply and table.in_play:
-            return "the position changed before your move arrived: look and play again"
-        problem = self._move_problem(table, "guest")
-        if problem is None:
-            try:
-                table.board.check_move((move.x, move.y))
-            except IllegalMoveError as error:
-                problem = str(error)
-        return problem
-
-    def _guest_offer(self, link: _Link, table: _Table, offer: Offer, out: Outputs) -> None:
-        problem = table.offer_problem(offer.kind, "guest")
-        if problem is None and offer.ply != table.ply:
-            problem = "a move was played meanwhile: ask again"
-        if problem is None and table.pending is not None:
-            problem = ("the host's offer crossed yours: answer it first"
-                       if table.pending.by == "host" else "wait for the answer to your offer")
-        if problem:
-            self._send(link, Refuse(what="offer", ply=offer.ply, reason=problem), out)
-            return
-        table.pending = _Pending(offer.kind, offer.ply, "guest")
-        out.append(ev.OfferReceived(offer.kind))
-
-    def _guest_answer(self, link: _Link, table: _Table, answer: Answer, out: Outputs) -> None:
-        pending = table.pending
-        if (pending is None or pending.by != "host" or pending.kind != answer.kind
-                or pending.ply != answer.ply):
-            self._send(link, Refuse(what=answer.TYPE, ply=answer.ply,
-                                    reason="there is no such offer to answer"), out)
-            return
-        table.pending = None
-        out.append(ev.OfferAnswered(pending.kind, answer.accept))
-        if answer.accept:
-            self._accepted(table, pending, out)
-
-
-class GuestSession(Session):
-    """The guest: proves the code, checks the host proves it too, and follows the host's game.
-
-    ``resume`` is the game this guest was playing (from :attr:`saved`
-    of an earlier session, kept in its autosave); the host resumes it if it
-    fits.  One connection at a time: after a drop, :meth:`connection_made`
-    again reconnects with the same game.
-    """
-
-    role = "guest"
-
-    def __init__(self, code: str, name: str, *, resume: ResumeRecord | None = None,
-                 limits: Limits = Limits(),
-                 random_bytes: Callable[[int], bytes] = secrets.token_bytes) -> None:
-        super().__init__(code, name, limits=limits, random_bytes=random_bytes)
-        self._resume = resume
-
-    @property
-    def saved(self) -> ResumeRecord | None:
-        """What to present to the host to resume this game (keep it in the autosave)."""
-        table = self._table
-        if table is None:
-            return self._resume
-        return ResumeRecord(match=table.match, game=table.game, moves=table.moves)
-
-    def _what_next(self) -> str:
-        return ": join again with the same command to resume"
-
-    def _absent(self) -> str:
-        return "not connected to the host: join again to resume"
-
-    def _peer_error(self, link: _Link, message: Error, out: Outputs) -> None:
-        if link.stage != "seated":
-            out.append(ev.JoinRefused(message.code, message.reason))
-        else:
-            self._lost(link, message.reason, out)
-
-    def _lost(self, link: _Link, reason: str, out: Outputs, left: bool = False,
-              code: str = "") -> None:
-        """A connection that never got to the game is a failed join; a seated one, a lost game."""
-        if link is self._peer:
-            super()._lost(link, reason, out, left)
-        elif code:
-            out.append(ev.JoinRefused(code, reason))
-        else:
-            out.append(ev.ConnectionLost(reason))
-
-    def _handshake(self, link: _Link, message: Message, now: float, out: Outputs) -> None:
-        if link.stage == "hello" and isinstance(message, Hello):
-            self._greeted(link, message, "two guests cannot play each other: one side must --host")
-            link.nonce = auth.new_nonce(self._random_bytes)
-            self._send(link, Hello(protocol=PROTOCOL, version=VERSION, role="guest",
-                                   name=self.name, nonce=link.nonce), out)
-            proof = auth.proof(self.code, "guest", link.peer_nonce, link.nonce)
-            self._send(link, Auth(proof=proof, resume=self.saved), out)
-            link.stage = "welcome"
-        elif link.stage == "welcome" and isinstance(message, Welcome):
-            if not auth.check_proof(self.code, "host", link.peer_nonce, link.nonce, message.proof):
-                raise ProtocolError("the host does not know the code: check the address and the code",
-                                    "bad-code")
-            link.stage = "start"
-        elif link.stage == "start" and isinstance(message, Start):
-            self._seat(link, now)
-            out.append(ev.OpponentJoined(link.peer_name))
-            self._start(message, out)
-        else:
-            raise ProtocolError(f"{message.TYPE} is not allowed during the handshake")
-
-    def _start(self, start: Start, out: Outputs) -> None:
-        """The host's game: check it against ours if it is the one we were playing."""
-        try:
-            table = _Table(start.match, start.game, start.rule, start.size, start.black,
-                           start.moves)
-        except IllegalMoveError as error:
-            raise ProtocolError(f"the host's moves are not a legal game ({error})", "desync") from None
-        previous = self._table or self._resume
-        lost: tuple[Point, ...] = ()
-        resumed = previous is not None and previous.match == start.match
-        if resumed and previous.game == start.game:
-            mine = table.stone_of("guest")
-            if not _compatible(start.moves, previous.moves, mine):
-                raise ProtocolError("the host's game is not the one you were playing: "
-                                    "join without resuming", "different-game")
-            lost = previous.moves[len(start.moves):]
-        elif resumed and previous.game > start.game:
-            raise ProtocolError("the host went back to an earlier game", "desync")
-        self._table = table
-        board = table.board
-        out.append(ev.GameStarted(start.match, start.game, board.rule, board.size,
-                                  table.stone_of("guest"), table.moves,
-                                  resumed and previous.game == start.game, lost))
-
-    def _after_move(self, table: _Table, out: Outputs) -> None:
-        """The host declares the end (``over``); the guest's board already shows a five."""
-
-    def _resign(self, table: _Table, role: str, out: Outputs) -> None:
-        table.awaiting_verdict = True
-        table.pending = None
-        self._send(self._peer, Resign(), out)
-
-    def _accepted(self, table: _Table, pending: _Pending, out: Outputs) -> None:
-        if pending.kind == "undo":
-            points = table.take_back(table.undo_count(pending.by))
-            out.append(ev.MovesTakenBack(points, table.ply))
-        elif pending.kind == "draw":
-            table.awaiting_verdict = True
-
-    def _game_message(self, link: _Link, message: Message, out: Outputs) -> None:
-        table = self._table
-        assert table is not None
-        if isinstance(message, Start):
-            if message.match != table.match or message.game != table.game + 1:
-                raise ProtocolError("the host started a game out of order", "desync")
-            self._start(message, out)
-        elif isinstance(message, Move):
-            self._host_move(table, message, out)
-        elif isinstance(message, Offer):
-            if message.ply == table.ply and table.offer_problem(message.kind, "host") is None:
-                if table.pending is not None and table.pending.by == "guest":
-                    out.append(ev.OfferCancelled(table.pending.kind, True))
-                table.pending = _Pending(message.kind, message.ply, "host")
-                out.append(ev.OfferReceived(message.kind))
-        elif isinstance(message, Answer):
-            pending = table.pending
-            if (pending is not None and pending.by == "guest" and pending.kind == message.kind
-                    and pending.ply == message.ply):
-                table.pending = None
-                out.append(ev.OfferAnswered(pending.kind, message.accept))
-                if message.accept:
-                    self._accepted(table, pending, out)
-        elif isinstance(message, Over):
-            self._host_over(table, message, out)
-        elif isinstance(message, Refuse):
-            self._host_refusal(table, message, out)
-        else:
-            raise ProtocolError(f"only the guest sends {message.TYPE}")
-
-    def _host_move(self, table: _Table, move: Move, out: Outputs) -> None:
-        if table.result is not None or move.ply != table.ply:
-            raise ProtocolError("the host's move does not follow the game", "desync")
-        if table.board.turn is not table.stone_of("host"):
-            raise ProtocolError("the host moved out of turn", "desync")
-        try:
-            table.board.check_move((move.x, move.y))
-        except IllegalMoveError as error:
-            raise ProtocolError(f"the host played an illegal move ({error})", "desync") from None
-        self._place(table, Point(move.x, move.y), mine=False, out=out)
-
-    def _take_back_own(self, table: _Table, ply: int, reason: str, out: Outputs) -> None:
-        """Take our last move off the board: the host refused it or ended the game first."""
-        if table.ply == ply + 1 and table.last_mover() is table.stone_of("guest"):
-            (point,) = table.take_back(1)
-            out.append(ev.MoveRefused(point, reason))
-
-    def _host_over(self, table: _Table, over: Over, out: Outputs) -> None:
-        if over.game != table.game:
-            raise ProtocolError("the host ended a game that is not this one", "desync")
-        self._take_back_own(table, over.ply, "the game ended before your move arrived", out)
-        outcome = table.board.outcome
-        winner = None if over.winner == "none" else Stone[over.winner.upper()]
-        by_board = over.ending in ("five", "full")
-        if table.ply != over.ply or by_board != (outcome is not None) or (
-                outcome is not None and outcome.winner is not winner):
-            raise ProtocolError("the host's result does not match the board", "desync")
-        table.result = ev.Result(winner, over.ending)
-        table.pending = None
-        table.awaiting_verdict = False
-        out.append(ev.GameOver(table.game, table.ply, table.result))
-
-    def _host_refusal(self, table: _Table, refuse: Refuse, out: Outputs) -> None:
-        if refuse.what == "move":
-            self._take_back_own(table, refuse.ply, refuse.reason, out)
-            return
-        if refuse.what == "offer" and table.pending is not None and table.pending.by == "guest":
-            table.pending = None
-        if refuse.what == "resign":
-            table.awaiting_verdict = False
-        out.append(ev.Refused(refuse.what, refuse.reason))

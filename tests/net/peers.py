@@ -16,7 +16,8 @@ from gomoku.net import events as ev
 from gomoku.net.connection import Guest, Host, Peer
 from gomoku.net.limits import Limits
 from gomoku.net.protocol import ResumeRecord, decode
-from gomoku.net.session import GameSettings, GuestSession
+from gomoku.net.guest import GuestSession
+from gomoku.net.host import GameSettings
 from tests.net.wire import CODE
 
 #: Short limits so that a dropped peer is noticed in well under a second.

@@ -23,7 +23,7 @@ from gomoku.net.addresses import (
 )
 from gomoku.net.connection import Guest, Host
 from gomoku.net.errors import ConnectError
-from gomoku.net.session import GameSettings, HostSession
+from gomoku.net.host import GameSettings, HostSession
 from gomoku.point import Point
 from gomoku.rules import Rule, Stone
 from tests.net.peers import FAST, Net, RawGuest, Watcher

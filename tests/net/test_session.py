@@ -21,7 +21,8 @@ from gomoku.net.protocol import (
     decode,
     encode,
 )
-from gomoku.net.session import GameSettings, GuestSession, HostSession, MatchRecord
+from gomoku.net.guest import GuestSession
+from gomoku.net.host import GameSettings, HostSession, MatchRecord
 from gomoku.point import Point
 from gomoku.rules import Rule, Stone
 from tests.net.wire import CODE, Wire

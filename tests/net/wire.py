@@ -11,7 +11,9 @@ import itertools
 from collections.abc import Iterable
 
 from gomoku.net import events as ev
-from gomoku.net.session import GameSettings, GuestSession, HostSession, Session
+from gomoku.net.guest import GuestSession
+from gomoku.net.host import GameSettings, HostSession
+from gomoku.net.session import Session
 
 CODE = "K7QM-4RZT-9X"
 #: The most deliveries one flush makes: a test that loops is a failing test, not a hanging one.
