@@ -1,36 +1,19 @@
 """The guest's session: it proves the code, checks the host proves it too, and follows the host's game.
 
-See :mod:`gomoku.net.session` for the machinery host and guest share, the
-rules that keep two sides acting at once in step, and the resume rule.
+The guest trusts the host as referee, but not blindly: a host move its own
+board refuses is a desynchronised game, and the guest hangs up.
 """
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Callable
+from typing import Any
 
 from gomoku.board import IllegalMoveError
 from gomoku.net import auth
 from gomoku.net import events as ev
+from gomoku.net import protocol as wire
 from gomoku.net.errors import ProtocolError
-from gomoku.net.limits import Limits
-from gomoku.net.protocol import (
-    PROTOCOL,
-    VERSION,
-    Answer,
-    Auth,
-    Error,
-    Hello,
-    Message,
-    Move,
-    Offer,
-    Over,
-    Refuse,
-    Resign,
-    ResumeRecord,
-    Start,
-    Welcome,
-)
+from gomoku.net.protocol import PROTOCOL, VERSION
 from gomoku.net.session import Link, Outputs, Pending, Session, Table, fits
 from gomoku.point import Point
 from gomoku.rules import Stone
@@ -42,24 +25,24 @@ class GuestSession(Session):
     ``resume`` is the game this guest was playing (from :attr:`saved`
     of an earlier session, kept in its autosave); the host resumes it if it
     fits.  One connection at a time: after a drop, :meth:`connection_made`
-    again reconnects with the same game.
+    again reconnects with the same game.  ``options`` are
+    :class:`~gomoku.net.session.Session`'s (``limits``, ``random_bytes``).
     """
 
     role = "guest"
 
-    def __init__(self, code: str, name: str, *, resume: ResumeRecord | None = None,
-                 limits: Limits = Limits(),
-                 random_bytes: Callable[[int], bytes] = secrets.token_bytes) -> None:
-        super().__init__(code, name, limits=limits, random_bytes=random_bytes)
+    def __init__(self, code: str, name: str, *, resume: wire.ResumeRecord | None = None,
+                 **options: Any) -> None:
+        super().__init__(code, name, **options)
         self._resume = resume
 
     @property
-    def saved(self) -> ResumeRecord | None:
+    def saved(self) -> wire.ResumeRecord | None:
         """What to present to the host to resume this game (keep it in the autosave)."""
         table = self._table
         if table is None:
             return self._resume
-        return ResumeRecord(match=table.match, game=table.game, moves=table.moves)
+        return wire.ResumeRecord(match=table.match, game=table.game, moves=table.moves)
 
     def _what_next(self) -> str:
         return ": join again with the same command to resume"
@@ -67,7 +50,7 @@ class GuestSession(Session):
     def _absent(self) -> str:
         return "not connected to the host: join again to resume"
 
-    def _peer_error(self, link: Link, message: Error, out: Outputs) -> None:
+    def _peer_error(self, link: Link, message: wire.Error, out: Outputs) -> None:
         if link.stage != "seated":
             out.append(ev.JoinRefused(message.code, message.reason))
         else:
@@ -83,28 +66,28 @@ class GuestSession(Session):
         else:
             out.append(ev.ConnectionLost(reason))
 
-    def _handshake(self, link: Link, message: Message, now: float, out: Outputs) -> None:
-        if link.stage == "hello" and isinstance(message, Hello):
+    def _handshake(self, link: Link, message: wire.Message, now: float, out: Outputs) -> None:
+        if link.stage == "hello" and isinstance(message, wire.Hello):
             self._greeted(link, message, "two guests cannot play each other: one side must --host")
             link.nonce = auth.new_nonce(self._random_bytes)
-            self._send(link, Hello(protocol=PROTOCOL, version=VERSION, role="guest",
+            self._send(link, wire.Hello(protocol=PROTOCOL, version=VERSION, role="guest",
                                    name=self.name, nonce=link.nonce), out)
             proof = auth.proof(self.code, "guest", link.peer_nonce, link.nonce)
-            self._send(link, Auth(proof=proof, resume=self.saved), out)
+            self._send(link, wire.Auth(proof=proof, resume=self.saved), out)
             link.stage = "welcome"
-        elif link.stage == "welcome" and isinstance(message, Welcome):
+        elif link.stage == "welcome" and isinstance(message, wire.Welcome):
             if not auth.check_proof(self.code, "host", link.peer_nonce, link.nonce, message.proof):
                 raise ProtocolError("the host does not know the code: check the address and the code",
                                     "bad-code")
             link.stage = "start"
-        elif link.stage == "start" and isinstance(message, Start):
+        elif link.stage == "start" and isinstance(message, wire.Start):
             self._seat(link, now)
             out.append(ev.OpponentJoined(link.peer_name))
             self._start(message, out)
         else:
             raise ProtocolError(f"{message.TYPE} is not allowed during the handshake")
 
-    def _start(self, start: Start, out: Outputs) -> None:
+    def _start(self, start: wire.Start, out: Outputs) -> None:
         """The host's game: check it against ours if it is the one we were playing."""
         try:
             table = Table(start.match, start.game, start.rule, start.size, start.black,
@@ -134,7 +117,7 @@ class GuestSession(Session):
     def _resign(self, table: Table, role: str, out: Outputs) -> None:
         table.awaiting_verdict = True
         table.pending = None
-        self._send(self._peer, Resign(), out)
+        self._send(self._peer, wire.Resign(), out)
 
     def _accepted(self, table: Table, pending: Pending, out: Outputs) -> None:
         if pending.kind == "undo":
@@ -143,22 +126,22 @@ class GuestSession(Session):
         elif pending.kind == "draw":
             table.awaiting_verdict = True
 
-    def _game_message(self, link: Link, message: Message, out: Outputs) -> None:
+    def _game_message(self, link: Link, message: wire.Message, out: Outputs) -> None:
         table = self._table
         assert table is not None
-        if isinstance(message, Start):
+        if isinstance(message, wire.Start):
             if message.match != table.match or message.game != table.game + 1:
                 raise ProtocolError("the host started a game out of order", "desync")
             self._start(message, out)
-        elif isinstance(message, Move):
+        elif isinstance(message, wire.Move):
             self._host_move(table, message, out)
-        elif isinstance(message, Offer):
+        elif isinstance(message, wire.Offer):
             if message.ply == table.ply and table.offer_problem(message.kind, "host") is None:
                 if table.pending is not None and table.pending.by == "guest":
                     out.append(ev.OfferCancelled(table.pending.kind, True))
                 table.pending = Pending(message.kind, message.ply, "host")
                 out.append(ev.OfferReceived(message.kind))
-        elif isinstance(message, Answer):
+        elif isinstance(message, wire.Answer):
             pending = table.pending
             if (pending is not None and pending.by == "guest" and pending.kind == message.kind
                     and pending.ply == message.ply):
@@ -166,14 +149,14 @@ class GuestSession(Session):
                 out.append(ev.OfferAnswered(pending.kind, message.accept))
                 if message.accept:
                     self._accepted(table, pending, out)
-        elif isinstance(message, Over):
+        elif isinstance(message, wire.Over):
             self._host_over(table, message, out)
-        elif isinstance(message, Refuse):
+        elif isinstance(message, wire.Refuse):
             self._host_refusal(table, message, out)
         else:
             raise ProtocolError(f"only the guest sends {message.TYPE}")
 
-    def _host_move(self, table: Table, move: Move, out: Outputs) -> None:
+    def _host_move(self, table: Table, move: wire.Move, out: Outputs) -> None:
         if table.result is not None or move.ply != table.ply:
             raise ProtocolError("the host's move does not follow the game", "desync")
         if table.board.turn is not table.stone_of("host"):
@@ -190,7 +173,7 @@ class GuestSession(Session):
             (point,) = table.take_back(1)
             out.append(ev.MoveRefused(point, reason))
 
-    def _host_over(self, table: Table, over: Over, out: Outputs) -> None:
+    def _host_over(self, table: Table, over: wire.Over, out: Outputs) -> None:
         if over.game != table.game:
             raise ProtocolError("the host ended a game that is not this one", "desync")
         self._take_back_own(table, over.ply, "the game ended before your move arrived", out)
@@ -205,7 +188,7 @@ class GuestSession(Session):
         table.awaiting_verdict = False
         out.append(ev.GameOver(table.game, table.ply, table.result))
 
-    def _host_refusal(self, table: Table, refuse: Refuse, out: Outputs) -> None:
+    def _host_refusal(self, table: Table, refuse: wire.Refuse, out: Outputs) -> None:
         if refuse.what == "move":
             self._take_back_own(table, refuse.ply, refuse.reason, out)
             return

@@ -1,40 +1,22 @@
 """The host's session: it authenticates the guest, sets the game, referees it, and keeps it across drops.
 
-See :mod:`gomoku.net.session` for the machinery host and guest share, the
-rules that keep two sides acting at once in step, and the resume rule.
+The host is the referee of record: it alone sets the rule, the size and the
+colours, judges the guest's moves and declares a game over.  The rules of
+play and resume are in :mod:`gomoku.net.session`.
 """
 
 from __future__ import annotations
 
 import random
-import secrets
-from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from gomoku.board import IllegalMoveError
 from gomoku.net import auth
 from gomoku.net import events as ev
+from gomoku.net import protocol as wire
 from gomoku.net.errors import ProtocolError
-from gomoku.net.limits import Limits
-from gomoku.net.protocol import (
-    BLACK_CHOICES,
-    MATCH_BYTES,
-    PROTOCOL,
-    VERSION,
-    Answer,
-    Auth,
-    Bye,
-    Hello,
-    Message,
-    Move,
-    Offer,
-    Over,
-    Refuse,
-    Resign,
-    ResumeRecord,
-    Start,
-    Welcome,
-)
+from gomoku.net.protocol import BLACK_CHOICES, MATCH_BYTES, PROTOCOL, VERSION
 from gomoku.net.session import Link, Outputs, Pending, Session, Table, fits
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point
 from gomoku.rules import Rule
@@ -79,18 +61,18 @@ class HostSession(Session):
     """The host: authenticates the guest, sets the game, referees it, and keeps it across drops.
 
     ``record`` resumes a match saved before a restart (:attr:`saved`).
-    ``rng`` picks black when the settings say ``random``.
+    ``rng`` picks black when the settings say ``random``; ``options`` are
+    :class:`~gomoku.net.session.Session`'s (``limits``, ``random_bytes``).
     """
 
     role = "host"
 
     def __init__(self, code: str, name: str, settings: GameSettings = GameSettings(), *,
                  record: MatchRecord | None = None, rng: random.Random | None = None,
-                 limits: Limits = Limits(),
-                 random_bytes: Callable[[int], bytes] = secrets.token_bytes) -> None:
-        super().__init__(code, name, limits=limits, random_bytes=random_bytes)
+                 **options: Any) -> None:
+        super().__init__(code, name, **options)
         self.settings = settings
-        self._rng = rng or random.Random(int.from_bytes(random_bytes(8), "big"))
+        self._rng = rng or random.Random(int.from_bytes(self._random_bytes(8), "big"))
         if record is not None:
             self._table = Table(record.match, record.game, record.rule, record.size,
                                  record.black, record.moves)
@@ -114,7 +96,7 @@ class HostSession(Session):
             out.append(ev.GuestRefused(reason))
             return out
         link.nonce = auth.new_nonce(self._random_bytes)
-        self._send(link, Hello(protocol=PROTOCOL, version=VERSION, role="host",
+        self._send(link, wire.Hello(protocol=PROTOCOL, version=VERSION, role="host",
                                name=self.name, nonce=link.nonce), out)
         return out
 
@@ -128,11 +110,11 @@ class HostSession(Session):
         self._fail(link, code, reason, out)
         out.append(ev.GuestRefused(reason))
 
-    def _handshake(self, link: Link, message: Message, now: float, out: Outputs) -> None:
-        if link.stage == "hello" and isinstance(message, Hello):
+    def _handshake(self, link: Link, message: wire.Message, now: float, out: Outputs) -> None:
+        if link.stage == "hello" and isinstance(message, wire.Hello):
             self._greeted(link, message, "a host cannot join a host: one side must join with --join")
             link.stage = "auth"
-        elif link.stage == "auth" and isinstance(message, Auth):
+        elif link.stage == "auth" and isinstance(message, wire.Auth):
             if not auth.check_proof(self.code, "guest", link.nonce, link.peer_nonce, message.proof):
                 self._refuse_guest(link, "bad-code", "wrong code: check the code the host shows "
                                    "and join again", out)
@@ -141,7 +123,7 @@ class HostSession(Session):
         else:
             raise ProtocolError(f"{message.TYPE} is not allowed during the handshake")
 
-    def _admit(self, link: Link, resume: ResumeRecord | None, now: float, out: Outputs) -> None:
+    def _admit(self, link: Link, resume: wire.ResumeRecord | None, now: float, out: Outputs) -> None:
         """A guest proved the code: seat it, resuming the match if there is one."""
         table = self._table
         same_match = table is not None and resume is not None and resume.match == table.match
@@ -154,7 +136,7 @@ class HostSession(Session):
             return
         if self._peer is not None:
             old = self._peer
-            self._send(old, Bye(reason="you joined again from another connection"), out)
+            self._send(old, wire.Bye(reason="you joined again from another connection"), out)
             self._close(old, "replaced", out)
             self._peer = None
         resumed = table is not None
@@ -162,12 +144,12 @@ class HostSession(Session):
             table = self._table = self._new_table(self._rng.random() < 0.5)
         table.pending = None
         self._seat(link, now)
-        self._send(link, Welcome(proof=auth.proof(self.code, "host", link.nonce, link.peer_nonce)),
+        self._send(link, wire.Welcome(proof=auth.proof(self.code, "host", link.nonce, link.peer_nonce)),
                    out)
         out.append(ev.OpponentJoined(link.peer_name))
         self._announce(table, resumed, out)
 
-    def _resumable(self, table: Table, resume: ResumeRecord | None) -> bool:
+    def _resumable(self, table: Table, resume: wire.ResumeRecord | None) -> bool:
         if resume is None:
             return True
         if resume.match != table.match or resume.game > table.game:
@@ -186,7 +168,7 @@ class HostSession(Session):
     def _announce(self, table: Table, resumed: bool, out: Outputs) -> None:
         """Send the game to the guest (and its end, if it is over); tell our player."""
         board = table.board
-        self._send(self._peer, Start(match=table.match, game=table.game, rule=board.rule,
+        self._send(self._peer, wire.Start(match=table.match, game=table.game, rule=board.rule,
                                      size=board.size, black=table.black, moves=table.moves), out)
         out.append(ev.GameStarted(table.match, table.game, board.rule, board.size,
                                   table.stone_of("host"), table.moves, resumed))
@@ -194,11 +176,11 @@ class HostSession(Session):
             self._send(self._peer, self._over(table), out)
 
     @staticmethod
-    def _over(table: Table) -> Over:
+    def _over(table: Table) -> wire.Over:
         result = table.result
         assert result is not None
         winner = str(result.winner) if result.winner else "none"
-        return Over(game=table.game, ply=table.ply, winner=winner, ending=result.ending)
+        return wire.Over(game=table.game, ply=table.ply, winner=winner, ending=result.ending)
 
     def _end(self, table: Table, result: ev.Result, out: Outputs) -> None:
         """The referee's verdict: record it, tell the guest and our player."""
@@ -230,30 +212,30 @@ class HostSession(Session):
                              _other(table.black))
         self._announce(self._table, False, out)
 
-    def _game_message(self, link: Link, message: Message, out: Outputs) -> None:
+    def _game_message(self, link: Link, message: wire.Message, out: Outputs) -> None:
         table = self._table
         assert table is not None
-        if isinstance(message, Move):
+        if isinstance(message, wire.Move):
             problem = self._guest_move_problem(table, message)
             if problem:
-                self._send(link, Refuse(what="move", ply=message.ply, reason=problem), out)
+                self._send(link, wire.Refuse(what="move", ply=message.ply, reason=problem), out)
                 return
             self._place(table, Point(message.x, message.y), mine=False, out=out)
             self._after_move(table, out)
-        elif isinstance(message, Offer):
+        elif isinstance(message, wire.Offer):
             self._guest_offer(link, table, message, out)
-        elif isinstance(message, Answer):
+        elif isinstance(message, wire.Answer):
             self._guest_answer(link, table, message, out)
-        elif isinstance(message, Resign):
+        elif isinstance(message, wire.Resign):
             if not table.in_play:
-                self._send(link, Refuse(what="resign", ply=table.ply,
+                self._send(link, wire.Refuse(what="resign", ply=table.ply,
                                         reason="the game is already over"), out)
             else:
                 self._resign(table, "guest", out)
         else:
             raise ProtocolError(f"only the host sends {message.TYPE}")
 
-    def _guest_move_problem(self, table: Table, move: Move) -> str | None:
+    def _guest_move_problem(self, table: Table, move: wire.Move) -> str | None:
         if move.ply != table.ply and table.in_play:
             return "the position changed before your move arrived: look and play again"
         problem = self._move_problem(table, "guest")
@@ -264,7 +246,7 @@ class HostSession(Session):
                 problem = str(error)
         return problem
 
-    def _guest_offer(self, link: Link, table: Table, offer: Offer, out: Outputs) -> None:
+    def _guest_offer(self, link: Link, table: Table, offer: wire.Offer, out: Outputs) -> None:
         problem = table.offer_problem(offer.kind, "guest")
         if problem is None and offer.ply != table.ply:
             problem = "a move was played meanwhile: ask again"
@@ -272,16 +254,16 @@ class HostSession(Session):
             problem = ("the host's offer crossed yours: answer it first"
                        if table.pending.by == "host" else "wait for the answer to your offer")
         if problem:
-            self._send(link, Refuse(what="offer", ply=offer.ply, reason=problem), out)
+            self._send(link, wire.Refuse(what="offer", ply=offer.ply, reason=problem), out)
             return
         table.pending = Pending(offer.kind, offer.ply, "guest")
         out.append(ev.OfferReceived(offer.kind))
 
-    def _guest_answer(self, link: Link, table: Table, answer: Answer, out: Outputs) -> None:
+    def _guest_answer(self, link: Link, table: Table, answer: wire.Answer, out: Outputs) -> None:
         pending = table.pending
         if (pending is None or pending.by != "host" or pending.kind != answer.kind
                 or pending.ply != answer.ply):
-            self._send(link, Refuse(what=answer.TYPE, ply=answer.ply,
+            self._send(link, wire.Refuse(what=answer.TYPE, ply=answer.ply,
                                     reason="there is no such offer to answer"), out)
             return
         table.pending = None
