@@ -1,14 +1,16 @@
 """The errors of network play: one base class, :class:`NetworkError`, for all of them.
 
-The package-wide base error (``GomokuError``) is on its way; until it lands,
-``NetworkError`` derives from ``Exception`` and will be re-parented under it.
-Messages are written for the player: what went wrong, and what to do next.
+``NetworkError`` is a :class:`gomoku.errors.GomokuError`, so a front end that
+catches the package's errors catches these too.  Messages are written for the
+player: what went wrong, and what to do next.
 """
 
 from __future__ import annotations
 
+from gomoku.errors import GomokuError
 
-class NetworkError(Exception):
+
+class NetworkError(GomokuError):
     """Anything that goes wrong in network play."""
 
 

@@ -143,3 +143,11 @@ def test_a_taken_port_is_reported_as_an_event() -> None:
     (failed,) = [e for e in seen if isinstance(e, NetEvent) and e.session == 2]
     assert isinstance(failed.event, ev.Closed) and "choose another port" in failed.event.reason
     network.close_all(timeout=2)
+
+
+def test_network_errors_are_the_packages_errors() -> None:
+    from gomoku.errors import GomokuError
+    from gomoku.net.errors import CodeError, ConnectError, NetworkError
+
+    assert issubclass(NetworkError, GomokuError) and issubclass(ConnectError, GomokuError)
+    assert issubclass(CodeError, ValueError)  # and what it always was
