@@ -5,14 +5,22 @@ The host and the guest run in this process, each with its network thread
 ``play`` to the host's event for the guest's answer: host thread, TCP, the
 guest's thread and event queue, the guest's ``play``, and back.  The game is
 freestyle on 25x25 with stones laid so that nobody ever makes five, so one
-game holds every move.  The curses screens are not in the loop yet (they come
-with the UI): this is the network part of "key press to the other screen".
+game holds every move.  This is the network part of "key press to the other
+screen".
+
+With ``--screens N`` (N > 0), it then runs two real ``python -m gomoku``
+processes, a host and a guest, each in a pseudo-terminal (pexpect, with pyte
+reading the screen: the test extras), and times N moves each way from the
+click sent to one terminal to the move shown on the other's screen
+(``last: black h8``): curses, the loop, both network threads, TCP, and the
+other loop's redraw.  The time also holds this process reading and parsing
+the screen (pyte), so it is an upper bound.
 
 Then the host waits alone for ``--idle`` seconds, and again with a guest
 connected but nobody moving (the heartbeat only), and the process's CPU time
 (``resource.getrusage``, user + system; ``os.times`` on Windows) over each wait is printed.
 
-    python benchmarks/network_latency.py [--moves 200] [--idle 5]
+    python benchmarks/network_latency.py [--moves 200] [--idle 5] [--screens 200]
 """
 
 from __future__ import annotations
@@ -82,13 +90,71 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
 
+def screens(moves: int) -> tuple[list[float], list[float]]:
+    """Seconds from a click in one terminal to the move on the other's screen: host to guest, guest to host."""
+    import socket
+    import tempfile
+
+    from gomoku.point import Point, to_notation
+    from gomoku.tui.layout import board_layout
+    from tests.tui.terminal import Terminal, flatten
+
+    rows, cols = 40, 120
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    layout = board_layout(rows, cols, SIZE)
+    assert layout is not None
+    with tempfile.TemporaryDirectory() as folder:
+        homes = [Path(folder) / name for name in ("host", "guest")]
+        for home in homes:
+            home.mkdir()
+        host = Terminal(["--host", str(port), "--bind", "127.0.0.1", "--size", str(SIZE), "--black", "host",
+                         "--name", "host"], homes[0], rows, cols)  # fmt: skip
+        guest = None
+        try:
+            text = wait_screen(host, lambda t: "--code " in t)
+            code = flatten(text).split("--code ", 1)[1].split()[0]
+            guest = Terminal(["--join", f"127.0.0.1:{port}", "--code", code, "--name", "guest"], homes[1], rows, cols)
+            wait_screen(guest, lambda t: "host to play" in t)
+            there, back = [], []
+            black, white = cells(True), cells(False)
+            for ply in range(moves):
+                for mover, other, point, colour, times in ((host, guest, black[ply], "black", there),
+                                                            (guest, host, white[ply], "white", back)):  # fmt: skip
+                    shown = f"last: {colour} {to_notation(Point(*point), SIZE)}"
+                    started = time.perf_counter()
+                    mover.click(*layout.screen_of(Point(*point)))
+                    wait_screen(other, lambda t: shown in t)
+                    times.append(time.perf_counter() - started)
+                    time.sleep(PACE)
+            return there, back
+        finally:
+            for terminal in (host, guest):
+                if terminal is not None:
+                    terminal.close()
+
+
+def wait_screen(terminal, test) -> str:  # type: ignore[no-untyped-def]
+    """Read ``terminal`` until ``test`` holds for its screen (at most :data:`WAIT` seconds)."""
+    deadline = time.monotonic() + WAIT
+    while time.monotonic() < deadline:
+        terminal.pump(timeout=0.005)
+        text = terminal.text()
+        if test(text):
+            return text
+    raise SystemExit(f"gave up waiting; the screen shows:\n{terminal.text()}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=200, help="round trips to time (at most 312)")
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of each idle wait")
+    parser.add_argument("--screens", type=int, default=0,
+                        help="also time this many moves each way from a click to the other screen (two processes)")
     args = parser.parse_args()
     moves = min(args.moves, len(cells(False)))
-    print(f"$ python benchmarks/network_latency.py --moves {args.moves} --idle {args.idle:g}")
+    print(f"$ python benchmarks/network_latency.py --moves {args.moves} --idle {args.idle:g} --screens {args.screens}")
 
     code = new_code()
     host = Host(code, "host", GameSettings(Rule.FREESTYLE, SIZE, "host"), port=0, bind="127.0.0.1")
@@ -124,6 +190,13 @@ def main() -> None:
           f"({100 * alone / args.idle:.2f} % of a core)")
     print(f"host and guest CPU, connected and idle (heartbeat only) for {args.idle:g} s: "
           f"{quiet * 1000:.1f} ms ({100 * quiet / args.idle:.2f} % of a core)")
+    if args.screens > 0:
+        there, back = screens(min(args.screens, len(cells(False))))
+        for label, times in (("host's click -> guest's screen", there), ("guest's click -> host's screen", back)):
+            ms = [t * 1000 for t in times]
+            print(f"{label}, two processes in pseudo-terminals, {len(ms)} moves: "
+                  f"median {statistics.median(ms):.1f} ms, 99th percentile {percentile(ms, 0.99):.1f} ms, "
+                  f"max {max(ms):.1f} ms")
 
 
 if __name__ == "__main__":
