@@ -315,3 +315,13 @@ def test_a_guest_joining_the_same_address_presents_its_saved_game() -> None:
 def test_the_menu_has_the_network_row_after_the_settings() -> None:
     state = menu_state()
     assert menu.rows(state, Menu())[-3:] == (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
+
+
+def test_a_failed_reconnection_says_why_and_r_tries_again() -> None:
+    guest = net(game_run("guest", Stone.WHITE), ev.PeerLeft("the host quit")).press("r")
+    assert screen(guest).link is Link.RECONNECTING
+    net(guest, ev.ConnectionLost("cannot reach 127.0.0.1 port 5801 (Connection refused): check the address"))
+    assert screen(guest).link is Link.LOST
+    assert guest.state.message.startswith("Cannot reconnect: Cannot reach 127.0.0.1") and "r tries again" in guest.state.message
+    guest.press("r")
+    assert isinstance(guest.effects[-1], NetStart)

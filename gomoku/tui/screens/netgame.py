@@ -165,7 +165,10 @@ def event(state: State, screen: NetPlaying, net: NetEvent) -> Step:
 
 def _lost(state: State, screen: NetPlaying, e: ev.PeerLeft | ev.ConnectionLost) -> Step:
     host = screen.setup.role == "host"
+    reconnecting = screen.link is Link.RECONNECTING
     screen = replace(screen, link=Link.WAITING if host else Link.LOST, rtt=None, offer_in=None, offer_out=None)
+    if reconnecting:
+        return complain(_set(state, screen), f"Cannot reconnect: {sentence(e.reason)} {RECONNECT_KEY} tries again."), ()
     name = screen.opponent
     what = f"{name} left ({e.reason})" if isinstance(e, ev.PeerLeft) else f"The connection to {name} is lost"
     if host:
