@@ -135,13 +135,10 @@ def update(state: State, event: Event) -> Step:
 def _network(state: State, event: NetEvent) -> Step:
     """An event of the network connection the screen holds; one of a connection closed since is dropped."""
     screen = state.screen
-    if isinstance(screen, Hosting) and screen.session == event.session:
-        return hosting.event(state, screen, event)
-    if isinstance(screen, Joining) and screen.session == event.session:
-        return joining.event(state, screen, event)
-    if isinstance(screen, NetPlaying) and screen.session == event.session:
-        return netgame.event(state, screen, event)
-    return state, ()
+    handler = NET_EVENTS.get(type(screen))
+    if handler is None or getattr(screen, "session", None) != event.session:
+        return state, ()
+    return handler(state, screen, event)  # type: ignore[operator]
 
 
 def _tick(state: State, tick: Tick) -> State:
@@ -169,21 +166,16 @@ def _input(state: State, event: Key | Mouse) -> Step:
     if isinstance(event, Key) and event.name in HELP_KEYS:
         return replace(state, overlay=Help()), ()
     screen = state.screen
-    if isinstance(screen, Playing):
-        return game.update(state, screen, event)
-    if isinstance(screen, Menu):
-        return menu.update(state, screen, event)
-    if isinstance(screen, Replaying):
-        return replay.update(state, screen, event)
-    if isinstance(screen, NetPlaying):
-        return netgame.update(state, screen, event)
-    if isinstance(screen, Hosting):
-        return hosting.update(state, screen, event)
-    if isinstance(screen, Joining):
-        return joining.update(state, screen, event)
-    if isinstance(screen, NetMenu):
-        return netmenu.update(state, screen, event)
-    return resume.update(state, screen, event)
+    return SCREEN_UPDATES[type(screen)](state, screen, event)  # type: ignore[operator]
+
+
+#: Each screen's ``update`` of keys and clicks.
+SCREEN_UPDATES = {
+    Playing: game.update, Menu: menu.update, Replaying: replay.update, ResumeOffer: resume.update,
+    NetPlaying: netgame.update, Hosting: hosting.update, Joining: joining.update, NetMenu: netmenu.update,
+}  # fmt: skip
+#: The screens that hold a network connection, and what each makes of its events.
+NET_EVENTS = {Hosting: hosting.event, Joining: joining.event, NetPlaying: netgame.event}
 
 
 def settle(state: State, effects: Effects) -> Step:

@@ -117,9 +117,7 @@ def _submit(state: State, screen: Joining) -> Step:
 
 
 def view(win: Window, state: State, screen: Joining, theme: Theme) -> None:
-    cols = win.getmaxyx()[1]
-    width = min(cols, WIDTH)
-    inner = width - 6
+    width = min(win.getmaxyx()[1], WIDTH)
     setup = screen.setup
     lines: list[tuple[str, str]] = [("Join a network game", "status"), ("", "")]
     if setup.address:
@@ -132,7 +130,7 @@ def view(win: Window, state: State, screen: Joining, theme: Theme) -> None:
         lines.append((hint, "dim"))
     elif screen.step is JoinStep.CONNECTING:
         lines.append(("Connecting...", ""))
-    for line in draw.wrap(screen.error, inner):
+    for line in draw.wrap(screen.error, width - 6):
         lines.append((line, "alert"))
     lines.append(("", ""))
     if screen.step is JoinStep.FAILED:

@@ -28,7 +28,7 @@ from gomoku.tui.effects import (
 )  # fmt: skip
 from gomoku.tui.events import Key, Mouse, NetEvent
 from gomoku.tui.keys import CURSOR_KEYS, PLAY_KEYS, QUIT_KEY
-from gomoku.tui.layout import board_layout
+from gomoku.tui.layout import clicked_point, stepped
 from gomoku.tui.model import Link, NetPlaying, State, Step, centre, complain, forbidden_marks, next_job, say
 from gomoku.tui.saves import saved_from_net
 from gomoku.tui.screens import dialogs
@@ -185,8 +185,7 @@ def update(state: State, screen: NetPlaying, event: Key | Mouse) -> Step:
     if isinstance(event, Mouse):
         if screen.typing is not None:
             return state, ()
-        layout = board_layout(event.rows, event.cols, screen.board.size)
-        point = layout.point_at(event.row, event.col) if layout else None
+        point = clicked_point(event.row, event.col, event.rows, event.cols, screen.board.size)
         if point is None:
             return state, ()
         return _play(state, replace(screen, cursor=point), point)
@@ -205,10 +204,7 @@ def update(state: State, screen: NetPlaying, event: Key | Mouse) -> Step:
         verb = "Accepted" if accept else "Declined"
         return say(_set(state, screen), f"{verb} the request {OFFER_WORDS[kind]}."), (NetAnswer(screen.session, accept),)
     if name in CURSOR_KEYS:
-        dx, dy = CURSOR_KEYS[name]
-        size = screen.board.size
-        cursor = Point(min(size - 1, max(0, screen.cursor.x + dx)), min(size - 1, max(0, screen.cursor.y + dy)))
-        return _set(state, replace(screen, cursor=cursor)), ()
+        return _set(state, replace(screen, cursor=stepped(screen.cursor, *CURSOR_KEYS[name], screen.board.size))), ()
     if name in PLAY_KEYS:
         return _play(state, screen, screen.cursor)
     if name == CHAT_KEY:
