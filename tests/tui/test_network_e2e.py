@@ -39,7 +39,7 @@ class Player:
 
     def __init__(self, args: list[str], home: Path, size: int) -> None:
         home.mkdir(exist_ok=True)
-        self.home, self.size = home, size
+        self.home, self.size, self.args = home, size, args
         self.term = Terminal(args, home, ROWS, COLS)
 
     def sees(self, *wanted: str, timeout: float = 10.0) -> str:
@@ -209,3 +209,26 @@ def test_the_code_asked_for_a_wrong_one_refused_and_a_forbidden_move_under_renju
     guest.sees("Ann to play", "move 9 · last: white a3")  # nothing reached the guest
     host.play("h8")
     guest.sees("last: black h8", "your move")
+
+
+def test_the_host_killed_and_restarted_hosts_the_same_game_and_the_guest_rejoins(players) -> None:  # type: ignore[no-untyped-def]
+    host, guest, _, code = host_and_join(players, 7, "--black", "host")
+    host.sees("your move · vs Bob")
+    host.play("d4")
+    guest.sees("last: black d4")
+    guest.play("d5")
+    host.sees("last: white d5")
+    saved_game(host.home, lambda data: data["moves"] == ["d4", "d5"])
+    host.term.child.kill(signal.SIGKILL)
+    host.term.child.wait()
+    guest.sees("The connection to Ann is lost: r reconnects")
+
+    again = players(host.args, "host", 7)  # the same command again
+    again.sees("Resume the unfinished game?", "a network game you hosted, against Bob, 2 moves", "host it again")
+    again.keys("y")
+    again.sees(f"--code {code}", "Resuming game 1: 2 moves")
+    guest.keys("r")
+    guest.sees("Resumed game 1 with Ann after 2 moves: you play white.", "Ann to play", "last: white d5")
+    again.sees("Resumed game 1 with Bob after 2 moves: you play black.", "your move")
+    again.play("e4")
+    guest.sees("last: black e4", "your move")

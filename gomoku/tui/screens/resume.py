@@ -14,6 +14,9 @@ from gomoku.tui.model import Menu, Playing, ResumeOffer, State, Step, complain, 
 from gomoku.tui.saves import game_from_saved, net_from_saved, offer_summary
 from gomoku.tui.screens import hosting, joining
 
+#: The box is wide enough for most summaries (a long one wraps).
+WIDTH = 66
+
 
 def update(state: State, screen: ResumeOffer, event: Key | Mouse) -> Step:
     if isinstance(event, Mouse):
@@ -46,7 +49,8 @@ def _resume_network(state: State, setup, record) -> Step:
 def view(win: Window, state: State, screen: ResumeOffer, theme: Theme) -> None:
     saved = screen.saved
     when = saved.saved_at.replace("T", " ").replace("Z", " UTC")
-    lines = [("", ""), ("Resume the unfinished game?", "status"), ("", ""), (offer_summary(saved), "")]
+    summary = [(line, "") for line in draw.wrap(offer_summary(saved), WIDTH - 7)]
+    lines = [("", ""), ("Resume the unfinished game?", "status"), ("", ""), *summary]
     if when:
         lines.append((f"saved {when}", "dim"))
     lines += [
@@ -55,7 +59,7 @@ def view(win: Window, state: State, screen: ResumeOffer, theme: Theme) -> None:
         ("n: start afresh (it is kept as previous.json)", ""),
         ("", ""),
     ]
-    draw.centred_box(win, theme, [(f" {text}", style) for text, style in lines], 66)
+    draw.centred_box(win, theme, [(f" {text}", style) for text, style in lines], WIDTH)
     draw.message_line(win, state, theme)
 
 
