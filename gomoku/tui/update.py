@@ -163,7 +163,8 @@ def _input(state: State, event: Key | Mouse) -> Step:
         return dialogs.notice_update(state, event)
     if isinstance(overlay, ConfirmQuit):
         return dialogs.confirm_update(state, event)
-    if isinstance(event, Key) and event.name in HELP_KEYS:
+    typing = isinstance(state.screen, NetPlaying) and state.screen.typing is not None  # "?" is text in a chat line
+    if isinstance(event, Key) and event.name in HELP_KEYS and not typing:
         return replace(state, overlay=Help()), ()
     screen = state.screen
     return SCREEN_UPDATES[type(screen)](state, screen, event)  # type: ignore[operator]

@@ -213,12 +213,12 @@ def test_an_undo_request_accepted_and_one_declined() -> None:
 
 
 def test_chat_opens_a_prompt_sends_the_line_and_shows_both_sides() -> None:
-    run = game_run().press("c", "h", "i", "space", "u")  # u is text while typing, not an undo
-    assert screen(run).typing == "hi u" and not run.effects
+    run = game_run().press("c", "h", "i", "space", "u", "?")  # u and ? are text while typing
+    assert screen(run).typing == "hi u?" and not run.effects and run.state.overlay is None
     run.press("enter")
-    assert run.effects == [NetChat(screen(run).session, "hi u")] and screen(run).typing is None
+    assert run.effects == [NetChat(screen(run).session, "hi u?")] and screen(run).typing is None
     net(run, ev.ChatReceived("Bob", "hello"))
-    assert screen(run).chat == ("you: hi u", "Bob: hello") and run.state.message == "Bob: hello"
+    assert screen(run).chat == ("you: hi u?", "Bob: hello") and run.state.message == "Bob: hello"
     run.press("c", "x", "escape")
     assert screen(run).typing is None and len(run.of(NetChat)) == 1
 
@@ -325,3 +325,15 @@ def test_a_failed_reconnection_says_why_and_r_tries_again() -> None:
     assert guest.state.message.startswith("Cannot reconnect: Cannot reach 127.0.0.1") and "r tries again" in guest.state.message
     guest.press("r")
     assert isinstance(guest.effects[-1], NetStart)
+
+
+def test_a_new_match_keeps_the_game_saved_before_it_aside_and_a_resumed_one_does_not() -> None:
+    run = hosting_run()
+    session = run.state.screen.session  # type: ignore[union-attr]
+    run.effects.clear()
+    run.send(NetEvent(session, started()))
+    assert run.effects[0] == RetireAutosave()
+    resumed = hosting_run()
+    resumed.effects.clear()
+    resumed.send(NetEvent(session, started((Point(4, 4),), resumed=True)))
+    assert [type(e) for e in resumed.effects] == [Autosave]

@@ -69,7 +69,8 @@ def started(
         text = f"Game {event.game} against {opponent}: you play {colour}."
         text += " Your move." if screen.my_turn else " Black moves first."
     state = say(replace(state, screen=screen, overlay=None), text)
-    return state, _autosave(state, screen)
+    fresh = not event.resumed and event.game == 1  # a new match: the game saved before it is kept aside
+    return state, ((RetireAutosave(),) if fresh else ()) + _autosave(state, screen)
 
 
 def _autosave(state: State, screen: NetPlaying) -> Effects:
