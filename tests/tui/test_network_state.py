@@ -318,7 +318,9 @@ def test_the_menu_has_the_network_row_after_the_settings() -> None:
 
 
 def test_a_failed_reconnection_says_why_and_r_tries_again() -> None:
-    guest = net(game_run("guest", Stone.WHITE), ev.PeerLeft("the host quit")).press("r")
+    guest = net(game_run("guest", Stone.WHITE), ev.PeerLeft("Ann left: the other player quit"))
+    assert guest.state.message == "Ann left: the other player quit. r reconnects."
+    guest.press("r")
     assert screen(guest).link is Link.RECONNECTING
     net(guest, ev.ConnectionLost("cannot reach 127.0.0.1 port 5801 (Connection refused): check the address"))
     assert screen(guest).link is Link.LOST

@@ -171,7 +171,10 @@ def _lost(state: State, screen: NetPlaying, e: ev.PeerLeft | ev.ConnectionLost) 
     if reconnecting:
         return complain(_set(state, screen), f"Cannot reconnect: {sentence(e.reason)} {RECONNECT_KEY} tries again."), ()
     name = screen.opponent
-    what = f"{name} left ({e.reason})" if isinstance(e, ev.PeerLeft) else f"The connection to {name} is lost"
+    if isinstance(e, ev.PeerLeft):  # the reason says who left and what to do
+        more = "The game is kept." if host else f"{RECONNECT_KEY} reconnects."
+        return complain(_set(state, screen), f"{sentence(e.reason)} {more}"), ()
+    what = f"The connection to {name} is lost"
     if host:
         todo = "waiting for them to join again; the game is kept."
     else:
