@@ -118,7 +118,7 @@ def build_parser() -> argparse.ArgumentParser:
     network.add_argument("--bind", metavar="ADDRESS", help="host: listen on this address only (say 127.0.0.1)")
     network.add_argument("--join", metavar="ADDRESS[:PORT]", help="join the game hosted at ADDRESS")
     network.add_argument("--code", help="join: the code the host's screen shows (asked for if left out)")
-    network.add_argument("--name", help="your name, as the other player sees it (remembered)")
+    network.add_argument("--name", help="your name, as the other player sees it (default: your login name)")
     return parser
 
 
