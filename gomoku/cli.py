@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from gomoku import __version__
 from gomoku.ai import LEVELS
+from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule
 from gomoku.tui.settings import Mode, Side
@@ -21,7 +22,13 @@ examples:
   python -m gomoku --load game.sgf          replay a game record (.sgf, .psq or a move list)
   python -m gomoku --level hard --think-time 2   the searching level, 2 s a move
   python -m gomoku --gomocup                be an engine for Piskvork and other Gomocup managers
+  python -m gomoku --host                   host a network game (port 5757); the screen shows the guest's command
+  python -m gomoku --host 6000 --rule renju --size 15 --black guest --name Ann
+  python -m gomoku --join 192.168.1.5:5757 --code K7QM-4RZT-9X   join it
 """
+
+#: Who plays black: against the computer (pvc), or in a hosted network game.
+BLACK_CHOICES = [side.value for side in Side] + ["host", "guest", "random"]
 
 
 def board_size(text: str) -> int:
@@ -46,6 +53,16 @@ def think_time(text: str) -> float:
     return seconds
 
 
+def port_number(text: str) -> int:
+    """An argparse type: a TCP port, 1 to 65535."""
+    from gomoku.net.addresses import AddressError, parse_port
+
+    try:
+        return parse_port(text)
+    except AddressError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, with examples in ``--help``."""
     parser = argparse.ArgumentParser(
@@ -65,7 +82,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--size", type=board_size, help=f"board size, {MIN_SIZE} to {MAX_SIZE}")
     parser.add_argument("--level", choices=tuple(LEVELS), help="the computer's level")
     parser.add_argument(
-        "--black", choices=[side.value for side in Side], help="who plays black against the computer (pvc)"
+        "--black",
+        choices=BLACK_CHOICES,
+        help="who plays black: human or computer against the computer (pvc); host, guest or random "
+        "in a hosted network game (--host; rematches swap colours)",
     )
     parser.add_argument("--seed", type=int, help="seed the computer's random choices")
     parser.add_argument(
@@ -85,12 +105,46 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="be a Gomocup engine on stdin/stdout for managers such as Piskvork (uses --level)",
     )
+    network = parser.add_argument_group("network play")
+    network.add_argument(
+        "--host",
+        nargs="?",
+        const=DEFAULT_PORT,
+        type=port_number,
+        metavar="PORT",
+        help=f"host a game for another player to join (port {DEFAULT_PORT} unless given); "
+        "the game's options are --rule, --size and --black",
+    )
+    network.add_argument("--bind", metavar="ADDRESS", help="host: listen on this address only (say 127.0.0.1)")
+    network.add_argument("--join", metavar="ADDRESS[:PORT]", help="join the game hosted at ADDRESS")
+    network.add_argument("--code", help="join: the code the host's screen shows (asked for if left out)")
+    network.add_argument("--name", help="your name, as the other player sees it (default: your login name)")
     return parser
+
+
+def check_network(args: argparse.Namespace) -> str:
+    """What is wrong with the network options together, or ``""``."""
+    if args.host is not None and args.join is not None:
+        return "--host and --join do not go together: one side hosts, the other joins"
+    black = getattr(args, "black", None)
+    if args.host is not None and black in ("human", "computer"):
+        return "with --host, --black is host, guest or random"
+    if args.host is None and black in ("host", "guest", "random"):
+        return f"--black {black} is for a hosted game: add --host"
+    if args.bind is not None and args.host is None:
+        return "--bind is for the host: add --host"
+    if args.code is not None and args.join is None:
+        return "--code is for joining: add --join ADDRESS"
+    return ""
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run gomoku with the command-line ``argv``; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    problem = check_network(args)
+    if problem:
+        parser.error(problem)
     if args.gomocup:
         from gomoku.gomocup import main as gomocup_main
 

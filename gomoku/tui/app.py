@@ -33,14 +33,17 @@ import threading
 import time
 import traceback
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from functools import partial
 from typing import Any
 
 from gomoku.ai import LEVELS, Player, make_player
+from gomoku.net.errors import NetworkError
 from gomoku.point import Point
 from gomoku.records import RecordError, read_record
 from gomoku.tui import storage, view
+from gomoku.tui.network import Network
 from gomoku.tui.draw import curses_theme
 from gomoku.tui.effects import (
     AiKind, Autosave, CancelAi, Effect, Effects, ListRecords, LoadRecord, Quit, RetireAutosave, SaveRecord,
@@ -48,8 +51,9 @@ from gomoku.tui.effects import (
 )  # fmt: skip
 from gomoku.tui.events import AiDone, Event, Key, Mouse, Report, Tick
 from gomoku.tui.model import State
-from gomoku.tui.settings import Settings, load_settings, save_settings, validated
-from gomoku.tui.update import initial_state, update
+from gomoku.tui.effects import NetSetup
+from gomoku.tui.settings import Settings, clean_name, load_settings, save_settings, validated
+from gomoku.tui.update import initial_network, initial_state, update
 from gomoku.userdirs import data_dir
 
 #: Ticks per second while the computer thinks: the spinner turns this often.
@@ -103,7 +107,30 @@ def settings_from_args(args: argparse.Namespace, remembered: Settings, levels: t
             data[name] = value
     if getattr(args, "level", None) is not None:
         data["black_level"] = data["white_level"] = args.level
-    return validated(data, levels)
+    if getattr(args, "name", None):
+        data["name"] = args.name
+    settings = validated(data, levels)
+    if not settings.name:  # the login name, until --name gives another
+        login = os.environ.get("USER") or os.environ.get("LOGNAME") or os.environ.get("USERNAME") or ""
+        settings = replace(settings, name=clean_name(login))
+    return settings
+
+
+def network_setup(args: argparse.Namespace, settings: Settings) -> NetSetup | None:
+    """The network game ``--host`` or ``--join`` asks for (``None`` if neither); raises ``NetworkError``."""
+    from gomoku.net.addresses import parse_address
+    from gomoku.net.auth import format_code
+
+    name = settings.name or "player"
+    if getattr(args, "host", None) is not None:
+        black = args.black if args.black in ("host", "guest", "random") else "random"
+        bind = args.bind or ""
+        return NetSetup("host", name, port=args.host, bind=bind, rule=settings.rule, size=settings.size, black=black)
+    if getattr(args, "join", None):
+        address, port = parse_address(args.join)
+        code = format_code(args.code) if args.code else ""
+        return NetSetup("guest", name, code=code, port=port, address=address)
+    return None
 
 
 def wants_game(args: argparse.Namespace) -> bool:
@@ -288,8 +315,11 @@ def _remember(settings: Settings) -> None:
 class Performer:
     """Performs effects: one handler per kind of effect, in :attr:`handlers`."""
 
-    def __init__(self, computer: Computer, files: FileWorker, autosaver: storage.Autosaver) -> None:
+    def __init__(
+        self, computer: Computer, files: FileWorker, autosaver: storage.Autosaver, network: Network | None = None
+    ) -> None:
         self.quitting = False
+        self.network = network or Network(lambda event: None, lambda: None)
         self.handlers: dict[type, Callable[[Any], None]] = {
             StartAi: computer.start,
             CancelAi: computer.cancel,
@@ -300,6 +330,7 @@ class Performer:
             RetireAutosave: lambda effect: autosaver.retire(effect.name),
             SaveSettings: lambda effect: files.submit(partial(_remember, effect.settings)),
             Quit: self._quit,
+            **self.network.handlers(),
         }
 
     def perform(self, effects: Effects) -> None:
@@ -327,15 +358,25 @@ def run(args: argparse.Namespace) -> int:
             print(f"gomoku: {error}", file=sys.stderr)
             return 2
         record_name = os.path.basename(args.load)
+    try:
+        setup = network_setup(args, settings)
+    except NetworkError as error:
+        print(f"gomoku: {error}", file=sys.stderr)
+        return 2
     offer, notice = storage.read_offer()
-    state, effects = initial_state(
-        settings, levels, start=wants_game(args), record=record, record_name=record_name, offer=offer, notice=notice
-    )
+    if setup is not None:
+        state, effects = initial_network(settings, levels, setup, offer=offer, notice=notice)
+    else:
+        state, effects = initial_state(
+            settings, levels, start=wants_game(args), record=record, record_name=record_name, offer=offer,
+            notice=notice,
+        )  # fmt: skip
     inbox = Inbox()
     computer = Computer(getattr(args, "seed", None), getattr(args, "think_time", None), inbox.put)
     files = FileWorker(inbox.put)
     autosaver = storage.Autosaver(report=lambda text: inbox.put(Report(text)))
-    performer = Performer(computer, files, autosaver)
+    network = Network(inbox.put, inbox.poke)
+    performer = Performer(computer, files, autosaver, network)
     resized = threading.Event()
     previous = _install_signals(inbox, resized)
     os.environ.setdefault("ESCDELAY", "25")
@@ -355,6 +396,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     finally:
         computer.stop()
+        network.close_all()
         files.close()
         autosaver.close()  # the last move reaches the disk before the program ends
         _restore_signals(previous)
@@ -441,6 +483,7 @@ def _loop(
             else:
                 events.append(event)
         events += inbox.drain()
+        events += performer.network.drain()
         events.append(Tick(datetime.now(), int(time.monotonic() * FRAMES_PER_SECOND)))
         for event in events:
             state, effects = update(state, event)

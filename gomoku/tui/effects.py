@@ -14,6 +14,10 @@ from dataclasses import dataclass
 from typing import Union
 
 from gomoku.board import Board
+from gomoku.net.addresses import DEFAULT_PORT
+from gomoku.net.host import MatchRecord
+from gomoku.net.protocol import ResumeRecord
+from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.rules import Rule
 from gomoku.savegame import PREVIOUS_NAME, SavedGame
@@ -112,5 +116,93 @@ class Quit:
     """End the program (after the last autosave reaches the disk)."""
 
 
-Effect = Union[StartAi, CancelAi, SaveRecord, LoadRecord, ListRecords, Autosave, RetireAutosave, SaveSettings, Quit]
+# -- network play -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class NetSetup:
+    """One side of a network game as the player chose it: enough to start it again after a drop.
+
+    ``role`` is ``host`` or ``guest``.  The host's ``code`` is empty until its
+    connection has drawn one (then the screen keeps it, for a restart to reuse);
+    ``rule``, ``size`` and ``black`` (``host``, ``guest`` or ``random``) are the
+    host's choices; ``address`` is where the guest connects.
+    """
+
+    role: str
+    name: str
+    code: str = ""
+    port: int = DEFAULT_PORT
+    bind: str = ""
+    address: str = ""
+    rule: Rule = Rule.FREESTYLE
+    size: int = 15
+    black: str = "random"
+
+
+@dataclass(frozen=True)
+class NetStart:
+    """Open connection ``session`` of ``setup``: listen (host) or connect (guest).
+
+    ``record`` is the game to resume: the host's match (a restart) or the
+    guest's resume record (a reconnection).  Every event of the connection
+    comes back as :class:`~gomoku.tui.events.NetEvent` naming ``session``.
+    """
+
+    session: int
+    setup: NetSetup
+    record: MatchRecord | ResumeRecord | None = None
+
+
+@dataclass(frozen=True)
+class NetPlay:
+    """Play ``point`` in the network game of ``session`` (answered by a ``MovePlayed`` or a refusal)."""
+
+    session: int
+    point: Point
+
+
+@dataclass(frozen=True)
+class NetOffer:
+    """Ask the opponent for an ``undo``, a ``draw`` or a ``rematch``."""
+
+    session: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class NetAnswer:
+    """Accept or decline the opponent's pending offer."""
+
+    session: int
+    accept: bool
+
+
+@dataclass(frozen=True)
+class NetResign:
+    """Resign the current network game."""
+
+    session: int
+
+
+@dataclass(frozen=True)
+class NetChat:
+    """Send a line of chat to the opponent."""
+
+    session: int
+    text: str
+
+
+@dataclass(frozen=True)
+class NetClose:
+    """Say goodbye and close connection ``session`` (its late events are dropped)."""
+
+    session: int
+    reason: str = "the other player left"
+
+
+NetEffect = Union[NetStart, NetPlay, NetOffer, NetAnswer, NetResign, NetChat, NetClose]
+Effect = Union[
+    StartAi, CancelAi, SaveRecord, LoadRecord, ListRecords, Autosave, RetireAutosave, SaveSettings, Quit, NetEffect
+]
 Effects = tuple[Effect, ...]

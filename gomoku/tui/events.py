@@ -17,6 +17,9 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Union
 
+from gomoku.net import events as net
+from gomoku.net.host import MatchRecord
+from gomoku.net.protocol import ResumeRecord
 from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.savegame import SavedGame
@@ -119,4 +122,33 @@ class Report:
     alert: bool = True
 
 
-Event = Union[Key, Mouse, Tick, AiDone, Saved, Exists, Loaded, LoadedSave, Listed, Failed, Report]
+@dataclass(frozen=True)
+class NetListening:
+    """Connection ``session`` (a host) is listening on ``port`` with join code ``code``.
+
+    ``commands`` is the line the guest must run, for each address the host may
+    be reached at, best first.
+    """
+
+    session: int
+    code: str
+    port: int
+    commands: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class NetEvent:
+    """What network connection ``session`` reports (:mod:`gomoku.net.events`).
+
+    ``saved`` is what to autosave to resume the game (the host's match, the
+    guest's resume record) as the connection saw it when the event was read.
+    """
+
+    session: int
+    event: net.Event
+    saved: MatchRecord | ResumeRecord | None = None
+
+
+Event = Union[
+    Key, Mouse, Tick, AiDone, Saved, Exists, Loaded, LoadedSave, Listed, Failed, Report, NetListening, NetEvent
+]

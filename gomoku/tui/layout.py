@@ -88,6 +88,17 @@ def board_layout(rows: int, cols: int, size: int) -> BoardLayout | None:
     return BoardLayout(size, top, left, cell_w, cell_h, panel_x)
 
 
+def clicked_point(row: int, col: int, rows: int, cols: int, size: int) -> Point | None:
+    """The board point a click on cell ``(row, col)`` of a ``rows`` x ``cols`` terminal lands on, if any."""
+    layout = board_layout(rows, cols, size)
+    return layout.point_at(row, col) if layout else None
+
+
+def stepped(cursor: Point, dx: int, dy: int, size: int) -> Point:
+    """The cursor moved by ``(dx, dy)``, kept on a ``size`` board."""
+    return Point(min(size - 1, max(0, cursor.x + dx)), min(size - 1, max(0, cursor.y + dy)))
+
+
 def largest_fitting(rows: int, cols: int) -> int | None:
     """The biggest board size that fits a ``rows`` x ``cols`` terminal, or ``None`` if none does."""
     for size in range(MAX_SIZE, MIN_SIZE - 1, -1):

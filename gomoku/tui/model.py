@@ -21,11 +21,14 @@ from datetime import datetime
 from typing import Union
 
 from gomoku.board import Board
+from gomoku.net.events import Result
+from gomoku.net.host import MatchRecord
+from gomoku.net.protocol import ResumeRecord
 from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.rules import Rule, Stone
 from gomoku.savegame import SavedGame
-from gomoku.tui.effects import AiKind, Effects
+from gomoku.tui.effects import AiKind, Effects, NetSetup
 from gomoku.tui.settings import Mode, Settings, Side
 
 # -- one game -----------------------------------------------------------------
@@ -129,6 +132,7 @@ class MenuRow(enum.Enum):
     WHITE_LEVEL = "White's level"
     PACE = "Pace"
     LOAD = "Load a game record..."
+    NETWORK = "Play over the network..."
     QUIT = "Quit"
 
 
@@ -169,7 +173,130 @@ class ResumeOffer:
     saved: SavedGame
 
 
-Screen = Union[Menu, Playing, Replaying, ResumeOffer]
+# -- network play -------------------------------------------------------------
+
+
+class NetRow(enum.Enum):
+    """The rows of the network menu (the value is the row's label)."""
+
+    HOST = "Host a game"
+    JOIN = "Join a game..."
+    BLACK = "Black played by"
+    RULE = "Rule"
+    SIZE = "Board size"
+    BACK = "Back to the menu"
+
+
+#: Who plays black in the host's first game (rematches alternate).
+NET_BLACK = ("random", "host", "guest")
+
+
+@dataclass(frozen=True)
+class NetMenu:
+    """Play over the network: host a game (with its rule, size and black) or join one."""
+
+    row: NetRow = NetRow.HOST
+    black: str = "random"
+
+
+@dataclass(frozen=True)
+class Hosting:
+    """The host waits for its guest; ``commands`` is what the guest must run (once listening).
+
+    ``error`` says why it cannot listen; ``refused`` is the last guest turned
+    away (a wrong code); ``record`` is the match resumed after a restart.
+    """
+
+    session: int
+    setup: NetSetup
+    commands: tuple[str, ...] = ()
+    record: MatchRecord | None = None
+    error: str = ""
+    refused: str = ""
+    opponent: str = ""
+
+
+class JoinStep(enum.Enum):
+    """Where a guest is: typing the address or the code, connecting, or turned away."""
+
+    ADDRESS = "address"
+    CODE = "code"
+    CONNECTING = "connecting"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class Joining:
+    """The guest: asks for what the command line did not give, then connects.
+
+    ``text`` is what is typed at the ``ADDRESS`` or ``CODE`` step; ``error``
+    why the last try failed; ``resume`` the game to resume (from the autosave).
+    """
+
+    setup: NetSetup
+    step: JoinStep
+    text: str = ""
+    session: int | None = None
+    error: str = ""
+    opponent: str = ""
+    resume: ResumeRecord | None = None
+
+
+class Link(enum.Enum):
+    """The network game's connection as the status line tells it."""
+
+    CONNECTED = "connected"
+    WAITING = "waiting for the guest to come back"
+    LOST = "connection lost"
+    RECONNECTING = "reconnecting"
+
+
+@dataclass(frozen=True)
+class NetPlaying:
+    """A game against another person over the network.
+
+    The board mirrors the connection's: moves go on it when the connection
+    reports them (``MovePlayed``), ours included.  ``offer_in`` is the
+    opponent's pending offer (y/n answers it), ``offer_out`` ours; ``typing``
+    is the chat line being written (``None`` when the prompt is closed);
+    ``saved`` the connection's record, for the autosave.
+    """
+
+    session: int
+    setup: NetSetup
+    board: Board
+    my_stone: Stone
+    cursor: Point
+    opponent: str
+    game: int = 1
+    forbidden: frozenset[Point] = frozenset()
+    link: Link = Link.CONNECTED
+    rtt: float | None = None
+    result: Result | None = None
+    offer_in: str | None = None
+    offer_out: str | None = None
+    chat: tuple[str, ...] = ()
+    typing: str | None = None
+    confirm_resign: bool = False
+    saved: MatchRecord | ResumeRecord | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None or self.board.is_game_over()
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether quitting now leaves a game unfinished (it is autosaved: a restart resumes it)."""
+        return bool(self.board.moves) and not self.over
+
+    @property
+    def my_turn(self) -> bool:
+        return not self.over and self.board.turn is self.my_stone
+
+
+Screen = Union[Menu, Playing, Replaying, ResumeOffer, NetMenu, Hosting, Joining, NetPlaying]
+#: The screens that hold a network connection.
+NetScreen = Union[Hosting, Joining, NetPlaying]
 
 # -- overlays -----------------------------------------------------------------
 

@@ -8,12 +8,16 @@ cursor), and says which autosave effects a change of the game asks for.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
-from gomoku.point import parse_point, to_notation
-from gomoku.rules import Stone
+from gomoku.net.events import Result
+from gomoku.net.host import MatchRecord
+from gomoku.net.protocol import ResumeRecord
+from gomoku.point import Point, parse_point, to_notation
+from gomoku.rules import Rule, Stone
 from gomoku.savegame import SavedGame, SaveError
-from gomoku.tui.effects import Autosave, Effects, RetireAutosave
-from gomoku.tui.model import Game, new_game
+from gomoku.tui.effects import Autosave, Effects, NetSetup, RetireAutosave
+from gomoku.tui.model import Game, NetPlaying, new_game
 from gomoku.tui.settings import Mode, Settings, validated
 from gomoku.tui.texts import plural
 
@@ -64,8 +68,86 @@ def game_from_saved(saved: SavedGame, levels: tuple[str, ...], base: Settings) -
     return game
 
 
+# -- network games ------------------------------------------------------------------
+#
+# A network game is saved like a two-player one (so that any gomoku can read
+# the file), with ``extra["network"]`` saying it was one: the side's setup
+# (role, name, code, port, address) and the connection's record (the host's
+# match, or the guest's resume record), moves as ``[x, y]`` pairs.
+
+NETWORK = "network"
+
+
+def saved_from_net(screen: NetPlaying, level: str) -> SavedGame:
+    """What autosave writes for a network game: the board, and how to pick the game up again."""
+    setup = screen.setup
+    info: dict[str, Any] = {
+        "role": setup.role, "name": setup.name, "opponent": screen.opponent, "code": setup.code,
+        "port": setup.port, "bind": setup.bind, "address": setup.address, "rule": setup.rule.value,
+        "size": setup.size, "black": setup.black, "stone": str(screen.my_stone),
+        "record": _record_json(screen.saved),
+    }  # fmt: skip
+    players = {str(stone): "human" for stone in Stone}
+    extra = {"cursor": to_notation(screen.cursor, screen.board.size), NETWORK: info}
+    return SavedGame.from_board(screen.board, mode="pvp", players=players, level=level, extra=extra)
+
+
+def _record_json(record: MatchRecord | ResumeRecord | None) -> dict[str, Any] | None:
+    if record is None:
+        return None
+    data: dict[str, Any] = {"match": record.match.hex(), "game": record.game,
+                            "moves": [[p.x, p.y] for p in record.moves]}  # fmt: skip
+    if isinstance(record, MatchRecord):
+        data.update(rule=record.rule.value, size=record.size, black=record.black)
+        if record.result is not None:
+            winner = record.result.winner
+            data["result"] = {"winner": str(winner) if winner else None, "ending": record.result.ending}
+    return data
+
+
+def _record_of(role: str, data: Any) -> MatchRecord | ResumeRecord | None:
+    """The record in a save's network data (``None`` if there is none or it is damaged)."""
+    if not isinstance(data, dict):
+        return None
+    try:
+        match = bytes.fromhex(data["match"])
+        moves = tuple(Point(int(x), int(y)) for x, y in data["moves"])
+        game = int(data["game"])
+        if role == "guest":
+            return ResumeRecord(match=match, game=game, moves=moves)
+        result = None
+        if isinstance(data.get("result"), dict):
+            winner = data["result"]["winner"]
+            result = Result(Stone[winner.upper()] if winner else None, str(data["result"]["ending"]))
+        return MatchRecord(match, game, Rule(data["rule"]), int(data["size"]), str(data["black"]), moves, result)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+
+
+def net_from_saved(saved: SavedGame) -> tuple[NetSetup, MatchRecord | ResumeRecord | None] | None:
+    """The network setup and record a save holds, or ``None`` if it is not a network game."""
+    info = saved.extra.get(NETWORK)
+    if not isinstance(info, dict) or info.get("role") not in ("host", "guest"):
+        return None
+    try:
+        setup = NetSetup(
+            role=info["role"], name=str(info.get("name", "")), code=str(info.get("code", "")),
+            port=int(info.get("port", 0)), bind=str(info.get("bind", "")), address=str(info.get("address", "")),
+            rule=Rule(info.get("rule", saved.rule.value)), size=int(info.get("size", saved.size)),
+            black=str(info.get("black", "random")),
+        )  # fmt: skip
+    except (TypeError, ValueError):
+        return None
+    return setup, _record_of(setup.role, info.get("record"))
+
+
 def offer_summary(saved: SavedGame) -> str:
     """``renju 15x15, two players, 34 moves`` or ``..., you (white) vs computer, ...``."""
+    info = saved.extra.get(NETWORK)
+    if isinstance(info, dict):
+        role = "hosted" if info.get("role") == "host" else "joined"
+        who = f"a network game you {role}, against {info.get('opponent') or 'another player'}"
+        return f"{saved.rule.value} {saved.size}x{saved.size}, {who}, {plural(len(saved.moves), 'move')}"
     try:
         mode = Mode(saved.mode)
         who = mode.label

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from gomoku.net.protocol import MAX_NAME
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule
 from gomoku.userdirs import atomic_write_text, config_dir
@@ -97,6 +98,8 @@ class Settings:
     black_level: str = "normal"
     white_level: str = "normal"
     pace: Pace = Pace.NORMAL
+    #: The player's name in network games (``--name``); empty: the login name.
+    name: str = ""
 
     def to_json(self) -> dict[str, Any]:
         """The settings as the settings file stores them (plain strings and numbers)."""
@@ -109,6 +112,7 @@ class Settings:
             "black_level": self.black_level,
             "white_level": self.white_level,
             "pace": self.pace.value,
+            "name": self.name,
         }
 
 
@@ -147,7 +151,15 @@ def validated(data: Mapping[str, Any], levels: Sequence[str]) -> Settings:
         value = data.get(name, data.get("level"))
         if value in levels:
             choices[name] = value
+    name = data.get("name")
+    if isinstance(name, str):
+        choices["name"] = clean_name(name)
     return replace(settings, **choices)
+
+
+def clean_name(text: str) -> str:
+    """A player's name as network play sends it: printable, single spaces, at most :data:`MAX_NAME`."""
+    return " ".join("".join(c for c in text if c.isprintable()).split())[:MAX_NAME]
 
 
 def settings_path() -> Path:

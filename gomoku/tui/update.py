@@ -14,14 +14,20 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gomoku.records import GameRecord
+from gomoku.net.host import MatchRecord
+from gomoku.net.protocol import ResumeRecord
 from gomoku.savegame import KEPT_NAME, SavedGame
-from gomoku.tui.effects import AiKind, CancelAi, Effect, Effects, RetireAutosave, StartAi
-from gomoku.tui.events import AiDone, Event, Exists, Failed, Key, Listed, Loaded, LoadedSave, Mouse, Report, Saved, Tick
-from gomoku.tui.keys import HELP_KEYS
-from gomoku.tui.model import (
-    AiJob, ConfirmQuit, Help, Menu, Notice, Playing, Prompt, Replaying, ResumeOffer, State, Step, say,
+from gomoku.tui.effects import AiKind, CancelAi, Effect, Effects, NetSetup, RetireAutosave, StartAi
+from gomoku.tui.events import (
+    AiDone, Event, Exists, Failed, Key, Listed, Loaded, LoadedSave, Mouse, NetEvent, NetListening, Report, Saved, Tick,
 )  # fmt: skip
-from gomoku.tui.screens import dialogs, game, menu, prompt, replay, resume
+from gomoku.tui.keys import HELP_KEYS
+from gomoku.tui.saves import net_from_saved
+from gomoku.tui.model import (
+    AiJob, ConfirmQuit, Help, Hosting, Joining, Menu, NetMenu, NetPlaying, Notice, Playing, Prompt, Replaying,
+    ResumeOffer, State, Step, say,
+)  # fmt: skip
+from gomoku.tui.screens import dialogs, game, hosting, joining, menu, netgame, netmenu, prompt, replay, resume
 from gomoku.tui.screens import help as help_overlay
 from gomoku.tui.settings import Mode, Settings
 
@@ -63,6 +69,45 @@ def initial_state(
     return settle(state, effects)
 
 
+def initial_network(
+    settings: Settings,
+    levels: tuple[str, ...],
+    setup: NetSetup,
+    *,
+    offer: SavedGame | None = None,
+    notice: str = "",
+) -> Step:
+    """The state at start-up for ``--host`` or ``--join``, and what to do at once.
+
+    A host whose unfinished game was a network game it hosted is offered to
+    host it again (same code, same match); a guest whose saved game was one
+    joined at the same address resumes it (its record goes to the host, which
+    checks the moves).  Any other unfinished game is kept aside as
+    ``unfinished.json``, as for the other options that start a game.
+    """
+    state = State(screen=Menu(), settings=settings, levels=tuple(levels))
+    effects: Effects = ()
+    network = net_from_saved(offer) if offer is not None else None
+    if offer is not None and network is not None and setup.role == network[0].role == "host":
+        state = replace(state, screen=ResumeOffer(offer))
+    else:
+        record: MatchRecord | ResumeRecord | None = None
+        if network is not None and setup.role == network[0].role == "guest" and (
+            network[0].address, network[0].port) == (setup.address, setup.port):  # fmt: skip
+            record = network[1]
+        elif offer is not None:
+            effects = (RetireAutosave(KEPT_NAME),)
+            state = say(state, f"Your unfinished game is kept as {KEPT_NAME}: L loads it.")
+        if setup.role == "host":
+            state, more = hosting.begin(state, setup, record if isinstance(record, MatchRecord) else None)
+        else:
+            state, more = joining.begin(state, setup, record if isinstance(record, ResumeRecord) else None)
+        effects += more
+    if notice:
+        state = replace(state, overlay=Notice(notice))
+    return settle(state, effects)
+
+
 def update(state: State, event: Event) -> Step:
     """The state after ``event``, and the effects it asks for.  Never raises; never changes ``state``."""
     if isinstance(event, Tick):
@@ -77,7 +122,23 @@ def update(state: State, event: Event) -> Step:
         return settle(*prompt.answer(state, event))
     if isinstance(event, (Key, Mouse)):
         return settle(*_input(replace(state, message="", alert=False), event))
+    if isinstance(event, NetListening):
+        screen = state.screen
+        if isinstance(screen, Hosting) and screen.session == event.session:
+            return hosting.listening(state, screen, event)
+        return state, ()
+    if isinstance(event, NetEvent):
+        return _network(state, event)
     return state, ()
+
+
+def _network(state: State, event: NetEvent) -> Step:
+    """An event of the network connection the screen holds; one of a connection closed since is dropped."""
+    screen = state.screen
+    handler = NET_EVENTS.get(type(screen))
+    if handler is None or getattr(screen, "session", None) != event.session:
+        return state, ()
+    return handler(state, screen, event)  # type: ignore[operator]
 
 
 def _tick(state: State, tick: Tick) -> State:
@@ -102,16 +163,20 @@ def _input(state: State, event: Key | Mouse) -> Step:
         return dialogs.notice_update(state, event)
     if isinstance(overlay, ConfirmQuit):
         return dialogs.confirm_update(state, event)
-    if isinstance(event, Key) and event.name in HELP_KEYS:
+    typing = isinstance(state.screen, NetPlaying) and state.screen.typing is not None  # "?" is text in a chat line
+    if isinstance(event, Key) and event.name in HELP_KEYS and not typing:
         return replace(state, overlay=Help()), ()
     screen = state.screen
-    if isinstance(screen, Playing):
-        return game.update(state, screen, event)
-    if isinstance(screen, Menu):
-        return menu.update(state, screen, event)
-    if isinstance(screen, Replaying):
-        return replay.update(state, screen, event)
-    return resume.update(state, screen, event)
+    return SCREEN_UPDATES[type(screen)](state, screen, event)  # type: ignore[operator]
+
+
+#: Each screen's ``update`` of keys and clicks.
+SCREEN_UPDATES = {
+    Playing: game.update, Menu: menu.update, Replaying: replay.update, ResumeOffer: resume.update,
+    NetPlaying: netgame.update, Hosting: hosting.update, Joining: joining.update, NetMenu: netmenu.update,
+}  # fmt: skip
+#: The screens that hold a network connection, and what each makes of its events.
+NET_EVENTS = {Hosting: hosting.event, Joining: joining.event, NetPlaying: netgame.event}
 
 
 def settle(state: State, effects: Effects) -> Step:

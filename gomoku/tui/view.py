@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from gomoku.tui import draw as pieces
 from gomoku.tui.draw import Theme, Window
-from gomoku.tui.model import ConfirmQuit, Help, Menu, Notice, Playing, Prompt, Replaying, State
-from gomoku.tui.screens import dialogs, game, menu, prompt, replay, resume
+from gomoku.tui.model import (
+    ConfirmQuit, Help, Hosting, Joining, Menu, NetMenu, NetPlaying, Notice, Playing, Prompt, Replaying, State,
+)  # fmt: skip
+from gomoku.tui.screens import dialogs, game, hosting, joining, menu, netgame, netmenu, prompt, replay, resume
 from gomoku.tui.screens import help as help_overlay
 
 
@@ -26,6 +28,18 @@ def draw(win: Window, state: State, theme: Theme) -> None:
     elif isinstance(screen, Menu):
         pieces.header(win, theme)
         menu.view(win, state, screen, theme)
+    elif isinstance(screen, NetPlaying):
+        pieces.header(win, theme, netgame.header_info(screen))
+        netgame.view(win, state, screen, theme)
+    elif isinstance(screen, Hosting):
+        pieces.header(win, theme, "network · hosting")
+        hosting.view(win, state, screen, theme)
+    elif isinstance(screen, Joining):
+        pieces.header(win, theme, "network · joining")
+        joining.view(win, state, screen, theme)
+    elif isinstance(screen, NetMenu):
+        pieces.header(win, theme, "network")
+        netmenu.view(win, state, screen, theme)
     else:
         pieces.header(win, theme)
         resume.view(win, state, screen, theme)

@@ -8,14 +8,14 @@ from gomoku.tui import draw
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import Quit
 from gomoku.tui.events import Key, Mouse
-from gomoku.tui.model import ConfirmQuit, Notice, State, Step, current_game, say
+from gomoku.tui.model import ConfirmQuit, NetPlaying, Notice, State, Step, current_game, say
 
 QUIT_YES = frozenset({"y", "Y", "q", "enter"})
 
 
 def ask_quit(state: State) -> Step:
     """Quit at once, or ask first while a game is in progress (it is kept for next time either way)."""
-    game = current_game(state)
+    game = state.screen if isinstance(state.screen, NetPlaying) else current_game(state)
     if game is not None and game.in_progress:
         return replace(state, overlay=ConfirmQuit()), ()
     return state, (Quit(),)

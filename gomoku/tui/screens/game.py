@@ -17,7 +17,7 @@ from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import AiKind, SaveSettings, StartAi
 from gomoku.tui.events import AiDone, Key, Mouse
 from gomoku.tui.keys import CURSOR_KEYS, LOAD_KEY, PLAY_KEYS, QUIT_KEY, SAVE_KEY
-from gomoku.tui.layout import board_layout
+from gomoku.tui.layout import clicked_point, stepped
 from gomoku.tui.model import (
     AiJob, Game, Menu, MenuRow, Playing, PromptKind, State, Step, complain, next_job, say, with_board,
 )  # fmt: skip
@@ -38,16 +38,13 @@ def update(state: State, screen: Playing, event: Key | Mouse) -> Step:
     """The game after a key or a click."""
     game = screen.game
     if isinstance(event, Mouse):
-        layout = board_layout(event.rows, event.cols, game.board.size)
-        point = layout.point_at(event.row, event.col) if layout else None
+        point = clicked_point(event.row, event.col, event.rows, event.cols, game.board.size)
         if point is None:
             return state, ()
         return _play(state, replace(game, cursor=point), point)
     name = event.name
     if name in CURSOR_KEYS:
-        dx, dy = CURSOR_KEYS[name]
-        size = game.board.size
-        cursor = Point(min(size - 1, max(0, game.cursor.x + dx)), min(size - 1, max(0, game.cursor.y + dy)))
+        cursor = stepped(game.cursor, *CURSOR_KEYS[name], game.board.size)
         return _set(state, replace(game, cursor=cursor)), ()
     if name in PLAY_KEYS:
         if name == "space" and game.mode is Mode.CVC:

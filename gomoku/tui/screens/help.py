@@ -9,7 +9,7 @@ from gomoku.tui import draw
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.events import Key, Mouse
 from gomoku.tui.layout import HEADER_ROWS
-from gomoku.tui.model import Menu, Replaying, ResumeOffer, Screen, State, Step
+from gomoku.tui.model import Hosting, Joining, Menu, NetMenu, NetPlaying, Replaying, ResumeOffer, Screen, State, Step
 from gomoku.tui.settings import RULE_TEXT
 
 GAME_KEYS = (
@@ -35,6 +35,23 @@ REPLAY_KEYS = (
     ("Esc  q", "back to the game or the menu / quit"),
 )
 
+NET_KEYS = (
+    ("arrows hjkl wasd", "move the cursor"),
+    ("Enter Space click", "play at the cursor (on your turn)"),
+    ("c", "chat: type a line, Enter sends it, Esc closes"),
+    ("u / D", "ask to take back your move / offer a draw"),
+    ("y / n", "accept / decline the other player's request"),
+    ("R", "resign (asks first)"),
+    ("n", "after a game: ask for a rematch (colours swap)"),
+    ("r", "guest, after a drop: reconnect and resume"),
+    ("q", "quit (the game is kept: the same command resumes)"),
+)
+
+WAIT_KEYS = (
+    ("Esc", "cancel and go back"),
+    ("q", "quit"),
+)
+
 MENU_KEYS = (
     ("up / down", "choose a row"),
     ("left / right", "change the choice on it"),
@@ -51,8 +68,12 @@ RULE_COLUMN = 10
 def keys_for(screen: Screen) -> tuple[tuple[str, str], ...]:
     if isinstance(screen, Replaying):
         return REPLAY_KEYS
-    if isinstance(screen, (Menu, ResumeOffer)):
+    if isinstance(screen, (Menu, ResumeOffer, NetMenu)):
         return MENU_KEYS
+    if isinstance(screen, NetPlaying):
+        return NET_KEYS
+    if isinstance(screen, (Hosting, Joining)):
+        return WAIT_KEYS
     return GAME_KEYS
 
 

@@ -18,13 +18,13 @@ from gomoku.tui.effects import SaveSettings
 from gomoku.tui.events import Key, Mouse
 from gomoku.tui.keys import DOWN_KEYS, LEFT_KEYS, LOAD_KEY, PLAY_KEYS, QUIT_KEY, RIGHT_KEYS, UP_KEYS
 from gomoku.tui.layout import board_layout, largest_fitting, menu_layout, needed
-from gomoku.tui.model import Menu, MenuRow, Playing, PromptKind, State, Step, complain, new_game, say
+from gomoku.tui.model import Menu, MenuRow, NetMenu, Playing, PromptKind, State, Step, complain, new_game, say
 from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screens import dialogs, prompt
 from gomoku.tui.settings import RULE_TEXT, Mode, Pace, Settings, Side
 from gomoku.tui.texts import key_label
 
-ACTIONS = frozenset({MenuRow.RESUME, MenuRow.NEW, MenuRow.LOAD, MenuRow.QUIT})
+ACTIONS = frozenset({MenuRow.RESUME, MenuRow.NEW, MenuRow.LOAD, MenuRow.NETWORK, MenuRow.QUIT})
 LEVEL_ROWS = {MenuRow.LEVEL: "level", MenuRow.BLACK_LEVEL: "black_level", MenuRow.WHITE_LEVEL: "white_level"}
 #: What each level does, in a few words (the README's table, shorter).
 LEVEL_TEXT = {
@@ -49,7 +49,7 @@ def rows(state: State, menu: Menu) -> tuple[MenuRow, ...]:
                    MenuRow.BLACK_LEVEL, MenuRow.WHITE_LEVEL, MenuRow.PACE)  # fmt: skip
     else:
         choices = (MenuRow.MODE, MenuRow.BLACK, MenuRow.RULE, MenuRow.SIZE, MenuRow.LEVEL)
-    return resume + (MenuRow.NEW,) + choices + (MenuRow.LOAD, MenuRow.QUIT)
+    return resume + (MenuRow.NEW,) + choices + (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
 
 
 def applies(settings: Settings, row: MenuRow) -> bool:
@@ -145,6 +145,8 @@ def _activate(state: State, menu: Menu, row: MenuRow) -> Step:
         return replace(state, screen=menu.back), ()
     if row is MenuRow.LOAD:
         return prompt.open_prompt(state, PromptKind.LOAD)
+    if row is MenuRow.NETWORK:
+        return replace(state, screen=NetMenu()), ()
     if row is MenuRow.QUIT:
         return dialogs.ask_quit(state)
     return start(state)  # New game, or Enter on any setting

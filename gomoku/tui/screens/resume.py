@@ -11,13 +11,20 @@ from gomoku.tui.effects import Quit, RetireAutosave
 from gomoku.tui.events import Key, Mouse
 from gomoku.tui.keys import NO_KEYS, QUIT_KEY, YES_KEYS
 from gomoku.tui.model import Menu, Playing, ResumeOffer, State, Step, complain, say
-from gomoku.tui.saves import game_from_saved, offer_summary
+from gomoku.tui.saves import game_from_saved, net_from_saved, offer_summary
+from gomoku.tui.screens import hosting, joining
+
+#: The box is wide enough for most summaries (a long one wraps).
+WIDTH = 66
 
 
 def update(state: State, screen: ResumeOffer, event: Key | Mouse) -> Step:
     if isinstance(event, Mouse):
         return state, ()
     name = event.name
+    network = net_from_saved(screen.saved)
+    if name in YES_KEYS and network is not None:
+        return _resume_network(state, *network)
     if name in YES_KEYS:
         try:
             game = game_from_saved(screen.saved, state.levels, state.settings)
@@ -32,17 +39,35 @@ def update(state: State, screen: ResumeOffer, event: Key | Mouse) -> Step:
     return complain(state, "Press y to resume the unfinished game, or n to start afresh."), ()
 
 
+def _resume_network(state: State, setup, record) -> Step:
+    """A network game: host it again with the saved match and code, or join again presenting the game."""
+    if setup.role == "host":
+        return hosting.begin(state, setup, record)
+    return joining.begin(state, setup, record)
+
+
 def view(win: Window, state: State, screen: ResumeOffer, theme: Theme) -> None:
     saved = screen.saved
     when = saved.saved_at.replace("T", " ").replace("Z", " UTC")
-    lines = [("", ""), ("Resume the unfinished game?", "status"), ("", ""), (offer_summary(saved), "")]
+    summary = [(line, "") for line in draw.wrap(offer_summary(saved), WIDTH - 7)]
+    lines = [("", ""), ("Resume the unfinished game?", "status"), ("", ""), *summary]
     if when:
         lines.append((f"saved {when}", "dim"))
     lines += [
         ("", ""),
-        ("y or Enter: resume it", ""),
+        ("y or Enter: " + _how(saved), ""),
         ("n: start afresh (it is kept as previous.json)", ""),
         ("", ""),
     ]
-    draw.centred_box(win, theme, [(f" {text}", style) for text, style in lines], 60)
+    draw.centred_box(win, theme, [(f" {text}", style) for text, style in lines], WIDTH)
     draw.message_line(win, state, theme)
+
+
+def _how(saved) -> str:
+    network = net_from_saved(saved)
+    if network is None:
+        return "resume it"
+    setup = network[0]
+    if setup.role == "host":
+        return f"host it again (port {setup.port}, the same code)"
+    return f"join {setup.address} again and resume"

@@ -1,0 +1,210 @@
+"""What a session asks of its caller: bytes to send, connections to close, and events for the UI.
+
+A session (:mod:`gomoku.net.session`) answers every input with a list of
+these values.  :class:`Send` and :class:`Close` are for the socket layer
+(:mod:`gomoku.net.connection` performs them); every :class:`Event` is for the
+front end, which turns it into a state change (the Elm architecture of
+``DESIGN.md``).  All are frozen values, so they can cross threads and be
+compared in tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gomoku.point import Point
+from gomoku.rules import Outcome, Rule, Stone
+
+
+class Output:
+    """Anything a session returns."""
+
+
+@dataclass(frozen=True)
+class Send(Output):
+    """Write ``data`` (whole protocol lines) to connection ``conn``."""
+
+    conn: int
+    data: bytes
+
+
+@dataclass(frozen=True)
+class Close(Output):
+    """Close connection ``conn`` once what was sent to it is written; ``reason`` is for logs."""
+
+    conn: int
+    reason: str
+
+
+class Event(Output):
+    """Something the player should see."""
+
+
+@dataclass(frozen=True)
+class _Notice(Event):
+    """An event that is a sentence for the player: ``reason`` says what happened and what to do."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a game ended: the winner's colour (``None`` for a draw) and one of protocol.ENDINGS."""
+
+    winner: Stone | None
+    ending: str
+
+    def __str__(self) -> str:
+        if self.winner is None:
+            return "a draw by agreement" if self.ending == "agreed" else "a draw: the board is full"
+        how = {"five": "with five in a row", "resign": "by resignation"}[self.ending]
+        return f"{self.winner} wins {how}"
+
+
+@dataclass(frozen=True)
+class Listening(Event):
+    """Host: waiting for a guest on ``port``; ``command`` is what the guest must run."""
+
+    addresses: tuple[str, ...]
+    port: int
+    command: str
+
+
+@dataclass(frozen=True)
+class GuestRefused(_Notice):
+    """Host: a connection was turned away (wrong code, game full, ...); the host keeps waiting."""
+
+
+@dataclass(frozen=True)
+class JoinRefused(Event):
+    """Guest: the host turned us away; ``code`` is the protocol's error code (``bad-code``, ``busy``, ...)."""
+
+    code: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class OpponentJoined(Event):
+    """The other player is connected and proved the code; ``name`` is what they call themselves."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class GameStarted(Event):
+    """A game begins, or goes on after a reconnection (``resumed``) with ``moves`` already played.
+
+    ``lost`` is the guest's own moves that never reached the host before the
+    connection dropped: they are not on the board, and the guest plays again.
+    """
+
+    match: bytes
+    game: int
+    rule: Rule
+    size: int
+    my_stone: Stone
+    moves: tuple[Point, ...]
+    resumed: bool
+    lost: tuple[Point, ...] = ()
+
+
+@dataclass(frozen=True)
+class MovePlayed(Event):
+    """A stone was placed: ``mine`` or the opponent's, as move number ``ply`` (0 first)."""
+
+    point: Point
+    stone: Stone
+    mine: bool
+    ply: int
+    outcome: Outcome | None
+
+
+@dataclass(frozen=True)
+class MoveRefused(Event):
+    """Guest: the host refused our move at ``point`` and it was taken off the board again."""
+
+    point: Point
+    reason: str
+
+
+@dataclass(frozen=True)
+class MovesTakenBack(Event):
+    """An undo was agreed: ``points`` (last first) left the board; ``ply`` moves remain."""
+
+    points: tuple[Point, ...]
+    ply: int
+
+
+@dataclass(frozen=True)
+class Refused(Event):
+    """Something we asked for was not done: ``what`` is the command, ``reason`` says why."""
+
+    what: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class _AboutOffer(Event):
+    kind: str
+
+
+@dataclass(frozen=True)
+class OfferReceived(_AboutOffer):
+    """The opponent asks for an undo, a draw or a rematch (``kind``): answer with ``answer``."""
+
+
+@dataclass(frozen=True)
+class OfferAnswered(_AboutOffer):
+    """The opponent said yes (``accepted``) or no to our offer of ``kind``."""
+
+    accepted: bool
+
+
+@dataclass(frozen=True)
+class OfferCancelled(_AboutOffer):
+    """A pending offer of ``kind`` (``mine`` or the opponent's) lapsed: a move was played."""
+
+    mine: bool
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    """Game ``game`` ended after ``ply`` moves with ``result``."""
+
+    game: int
+    ply: int
+    result: Result
+
+
+@dataclass(frozen=True)
+class ChatReceived(Event):
+    """A line of chat from the opponent, cleaned of control characters and escapes."""
+
+    name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class RoundTrip(Event):
+    """A ping came back after ``seconds``: the connection's round-trip time."""
+
+    seconds: float
+
+
+@dataclass(frozen=True)
+class PeerLeft(_Notice):
+    """The opponent closed the connection on purpose (quit, cancel), saying ``reason``."""
+
+
+@dataclass(frozen=True)
+class ConnectionLost(_Notice):
+    """The connection to the opponent ended without a goodbye; ``reason`` says what to do.
+
+    The host keeps the game and waits for the guest to come back; the guest
+    can reconnect with the same command and resume.
+    """
+
+
+@dataclass(frozen=True)
+class Closed(_Notice):
+    """The network side has stopped (after :meth:`close`, or because it could not go on)."""

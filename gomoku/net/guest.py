@@ -1,0 +1,200 @@
+"""The guest's session: it proves the code, checks the host proves it too, and follows the host's game.
+
+The guest trusts the host as referee, but not blindly: a host move its own
+board refuses is a desynchronised game, and the guest hangs up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gomoku.board import IllegalMoveError
+from gomoku.net import auth
+from gomoku.net import events as ev
+from gomoku.net import protocol as wire
+from gomoku.net.errors import ProtocolError
+from gomoku.net.protocol import PROTOCOL, VERSION
+from gomoku.net.session import Link, Outputs, Pending, Session, Table, fits
+from gomoku.point import Point
+from gomoku.rules import Stone
+
+
+class GuestSession(Session):
+    """The guest: proves the code, checks the host proves it too, and follows the host's game.
+
+    ``resume`` is the game this guest was playing (from :attr:`saved`
+    of an earlier session, kept in its autosave); the host resumes it if it
+    fits.  One connection at a time: after a drop, :meth:`connection_made`
+    again reconnects with the same game.  ``options`` are
+    :class:`~gomoku.net.session.Session`'s (``limits``, ``random_bytes``).
+    """
+
+    role = "guest"
+
+    def __init__(self, code: str, name: str, *, resume: wire.ResumeRecord | None = None,
+                 **options: Any) -> None:
+        super().__init__(code, name, **options)
+        self._resume = resume
+
+    @property
+    def saved(self) -> wire.ResumeRecord | None:
+        """What to present to the host to resume this game (keep it in the autosave)."""
+        table = self._table
+        if table is None:
+            return self._resume
+        return wire.ResumeRecord(match=table.match, game=table.game, moves=table.moves)
+
+    def _what_next(self) -> str:
+        return ": join again with the same command to resume"
+
+    def _absent(self) -> str:
+        return "not connected to the host: join again to resume"
+
+    def _peer_error(self, link: Link, message: wire.Error, out: Outputs) -> None:
+        if link.stage != "seated":
+            out.append(ev.JoinRefused(message.code, message.reason))
+        else:
+            self._lost(link, message.reason, out)
+
+    def _lost(self, link: Link, reason: str, out: Outputs, left: bool = False,
+              code: str = "") -> None:
+        """A connection that never got to the game is a failed join; a seated one, a lost game."""
+        if link is self._peer:
+            super()._lost(link, reason, out, left)
+        elif code:
+            out.append(ev.JoinRefused(code, reason))
+        else:
+            out.append(ev.ConnectionLost(reason))
+
+    def _handshake(self, link: Link, message: wire.Message, now: float, out: Outputs) -> None:
+        if link.stage == "hello" and isinstance(message, wire.Hello):
+            self._greeted(link, message, "two guests cannot play each other: one side must --host")
+            link.nonce = auth.new_nonce(self._random_bytes)
+            self._send(link, wire.Hello(protocol=PROTOCOL, version=VERSION, role="guest",
+                                   name=self.name, nonce=link.nonce), out)
+            proof = auth.proof(self.code, "guest", link.peer_nonce, link.nonce)
+            self._send(link, wire.Auth(proof=proof, resume=self.saved), out)
+            link.stage = "welcome"
+        elif link.stage == "welcome" and isinstance(message, wire.Welcome):
+            if not auth.check_proof(self.code, "host", link.peer_nonce, link.nonce, message.proof):
+                raise ProtocolError("the host does not know the code: check the address and the code",
+                                    "bad-code")
+            link.stage = "start"
+        elif link.stage == "start" and isinstance(message, wire.Start):
+            self._seat(link, now)
+            out.append(ev.OpponentJoined(link.peer_name))
+            self._start(message, out)
+        else:
+            raise ProtocolError(f"{message.TYPE} is not allowed during the handshake")
+
+    def _start(self, start: wire.Start, out: Outputs) -> None:
+        """The host's game: check it against ours if it is the one we were playing."""
+        try:
+            table = Table(start.match, start.game, start.rule, start.size, start.black,
+                           start.moves)
+        except IllegalMoveError as error:
+            raise ProtocolError(f"the host's moves are not a legal game ({error})", "desync") from None
+        previous = self._table or self._resume
+        lost: tuple[Point, ...] = ()
+        resumed = previous is not None and previous.match == start.match
+        if resumed and previous.game == start.game:
+            mine = table.stone_of("guest")
+            if not fits(start.moves, previous.moves, mine):
+                raise ProtocolError("the host's game is not the one you were playing: "
+                                    "join without resuming", "different-game")
+            lost = previous.moves[len(start.moves):]
+        elif resumed and previous.game > start.game:
+            raise ProtocolError("the host went back to an earlier game", "desync")
+        self._table = table
+        board = table.board
+        out.append(ev.GameStarted(start.match, start.game, board.rule, board.size,
+                                  table.stone_of("guest"), table.moves,
+                                  resumed and previous.game == start.game, lost))
+
+    def _after_move(self, table: Table, out: Outputs) -> None:
+        """The host declares the end (``over``); the guest's board already shows a five."""
+
+    def _resign(self, table: Table, role: str, out: Outputs) -> None:
+        table.awaiting_verdict = True
+        table.pending = None
+        self._send(self._peer, wire.Resign(), out)
+
+    def _accepted(self, table: Table, pending: Pending, out: Outputs) -> None:
+        if pending.kind == "undo":
+            points = table.take_back(table.undo_count(pending.by))
+            out.append(ev.MovesTakenBack(points, table.ply))
+        elif pending.kind == "draw":
+            table.awaiting_verdict = True
+
+    def _game_message(self, link: Link, message: wire.Message, out: Outputs) -> None:
+        table = self._table
+        assert table is not None
+        if isinstance(message, wire.Start):
+            if message.match != table.match or message.game != table.game + 1:
+                raise ProtocolError("the host started a game out of order", "desync")
+            self._start(message, out)
+        elif isinstance(message, wire.Move):
+            self._host_move(table, message, out)
+        elif isinstance(message, wire.Offer):
+            if message.ply == table.ply and table.offer_problem(message.kind, "host") is None:
+                if table.pending is not None and table.pending.by == "guest":
+                    out.append(ev.OfferCancelled(table.pending.kind, True))
+                table.pending = Pending(message.kind, message.ply, "host")
+                out.append(ev.OfferReceived(message.kind))
+        elif isinstance(message, wire.Answer):
+            pending = table.pending
+            if (pending is not None and pending.by == "guest" and pending.kind == message.kind
+                    and pending.ply == message.ply):
+                table.pending = None
+                out.append(ev.OfferAnswered(pending.kind, message.accept))
+                if message.accept:
+                    self._accepted(table, pending, out)
+        elif isinstance(message, wire.Over):
+            self._host_over(table, message, out)
+        elif isinstance(message, wire.Refuse):
+            self._host_refusal(table, message, out)
+        else:
+            raise ProtocolError(f"only the guest sends {message.TYPE}")
+
+    def _host_move(self, table: Table, move: wire.Move, out: Outputs) -> None:
+        if table.result is not None or move.ply != table.ply:
+            raise ProtocolError("the host's move does not follow the game", "desync")
+        if table.board.turn is not table.stone_of("host"):
+            raise ProtocolError("the host moved out of turn", "desync")
+        try:
+            table.board.check_move((move.x, move.y))
+        except IllegalMoveError as error:
+            raise ProtocolError(f"the host played an illegal move ({error})", "desync") from None
+        self._place(table, Point(move.x, move.y), mine=False, out=out)
+
+    def _take_back_own(self, table: Table, ply: int, reason: str, out: Outputs) -> None:
+        """Take our last move off the board: the host refused it or ended the game first."""
+        if table.ply == ply + 1 and table.last_mover() is table.stone_of("guest"):
+            (point,) = table.take_back(1)
+            out.append(ev.MoveRefused(point, reason))
+
+    def _host_over(self, table: Table, over: wire.Over, out: Outputs) -> None:
+        if over.game != table.game:
+            raise ProtocolError("the host ended a game that is not this one", "desync")
+        self._take_back_own(table, over.ply, "the game ended before your move arrived", out)
+        outcome = table.board.outcome
+        winner = None if over.winner == "none" else Stone[over.winner.upper()]
+        by_board = over.ending in ("five", "full")
+        if table.ply != over.ply or by_board != (outcome is not None) or (
+                outcome is not None and outcome.winner is not winner):
+            raise ProtocolError("the host's result does not match the board", "desync")
+        table.result = ev.Result(winner, over.ending)
+        table.pending = None
+        table.awaiting_verdict = False
+        out.append(ev.GameOver(table.game, table.ply, table.result))
+
+    def _host_refusal(self, table: Table, refuse: wire.Refuse, out: Outputs) -> None:
+        if refuse.what == "move":
+            self._take_back_own(table, refuse.ply, refuse.reason, out)
+            return
+        if refuse.what == "offer" and table.pending is not None and table.pending.by == "guest":
+            table.pending = None
+        if refuse.what == "resign":
+            table.awaiting_verdict = False
+        out.append(ev.Refused(refuse.what, refuse.reason))
+

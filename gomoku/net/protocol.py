@@ -1,0 +1,601 @@
+"""The wire format of network play: JSON lines, every message a frozen dataclass.
+
+Pure: no sockets, no threads, no clock.  A line is one JSON object ending in
+``\\n``, with a ``type`` and exactly that type's fields; :func:`encode` makes a
+line of a :class:`Message` and :func:`decode` makes a message of a line, or
+raises :class:`ProtocolError` saying what is wrong.  Decoding is strict, the
+way a referee must be: the line must be UTF-8, at most :data:`MAX_LINE` bytes,
+one JSON object without duplicate keys, floats, ``NaN`` or huge numbers; the
+type must be known and the fields exactly the type's, each of its JSON type
+and in its range.  Text a person will read (names, chat, reasons) has its
+control characters and terminal escape sequences removed and is bounded.
+:class:`LineReader` cuts a byte stream into lines without ever holding more
+than one line's limit of an unfinished line.
+
+``docs/network.md`` lists every message; the dataclasses below are the same
+list, and each one's docstring says when it is sent.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+from gomoku.net.auth import NONCE_BYTES, PROOF_BYTES
+from gomoku.net.errors import LineTooLongError, ProtocolError, VersionError
+from gomoku.point import MAX_SIZE, MIN_SIZE, Point
+from gomoku.rules import Rule
+
+#: The protocol's name in ``hello``: a peer that is not gomoku is told so plainly.
+PROTOCOL = "gomoku-net"
+#: The protocol version this code speaks.  ``hello``'s ``protocol`` and ``version``
+#: fields keep their meaning in every version, so a mismatch is always reported as one.
+VERSION = 1
+#: The longest line, newline included.  The longest legitimate line is a ``start``
+#: (or an ``auth`` resuming) a full 25x25 board: 625 moves of at most 8 bytes
+#: (``[24,24],``), about 5.1 KB; 8 KiB leaves room and still bounds what a peer makes us hold.
+MAX_LINE = 8192
+#: Characters in a player's name: what a status line has room for.
+MAX_NAME = 24
+#: Characters in one chat line: one line of a wide terminal's chat panel.
+MAX_CHAT = 200
+#: Characters in a reason (refusals, errors, goodbyes): one status line.
+MAX_REASON = 200
+#: The most moves a game can have: every point of the largest board.
+MAX_MOVES = MAX_SIZE * MAX_SIZE
+#: Digits in a JSON integer: no field needs more than 10 (ping ids are 31-bit).
+_MAX_DIGITS = 10
+#: The largest ping id: a 31-bit counter, which also fits every other language's int.
+MAX_PING_ID = 2**31 - 1
+#: Random bytes naming a match (a series of games with one guest): 64 bits never collide by chance.
+MATCH_BYTES = 8
+#: The longest piece of a peer's text quoted back in an error message.
+QUOTE_LIMIT = 40
+
+#: Roles and the answers to "who plays black".
+ROLES = ("host", "guest")
+BLACK_CHOICES = ("host", "guest", "random")
+#: What an offer asks for: take back moves, end the game drawn, play again.
+OFFER_KINDS = ("undo", "draw", "rematch")
+#: Who won, by colour; ``none`` for a draw.
+WINNERS = ("black", "white", "none")
+#: How a game ended: a row of five (or more, by the rule), the board full, a
+#: resignation, a draw agreed.
+ENDINGS = ("five", "full", "resign", "agreed")
+#: The ``code`` of an ``error`` message: what went wrong, for a program to act on.
+ERROR_CODES = (
+    "protocol",  # a line that is not a valid message, or one not allowed now
+    "too-long",  # a line over MAX_LINE
+    "flood",  # too many lines too fast
+    "version",  # another protocol or version
+    "bad-code",  # the guest's proof does not match the code
+    "busy",  # the game already has two players
+    "different-game",  # a resume whose moves are not this game's
+    "timeout",  # no word from the peer for too long
+    "desync",  # the host's moves disagree with the guest's board
+)
+
+# -- text ---------------------------------------------------------------------
+
+#: Terminal escape sequences: CSI (``ESC [ ... final``), OSC and other string
+#: controls (``ESC ] ... BEL`` or ``ESC \\``), and two-character escapes.
+_ESCAPES = re.compile(
+    r"\x1b\[[0-?]*[ -/]*[@-~]"
+    r"|\x1b[\]PX^_][^\x07\x1b]*(?:\x07|\x1b\\)?"
+    r"|\x1b[ -/]*[0-~]"
+    r"|\x9b[0-?]*[ -/]*[@-~]"
+)
+
+
+def clean_text(text: str) -> str:
+    """``text`` safe to draw on a terminal: escapes and control characters removed.
+
+    Escape sequences go whole; every other character of Unicode category C
+    (controls, format characters such as bidi overrides, surrogates, private
+    use, unassigned) goes too; tabs and line breaks become spaces, and runs of
+    spaces one.  What is left cannot move the cursor, change colours or retitle
+    the terminal.
+    """
+    text = _ESCAPES.sub("", text)
+    kept = []
+    for char in text:
+        if char in "\t\n\r\v\f":
+            kept.append(" ")
+        elif not unicodedata.category(char).startswith("C"):
+            kept.append(char)
+    return " ".join("".join(kept).split())
+
+
+def quote(value: object) -> str:
+    """A peer's value shown in an error message: cleaned and cut short."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        text = clean_text(str(value))
+    else:
+        text = repr(clean_text(value if isinstance(value, str) else repr(value)))
+    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "..."
+
+
+# -- field kinds ----------------------------------------------------------------
+
+
+class Kind:
+    """How one field is checked when read (:meth:`parse`) and written (:meth:`dump`)."""
+
+    def parse(self, name: str, value: Any) -> Any:
+        """The field's value from ``value`` (JSON or Python), or :class:`ProtocolError`."""
+        raise NotImplementedError
+
+    def dump(self, value: Any) -> Any:
+        """The JSON form of a parsed value."""
+        return value
+
+
+@dataclass(frozen=True)
+class Int(Kind):
+    """An integer (not a bool) from ``low`` to ``high``."""
+
+    low: int
+    high: int
+
+    def parse(self, name: str, value: Any) -> int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ProtocolError(f"{name} must be a whole number, not {quote(value)}")
+        if not self.low <= value <= self.high:
+            raise ProtocolError(f"{name} must be {self.low} to {self.high}, not {value}")
+        return value
+
+
+@dataclass(frozen=True)
+class Flag(Kind):
+    """``true`` or ``false``."""
+
+    def parse(self, name: str, value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise ProtocolError(f"{name} must be true or false, not {quote(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class Text(Kind):
+    """Text for people: cleaned (:func:`clean_text`), then at most ``limit`` characters."""
+
+    limit: int
+
+    def parse(self, name: str, value: Any) -> str:
+        if not isinstance(value, str):
+            raise ProtocolError(f"{name} must be text, not {quote(value)}")
+        text = clean_text(value)
+        if len(text) > self.limit:
+            raise ProtocolError(f"{name} is {len(text)} characters; the limit is {self.limit}")
+        return text
+
+
+@dataclass(frozen=True)
+class Choice(Kind):
+    """One of a few fixed words."""
+
+    choices: tuple[str, ...]
+
+    def parse(self, name: str, value: Any) -> str:
+        if not isinstance(value, str) or value not in self.choices:
+            raise ProtocolError(f"{name} must be one of {', '.join(self.choices)}, not {quote(value)}")
+        return value
+
+
+@dataclass(frozen=True)
+class Hex(Kind):
+    """Exactly ``size`` bytes, written as lower-case hexadecimal."""
+
+    size: int
+
+    def parse(self, name: str, value: Any) -> bytes:
+        if isinstance(value, bytes) and len(value) == self.size:
+            return value
+        if (
+            not isinstance(value, str)
+            or len(value) != 2 * self.size
+            or value.strip("0123456789abcdef")
+        ):
+            raise ProtocolError(f"{name} must be {2 * self.size} lower-case hex digits")
+        return bytes.fromhex(value)
+
+    def dump(self, value: bytes) -> str:
+        return value.hex()
+
+
+@dataclass(frozen=True)
+class RuleKind(Kind):
+    """A :class:`Rule`, written as its value (``renju``)."""
+
+    def parse(self, name: str, value: Any) -> Rule:
+        if isinstance(value, Rule):
+            return value
+        names = tuple(rule.value for rule in Rule)
+        return Rule(Choice(names).parse(name, value))
+
+    def dump(self, value: Rule) -> str:
+        return value.value
+
+
+@dataclass(frozen=True)
+class Moves(Kind):
+    """A move list: at most :data:`MAX_MOVES` ``[x, y]`` pairs, each 0 to MAX_SIZE - 1.
+
+    Whether the moves fit the board and make a legal game is the session's
+    check, with the core :class:`~gomoku.Board`.
+    """
+
+    def parse(self, name: str, value: Any) -> tuple[Point, ...]:
+        if not isinstance(value, (list, tuple)):
+            raise ProtocolError(f"{name} must be a list of [x, y] pairs")
+        if len(value) > MAX_MOVES:
+            raise ProtocolError(f"{name} has {len(value)} moves; a game has at most {MAX_MOVES}")
+        coordinate = Int(0, MAX_SIZE - 1)
+        points = []
+        for pair in value:
+            if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+                raise ProtocolError(f"each of {name} must be an [x, y] pair, not {quote(pair)}")
+            points.append(Point(coordinate.parse("x", pair[0]), coordinate.parse("y", pair[1])))
+        return tuple(points)
+
+    def dump(self, value: tuple[Point, ...]) -> list[list[int]]:
+        return [[x, y] for x, y in value]
+
+
+@dataclass(frozen=True)
+class Nested(Kind):
+    """A JSON object checked as a :class:`Record`, or ``null`` when ``optional``."""
+
+    record: type[Record]
+    optional: bool = True
+
+    def parse(self, name: str, value: Any) -> Record | None:
+        if value is None and self.optional:
+            return None
+        if isinstance(value, self.record):
+            return value
+        if not isinstance(value, dict):
+            raise ProtocolError(f"{name} must be an object" + (" or null" if self.optional else ""))
+        return self.record.from_fields(value, f"{name}")
+
+    def dump(self, value: Record | None) -> dict[str, Any] | None:
+        return None if value is None else value.to_fields()
+
+
+_REQUIRED = object()
+
+
+def _kind(kind: Kind, default: Any = _REQUIRED) -> Any:
+    """A dataclass field checked by ``kind`` (with ``default`` if given)."""
+    if default is _REQUIRED:
+        return field(metadata={"kind": kind})
+    return field(default=default, metadata={"kind": kind})
+
+
+# -- records and messages -------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Record:
+    """A frozen dataclass whose fields are all checked by their :class:`Kind`.
+
+    Checking runs on construction too, so a message we build is one the peer
+    will accept, and text we send is cleaned like text we receive.
+    """
+
+    def __post_init__(self) -> None:
+        for item in fields(self):
+            kind: Kind = item.metadata["kind"]
+            object.__setattr__(self, item.name, kind.parse(item.name, getattr(self, item.name)))
+
+    @classmethod
+    def from_fields(cls, values: dict[str, Any], where: str) -> Record:
+        """The record of a JSON object's ``values``: exactly this record's fields, each valid."""
+        names = [item.name for item in fields(cls)]
+        unknown = sorted(set(values) - set(names))
+        if unknown:
+            raise ProtocolError(f"{where} has an unknown field {quote(unknown[0])}")
+        missing = [name for name in names if name not in values]
+        if missing:
+            raise ProtocolError(f"{where} lacks the field {missing[0]}")
+        return cls(**values)
+
+    def to_fields(self) -> dict[str, Any]:
+        """The JSON object of this record."""
+        return {item.name: item.metadata["kind"].dump(getattr(self, item.name)) for item in fields(self)}
+
+
+@dataclass(frozen=True)
+class Message(Record):
+    """One line of the protocol; ``TYPE`` is its ``type`` on the wire."""
+
+    TYPE: ClassVar[str] = ""
+
+
+@dataclass(frozen=True)
+class Hello(Message):
+    """First line each way: the host's on connect, the guest's in answer.
+
+    ``nonce`` is this side's fresh challenge (:mod:`gomoku.net.auth`).
+    """
+
+    TYPE: ClassVar[str] = "hello"
+    protocol: str = _kind(Choice((PROTOCOL,)))
+    version: int = _kind(Int(1, 1_000_000))
+    role: str = _kind(Choice(ROLES))
+    name: str = _kind(Text(MAX_NAME))
+    nonce: bytes = _kind(Hex(NONCE_BYTES))
+
+
+@dataclass(frozen=True)
+class ResumeRecord(Record):
+    """In ``auth``: the game the guest was playing, so the host can check it and go on."""
+
+    match: bytes = _kind(Hex(MATCH_BYTES))
+    game: int = _kind(Int(1, 1_000_000))
+    moves: tuple[Point, ...] = _kind(Moves())
+
+
+@dataclass(frozen=True)
+class Auth(Message):
+    """Guest, after its ``hello``: the proof that it knows the code, and what it resumes."""
+
+    TYPE: ClassVar[str] = "auth"
+    proof: bytes = _kind(Hex(PROOF_BYTES))
+    resume: ResumeRecord | None = _kind(Nested(ResumeRecord), None)
+
+
+@dataclass(frozen=True)
+class Welcome(Message):
+    """Host, when the guest's proof is right: the host's own proof of the code."""
+
+    TYPE: ClassVar[str] = "welcome"
+    proof: bytes = _kind(Hex(PROOF_BYTES))
+
+
+@dataclass(frozen=True)
+class Start(Message):
+    """Host: a game begins, or goes on after a reconnection (``moves`` already played).
+
+    ``match`` names the series of games with one guest; ``game`` counts them
+    (rematches); ``black`` says which role plays black.
+    """
+
+    TYPE: ClassVar[str] = "start"
+    match: bytes = _kind(Hex(MATCH_BYTES))
+    game: int = _kind(Int(1, 1_000_000))
+    rule: Rule = _kind(RuleKind())
+    size: int = _kind(Int(MIN_SIZE, MAX_SIZE))
+    black: str = _kind(Choice(ROLES))
+    moves: tuple[Point, ...] = _kind(Moves())
+
+
+@dataclass(frozen=True)
+class Move(Message):
+    """Either side: a stone at ``(x, y)`` as move number ``ply`` (0 is the first move)."""
+
+    TYPE: ClassVar[str] = "move"
+    ply: int = _kind(Int(0, MAX_MOVES))
+    x: int = _kind(Int(0, MAX_SIZE - 1))
+    y: int = _kind(Int(0, MAX_SIZE - 1))
+
+
+@dataclass(frozen=True)
+class Offer(Message):
+    """Either side: ask to take back moves, agree a draw, or play again, at move count ``ply``."""
+
+    TYPE: ClassVar[str] = "offer"
+    kind: str = _kind(Choice(OFFER_KINDS))
+    ply: int = _kind(Int(0, MAX_MOVES))
+
+
+@dataclass(frozen=True)
+class Answer(Message):
+    """Either side: yes (``accept``) or no to the other's pending offer of ``kind`` at ``ply``."""
+
+    TYPE: ClassVar[str] = "answer"
+    kind: str = _kind(Choice(OFFER_KINDS))
+    ply: int = _kind(Int(0, MAX_MOVES))
+    accept: bool = _kind(Flag())
+
+
+@dataclass(frozen=True)
+class Resign(Message):
+    """Either side: I give up this game."""
+
+    TYPE: ClassVar[str] = "resign"
+
+
+@dataclass(frozen=True)
+class Over(Message):
+    """Host, the referee of record: game ``game`` ended after ``ply`` moves."""
+
+    TYPE: ClassVar[str] = "over"
+    game: int = _kind(Int(1, 1_000_000))
+    ply: int = _kind(Int(0, MAX_MOVES))
+    winner: str = _kind(Choice(WINNERS))
+    ending: str = _kind(Choice(ENDINGS))
+
+
+@dataclass(frozen=True)
+class Refuse(Message):
+    """Host: the guest's last ``what`` (a message type) was not applied, and why."""
+
+    TYPE: ClassVar[str] = "refuse"
+    what: str = _kind(Choice(("move", "offer", "answer", "resign")))
+    ply: int = _kind(Int(0, MAX_MOVES))
+    reason: str = _kind(Text(MAX_REASON))
+
+
+@dataclass(frozen=True)
+class Chat(Message):
+    """Either side: one line of chat."""
+
+    TYPE: ClassVar[str] = "chat"
+    text: str = _kind(Text(MAX_CHAT))
+
+
+@dataclass(frozen=True)
+class _Beat(Message):
+    id: int = _kind(Int(0, MAX_PING_ID))
+
+
+@dataclass(frozen=True)
+class Ping(_Beat):
+    """Either side, every few seconds: are you there?  Answered by ``pong`` with the same ``id``."""
+
+    TYPE: ClassVar[str] = "ping"
+
+
+@dataclass(frozen=True)
+class Pong(_Beat):
+    """Either side: the answer to ``ping``; the time between the two is the round trip."""
+
+    TYPE: ClassVar[str] = "pong"
+
+
+@dataclass(frozen=True)
+class Bye(Message):
+    """Either side, last line: I am leaving (quit, cancel), and why."""
+
+    TYPE: ClassVar[str] = "bye"
+    reason: str = _kind(Text(MAX_REASON))
+
+
+@dataclass(frozen=True)
+class Error(Message):
+    """Either side, last line: the connection ends because of ``code``; ``reason`` says what to do."""
+
+    TYPE: ClassVar[str] = "error"
+    code: str = _kind(Choice(ERROR_CODES))
+    reason: str = _kind(Text(MAX_REASON))
+
+
+MESSAGES: dict[str, type[Message]] = {
+    cls.TYPE: cls
+    for cls in (
+        Hello, Auth, Welcome, Start, Move, Offer, Answer, Resign,
+        Over, Refuse, Chat, Ping, Pong, Bye, Error,
+    )
+}
+
+
+# -- lines ------------------------------------------------------------------------
+
+
+def encode(message: Message) -> bytes:
+    """The line of ``message``: compact ASCII JSON and a newline."""
+    obj = {"type": message.TYPE, **message.to_fields()}
+    return json.dumps(obj, separators=(",", ":"), ensure_ascii=True).encode("ascii") + b"\n"
+
+
+class _Reject(ValueError):
+    """A JSON construct the protocol does not allow (raised from the decoder's hooks)."""
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _Reject(f"the field {quote(key)} appears twice")
+        result[key] = value
+    return result
+
+
+def _no_float(text: str) -> Any:
+    raise _Reject(f"{quote(text)}: numbers in this protocol are whole numbers")
+
+
+def _no_constant(text: str) -> Any:
+    raise _Reject(f"{text} is not allowed")
+
+
+def _small_int(text: str) -> int:
+    if len(text.lstrip("-")) > _MAX_DIGITS:
+        raise _Reject(f"the number {quote(text)} is too long")
+    return int(text)
+
+
+def decode(line: bytes) -> Message:
+    """The message of one line (its newline optional), or :class:`ProtocolError` saying why not."""
+    if len(line) > MAX_LINE:
+        raise LineTooLongError(f"a line of {len(line)} bytes; the limit is {MAX_LINE}")
+    try:
+        text = line.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ProtocolError("the line is not UTF-8 text") from None
+    try:
+        obj = json.loads(
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_float=_no_float,
+            parse_int=_small_int,
+            parse_constant=_no_constant,
+        )
+    except _Reject as error:
+        raise ProtocolError(f"the line is not a valid message: {error}") from None
+    except (ValueError, RecursionError):
+        raise ProtocolError("the line is not a JSON object") from None
+    if not isinstance(obj, dict):
+        raise ProtocolError("the line is not a JSON object")
+    kind = obj.pop("type", None)
+    cls = MESSAGES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ProtocolError(f"unknown message type {quote(kind)}")
+    if cls is Hello:
+        _check_version(obj)
+    message = cls.from_fields(obj, kind)
+    assert isinstance(message, Message)
+    return message
+
+
+def _check_version(obj: dict[str, Any]) -> None:
+    """``hello``'s protocol and version, checked before its other fields (they may change)."""
+    if obj.get("protocol") != PROTOCOL:
+        raise VersionError(
+            f"the peer does not speak {PROTOCOL} (it says {quote(obj.get('protocol'))}): "
+            "check the address and port"
+        )
+    version = obj.get("version")
+    if version != VERSION:
+        raise VersionError(
+            f"the peer speaks {PROTOCOL} version {quote(version)} and this gomoku "
+            f"speaks version {VERSION}: install the same gomoku version on both sides"
+        )
+
+
+class LineReader:
+    """Cuts a byte stream into lines of at most ``limit`` bytes (newline included).
+
+    :meth:`feed` returns the complete lines in the bytes so far, without their
+    ``\\n`` (and without a ``\\r`` before it, for people typing through netcat).
+    An unfinished line longer than ``limit`` raises :class:`LineTooLongError`
+    at once, so a ten-megabyte line never costs more than ``limit`` bytes of memory.
+    """
+
+    def __init__(self, limit: int = MAX_LINE) -> None:
+        self.limit = limit
+        self._partial = bytearray()
+
+    def feed(self, data: bytes) -> list[bytes]:
+        """The lines ``data`` completes."""
+        self._partial += data
+        lines = []
+        start = 0
+        while True:
+            end = self._partial.find(b"\n", start)
+            if end < 0:
+                break
+            if end + 1 - start > self.limit:
+                raise LineTooLongError(f"a line of {end + 1 - start} bytes; the limit is {self.limit}")
+            line = bytes(self._partial[start:end])
+            lines.append(line[:-1] if line.endswith(b"\r") else line)
+            start = end + 1
+        del self._partial[:start]
+        if len(self._partial) >= self.limit:
+            raise LineTooLongError(f"a line of more than {self.limit} bytes; the limit is {self.limit}")
+        return lines
+

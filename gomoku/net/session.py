@@ -1,0 +1,518 @@
+"""The game session of network play, as a pure state machine ("sans-IO"): what host and guest share.
+
+:class:`~gomoku.net.host.HostSession` (``host.py``) and
+:class:`~gomoku.net.guest.GuestSession` (``guest.py``) are the two roles.
+
+A session never touches a socket, a thread or the clock.  Its caller feeds it
+what happened -- :meth:`~Session.connection_made`, :meth:`~Session.receive`
+(bytes as they arrived), :meth:`~Session.connection_lost`, :meth:`~Session.tick`
+(time passed), and the local player's commands (:meth:`~Session.play`,
+:meth:`~Session.offer`, :meth:`~Session.answer`, :meth:`~Session.resign`,
+:meth:`~Session.chat`, :meth:`~Session.leave`) -- with the time ``now`` in
+seconds, and gets back a list of :mod:`gomoku.net.events` values: bytes to
+send, connections to close, and events for the player.
+:meth:`~Session.next_deadline` says when to call :meth:`~Session.tick` next,
+so the socket loop sleeps until then and never spins.  Connections are named
+by integers the caller chooses.
+
+**Roles.**  :class:`HostSession` listens, authenticates guests with the join
+code, sets the game (rule, size, who plays black) and is the referee of
+record: it checks every move of the guest with the core
+:class:`~gomoku.Board` and refuses, with a reason, anything not allowed (a
+move out of turn, on a taken, off-board or renju-forbidden point; an offer
+that cannot be made now), and it alone declares a game over.  It keeps the
+game when the guest's connection drops and resumes it when the guest comes
+back with the code and a move list that fits.  :class:`GuestSession`
+connects, proves the code, checks that the host proves it too, and checks
+every move the host sends with its own board: a host that breaks the rules
+is a desynchronised game, and the guest ends the connection rather than show
+a board that is not the host's.
+
+**Races.**  Both sides act at once, so the rules keep them in step without
+locks: moves carry their number (``ply``), and a message about a position
+that has since changed is refused or ignored; an offer (undo, draw, rematch)
+stands until answered, the one who offered may not move meanwhile, a move by
+the other side lapses it, and at most one offer is pending at a time (if the
+two cross, the host's stands).  The guest's own move is on its board at once;
+if the host refuses it (or ended the game before it arrived) the guest takes
+it back.  The host never takes back anything it has not agreed to.
+
+**Resume.**  The guest's ``auth`` carries its match, game number and moves.
+The host resumes when the match is its own and the moves fit: the guest's
+list is the host's, or a beginning of it (the guest missed the last
+messages), or the host's and one more move of the guest's own (it never
+arrived).  Anything else is another game, and the guest is told so.  The
+guest checks the host's list the same way.
+
+Errors of the peer's making (a malformed line, a line too long, a flood, a
+message not allowed in this state) end that connection with an ``error``
+line saying why; they never raise out of a session.  The host's game
+survives them: it waits for the guest to come back.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from gomoku.board import Board, IllegalMoveError
+from gomoku.net import auth
+from gomoku.net import events as ev
+from gomoku.net.errors import ProtocolError
+from gomoku.net.limits import Limits, TokenBucket
+from gomoku.net.protocol import (
+    MAX_CHAT,
+    MAX_NAME,
+    MAX_PING_ID,
+    OFFER_KINDS,
+    Answer,
+    Bye,
+    Chat,
+    Error,
+    Hello,
+    LineReader,
+    Message,
+    Move,
+    Offer,
+    Ping,
+    Pong,
+    ResumeRecord,
+    clean_text,
+    decode,
+    encode,
+)
+from gomoku.point import Point
+from gomoku.rules import Rule, Stone
+
+if TYPE_CHECKING:
+    from gomoku.net.host import MatchRecord
+
+#: Pings remembered while waiting for their pong: a pong older than this many pings is not worth timing.
+_PINGS_KEPT = 4
+
+Outputs = list[ev.Output]
+
+
+def fits(ours: tuple[Point, ...], theirs: tuple[Point, ...], theirs_stone: Stone) -> bool:
+    """Whether ``theirs`` (the guest's list) fits ``ours`` (the host's) for a resume.
+
+    It fits when it is ``ours`` or a beginning of it, or ``ours`` and one more
+    move, made by the guest (``theirs_stone``): a move that never arrived.
+    """
+    if len(theirs) <= len(ours):
+        return theirs == ours[: len(theirs)]
+    extra_mover = Stone.BLACK if len(ours) % 2 == 0 else Stone.WHITE
+    return len(theirs) == len(ours) + 1 and theirs[:-1] == ours and extra_mover is theirs_stone
+
+
+@dataclass
+class Pending:
+    """An offer waiting for its answer: of ``kind``, at move count ``ply``, made by ``role``."""
+
+    kind: str
+    ply: int
+    by: str
+
+
+class Table:
+    """One game between the two players: the board, the colours, the pending offer, the result."""
+
+    def __init__(self, match: bytes, game: int, rule: Rule, size: int, black: str,
+                 moves: tuple[Point, ...] = ()) -> None:
+        self.match = match
+        self.game = game
+        self.black = black
+        self.board = Board.from_moves(moves, size, rule)
+        self.result: ev.Result | None = None
+        self.pending: Pending | None = None
+        #: Guest only: a resignation or draw is sent and the host's verdict awaited.
+        self.awaiting_verdict = False
+
+    def stone_of(self, role: str) -> Stone:
+        return Stone.BLACK if self.black == role else Stone.WHITE
+
+    @property
+    def ply(self) -> int:
+        return len(self.board.moves)
+
+    @property
+    def moves(self) -> tuple[Point, ...]:
+        return tuple(self.board.moves)
+
+    @property
+    def in_play(self) -> bool:
+        return self.result is None and not self.board.is_game_over()
+
+    def last_mover(self) -> Stone | None:
+        return self.board.turn.opponent if self.ply else None
+
+    def undo_count(self, role: str) -> int:
+        """Moves an undo asked by ``role`` takes back: to ``role``'s last move, so it is its turn again."""
+        if self.last_mover() is self.stone_of(role):
+            return 1
+        return 2 if self.ply >= 2 else 0
+
+    def take_back(self, count: int) -> tuple[Point, ...]:
+        return tuple(self.board.undo() for _ in range(count))
+
+    def offer_problem(self, kind: str, role: str) -> str | None:
+        """Why ``role`` may not offer ``kind`` now, or ``None`` if it may."""
+        if kind == "rematch":
+            return None if not self.in_play else "the game is not over: finish it first"
+        if not self.in_play or self.awaiting_verdict:
+            return "the game is over: offer a rematch instead"
+        if kind == "undo" and self.undo_count(role) == 0:
+            return "there is no move of yours to take back"
+        return None
+
+
+class Link:
+    """One connection: its line reader, rate limit, handshake stage and heartbeat."""
+
+    def __init__(self, conn: int, now: float, limits: Limits) -> None:
+        self.conn = conn
+        self.reader = LineReader(limits.max_line)
+        self.bucket = TokenBucket(limits.line_rate, limits.line_burst, now)
+        self.stage = "hello"
+        self.deadline = now + limits.handshake
+        self.last_heard = now
+        self.next_ping = float("inf")
+        self.pings: dict[int, float] = {}
+        self.ping_id = 0
+        self.nonce = b""
+        self.peer_nonce = b""
+        self.peer_name = ""
+        self.closed = False
+
+
+class Session:
+    """What host and guest share: connections, the heartbeat, the game's moves, offers and chat.
+
+    Subclasses handle the handshake (:meth:`_handshake`) and the moves,
+    offers and game ends that differ between the referee and the guest.
+    """
+
+    role = ""
+
+    def __init__(self, code: str, name: str, *, limits: Limits = Limits(),
+                 random_bytes: Callable[[int], bytes] = secrets.token_bytes) -> None:
+        self.code = auth.format_code(code)
+        self.name = clean_text(name)[:MAX_NAME]
+        self.limits = limits
+        self._random_bytes = random_bytes
+        self._links: dict[int, Link] = {}
+        self._peer: Link | None = None
+        self._table: Table | None = None
+
+    # -- reading ----------------------------------------------------------------
+
+    @property
+    def connected(self) -> bool:
+        """Whether the opponent is connected and authenticated."""
+        return self._peer is not None
+
+    @property
+    def opponent_name(self) -> str:
+        """The opponent's name as they gave it (cleaned), or ``""`` before they joined."""
+        return self._peer.peer_name if self._peer else ""
+
+    @property
+    def board(self) -> Board | None:
+        """A copy of the current game's board, or ``None`` before the first game."""
+        return self._table.board.copy() if self._table else None
+
+    @property
+    def my_stone(self) -> Stone | None:
+        """Our colour in the current game."""
+        return self._table.stone_of(self.role) if self._table else None
+
+    @property
+    def result(self) -> ev.Result | None:
+        """How the current game ended, or ``None`` while it goes on."""
+        return self._table.result if self._table else None
+
+    @property
+    def saved(self) -> MatchRecord | ResumeRecord | None:
+        """What this side keeps to resume the game later (its autosave's network part)."""
+        raise NotImplementedError
+
+    def next_deadline(self) -> float | None:
+        """When :meth:`tick` must run next (``None``: nothing is timed)."""
+        times = []
+        for link in self._links.values():
+            if link.stage == "seated":
+                times += [link.next_ping, link.last_heard + self.limits.peer_timeout]
+            else:
+                times.append(link.deadline)
+        return min(times, default=None)
+
+    # -- the caller's inputs -----------------------------------------------------
+
+    def connection_made(self, conn: int, now: float) -> Outputs:
+        """A connection ``conn`` is open."""
+        self._links[conn] = Link(conn, now, self.limits)
+        return []
+
+    def connection_lost(self, conn: int, now: float, reason: str = "") -> Outputs:
+        """Connection ``conn`` closed from the other end (or failed)."""
+        link = self._links.pop(conn, None)
+        if link is None or link.closed:
+            return []
+        link.closed = True
+        out: Outputs = []
+        self._lost(link, f"the connection to {self._who(link)} was lost"
+                   + (f" ({reason})" if reason else "") + self._what_next(), out)
+        return out
+
+    def receive(self, conn: int, data: bytes, now: float) -> Outputs:
+        """Bytes arrived on connection ``conn``."""
+        link = self._links.get(conn)
+        out: Outputs = []
+        if link is None or link.closed:
+            return out
+        try:
+            for line in link.reader.feed(data):
+                if not link.bucket.take(now):
+                    raise ProtocolError("too many messages too fast: the connection is closed", "flood")
+                link.last_heard = now
+                self._dispatch(link, decode(line), now, out)
+                if link.closed:
+                    break
+        except ProtocolError as error:
+            self._fail(link, error.code, str(error), out)
+        return out
+
+    def tick(self, now: float) -> Outputs:
+        """Time has passed: send the pings that are due, drop the peers that went quiet."""
+        out: Outputs = []
+        for link in list(self._links.values()):
+            if link.stage != "seated":
+                if now >= link.deadline:
+                    self._fail(link, "timeout", "the handshake took too long: connect again", out)
+                continue
+            if now - link.last_heard >= self.limits.peer_timeout:
+                silent = round(now - link.last_heard)
+                self._fail(link, "timeout", f"no word from {self._who(link)} for {silent} s"
+                           + self._what_next(), out)
+            elif now >= link.next_ping:
+                link.ping_id = (link.ping_id + 1) % (MAX_PING_ID + 1)
+                link.pings[link.ping_id] = now
+                for old in sorted(link.pings)[:-_PINGS_KEPT]:
+                    del link.pings[old]
+                link.next_ping = now + self.limits.ping_interval
+                self._send(link, Ping(id=link.ping_id), out)
+        return out
+
+    # -- the local player's commands -------------------------------------------
+
+    def play(self, point: Point | tuple[int, int]) -> Outputs:
+        """Play ``point`` for us."""
+        out: Outputs = []
+        table = self._ready("move", out)
+        if table is None:
+            return out
+        point = Point(*point)
+        problem = self._move_problem(table, self.role)
+        if problem is None:
+            try:
+                table.board.check_move(point)
+            except IllegalMoveError as error:
+                problem = str(error)
+        if problem:
+            out.append(ev.Refused("move", problem))
+            return out
+        ply = table.ply
+        self._place(table, point, mine=True, out=out)
+        self._send(self._peer, Move(ply=ply, x=point.x, y=point.y), out)
+        self._after_move(table, out)
+        return out
+
+    def offer(self, kind: str) -> Outputs:
+        """Ask the opponent for an ``undo``, a ``draw`` or a ``rematch``."""
+        if kind not in OFFER_KINDS:
+            raise ValueError(f"an offer is one of {', '.join(OFFER_KINDS)}, not {kind!r}")
+        out: Outputs = []
+        table = self._ready(kind, out, game_over_ok=True)
+        if table is None:
+            return out
+        problem = table.offer_problem(kind, self.role)
+        if problem is None and table.pending is not None:
+            problem = ("wait for the answer to your offer" if table.pending.by == self.role
+                       else "answer the opponent's offer first")
+        if problem:
+            out.append(ev.Refused(kind, problem))
+            return out
+        table.pending = Pending(kind, table.ply, self.role)
+        self._send(self._peer, Offer(kind=kind, ply=table.ply), out)
+        return out
+
+    def answer(self, accept: bool) -> Outputs:
+        """Say yes or no to the opponent's pending offer."""
+        out: Outputs = []
+        table = self._ready("answer", out, game_over_ok=True)
+        if table is None:
+            return out
+        pending = table.pending
+        if pending is None or pending.by == self.role:
+            out.append(ev.Refused("answer", "there is no offer to answer"))
+            return out
+        table.pending = None
+        self._send(self._peer, Answer(kind=pending.kind, ply=pending.ply, accept=accept), out)
+        if accept:
+            self._accepted(table, pending, out)
+        return out
+
+    def resign(self) -> Outputs:
+        """Give up the current game."""
+        out: Outputs = []
+        table = self._ready("resign", out)
+        if table is not None:
+            self._resign(table, self.role, out)
+        return out
+
+    def chat(self, text: str) -> Outputs:
+        """Send a line of chat (cleaned, and cut to :data:`MAX_CHAT` characters)."""
+        out: Outputs = []
+        text = clean_text(text)[:MAX_CHAT]
+        if not text:
+            return out
+        if self._peer is None:
+            out.append(ev.Refused("chat", self._absent()))
+        else:
+            self._send(self._peer, Chat(text=text), out)
+        return out
+
+    def leave(self, reason: str = "the other player left") -> Outputs:
+        """Say goodbye on every connection and close them all."""
+        out: Outputs = []
+        for link in list(self._links.values()):
+            self._send(link, Bye(reason=clean_text(reason)[:200]), out)
+            self._close(link, "leaving", out)
+        return out
+
+    # -- shared machinery ---------------------------------------------------------
+
+    def _send(self, link: Link | None, message: Message, out: Outputs) -> None:
+        if link is not None and not link.closed:
+            out.append(ev.Send(link.conn, encode(message)))
+
+    def _close(self, link: Link, reason: str, out: Outputs) -> None:
+        link.closed = True
+        self._links.pop(link.conn, None)
+        out.append(ev.Close(link.conn, reason))
+
+    def _fail(self, link: Link, code: str, reason: str, out: Outputs) -> None:
+        """End ``link`` with an ``error`` line: the peer broke the protocol or went quiet."""
+        if link.closed:
+            return
+        self._send(link, Error(code=code, reason=reason), out)
+        self._close(link, reason, out)
+        self._lost(link, reason, out, code=code)
+
+    def _lost(self, link: Link, reason: str, out: Outputs, left: bool = False,
+              code: str = "") -> None:
+        """``link`` is gone; if it was the opponent's, say so (``code``: the error we sent)."""
+        if link is self._peer:
+            self._peer = None
+            if self._table is not None:
+                self._table.pending = None
+            out.append(ev.PeerLeft(reason) if left else ev.ConnectionLost(reason))
+
+    def _seat(self, link: Link, now: float) -> None:
+        link.stage = "seated"
+        link.next_ping = now + self.limits.ping_interval
+        self._peer = link
+
+    def _who(self, link: Link) -> str:
+        return link.peer_name or ("the guest" if self.role == "host" else "the host")
+
+    def _what_next(self) -> str:
+        return ""
+
+    def _absent(self) -> str:
+        return "not connected"
+
+    def _ready(self, what: str, out: Outputs, game_over_ok: bool = False) -> Table | None:
+        """The table if a command may act on it now; else a :class:`Refused` in ``out``."""
+        table = self._table
+        if self._peer is None or table is None:
+            out.append(ev.Refused(what, self._absent()))
+            return None
+        if not game_over_ok and (not table.in_play or table.awaiting_verdict):
+            out.append(ev.Refused(what, "the game is over: offer a rematch"))
+            return None
+        return table
+
+    def _move_problem(self, table: Table, role: str) -> str | None:
+        """Why ``role`` may not move now (turn, pending offer), or ``None``."""
+        if not table.in_play or table.awaiting_verdict:
+            return "the game is over: offer a rematch"
+        if table.board.turn is not table.stone_of(role):
+            return f"it is {table.board.turn}'s turn: wait for the other move"
+        if table.pending is not None and table.pending.by == role:
+            return "wait for the answer to your offer first"
+        return None
+
+    def _place(self, table: Table, point: Point, mine: bool, out: Outputs) -> None:
+        """Put a checked move on the board; it lapses a pending offer."""
+        ply = table.ply
+        stone = table.board.turn
+        outcome = table.board.play(point)
+        out.append(ev.MovePlayed(point, stone, mine, ply, outcome))
+        if table.pending is not None:
+            out.append(ev.OfferCancelled(table.pending.kind, table.pending.by == self.role))
+            table.pending = None
+
+    def _dispatch(self, link: Link, message: Message, now: float, out: Outputs) -> None:
+        """Handle one message from ``link``."""
+        if isinstance(message, Error):
+            self._close(link, message.reason, out)
+            self._peer_error(link, message, out)
+        elif isinstance(message, Bye):
+            self._close(link, message.reason, out)
+            self._lost(link, f"{self._who(link)} left: {message.reason}" + self._what_next(),
+                       out, left=True)
+        elif link.stage != "seated":
+            self._handshake(link, message, now, out)
+        elif isinstance(message, Ping):
+            self._send(link, Pong(id=message.id), out)
+        elif isinstance(message, Pong):
+            sent = link.pings.pop(message.id, None)
+            if sent is not None:
+                out.append(ev.RoundTrip(max(0.0, now - sent)))
+        elif isinstance(message, Chat):
+            if message.text:
+                out.append(ev.ChatReceived(self._who(link), message.text))
+        else:
+            self._game_message(link, message, out)
+
+    def _peer_error(self, link: Link, message: Error, out: Outputs) -> None:
+        self._lost(link, message.reason, out)
+
+    def _greeted(self, link: Link, hello: Hello, same_role: str) -> None:
+        """Take the peer's ``hello``: it must come from the other role (else ``same_role`` is the error)."""
+        if hello.role == self.role:
+            raise ProtocolError(same_role)
+        link.peer_nonce = hello.nonce
+        link.peer_name = hello.name
+
+    # -- what subclasses define ---------------------------------------------------
+
+    def _handshake(self, link: Link, message: Message, now: float, out: Outputs) -> None:
+        raise NotImplementedError
+
+    def _game_message(self, link: Link, message: Message, out: Outputs) -> None:
+        raise NotImplementedError
+
+    def _after_move(self, table: Table, out: Outputs) -> None:
+        raise NotImplementedError
+
+    def _accepted(self, table: Table, pending: Pending, out: Outputs) -> None:
+        raise NotImplementedError
+
+    def _resign(self, table: Table, role: str, out: Outputs) -> None:
+        raise NotImplementedError
+
+

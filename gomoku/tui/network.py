@@ -1,0 +1,99 @@
+"""The network worker of the terminal game: it performs the network effects and reads the connections.
+
+Each :class:`~gomoku.tui.effects.NetStart` opens a connection of
+:mod:`gomoku.net.connection` (a :class:`Host` that listens or a :class:`Guest`
+that connects), which runs in its own thread; the other network effects are
+its thread-safe commands.  A connection's ``on_event`` only wakes the loop
+(the inbox's pipe); the loop then calls :meth:`Network.drain`, which turns
+every waiting event into a :class:`~gomoku.tui.events.NetEvent` naming the
+connection and carrying its record to autosave.  Nothing here decides
+anything: what the events mean is :mod:`gomoku.tui.screens.netgame`'s.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from gomoku.net import events as ev
+from gomoku.net.auth import new_code
+from gomoku.net.connection import Guest, Host, Peer
+from gomoku.net.errors import NetworkError
+from gomoku.net.host import GameSettings, MatchRecord
+from gomoku.tui.effects import NetAnswer, NetChat, NetClose, NetOffer, NetPlay, NetResign, NetStart
+from gomoku.tui.events import Event, NetEvent, NetListening
+
+#: At exit, how long the connections may take to say goodbye.
+CLOSE_WAIT = 1.5
+
+
+class Network:
+    """The open connections by session number; ``post`` answers through the inbox, ``wake`` wakes the loop."""
+
+    def __init__(self, post: Callable[[Event], None], wake: Callable[[], None]) -> None:
+        self._post = post
+        self._wake = wake
+        self._peers: dict[int, Peer] = {}
+        self._closing: list[Peer] = []
+
+    def handlers(self) -> dict[type, Callable]:
+        """The Performer's rows for the network effects."""
+        return {
+            NetStart: self.start,
+            NetPlay: lambda e: self._with(e.session, lambda peer: peer.play(e.point)),
+            NetOffer: lambda e: self._with(e.session, lambda peer: peer.offer(e.kind)),
+            NetAnswer: lambda e: self._with(e.session, lambda peer: peer.answer(e.accept)),
+            NetResign: lambda e: self._with(e.session, lambda peer: peer.resign()),
+            NetChat: lambda e: self._with(e.session, lambda peer: peer.chat(e.text)),
+            NetClose: self.close,
+        }
+
+    def start(self, effect: NetStart) -> None:
+        setup = effect.setup
+        try:
+            if setup.role == "host":
+                record = effect.record if isinstance(effect.record, MatchRecord) else None
+                host = Host(setup.code or new_code(), setup.name, GameSettings(setup.rule, setup.size, setup.black),
+                            port=setup.port, bind=setup.bind, record=record, on_event=self._wake)  # fmt: skip
+                host.start()
+                self._peers[effect.session] = host
+                self._post(NetListening(effect.session, host.code, host.port, tuple(host.join_commands())))
+            else:
+                resume = None if isinstance(effect.record, MatchRecord) else effect.record
+                guest = Guest(setup.address, setup.port, setup.code, setup.name, resume=resume, on_event=self._wake)
+                self._peers[effect.session] = guest
+                guest.start()
+        except (NetworkError, ValueError, OSError) as error:
+            self._peers.pop(effect.session, None)
+            self._post(NetEvent(effect.session, ev.Closed(str(error))))
+
+    def _with(self, session: int, command: Callable[[Peer], None]) -> None:
+        peer = self._peers.get(session)
+        if peer is not None:
+            command(peer)
+
+    def close(self, effect: NetClose) -> None:
+        peer = self._peers.pop(effect.session, None)
+        if peer is not None:
+            peer.close(effect.reason)
+            self._closing.append(peer)
+
+    def drain(self) -> list[Event]:
+        """Every event the connections have for the screen, oldest first, as :class:`NetEvent`."""
+        events: list[Event] = []
+        for session, peer in list(self._peers.items()):
+            running = peer.running
+            events += [NetEvent(session, event, peer.saved) for event in peer.events()]
+            if not running:  # it has ended: what it said last is read above
+                del self._peers[session]
+        self._closing = [peer for peer in self._closing if peer.running]
+        return events
+
+    def close_all(self, reason: str = "the other player quit", timeout: float = CLOSE_WAIT) -> None:
+        """Say goodbye on every connection and give them ``timeout`` seconds to send it (at exit)."""
+        for session in list(self._peers):
+            self.close(NetClose(session, reason))
+        deadline = time.monotonic() + timeout
+        for peer in self._closing:
+            peer.join(max(0.0, deadline - time.monotonic()))
+        self._closing = []

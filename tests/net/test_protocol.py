@@ -1,0 +1,171 @@
+"""The wire format as data: every message round-trips, and every malformed line is refused."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gomoku.net.errors import LineTooLongError, ProtocolError, VersionError
+from gomoku.net import protocol as p
+from gomoku.point import Point
+from gomoku.rules import Rule
+
+FULL_BOARD = tuple(Point(x, y) for y in range(25) for x in range(25))
+
+EXAMPLES = [
+    p.Hello(protocol=p.PROTOCOL, version=p.VERSION, role="host", name="Hana", nonce=b"\x01" * 16),
+    p.Auth(proof=b"\x02" * 32, resume=None),
+    p.Auth(proof=b"\x02" * 32, resume=p.ResumeRecord(match=b"m" * 8, game=3, moves=FULL_BOARD)),
+    p.Welcome(proof=b"\x03" * 32),
+    p.Start(match=b"m" * 8, game=1, rule=Rule.RENJU, size=25, black="guest", moves=FULL_BOARD),
+    p.Move(ply=0, x=7, y=7),
+    p.Offer(kind="undo", ply=4),
+    p.Answer(kind="draw", ply=9, accept=True),
+    p.Answer(kind="rematch", ply=30, accept=False),
+    p.Resign(),
+    p.Over(game=2, ply=41, winner="white", ending="five"),
+    p.Refuse(what="move", ply=3, reason="h8 is taken: pick an empty point"),
+    p.Chat(text="good game"),
+    p.Ping(id=2**31 - 1),
+    p.Pong(id=0),
+    p.Bye(reason="quit"),
+    p.Error(code="bad-code", reason="wrong code"),
+]
+
+
+def line(**fields: object) -> bytes:
+    return json.dumps(fields).encode() + b"\n"
+
+
+def test_every_message_type_has_an_example() -> None:
+    assert {type(m) for m in EXAMPLES} == set(p.MESSAGES.values())
+
+
+@pytest.mark.parametrize("message", EXAMPLES, ids=lambda m: m.TYPE)
+def test_messages_round_trip_within_the_line_limit(message) -> None:
+    data = p.encode(message)
+    assert data.endswith(b"\n") and data.count(b"\n") == 1
+    assert len(data) <= p.MAX_LINE
+    assert p.decode(data) == message
+
+
+def test_a_line_is_compact_ascii_json() -> None:
+    assert p.encode(p.Move(ply=2, x=3, y=4)) == b'{"type":"move","ply":2,"x":3,"y":4}\n'
+    assert p.encode(p.Chat(text="héllo")).isascii()
+
+
+@pytest.mark.parametrize(
+    "data, words",
+    [
+        (b"\xff\xfe{}", "UTF-8"),
+        (b"not json", "JSON object"),
+        (b"[1, 2]", "JSON object"),
+        (b'"move"', "JSON object"),
+        (b"{}", "unknown message type"),
+        (line(type="teleport"), "unknown message type 'teleport'"),
+        (line(type=7), "unknown message type 7"),
+        (line(type="move", ply=0, x=1), "lacks the field y"),
+        (line(type="move", ply=0, x=1, y=2, z=3), "unknown field 'z'"),
+        (line(type="move", ply=0, x=1, y=True), "y must be a whole number"),
+        (line(type="move", ply=0, x=1, y="2"), "y must be a whole number"),
+        (line(type="move", ply=0, x=-1, y=2), "x must be 0 to 24"),
+        (line(type="move", ply=0, x=25, y=2), "x must be 0 to 24"),
+        (b'{"type":"move","ply":0,"x":1.5,"y":2}', "whole numbers"),
+        (b'{"type":"move","ply":0,"x":NaN,"y":2}', "NaN is not allowed"),
+        (b'{"type":"move","ply":0,"x":1,"x":2,"y":2}', "appears twice"),
+        (b'{"type":"ping","id":123456789012345678901234567890}', "too long"),
+        (line(type="offer", kind="takeback", ply=1), "kind must be one of"),
+        (line(type="chat", text=["a"]), "text must be text"),
+        (line(type="chat", text="x" * (p.MAX_CHAT + 1)), "the limit is 200"),
+        (line(type="welcome", proof="ab"), "64 lower-case hex digits"),
+        (line(type="welcome", proof="G" * 64), "64 lower-case hex digits"),
+        (line(type="start", match="00" * 8, game=1, rule="go", size=15, black="host", moves=[]),
+         "rule must be one of"),
+        (line(type="start", match="00" * 8, game=1, rule="renju", size=4, black="host", moves=[]),
+         "size must be 5 to 25"),
+        (line(type="start", match="00" * 8, game=1, rule="renju", size=15, black="host",
+              moves=[[1, 2, 3]]), "an [x, y] pair"),
+        (line(type="start", match="00" * 8, game=1, rule="renju", size=15, black="host",
+              moves=[[0, 0]] * 626), "at most 625"),
+        (line(type="auth", proof="00" * 32, resume=[]), "must be an object or null"),
+        (line(type="auth", proof="00" * 32, resume={"match": "00" * 8, "game": 1}),
+         "resume lacks the field moves"),
+        (b"[" * 5000, "JSON object"),
+    ],
+)
+def test_malformed_lines_are_refused_with_a_reason(data: bytes, words: str) -> None:
+    with pytest.raises(ProtocolError) as caught:
+        p.decode(data)
+    assert words in str(caught.value)
+
+
+def test_hello_reports_another_version_or_protocol_before_anything_else() -> None:
+    with pytest.raises(VersionError, match="version 2 and this gomoku speaks version 1"):
+        p.decode(line(type="hello", protocol=p.PROTOCOL, version=2, brand_new_field=1))
+    with pytest.raises(VersionError, match="does not speak gomoku-net"):
+        p.decode(b'{"type":"hello","protocol":"SSH-2.0"}')
+    assert VersionError("x").code == "version"
+
+
+def test_a_line_over_the_limit_is_refused_unread() -> None:
+    with pytest.raises(LineTooLongError):
+        p.decode(b" " * (p.MAX_LINE + 1))
+
+
+def test_text_loses_control_characters_and_terminal_escapes() -> None:
+    hostile = "\x1b[2J\x1b[31mred\x1b[0m \x1b]0;pwned\x07ok\x9b1mx \u202eevil\x00\ttab\r\nnew\x7f"
+    assert p.clean_text(hostile) == "red okx evil tab new"
+    assert p.decode(line(type="chat", text=hostile)).text == "red okx evil tab new"
+    assert p.Chat(text="a\x1b[1mb").text == "ab"  # what we build is cleaned as well
+    assert p.clean_text("日本語 ok 😀") == "日本語 ok 😀"
+
+
+def test_the_line_reader_cuts_lines_across_chunks() -> None:
+    reader = p.LineReader(limit=16)
+    assert reader.feed(b"ab") == []
+    assert reader.feed(b"c\ndef\r\n\ngh") == [b"abc", b"def", b""]
+    assert reader.feed(b"i\n") == [b"ghi"]
+
+
+def test_the_line_reader_stops_a_long_line_without_holding_it() -> None:
+    reader = p.LineReader(limit=16)
+    with pytest.raises(LineTooLongError):
+        reader.feed(b"x" * 16)
+    with pytest.raises(LineTooLongError):
+        p.LineReader(limit=16).feed(b"ok\n" + b"y" * 20 + b"\n")
+    assert p.LineReader(limit=16).feed(b"x" * 15 + b"\n") == [b"x" * 15]
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=20),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=6,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=300))
+def test_fuzz_random_bytes_never_crash_the_parser(data: bytes) -> None:
+    try:
+        message = p.decode(data)
+    except ProtocolError:
+        return
+    assert p.decode(p.encode(message)) == message
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.sampled_from(sorted(p.MESSAGES)), st.dictionaries(st.sampled_from(
+    ["ply", "x", "y", "kind", "text", "id", "proof", "nonce", "name", "role", "protocol",
+     "version", "moves", "match", "game", "rule", "size", "black", "resume", "reason", "code",
+     "what", "winner", "ending", "accept"]), json_values, max_size=8))
+def test_fuzz_plausible_objects_parse_or_are_refused(kind: str, fields: dict) -> None:
+    data = json.dumps({"type": kind, **fields}).encode()
+    try:
+        message = p.decode(data)
+    except ProtocolError:
+        return
+    assert isinstance(message, p.MESSAGES[kind])
+    assert p.decode(p.encode(message)) == message
