@@ -89,7 +89,7 @@ def saved_from_net(screen: NetPlaying, level: str) -> SavedGame:
     }  # fmt: skip
     players = {str(stone): "human" for stone in Stone}
     extra = {"cursor": to_notation(screen.cursor, screen.board.size), NETWORK: info}
-    return SavedGame.from_board(screen.board, mode="pvp", players=players, level=level, extra=extra)
+    return SavedGame.from_board(screen.board, mode=Mode.PVP.value, players=players, level=level, extra=extra)
 
 
 def _record_json(record: MatchRecord | ResumeRecord | None) -> dict[str, Any] | None:
