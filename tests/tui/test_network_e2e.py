@@ -232,3 +232,24 @@ def test_the_host_killed_and_restarted_hosts_the_same_game_and_the_guest_rejoins
     again.sees("Resumed game 1 with Bob after 2 moves: you play black.", "your move")
     again.play("e4")
     guest.sees("last: black e4", "your move")
+
+
+@pytest.mark.parametrize("rule", ["standard", "renju"])
+def test_a_game_to_a_win_under_each_rule(players, rule: str) -> None:  # type: ignore[no-untyped-def]
+    """Freestyle is played to a win above; under standard and renju exactly five wins over the network too."""
+    host, guest, _, _ = host_and_join(players, 7, "--black", "guest", "--rule", rule)
+    guest.sees("you play black", "your move")
+    host.sees("you play white", "Bob to play")
+    for black, white in (("b4", "b6"), ("c4", "c6"), ("d4", "d6"), ("e4", "e6")):
+        guest.play(black)
+        host.sees(f"last: black {black}", "your move")
+        host.play(white)
+        guest.sees(f"last: white {white}", "your move")
+    guest.play("f4")
+    guest.sees("Black wins with five in a row. You win!")
+    host.sees("Black wins with five in a row. Bob wins.")
+    guest.keys("q")
+    assert guest.term.wait_exit() == 0
+    host.sees("Bob left")
+    host.keys("q")
+    assert host.term.wait_exit() == 0
