@@ -519,7 +519,7 @@ class Brain:
         if thought.move is None:
             raise ProtocolError("no legal move left for me")
         if not thought.in_time:
-            self._player = None  # one that overran may still be thinking: the next move gets a fresh one
+            self.forget_player()  # one that overran may still be thinking: the next move gets a fresh one
             messages.append(
                 f"MESSAGE {self.level} had no move in time: played a quick move instead"
             )

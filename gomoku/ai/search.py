@@ -508,8 +508,6 @@ class SearchPlayer:
                     "win_in": len(line) or None, "nodes": attack.nodes + shortest.nodes}
 
         table = self._tables.setdefault((board.size, board.rule, me), {})
-        if len(table) > self.table_limit:
-            table.clear()
         opening = board.n - board.cells.count(0) < OPENING_STONES
         soft_limit, hard_limit = (OPENING_SOFT_LIMIT, OPENING_HARD_LIMIT) if opening else (SOFT_LIMIT, HARD_LIMIT)
         clock = Budget(at(hard_limit), None, stop)
