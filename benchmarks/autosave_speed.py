@@ -26,13 +26,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gomoku import Board, Rule  # noqa: E402
-from gomoku.ai import make_player  # noqa: E402
-from gomoku.savegame import save_game  # noqa: E402
-from gomoku.tui.model import new_game  # noqa: E402
-from gomoku.tui.saves import saved_from_game  # noqa: E402
-from gomoku.tui.settings import Mode, Settings  # noqa: E402
-from gomoku.tui.storage import Autosaver  # noqa: E402
+from gomoku import Board, Rule
+from gomoku.ai import make_player
+from gomoku.savegame import save_game
+from gomoku.tui.model import new_game
+from gomoku.tui.saves import saved_from_game
+from gomoku.tui.settings import Mode, Settings
+from gomoku.tui.storage import Autosaver
 
 CASES = ((10, 15, Rule.FREESTYLE), (60, 15, Rule.RENJU), (200, 25, Rule.RENJU))
 

@@ -17,8 +17,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gomoku import Board, CombinationTables, Stone  # noqa: E402
-from gomoku.ai import make_player  # noqa: E402
+from gomoku import Board, CombinationTables, Stone
+from gomoku.ai import make_player
 
 
 def mid_game(size: int, moves: int, seed: int) -> Board:

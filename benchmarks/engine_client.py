@@ -53,8 +53,12 @@ class Engine:
         self.path = path
         try:
             self.process = subprocess.Popen(
-                [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                text=True, bufsize=1,
+                [path],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                text=True,
+                bufsize=1,
             )
         except OSError as error:
             raise EngineCrash(f"could not start {path}: {error}") from None
@@ -115,8 +119,15 @@ class Engine:
             raise EngineError(f"expected a move, got {line!r}")
         return int(match.group(1)), int(match.group(2))
 
-    def start(self, size: int, rule_code: int, timeout_turn_ms: int, infos: Mapping[str, str] = (),
-              timeout_match_ms: int | None = None, timeout: float = 10.0) -> None:
+    def start(
+        self,
+        size: int,
+        rule_code: int,
+        timeout_turn_ms: int,
+        infos: Mapping[str, str] = (),
+        timeout_match_ms: int | None = None,
+        timeout: float = 10.0,
+    ) -> None:
         """``START size`` (waits for ``OK``), then the rule, the clock and the extra ``INFO`` lines."""
         self.send(f"START {size}")
         line = self.answer(timeout)

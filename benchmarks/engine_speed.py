@@ -22,9 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gomoku import Board, Point  # noqa: E402
-from gomoku.ai import make_player  # noqa: E402
-from gomoku.gomocup import Brain  # noqa: E402
+from gomoku import Board, Point
+from gomoku.ai import make_player
+from gomoku.gomocup import Brain
 
 INFO = re.compile(r"MESSAGE depth (\d+)-(\d+) ev \S+ n (\S+) n/ms (\d+) tm (\d+) pv")
 
@@ -76,8 +76,10 @@ def main() -> None:
         nps = statistics.median(figures["nps"]) if figures["nps"] else 0.0
         depth = statistics.median(figures["depth"]) if figures["depth"] else 0
         table = statistics.median(figures["table"]) if figures["table"] else 0
-        print(f"{label}: median {nps:,.0f} nodes/s, depth {depth:g}, "
-              f"{table:,.0f} positions in the table when a move starts ({len(figures['nps'])} searched moves)")
+        print(
+            f"{label}: median {nps:,.0f} nodes/s, depth {depth:g}, "
+            f"{table:,.0f} positions in the table when a move starts ({len(figures['nps'])} searched moves)"
+        )
 
 
 if __name__ == "__main__":

@@ -56,8 +56,7 @@ def cells(black: bool) -> list[tuple[int, int]]:
     Along a row colours come in pairs, down a column they alternate, and along
     either diagonal no colour repeats more than twice: no run ever reaches five.
     """
-    return [(x, y) for y in range(SIZE) for x in range(SIZE)
-            if (((x // 2) + y) % 2 == 0) == black]
+    return [(x, y) for y in range(SIZE) for x in range(SIZE) if (((x // 2) + y) % 2 == 0) == black]
 
 
 def wait_for(peer: Peer, kind: type, where=lambda e: True) -> ev.Event:
@@ -109,8 +108,12 @@ def screens(moves: int) -> tuple[list[float], list[float]]:
         homes = [Path(folder) / name for name in ("host", "guest")]
         for home in homes:
             home.mkdir()
-        host = Terminal(["--host", str(port), "--bind", "127.0.0.1", "--size", str(SIZE), "--black", "host",
-                         "--name", "host"], homes[0], rows, cols)  # fmt: skip
+        host = Terminal(
+            ["--host", str(port), "--bind", "127.0.0.1", "--size", str(SIZE), "--black", "host", "--name", "host"],
+            homes[0],
+            rows,
+            cols,
+        )
         guest = None
         try:
             text = wait_screen(host, lambda t: "--code " in t)
@@ -120,8 +123,10 @@ def screens(moves: int) -> tuple[list[float], list[float]]:
             there, back = [], []
             black, white = cells(True), cells(False)
             for ply in range(moves):
-                for mover, other, point, colour, times in ((host, guest, black[ply], "black", there),
-                                                            (guest, host, white[ply], "white", back)):  # fmt: skip
+                for mover, other, point, colour, times in (
+                    (host, guest, black[ply], "black", there),
+                    (guest, host, white[ply], "white", back),
+                ):
                     shown = f"last: {colour} {to_notation(Point(*point), SIZE)}"
                     started = time.perf_counter()
                     mover.click(*layout.screen_of(Point(*point)))
@@ -150,8 +155,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=200, help="round trips to time (at most 312)")
     parser.add_argument("--idle", type=float, default=5.0, help="seconds of each idle wait")
-    parser.add_argument("--screens", type=int, default=0,
-                        help="also time this many moves each way from a click to the other screen (two processes)")
+    parser.add_argument(
+        "--screens",
+        type=int,
+        default=0,
+        help="also time this many moves each way from a click to the other screen (two processes)",
+    )
     args = parser.parse_args()
     moves = min(args.moves, len(cells(False)))
     print(f"$ python benchmarks/network_latency.py --moves {args.moves} --idle {args.idle:g} --screens {args.screens}")
@@ -183,20 +192,28 @@ def main() -> None:
     host.join(WAIT)
 
     ms = [t * 1000 for t in trips]
-    print(f"move round trip host -> guest -> host over 127.0.0.1, {moves} moves: "
-          f"median {statistics.median(ms):.2f} ms, 99th percentile {percentile(ms, 0.99):.2f} ms, "
-          f"max {max(ms):.2f} ms")
-    print(f"host CPU while waiting alone for {args.idle:g} s: {alone * 1000:.1f} ms "
-          f"({100 * alone / args.idle:.2f} % of a core)")
-    print(f"host and guest CPU, connected and idle (heartbeat only) for {args.idle:g} s: "
-          f"{quiet * 1000:.1f} ms ({100 * quiet / args.idle:.2f} % of a core)")
+    print(
+        f"move round trip host -> guest -> host over 127.0.0.1, {moves} moves: "
+        f"median {statistics.median(ms):.2f} ms, 99th percentile {percentile(ms, 0.99):.2f} ms, "
+        f"max {max(ms):.2f} ms"
+    )
+    print(
+        f"host CPU while waiting alone for {args.idle:g} s: {alone * 1000:.1f} ms "
+        f"({100 * alone / args.idle:.2f} % of a core)"
+    )
+    print(
+        f"host and guest CPU, connected and idle (heartbeat only) for {args.idle:g} s: "
+        f"{quiet * 1000:.1f} ms ({100 * quiet / args.idle:.2f} % of a core)"
+    )
     if args.screens > 0:
         there, back = screens(min(args.screens, len(cells(False))))
         for label, times in (("host's click -> guest's screen", there), ("guest's click -> host's screen", back)):
             ms = [t * 1000 for t in times]
-            print(f"{label}, two processes in pseudo-terminals, {len(ms)} moves: "
-                  f"median {statistics.median(ms):.1f} ms, 99th percentile {percentile(ms, 0.99):.1f} ms, "
-                  f"max {max(ms):.1f} ms")
+            print(
+                f"{label}, two processes in pseudo-terminals, {len(ms)} moves: "
+                f"median {statistics.median(ms):.1f} ms, 99th percentile {percentile(ms, 0.99):.1f} ms, "
+                f"max {max(ms):.1f} ms"
+            )
 
 
 if __name__ == "__main__":

@@ -26,8 +26,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gomoku import Board, ForbiddenMoveError, Point, Rule  # noqa: E402
-from gomoku import renju  # noqa: E402
+from gomoku import (
+    Board,
+    ForbiddenMoveError,
+    Point,
+    Rule,
+    renju,
+)
 
 SIZE = 15
 
@@ -59,7 +64,6 @@ def random_game(rng: random.Random, moves: int) -> Board:
         else:
             break
     return board
-
 
 
 def time_call(function, repeats: int) -> float:
@@ -95,14 +99,20 @@ def main() -> None:
 
     command = "python benchmarks/renju_speed.py " + " ".join(sys.argv[1:])
     print(f"$ {command.strip()}")
-    print(f"{len(boards)} positions of {min(stones)}-{max(stones)} stones (15x15), "
-          f"{sum(counts)} forbidden points in all ({min(counts)}-{max(counts)} each)")
-    print(f"forbidden_points (bitboard filter + recursive referee): "
-          f"median {statistics.median(fast) * 1000:.2f} ms, "
-          f"max {max(fast) * 1000:.2f} ms")
-    print(f"foul_at on every empty point (plain approach):          "
-          f"median {statistics.median(plain) * 1000:.2f} ms, "
-          f"max {max(plain) * 1000:.2f} ms")
+    print(
+        f"{len(boards)} positions of {min(stones)}-{max(stones)} stones (15x15), "
+        f"{sum(counts)} forbidden points in all ({min(counts)}-{max(counts)} each)"
+    )
+    print(
+        f"forbidden_points (bitboard filter + recursive referee): "
+        f"median {statistics.median(fast) * 1000:.2f} ms, "
+        f"max {max(fast) * 1000:.2f} ms"
+    )
+    print(
+        f"foul_at on every empty point (plain approach):          "
+        f"median {statistics.median(plain) * 1000:.2f} ms, "
+        f"max {max(plain) * 1000:.2f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -25,10 +25,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gomoku import Board, Rule, parse_point  # noqa: E402
-from gomoku.ai import search  # noqa: E402
+from gomoku import Board, Rule, parse_point
+from gomoku.ai import search
 from gomoku.ai.budget import Budget
-from gomoku.ai.searchboard import SearchBoard  # noqa: E402
+from gomoku.ai.searchboard import SearchBoard
 
 #: The first moves of games ``hard`` lost as white (saved by ``strength.py --save-losses``).
 GAMES = (
@@ -98,12 +98,16 @@ def main() -> None:
     boards = positions()
     time_updates(boards)  # once untimed: the line shapes met are worked out on first sight
     updates = [time_updates(boards) for _ in range(args.runs)]
-    print(f"play+undo: median {statistics.median(u[0] for u in updates):.1f} us; "
-          f"peek: median {statistics.median(u[1] for u in updates):.1f} us "
-          f"({len(boards)} positions, {args.runs} runs)")
+    print(
+        f"play+undo: median {statistics.median(u[0] for u in updates):.1f} us; "
+        f"peek: median {statistics.median(u[1] for u in updates):.1f} us "
+        f"({len(boards)} positions, {args.runs} runs)"
+    )
     times, nodes = time_search(boards, args.depth)
-    print(f"alpha-beta to depth {args.depth}: median {statistics.median(times):.2f} s, "
-          f"max {max(times):.2f} s, total {sum(times):.1f} s; {nodes} nodes, {nodes / sum(times):,.0f} nodes/s")
+    print(
+        f"alpha-beta to depth {args.depth}: median {statistics.median(times):.2f} s, "
+        f"max {max(times):.2f} s, total {sum(times):.1f} s; {nodes} nodes, {nodes / sum(times):,.0f} nodes/s"
+    )
 
 
 if __name__ == "__main__":

@@ -41,11 +41,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine_client import RULE_CODES, Engine, EngineError  # noqa: E402
+from engine_client import RULE_CODES, Engine, EngineError
 
-from gomoku import Board, Point, Rule, Stone  # noqa: E402
-from gomoku.ai import LEVELS, make_player  # noqa: E402
-from gomoku.board import IllegalMoveError  # noqa: E402
+from gomoku import Board, Point, Rule, Stone
+from gomoku.ai import LEVELS, make_player
+from gomoku.board import IllegalMoveError
 
 
 @dataclass
@@ -178,8 +178,9 @@ def parse_engine_info(text: str) -> tuple[str, str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("first", choices=tuple(LEVELS), help="the level whose score is printed")
-    parser.add_argument("second", choices=(*LEVELS, "engine"),
-                        help="a level, or engine: the external Gomocup engine given by --engine")
+    parser.add_argument(
+        "second", choices=(*LEVELS, "engine"), help="a level, or engine: the external Gomocup engine given by --engine"
+    )
     parser.add_argument("--games", type=int, default=100, help="twice the number of openings drawn (an even number)")
     parser.add_argument("--size", type=int, default=15)
     parser.add_argument("--rule", choices=[r.value for r in Rule], default="freestyle")
@@ -187,16 +188,36 @@ def main() -> None:
     parser.add_argument("--think-time", type=float, default=None, help="seconds per move")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
-    parser.add_argument("--first-as", choices=("both", "black", "white"), default="both",
-                        help="the colours the first level plays each opening with (default: both)")
-    parser.add_argument("--save-losses", type=Path, default=None, metavar="FILE",
-                        help="write the moves of every game the first level did not win to FILE")
-    parser.add_argument("--engine", metavar="PATH", default=None,
-                        help="the Gomocup engine (pbrain-* program) to play when the second level is engine")
-    parser.add_argument("--engine-info", metavar="KEY=VALUE", type=parse_engine_info, action="append",
-                        default=[], help="sent to the engine as INFO KEY VALUE each game (repeatable)")
-    parser.add_argument("--engine-name", default=None,
-                        help="the engine's name in the printout (default: its file name)")
+    parser.add_argument(
+        "--first-as",
+        choices=("both", "black", "white"),
+        default="both",
+        help="the colours the first level plays each opening with (default: both)",
+    )
+    parser.add_argument(
+        "--save-losses",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write the moves of every game the first level did not win to FILE",
+    )
+    parser.add_argument(
+        "--engine",
+        metavar="PATH",
+        default=None,
+        help="the Gomocup engine (pbrain-* program) to play when the second level is engine",
+    )
+    parser.add_argument(
+        "--engine-info",
+        metavar="KEY=VALUE",
+        type=parse_engine_info,
+        action="append",
+        default=[],
+        help="sent to the engine as INFO KEY VALUE each game (repeatable)",
+    )
+    parser.add_argument(
+        "--engine-name", default=None, help="the engine's name in the printout (default: its file name)"
+    )
     args = parser.parse_args()
 
     engine = None
@@ -240,38 +261,45 @@ def main() -> None:
     error = 1.96 * spread / math.sqrt(len(points))
 
     print(f"$ python {' '.join(sys.argv)}")
-    print(f"{args.first} vs {args.second}: {len(results)} games on {args.size}x{args.size} {args.rule}, "
-          f"{len(openings)} openings of {args.opening_stones} stones, "
-          + ("each with colours swapped" if args.first_as == "both" else f"{args.first} as {args.first_as}"))
-    print(f"{args.first}: {wins} wins, {losses} losses, {draws} draws; "
-          f"score {score:.1%} +/- {error:.1%} (95%)")
+    print(
+        f"{args.first} vs {args.second}: {len(results)} games on {args.size}x{args.size} {args.rule}, "
+        f"{len(openings)} openings of {args.opening_stones} stones, "
+        + ("each with colours swapped" if args.first_as == "both" else f"{args.first} as {args.first_as}")
+    )
+    print(f"{args.first}: {wins} wins, {losses} losses, {draws} draws; score {score:.1%} +/- {error:.1%} (95%)")
     as_black = sum(1 for r in results if r.black == args.first and r.winner == args.first)
     as_white = sum(1 for r in results if r.black != args.first and r.winner == args.first)
     print(f"{args.first} wins as black: {as_black}, as white: {as_white}")
     if engine is not None:
         infos = " ".join(f"{key}={value}" for key, value in engine.infos)
         turn_ms = max(1, round((1.0 if args.think_time is None else args.think_time) * 1000))
-        print(f"engine {engine.name}: timeout_turn {turn_ms} ms" + (f", {infos}" if infos else "")
-              + ", a fresh process each game")
+        print(
+            f"engine {engine.name}: timeout_turn {turn_ms} ms"
+            + (f", {infos}" if infos else "")
+            + ", a fresh process each game"
+        )
         forfeits = [r for r in results if r.forfeit is not None]
         kinds = collections.Counter(r.forfeit.split(":", 1)[0] for r in forfeits)
-        print(f"engine failures (counted as its losses): {len(forfeits)}"
-              + (" (" + ", ".join(f"{kind} {n}" for kind, n in sorted(kinds.items())) + ")" if forfeits else ""))
+        print(
+            f"engine failures (counted as its losses): {len(forfeits)}"
+            + (" (" + ", ".join(f"{kind} {n}" for kind, n in sorted(kinds.items())) + ")" if forfeits else "")
+        )
         for r in forfeits:
             print(f"  opening {r.opening}, {r.black} black: {r.forfeit}")
     for level in dict.fromkeys((args.first, args.second)):
         samples = [t for r in results for t in r.times.get(level, [])]
         if samples:
-            print(f"{level} move time: median {statistics.median(samples) * 1000:.2f} ms, "
-                  f"max {max(samples) * 1000:.2f} ms over {len(samples)} moves")
+            print(
+                f"{level} move time: median {statistics.median(samples) * 1000:.2f} ms, "
+                f"max {max(samples) * 1000:.2f} ms over {len(samples)} moves"
+            )
     if args.save_losses is not None:
         with args.save_losses.open("w", encoding="utf-8") as out:
             for r in results:
                 if r.winner != args.first:
                     out.write(f"opening {r.opening} black {r.black} winner {r.winner}: {' '.join(r.record)}\n")
         print(f"games not won by {args.first} written to {args.save_losses}")
-    print(f"mean game length {statistics.fmean(r.moves for r in results):.1f} moves; "
-          f"wall time {elapsed:.1f} s")
+    print(f"mean game length {statistics.fmean(r.moves for r in results):.1f} moves; wall time {elapsed:.1f} s")
 
 
 if __name__ == "__main__":

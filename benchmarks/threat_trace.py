@@ -25,12 +25,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gomoku import Board, Rule  # noqa: E402
+from gomoku import Board, Rule
 from gomoku.ai.budget import Budget
-from gomoku.ai.searchboard import SearchBoard  # noqa: E402
-from gomoku.patterns import C_FOUR, C_OPEN_THREE  # noqa: E402
-from gomoku.ai.threats import ThreatSearch  # noqa: E402
-from gomoku.point import parse_point  # noqa: E402
+from gomoku.ai.searchboard import SearchBoard
+from gomoku.ai.threats import ThreatSearch
+from gomoku.patterns import C_FOUR, C_OPEN_THREE
+from gomoku.point import parse_point
 
 
 def winner_threat(board: Board, nodes: int, depth: int) -> str:

@@ -18,9 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gomoku import Board, Stone  # noqa: E402
-from gomoku.ai.searchboard import SearchBoard  # noqa: E402
-from gomoku.ai.threats import ThreatSearch  # noqa: E402
+from gomoku import Board, Stone
+from gomoku.ai.searchboard import SearchBoard
+from gomoku.ai.threats import ThreatSearch
 
 # The same position as tests/test_search_tactics.py's VCF_10: black to move.
 TEN_FOURS = """
@@ -63,8 +63,10 @@ def main() -> None:
         runs = [measure(board, shortest) for _ in range(args.runs)]
         times = [t for t, _, _ in runs]
         _, nodes, fours = runs[0]
-        print(f"{label}: median {statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms "
-              f"over {args.runs} runs; {nodes} nodes; {fours} fours before the five")
+        print(
+            f"{label}: median {statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms "
+            f"over {args.runs} runs; {nodes} nodes; {fours} fours before the five"
+        )
 
 
 if __name__ == "__main__":

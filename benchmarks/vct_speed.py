@@ -28,11 +28,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gomoku import Board, Rule, parse_point  # noqa: E402
-from gomoku.ai.search import SAFE_ENOUGH, VCT_DEPTH, VERIFY_NODES  # noqa: E402
+from gomoku import Board, Rule, parse_point
 from gomoku.ai.budget import Budget
-from gomoku.ai.searchboard import SearchBoard  # noqa: E402
-from gomoku.ai.threats import ThreatSearch  # noqa: E402
+from gomoku.ai.search import SAFE_ENOUGH, VCT_DEPTH, VERIFY_NODES
+from gomoku.ai.searchboard import SearchBoard
+from gomoku.ai.threats import ThreatSearch
 
 POSITIONS = Path(__file__).resolve().parent / "vct_positions.txt"
 
@@ -72,8 +72,10 @@ def main() -> None:
         nodes.append(solver.nodes if won else args.nodes)
         seconds.append(elapsed)
     quick = sum(n <= VERIFY_NODES for n in nodes)
-    print(f"wins found: {found} of {len(lost)} within {args.nodes:,} nodes, {quick} within {VERIFY_NODES:,}; "
-          f"median {statistics.median(nodes):,.0f} nodes, {statistics.median(seconds) * 1000:.0f} ms")
+    print(
+        f"wins found: {found} of {len(lost)} within {args.nodes:,} nodes, {quick} within {VERIFY_NODES:,}; "
+        f"median {statistics.median(nodes):,.0f} nodes, {statistics.median(seconds) * 1000:.0f} ms"
+    )
 
     earlier = [moves[:k] for moves in lost for k in range(len(moves) - 2, 3, -2)]
     safe = proven_none = won_early = 0
@@ -85,9 +87,11 @@ def main() -> None:
         if not won:
             safe += not solver.exhausted or solver.proven_depth >= SAFE_ENOUGH
             proven_none += not solver.exhausted
-    print(f"earlier positions: {len(earlier)}; at {VERIFY_NODES:,} nodes, no win of up to {SAFE_ENOUGH} threats "
-          f"proven in {safe}, none at all in {proven_none}, a win found in {won_early}; "
-          f"median {statistics.median(seconds) * 1000:.0f} ms")
+    print(
+        f"earlier positions: {len(earlier)}; at {VERIFY_NODES:,} nodes, no win of up to {SAFE_ENOUGH} threats "
+        f"proven in {safe}, none at all in {proven_none}, a win found in {won_early}; "
+        f"median {statistics.median(seconds) * 1000:.0f} ms"
+    )
 
 
 if __name__ == "__main__":

@@ -64,9 +64,7 @@ class Board:
         self._first_turn = Stone.BLACK
         self._setup_stones = 0
         self._outcome: Outcome | None = None
-        self.tables = CombinationTables(
-            size, exact=(rule.exact_five(Stone.BLACK), rule.exact_five(Stone.WHITE))
-        )
+        self.tables = CombinationTables(size, exact=(rule.exact_five(Stone.BLACK), rule.exact_five(Stone.WHITE)))
 
     # -- reading the position -------------------------------------------------
 
@@ -124,9 +122,7 @@ class Board:
         """The flat cell index of ``point``; raises :class:`OffBoardError` if it is off the board."""
         x, y = point
         if not (0 <= x < self.size and 0 <= y < self.size):
-            raise OffBoardError(
-                f"{tuple(point)} is off the {self.size}x{self.size} board: pick a point on it"
-            )
+            raise OffBoardError(f"{tuple(point)} is off the {self.size}x{self.size} board: pick a point on it")
         return y * self.size + x
 
     def point_of(self, cell: int) -> Point:
@@ -180,9 +176,7 @@ class Board:
         if self.rule.restricts(self.turn):
             foul = renju.foul_at(self._cells, self.size, cell)
             if foul is not None:
-                raise ForbiddenMoveError(
-                    f"{name} is forbidden for black ({foul}): pick another point", foul
-                )
+                raise ForbiddenMoveError(f"{name} is forbidden for black ({foul}): pick another point", foul)
         return cell
 
     def play(self, point: Point | tuple[int, int]) -> Outcome | None:
@@ -309,23 +303,14 @@ class Board:
         side = self.turn if stone is None else stone
         tables, cells = self.tables, self._cells
         candidates = {
-            member
-            for combo in tables.live[side][4]
-            for member in tables.combinations[combo]
-            if not cells[member]
+            member for combo in tables.live[side][4] for member in tables.combinations[combo] if not cells[member]
         }
-        return [
-            self.point_of(cell)
-            for cell in sorted(candidates)
-            if self._winning_run(cell, side) is not None
-        ]
+        return [self.point_of(cell) for cell in sorted(candidates) if self._winning_run(cell, side) is not None]
 
     # -- building and copying -------------------------------------------------
 
     @classmethod
-    def from_moves(
-        cls, moves: Iterable[Point | tuple[int, int]], size: int = 15, rule: Rule = Rule.FREESTYLE
-    ) -> Board:
+    def from_moves(cls, moves: Iterable[Point | tuple[int, int]], size: int = 15, rule: Rule = Rule.FREESTYLE) -> Board:
         """A board after playing ``moves`` in order, black first."""
         board = cls(size, rule)
         for move in moves:
@@ -333,9 +318,7 @@ class Board:
         return board
 
     @classmethod
-    def from_diagram(
-        cls, diagram: str, rule: Rule = Rule.FREESTYLE, turn: Stone | None = None
-    ) -> Board:
+    def from_diagram(cls, diagram: str, rule: Rule = Rule.FREESTYLE, turn: Stone | None = None) -> Board:
         """A position drawn as rows of ``X`` (black), ``O`` (white) and ``.`` (empty).
 
         The drawing is the whole board, top row first; row numbers and the

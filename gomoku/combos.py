@@ -29,7 +29,6 @@ from collections.abc import Sequence
 from gomoku.point import DIRECTIONS
 from gomoku.rules import OPPONENT, Stone
 
-
 #: Document 000's weights for a live combination holding 0..5 of a side's stones:
 #: +1, +5, +20, +80 for one to four stones.  A full combination (five stones)
 #: has no empty cell left to be urgent, so its weight does not matter.  A

@@ -297,8 +297,10 @@ def search_message(decision: Decision) -> str:
     milliseconds = max(0, round(decision.seconds * 1000))
     speed = round(decision.nodes / milliseconds) if milliseconds else decision.nodes
     line = " ".join(f"{chr(ord('a') + p.x)}{p.y + 1}" for p in decision.pv or (decision.move,))
-    return (f"MESSAGE depth {decision.depth}-{max(decision.depth, decision.seldepth)} ev {value} "
-            f"n {_count(decision.nodes)} n/ms {speed} tm {milliseconds} pv {line}")
+    return (
+        f"MESSAGE depth {decision.depth}-{max(decision.depth, decision.seldepth)} ev {value} "
+        f"n {_count(decision.nodes)} n/ms {speed} tm {milliseconds} pv {line}"
+    )
 
 
 class Brain:
@@ -520,9 +522,7 @@ class Brain:
             raise ProtocolError("no legal move left for me")
         if not thought.in_time:
             self.forget_player()  # one that overran may still be thinking: the next move gets a fresh one
-            messages.append(
-                f"MESSAGE {self.level} had no move in time: played a quick move instead"
-            )
+            messages.append(f"MESSAGE {self.level} had no move in time: played a quick move instead")
         found = thought.decision
         if found is not None and (found.depth or found.nodes or found.win_in is not None):
             messages.append(search_message(found))
@@ -539,10 +539,7 @@ class Brain:
             return Stone.WHITE
         stone = Stone.WHITE if own < theirs else Stone.BLACK
         if messages is not None:
-            messages.append(
-                f"MESSAGE the board has {own} of my stones and {theirs} of the opponent's:"
-                f" playing {stone}"
-            )
+            messages.append(f"MESSAGE the board has {own} of my stones and {theirs} of the opponent's: playing {stone}")
         return stone
 
     def position(self, messages: list[str] | None = None) -> Board:
@@ -590,8 +587,7 @@ def main(level: str | None = None, seed: int | None = None) -> int:
     stdout = io.TextIOWrapper(sys.stdout.buffer, encoding="utf-8", errors="replace", newline=None)
     if stdin.isatty():
         stdout.write(
-            "MESSAGE gomoku is a Gomocup engine here: load it into a manager such as Piskvork,"
-            " or type START 15\n"
+            "MESSAGE gomoku is a Gomocup engine here: load it into a manager such as Piskvork, or type START 15\n"
         )
         stdout.flush()
     sys.setswitchinterval(0.001)  # the waiting thread gets the interpreter back at its deadline

@@ -258,7 +258,7 @@ class LineTable:
         return found
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def line_table(rule: Rule) -> LineTable:
     """The shared line table of ``rule`` (a memo of a pure function: safe to share)."""
     return LineTable(rule)
@@ -267,8 +267,7 @@ def line_table(rule: Rule) -> LineTable:
 # -- the four lines of a cell together -------------------------------------------
 
 #: Cell classes, weakest first: a move at a cell of class C_FOUR or better makes a four.
-(C_NONE, C_TWO, C_OPEN_TWO, C_THREE, C_OPEN_THREE, C_DOUBLE_THREE,
- C_FOUR, C_FOUR_THREE, C_WIN_FOUR, C_FIVE) = range(10)
+(C_NONE, C_TWO, C_OPEN_TWO, C_THREE, C_OPEN_THREE, C_DOUBLE_THREE, C_FOUR, C_FOUR_THREE, C_WIN_FOUR, C_FIVE) = range(10)
 CLASS_COUNT = 10
 
 
@@ -277,7 +276,7 @@ def shape_counts(histogram: int) -> list[int]:
     return [(histogram >> (4 * shape)) & 15 for shape in range(SHAPE_COUNT)]
 
 
-@functools.lru_cache(maxsize=None)  # at most 495 histograms: four lines, nine shapes
+@functools.cache  # at most 495 histograms: four lines, nine shapes
 def cell_class(histogram: int) -> tuple[int, bool]:
     """(class, may be a renju foul) of a cell whose four line shapes are ``histogram``.
 

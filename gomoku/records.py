@@ -384,8 +384,7 @@ def read_psq(text: str, rule: Rule = Rule.FREESTYLE) -> GameRecord:
         x, y = int(match.group(1)) - 1, int(match.group(2)) - 1
         if not (0 <= x < size and 0 <= y < size):
             raise RecordError(
-                f"line {index + 1}: {line.strip()!r} is off the {size}x{size} board"
-                f" (.psq points are 1 to {size})"
+                f"line {index + 1}: {line.strip()!r} is off the {size}x{size} board (.psq points are 1 to {size})"
             )
         moves.append(Point(x, y))
         move_lines.append(index + 1)

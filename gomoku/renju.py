@@ -46,6 +46,7 @@ from gomoku.rules import BLACK as _BLACK
 from gomoku.rules import EMPTY as _EMPTY
 from gomoku.rules import WHITE as _WHITE
 from gomoku.rules import Rule
+
 #: How far along a line the shapes through a point can reach (a five and the
 #: point just beyond it).
 _REACH = 5
@@ -174,7 +175,7 @@ class _Referee:
         return found
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _rays(size: int) -> tuple[tuple[tuple[tuple[int, int], ...], ...], ...]:
     """For each cell and direction, the (key bit shift, cell or -1 off the board) of its line's neighbours."""
     offsets = [o for o in range(-_REACH, _REACH + 1) if o]
@@ -203,10 +204,7 @@ _B, _E, _N = 0, 1, 2
 
 def _five_patterns() -> tuple[tuple[tuple[int, int], ...], ...]:
     """A stone at 0 completes exactly five: four blacks around it, no black beyond."""
-    return tuple(
-        tuple((k, _B) for k in range(a, a + 5) if k) + ((a - 1, _N), (a + 5, _N))
-        for a in range(-4, 1)
-    )
+    return tuple(tuple((k, _B) for k in range(a, a + 5) if k) + ((a - 1, _N), (a + 5, _N)) for a in range(-4, 1))
 
 
 def _overline_patterns() -> tuple[tuple[tuple[int, int], ...], ...]:
@@ -228,8 +226,7 @@ def _four_patterns(side: int) -> tuple[tuple[tuple[int, int], ...], ...]:
 def _straight_four_patterns() -> tuple[tuple[tuple[int, int], ...], ...]:
     """A stone at 0 makes a straight four (one four, two completing points)."""
     return tuple(
-        tuple((k, _B) for k in range(a, a + 4) if k)
-        + ((a - 1, _E), (a + 4, _E), (a - 2, _N), (a + 5, _N))
+        tuple((k, _B) for k in range(a, a + 4) if k) + ((a - 1, _E), (a + 4, _E), (a - 2, _N), (a + 5, _N))
         for a in range(-3, 1)
     )
 
@@ -241,9 +238,7 @@ def _three_patterns() -> tuple[tuple[tuple[int, int], ...], ...]:
         for gap in range(a, a + 4):
             if gap:
                 body = tuple((k, _B) for k in range(a, a + 4) if k not in (0, gap))
-                patterns.append(
-                    body + ((gap, _E), (a - 1, _E), (a + 4, _E), (a - 2, _N), (a + 5, _N))
-                )
+                patterns.append(body + ((gap, _E), (a - 1, _E), (a + 4, _E), (a - 2, _N), (a + 5, _N)))
     return tuple(patterns)
 
 

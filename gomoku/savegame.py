@@ -70,9 +70,7 @@ class SavedGame:
     #: ``pvc``, ``pvp`` or ``cvc``, as on the command line.
     mode: str = "pvc"
     #: Who plays each colour: ``{"black": "human", "white": "computer"}``.
-    players: dict[str, str] = field(
-        default_factory=lambda: {"black": "human", "white": "computer"}
-    )
+    players: dict[str, str] = field(default_factory=lambda: {"black": "human", "white": "computer"})
     level: str = "normal"
     #: When it was saved, UTC, ISO 8601 (set by :func:`save_game`).
     saved_at: str = ""
@@ -145,9 +143,7 @@ class SavedGame:
         except ValueError:
             raise SaveError(f"its rule {data['rule']!r} is not freestyle, standard or renju") from None
         players = _field(data, "players", dict)
-        if set(players) != {"black", "white"} or not all(
-            kind in PLAYER_KINDS for kind in players.values()
-        ):
+        if set(players) != {"black", "white"} or not all(kind in PLAYER_KINDS for kind in players.values()):
             raise SaveError('its players must be {"black": "human" or "computer", "white": ...}')
         game = cls(
             size=size,
@@ -231,8 +227,7 @@ def load_game(path: Path | None = None) -> SavedGame | None:
         raise NewerSaveError(f"the saved game {path} cannot be resumed: {error}") from None
     except SaveError as error:
         raise SaveError(
-            f"the saved game {path} is damaged ({error}):"
-            " it will be kept aside when the next game is saved"
+            f"the saved game {path} is damaged ({error}): it will be kept aside when the next game is saved"
         ) from None
 
 
@@ -284,8 +279,8 @@ def discard_game(path: Path | None = None, name: str = PREVIOUS_NAME) -> Path | 
 
 __all__ = [
     "KEPT_NAME",
-    "NewerSaveError",
     "PREVIOUS_NAME",
+    "NewerSaveError",
     "SaveError",
     "SaveResult",
     "SavedGame",

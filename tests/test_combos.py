@@ -183,9 +183,7 @@ def test_fours_that_could_only_become_an_overline_are_dead_under_exact_five(rule
     # The other combinations through e1 hold no black stone: the row's fours are all its urgency.
     e1 = 5 * 6 + 4
     assert tables.urgency[Stone.BLACK][e1] == (0 if exact else 2 * DOCUMENT_WEIGHTS[4])
-    assert tables.alive[Stone.BLACK] == sum(
-        tables.is_alive(c, Stone.BLACK) for c in range(len(tables.combinations))
-    )
+    assert tables.alive[Stone.BLACK] == sum(tables.is_alive(c, Stone.BLACK) for c in range(len(tables.combinations)))
 
 
 def test_an_own_stone_beyond_either_end_kills_and_undo_revives():
@@ -271,9 +269,7 @@ def test_any_stones_placed_and_removed_match_a_rebuild_for_each_exactness(data):
         if use_urgency:
             assert tables.snapshot() == fresh.snapshot()
         else:
-            assert (tables.tally, tables.alive, tables.live) == (
-                fresh.tally, fresh.alive, fresh.live
-            )
+            assert (tables.tally, tables.alive, tables.live) == (fresh.tally, fresh.alive, fresh.live)
     while placed:
         cell = placed.pop()
         tables.remove(cell, cells[cell], urgency=use_urgency)

@@ -92,16 +92,14 @@ def test_begin_and_turn_answer_legal_moves_that_the_brain_remembers():
 
 def test_board_takes_the_win():
     # Ours: four in a row on row 3 with one end open; theirs: four on row 9 too.
-    stones = {(3, 3): 1, (4, 3): 1, (5, 3): 1, (6, 3): 1, (2, 3): 2,
-              (3, 9): 2, (4, 9): 2, (5, 9): 2, (6, 9): 2}
+    stones = {(3, 3): 1, (4, 3): 1, (5, 3): 1, (6, 3): 1, (2, 3): 2, (3, 9): 2, (4, 9): 2, (5, 9): 2, (6, 9): 2}
     engine = brain("START 15")
     # We have 4 stones, they have 5: we are white, and white wins at 7,3.
     assert move_of(answer_to(engine, board_command(stones))) == Point(7, 3)
 
 
 def test_board_blocks_the_five():
-    stones = {(3, 9): 2, (4, 9): 2, (5, 9): 2, (6, 9): 2, (2, 9): 1,
-              (10, 3): 1, (12, 12): 1}
+    stones = {(3, 9): 2, (4, 9): 2, (5, 9): 2, (6, 9): 2, (2, 9): 1, (10, 3): 1, (12, 12): 1}
     engine = brain("START 15")
     assert move_of(answer_to(engine, board_command(stones))) == Point(7, 9)
 
@@ -159,8 +157,11 @@ def test_errors_and_unknown_commands_get_one_line_and_the_game_goes_on():
 
 def test_info_sets_the_clocks_and_the_rule():
     engine = brain(
-        "INFO timeout_turn 2000", "INFO timeout_match 60000", "INFO time_left 30000",
-        "INFO max_memory 83886080", "INFO rule 4",
+        "INFO timeout_turn 2000",
+        "INFO timeout_match 60000",
+        "INFO time_left 30000",
+        "INFO max_memory 83886080",
+        "INFO rule 4",
     )
     assert engine.clock == TimeControl(turn_ms=2000, match_ms=60000, left_ms=30000)
     assert engine.max_memory == 83886080
@@ -271,10 +272,24 @@ def test_quick_move_wins_then_blocks_then_plays_near_the_stones():
 # overline, which does not win under renju and is forbidden to black.  Black's
 # legal five is at 10,3 on the column 10,4..10,7.
 OVERLINE_POSITION = {
-    (2, 7): 1, (3, 7): 1, (4, 7): 1, (6, 7): 1, (7, 7): 1,
-    (10, 4): 1, (10, 5): 1, (10, 6): 1, (10, 7): 1,
-    (10, 8): 2, (0, 0): 2, (14, 0): 2, (0, 14): 2, (14, 14): 2, (1, 7): 2, (8, 7): 2,
-    (12, 12): 2, (12, 2): 2,
+    (2, 7): 1,
+    (3, 7): 1,
+    (4, 7): 1,
+    (6, 7): 1,
+    (7, 7): 1,
+    (10, 4): 1,
+    (10, 5): 1,
+    (10, 6): 1,
+    (10, 7): 1,
+    (10, 8): 2,
+    (0, 0): 2,
+    (14, 0): 2,
+    (0, 14): 2,
+    (14, 14): 2,
+    (1, 7): 2,
+    (8, 7): 2,
+    (12, 12): 2,
+    (12, 2): 2,
 }
 
 
@@ -292,8 +307,22 @@ def test_exact_five_skips_the_overline_and_freestyle_takes_either_five():
 
 
 def test_freestyle_wins_with_six():
-    stones = {(2, 7): 1, (3, 7): 1, (4, 7): 1, (6, 7): 1, (7, 7): 1, (11, 11): 1, (9, 1): 1,
-              (1, 7): 2, (8, 7): 2, (0, 0): 2, (14, 0): 2, (0, 14): 2, (14, 14): 2, (12, 12): 2}
+    stones = {
+        (2, 7): 1,
+        (3, 7): 1,
+        (4, 7): 1,
+        (6, 7): 1,
+        (7, 7): 1,
+        (11, 11): 1,
+        (9, 1): 1,
+        (1, 7): 2,
+        (8, 7): 2,
+        (0, 0): 2,
+        (14, 0): 2,
+        (0, 14): 2,
+        (14, 14): 2,
+        (12, 12): 2,
+    }
     engine = brain("START 15", "INFO rule 0")
     assert move_of(answer_to(engine, board_command(stones))) == Point(5, 7)
 
@@ -301,8 +330,14 @@ def test_freestyle_wins_with_six():
 # Black to move; 7,7 would make two open threes (row 7 and column 7): a
 # double-three, forbidden to black under renju.
 DOUBLE_THREE_POSITION = {
-    (5, 7): 1, (6, 7): 1, (7, 5): 1, (7, 6): 1,
-    (0, 0): 2, (14, 0): 2, (0, 14): 2, (14, 14): 2,
+    (5, 7): 1,
+    (6, 7): 1,
+    (7, 5): 1,
+    (7, 6): 1,
+    (0, 0): 2,
+    (14, 0): 2,
+    (0, 14): 2,
+    (14, 14): 2,
 }
 
 
@@ -438,13 +473,15 @@ def test_engine_plays_a_whole_game_and_wins_against_a_passive_opponent(engine):
 def test_engine_answers_board_with_the_win_and_the_block(engine):
     engine.send("START 15", "INFO timeout_turn 300")
     assert engine.answer() == "OK"
-    engine.send(*board_command({(3, 9): 2, (4, 9): 2, (5, 9): 2, (6, 9): 2, (2, 9): 1,
-                                (10, 3): 1, (12, 12): 1}))
+    engine.send(*board_command({(3, 9): 2, (4, 9): 2, (5, 9): 2, (6, 9): 2, (2, 9): 1, (10, 3): 1, (12, 12): 1}))
     assert engine.move() == Point(7, 9)
     engine.send("RESTART")
     assert engine.answer() == "OK"
-    engine.send(*board_command({(3, 3): 1, (4, 3): 1, (5, 3): 1, (6, 3): 1, (2, 3): 2,
-                                (3, 9): 2, (4, 9): 2, (5, 9): 2, (6, 9): 2}))
+    engine.send(
+        *board_command(
+            {(3, 3): 1, (4, 3): 1, (5, 3): 1, (6, 3): 1, (2, 3): 2, (3, 9): 2, (4, 9): 2, (5, 9): 2, (6, 9): 2}
+        )
+    )
     assert engine.move() == Point(7, 3)
 
 
@@ -559,7 +596,9 @@ def test_two_engines_play_each_other_and_a_referee_accepts_every_move(rule, bits
 
 # -- one player per game, and what it says -------------------------------------------------
 
-SEARCH_INFO = re.compile(r"^MESSAGE depth (\d+)-(\d+) ev (-?M?\d+) n (\d+(?:\.\d)?[KM]?) n/ms (\d+) tm (\d+) pv( [a-y]\d{1,2})+$")
+SEARCH_INFO = re.compile(
+    r"^MESSAGE depth (\d+)-(\d+) ev (-?M?\d+) n (\d+(?:\.\d)?[KM]?) n/ms (\d+) tm (\d+) pv( [a-y]\d{1,2})+$"
+)
 
 
 def _thinking_brain(*info: str) -> Brain:

@@ -213,7 +213,7 @@ def test_no_level_plays_a_forbidden_point_as_black(level):
 
 def test_normal_leaves_the_board_as_given():
     board = Board.from_moves(
-        [parse_point(name, 15) for name in "h8 i9 h9 h10 g8 i8 i10 j11 f8 e8 g9 g10".split()]
+        [parse_point(name, 15) for name in ["h8", "i9", "h9", "h10", "g8", "i8", "i10", "j11", "f8", "e8", "g9", "g10"]]
     )
     before = (str(board), list(board.moves), board.tables.snapshot())
     make_player("normal", seed=1).choose_move(board).move

@@ -45,7 +45,7 @@ def test_the_same_game_played_from_the_start_ends_at_its_22nd_move():
     size = 5
     black = [(x, y) for y in range(size) for x in range(size) if (x // 2 + y) % 2 == 0]
     white = [(x, y) for y in range(size) for x in range(size) if (x // 2 + y) % 2 == 1]
-    order = [p for pair in zip(black, white) for p in pair] + black[len(white):]
+    order = [p for pair in zip(black, white) for p in pair] + black[len(white) :]
     board = Board(size)
     for point in order[:21]:
         assert board.play(point) is None

@@ -7,8 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gomoku import Board, Rule, Stone
-from gomoku import patterns
+from gomoku import Board, Rule, Stone, patterns
 from gomoku.ai.searchboard import SearchBoard
 from gomoku.patterns import C_OPEN_THREE
 
@@ -236,7 +235,11 @@ def test_peek_tells_the_counts_and_totals_a_move_would_leave(rule, size, steps):
         black, white, black_total, white_total = board.peek(q)
         board.play(q)
         assert (black, white, black_total, white_total) == (
-            board.count[1], board.count[2], board.total[1], board.total[2])
+            board.count[1],
+            board.count[2],
+            board.total[1],
+            board.total[2],
+        )
         board.undo()
     assert (board.keys, list(board.count[1:]), board.total, board.hash) == before
 

@@ -47,9 +47,9 @@ def games(draw, names=st.just("")):
     return GameRecord.from_board(board, black=draw(names), white=draw(names))
 
 
-sgf_names = st.text(
-    st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=20
-).filter(lambda name: name == name.strip())
+sgf_names = st.text(st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), max_size=20).filter(
+    lambda name: name == name.strip()
+)
 psq_names = st.text(string.ascii_letters + "._-", min_size=1, max_size=15).filter(
     lambda name: not name.lower().startswith("homo-")
 )
@@ -147,9 +147,12 @@ def test_broken_sgf_says_what_is_wrong(text, message):
 
 
 def test_sgf_after_the_game_is_won_is_refused():
-    moves = "".join(f";{'BW'[i % 2]}[{p}]" for i, p in enumerate(
-        ["hh", "ii", "hg", "ij", "hf", "ik", "he", "il", "hd", "im"]))
-    with pytest.raises(RecordError, match=r"move 10: i3 comes after the end of the game \(black wins with five in a row\)"):
+    moves = "".join(
+        f";{'BW'[i % 2]}[{p}]" for i, p in enumerate(["hh", "ii", "hg", "ij", "hf", "ik", "he", "il", "hd", "im"])
+    )
+    with pytest.raises(
+        RecordError, match=r"move 10: i3 comes after the end of the game \(black wins with five in a row\)"
+    ):
         read_sgf(f"(;GM[4]{moves})")
 
 

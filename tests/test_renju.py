@@ -61,9 +61,7 @@ class Position:
     def board(self, turn: Stone = Stone.BLACK) -> Board:
         """The position as a renju ``Board`` with ``turn`` to move."""
         marks = {0: ".", 1: "X", 2: "O"}
-        text = "\n".join(
-            " ".join(marks[v] for v in self.cells[y * SIZE : (y + 1) * SIZE]) for y in range(SIZE)
-        )
+        text = "\n".join(" ".join(marks[v] for v in self.cells[y * SIZE : (y + 1) * SIZE]) for y in range(SIZE))
         return Board.from_diagram(text, rule=Rule.RENJU, turn=turn)
 
     def point(self, cell: int) -> Point:

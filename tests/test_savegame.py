@@ -45,7 +45,10 @@ def test_a_game_with_undone_moves_resumes_exactly():
     board.undo()
     board.undo()
     game = SavedGame.from_board(
-        board, mode="pvc", players={"black": "computer", "white": "human"}, level="easy",
+        board,
+        mode="pvc",
+        players={"black": "computer", "white": "human"},
+        level="easy",
         extra={"clock": [12.5, 3.0]},
     )
     assert game.redo == [parse_point("h9", 15), parse_point("i10", 15)]

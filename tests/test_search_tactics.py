@@ -16,11 +16,11 @@ from hypothesis import strategies as st
 
 from gomoku import Board, Foul, Point, Rule, Stone, parse_point, renju
 from gomoku.ai import make_player
-from tests.positions import five_points, winning_four_points
 from gomoku.ai.budget import Budget
 from gomoku.ai.searchboard import SearchBoard
-from gomoku.patterns import C_FIVE, C_FOUR
 from gomoku.ai.threats import ThreatSearch
+from gomoku.patterns import C_FIVE, C_FOUR
+from tests.positions import five_points, winning_four_points
 
 THINK = 0.3
 
@@ -529,7 +529,8 @@ def test_checks_alpha_beta_choices_against_a_win_by_threes():
         replay.play(at(replay, lost))
         assert ThreatSearch(SearchBoard.from_board(replay)).vct(depth=8, shortest=True) is not None
     choice = SearchPlayer()._first_unrefuted(
-        search_board, [cell["h7"], cell["k9"], cell["g7"]], Budget(time.perf_counter() + 30))
+        search_board, [cell["h7"], cell["k9"], cell["g7"]], Budget(time.perf_counter() + 30)
+    )
     assert choice == cell["g7"]
 
 
@@ -634,8 +635,18 @@ def test_the_horizon_judged_without_playing_agrees_with_playing(rule, size, pick
 def test_search_board_play_undo_is_exact():
     board = Board.from_moves([at(Board(), n) for n in ("h8", "i9", "h9", "h10", "g8", "i8", "j7")])
     search = SearchBoard.from_board(board)
-    snapshot = lambda s: (s.keys[:], s.cls[1][:], s.cls[2][:], s.count[1][:], s.count[2][:],  # noqa: E731
-                          s.total[:], s.hash, s.side, sorted(s.hot[1]), sorted(s.hot[2]))
+    snapshot = lambda s: (
+        s.keys[:],
+        s.cls[1][:],
+        s.cls[2][:],
+        s.count[1][:],
+        s.count[2][:],
+        s.total[:],
+        s.hash,
+        s.side,
+        sorted(s.hot[1]),
+        sorted(s.hot[2]),
+    )
     before = snapshot(search)
     played = []
     for cell in (112, 113, 97, 127, 98, 128, 99, 140, 84, 70):
@@ -714,6 +725,7 @@ RENJU_BLACK_DOUBLE_FOUR = """
 
 def _fake_checker(foul: Foul, forbidden: str):
     """A stand-in for the renju checker that forbids one point (to test the search's use of it)."""
+
     def foul_at(cells, size, cell):
         point = parse_point(forbidden, size)
         return foul if cell == point.y * size + point.x else None

@@ -24,7 +24,7 @@ class Budget:
     at most ``max_nodes`` nodes, and only while ``stop`` is not set (each optional).
     """
 
-    __slots__ = ("deadline", "max_nodes", "stop", "nodes", "_next_check")
+    __slots__ = ("_next_check", "deadline", "max_nodes", "nodes", "stop")
 
     def __init__(
         self,

@@ -52,8 +52,16 @@ import time
 from gomoku.ai.base import Decision
 from gomoku.ai.budget import Budget
 from gomoku.ai.parameters import (
-    EASY_RANDOMNESS, NORMAL_CLASS_SCORES, NORMAL_DEFENCE, NORMAL_DEFENCE_WIDTH, NORMAL_FOLLOW_UP,
-    NORMAL_FOLLOW_UP_WIDTH, NORMAL_LINE_SCORES, NORMAL_RANDOMNESS, NORMAL_THREAT_NODES, NORMAL_URGENCY,
+    EASY_RANDOMNESS,
+    NORMAL_CLASS_SCORES,
+    NORMAL_DEFENCE,
+    NORMAL_DEFENCE_WIDTH,
+    NORMAL_FOLLOW_UP,
+    NORMAL_FOLLOW_UP_WIDTH,
+    NORMAL_LINE_SCORES,
+    NORMAL_RANDOMNESS,
+    NORMAL_THREAT_NODES,
+    NORMAL_URGENCY,
     NORMAL_VCT_DEPTH,
 )
 from gomoku.ai.searchboard import Mirror, SearchBoard
@@ -115,8 +123,9 @@ class GreedyPlayer:
             return Decision(Point(centre, centre), reason="centre")
         position = _Position(board, self._mirror.follow(board))
         cell, reason = self._choose(position)
-        return Decision(board.point_of(cell), reason=reason, nodes=position.nodes,
-                        seconds=time.perf_counter() - started)
+        return Decision(
+            board.point_of(cell), reason=reason, nodes=position.nodes, seconds=time.perf_counter() - started
+        )
 
     # -- the decision procedure -------------------------------------------------
 
@@ -297,7 +306,9 @@ class _Position:
         """Empty cells a stone of either side could make a shape with: where any sensible move lies."""
         mine, theirs = self.search.score[self.me], self.search.score[self.opponent]
         urgency = self.board.tables.urgency
-        found = [c for c in self.empty_cells() if mine[c] or theirs[c] or urgency[self.me][c] or urgency[self.opponent][c]]
+        found = [
+            c for c in self.empty_cells() if mine[c] or theirs[c] or urgency[self.me][c] or urgency[self.opponent][c]
+        ]
         return found or self.empty_cells()
 
     def near(self, cell: int) -> list[int]:

@@ -137,8 +137,12 @@ NORMAL_LINE_SCORES: tuple[int, ...] = (0, 60, 2_000, 400, 3_000, 2_500, 0, 0, 0)
 #: ... and a cell of a winning class by its class alone (a five, a winning four, a four-three,
 #: a double three).  Measured against ``easy`` (100 games): with the search's cell scores instead,
 #: ``normal`` scored 77.5% (69 wins, 17 draws); the first ``normal`` had these weights.
-NORMAL_CLASS_SCORES: dict[int, int] = {C_FIVE: 10_000_000, C_WIN_FOUR: 1_000_000, C_FOUR_THREE: 200_000,
-                                       C_DOUBLE_THREE: 50_000}
+NORMAL_CLASS_SCORES: dict[int, int] = {
+    C_FIVE: 10_000_000,
+    C_WIN_FOUR: 1_000_000,
+    C_FOUR_THREE: 200_000,
+    C_DOUBLE_THREE: 50_000,
+}
 #: How much the opponent's score at a point counts when ``normal`` ranks its moves.  Measured
 #: against ``easy`` with the first shape table: 0.35 (defence mostly comes from the threat reads).
 NORMAL_DEFENCE = 0.35

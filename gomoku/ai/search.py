@@ -63,13 +63,49 @@ from gomoku.ai.base import Decision
 from gomoku.ai.budget import Budget, OutOfBudget
 from gomoku.ai.greedy import normal
 from gomoku.ai.parameters import (
-    DEEP_WIDTH, DEFAULT_TABLE_LIMIT, DEFAULT_THINK_TIME, HARD_LIMIT, HORIZON_BLOCKS, MAX_DEPTH, MAX_PLY,
-    NEAR_PLY, NEAR_WIDTH, OPENING_HARD_LIMIT, OPENING_SOFT_LIMIT, OPENING_STONES, ORDER_OWN, ORDER_THEIRS,
-    OWN_VCF_NODES, OWN_VCF_TIME, OWN_VCT_NODES, OWN_VCT_TIME, REFUTE_DEFENCES, REFUTE_NODES, REFUTE_REPLIES,
-    ROOT_WIDTH, SAFE_ENOUGH, SHORTEST_VCF_NODES, SHORTEST_VCF_TIME, SOFT_LIMIT, TABLE_ENTRY_BYTES,
-    TABLE_MEMORY_SHARE, TEMPO, THEIR_VCF_NODES, THEIR_VCF_TIME, THEIR_VCT_NODES, THEIR_VCT_TIME,
-    THREAT_WIDTH_FACTOR, VCF_DEFENCE_NODES, VCF_DEFENCE_TIME, VCT_DEFENCE_NODES, VCT_DEFENCE_TIME, VCT_DEPTH,
-    VERIFY_LIMIT, VERIFY_MIN, VERIFY_NODES, VERIFY_WIDTH,
+    DEEP_WIDTH,
+    DEFAULT_TABLE_LIMIT,
+    DEFAULT_THINK_TIME,
+    HARD_LIMIT,
+    HORIZON_BLOCKS,
+    MAX_DEPTH,
+    MAX_PLY,
+    NEAR_PLY,
+    NEAR_WIDTH,
+    OPENING_HARD_LIMIT,
+    OPENING_SOFT_LIMIT,
+    OPENING_STONES,
+    ORDER_OWN,
+    ORDER_THEIRS,
+    OWN_VCF_NODES,
+    OWN_VCF_TIME,
+    OWN_VCT_NODES,
+    OWN_VCT_TIME,
+    REFUTE_DEFENCES,
+    REFUTE_NODES,
+    REFUTE_REPLIES,
+    ROOT_WIDTH,
+    SAFE_ENOUGH,
+    SHORTEST_VCF_NODES,
+    SHORTEST_VCF_TIME,
+    SOFT_LIMIT,
+    TABLE_ENTRY_BYTES,
+    TABLE_MEMORY_SHARE,
+    TEMPO,
+    THEIR_VCF_NODES,
+    THEIR_VCF_TIME,
+    THEIR_VCT_NODES,
+    THEIR_VCT_TIME,
+    THREAT_WIDTH_FACTOR,
+    VCF_DEFENCE_NODES,
+    VCF_DEFENCE_TIME,
+    VCT_DEFENCE_NODES,
+    VCT_DEFENCE_TIME,
+    VCT_DEPTH,
+    VERIFY_LIMIT,
+    VERIFY_MIN,
+    VERIFY_NODES,
+    VERIFY_WIDTH,
 )
 from gomoku.ai.searchboard import Mirror, SearchBoard
 from gomoku.ai.threats import ThreatSearch
@@ -101,7 +137,10 @@ class AlphaBeta:
     """Negamax alpha-beta over a :class:`SearchBoard`, with a transposition table and history."""
 
     def __init__(
-        self, board: SearchBoard, budget: Budget, table: dict[int, tuple[int, int, int, int]] | None = None,
+        self,
+        board: SearchBoard,
+        budget: Budget,
+        table: dict[int, tuple[int, int, int, int]] | None = None,
         table_limit: int = DEFAULT_TABLE_LIMIT,
     ) -> None:
         self.board = board
@@ -144,8 +183,13 @@ class AlphaBeta:
             if not moves:
                 moves = [q for q in range(board.n) if not board.cells[q]]
         # one integer per move sorts fastest: the rank, then the lower cell first on a tie
-        ranked = sorted([((mine[q] * ORDER_OWN + theirs[q] * ORDER_THEIRS + history[q]) << _CELL_BITS) + _CELL_MASK - q
-                         for q in moves], reverse=True)
+        ranked = sorted(
+            [
+                ((mine[q] * ORDER_OWN + theirs[q] * ORDER_THEIRS + history[q]) << _CELL_BITS) + _CELL_MASK - q
+                for q in moves
+            ],
+            reverse=True,
+        )
         moves = [_CELL_MASK - (value & _CELL_MASK) for value in ranked]
         if me == BLACK and board.renju:
             allowed = []
@@ -254,12 +298,10 @@ class AlphaBeta:
         best_move = moves[0]
         # a child at the horizon is most often judged on the spot, without playing the move
         # (not when the move makes a threat, or leaves one of ours standing: that is searched)
-        at_horizon = (child_depth <= 0 and not board.renju and ply + 1 < MAX_PLY
-                      and not board.count[me][C_WIN_FOUR])
+        at_horizon = child_depth <= 0 and not board.renju and ply + 1 < MAX_PLY and not board.count[me][C_WIN_FOUR]
         threat_cells = board.cls[me]
         for index, move in enumerate(moves):
-            judged = (self.judge_after(move, ply + 1)
-                      if at_horizon and threat_cells[move] < C_OPEN_THREE else None)
+            judged = self.judge_after(move, ply + 1) if at_horizon and threat_cells[move] < C_OPEN_THREE else None
             if judged is not None:
                 self.budget.nodes += 1
                 value = -judged
@@ -452,12 +494,18 @@ class SearchPlayer:
         search = self._mirror.follow(board)
         found = self._decide(search, started, budget, stop)
         cell = found.get("move")
-        if cell is None or board.cells[cell] or (
-            board.rule.restricts(board.turn) and board.foul(board.point_of(cell)) is not None
+        if (
+            cell is None
+            or board.cells[cell]
+            or (board.rule.restricts(board.turn) and board.foul(board.point_of(cell)) is not None)
         ):
             fallback = self._fallback.choose_move(board)
-            return Decision(fallback.move, reason="fallback", nodes=int(found.get("nodes", 0)),
-                            seconds=time.perf_counter() - started)
+            return Decision(
+                fallback.move,
+                reason="fallback",
+                nodes=int(found.get("nodes", 0)),
+                seconds=time.perf_counter() - started,
+            )
         pv = found.get("pv") or [cell]
         return Decision(
             board.point_of(cell),
@@ -472,7 +520,11 @@ class SearchPlayer:
         )
 
     def _decide(
-        self, board: SearchBoard, started: float, budget: float, stop: threading.Event | None,
+        self,
+        board: SearchBoard,
+        started: float,
+        budget: float,
+        stop: threading.Event | None,
     ) -> dict[str, object]:
         """The steps of the module docstring; what was found, ``move`` a cell (``None``: no idea)."""
         me = board.side
@@ -504,8 +556,13 @@ class SearchPlayer:
             quicker = shortest.vcf(shortest=True)
             solver = attack if quicker is None else shortest
             line = solver.line()
-            return {"move": move if quicker is None else quicker, "reason": "vcf", "pv": line,
-                    "win_in": len(line) or None, "nodes": attack.nodes + shortest.nodes}
+            return {
+                "move": move if quicker is None else quicker,
+                "reason": "vcf",
+                "pv": line,
+                "win_in": len(line) or None,
+                "nodes": attack.nodes + shortest.nodes,
+            }
 
         table = self._tables.setdefault((board.size, board.rule, me), {})
         opening = board.n - board.cells.count(0) < OPENING_STONES
@@ -516,8 +573,9 @@ class SearchPlayer:
         if not root:
             return info
 
-        their_move, their_line, threat = self._their_win(board, _within(clock, THEIR_VCF_NODES, at(THEIR_VCF_TIME)),
-                                                         False)
+        their_move, their_line, threat = self._their_win(
+            board, _within(clock, THEIR_VCF_NODES, at(THEIR_VCF_TIME)), False
+        )
         info["nodes"] = int(info["nodes"]) + threat.nodes
         reason = ""
         if their_move is not None:
@@ -529,11 +587,17 @@ class SearchPlayer:
             move = attack.vct(depth=VCT_DEPTH, shortest=True)
             info["nodes"] = int(info["nodes"]) + attack.nodes
             if move is not None and board.legal(me, move):
-                return {**info, "move": move, "reason": "vct", "pv": attack.line(threes=True),
-                        "win_in": attack.win_within()}
+                return {
+                    **info,
+                    "move": move,
+                    "reason": "vct",
+                    "pv": attack.line(threes=True),
+                    "win_in": attack.win_within(),
+                }
 
             their_move, their_line, threat = self._their_win(
-                board, Budget(time.perf_counter() + THEIR_VCT_TIME * budget, THEIR_VCT_NODES, stop), True)
+                board, Budget(time.perf_counter() + THEIR_VCT_TIME * budget, THEIR_VCT_NODES, stop), True
+            )
             info["nodes"] = int(info["nodes"]) + threat.nodes
             # no need to check our choice when the opponent has no threat win even with a free move
             unsafe = their_move is not None or threat.exhausted
@@ -545,8 +609,12 @@ class SearchPlayer:
         if len(root) == 1:
             return {**info, "move": root[0], "reason": reason or "only move"}
         best, value, depth = searcher.search(root, at(soft_limit))
-        info.update(reason=reason or "alpha-beta", depth=depth, seldepth=searcher.seldepth,
-                    nodes=int(info["nodes"]) + searcher.nodes)
+        info.update(
+            reason=reason or "alpha-beta",
+            depth=depth,
+            seldepth=searcher.seldepth,
+            nodes=int(info["nodes"]) + searcher.nodes,
+        )
         if unsafe and value < WIN_THRESHOLD:
             deadline = max(at(VERIFY_LIMIT), time.perf_counter() + VERIFY_MIN * budget)
             check = Budget(deadline, None, stop)
@@ -634,8 +702,10 @@ class SearchPlayer:
                     if win is None:
                         continue
                     tried = cls._answers_to(board, line, AlphaBeta(board, clock).candidates(REFUTE_DEFENCES))
-                    if not any(cls._safety_after(board, answer, clock, REFUTE_NODES, True) != LOST
-                               for answer in tried[:REFUTE_DEFENCES]):
+                    if not any(
+                        cls._safety_after(board, answer, clock, REFUTE_NODES, True) != LOST
+                        for answer in tried[:REFUTE_DEFENCES]
+                    ):
                         return not clock.expired()
                 finally:
                     board.undo()
@@ -646,11 +716,9 @@ class SearchPlayer:
     def _defences(self, board: SearchBoard, root: list[int], their_line: list[int], clock: Budget) -> list[int]:
         """The root moves after which the opponent has no VCF (all of ``root`` if none is found)."""
         me = board.side
-        tried = list(dict.fromkeys(
-            [q for q in their_line if not board.cells[q]]
-            + board.cells_at_least(me, C_FOUR)
-            + root
-        ))
+        tried = list(
+            dict.fromkeys([q for q in their_line if not board.cells[q]] + board.cells_at_least(me, C_FOUR) + root)
+        )
         safe: list[int] = []
         for move in tried:
             if clock.expired():
@@ -663,7 +731,13 @@ class SearchPlayer:
 
     @classmethod
     def _safety_after(
-        cls, board: SearchBoard, move: int, clock: Budget, max_nodes: int, threes: bool, follow_ups: int = 1,
+        cls,
+        board: SearchBoard,
+        move: int,
+        clock: Budget,
+        max_nodes: int,
+        threes: bool,
+        follow_ups: int = 1,
     ) -> int:
         """How safe our ``move`` is from the opponent's VCF (or VCT with ``threes``).
 
@@ -736,7 +810,11 @@ class SearchPlayer:
         return [q for q in tried if not cells[q] and board.legal(me, q)]
 
     def _vct_defences(
-        self, board: SearchBoard, root: list[int], their_line: list[int], clock: Budget,
+        self,
+        board: SearchBoard,
+        root: list[int],
+        their_line: list[int],
+        clock: Budget,
     ) -> tuple[list[int], bool]:
         """The moves proven to stop the opponent's VCT; else the unproven ones; ``root`` if all lose.
 

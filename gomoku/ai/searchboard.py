@@ -28,7 +28,16 @@ from gomoku import renju
 from gomoku.ai.parameters import CLASS_BONUS, LINE_SCORES, TEMPO
 from gomoku.board import Board
 from gomoku.patterns import (
-    C_FIVE, C_OPEN_THREE, C_WIN_FOUR, SHAPE_COUNT, WALL, cell_class, histograms, line_table, shape_bit, shape_counts,
+    C_FIVE,
+    C_OPEN_THREE,
+    C_WIN_FOUR,
+    SHAPE_COUNT,
+    WALL,
+    cell_class,
+    histograms,
+    line_table,
+    shape_bit,
+    shape_counts,
 )
 from gomoku.point import DIRECTIONS
 from gomoku.rules import BLACK, OPPONENT, WHITE, Rule
@@ -41,10 +50,12 @@ _NO_SHAPE = shape_bit(0)
 def cell_score(histogram: int) -> int:
     """A cell's score for one colour: what its four line shapes and its class are worth (:mod:`~gomoku.ai.parameters`)."""
     count = shape_counts(histogram)
-    return sum(LINE_SCORES[shape] * count[shape] for shape in range(SHAPE_COUNT)) + CLASS_BONUS[cell_class(histogram)[0]]
+    return (
+        sum(LINE_SCORES[shape] * count[shape] for shape in range(SHAPE_COUNT)) + CLASS_BONUS[cell_class(histogram)[0]]
+    )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def cell_table() -> dict[int, tuple[int, int]]:
     """(class, score) of every possible histogram of four line shapes, for the search's hot loop.
 
@@ -54,7 +65,7 @@ def cell_table() -> dict[int, tuple[int, int]]:
     return {histogram: (cell_class(histogram)[0], cell_score(histogram)) for histogram in histograms()}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _geometry(size: int, half: int) -> tuple[tuple[tuple[tuple[int, int, int], ...], ...], tuple[int, ...]]:
     """For each cell, the (slot, cell, unit) of every key it appears in; and the keys of an empty board.
 
@@ -79,7 +90,7 @@ def _geometry(size: int, half: int) -> tuple[tuple[tuple[tuple[int, int, int], .
     return tuple(tuple(u) for u in updates), tuple(keys)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _steps(size: int, half: int) -> dict[int, tuple[tuple[tuple[int, int, int], ...], ...]]:
     """:func:`_geometry`'s updates with the key increment worked out for each signed colour."""
     updates, _ = _geometry(size, half)
@@ -89,14 +100,14 @@ def _steps(size: int, half: int) -> dict[int, tuple[tuple[tuple[int, int, int], 
     }
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def line_reach(size: int, half: int) -> tuple[frozenset[int], ...]:
     """For each cell, the cells on its four lines at most ``half`` points away (a stone there shares a row of five)."""
     updates, _ = _geometry(size, half)
     return tuple(frozenset(q for _, q, _ in cell_updates) for cell_updates in updates)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _zobrist(size: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
     """Random 64-bit keys per (colour, cell) and for the side to move (fixed seed: reproducible)."""
     rng = random.Random(0x5EED + size)
@@ -106,7 +117,7 @@ def _zobrist(size: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ..
     return (), black, white, rng.getrandbits(64)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def neighbourhoods(size: int, radius: int) -> tuple[tuple[int, ...], ...]:
     """For each cell, the other cells within ``radius`` rows and columns."""
     result = []
@@ -424,8 +435,12 @@ class Mirror:
         moves = [board.index_of(point) for point in board.moves]
         search = self._search
         base = len(self._built_after)
-        if (search is not None and search.size == board.size and search.rule is board.rule
-                and moves[:base] == self._built_after):
+        if (
+            search is not None
+            and search.size == board.size
+            and search.rule is board.rule
+            and moves[:base] == self._built_after
+        ):
             played = search.history
             common = 0
             for old, new in zip(played, moves[base:]):
@@ -435,7 +450,7 @@ class Mirror:
             if len(played) - common + len(moves) - base - common <= self.MAX_STEPS:
                 while len(played) > common:
                     search.undo()
-                for cell in moves[base + common:]:
+                for cell in moves[base + common :]:
                     search.play(cell)
                 if search.cells == board.cells and search.side == int(board.turn):
                     return search

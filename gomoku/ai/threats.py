@@ -257,8 +257,9 @@ class ThreatSearch:
         if not open_fours:
             return None
         zone = board.blocking_zone(open_fours)
-        replies = sorted(set(board.cells_at_least(me, C_FOUR)).union(
-            q for q in board.cells_at_least(att, C_FOUR) if q in zone))
+        replies = sorted(
+            set(board.cells_at_least(me, C_FOUR)).union(q for q in board.cells_at_least(att, C_FOUR) if q in zone)
+        )
         if me == BLACK and board.renju:
             replies = [q for q in replies if not board.forbidden(q)]
         return replies
@@ -282,4 +283,3 @@ class ThreatSearch:
             if not ok:
                 return False
         return True
-

@@ -101,8 +101,6 @@ def proof(code: str, role: str, host_nonce: bytes, guest_nonce: bytes) -> bytes:
     return hmac.new(normalize_code(code).encode("ascii"), message, hashlib.sha256).digest()
 
 
-def check_proof(
-    code: str, role: str, host_nonce: bytes, guest_nonce: bytes, received: bytes
-) -> bool:
+def check_proof(code: str, role: str, host_nonce: bytes, guest_nonce: bytes, received: bytes) -> bool:
     """Whether ``received`` is ``role``'s proof of ``code`` for these nonces (constant time)."""
     return hmac.compare_digest(proof(code, role, host_nonce, guest_nonce), received)

@@ -46,9 +46,9 @@ from dataclasses import dataclass, field
 from gomoku.net import events as ev
 from gomoku.net.addresses import DEFAULT_PORT, WILDCARDS, join_command, local_addresses
 from gomoku.net.errors import ConnectError
-from gomoku.net.protocol import ResumeRecord
 from gomoku.net.guest import GuestSession
 from gomoku.net.host import GameSettings, HostSession, MatchRecord
+from gomoku.net.protocol import ResumeRecord
 from gomoku.net.session import Session
 from gomoku.point import Point
 
@@ -288,8 +288,7 @@ class Peer:
 
     def _timeout(self) -> float | None:
         """Seconds until the loop must wake without a socket being ready."""
-        deadlines = [c.closing_since + self._linger for c in self._conns.values()
-                     if c.closing_since is not None]
+        deadlines = [c.closing_since + self._linger for c in self._conns.values() if c.closing_since is not None]
         session_deadline = self._session.next_deadline()
         if session_deadline is not None:
             deadlines.append(session_deadline)
@@ -374,17 +373,24 @@ class Host(Peer):
     taken port raises :class:`ConnectError` in the caller's thread.
     """
 
-    def __init__(self, code: str, name: str, settings: GameSettings = GameSettings(), *,
-                 port: int = DEFAULT_PORT, bind: str = "", record: MatchRecord | None = None,
-                 on_event: EventCallback | None = None, **session_options) -> None:
-        super().__init__(HostSession(code, name, settings, record=record, **session_options),
-                         on_event)
+    def __init__(
+        self,
+        code: str,
+        name: str,
+        settings: GameSettings = GameSettings(),
+        *,
+        port: int = DEFAULT_PORT,
+        bind: str = "",
+        record: MatchRecord | None = None,
+        on_event: EventCallback | None = None,
+        **session_options,
+    ) -> None:
+        super().__init__(HostSession(code, name, settings, record=record, **session_options), on_event)
         self.code = self._session.code
         self.bind = bind
         self._requested_port = port
         self._listener: socket.socket | None = None
         self.port = port
-
 
     def start(self) -> None:
         self._listener = self._listen()
@@ -405,20 +411,20 @@ class Host(Peer):
         port = self._requested_port
         try:
             if self.bind in WILDCARDS and self.bind != "0.0.0.0" and socket.has_dualstack_ipv6():
-                return socket.create_server(("::", port), family=socket.AF_INET6,
-                                            backlog=BACKLOG, dualstack_ipv6=True)
+                return socket.create_server(("::", port), family=socket.AF_INET6, backlog=BACKLOG, dualstack_ipv6=True)
             if self.bind in WILDCARDS:
                 return socket.create_server(("0.0.0.0", port), backlog=BACKLOG)
-            infos = socket.getaddrinfo(self.bind, port, type=socket.SOCK_STREAM,
-                                       flags=socket.AI_PASSIVE)
+            infos = socket.getaddrinfo(self.bind, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
             family = infos[0][0]
             return socket.create_server(infos[0][4][:2], family=family, backlog=BACKLOG)
         except socket.gaierror:
-            raise ConnectError(f"{self.bind} is not an address of this machine: "
-                               "check --bind, or leave it out to listen everywhere") from None
+            raise ConnectError(
+                f"{self.bind} is not an address of this machine: check --bind, or leave it out to listen everywhere"
+            ) from None
         except OSError as error:
-            raise ConnectError(f"cannot listen on port {port} ({error.strerror or error}): "
-                               "choose another port with --host PORT") from None
+            raise ConnectError(
+                f"cannot listen on port {port} ({error.strerror or error}): choose another port with --host PORT"
+            ) from None
 
     def _other_ready(self, key: selectors.SelectorKey) -> None:
         if self._listener is None:
@@ -450,17 +456,24 @@ class Guest(Peer):
     the old one's :attr:`saved` (what the autosave keeps).
     """
 
-    def __init__(self, address: str, port: int, code: str, name: str, *,
-                 resume: ResumeRecord | None = None, connect_timeout: float | None = None,
-                 on_event: EventCallback | None = None, **session_options) -> None:
+    def __init__(
+        self,
+        address: str,
+        port: int,
+        code: str,
+        name: str,
+        *,
+        resume: ResumeRecord | None = None,
+        connect_timeout: float | None = None,
+        on_event: EventCallback | None = None,
+        **session_options,
+    ) -> None:
         session = GuestSession(code, name, resume=resume, **session_options)
         super().__init__(session, on_event)
         self.address = address
         self.port = port
-        self.connect_timeout = (connect_timeout if connect_timeout is not None
-                                else session.limits.connect)
+        self.connect_timeout = connect_timeout if connect_timeout is not None else session.limits.connect
         self._conn_id: int | None = None
-
 
     def _finished(self) -> bool:
         return self._conn_id is not None and self._conn_id not in self._conns
@@ -471,8 +484,7 @@ class Guest(Peer):
         try:
             infos = socket.getaddrinfo(self.address, self.port, type=socket.SOCK_STREAM)
         except socket.gaierror:
-            raise ConnectError(f"{self.address} is not an address: check the command "
-                               "the host shows") from None
+            raise ConnectError(f"{self.address} is not an address: check the command the host shows") from None
         problem = "no address to try"
         for family, kind, proto, _, target in infos:
             sock = socket.socket(family, kind, proto)
@@ -491,8 +503,9 @@ class Guest(Peer):
             if self._stopping:
                 return
             problem = outcome
-        raise ConnectError(f"cannot reach {self.address} port {self.port} ({problem}): "
-                           "check the address, and that the host is waiting")
+        raise ConnectError(
+            f"cannot reach {self.address} port {self.port} ({problem}): check the address, and that the host is waiting"
+        )
 
     def _await_connect(self, sock: socket.socket, deadline: float) -> str | None:
         """Wait for ``sock`` to connect: ``None`` when it did, else what went wrong."""

@@ -31,8 +31,7 @@ class GuestSession(Session):
 
     role = "guest"
 
-    def __init__(self, code: str, name: str, *, resume: wire.ResumeRecord | None = None,
-                 **options: Any) -> None:
+    def __init__(self, code: str, name: str, *, resume: wire.ResumeRecord | None = None, **options: Any) -> None:
         super().__init__(code, name, **options)
         self._resume = resume
 
@@ -56,8 +55,7 @@ class GuestSession(Session):
         else:
             self._lost(link, message.reason, out)
 
-    def _lost(self, link: Link, reason: str, out: Outputs, left: bool = False,
-              code: str = "") -> None:
+    def _lost(self, link: Link, reason: str, out: Outputs, left: bool = False, code: str = "") -> None:
         """A connection that never got to the game is a failed join; a seated one, a lost game."""
         if link is self._peer:
             super()._lost(link, reason, out, left)
@@ -70,15 +68,17 @@ class GuestSession(Session):
         if link.stage == "hello" and isinstance(message, wire.Hello):
             self._greeted(link, message, "two guests cannot play each other: one side must --host")
             link.nonce = auth.new_nonce(self._random_bytes)
-            self._send(link, wire.Hello(protocol=PROTOCOL, version=VERSION, role="guest",
-                                   name=self.name, nonce=link.nonce), out)
+            self._send(
+                link,
+                wire.Hello(protocol=PROTOCOL, version=VERSION, role="guest", name=self.name, nonce=link.nonce),
+                out,
+            )
             proof = auth.proof(self.code, "guest", link.peer_nonce, link.nonce)
             self._send(link, wire.Auth(proof=proof, resume=self.saved), out)
             link.stage = "welcome"
         elif link.stage == "welcome" and isinstance(message, wire.Welcome):
             if not auth.check_proof(self.code, "host", link.peer_nonce, link.nonce, message.proof):
-                raise ProtocolError("the host does not know the code: check the address and the code",
-                                    "bad-code")
+                raise ProtocolError("the host does not know the code: check the address and the code", "bad-code")
             link.stage = "start"
         elif link.stage == "start" and isinstance(message, wire.Start):
             self._seat(link, now)
@@ -90,8 +90,7 @@ class GuestSession(Session):
     def _start(self, start: wire.Start, out: Outputs) -> None:
         """The host's game: check it against ours if it is the one we were playing."""
         try:
-            table = Table(start.match, start.game, start.rule, start.size, start.black,
-                           start.moves)
+            table = Table(start.match, start.game, start.rule, start.size, start.black, start.moves)
         except IllegalMoveError as error:
             raise ProtocolError(f"the host's moves are not a legal game ({error})", "desync") from None
         previous = self._table or self._resume
@@ -100,16 +99,26 @@ class GuestSession(Session):
         if resumed and previous.game == start.game:
             mine = table.stone_of("guest")
             if not fits(start.moves, previous.moves, mine):
-                raise ProtocolError("the host's game is not the one you were playing: "
-                                    "join without resuming", "different-game")
-            lost = previous.moves[len(start.moves):]
+                raise ProtocolError(
+                    "the host's game is not the one you were playing: join without resuming", "different-game"
+                )
+            lost = previous.moves[len(start.moves) :]
         elif resumed and previous.game > start.game:
             raise ProtocolError("the host went back to an earlier game", "desync")
         self._table = table
         board = table.board
-        out.append(ev.GameStarted(start.match, start.game, board.rule, board.size,
-                                  table.stone_of("guest"), table.moves,
-                                  resumed and previous.game == start.game, lost))
+        out.append(
+            ev.GameStarted(
+                start.match,
+                start.game,
+                board.rule,
+                board.size,
+                table.stone_of("guest"),
+                table.moves,
+                resumed and previous.game == start.game,
+                lost,
+            )
+        )
 
     def _after_move(self, table: Table, out: Outputs) -> None:
         """The host declares the end (``over``); the guest's board already shows a five."""
@@ -143,8 +152,12 @@ class GuestSession(Session):
                 out.append(ev.OfferReceived(message.kind))
         elif isinstance(message, wire.Answer):
             pending = table.pending
-            if (pending is not None and pending.by == "guest" and pending.kind == message.kind
-                    and pending.ply == message.ply):
+            if (
+                pending is not None
+                and pending.by == "guest"
+                and pending.kind == message.kind
+                and pending.ply == message.ply
+            ):
                 table.pending = None
                 out.append(ev.OfferAnswered(pending.kind, message.accept))
                 if message.accept:
@@ -180,8 +193,11 @@ class GuestSession(Session):
         outcome = table.board.outcome
         winner = None if over.winner == "none" else Stone[over.winner.upper()]
         by_board = over.ending in ("five", "full")
-        if table.ply != over.ply or by_board != (outcome is not None) or (
-                outcome is not None and outcome.winner is not winner):
+        if (
+            table.ply != over.ply
+            or by_board != (outcome is not None)
+            or (outcome is not None and outcome.winner is not winner)
+        ):
             raise ProtocolError("the host's result does not match the board", "desync")
         table.result = ev.Result(winner, over.ending)
         table.pending = None
@@ -197,4 +213,3 @@ class GuestSession(Session):
         if refuse.what == "resign":
             table.awaiting_verdict = False
         out.append(ev.Refused(refuse.what, refuse.reason))
-

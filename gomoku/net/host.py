@@ -67,15 +67,21 @@ class HostSession(Session):
 
     role = "host"
 
-    def __init__(self, code: str, name: str, settings: GameSettings = GameSettings(), *,
-                 record: MatchRecord | None = None, rng: random.Random | None = None,
-                 **options: Any) -> None:
+    def __init__(
+        self,
+        code: str,
+        name: str,
+        settings: GameSettings = GameSettings(),
+        *,
+        record: MatchRecord | None = None,
+        rng: random.Random | None = None,
+        **options: Any,
+    ) -> None:
         super().__init__(code, name, **options)
         self.settings = settings
         self._rng = rng or random.Random(int.from_bytes(self._random_bytes(8), "big"))
         if record is not None:
-            self._table = Table(record.match, record.game, record.rule, record.size,
-                                 record.black, record.moves)
+            self._table = Table(record.match, record.game, record.rule, record.size, record.black, record.moves)
             self._table.result = record.result
 
     @property
@@ -96,8 +102,9 @@ class HostSession(Session):
             out.append(ev.GuestRefused(reason))
             return out
         link.nonce = auth.new_nonce(self._random_bytes)
-        self._send(link, wire.Hello(protocol=PROTOCOL, version=VERSION, role="host",
-                               name=self.name, nonce=link.nonce), out)
+        self._send(
+            link, wire.Hello(protocol=PROTOCOL, version=VERSION, role="host", name=self.name, nonce=link.nonce), out
+        )
         return out
 
     def _what_next(self) -> str:
@@ -116,8 +123,7 @@ class HostSession(Session):
             link.stage = "auth"
         elif link.stage == "auth" and isinstance(message, wire.Auth):
             if not auth.check_proof(self.code, "guest", link.nonce, link.peer_nonce, message.proof):
-                self._refuse_guest(link, "bad-code", "wrong code: check the code the host shows "
-                                   "and join again", out)
+                self._refuse_guest(link, "bad-code", "wrong code: check the code the host shows and join again", out)
                 return
             self._admit(link, message.resume, now, out)
         else:
@@ -131,8 +137,12 @@ class HostSession(Session):
             self._refuse_guest(link, "busy", "this game already has two players", out)
             return
         if table is not None and not self._resumable(table, resume):
-            self._refuse_guest(link, "different-game", "this host is playing another game: "
-                               "join without the old game's save, or ask for a new code", out)
+            self._refuse_guest(
+                link,
+                "different-game",
+                "this host is playing another game: join without the old game's save, or ask for a new code",
+                out,
+            )
             return
         if self._peer is not None:
             old = self._peer
@@ -144,8 +154,7 @@ class HostSession(Session):
             table = self._table = self._new_table(self._rng.random() < 0.5)
         table.pending = None
         self._seat(link, now)
-        self._send(link, wire.Welcome(proof=auth.proof(self.code, "host", link.nonce, link.peer_nonce)),
-                   out)
+        self._send(link, wire.Welcome(proof=auth.proof(self.code, "host", link.nonce, link.peer_nonce)), out)
         out.append(ev.OpponentJoined(link.peer_name))
         self._announce(table, resumed, out)
 
@@ -168,10 +177,23 @@ class HostSession(Session):
     def _announce(self, table: Table, resumed: bool, out: Outputs) -> None:
         """Send the game to the guest (and its end, if it is over); tell our player."""
         board = table.board
-        self._send(self._peer, wire.Start(match=table.match, game=table.game, rule=board.rule,
-                                     size=board.size, black=table.black, moves=table.moves), out)
-        out.append(ev.GameStarted(table.match, table.game, board.rule, board.size,
-                                  table.stone_of("host"), table.moves, resumed))
+        self._send(
+            self._peer,
+            wire.Start(
+                match=table.match,
+                game=table.game,
+                rule=board.rule,
+                size=board.size,
+                black=table.black,
+                moves=table.moves,
+            ),
+            out,
+        )
+        out.append(
+            ev.GameStarted(
+                table.match, table.game, board.rule, board.size, table.stone_of("host"), table.moves, resumed
+            )
+        )
         if table.result is not None:
             self._send(self._peer, self._over(table), out)
 
@@ -208,8 +230,7 @@ class HostSession(Session):
 
     def _rematch(self, table: Table, out: Outputs) -> None:
         board = table.board
-        self._table = Table(table.match, table.game + 1, board.rule, board.size,
-                             _other(table.black))
+        self._table = Table(table.match, table.game + 1, board.rule, board.size, _other(table.black))
         self._announce(self._table, False, out)
 
     def _game_message(self, link: Link, message: wire.Message, out: Outputs) -> None:
@@ -228,8 +249,7 @@ class HostSession(Session):
             self._guest_answer(link, table, message, out)
         elif isinstance(message, wire.Resign):
             if not table.in_play:
-                self._send(link, wire.Refuse(what="resign", ply=table.ply,
-                                        reason="the game is already over"), out)
+                self._send(link, wire.Refuse(what="resign", ply=table.ply, reason="the game is already over"), out)
             else:
                 self._resign(table, "guest", out)
         else:
@@ -251,8 +271,11 @@ class HostSession(Session):
         if problem is None and offer.ply != table.ply:
             problem = "a move was played meanwhile: ask again"
         if problem is None and table.pending is not None:
-            problem = ("the host's offer crossed yours: answer it first"
-                       if table.pending.by == "host" else "wait for the answer to your offer")
+            problem = (
+                "the host's offer crossed yours: answer it first"
+                if table.pending.by == "host"
+                else "wait for the answer to your offer"
+            )
         if problem:
             self._send(link, wire.Refuse(what="offer", ply=offer.ply, reason=problem), out)
             return
@@ -261,14 +284,12 @@ class HostSession(Session):
 
     def _guest_answer(self, link: Link, table: Table, answer: wire.Answer, out: Outputs) -> None:
         pending = table.pending
-        if (pending is None or pending.by != "host" or pending.kind != answer.kind
-                or pending.ply != answer.ply):
-            self._send(link, wire.Refuse(what=answer.TYPE, ply=answer.ply,
-                                    reason="there is no such offer to answer"), out)
+        if pending is None or pending.by != "host" or pending.kind != answer.kind or pending.ply != answer.ply:
+            self._send(
+                link, wire.Refuse(what=answer.TYPE, ply=answer.ply, reason="there is no such offer to answer"), out
+            )
             return
         table.pending = None
         out.append(ev.OfferAnswered(pending.kind, answer.accept))
         if answer.accept:
             self._accepted(table, pending, out)
-
-

@@ -194,11 +194,7 @@ class Hex(Kind):
     def parse(self, name: str, value: Any) -> bytes:
         if isinstance(value, bytes) and len(value) == self.size:
             return value
-        if (
-            not isinstance(value, str)
-            or len(value) != 2 * self.size
-            or value.strip("0123456789abcdef")
-        ):
+        if not isinstance(value, str) or len(value) != 2 * self.size or value.strip("0123456789abcdef"):
             raise ProtocolError(f"{name} must be {2 * self.size} lower-case hex digits")
         return bytes.fromhex(value)
 
@@ -477,8 +473,21 @@ class Error(Message):
 MESSAGES: dict[str, type[Message]] = {
     cls.TYPE: cls
     for cls in (
-        Hello, Auth, Welcome, Start, Move, Offer, Answer, Resign,
-        Over, Refuse, Chat, Ping, Pong, Bye, Error,
+        Hello,
+        Auth,
+        Welcome,
+        Start,
+        Move,
+        Offer,
+        Answer,
+        Resign,
+        Over,
+        Refuse,
+        Chat,
+        Ping,
+        Pong,
+        Bye,
+        Error,
     )
 }
 
@@ -556,8 +565,7 @@ def _check_version(obj: dict[str, Any]) -> None:
     """``hello``'s protocol and version, checked before its other fields (they may change)."""
     if obj.get("protocol") != PROTOCOL:
         raise VersionError(
-            f"the peer does not speak {PROTOCOL} (it says {quote(obj.get('protocol'))}): "
-            "check the address and port"
+            f"the peer does not speak {PROTOCOL} (it says {quote(obj.get('protocol'))}): check the address and port"
         )
     version = obj.get("version")
     if version != VERSION:
@@ -598,4 +606,3 @@ class LineReader:
         if len(self._partial) >= self.limit:
             raise LineTooLongError(f"a line of more than {self.limit} bytes; the limit is {self.limit}")
         return lines
-

@@ -119,8 +119,9 @@ class Pending:
 class Table:
     """One game between the two players: the board, the colours, the pending offer, the result."""
 
-    def __init__(self, match: bytes, game: int, rule: Rule, size: int, black: str,
-                 moves: tuple[Point, ...] = ()) -> None:
+    def __init__(
+        self, match: bytes, game: int, rule: Rule, size: int, black: str, moves: tuple[Point, ...] = ()
+    ) -> None:
         self.match = match
         self.game = game
         self.black = black
@@ -196,8 +197,14 @@ class Session:
 
     role = ""
 
-    def __init__(self, code: str, name: str, *, limits: Limits = Limits(),
-                 random_bytes: Callable[[int], bytes] = secrets.token_bytes) -> None:
+    def __init__(
+        self,
+        code: str,
+        name: str,
+        *,
+        limits: Limits = Limits(),
+        random_bytes: Callable[[int], bytes] = secrets.token_bytes,
+    ) -> None:
         self.code = auth.format_code(code)
         self.name = clean_text(name)[:MAX_NAME]
         self.limits = limits
@@ -262,8 +269,11 @@ class Session:
             return []
         link.closed = True
         out: Outputs = []
-        self._lost(link, f"the connection to {self._who(link)} was lost"
-                   + (f" ({reason})" if reason else "") + self._what_next(), out)
+        self._lost(
+            link,
+            f"the connection to {self._who(link)} was lost" + (f" ({reason})" if reason else "") + self._what_next(),
+            out,
+        )
         return out
 
     def receive(self, conn: int, data: bytes, now: float) -> Outputs:
@@ -294,8 +304,7 @@ class Session:
                 continue
             if now - link.last_heard >= self.limits.peer_timeout:
                 silent = round(now - link.last_heard)
-                self._fail(link, "timeout", f"no word from {self._who(link)} for {silent} s"
-                           + self._what_next(), out)
+                self._fail(link, "timeout", f"no word from {self._who(link)} for {silent} s" + self._what_next(), out)
             elif now >= link.next_ping:
                 link.ping_id = (link.ping_id + 1) % (MAX_PING_ID + 1)
                 link.pings[link.ping_id] = now
@@ -339,8 +348,11 @@ class Session:
             return out
         problem = table.offer_problem(kind, self.role)
         if problem is None and table.pending is not None:
-            problem = ("wait for the answer to your offer" if table.pending.by == self.role
-                       else "answer the opponent's offer first")
+            problem = (
+                "wait for the answer to your offer"
+                if table.pending.by == self.role
+                else "answer the opponent's offer first"
+            )
         if problem:
             out.append(ev.Refused(kind, problem))
             return out
@@ -411,8 +423,7 @@ class Session:
         self._close(link, reason, out)
         self._lost(link, reason, out, code=code)
 
-    def _lost(self, link: Link, reason: str, out: Outputs, left: bool = False,
-              code: str = "") -> None:
+    def _lost(self, link: Link, reason: str, out: Outputs, left: bool = False, code: str = "") -> None:
         """``link`` is gone; if it was the opponent's, say so (``code``: the error we sent)."""
         if link is self._peer:
             self._peer = None
@@ -472,8 +483,7 @@ class Session:
             self._peer_error(link, message, out)
         elif isinstance(message, Bye):
             self._close(link, message.reason, out)
-            self._lost(link, f"{self._who(link)} left: {message.reason}" + self._what_next(),
-                       out, left=True)
+            self._lost(link, f"{self._who(link)} left: {message.reason}" + self._what_next(), out, left=True)
         elif link.stage != "seated":
             self._handshake(link, message, now, out)
         elif isinstance(message, Ping):
@@ -514,5 +524,3 @@ class Session:
 
     def _resign(self, table: Table, role: str, out: Outputs) -> None:
         raise NotImplementedError
-
-

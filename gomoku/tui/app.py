@@ -43,15 +43,25 @@ from gomoku.net.errors import NetworkError
 from gomoku.point import Point
 from gomoku.records import RecordError, read_record
 from gomoku.tui import storage, view
-from gomoku.tui.network import Network
 from gomoku.tui.draw import curses_theme
 from gomoku.tui.effects import (
-    AiKind, Autosave, CancelAi, Effect, Effects, ListRecords, LoadRecord, Quit, RetireAutosave, SaveRecord,
-    SaveSettings, StartAi,
-)  # fmt: skip
+    AiKind,
+    Autosave,
+    CancelAi,
+    Effect,
+    Effects,
+    ListRecords,
+    LoadRecord,
+    NetSetup,
+    Quit,
+    RetireAutosave,
+    SaveRecord,
+    SaveSettings,
+    StartAi,
+)
 from gomoku.tui.events import AiDone, Event, Key, Mouse, Report, Tick
 from gomoku.tui.model import State
-from gomoku.tui.effects import NetSetup
+from gomoku.tui.network import Network
 from gomoku.tui.settings import Settings, clean_name, load_settings, save_settings, validated
 from gomoku.tui.update import initial_network, initial_state, update
 from gomoku.userdirs import data_dir
@@ -234,9 +244,7 @@ class Computer:
         stop = threading.Event()
         self._stops[job.job] = stop
         player, lock = self._player(job)
-        threading.Thread(
-            target=self._think, args=(job, player, lock, stop), name="gomoku-ai", daemon=True
-        ).start()
+        threading.Thread(target=self._think, args=(job, player, lock, stop), name="gomoku-ai", daemon=True).start()
 
     def cancel(self, job: CancelAi) -> None:
         stop = self._stops.pop(job.job, None)
@@ -368,9 +376,14 @@ def run(args: argparse.Namespace) -> int:
         state, effects = initial_network(settings, levels, setup, offer=offer, notice=notice)
     else:
         state, effects = initial_state(
-            settings, levels, start=wants_game(args), record=record, record_name=record_name, offer=offer,
+            settings,
+            levels,
+            start=wants_game(args),
+            record=record,
+            record_name=record_name,
+            offer=offer,
             notice=notice,
-        )  # fmt: skip
+        )
     inbox = Inbox()
     computer = Computer(getattr(args, "seed", None), getattr(args, "think_time", None), inbox.put)
     files = FileWorker(inbox.put)

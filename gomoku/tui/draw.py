@@ -22,27 +22,97 @@ from gomoku.tui.model import State
 # -- looks ------------------------------------------------------------------
 
 UNICODE_GLYPHS = {
-    "tl": "┌", "t": "┬", "tr": "┐", "l": "├", "c": "┼", "r": "┤", "bl": "└", "b": "┴", "br": "┘",
-    "h": "─", "v": "│", "star": "╋",
-    "black": "●", "white": "○", "black_last": "◉", "white_last": "◎",
-    "forbidden": "×", "hint": "◇", "cursor_l": "[", "cursor_r": "]",
-    "box_tl": "╭", "box_tr": "╮", "box_bl": "╰", "box_br": "╯", "box_h": "─", "box_v": "│",
-    "pointer": "▸", "dot": "·", "spinner": "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏", "ellipsis": "…",
-}  # fmt: skip
+    "tl": "┌",
+    "t": "┬",
+    "tr": "┐",
+    "l": "├",
+    "c": "┼",
+    "r": "┤",
+    "bl": "└",
+    "b": "┴",
+    "br": "┘",
+    "h": "─",
+    "v": "│",
+    "star": "╋",
+    "black": "●",
+    "white": "○",
+    "black_last": "◉",
+    "white_last": "◎",
+    "forbidden": "×",
+    "hint": "◇",
+    "cursor_l": "[",
+    "cursor_r": "]",
+    "box_tl": "╭",
+    "box_tr": "╮",
+    "box_bl": "╰",
+    "box_br": "╯",
+    "box_h": "─",
+    "box_v": "│",
+    "pointer": "▸",
+    "dot": "·",
+    "spinner": "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏",
+    "ellipsis": "…",
+}
 ASCII_GLYPHS = {
-    "tl": ".", "t": ".", "tr": ".", "l": ".", "c": ".", "r": ".", "bl": ".", "b": ".", "br": ".",
-    "h": " ", "v": " ", "star": "+",
-    "black": "X", "white": "O", "black_last": "X", "white_last": "O",
-    "forbidden": "!", "hint": "?", "cursor_l": "[", "cursor_r": "]",
-    "box_tl": "+", "box_tr": "+", "box_bl": "+", "box_br": "+", "box_h": "-", "box_v": "|",
-    "pointer": ">", "dot": "-", "spinner": "|/-\\", "ellipsis": "~",
-}  # fmt: skip
+    "tl": ".",
+    "t": ".",
+    "tr": ".",
+    "l": ".",
+    "c": ".",
+    "r": ".",
+    "bl": ".",
+    "b": ".",
+    "br": ".",
+    "h": " ",
+    "v": " ",
+    "star": "+",
+    "black": "X",
+    "white": "O",
+    "black_last": "X",
+    "white_last": "O",
+    "forbidden": "!",
+    "hint": "?",
+    "cursor_l": "[",
+    "cursor_r": "]",
+    "box_tl": "+",
+    "box_tr": "+",
+    "box_bl": "+",
+    "box_br": "+",
+    "box_h": "-",
+    "box_v": "|",
+    "pointer": ">",
+    "dot": "-",
+    "spinner": "|/-\\",
+    "ellipsis": "~",
+}
 
 STYLES = (
-    "board", "label", "black", "white", "black_last", "white_last", "black_win", "white_win",
-    "cursor", "forbidden", "hint", "heat1", "heat2", "heat3", "heat4", "heat5",
-    "title", "status", "result", "message", "alert", "dim", "selected", "panel", "box",
-)  # fmt: skip
+    "board",
+    "label",
+    "black",
+    "white",
+    "black_last",
+    "white_last",
+    "black_win",
+    "white_win",
+    "cursor",
+    "forbidden",
+    "hint",
+    "heat1",
+    "heat2",
+    "heat3",
+    "heat4",
+    "heat5",
+    "title",
+    "status",
+    "result",
+    "message",
+    "alert",
+    "dim",
+    "selected",
+    "panel",
+    "box",
+)
 
 
 @dataclass
@@ -82,12 +152,24 @@ def curses_theme(unicode: bool, colour: bool) -> Theme:
     """
     bold, reverse, dim = curses.A_BOLD, curses.A_REVERSE, curses.A_DIM
     attrs = {
-        "black": bold, "white": 0, "black_last": bold | reverse, "white_last": reverse,
-        "black_win": bold | reverse | curses.A_UNDERLINE, "white_win": reverse | curses.A_UNDERLINE,
-        "cursor": bold, "forbidden": bold, "hint": bold, "title": reverse | bold,
-        "status": bold, "result": bold | reverse, "alert": bold, "dim": dim, "selected": reverse,
-        "label": 0, "heat5": bold,
-    }  # fmt: skip
+        "black": bold,
+        "white": 0,
+        "black_last": bold | reverse,
+        "white_last": reverse,
+        "black_win": bold | reverse | curses.A_UNDERLINE,
+        "white_win": reverse | curses.A_UNDERLINE,
+        "cursor": bold,
+        "forbidden": bold,
+        "hint": bold,
+        "title": reverse | bold,
+        "status": bold,
+        "result": bold | reverse,
+        "alert": bold,
+        "dim": dim,
+        "selected": reverse,
+        "label": 0,
+        "heat5": bold,
+    }
     if colour:
         attrs.update(_colour_attrs())
     return Theme(dict(UNICODE_GLYPHS if unicode else ASCII_GLYPHS), attrs)
@@ -102,27 +184,40 @@ def _colour_attrs() -> dict[str, int]:
     win = 114 if rich else curses.COLOR_GREEN
     heat = (230, 229, 221, 214, 202) if rich else (curses.COLOR_YELLOW,) * 2 + (curses.COLOR_RED,) * 3
     pairs = {
-        "board": (grid, wood), "label": (-1, -1),
-        "black": (black, wood), "white": (white, wood),
-        "black_last": (black, last), "white_last": (white, last),
-        "black_win": (black, win), "white_win": (white, win),
+        "board": (grid, wood),
+        "label": (-1, -1),
+        "black": (black, wood),
+        "white": (white, wood),
+        "black_last": (black, last),
+        "white_last": (white, last),
+        "black_win": (black, win),
+        "white_win": (white, win),
         "cursor": (curses.COLOR_BLUE if not rich else 21, wood),
         "forbidden": (curses.COLOR_RED if not rich else 160, wood),
         "hint": (curses.COLOR_MAGENTA if not rich else 90, wood),
         "title": (curses.COLOR_WHITE, curses.COLOR_BLUE),
-        "alert": (curses.COLOR_RED, -1), "result": (curses.COLOR_BLACK, curses.COLOR_GREEN),
+        "alert": (curses.COLOR_RED, -1),
+        "result": (curses.COLOR_BLACK, curses.COLOR_GREEN),
         "selected": (curses.COLOR_WHITE if not rich else 231, curses.COLOR_BLUE if not rich else 25),
         "box": (curses.COLOR_CYAN, -1),
-    }  # fmt: skip
+    }
     for level, background in enumerate(heat, start=1):
         pairs[f"heat{level}"] = (black, background) if rich else (curses.COLOR_BLACK, background)
     attrs: dict[str, int] = {}
     extra = {
-        "black": curses.A_BOLD, "white": curses.A_BOLD, "black_last": curses.A_BOLD,
-        "white_last": curses.A_BOLD, "black_win": curses.A_BOLD, "white_win": curses.A_BOLD,
-        "cursor": curses.A_BOLD, "forbidden": curses.A_BOLD, "hint": curses.A_BOLD,
-        "title": curses.A_BOLD, "alert": curses.A_BOLD, "result": curses.A_BOLD,
-    }  # fmt: skip
+        "black": curses.A_BOLD,
+        "white": curses.A_BOLD,
+        "black_last": curses.A_BOLD,
+        "white_last": curses.A_BOLD,
+        "black_win": curses.A_BOLD,
+        "white_win": curses.A_BOLD,
+        "cursor": curses.A_BOLD,
+        "forbidden": curses.A_BOLD,
+        "hint": curses.A_BOLD,
+        "title": curses.A_BOLD,
+        "alert": curses.A_BOLD,
+        "result": curses.A_BOLD,
+    }
     for number, (name, (fg, bg)) in enumerate(pairs.items(), start=1):
         if number >= curses.COLOR_PAIRS:
             break
@@ -284,9 +379,11 @@ def star_points(size: int) -> set[Point]:
     lines = [edge, size - 1 - edge]
     if size % 2 and size >= 15:
         lines.append(size // 2)
-    points = {Point(x, y) for x in lines for y in lines} if size >= 19 else {
-        Point(x, y) for x in lines[:2] for y in lines[:2]
-    }
+    points = (
+        {Point(x, y) for x in lines for y in lines}
+        if size >= 19
+        else {Point(x, y) for x in lines[:2] for y in lines[:2]}
+    )
     if size % 2:
         points.add(Point(size // 2, size // 2))
     return points
@@ -315,9 +412,7 @@ def heat_levels(board: Board) -> dict[Point, int]:
     top = max(values.values(), default=0)
     if top <= 0:
         return {}
-    return {
-        board.point_of(cell): max(1, -(-HEAT_TOP * value // top)) for cell, value in values.items() if value > 0
-    }
+    return {board.point_of(cell): max(1, -(-HEAT_TOP * value // top)) for cell, value in values.items() if value > 0}
 
 
 @dataclass(frozen=True)

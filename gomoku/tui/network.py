@@ -53,8 +53,15 @@ class Network:
         try:
             if setup.role == "host":
                 record = effect.record if isinstance(effect.record, MatchRecord) else None
-                host = Host(setup.code or new_code(), setup.name, GameSettings(setup.rule, setup.size, setup.black),
-                            port=setup.port, bind=setup.bind, record=record, on_event=self._wake)  # fmt: skip
+                host = Host(
+                    setup.code or new_code(),
+                    setup.name,
+                    GameSettings(setup.rule, setup.size, setup.black),
+                    port=setup.port,
+                    bind=setup.bind,
+                    record=record,
+                    on_event=self._wake,
+                )
                 host.start()
                 self._peers[effect.session] = host
                 self._post(NetListening(effect.session, host.code, host.port, tuple(host.join_commands())))

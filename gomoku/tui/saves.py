@@ -82,11 +82,19 @@ def saved_from_net(screen: NetPlaying, level: str) -> SavedGame:
     """What autosave writes for a network game: the board, and how to pick the game up again."""
     setup = screen.setup
     info: dict[str, Any] = {
-        "role": setup.role, "name": setup.name, "opponent": screen.opponent, "code": setup.code,
-        "port": setup.port, "bind": setup.bind, "address": setup.address, "rule": setup.rule.value,
-        "size": setup.size, "black": setup.black, "stone": str(screen.my_stone),
+        "role": setup.role,
+        "name": setup.name,
+        "opponent": screen.opponent,
+        "code": setup.code,
+        "port": setup.port,
+        "bind": setup.bind,
+        "address": setup.address,
+        "rule": setup.rule.value,
+        "size": setup.size,
+        "black": setup.black,
+        "stone": str(screen.my_stone),
         "record": _record_json(screen.saved),
-    }  # fmt: skip
+    }
     players = {str(stone): "human" for stone in Stone}
     extra = {"cursor": to_notation(screen.cursor, screen.board.size), NETWORK: info}
     return SavedGame.from_board(screen.board, mode=Mode.PVP.value, players=players, level=level, extra=extra)
@@ -95,8 +103,11 @@ def saved_from_net(screen: NetPlaying, level: str) -> SavedGame:
 def _record_json(record: MatchRecord | ResumeRecord | None) -> dict[str, Any] | None:
     if record is None:
         return None
-    data: dict[str, Any] = {"match": record.match.hex(), "game": record.game,
-                            "moves": [[p.x, p.y] for p in record.moves]}  # fmt: skip
+    data: dict[str, Any] = {
+        "match": record.match.hex(),
+        "game": record.game,
+        "moves": [[p.x, p.y] for p in record.moves],
+    }
     if isinstance(record, MatchRecord):
         data.update(rule=record.rule.value, size=record.size, black=record.black)
         if record.result is not None:
@@ -131,11 +142,16 @@ def net_from_saved(saved: SavedGame) -> tuple[NetSetup, MatchRecord | ResumeReco
         return None
     try:
         setup = NetSetup(
-            role=info["role"], name=str(info.get("name", "")), code=str(info.get("code", "")),
-            port=int(info.get("port", 0)), bind=str(info.get("bind", "")), address=str(info.get("address", "")),
-            rule=Rule(info.get("rule", saved.rule.value)), size=int(info.get("size", saved.size)),
+            role=info["role"],
+            name=str(info.get("name", "")),
+            code=str(info.get("code", "")),
+            port=int(info.get("port", 0)),
+            bind=str(info.get("bind", "")),
+            address=str(info.get("address", "")),
+            rule=Rule(info.get("rule", saved.rule.value)),
+            size=int(info.get("size", saved.size)),
             black=str(info.get("black", "random")),
-        )  # fmt: skip
+        )
     except (TypeError, ValueError):
         return None
     return setup, _record_of(setup.role, info.get("record"))

@@ -29,8 +29,17 @@ from typing import Union
 
 from gomoku.records import RecordError, read_record, write_record
 from gomoku.savegame import (
-    FORMAT, KEPT_NAME, PREVIOUS_NAME, SavedGame, SaveError, SaveResult, discard_game, load_game, save_game, save_path,
-)  # fmt: skip
+    FORMAT,
+    KEPT_NAME,
+    PREVIOUS_NAME,
+    SavedGame,
+    SaveError,
+    SaveResult,
+    discard_game,
+    load_game,
+    save_game,
+    save_path,
+)
 from gomoku.tui.effects import ListRecords, LoadRecord, SaveRecord
 from gomoku.tui.events import Event, Exists, Failed, Listed, Loaded, LoadedSave, Saved
 

@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 
 from gomoku.board import Board
-from gomoku.point import DIRECTIONS
 from gomoku.patterns import run_bounds
-from gomoku.point import Point
+from gomoku.point import DIRECTIONS, Point
 from gomoku.rules import Rule, Stone, Termination
 from gomoku.tui.model import Game
 from gomoku.tui.settings import Mode

@@ -13,20 +13,47 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gomoku.records import GameRecord
 from gomoku.net.host import MatchRecord
 from gomoku.net.protocol import ResumeRecord
+from gomoku.records import GameRecord
 from gomoku.savegame import KEPT_NAME, SavedGame
 from gomoku.tui.effects import AiKind, CancelAi, Effect, Effects, NetSetup, RetireAutosave, StartAi
 from gomoku.tui.events import (
-    AiDone, Event, Exists, Failed, Key, Listed, Loaded, LoadedSave, Mouse, NetEvent, NetListening, Report, Saved, Tick,
-)  # fmt: skip
+    AiDone,
+    Event,
+    Exists,
+    Failed,
+    Key,
+    Listed,
+    Loaded,
+    LoadedSave,
+    Mouse,
+    NetEvent,
+    NetListening,
+    Report,
+    Saved,
+    Tick,
+)
 from gomoku.tui.keys import HELP_KEYS
-from gomoku.tui.saves import net_from_saved
 from gomoku.tui.model import (
-    AiJob, ConfirmQuit, Help, Hosting, Joining, Menu, NetMenu, NetPlaying, Notice, Playing, Prompt, Replaying,
-    ResumeOffer, State, Step, say,
-)  # fmt: skip
+    AiJob,
+    ConfirmQuit,
+    Help,
+    Hosting,
+    Joining,
+    Menu,
+    NetMenu,
+    NetPlaying,
+    Notice,
+    Playing,
+    Prompt,
+    Replaying,
+    ResumeOffer,
+    State,
+    Step,
+    say,
+)
+from gomoku.tui.saves import net_from_saved
 from gomoku.tui.screens import dialogs, game, hosting, joining, menu, netgame, netmenu, prompt, replay, resume
 from gomoku.tui.screens import help as help_overlay
 from gomoku.tui.settings import Mode, Settings
@@ -92,8 +119,11 @@ def initial_network(
         state = replace(state, screen=ResumeOffer(offer))
     else:
         record: MatchRecord | ResumeRecord | None = None
-        if network is not None and setup.role == network[0].role == "guest" and (
-            network[0].address, network[0].port) == (setup.address, setup.port):  # fmt: skip
+        if (
+            network is not None
+            and setup.role == network[0].role == "guest"
+            and (network[0].address, network[0].port) == (setup.address, setup.port)
+        ):
             record = network[1]
         elif offer is not None:
             effects = (RetireAutosave(KEPT_NAME),)
@@ -172,9 +202,15 @@ def _input(state: State, event: Key | Mouse) -> Step:
 
 #: Each screen's ``update`` of keys and clicks.
 SCREEN_UPDATES = {
-    Playing: game.update, Menu: menu.update, Replaying: replay.update, ResumeOffer: resume.update,
-    NetPlaying: netgame.update, Hosting: hosting.update, Joining: joining.update, NetMenu: netmenu.update,
-}  # fmt: skip
+    Playing: game.update,
+    Menu: menu.update,
+    Replaying: replay.update,
+    ResumeOffer: resume.update,
+    NetPlaying: netgame.update,
+    Hosting: hosting.update,
+    Joining: joining.update,
+    NetMenu: netmenu.update,
+}
 #: The screens that hold a network connection, and what each makes of its events.
 NET_EVENTS = {Hosting: hosting.event, Joining: joining.event, NetPlaying: netgame.event}
 

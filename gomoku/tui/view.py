@@ -9,8 +9,19 @@ from __future__ import annotations
 from gomoku.tui import draw as pieces
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.model import (
-    ConfirmQuit, Help, Hosting, Joining, Menu, NetMenu, NetPlaying, Notice, Playing, Prompt, Replaying, State,
-)  # fmt: skip
+    ConfirmQuit,
+    Help,
+    Hosting,
+    Joining,
+    Menu,
+    NetMenu,
+    NetPlaying,
+    Notice,
+    Playing,
+    Prompt,
+    Replaying,
+    State,
+)
 from gomoku.tui.screens import dialogs, game, hosting, joining, menu, netgame, netmenu, prompt, replay, resume
 from gomoku.tui.screens import help as help_overlay
 

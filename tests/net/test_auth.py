@@ -31,9 +31,10 @@ def test_lookalike_letters_read_as_digits() -> None:
     assert auth.normalize_code("OIL0-0000-00") == "0110000000"
 
 
-@pytest.mark.parametrize("typed, words", [("K7QM-4RZT", "this one has 8"),
-                                           ("K7QM-4RZT-9XU", "U cannot be"),
-                                           ("K7QM-4RZT-9\x1b", "'\\x1b' cannot be")])
+@pytest.mark.parametrize(
+    "typed, words",
+    [("K7QM-4RZT", "this one has 8"), ("K7QM-4RZT-9XU", "U cannot be"), ("K7QM-4RZT-9\x1b", "'\\x1b' cannot be")],
+)
 def test_a_mistyped_code_says_what_to_fix(typed: str, words: str) -> None:
     with pytest.raises(CodeError) as caught:
         auth.normalize_code(typed)

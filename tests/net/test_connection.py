@@ -52,10 +52,13 @@ def play_alternately(host: Host, hw: Watcher, guest: Guest, gw: Watcher, moves) 
         assert seen.point == Point(*point) and not seen.mine
 
 
-@pytest.mark.parametrize("address", [
-    "127.0.0.1",
-    pytest.param("::1", marks=pytest.mark.skipif(not ipv6_loopback(), reason="no IPv6 loopback")),
-])
+@pytest.mark.parametrize(
+    "address",
+    [
+        "127.0.0.1",
+        pytest.param("::1", marks=pytest.mark.skipif(not ipv6_loopback(), reason="no IPv6 loopback")),
+    ],
+)
 def test_host_and_guest_play_a_game_to_a_win(address: str, net: Net) -> None:
     host, hw = net.host(GameSettings(rule=Rule.STANDARD, black="host"), bind=address)
     listening = hw.wait(ev.Listening)
@@ -146,7 +149,7 @@ def test_the_guest_notices_a_stalled_host_by_heartbeat(net: Net) -> None:
             while not session.connected and time.monotonic() < deadline:
                 try:
                     data = sock.recv(65536)
-                except socket.timeout:
+                except TimeoutError:
                     continue
                 for output in session.receive(1, data, time.monotonic()):
                     if isinstance(output, ev.Send):
@@ -174,8 +177,7 @@ def test_a_taken_port_says_what_to_do(net: Net) -> None:
 
 def test_the_ui_is_woken_by_descriptor_and_callback(net: Net) -> None:
     calls = []
-    host = Host(CODE, "Hana", port=0, bind="127.0.0.1", limits=FAST,
-                on_event=lambda: calls.append(1))
+    host = Host(CODE, "Hana", port=0, bind="127.0.0.1", limits=FAST, on_event=lambda: calls.append(1))
     net.track(host)
     with selectors.DefaultSelector() as sel:
         sel.register(host.fileno(), selectors.EVENT_READ)
@@ -237,8 +239,7 @@ def test_addresses_and_the_join_command() -> None:
         with pytest.raises(AddressError):
             parse_address(bad)
     assert format_address("::1", 5757) == "[::1]:5757"
-    assert join_command("fd00::2", 5757, CODE) == (
-        "python -m gomoku --join [fd00::2]:5757 --code K7QM-4RZT-9X")
+    assert join_command("fd00::2", 5757, CODE) == ("python -m gomoku --join [fd00::2]:5757 --code K7QM-4RZT-9X")
     assert local_addresses("10.1.2.3") == ["10.1.2.3"]
     everywhere = local_addresses("")
     assert everywhere[-2:] == ["127.0.0.1", "::1"]

@@ -17,8 +17,8 @@ from gomoku.point import Point
 from tests.net.peers import (
     Net,
     RawGuest,
-    flood,
     error_code,
+    flood,
     raw_socket,
     read_until_closed,
 )
@@ -83,8 +83,15 @@ def silent_connection(port: int) -> None:
     assert time.monotonic() - began < 2.0
 
 
-CONNECTION_ATTACKS = [random_bytes, invalid_utf8, ten_megabyte_line, flood_of_lines,
-                      wrong_code_100_times, right_code_then_garbage, silent_connection]
+CONNECTION_ATTACKS = [
+    random_bytes,
+    invalid_utf8,
+    ten_megabyte_line,
+    flood_of_lines,
+    wrong_code_100_times,
+    right_code_then_garbage,
+    silent_connection,
+]
 
 
 @pytest.mark.parametrize("attack", CONNECTION_ATTACKS, ids=lambda a: a.__name__)
@@ -154,8 +161,7 @@ def move_on_a_taken_point(raw: RawGuest) -> None:
 
 
 def huge_chat_with_escapes(raw: RawGuest) -> None:
-    raw.send(b'{"type":"chat","text":"\\u001b[2J\\u001b]0;owned\\u0007' + b"A" * (2 * MAX_LINE)
-             + b'"}\n')
+    raw.send(b'{"type":"chat","text":"\\u001b[2J\\u001b]0;owned\\u0007' + b"A" * (2 * MAX_LINE) + b'"}\n')
     assert error_code(read_until_closed(raw.sock)) == "too-long"
 
 
@@ -169,8 +175,14 @@ def flood_from_the_seat(raw: RawGuest) -> None:
     assert error_code(read_until_closed(raw.sock)) == "flood"
 
 
-SEAT_ATTACKS = [move_for_the_other_side, move_off_the_board, move_on_a_taken_point,
-                huge_chat_with_escapes, garbage_after_the_code, flood_from_the_seat]
+SEAT_ATTACKS = [
+    move_for_the_other_side,
+    move_off_the_board,
+    move_on_a_taken_point,
+    huge_chat_with_escapes,
+    garbage_after_the_code,
+    flood_from_the_seat,
+]
 
 
 @pytest.mark.parametrize("attack", SEAT_ATTACKS, ids=lambda a: a.__name__)

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from gomoku.net.errors import LineTooLongError, ProtocolError, VersionError
 from gomoku.net import protocol as p
+from gomoku.net.errors import LineTooLongError, ProtocolError, VersionError
 from gomoku.point import Point
 from gomoku.rules import Rule
 
@@ -82,17 +82,21 @@ def test_a_line_is_compact_ascii_json() -> None:
         (line(type="chat", text="x" * (p.MAX_CHAT + 1)), "the limit is 200"),
         (line(type="welcome", proof="ab"), "64 lower-case hex digits"),
         (line(type="welcome", proof="G" * 64), "64 lower-case hex digits"),
-        (line(type="start", match="00" * 8, game=1, rule="go", size=15, black="host", moves=[]),
-         "rule must be one of"),
-        (line(type="start", match="00" * 8, game=1, rule="renju", size=4, black="host", moves=[]),
-         "size must be 5 to 25"),
-        (line(type="start", match="00" * 8, game=1, rule="renju", size=15, black="host",
-              moves=[[1, 2, 3]]), "an [x, y] pair"),
-        (line(type="start", match="00" * 8, game=1, rule="renju", size=15, black="host",
-              moves=[[0, 0]] * 626), "at most 625"),
+        (line(type="start", match="00" * 8, game=1, rule="go", size=15, black="host", moves=[]), "rule must be one of"),
+        (
+            line(type="start", match="00" * 8, game=1, rule="renju", size=4, black="host", moves=[]),
+            "size must be 5 to 25",
+        ),
+        (
+            line(type="start", match="00" * 8, game=1, rule="renju", size=15, black="host", moves=[[1, 2, 3]]),
+            "an [x, y] pair",
+        ),
+        (
+            line(type="start", match="00" * 8, game=1, rule="renju", size=15, black="host", moves=[[0, 0]] * 626),
+            "at most 625",
+        ),
         (line(type="auth", proof="00" * 32, resume=[]), "must be an object or null"),
-        (line(type="auth", proof="00" * 32, resume={"match": "00" * 8, "game": 1}),
-         "resume lacks the field moves"),
+        (line(type="auth", proof="00" * 32, resume={"match": "00" * 8, "game": 1}), "resume lacks the field moves"),
         (b"[" * 5000, "JSON object"),
     ],
 )
@@ -157,10 +161,42 @@ def test_fuzz_random_bytes_never_crash_the_parser(data: bytes) -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from(sorted(p.MESSAGES)), st.dictionaries(st.sampled_from(
-    ["ply", "x", "y", "kind", "text", "id", "proof", "nonce", "name", "role", "protocol",
-     "version", "moves", "match", "game", "rule", "size", "black", "resume", "reason", "code",
-     "what", "winner", "ending", "accept"]), json_values, max_size=8))
+@given(
+    st.sampled_from(sorted(p.MESSAGES)),
+    st.dictionaries(
+        st.sampled_from(
+            [
+                "ply",
+                "x",
+                "y",
+                "kind",
+                "text",
+                "id",
+                "proof",
+                "nonce",
+                "name",
+                "role",
+                "protocol",
+                "version",
+                "moves",
+                "match",
+                "game",
+                "rule",
+                "size",
+                "black",
+                "resume",
+                "reason",
+                "code",
+                "what",
+                "winner",
+                "ending",
+                "accept",
+            ]
+        ),
+        json_values,
+        max_size=8,
+    ),
+)
 def test_fuzz_plausible_objects_parse_or_are_refused(kind: str, fields: dict) -> None:
     data = json.dumps({"type": kind, **fields}).encode()
     try:

@@ -9,6 +9,8 @@ import pytest
 
 from gomoku.net import auth
 from gomoku.net import events as ev
+from gomoku.net.guest import GuestSession
+from gomoku.net.host import GameSettings, HostSession, MatchRecord
 from gomoku.net.limits import Limits
 from gomoku.net.protocol import (
     PROTOCOL,
@@ -21,8 +23,6 @@ from gomoku.net.protocol import (
     decode,
     encode,
 )
-from gomoku.net.guest import GuestSession
-from gomoku.net.host import GameSettings, HostSession, MatchRecord
 from gomoku.point import Point
 from gomoku.rules import Rule, Stone
 from tests.net.wire import CODE, Wire
@@ -88,8 +88,7 @@ def test_a_second_guest_gets_this_game_already_has_two_players() -> None:
     wire = Wire()
     first = wire.join()
     second = wire.join()
-    assert wire.of(second, ev.JoinRefused) == [
-        ev.JoinRefused("busy", "this game already has two players")]
+    assert wire.of(second, ev.JoinRefused) == [ev.JoinRefused("busy", "this game already has two players")]
     assert first.connected and wire.host.opponent_name == "Gil"
 
 
@@ -219,13 +218,11 @@ def test_a_start_with_an_illegal_game_is_refused_by_the_guest() -> None:
     guest = GuestSession(CODE, "Gil")
     guest.connection_made(1, 0.0)
     nonce = b"n" * 16
-    out = guest.receive(1, encode(Hello(protocol=PROTOCOL, version=VERSION, role="host",
-                                        name="H", nonce=nonce)), 0.0)
+    out = guest.receive(1, encode(Hello(protocol=PROTOCOL, version=VERSION, role="host", name="H", nonce=nonce)), 0.0)
     guest_nonce = decode(out[0].data).nonce
     welcome = Welcome(proof=auth.proof(CODE, "host", nonce, guest_nonce))
     guest.receive(1, encode(welcome), 0.0)
-    start = Start(match=b"m" * 8, game=1, rule=Rule.FREESTYLE, size=15, black="host",
-                  moves=((1, 1), (1, 1)))
+    start = Start(match=b"m" * 8, game=1, rule=Rule.FREESTYLE, size=15, black="host", moves=((1, 1), (1, 1)))
     out = guest.receive(1, encode(start), 0.0)
     assert [decode(o.data).code for o in out if isinstance(o, ev.Send)] == ["desync"]
 
@@ -345,8 +342,7 @@ def test_a_guest_move_in_flight_when_the_host_resigns_is_taken_back() -> None:
     wire.act(guest, guest.play((8, 8)), flush=False)
     wire.act(wire.host, wire.host.resign(), flush=False)
     wire.flush()
-    assert wire.of(guest, ev.MoveRefused) == [
-        ev.MoveRefused(Point(8, 8), "the game ended before your move arrived")]
+    assert wire.of(guest, ev.MoveRefused) == [ev.MoveRefused(Point(8, 8), "the game ended before your move arrived")]
     assert guest.board.moves == wire.host.board.moves == [Point(7, 7)]
     assert guest.result == wire.host.result == ev.Result(Stone.WHITE, "resign")
 
@@ -420,10 +416,16 @@ def test_pings_measure_the_round_trip_and_silence_drops_the_peer() -> None:
         (b"\xff\xfe\xfd\n", "protocol"),
         (b"x" * 10_000, "too-long"),
         (b'{"type":"ping","id":1}\n' * 100, "flood"),
-        (b'{"type":"start","match":"0000000000000000","game":1,"rule":"renju","size":15,'
-         b'"black":"host","moves":[]}\n', "protocol"),
-        (b'{"type":"hello","protocol":"gomoku-net","version":1,"role":"guest","name":"x",'
-         b'"nonce":"00000000000000000000000000000000"}\n', "protocol"),
+        (
+            b'{"type":"start","match":"0000000000000000","game":1,"rule":"renju","size":15,'
+            b'"black":"host","moves":[]}\n',
+            "protocol",
+        ),
+        (
+            b'{"type":"hello","protocol":"gomoku-net","version":1,"role":"guest","name":"x",'
+            b'"nonce":"00000000000000000000000000000000"}\n',
+            "protocol",
+        ),
     ],
 )
 def test_a_guest_that_sends_garbage_loses_its_seat_and_the_game_survives(garbage, code) -> None:

@@ -18,7 +18,7 @@ class FakeWindow:
         self.attrs = [[0] * self.cols for _ in range(self.rows)]
 
     def addstr(self, y: int, x: int, text: str, attr: int = 0) -> None:
-        if not (0 <= y < self.rows and 0 <= x and x + len(text) <= self.cols):
+        if not (0 <= y < self.rows and x >= 0 and x + len(text) <= self.cols):
             raise AssertionError(f"drawing off the window: {y},{x} {text!r}")
         for offset, char in enumerate(text):
             self.text[y][x + offset] = char

@@ -29,9 +29,7 @@ class Terminal:
     """A running game in a pseudo-terminal of ``rows`` x ``cols``, with the screen it shows."""
 
     def __init__(self, args: list[str], home: Path, rows: int = 24, cols: int = 80, **env: str) -> None:
-        environment = {
-            key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "GOMOKU_ASCII")
-        }
+        environment = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "GOMOKU_ASCII")}
         environment.update(
             PYTHONPATH=str(ROOT), TERM="xterm-256color", GOMOKU_HOME=str(home), LANG="C.UTF-8", LC_ALL=""
         )

@@ -17,8 +17,17 @@ from gomoku.rules import Rule
 from gomoku.savegame import SavedGame
 from gomoku.tui import app
 from gomoku.tui.effects import (
-    AiKind, Autosave, CancelAi, ListRecords, LoadRecord, Quit, RetireAutosave, SaveRecord, SaveSettings, StartAi,
-)  # fmt: skip
+    AiKind,
+    Autosave,
+    CancelAi,
+    ListRecords,
+    LoadRecord,
+    Quit,
+    RetireAutosave,
+    SaveRecord,
+    SaveSettings,
+    StartAi,
+)
 from gomoku.tui.events import AiDone, Key, Listed, Report
 from gomoku.tui.settings import Mode, Settings
 
@@ -28,13 +37,29 @@ LEVELS = ("easy", "normal")
 @pytest.mark.parametrize(
     ("code", "name"),
     [
-        (curses.KEY_UP, "up"), (curses.KEY_DOWN, "down"), (curses.KEY_LEFT, "left"),
-        (curses.KEY_RIGHT, "right"), (10, "enter"), (13, "enter"), (curses.KEY_ENTER, "enter"),
-        (32, "space"), (27, "escape"), (curses.KEY_F1, "f1"), (ord("H"), "H"), (ord("?"), "?"),
-        (ord("u"), "u"), (curses.KEY_F0 + 5, "f5"), (curses.KEY_HOME, "home"), (curses.KEY_END, "end"),
-        (curses.KEY_BACKSPACE, "backspace"), (127, "backspace"), (21, "ctrl-u"), (curses.KEY_IC, None), (200, None),
+        (curses.KEY_UP, "up"),
+        (curses.KEY_DOWN, "down"),
+        (curses.KEY_LEFT, "left"),
+        (curses.KEY_RIGHT, "right"),
+        (10, "enter"),
+        (13, "enter"),
+        (curses.KEY_ENTER, "enter"),
+        (32, "space"),
+        (27, "escape"),
+        (curses.KEY_F1, "f1"),
+        (ord("H"), "H"),
+        (ord("?"), "?"),
+        (ord("u"), "u"),
+        (curses.KEY_F0 + 5, "f5"),
+        (curses.KEY_HOME, "home"),
+        (curses.KEY_END, "end"),
+        (curses.KEY_BACKSPACE, "backspace"),
+        (127, "backspace"),
+        (21, "ctrl-u"),
+        (curses.KEY_IC, None),
+        (200, None),
     ],
-)  # fmt: skip
+)
 def test_key_names(code: int, name: str | None) -> None:
     assert app.key_name(code) == name
 
@@ -46,8 +71,9 @@ def args(*argv: str) -> argparse.Namespace:
 def test_command_line_choices_go_over_the_remembered_ones() -> None:
     remembered = Settings(mode=Mode.PVP, rule=Rule.STANDARD, size=19, level="easy")
     chosen = app.settings_from_args(args("--rule", "renju", "--level", "normal"), remembered, LEVELS)
-    assert chosen == Settings(mode=Mode.PVP, rule=Rule.RENJU, size=19, level="normal", black_level="normal",
-                              white_level="normal")
+    assert chosen == Settings(
+        mode=Mode.PVP, rule=Rule.RENJU, size=19, level="normal", black_level="normal", white_level="normal"
+    )
     assert app.settings_from_args(args(), remembered, LEVELS) == remembered
 
 
@@ -143,9 +169,15 @@ def test_every_kind_of_effect_has_a_handler_and_quit_ends_the_loop(monkeypatch: 
     performer = app.Performer(computer_, files, saver)  # type: ignore[arg-type]
     saved = SavedGame()
     effects = (
-        request(), CancelAi(1), SaveRecord(2, "g.sgf", object()), LoadRecord(3, "g.sgf"), ListRecords(4),  # type: ignore[arg-type]
-        Autosave(saved), RetireAutosave("x.json"), SaveSettings(Settings()),
-    )  # fmt: skip
+        request(),
+        CancelAi(1),
+        SaveRecord(2, "g.sgf", object()),
+        LoadRecord(3, "g.sgf"),
+        ListRecords(4),  # type: ignore[arg-type]
+        Autosave(saved),
+        RetireAutosave("x.json"),
+        SaveSettings(Settings()),
+    )
     performer.perform(effects)
     assert [name for name, _ in computer_.calls] == ["start", "cancel"]
     assert [name for name, _ in saver.calls] == ["save", "retire"] and saver.calls[1][1] == "x.json"

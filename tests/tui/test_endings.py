@@ -13,6 +13,7 @@ from tests.test_outcome import STUCK  # black to move on 8x8 renju after b8: c5 
 from tests.tui.helpers import Run, click, game_of, play_at, press, settings, start
 from tests.tui.test_view import render
 
+
 def pairs_game() -> list[str]:
     """A 5x5 game in pairs (a5 c5 b5 d5 ...) after which neither side can make five: 22 moves."""
     size = 5

@@ -91,8 +91,9 @@ def players(tmp_path: Path) -> Iterator:
 def host_and_join(players, size: int, *host_options: str, code: bool = True):  # type: ignore[no-untyped-def]
     """A host (Ann) on a free loopback port and a guest (Bob) that joins with the code from the host's screen."""
     port = free_port()
-    host = players(["--host", str(port), "--bind", "127.0.0.1", "--size", str(size), "--name", "Ann", *host_options],
-                   "host", size)  # fmt: skip
+    host = players(
+        ["--host", str(port), "--bind", "127.0.0.1", "--size", str(size), "--name", "Ann", *host_options], "host", size
+    )
     text = host.sees("The other player runs this command", f"127.0.0.1:{port}")
     match = CODE.search(flatten(text))
     assert match, text

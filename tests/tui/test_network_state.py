@@ -13,12 +13,32 @@ from gomoku.point import Point
 from gomoku.rules import Rule, Stone
 from gomoku.savegame import SavedGame
 from gomoku.tui.effects import (
-    Autosave, NetAnswer, NetChat, NetClose, NetOffer, NetPlay, NetResign, NetSetup, NetStart, Quit, RetireAutosave,
-)  # fmt: skip
+    Autosave,
+    NetAnswer,
+    NetChat,
+    NetClose,
+    NetOffer,
+    NetPlay,
+    NetResign,
+    NetSetup,
+    NetStart,
+    Quit,
+    RetireAutosave,
+)
 from gomoku.tui.events import NetEvent, NetListening
 from gomoku.tui.model import (
-    ConfirmQuit, Hosting, Joining, JoinStep, Link, Menu, MenuRow, NetMenu, NetPlaying, NetRow, ResumeOffer,
-)  # fmt: skip
+    ConfirmQuit,
+    Hosting,
+    Joining,
+    JoinStep,
+    Link,
+    Menu,
+    MenuRow,
+    NetMenu,
+    NetPlaying,
+    NetRow,
+    ResumeOffer,
+)
 from gomoku.tui.saves import net_from_saved, offer_summary, saved_from_net
 from gomoku.tui.screens import menu
 from gomoku.tui.update import initial_network
@@ -38,7 +58,9 @@ def hosting_run() -> Run:
     state, effects = initial_network(settings(size=9), LEVELS, HOST)
     run = Run(state, list(effects))
     session = state.screen.session  # type: ignore[union-attr]
-    return run.send(NetListening(session, HOST.code, 5801, (f"python -m gomoku --join 127.0.0.1:5801 --code {HOST.code}",)))
+    return run.send(
+        NetListening(session, HOST.code, 5801, (f"python -m gomoku --join 127.0.0.1:5801 --code {HOST.code}",))
+    )
 
 
 def game_run(role: str = "host", stone: Stone = Stone.BLACK, moves: tuple[Point, ...] = ()) -> Run:
@@ -96,7 +118,9 @@ def test_the_network_menu_joins_asking_for_the_address_then_the_code() -> None:
     run.press(*"k7qm 4rzt 9x", "enter")  # case and spaces do not matter
     joining = run.state.screen
     assert isinstance(joining, Joining) and joining.step is JoinStep.CONNECTING
-    assert run.effects[-1] == NetStart(joining.session, NetSetup("guest", "Bob", "K7QM-4RZT-9X", 6000, address="127.0.0.1"))
+    assert run.effects[-1] == NetStart(
+        joining.session, NetSetup("guest", "Bob", "K7QM-4RZT-9X", 6000, address="127.0.0.1")
+    )
     run.press("escape")
     assert run.state.screen == NetMenu() and run.effects[-1] == NetClose(joining.session, "the guest cancelled")
 
@@ -106,7 +130,9 @@ def test_a_mistyped_code_or_address_is_explained_and_nothing_is_sent() -> None:
     run = Run(state).press(*"K7QM", "enter")
     assert isinstance(run.state.screen, Joining) and run.state.screen.step is JoinStep.CODE
     assert "code" in run.state.screen.error.lower() and not run.effects
-    run = Run(replace(state, screen=Joining(replace(GUEST, address=""), JoinStep.ADDRESS))).press("a", " ", "b", "enter")
+    run = Run(replace(state, screen=Joining(replace(GUEST, address=""), JoinStep.ADDRESS))).press(
+        "a", " ", "b", "enter"
+    )
     assert run.state.screen.error and not run.effects  # type: ignore[union-attr]
 
 
@@ -128,12 +154,16 @@ def test_hosting_esc_cancels_and_q_quits_closing_the_connection() -> None:
     run = hosting_run()
     session = run.state.screen.session  # type: ignore[union-attr]
     cancelled = Run(run.state).press("escape")
-    assert isinstance(cancelled.state.screen, NetMenu) and cancelled.effects == [NetClose(session, "the host stopped waiting")]
+    assert isinstance(cancelled.state.screen, NetMenu) and cancelled.effects == [
+        NetClose(session, "the host stopped waiting")
+    ]
     assert Run(run.state).press("q").effects == [NetClose(session, "the host quit"), Quit()]
 
 
 def test_a_host_that_cannot_listen_says_why() -> None:
-    run = net(hosting_run(), ev.Closed("cannot listen on port 5801 (Address in use): choose another port with --host PORT"))
+    run = net(
+        hosting_run(), ev.Closed("cannot listen on port 5801 (Address in use): choose another port with --host PORT")
+    )
     assert "choose another port" in run.state.screen.error and run.state.alert  # type: ignore[union-attr]
 
 
@@ -202,7 +232,7 @@ def test_an_undo_request_accepted_and_one_declined() -> None:
     net(run, ev.OfferAnswered("undo", False))
     assert screen(run).offer_out is None and "Bob declined" in run.state.message
     net(run, ev.OfferReceived("undo"))
-    assert "Bob asks to take back a move: y accepts, n declines." == run.state.message
+    assert run.state.message == "Bob asks to take back a move: y accepts, n declines."
     run.press("y")
     assert run.effects[-1] == NetAnswer(screen(run).session, True) and screen(run).offer_in is None
     net(run, ev.MovesTakenBack((Point(4, 3),), 1))
@@ -324,7 +354,10 @@ def test_a_failed_reconnection_says_why_and_r_tries_again() -> None:
     assert screen(guest).link is Link.RECONNECTING
     net(guest, ev.ConnectionLost("cannot reach 127.0.0.1 port 5801 (Connection refused): check the address"))
     assert screen(guest).link is Link.LOST
-    assert guest.state.message.startswith("Cannot reconnect: Cannot reach 127.0.0.1") and "r tries again" in guest.state.message
+    assert (
+        guest.state.message.startswith("Cannot reconnect: Cannot reach 127.0.0.1")
+        and "r tries again" in guest.state.message
+    )
     guest.press("r")
     assert isinstance(guest.effects[-1], NetStart)
 

@@ -119,12 +119,17 @@ def test_the_worker_hosts_joins_plays_chats_and_closes_on_loopback() -> None:
     assert isinstance(listening, NetListening) and listening.session == 1
     assert listening.commands[0].endswith(f"127.0.0.1:{listening.port} --code {listening.code}")
     handlers[NetStart](NetStart(2, replace(GUEST, code=listening.code, port=listening.port)))
-    seen = wait(network, posted, lambda seen: sum(isinstance(e, NetEvent) and isinstance(e.event, ev.GameStarted)
-                                                  for e in seen) == 2)  # fmt: skip
+    seen = wait(
+        network,
+        posted,
+        lambda seen: sum(isinstance(e, NetEvent) and isinstance(e.event, ev.GameStarted) for e in seen) == 2,
+    )
     assert {e.session for e in seen if isinstance(e, NetEvent)} == {1, 2}
     handlers[NetPlay](NetPlay(1, Point(4, 4)))  # the host plays black (HOST.black is "host")
     handlers[NetChat](NetChat(1, "hi"))
-    seen = wait(network, posted, lambda seen: any(e.session == 2 and isinstance(e.event, ev.ChatReceived) for e in seen))
+    seen = wait(
+        network, posted, lambda seen: any(e.session == 2 and isinstance(e.event, ev.ChatReceived) for e in seen)
+    )
     played = [e for e in seen if e.session == 2 and isinstance(e.event, ev.MovePlayed)]
     assert played and played[0].event.point == Point(4, 4) and played[0].saved.moves == (Point(4, 4),)
     handlers[NetClose](NetClose(2, "bye"))

@@ -15,9 +15,23 @@ from gomoku.tui.saves import game_from_saved, saved_from_game
 from gomoku.tui.settings import Mode, Settings, Side
 from gomoku.tui.update import initial_state
 from tests.tui.helpers import (
-    LEVELS, Run, answer, clocked, effects_of, game_of, loaded, menu_state, play_at, press, record, send, start,
-    started, stones, typed,
-)  # fmt: skip
+    LEVELS,
+    Run,
+    answer,
+    clocked,
+    effects_of,
+    game_of,
+    loaded,
+    menu_state,
+    play_at,
+    press,
+    record,
+    send,
+    start,
+    started,
+    stones,
+    typed,
+)
 
 
 def shown(state) -> list[str]:  # type: ignore[no-untyped-def]
@@ -155,11 +169,21 @@ def test_a_broken_record_leaves_the_game_untouched() -> None:
 @pytest.mark.parametrize(
     ("keys", "moves"),
     [
-        (("left",), 4), ((",",), 4), (("h",), 4), (("left", "right"), 5), (("left", "."), 5),
-        (("home",), 0), (("g",), 0), (("home", "right", "d"), 2), (("home", "end"), 5), (("home", "G"), 5),
-        (("up",), 0), (("home", "pagedown"), 5), (("left",) * 9, 0),
+        (("left",), 4),
+        ((",",), 4),
+        (("h",), 4),
+        (("left", "right"), 5),
+        (("left", "."), 5),
+        (("home",), 0),
+        (("g",), 0),
+        (("home", "right", "d"), 2),
+        (("home", "end"), 5),
+        (("home", "G"), 5),
+        (("up",), 0),
+        (("home", "pagedown"), 5),
+        (("left",) * 9, 0),
     ],
-)  # fmt: skip
+)
 def test_replay_steps_through_the_moves(keys: tuple[str, ...], moves: int) -> None:
     state = press(loaded(), *keys)
     assert shown(state) == ["h8", "i9", "h9", "i10", "h10"][:moves]

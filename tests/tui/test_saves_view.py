@@ -71,7 +71,9 @@ def test_the_resume_offer_says_what_the_game_is() -> None:
 
 @pytest.mark.parametrize("unicode", [True, False])
 def test_the_prompt_shows_the_name_its_formats_and_errors(unicode: bool) -> None:
-    state = with_prompt(press(loaded(), "S"), text="g.sgf", fresh=False, error="Cannot save to g.sgf: Permission denied.")
+    state = with_prompt(
+        press(loaded(), "S"), text="g.sgf", fresh=False, error="Cannot save to g.sgf: Permission denied."
+    )
     screen = render(state, theme=draw.plain_theme(unicode)).screen()
     assert "Save this game to a file" in screen and "File: g.sgf_" in screen
     assert ".sgf, .psq, or any other name for a move list" in screen

@@ -7,7 +7,16 @@ from pathlib import Path
 import pytest
 
 from gomoku.rules import Rule
-from gomoku.tui.settings import Mode, Pace, Settings, Side, default_settings, load_settings, save_settings, settings_path
+from gomoku.tui.settings import (
+    Mode,
+    Pace,
+    Settings,
+    Side,
+    default_settings,
+    load_settings,
+    save_settings,
+    settings_path,
+)
 
 LEVELS = ("easy", "normal", "hard")
 

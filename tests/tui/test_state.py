@@ -17,9 +17,23 @@ from gomoku.tui.settings import Mode, Pace, Side
 from gomoku.tui.texts import result_text
 from gomoku.tui.update import update
 from tests.tui.helpers import (
-    NOON, Run, answer, begin, at, click, effects_of, game_of, menu_click, menu_state, play_at, press, send, start,
-    started, stones,
-)  # fmt: skip
+    NOON,
+    Run,
+    answer,
+    at,
+    begin,
+    click,
+    effects_of,
+    game_of,
+    menu_click,
+    menu_state,
+    play_at,
+    press,
+    send,
+    start,
+    started,
+    stones,
+)
 
 
 def select(state, row: MenuRow):  # type: ignore[no-untyped-def]
@@ -198,8 +212,13 @@ def test_watch_mode_has_a_level_for_each_side_and_a_pace() -> None:
 
 @pytest.mark.parametrize(
     ("keys", "delta"),
-    [(("up", "k", "w"), (0, -1)), (("down", "j", "s"), (0, 1)), (("left", "h", "a"), (-1, 0)), (("right", "l", "d"), (1, 0))],
-)  # fmt: skip
+    [
+        (("up", "k", "w"), (0, -1)),
+        (("down", "j", "s"), (0, 1)),
+        (("left", "h", "a"), (-1, 0)),
+        (("right", "l", "d"), (1, 0)),
+    ],
+)
 def test_cursor_keys(keys: tuple[str, ...], delta: tuple[int, int]) -> None:
     state = start("pvp")
     for key in keys:
@@ -503,8 +522,34 @@ def test_forbidden_points_are_worked_out_once_per_position(monkeypatch: pytest.M
 
 
 def test_key_events_never_raise_anywhere() -> None:
-    keys = ["up", "down", "left", "right", "enter", "space", "escape", "u", "r", "H", "t", "p", ".", "+", "n",
-            "S", "L", "m", "x", "backspace", "ctrl-u", "home", "end", "?", "f1", "unknown"]  # fmt: skip
+    keys = [
+        "up",
+        "down",
+        "left",
+        "right",
+        "enter",
+        "space",
+        "escape",
+        "u",
+        "r",
+        "H",
+        "t",
+        "p",
+        ".",
+        "+",
+        "n",
+        "S",
+        "L",
+        "m",
+        "x",
+        "backspace",
+        "ctrl-u",
+        "home",
+        "end",
+        "?",
+        "f1",
+        "unknown",
+    ]
     for state in (menu_state(), start("pvc"), start("cvc"), start("pvp", "renju", 5)):
         for key in keys:
             for second in keys:

@@ -73,8 +73,11 @@ def test_menu_labels_keep_apart_from_their_values_and_the_hints_are_whole(cols: 
 
 def test_the_menu_explains_the_rule_chosen() -> None:
     # issue 17, item 4: the rules were never explained
-    for rule, words in ((Rule.FREESTYLE, "five or more in a row wins"), (Rule.STANDARD, "exactly five wins"),
-                        (Rule.RENJU, "black may not make six")):  # fmt: skip
+    for rule, words in (
+        (Rule.FREESTYLE, "five or more in a row wins"),
+        (Rule.STANDARD, "exactly five wins"),
+        (Rule.RENJU, "black may not make six"),
+    ):
         assert words in flat(render(selected(menu_state(rule=rule), MenuRow.RULE)))
 
 
@@ -266,9 +269,14 @@ def test_plain_ascii_when_the_terminal_has_no_unicode() -> None:
 def test_drawing_never_goes_off_the_window_at_any_size() -> None:
     game = play_at(start("pvc", "renju", 15), "h8")
     states = [
-        menu_state(), menu_state(mode=Mode.CVC), game, replace(game, overlay=Help()),
-        replace(press(game, "t"), overlay=ConfirmQuit()), play_at(start(size=25), "a1", "y25"), start("cvc"),
-    ]  # fmt: skip
+        menu_state(),
+        menu_state(mode=Mode.CVC),
+        game,
+        replace(game, overlay=Help()),
+        replace(press(game, "t"), overlay=ConfirmQuit()),
+        play_at(start(size=25), "a1", "y25"),
+        start("cvc"),
+    ]
     for rows in (1, 2, 5, 12, 19, 24, 33, 40):
         for cols in (1, 10, 33, 40, 64, 80, 120):
             for state in states:

@@ -19,8 +19,19 @@ from gomoku.tui.events import AiDone, Key, Mouse
 from gomoku.tui.keys import CURSOR_KEYS, LOAD_KEY, PLAY_KEYS, QUIT_KEY, SAVE_KEY
 from gomoku.tui.layout import clicked_point, stepped
 from gomoku.tui.model import (
-    AiJob, Game, Menu, MenuRow, Playing, PromptKind, State, Step, complain, next_job, say, with_board,
-)  # fmt: skip
+    AiJob,
+    Game,
+    Menu,
+    MenuRow,
+    Playing,
+    PromptKind,
+    State,
+    Step,
+    complain,
+    next_job,
+    say,
+    with_board,
+)
 from gomoku.tui.saves import autosave_effects
 from gomoku.tui.screens import dialogs, prompt
 from gomoku.tui.settings import Mode, Pace

@@ -42,7 +42,9 @@ def listening(state: State, screen: Hosting, event: NetListening) -> Step:
 def event(state: State, screen: Hosting, net: NetEvent) -> Step:
     e = net.event
     if isinstance(e, ev.GuestRefused):
-        return complain(replace(state, screen=replace(screen, refused=e.reason)), f"A guest was turned away: {e.reason}."), ()
+        return complain(
+            replace(state, screen=replace(screen, refused=e.reason)), f"A guest was turned away: {e.reason}."
+        ), ()
     if isinstance(e, ev.OpponentJoined):
         return replace(state, screen=replace(screen, opponent=e.name)), ()
     if isinstance(e, ev.GameStarted):

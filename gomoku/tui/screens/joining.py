@@ -125,8 +125,11 @@ def view(win: Window, state: State, screen: Joining, theme: Theme) -> None:
     if screen.step in (JoinStep.ADDRESS, JoinStep.CODE):
         label = "Address: " if screen.step is JoinStep.ADDRESS else "Code: "
         lines.append((label + screen.text + "_", "selected"))
-        hint = ("like 192.168.1.5:5757 or [::1]:5757" if screen.step is JoinStep.ADDRESS
-                else "like K7QM-4RZT-9X (case and dashes do not matter)")  # fmt: skip
+        hint = (
+            "like 192.168.1.5:5757 or [::1]:5757"
+            if screen.step is JoinStep.ADDRESS
+            else "like K7QM-4RZT-9X (case and dashes do not matter)"
+        )
         lines.append((hint, "dim"))
     elif screen.step is JoinStep.CONNECTING:
         lines.append(("Connecting...", ""))

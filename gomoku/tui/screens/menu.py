@@ -45,8 +45,15 @@ def rows(state: State, menu: Menu) -> tuple[MenuRow, ...]:
     """The menu's rows, top to bottom, for the chosen mode."""
     resume = (MenuRow.RESUME,) if menu.back is not None else ()
     if state.settings.mode is Mode.CVC:
-        choices = (MenuRow.MODE, MenuRow.BLACK, MenuRow.RULE, MenuRow.SIZE,
-                   MenuRow.BLACK_LEVEL, MenuRow.WHITE_LEVEL, MenuRow.PACE)  # fmt: skip
+        choices = (
+            MenuRow.MODE,
+            MenuRow.BLACK,
+            MenuRow.RULE,
+            MenuRow.SIZE,
+            MenuRow.BLACK_LEVEL,
+            MenuRow.WHITE_LEVEL,
+            MenuRow.PACE,
+        )
     else:
         choices = (MenuRow.MODE, MenuRow.BLACK, MenuRow.RULE, MenuRow.SIZE, MenuRow.LEVEL)
     return resume + (MenuRow.NEW,) + choices + (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)

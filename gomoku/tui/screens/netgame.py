@@ -24,8 +24,18 @@ from gomoku.point import Point
 from gomoku.tui import draw
 from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import (
-    Autosave, Effects, NetAnswer, NetSetup, NetChat, NetClose, NetOffer, NetPlay, NetResign, NetStart, RetireAutosave,
-)  # fmt: skip
+    Autosave,
+    Effects,
+    NetAnswer,
+    NetChat,
+    NetClose,
+    NetOffer,
+    NetPlay,
+    NetResign,
+    NetSetup,
+    NetStart,
+    RetireAutosave,
+)
 from gomoku.tui.events import Key, Mouse, NetEvent
 from gomoku.tui.keys import CURSOR_KEYS, PLAY_KEYS, QUIT_KEY
 from gomoku.tui.layout import clicked_point, stepped
@@ -57,9 +67,17 @@ def started(
     """The game screen for a game the connection just started (or resumed, or a rematch); ``chat`` goes on."""
     board = Board.from_moves(event.moves, event.size, event.rule)
     screen = NetPlaying(
-        session, setup, board, event.my_stone, board.last_move or centre(event.size), opponent or "the opponent",
-        game=event.game, forbidden=forbidden_marks(board), saved=saved, chat=chat,
-    )  # fmt: skip
+        session,
+        setup,
+        board,
+        event.my_stone,
+        board.last_move or centre(event.size),
+        opponent or "the opponent",
+        game=event.game,
+        forbidden=forbidden_marks(board),
+        saved=saved,
+        chat=chat,
+    )
     colour = str(event.my_stone)
     if event.resumed:
         text = f"Resumed game {event.game} with {opponent} after {plural(len(event.moves), 'move')}: you play {colour}."
@@ -109,8 +127,7 @@ def event(state: State, screen: NetPlaying, net: NetEvent) -> Step:
             board.play(e.point)
         except IllegalMoveError as error:  # the connection checked it: only a bug lands here
             return complain(state, f"The boards disagree: {error}."), ()
-        screen = _on(replace(screen, offer_out=None, offer_in=None, cursor=e.point if e.mine else screen.cursor),
-                     board)  # fmt: skip
+        screen = _on(replace(screen, offer_out=None, offer_in=None, cursor=e.point if e.mine else screen.cursor), board)
         text = "" if e.mine else f"{name} played {board.notation(e.point)}."
         return say(_set(state, screen), text), _autosave(state, screen)
     if isinstance(e, ev.MoveRefused):
@@ -206,7 +223,9 @@ def update(state: State, screen: NetPlaying, event: Key | Mouse) -> Step:
         kind = screen.offer_in
         screen = replace(screen, offer_in=None)
         verb = "Accepted" if accept else "Declined"
-        return say(_set(state, screen), f"{verb} the request {OFFER_WORDS[kind]}."), (NetAnswer(screen.session, accept),)
+        return say(_set(state, screen), f"{verb} the request {OFFER_WORDS[kind]}."), (
+            NetAnswer(screen.session, accept),
+        )
     if name in CURSOR_KEYS:
         return _set(state, replace(screen, cursor=stepped(screen.cursor, *CURSOR_KEYS[name], screen.board.size))), ()
     if name in PLAY_KEYS:
@@ -410,4 +429,3 @@ def _bottom(win: Window, state: State, screen: NetPlaying, theme: Theme) -> None
         draw.put(win, rows - 1, 1, ask, theme("alert"))
         return
     draw.message_line(win, state, theme, keys(screen))
-

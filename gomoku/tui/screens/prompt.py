@@ -21,9 +21,19 @@ from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import ListRecords, LoadRecord, SaveRecord
 from gomoku.tui.events import Exists, Failed, Key, Listed, Loaded, LoadedSave, Mouse, Saved
 from gomoku.tui.model import (
-    Game, Playing, Prompt, PromptKind, Replaying, State, Step, complain, current_game,
-    forbidden_marks, next_job, say,
-)  # fmt: skip
+    Game,
+    Playing,
+    Prompt,
+    PromptKind,
+    Replaying,
+    State,
+    Step,
+    complain,
+    current_game,
+    forbidden_marks,
+    next_job,
+    say,
+)
 from gomoku.tui.saves import fresh_game_effects, game_from_saved, offer_summary
 from gomoku.tui.texts import plural
 
@@ -208,4 +218,3 @@ def view(win: Window, prompt: Prompt, theme: Theme) -> None:
     top, left = draw.centred_box(win, theme, [(f" {t}", style) for t, style in lines], width)
     if prompt.fresh and prompt.text:  # the suggestion is selected: typing replaces it
         draw.put(win, top + 3, left + 9, text, theme("selected"))
-

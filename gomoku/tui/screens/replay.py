@@ -13,8 +13,17 @@ from gomoku.tui.effects import SaveSettings
 from gomoku.tui.events import Key, Mouse
 from gomoku.tui.keys import LOAD_KEY, QUIT_KEY, SAVE_KEY
 from gomoku.tui.model import (
-    Menu, Playing, PromptKind, Replaying, State, Step, complain, forbidden_marks, new_game, say,
-)  # fmt: skip
+    Menu,
+    Playing,
+    PromptKind,
+    Replaying,
+    State,
+    Step,
+    complain,
+    forbidden_marks,
+    new_game,
+    say,
+)
 from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screens import dialogs, prompt
 from gomoku.tui.settings import Mode, Side
@@ -113,8 +122,15 @@ def header_info(screen: Replaying) -> str:
 def keys(state: State, screen: Replaying) -> list[str]:
     if screen.heat:
         return list(draw.HEAT_LEGEND)
-    return ["left/right step", "Enter play on", f"m mode: {state.settings.mode.short}", "Esc back", "? help",
-            "Home/End", "S save"]  # fmt: skip
+    return [
+        "left/right step",
+        "Enter play on",
+        f"m mode: {state.settings.mode.short}",
+        "Esc back",
+        "? help",
+        "Home/End",
+        "S save",
+    ]
 
 
 def view(win: Window, state: State, screen: Replaying, theme: Theme) -> None:
