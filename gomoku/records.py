@@ -11,10 +11,11 @@ a reader and a writer:
   unknown properties ignored.
 - **Piskvork .psq**: a header ``Piskvorky 15x15, 0:0, 0``, then one
   ``x,y,time`` line per move (1-based, ``x`` the column, time in ms), then
-  optionally the two players' names (``homo-1``/``homo-2`` for humans,
-  brain files for computers), then a status number.  The format has no rule
-  and no result: the reader takes the rule as an argument and works the
-  result out from the moves.
+  optionally the two players (a brain file for a computer Piskvork can run;
+  for anyone else a line starting ``homo-``, which Piskvork reads as a
+  human, and we follow with the name: ``homo-1 Ann``), then a status number.
+  The format has no rule and no result: the reader takes the rule as an
+  argument and works the result out from the moves.
 - **Move lists**: renju notation separated by spaces or commas, black first.
 
 Readers check everything and raise :class:`RecordError` (a ``ValueError``)
@@ -46,8 +47,11 @@ RULE_ALIASES = {
     "exactly five": Rule.STANDARD,
     "renju": Rule.RENJU,
 }
-#: The name Piskvork writes for a human player (``homo-1`` is the first player).
+#: The name Piskvork writes for a human player (``homo-1`` is the first player); it
+#: reads any line starting so as a human, and any other as a brain file to run.
 PSQ_HUMAN = "homo-"
+_PSQ_HUMAN_LINE = re.compile(r"homo-\d*\s*", re.IGNORECASE)
+_PSQ_BRAIN = re.compile(r"(?:.*[\\/])?pbrain-.*|.*\.exe", re.IGNORECASE)
 
 
 class RecordError(GomokuError, ValueError):
@@ -392,7 +396,7 @@ def read_psq(text: str, rule: Rule = Rule.FREESTYLE) -> GameRecord:
     trailer = [line.strip() for line in lines[index:] if line.strip()]
     names = ["", ""]
     if len(trailer) >= 2 and not _PSQ_NUMBER.fullmatch(trailer[0]) and not _PSQ_NUMBER.fullmatch(trailer[1]):
-        names = ["" if name.lower().startswith(PSQ_HUMAN) else name for name in trailer[:2]]
+        names = [_psq_player(line) for line in trailer[:2]]
     black, white = (names[1], names[0]) if swapped else (names[0], names[1])
     board = Board(size, rule)
     for move, line_number in zip(moves, move_lines):
@@ -416,18 +420,33 @@ def _check_psq_trailer(lines: list[str], index: int) -> None:
         raise RecordError(f"line {index + 1}: {line.strip()!r} is not a move: write x,y,time like 8,8,0")
 
 
-def write_psq(record: GameRecord) -> str:
-    """``record`` as a Piskvork ``.psq`` file (players as humans, move times 0).
+def _psq_player(line: str) -> str:
+    """A player's name from a .psq player line: ``homo-1 Ann`` is Ann, ``homo-1`` nobody, else the brain."""
+    human = _PSQ_HUMAN_LINE.match(line)
+    return line[human.end() :] if human else line
 
-    The names are written only when the record has one; an empty name is
-    written ``homo-1`` or ``homo-2``, as Piskvork does for a human.  (Piskvork
-    reads any other name as the file of a brain to load.)
+
+def _psq_player_line(name: str, number: int) -> str:
+    """The .psq line of a player: a brain file as it is, anyone else as a human Piskvork will not try to run."""
+    name = _one_line(name)
+    if _PSQ_BRAIN.fullmatch(name):
+        return name
+    return f"{PSQ_HUMAN}{number} {name}" if name else f"{PSQ_HUMAN}{number}"
+
+
+def write_psq(record: GameRecord) -> str:
+    """``record`` as a Piskvork ``.psq`` file (move times 0).
+
+    The players are written when the record names one: a brain file
+    (``pbrain-*``, ``*.exe``) as it is, any other name after ``homo-1`` or
+    ``homo-2`` (``homo-1 Ann``), which Piskvork reads as a human rather
+    than as a brain to load; :func:`read_psq` reads the name back.
     """
     lines = [f"Piskvorky {record.size}x{record.size}, 0:0, 0"]
     lines += [f"{move.x + 1},{move.y + 1},0" for move in record.moves]
     if record.black or record.white:
-        lines.append(_one_line(record.black) or f"{PSQ_HUMAN}1")
-        lines.append(_one_line(record.white) or f"{PSQ_HUMAN}2")
+        lines.append(_psq_player_line(record.black, 1))
+        lines.append(_psq_player_line(record.white, 2))
     lines.append("-1")
     return "\n".join(lines) + "\n"
 
@@ -494,7 +513,7 @@ def write_record(path: Path | str, record: GameRecord) -> None:
         text = write_psq(record)
     else:
         text = format_moves(record.moves, record.size) + "\n"
-    atomic_write_text(path, text)
+    atomic_write_text(path, text, private=False)
 
 
 __all__ = [
