@@ -204,7 +204,7 @@ def _points(data: Mapping[str, Any], name: str, size: int) -> list[Point]:
     values = _field(data, name, list)
     points = []
     for number, value in enumerate(values, 1):
-        if not isinstance(value, str):
+        if not isinstance(value, str) or len(value.strip()) > 3:  # the longest point is three characters: y25
             raise SaveError(f"its {name} entry {number} is not a point like h8")
         try:
             points.append(parse_point(value, size))

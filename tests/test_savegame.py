@@ -25,6 +25,7 @@ from gomoku.savegame import (
     save_game,
     save_path,
 )
+from tests.mutations import json_values, mutated
 
 
 @pytest.fixture(autouse=True)
@@ -294,27 +295,9 @@ def _valid_save_bytes() -> bytes:
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.data())
-def test_mutated_saves_load_or_give_a_save_error(home, data):
-    raw = bytearray(_valid_save_bytes())
-    for _ in range(data.draw(st.integers(1, 6))):
-        action = data.draw(st.sampled_from(["flip", "insert", "delete", "nest", "number", "retype"]))
-        at = data.draw(st.integers(0, len(raw)))
-        if action == "flip" and raw:
-            raw[min(at, len(raw) - 1)] ^= 1 << data.draw(st.integers(0, 7))
-        elif action == "insert":
-            raw[at:at] = data.draw(st.binary(min_size=1, max_size=8))
-        elif action == "delete":
-            del raw[at : at + data.draw(st.integers(1, 8))]
-        elif action == "nest":
-            depth = data.draw(st.integers(1, 5000))
-            raw[at:at] = b"[" * depth + b"]" * depth
-        elif action == "number":
-            raw[at:at] = data.draw(st.sampled_from([b"9" * 5000, b"-1", b"1e999", b"1.5", b"99999999999999999999"]))
-        else:
-            text = data.draw(st.sampled_from([b"null", b"true", b"[]", b"{}", b'"x"', b"0"]))
-            raw[at : at + 4] = text
-    save_path().write_bytes(bytes(raw))
+@given(mutated(_valid_save_bytes()))
+def test_mutated_saves_load_or_give_a_save_error(home, raw):
+    save_path().write_bytes(raw)
     try:
         game = load_game()
     except SaveError:
@@ -323,13 +306,7 @@ def test_mutated_saves_load_or_give_a_save_error(home, data):
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(
-    st.recursive(
-        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
-        max_leaves=30,
-    )
-)
+@given(json_values)
 def test_any_json_at_all_loads_or_gives_a_save_error(home, value):
     base = json.loads(_valid_save_bytes())
     for candidate in (value, {**base, "moves": value}, {**base, "players": value}, {**base, "size": value}):

@@ -27,6 +27,7 @@ from gomoku.tui.settings import (
     save_settings,
     settings_path,
 )
+from tests.mutations import json_values, mutated
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -172,43 +173,22 @@ def _valid_settings_bytes() -> bytes:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.data())
-def test_mutated_settings_files_read_and_save_without_an_error(data: st.DataObject) -> None:
-    raw = bytearray(_valid_settings_bytes())
-    for _ in range(data.draw(st.integers(1, 6))):
-        action = data.draw(st.sampled_from(["flip", "insert", "delete", "nest", "number", "retype"]))
-        at = data.draw(st.integers(0, len(raw)))
-        if action == "flip" and raw:
-            raw[min(at, len(raw) - 1)] ^= 1 << data.draw(st.integers(0, 7))
-        elif action == "insert":
-            raw[at:at] = data.draw(st.binary(min_size=1, max_size=8))
-        elif action == "delete":
-            del raw[at : at + data.draw(st.integers(1, 8))]
-        elif action == "nest":
-            depth = data.draw(st.integers(1, 5000))
-            raw[at:at] = b"[" * depth + b"]" * depth
-        elif action == "number":
-            raw[at:at] = data.draw(st.sampled_from([b"9" * 5000, b"-1", b"1e999", b"1.5", b"NaN"]))
-        else:
-            raw[at : at + 4] = data.draw(st.sampled_from([b"null", b"true", b"[]", b"{}", b'"x"', b"0"]))
+@given(mutated(_valid_settings_bytes()))
+def test_mutated_settings_files_read_and_save_without_an_error(raw: bytes) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "settings.json"
-        path.write_bytes(bytes(raw))
+        path.write_bytes(raw)
         settings_, problem = read_settings(LEVELS, path)
         assert isinstance(settings_, Settings) and isinstance(problem, str)
         saved = save_settings(settings_, path, LEVELS)
         assert saved and read_settings(LEVELS, path) == (settings_, "")
         if problem:  # whatever was there is kept, byte for byte
-            assert saved.moved_aside is not None and saved.moved_aside.read_bytes() == bytes(raw)
+            assert saved.moved_aside is not None and saved.moved_aside.read_bytes() == raw
 
 
 @settings(max_examples=200, deadline=None)
 @given(
-    st.recursive(
-        st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
-        max_leaves=30,
-    ),
+    json_values,
     st.sampled_from(["mode", "black", "rule", "size", "level", "black_level", "white_level", "pace", "name"]),
 )
 def test_any_json_value_in_any_field_gives_settings(value: object, name: str) -> None:
