@@ -322,7 +322,7 @@ class FileWorker:
 def _remember(settings: Settings, levels: tuple[str, ...]) -> Event | None:
     saved = save_settings(settings, levels=levels)  # a settings file that cannot be written loses nothing else
     if saved.moved_aside is not None:
-        return Report(f"The damaged settings file is kept as {saved.moved_aside.name}.")
+        return Report(f"Damaged settings kept as {saved.moved_aside.name}.")
     return None
 
 

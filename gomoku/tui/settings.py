@@ -240,7 +240,7 @@ def read_settings(levels: Sequence[str], path: Path | None = None) -> tuple[Sett
     if data is None:
         if not problem:
             return default_settings(levels), ""
-        kept = "" if problem.startswith("cannot") else ": it will be kept aside when a choice is next saved"
+        kept = "" if problem.startswith("cannot") else ", and the file will be kept aside when a choice is next saved"
         return default_settings(levels), f"The settings file {path} {problem}: the defaults are used{kept}."
     settings = validated(data, levels)
     unusable = _choice_problems(data, levels)

@@ -90,7 +90,7 @@ def test_a_damaged_settings_file_is_said_at_start_kept_aside_and_never_overwritt
     game.wait_for(lambda t: "New game" in t and "Any key" not in t)
     game.send("jjj\x1bOC")  # the rule row: freestyle to standard, a choice to remember
     game.wait_for("< standard >")
-    game.wait_for("The damaged settings file is kept as settings.json.corrupt-")
+    game.wait_for("Damaged settings kept as settings.json.corrupt-")
     game.send("qy")
     assert game.wait_exit() == 0
     (aside,) = [path for path in home.iterdir() if path.name.startswith("settings.json.corrupt-")]
