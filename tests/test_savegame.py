@@ -305,7 +305,7 @@ def test_mutated_saves_load_or_give_a_save_error(home, raw):
     assert game is None or game.to_board() is not None
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(json_values)
 def test_any_json_at_all_loads_or_gives_a_save_error(home, value):
     base = json.loads(_valid_save_bytes())

@@ -172,7 +172,7 @@ def _valid_settings_bytes() -> bytes:
     return (json.dumps(chosen.to_json(), indent=2) + "\n").encode()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(mutated(_valid_settings_bytes()))
 def test_mutated_settings_files_read_and_save_without_an_error(raw: bytes) -> None:
     with tempfile.TemporaryDirectory() as folder:
