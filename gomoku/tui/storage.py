@@ -95,7 +95,7 @@ def save_record(job: SaveRecord, cwd: Path | None = None) -> Event:
 
 
 def _is_save_file(path: Path) -> bool:
-    """Whether ``path`` looks like a gomoku save file (``previous.json``, ...) rather than a record."""
+    """Whether ``path`` looks like a gomoku save file (a kept game, ...) rather than a record."""
     if path.suffix.lower() != ".json":
         return False
     try:
