@@ -180,8 +180,11 @@ def settings_path() -> Path:
     return config_dir() / SETTINGS_FILE
 
 
-def _choice_problems(data: Mapping[str, Any], levels: Sequence[str]) -> list[str]:
-    """What in a settings object this version cannot use (each falls back to its default)."""
+def _choice_problems(data: Mapping[str, Any], levels: Sequence[str] | None) -> list[str]:
+    """What in a settings object this version cannot use (each falls back to its default).
+
+    ``levels`` are the computer's levels; ``None``: any text is a level.
+    """
     problems = []
     for name, kind in (("mode", Mode), ("black", Side), ("rule", Rule), ("pace", Pace)):
         if name in data and not (isinstance(data[name], str) and _enum(kind, data[name]) is not None):
@@ -190,7 +193,7 @@ def _choice_problems(data: Mapping[str, Any], levels: Sequence[str]) -> list[str
     if not isinstance(size, int) or isinstance(size, bool) or not MIN_SIZE <= size <= MAX_SIZE:
         problems.append(f"size {_shown(size)}")
     for name in ("level", "black_level", "white_level"):
-        if name in data and data[name] not in levels:
+        if name in data and not (isinstance(data[name], str) and (levels is None or data[name] in levels)):
             problems.append(f"{name} {_shown(data[name])}")
     if "name" in data and not isinstance(data["name"], str):
         problems.append(f"name {_shown(data['name'])}")
@@ -278,7 +281,7 @@ def save_settings(settings: Settings, path: Path | None = None, levels: Sequence
     """
     path = path or settings_path()
     data, problem = _problem_of(path)
-    unusable = bool(problem) or (data is not None and bool(_choice_problems(data, levels or _levels_in(data))))
+    unusable = bool(problem) or (data is not None and bool(_choice_problems(data, levels or None)))
     moved_aside = None
     try:
         if unusable and path.exists():
@@ -289,11 +292,6 @@ def save_settings(settings: Settings, path: Path | None = None, levels: Sequence
     except OSError:
         return SettingsSaved(False, moved_aside)
     return SettingsSaved(True, moved_aside)
-
-
-def _levels_in(data: Mapping[str, Any]) -> tuple[str, ...]:
-    """Every level string the file names: with no list of levels to check against, any name is one."""
-    return tuple(value for name in ("level", "black_level", "white_level") if isinstance(value := data.get(name), str))
 
 
 class Remembered:
