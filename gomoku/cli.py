@@ -14,6 +14,8 @@ from gomoku.rules import Rule
 from gomoku.tui.settings import Mode, Side
 
 EXAMPLES = """\
+Options given here are for this run only; the menu remembers the choices made in it.
+
 examples:
   python -m gomoku                          open the menu (it remembers your last choices)
   python -m gomoku --mode pvc --rule renju --size 15 --level normal --black human

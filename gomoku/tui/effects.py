@@ -20,7 +20,7 @@ from gomoku.net.protocol import ResumeRecord
 from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.rules import Rule
-from gomoku.savegame import PREVIOUS_NAME, SavedGame
+from gomoku.savegame import SavedGame
 from gomoku.tui.settings import Settings
 
 
@@ -96,12 +96,14 @@ class Autosave:
 
 @dataclass(frozen=True)
 class RetireAutosave:
-    """Move the game in progress's file aside as ``name`` (a finished or replaced game).
+    """Keep the game in progress's file aside under a name of its own (a finished or replaced game).
 
-    Done in order with :class:`Autosave`, on the same worker.
+    Done in order with :class:`Autosave`, on the same worker.  ``announce``:
+    the player is told the kept game's name (it is chosen when the file is
+    moved, so the worker says it); a game that simply ended is kept silently.
     """
 
-    name: str = PREVIOUS_NAME
+    announce: bool = False
 
 
 @dataclass(frozen=True)

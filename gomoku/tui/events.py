@@ -91,7 +91,7 @@ class Loaded:
 
 @dataclass(frozen=True)
 class LoadedSave:
-    """Job ``job`` read a saved game (``previous.json``, ...) at ``path``: it can be resumed."""
+    """Job ``job`` read a saved game (a kept game, ...) at ``path``: it can be resumed."""
 
     job: int
     path: str

@@ -16,7 +16,7 @@ from dataclasses import replace
 from gomoku.net.host import MatchRecord
 from gomoku.net.protocol import ResumeRecord
 from gomoku.records import GameRecord
-from gomoku.savegame import KEPT_NAME, SavedGame
+from gomoku.savegame import SavedGame
 from gomoku.tui.effects import AiKind, CancelAi, Effect, Effects, NetSetup, RetireAutosave, StartAi
 from gomoku.tui.events import (
     AiDone,
@@ -75,7 +75,8 @@ def initial_state(
     replay of ``record`` (``--load``).  A saved game in ``offer`` is offered
     first, unless the command line asked for something (``start`` or
     ``record``): an explicit request wins, and the unfinished game is kept
-    aside as ``unfinished.json`` (the load prompt offers it).  ``notice`` (a
+    aside under a name of its own, which the autosave worker reports (the
+    load prompt offers it).  ``notice`` (a
     saved game that could not be read) is shown over all that.
     """
     state = State(screen=Menu(), settings=settings, levels=tuple(levels))
@@ -88,9 +89,7 @@ def initial_state(
         if record is None and not start:
             state = replace(state, screen=ResumeOffer(offer))
         else:
-            effects = (RetireAutosave(KEPT_NAME),) + effects
-            kept = f"Your unfinished game is kept as {KEPT_NAME}: L loads it."
-            state = say(state, kept)
+            effects = (RetireAutosave(announce=True),) + effects
     if notice:
         state = replace(state, overlay=Notice(notice))
     return settle(state, effects)
@@ -109,8 +108,8 @@ def initial_network(
     A host whose unfinished game was a network game it hosted is offered to
     host it again (same code, same match); a guest whose saved game was one
     joined at the same address resumes it (its record goes to the host, which
-    checks the moves).  Any other unfinished game is kept aside as
-    ``unfinished.json``, as for the other options that start a game.
+    checks the moves).  Any other unfinished game is kept aside, as for the
+    other options that start a game.
     """
     state = State(screen=Menu(), settings=settings, levels=tuple(levels))
     effects: Effects = ()
@@ -126,8 +125,7 @@ def initial_network(
         ):
             record = network[1]
         elif offer is not None:
-            effects = (RetireAutosave(KEPT_NAME),)
-            state = say(state, f"Your unfinished game is kept as {KEPT_NAME}: L loads it.")
+            effects = (RetireAutosave(announce=True),)
         if setup.role == "host":
             state, more = hosting.begin(state, setup, record if isinstance(record, MatchRecord) else None)
         else:

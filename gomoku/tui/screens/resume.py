@@ -32,8 +32,7 @@ def update(state: State, screen: ResumeOffer, event: Key | Mouse) -> Step:
             return complain(replace(state, screen=Menu()), f"The saved game cannot be resumed: {error}."), ()
         return say(replace(state, screen=Playing(game)), f"Resumed: {offer_summary(screen.saved)}."), ()
     if name in NO_KEYS:
-        state = say(replace(state, screen=Menu()), "The unfinished game is kept as previous.json: L loads it.")
-        return state, (RetireAutosave(),)
+        return replace(state, screen=Menu()), (RetireAutosave(announce=True),)  # the worker says its kept name
     if name == QUIT_KEY:
         return state, (Quit(),)  # the offer stands for the next start
     return complain(state, "Press y to resume the unfinished game, or n to start afresh."), ()
@@ -48,7 +47,8 @@ def _resume_network(state: State, setup, record) -> Step:
 
 def view(win: Window, state: State, screen: ResumeOffer, theme: Theme) -> None:
     saved = screen.saved
-    when = saved.saved_at.replace("T", " ").replace("Z", " UTC")
+    saved_time = saved.saved_time()
+    when = saved_time.astimezone().strftime("%Y-%m-%d %H:%M") if saved_time else ""
     summary = [(line, "") for line in draw.wrap(offer_summary(saved), WIDTH - 7)]
     lines = [("", ""), ("Resume the unfinished game?", "status"), ("", ""), *summary]
     if when:
@@ -56,7 +56,7 @@ def view(win: Window, state: State, screen: ResumeOffer, theme: Theme) -> None:
     lines += [
         ("", ""),
         ("y or Enter: " + _how(saved), ""),
-        ("n: start afresh (it is kept as previous.json)", ""),
+        ("n: start afresh (it is kept: L loads it)", ""),
         ("", ""),
     ]
     draw.centred_box(win, theme, [(f" {text}", style) for text, style in lines], WIDTH)
