@@ -59,7 +59,7 @@ from gomoku.tui.effects import (
     SaveSettings,
     StartAi,
 )
-from gomoku.tui.events import AiDone, Event, Key, Mouse, Report, Tick
+from gomoku.tui.events import AiDone, Event, Key, Mouse, Report, Resize, Tick
 from gomoku.tui.model import State
 from gomoku.tui.network import Network
 from gomoku.tui.settings import Settings, clean_name, load_settings, save_settings, validated
@@ -473,7 +473,8 @@ def _loop(
     screen.nodelay(True)
     theme = curses_theme(use_unicode(), use_colour())
     terminal = None if sys.platform == "win32" else sys.stdin.fileno()
-    performer.perform(effects)
+    state, more = update(state, Resize(*screen.getmaxyx()))
+    performer.perform(effects + more)
     drawn: State | None = None
     while not performer.quitting:
         if state is not drawn:
@@ -495,6 +496,9 @@ def _loop(
                 drawn = None  # a resize or Ctrl-L: paint every cell again
             else:
                 events.append(event)
+        rows, cols = screen.getmaxyx()
+        if state.terminal != (rows, cols):  # at start and after a resize: the screens know what can be seen
+            events.insert(0, Resize(rows, cols))
         events += inbox.drain()
         events += performer.network.drain()
         events.append(Tick(datetime.now(), int(time.monotonic() * FRAMES_PER_SECOND)))
