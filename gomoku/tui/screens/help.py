@@ -62,8 +62,9 @@ def view(win: Window, overlay: Help, ctx: Context, theme: Theme) -> None:
     rows, cols = win.getmaxyx()
     width = min(cols, 72)
     lines: list[tuple[str, str]] = [("Keys", "status")]
-    for keys, what in help_rows(overlay.bindings):
-        lines += [(f"{keys:<{KEY_COLUMN}}{what}", "")]
+    for keys, what in help_rows(overlay.bindings):  # the keys, then what they do, wrapped beside them
+        for number, text in enumerate(draw.wrap(what, width - 6 - KEY_COLUMN) or [""]):
+            lines.append((f"{keys if number == 0 else '':<{KEY_COLUMN}}{text}", ""))
     lines += [("Rules", "status")]
     for rule in Rule:  # the rule's name, then what it means, wrapped beside it
         for number, text in enumerate(draw.wrap(RULE_TEXT[rule], width - 6 - RULE_COLUMN)):
