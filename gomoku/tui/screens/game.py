@@ -67,6 +67,7 @@ def key_line(screen: Playing, ctx: Context) -> list[str] | None:
     game = screen.game
     if game.heat:
         return list(draw.HEAT_LEGEND)
+    line: tuple[Binding, ...]
     if game.board.is_game_over():
         line = (NEW, UNDO, SAVE, HEAT, HELP, QUIT)
     elif game.mode is Mode.CVC:
