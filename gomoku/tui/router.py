@@ -48,7 +48,9 @@ ROUTES: dict[type, AnyRoute] = {
     Menu: menu.ROUTE,
     Replaying: replay.ROUTE,
     ResumeOffer: resume.ROUTE,
-    NetMenu: LegacyRoute(netmenu.update, netmenu.view, lambda screen: "network", lambda screen: help_overlay.MENU_KEYS),
+    NetMenu: LegacyRoute(
+        netmenu.update, netmenu.view, lambda screen: "network", lambda screen: help_overlay.NET_MENU_KEYS
+    ),
     Hosting: LegacyRoute(
         hosting.update, hosting.view, lambda screen: "network · hosting", lambda screen: help_overlay.WAIT_KEYS
     ),

@@ -114,7 +114,11 @@ def update(state: State, event: Event) -> Step:
         return _tick(state, event), ()
     if isinstance(event, Resize):
         terminal = (event.rows, event.cols)
-        return (state if state.terminal == terminal else replace(state, terminal=terminal)), ()
+        if state.terminal == terminal:
+            return state, ()
+        if state.message in (router.HIDDEN, menu.too_big(state.settings, state.terminal)):
+            state = say(state, "")  # it was about the old size: it goes with it
+        return replace(state, terminal=terminal), ()
     if isinstance(event, Report):
         return settle(replace(state, message=event.text, alert=event.alert, sticky=True), ())
     if isinstance(event, NetListening):

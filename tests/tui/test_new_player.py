@@ -34,6 +34,7 @@ def test_keys_do_nothing_while_the_board_cannot_be_seen() -> None:
     assert isinstance(press(hidden, "?").overlay, Help)  # help still opens
     assert isinstance(press(hidden, "q").overlay, ConfirmQuit)  # quit still works (a game is in progress)
     back = send(after.state, Resize(24, 80))
+    assert back.message == ""  # "too small" went with the small terminal
     played = press(back, "right", "enter")
     assert stones(played) == ["h8", "h9", "i8"]  # seen again: the keys play again
 

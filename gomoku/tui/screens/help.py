@@ -38,12 +38,11 @@ WAIT_KEYS = (
     ("q", "quit"),
 )
 
-MENU_KEYS = (
+NET_MENU_KEYS = (
     ("up / down", "choose a row"),
-    ("left / right", "change the choice on it"),
-    ("Enter", "start the game (from any row)"),
-    ("L", "load a game record or a kept game"),
-    ("Esc  q", "back to the game / quit"),
+    ("left / right", "change the host's choice on it"),
+    ("Enter", "host, or join"),
+    ("Esc  q", "back to the menu / quit"),
 )
 
 
