@@ -510,7 +510,7 @@ def _loop(
 def _resize(screen: Any) -> None:
     """Tell curses the terminal's new size (our SIGWINCH handler took the signal from it)."""
     try:
-        cols, rows = os.get_terminal_size(sys.__stdout__.fileno())
+        cols, rows = os.get_terminal_size(sys.__stdout__.fileno())  # type: ignore[union-attr]  # None: AttributeError
         curses.resizeterm(rows, cols)
     except (OSError, ValueError, curses.error, AttributeError):
         pass

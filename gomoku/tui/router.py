@@ -59,7 +59,6 @@ ROUTES: dict[type, AnyRoute] = {
         joining.view,
         lambda screen: "network · joining",
         lambda screen: help_overlay.WAIT_KEYS,
-        typing=lambda screen: screen.step.value in ("address", "code"),
     ),
     NetPlaying: LegacyRoute(
         netgame.update,
