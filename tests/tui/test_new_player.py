@@ -145,6 +145,9 @@ def test_enter_on_a_board_too_big_says_so_and_starts_nothing() -> None:
     assert isinstance(run.state.screen, Menu) and not run.effects
     assert run.state.alert and "25x25 does not fit this 80x24 terminal" in run.state.message
     assert "up to 20" in run.state.message
+    over_a_game = send(press(start("pvp"), "n"), Resize(24, 80))
+    refused = press(replace(over_a_game, settings=replace(over_a_game.settings, size=25)), "n")
+    assert refused.screen == over_a_game.screen and "does not fit" in refused.message  # the game is still behind
     assert isinstance(press(send(state, Resize(40, 120)), "enter").screen, Playing)
     assert isinstance(press(menu_state(size=25, mode=Mode.PVP), "n").screen, Playing)  # size not known yet: start
 
