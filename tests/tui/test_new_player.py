@@ -166,3 +166,11 @@ def test_the_menu_does_not_start_a_board_that_does_not_fit(launch) -> None:
     assert "pick a size up to" in flatten(text)
     game.send("q")
     assert game.wait_exit() == 0
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(10, 30), (5, 12)])
+def test_on_a_tiny_terminal_any_key_but_quit_and_help_says_to_enlarge_it(rows: int, cols: int) -> None:
+    hidden = press(send(start("pvc"), Resize(rows, cols)), "x")
+    assert hidden.message == HIDDEN
+    text = flat(render(hidden, rows, cols))  # the message is drawn over what was there, inside the window
+    assert "helps)." in text
