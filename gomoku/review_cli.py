@@ -42,7 +42,7 @@ from gomoku.userdirs import atomic_write_text
 DEFAULT_ANALYST = "hard"
 
 
-def annotations(review: GameReview) -> tuple[tuple[tuple[int, str], ...], list[Variation]]:
+def sgf_annotations(review: GameReview) -> tuple[tuple[tuple[int, str], ...], list[Variation]]:
     """The review as SGF comments (by move number; 0 the summary) and side lines (each forced line)."""
     comments: list[tuple[int, str]] = [(0, render_text(review, graph=False))]
     variations: list[Variation] = []
@@ -122,7 +122,7 @@ def run_review(
     else:
         out.write(render_text(review) + "\n")
     if sgf_out:
-        comments, variations = annotations(review)
+        comments, variations = sgf_annotations(review)
         annotated = replace(record, comments=record.comments + comments)
         try:
             atomic_write_text(Path(sgf_out), write_sgf(annotated, variations), private=False)

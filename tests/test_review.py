@@ -1,9 +1,9 @@
 """Post-game review: decisive mistakes, missed wins and the evaluation, on games the levels played.
 
-The games below were played by the levels (``normal`` against ``easy``, seeds 3 and 1, 0.3 s a
-move) or built by hand; each decisive moment was checked with the threat searcher at the deep
-setting (100,000 nodes, 12 threats): before it the side that went on to win had no forced win
-(proven), after it that side had one at every turn to the end.
+The games below were played by the levels (``normal`` against ``easy``, seeds 3 and 1) or built
+by hand; each decisive moment was checked with ``forced_win`` at the deep setting (100,000 nodes,
+12 threats) and with a whole deep review (``review_game(board, None, DEEP)``): before it the side
+that went on to win had no forced win (proven), after it that side had one at every turn to the end.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from gomoku import Board, Point, Rule, Stone
 from gomoku.ai.base import Decision
 from gomoku.records import parse_moves
 from gomoku.review import (
+    DEEP,
     DEFAULT,
     EvalBar,
     Mark,
@@ -30,8 +31,9 @@ from gomoku.review import (
 
 #: normal (black) against easy, seed 3: white's h6 (move 16) lets black win by fours and threes.
 DECIDED_BY_VCT = "h8 i8 h7 h9 i7 j7 k6 f11 g10 j6 f9 j5 j8 j4 j3 h6 g8 e10 g7 g9 f7 e7 f6 i9 f8 f5 f10"
-#: normal (black) against easy, seed 1: white's l12 (move 34) lets black win by fours.
-DECIDED_BY_VCF = (
+#: normal (black) against easy, seed 1: after white's h5 (move 24) black wins by fours and threes
+#: (7 moves, found only with 50,000 nodes); after white's l12 (move 34), by fours.
+SEEN_LATE = (
     "h8 i7 i8 j8 h7 h6 g5 k9 l10 g6 j10 k10 i9 k11 k8 f6 i6 d6 e6 k13 k12 g8 j7 h5 h9 g10 l11 l9 j13 m10 j12 j11 "
     "i12 l12 h11 h10 i10 i11 g12 j9 h12"
 )
@@ -70,19 +72,25 @@ def test_the_move_that_lets_a_win_by_threes_through_is_decisive():
     assert review.decisive(Stone.WHITE) is move and review.decisive(Stone.BLACK) is None
 
 
-def test_the_move_that_lets_a_win_by_fours_through_is_decisive():
-    board = game(DECIDED_BY_VCF)
-    review = review_game(board)
-    assert review.decided == 34
-    assert marks_of(review) == {34: {Mark.MISTAKE, Mark.DECISIVE}}
-    win = review.moves[33].opponent_win
+def test_a_win_seen_late_by_the_light_reading_is_found_sooner_by_the_deeper_second_look():
+    board = game(SEEN_LATE)
+    # the light reading of each position finds black's win at move 24 too long to see ...
+    at_24 = Board.from_moves(board.moves[:24])
+    assert forced_win(at_24, DEFAULT)[0] is None
+    assert forced_win(at_24, DEEP)[0] is not None
+    # ... and sees it only after move 34, when it is a win by fours ending in black's five
+    win, _ = forced_win(Board.from_moves(board.moves[:34]), DEFAULT)
     assert win is not None and win.kind is WinKind.VCF and win.side is Stone.BLACK
-    assert_line_plays_out(board, 34, win.line)
-    # the fours end in black's five
     position = Board.from_moves(board.moves[:34])
     for point in win.line:
         position.play(point)
     assert position.outcome is not None and position.outcome.winner is Stone.BLACK
+    # the review reads the winner's turns before its wins again, deeper, and finds the real moment
+    review = review_game(board)
+    assert review.decided == 24
+    assert marks_of(review) == {24: {Mark.MISTAKE, Mark.DECISIVE}}
+    assert review.moves[23].sentence.startswith("Move 24, white h5: black now wins by fours and threes: ")
+    assert_line_plays_out(board, 24, review.moves[23].opponent_win.line)
 
 
 def test_a_missed_win_is_marked_with_the_win_that_was_there():
@@ -128,10 +136,16 @@ def test_a_cancelled_review_stops_and_gives_nothing():
             stop.set()
 
     with pytest.raises(ReviewCancelled):
-        review_game(game(DECIDED_BY_VCF), progress=progress, stop=stop)
+        review_game(game(SEEN_LATE), progress=progress, stop=stop)
     assert seen == [(1, 42), (2, 42), (3, 42)]
     with pytest.raises(ReviewCancelled):
-        review_game(game(DECIDED_BY_VCF), stop=stop)  # already set: not one position read
+        review_game(game(SEEN_LATE), stop=stop)  # already set: not one position read
+
+
+def test_progress_counts_every_position_to_the_end():
+    seen: list[tuple[int, int]] = []
+    review_game(game(MISSED_WIN), progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(done, 10) for done in range(1, 11)]
 
 
 class Judge:
@@ -162,13 +176,15 @@ def test_the_graph_has_a_column_a_move_black_above_white_below():
 
 
 def test_text_and_data_say_the_same():
-    review = review_game(game(DECIDED_BY_VCF))
+    review = review_game(game(DECIDED_BY_VCT))
     text = render_text(review)
-    assert "Decided at move 34 (white l12)." in text
-    assert "White: decisive mistake move 34; missed wins 0." in text
-    assert review.moves[33].sentence in text
+    assert "Decided at move 16 (white h6)." in text
+    assert "White: decisive mistake move 16; missed wins 0." in text
+    assert "DECISIVE " + review.moves[15].sentence in text
     data = to_data(review)
-    assert data["decided"] == 34 and data["winner"] == "black" and len(data["moves"]) == 41
-    assert data["moves"][33]["marks"] == ["mistake", "decisive"]
-    assert data["moves"][33]["opponent_win"]["kind"] == "vcf"
+    assert data["decided"] == 16 and data["winner"] == "black" and len(data["moves"]) == 27
+    assert data["moves"][15]["marks"] == ["mistake", "decisive"]
+    assert data["moves"][15]["opponent_win"]["kind"] == "vct"
+    line = data["moves"][15]["opponent_win"]["line"]
+    assert f"({len(line)} moves)" in review.moves[15].sentence
     assert data["settings"]["nodes"] == DEFAULT.nodes

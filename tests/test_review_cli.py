@@ -9,7 +9,7 @@ import pytest
 from gomoku.cli import main
 from gomoku.records import GameRecord, Variation, read_record, read_sgf, write_sgf
 from gomoku.rules import Rule
-from tests.test_review import DECIDED_BY_VCF, RENJU_FOUL, game
+from tests.test_review import DECIDED_BY_VCT, RENJU_FOUL, SEEN_LATE, game
 
 #: The analyst's time a position in these tests (the threats decide the marks; the analyst only the graph).
 QUICK = ["--think-time", "0.01"]
@@ -18,23 +18,24 @@ QUICK = ["--think-time", "0.01"]
 @pytest.fixture
 def record_file(tmp_path):
     path = tmp_path / "game.txt"
-    path.write_text(DECIDED_BY_VCF + "\n", encoding="utf-8")
+    path.write_text(DECIDED_BY_VCT + "\n", encoding="utf-8")
     return path
 
 
 def test_review_prints_the_verdict_the_marked_moves_and_the_graph(record_file, capsys):
     assert main(["--review", str(record_file), *QUICK]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("41 moves, freestyle rule, black won.\nDecided at move 34 (white l12).")
-    assert "DECISIVE Move 34, white l12: black now wins by fours: " in out
-    assert "Evaluation (black above, white below" in out and "moves 1-41" in out
+    assert out.startswith("27 moves, freestyle rule, black won.\nDecided at move 16 (white h6).")
+    assert "DECISIVE Move 16, white h6: black now wins by fours and threes: " in out
+    assert "Evaluation (black above, white below" in out and "moves 1-27" in out
 
 
 def test_review_json_is_data(record_file, capsys):
     assert main(["--review", str(record_file), "--json", *QUICK]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["decided"] == 34 and len(data["moves"]) == 41 and len(data["graph"]) == 41
-    assert data["moves"][33]["move"] == "l12" and data["moves"][33]["opponent_win"]["side"] == "black"
+    assert data["decided"] == 16 and len(data["moves"]) == 27 and len(data["graph"]) == 27
+    assert data["moves"][15]["move"] == "h6" and data["moves"][15]["opponent_win"]["side"] == "black"
+    assert all(-1 <= bar["value"] <= 1 for bar in data["graph"] if bar["value"] is not None)
 
 
 def test_review_sgf_has_the_comments_and_the_forced_lines_and_reads_back(tmp_path, capsys):
@@ -54,7 +55,7 @@ def test_review_sgf_has_the_comments_and_the_forced_lines_and_reads_back(tmp_pat
 
 
 def test_sgf_side_lines_and_comments_round_trip():
-    board = game(DECIDED_BY_VCF)
+    board = game(SEEN_LATE)
     record = GameRecord.from_board(board)
     record = GameRecord(**{**record.__dict__, "comments": ((0, "a game"), (3, "move three [sic]"), (41, "the end"))})
     lines = [Variation(2, tuple(board.moves[5:8]), "a side line"), Variation(41, tuple(board.moves[:1]), "after")]
