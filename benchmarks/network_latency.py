@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 from gomoku.net import events as ev  # noqa: E402
 from gomoku.net.auth import new_code  # noqa: E402
 from gomoku.net.connection import Guest, Host, Peer  # noqa: E402
-from gomoku.net.host import GameSettings  # noqa: E402
+from gomoku.net.match import GameSettings  # noqa: E402
 from gomoku.rules import Rule  # noqa: E402
 
 SIZE = 25

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from gomoku import __version__
 from gomoku.ai import LEVELS
 from gomoku.net.addresses import DEFAULT_PORT
+from gomoku.net.match import BlackChoice
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule
 from gomoku.tui.settings import Mode, Side
@@ -28,7 +29,7 @@ examples:
 """
 
 #: Who plays black: against the computer (pvc), or in a hosted network game.
-BLACK_CHOICES = [side.value for side in Side] + ["host", "guest", "random"]
+BLACK_CHOICES = [side.value for side in Side] + [choice.value for choice in BlackChoice]
 
 
 def board_size(text: str) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gomoku.net.host import MatchRecord
+from gomoku.net.match import MatchRecord, Role
 from gomoku.net.protocol import ResumeRecord
 from gomoku.records import GameRecord
 from gomoku.savegame import KEPT_NAME, SavedGame
@@ -115,20 +115,20 @@ def initial_network(
     state = State(screen=Menu(), settings=settings, levels=tuple(levels))
     effects: Effects = ()
     network = net_from_saved(offer) if offer is not None else None
-    if offer is not None and network is not None and setup.role == network[0].role == "host":
-        state = replace(state, screen=ResumeOffer(offer))
+    if offer is not None and network is not None and setup.role is network[0].role is Role.HOST:
+        state = replace(state, screen=ResumeOffer(offer, instead=setup))
     else:
         record: MatchRecord | ResumeRecord | None = None
         if (
             network is not None
-            and setup.role == network[0].role == "guest"
+            and setup.role is network[0].role is Role.GUEST
             and (network[0].address, network[0].port) == (setup.address, setup.port)
         ):
             record = network[1]
         elif offer is not None:
             effects = (RetireAutosave(KEPT_NAME),)
             state = say(state, f"Your unfinished game is kept as {KEPT_NAME}: L loads it.")
-        if setup.role == "host":
+        if setup.role is Role.HOST:
             state, more = hosting.begin(state, setup, record if isinstance(record, MatchRecord) else None)
         else:
             state, more = joining.begin(state, setup, record if isinstance(record, ResumeRecord) else None)
@@ -193,7 +193,10 @@ def _input(state: State, event: Key | Mouse) -> Step:
         return dialogs.notice_update(state, event)
     if isinstance(overlay, ConfirmQuit):
         return dialogs.confirm_update(state, event)
-    typing = isinstance(state.screen, NetPlaying) and state.screen.typing is not None  # "?" is text in a chat line
+    screen = state.screen  # "?" is text in a chat line or a name being typed
+    typing = (isinstance(screen, NetPlaying) and screen.typing is not None) or (
+        isinstance(screen, NetMenu) and screen.editing is not None
+    )
     if isinstance(event, Key) and event.name in HELP_KEYS and not typing:
         return replace(state, overlay=Help()), ()
     screen = state.screen

@@ -23,7 +23,8 @@ from gomoku.net.addresses import (
 )
 from gomoku.net.connection import Guest, Host
 from gomoku.net.errors import ConnectError
-from gomoku.net.host import GameSettings, HostSession
+from gomoku.net.host import HostSession
+from gomoku.net.match import BlackChoice, Ending, GameSettings, Result
 from gomoku.point import Point
 from gomoku.rules import Rule, Stone
 from tests.net.peers import FAST, Net, RawGuest, Watcher
@@ -60,14 +61,14 @@ def play_alternately(host: Host, hw: Watcher, guest: Guest, gw: Watcher, moves) 
     ],
 )
 def test_host_and_guest_play_a_game_to_a_win(address: str, net: Net) -> None:
-    host, hw = net.host(GameSettings(rule=Rule.STANDARD, black="host"), bind=address)
+    host, hw = net.host(GameSettings(rule=Rule.STANDARD, black=BlackChoice.HOST), bind=address)
     listening = hw.wait(ev.Listening)
     assert listening.command == join_command(address, host.port, CODE)
     guest, gw = net.guest(host, address)
     assert gw.wait(ev.GameStarted).my_stone is Stone.WHITE
     assert hw.wait(ev.OpponentJoined).name == "Gil"
     play_alternately(host, hw, guest, gw, WIN_FOR_BLACK)
-    result = ev.Result(Stone.BLACK, "five")
+    result = Result(Stone.BLACK, Ending.FIVE)
     assert hw.wait(ev.GameOver).result == gw.wait(ev.GameOver).result == result
     guest.chat("gg \x1b[5mwp")
     assert hw.wait(ev.ChatReceived).text == "gg wp"

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gomoku.net import events as ev
-from gomoku.net.host import MatchRecord
+from gomoku.net.match import MatchRecord
 from gomoku.tui import draw
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import NetClose, NetSetup, NetStart, Quit
@@ -48,7 +48,7 @@ def event(state: State, screen: Hosting, net: NetEvent) -> Step:
     if isinstance(e, ev.OpponentJoined):
         return replace(state, screen=replace(screen, opponent=e.name)), ()
     if isinstance(e, ev.GameStarted):
-        return netgame.started(state, screen.session, screen.setup, screen.opponent, e, net.saved)
+        return netgame.started(state, screen.session, screen.setup, net, screen.commands)
     if isinstance(e, (ev.ConnectionLost, ev.Closed)) and not screen.error:
         screen = replace(screen, error=e.reason)
         return complain(replace(state, screen=screen), f"Cannot host: {sentence(e.reason)}"), ()
@@ -59,7 +59,10 @@ def update(state: State, screen: Hosting, event: Key | Mouse) -> Step:
     if isinstance(event, Mouse):
         return state, ()
     if event.name == "escape":
-        state = say(replace(state, screen=NetMenu(black=screen.setup.black)), "Hosting cancelled.")
+        setup = screen.setup
+        state = say(
+            replace(state, screen=NetMenu(black=setup.black, port=setup.port, bind=setup.bind)), "Hosting cancelled."
+        )
         return state, (NetClose(screen.session, "the host stopped waiting"),)
     if event.name == QUIT_KEY:
         return state, (NetClose(screen.session, "the host quit"), Quit())
@@ -87,8 +90,7 @@ def view(win: Window, state: State, screen: Hosting, theme: Theme) -> None:
                 address = command.split("--join ", 1)[-1].split(" ", 1)[0]
                 lines.append((f"  {address}", "dim"))
         lines += [("", ""), (f"Code {setup.code} · port {setup.port}", "")]
-        black = {"random": "drawn at random", "host": "you", "guest": "the other player"}[setup.black]
-        lines.append((f"{setup.rule.value} {setup.size}x{setup.size} · black: {black}", ""))
+        lines.append((f"{setup.rule.value} {setup.size}x{setup.size} · black: {setup.black.label}", ""))
         if screen.record is not None:
             lines.append((f"Resuming game {screen.record.game}: {plural(len(screen.record.moves), 'move')}", ""))
         if screen.refused:

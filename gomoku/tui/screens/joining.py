@@ -53,7 +53,7 @@ def event(state: State, screen: Joining, net: NetEvent) -> Step:
     if isinstance(e, ev.OpponentJoined):
         return replace(state, screen=replace(screen, opponent=e.name)), ()
     if isinstance(e, ev.GameStarted):
-        return netgame.started(state, net.session, screen.setup, screen.opponent, e, net.saved)
+        return netgame.started(state, net.session, screen.setup, net)
     if screen.step is not JoinStep.CONNECTING:
         return state, ()
     if isinstance(e, ev.JoinRefused):

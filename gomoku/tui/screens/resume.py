@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gomoku.net.match import Role
 from gomoku.savegame import SaveError
 from gomoku.tui import draw
 from gomoku.tui.draw import Theme, Window
@@ -31,6 +32,12 @@ def update(state: State, screen: ResumeOffer, event: Key | Mouse) -> Step:
         except SaveError as error:  # checked when the file was read: only a changed rule could land here
             return complain(replace(state, screen=Menu()), f"The saved game cannot be resumed: {error}."), ()
         return say(replace(state, screen=Playing(game)), f"Resumed: {offer_summary(screen.saved)}."), ()
+    if name in NO_KEYS and screen.instead is not None:  # the command line asked for a game: it wins
+        state, effects = hosting.begin(state, screen.instead)
+        return say(state, "The unfinished game is kept as previous.json: hosting a new one."), (
+            RetireAutosave(),
+            *effects,
+        )
     if name in NO_KEYS:
         state = say(replace(state, screen=Menu()), "The unfinished game is kept as previous.json: L loads it.")
         return state, (RetireAutosave(),)
@@ -41,7 +48,7 @@ def update(state: State, screen: ResumeOffer, event: Key | Mouse) -> Step:
 
 def _resume_network(state: State, setup, record) -> Step:
     """A network game: host it again with the saved match and code, or join again presenting the game."""
-    if setup.role == "host":
+    if setup.role is Role.HOST:
         return hosting.begin(state, setup, record)
     return joining.begin(state, setup, record)
 
@@ -56,7 +63,7 @@ def view(win: Window, state: State, screen: ResumeOffer, theme: Theme) -> None:
     lines += [
         ("", ""),
         ("y or Enter: " + _how(saved), ""),
-        ("n: start afresh (it is kept as previous.json)", ""),
+        (_afresh(screen), ""),
         ("", ""),
     ]
     draw.centred_box(win, theme, [(f" {text}", style) for text, style in lines], WIDTH)
@@ -68,6 +75,13 @@ def _how(saved) -> str:
     if network is None:
         return "resume it"
     setup = network[0]
-    if setup.role == "host":
+    if setup.role is Role.HOST:
         return f"host it again (port {setup.port}, the same code)"
     return f"join {setup.address} again and resume"
+
+
+def _afresh(screen: ResumeOffer) -> str:
+    """What n does: start afresh, or host the game the command line asked for."""
+    if screen.instead is not None:
+        return f"n: host a new game on port {screen.instead.port} (the old one is kept as previous.json)"
+    return "n: start afresh (it is kept as previous.json)"
