@@ -7,7 +7,7 @@ the file system given (``--dir``, default the system's temporary folder: use
 a folder on the disk your home is on to measure the real thing).  It then
 times what the game's loop pays per move instead: making the ``Autosave``
 effect's save (``saved_from_game``) and ``Autosaver.save``, which hands it to
-the worker thread.
+the worker pool.
 
 Run from the repository root:
 

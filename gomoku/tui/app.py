@@ -8,9 +8,10 @@ terminal, the clock and the workers to them:
   the clock: a :class:`~gomoku.tui.events.Tick` on every wake-up, at least
   every second (ten times a second while the computer thinks, for the spinner);
 - the effects ``update`` returns (:mod:`gomoku.tui.effects`) are performed by
-  :class:`Performer`, one handler per kind in one table: the computer thinks
-  on worker threads, record files are read and written on a file worker,
-  autosave writes on its own worker;
+  :class:`Performer`, one handler per kind in one table, on one pool of
+  worker threads (:mod:`gomoku.tui.workers`): the computer thinks there,
+  record files are read and written in order on a lane of it, and the
+  autosave writes in order on another;
 - workers answer with events through one :class:`Inbox`, a thread-safe queue
   with a wake-up pipe: the loop sleeps in ``select`` on the terminal and that
   pipe, so it never busy-waits, and wakes at once for a key, an answer or a
@@ -60,11 +61,12 @@ from gomoku.tui.effects import (
     SaveSettings,
     StartAi,
 )
-from gomoku.tui.events import AiDone, Event, Key, Mouse, Report, Tick
+from gomoku.tui.events import AiDone, Event, Key, Mouse, Report, Resize, Tick
 from gomoku.tui.model import State
 from gomoku.tui.network import Network
 from gomoku.tui.settings import Settings, clean_name, load_settings, save_settings, validated
 from gomoku.tui.update import initial_network, initial_state, update
+from gomoku.tui.workers import Lane, Pool
 from gomoku.userdirs import data_dir
 
 #: Ticks per second while the computer thinks: the spinner turns this often.
@@ -228,17 +230,20 @@ class Inbox:
 
 
 class Computer:
-    """Thinks about :class:`StartAi` jobs on worker threads and posts each answer as :class:`AiDone`.
+    """Thinks about :class:`StartAi` jobs on the worker pool and posts each answer as :class:`AiDone`.
 
     One player per level and colour, so a player's own randomness (and its
     search tables) carry on from move to move; a lock per player, so a job
     that was cancelled finishes with it before the next one starts.
     """
 
-    def __init__(self, seed: int | None, think_time: float | None, post: Callable[[Event], None]) -> None:
+    def __init__(
+        self, seed: int | None, think_time: float | None, post: Callable[[Event], None], pool: Pool | None = None
+    ) -> None:
         self.seed = seed
         self.think_time = think_time
         self._post = post
+        self._pool = pool or Pool()
         self._stops: dict[int, threading.Event] = {}
         self._players: dict[tuple[str, int], tuple[Player, threading.Lock]] = {}
 
@@ -246,7 +251,7 @@ class Computer:
         stop = threading.Event()
         self._stops[job.job] = stop
         player, lock = self._player(job)
-        threading.Thread(target=self._think, args=(job, player, lock, stop), name="gomoku-ai", daemon=True).start()
+        self._pool.submit(partial(self._think, job, player, lock, stop))
 
     def cancel(self, job: CancelAi) -> None:
         stop = self._stops.pop(job.job, None)
@@ -285,36 +290,26 @@ class Computer:
 
 
 class FileWorker:
-    """Does file jobs one at a time on a worker thread and posts the events they answer with."""
+    """Does file jobs one at a time, in order, on a lane of the worker pool, and posts the events they answer with."""
 
-    def __init__(self, post: Callable[[Event], None]) -> None:
+    def __init__(self, post: Callable[[Event], None], pool: Pool | None = None) -> None:
         self._post = post
-        self._jobs: queue.SimpleQueue[Callable[[], Event | None] | None] = queue.SimpleQueue()
-        self._thread: threading.Thread | None = None
+        self._lane = Lane((pool or Pool()).submit)
 
     def submit(self, work: Callable[[], Event | None]) -> None:
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._work, name="gomoku-files", daemon=True)
-            self._thread.start()
-        self._jobs.put(work)
+        self._lane.put(partial(self._run, work))
 
     def close(self, timeout: float = 5.0) -> None:
-        """Finish the jobs handed over (settings to remember) and stop."""
-        if self._thread is not None:
-            self._jobs.put(None)
-            self._thread.join(timeout)
+        """Finish the jobs handed over (settings to remember), for at most ``timeout`` seconds."""
+        self._lane.wait(timeout)
 
-    def _work(self) -> None:
-        while True:
-            work = self._jobs.get()
-            if work is None:
-                return
-            try:
-                event = work()
-            except Exception as error:  # a bug in a job must not end the worker: say it
-                event = Report(f"A file job failed: {error!r}.")
-            if event is not None:
-                self._post(event)
+    def _run(self, work: Callable[[], Event | None]) -> None:
+        try:
+            event = work()
+        except Exception as error:  # a bug in a job must not end the worker: say it
+            event = Report(f"A file job failed: {error!r}.")
+        if event is not None:
+            self._post(event)
 
 
 def _remember(settings: Settings) -> None:
@@ -387,9 +382,10 @@ def run(args: argparse.Namespace) -> int:
             notice=notice,
         )
     inbox = Inbox()
-    computer = Computer(getattr(args, "seed", None), getattr(args, "think_time", None), inbox.put)
-    files = FileWorker(inbox.put)
-    autosaver = storage.Autosaver(report=lambda text: inbox.put(Report(text)))
+    pool = Pool()  # one pool for the computer, the file jobs and the autosave
+    computer = Computer(getattr(args, "seed", None), getattr(args, "think_time", None), inbox.put, pool)
+    files = FileWorker(inbox.put, pool)
+    autosaver = storage.Autosaver(report=lambda text: inbox.put(Report(text)), run=pool.submit)
     network = Network(inbox.put, inbox.poke)
     performer = Performer(computer, files, autosaver, network)
     resized = threading.Event()
@@ -414,6 +410,7 @@ def run(args: argparse.Namespace) -> int:
         network.close_all()
         files.close()
         autosaver.close()  # the last move reaches the disk before the program ends
+        pool.close()
         _restore_signals(previous)
         inbox.close()
 
@@ -475,7 +472,8 @@ def _loop(
     screen.nodelay(True)
     theme = curses_theme(use_unicode(), use_colour())
     terminal = None if sys.platform == "win32" else sys.stdin.fileno()
-    performer.perform(effects)
+    state, more = update(state, Resize(*screen.getmaxyx()))
+    performer.perform(effects + more)
     drawn: State | None = None
     while not performer.quitting:
         if state is not drawn:
@@ -497,6 +495,9 @@ def _loop(
                 drawn = None  # a resize or Ctrl-L: paint every cell again
             else:
                 events.append(event)
+        rows, cols = screen.getmaxyx()
+        if state.terminal != (rows, cols):  # at start and after a resize: the screens know what can be seen
+            events.insert(0, Resize(rows, cols))
         events += inbox.drain()
         events += performer.network.drain()
         events.append(Tick(datetime.now(), int(time.monotonic() * FRAMES_PER_SECOND)))

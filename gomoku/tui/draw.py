@@ -350,11 +350,20 @@ def header(win: Window, theme: Theme, info: str = "") -> None:
 
 
 def message_line(win: Window, state: State, theme: Theme, keys: Iterable[str] = ()) -> None:
-    """The bottom line: the message if there is one, else the keys of the screen (those that fit)."""
+    """The bottom line: the message if there is one, else the keys of the screen (those that fit).
+
+    A message longer than the line wraps upwards over the rows above it (the
+    status line first): the whole of it is shown, the advice at its end too.
+    """
     rows, cols = win.getmaxyx()
     if state.message:
         style = theme("alert") if state.alert else theme("message")
-        put(win, rows - 1, 1, theme.dots(state.message), style)
+        lines = wrap(theme.dots(state.message), cols - 2)[-max(1, rows - HEADER_ROWS) :]
+        top = rows - len(lines)
+        for offset, line in enumerate(lines):
+            if offset < len(lines) - 1:
+                put(win, top + offset, 0, " " * (cols - 1))  # what was drawn there gives way to the message
+            put(win, top + offset, 1, line, style)
         return
     shown: list[str] = []
     for key in keys:  # whole entries only: the line never ends in half a word

@@ -47,6 +47,14 @@ class Mouse:
 
 
 @dataclass(frozen=True)
+class Resize:
+    """The terminal is ``rows`` x ``cols`` (at start, and after every change of size)."""
+
+    rows: int
+    cols: int
+
+
+@dataclass(frozen=True)
 class Tick:
     """The clock: the local time, and the spinner's frame (it counts up while time passes)."""
 
@@ -149,5 +157,5 @@ class NetEvent:
 
 
 Event = Union[
-    Key, Mouse, Tick, AiDone, Saved, Exists, Loaded, LoadedSave, Listed, Failed, Report, NetListening, NetEvent
+    Key, Mouse, Resize, Tick, AiDone, Saved, Exists, Loaded, LoadedSave, Listed, Failed, Report, NetListening, NetEvent
 ]

@@ -29,6 +29,7 @@ from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.rules import Rule, Stone
 from gomoku.savegame import SavedGame
+from gomoku.tui.bindings import Bindings
 from gomoku.tui.effects import AiKind, Effects, NetSetup
 from gomoku.tui.settings import Mode, Settings, Side
 
@@ -316,7 +317,13 @@ NetScreen = Union[Hosting, Joining, NetPlaying]
 
 @dataclass(frozen=True)
 class Help:
-    """The keys (and the rules) for the screen under it; any key closes it."""
+    """The keys (and the rules) for the screen under it; any key closes it.
+
+    ``bindings`` are the screen's, taken when the help was opened (the router
+    does that): the help shows exactly the keys the screen answers.
+    """
+
+    bindings: Bindings = ()
 
 
 @dataclass(frozen=True)
@@ -391,6 +398,10 @@ class State:
     frame: int = 0
     #: The last file saved or loaded this session, suggested by the next load.
     last_file: str = ""
+    #: The terminal's ``(rows, columns)``, once the loop has said it (a :class:`~gomoku.tui.events.Resize`).
+    terminal: tuple[int, int] | None = None
+    #: Whether the message outlives the next move (a worker's report); every key clears it.
+    sticky: bool = False
 
 
 #: What every ``update`` returns: the next state, and what the loop is to do.
@@ -399,7 +410,11 @@ Step = tuple[State, Effects]
 
 def current_game(state: State) -> Game | None:
     """The game being played, or kept behind the menu or a replay."""
-    screen = state.screen
+    return game_behind(state.screen)
+
+
+def game_behind(screen: Screen) -> Game | None:
+    """The game ``screen`` plays, or keeps behind the menu or a replay."""
     if isinstance(screen, Playing):
         return screen.game
     if isinstance(screen, (Menu, Replaying)) and screen.back is not None:
@@ -414,9 +429,9 @@ def next_job(state: State) -> tuple[State, int]:
 
 def say(state: State, text: str, alert: bool = False) -> State:
     """``state`` with ``text`` on the message line."""
-    return replace(state, message=text, alert=alert)
+    return replace(state, message=text, alert=alert, sticky=False)
 
 
 def complain(state: State, text: str) -> State:
     """``state`` with ``text`` on the message line as an alert."""
-    return replace(state, message=text, alert=True)
+    return replace(state, message=text, alert=True, sticky=False)

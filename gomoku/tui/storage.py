@@ -10,7 +10,7 @@ loop (:mod:`gomoku.tui.app`):
 - :class:`Autosaver` keeps ``current.json`` (see :mod:`gomoku.savegame`)
   as the autosave effects say: saved after every move, undo and redo,
   retired when the game ends or another one starts.  The writing happens on
-  a worker thread, so a slow disk never holds up a key press
+  the loop's worker pool, so a slow disk never holds up a key press
   (``benchmarks/autosave_speed.py``, medians: 2 to 11 ms per save, 8 to 24
   ms for 200 moves on 25x25 under renju, against 0.1 to 0.2 ms for the
   loop to hand a save over).  Saves that pile up while a write is under way
@@ -42,6 +42,7 @@ from gomoku.savegame import (
 )
 from gomoku.tui.effects import ListRecords, LoadRecord, SaveRecord
 from gomoku.tui.events import Event, Exists, Failed, Listed, Loaded, LoadedSave, Saved
+from gomoku.tui.workers import Pool
 
 
 def resolve(text: str, cwd: Path | None = None) -> Path:
@@ -169,10 +170,12 @@ Request = Union[str, SavedGame]
 
 
 class Autosaver:
-    """Keeps the autosave file as the autosave effects say, writing on a worker thread.
+    """Keeps the autosave file as the autosave effects say, writing on the loop's worker pool.
 
-    :meth:`save` and :meth:`retire` return at once; the worker does them in
-    order.  Problems (a full disk, a damaged old save kept aside) come back as
+    :meth:`save` and :meth:`retire` return at once; a job on the pool (``run``
+    hands it over: :meth:`gomoku.tui.workers.Pool.submit`) does them in
+    order, one job at a time, and ends when nothing is left to write.
+    Problems (a full disk, a damaged old save kept aside) come back as
     sentences through ``report`` (the loop's inbox).  :meth:`close` waits for
     the last write, so quitting right after a move keeps the move.
     """
@@ -183,24 +186,26 @@ class Autosaver:
         save: Callable[[SavedGame, Path | None], SaveResult] = save_game,
         discard: Callable[..., Path | None] = discard_game,
         report: Callable[[str], None] | None = None,
+        run: Callable[[Callable[[], None]], None] | None = None,
     ) -> None:
         self.path = path
+        self._run = run or Pool(1, "gomoku-autosave").submit
         self._save = save
         self._discard = discard
         self.notices: queue.Queue[str] = queue.Queue()
         self._report = report or self.notices.put
         self._requests: list[Request] = []
         self._working = False
+        self._scheduled = False  # a job is on the pool (or about to be) to write what is asked
         self._closed = False
         self._last_error = ""
         self._wake = threading.Condition()
-        self._thread: threading.Thread | None = None
 
     @property
     def busy(self) -> bool:
         """Whether a write is waiting or under way."""
         with self._wake:
-            return bool(self._requests) or self._working
+            return bool(self._requests) or self._working or self._scheduled
 
     def save(self, game: SavedGame) -> None:
         """Keep ``game`` as the game in progress (a save still waiting is replaced by this newer one)."""
@@ -219,30 +224,31 @@ class Autosaver:
             if self._closed:
                 return
             self._requests.append(request)
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._work, name="gomoku-autosave", daemon=True)
-                self._thread.start()
-            self._wake.notify_all()
+            if self._scheduled:
+                return  # the job on the pool takes it in turn
+            self._scheduled = True
+        self._run(self._work)
 
     def close(self, timeout: float = 5.0) -> None:
-        """Finish the last write (for at most ``timeout`` seconds) and stop the worker."""
+        """Finish the last write (for at most ``timeout`` seconds) and take no more."""
         with self._wake:
             self._closed = True
-            self._wake.notify_all()
-            thread = self._thread
-        if thread is not None:
-            thread.join(timeout)
+        self.wait(timeout)
 
     def wait(self, timeout: float = 5.0) -> bool:
         """Wait until nothing is waiting to be written; whether that happened in time."""
         with self._wake:
-            return self._wake.wait_for(lambda: not self._requests and not self._working, timeout)
+            return self._wake.wait_for(
+                lambda: not self._requests and not self._working and not self._scheduled, timeout
+            )
 
     def _work(self) -> None:
+        """Write what is asked, in order, until nothing is left (then this job ends and frees its thread)."""
         while True:
             with self._wake:
-                self._wake.wait_for(lambda: bool(self._requests) or self._closed)
                 if not self._requests:
+                    self._scheduled = False
+                    self._wake.notify_all()
                     return
                 request = self._requests.pop(0)
                 self._working = True

@@ -17,45 +17,13 @@ from gomoku.net.match import MatchRecord, Role
 from gomoku.net.protocol import ResumeRecord
 from gomoku.records import GameRecord
 from gomoku.savegame import KEPT_NAME, SavedGame
+from gomoku.tui import router
 from gomoku.tui.effects import AiKind, CancelAi, Effect, Effects, NetSetup, RetireAutosave, StartAi
-from gomoku.tui.events import (
-    AiDone,
-    Event,
-    Exists,
-    Failed,
-    Key,
-    Listed,
-    Loaded,
-    LoadedSave,
-    Mouse,
-    NetEvent,
-    NetListening,
-    Report,
-    Saved,
-    Tick,
-)
-from gomoku.tui.keys import HELP_KEYS
-from gomoku.tui.model import (
-    AiJob,
-    ConfirmQuit,
-    Help,
-    Hosting,
-    Joining,
-    Menu,
-    NetMenu,
-    NetPlaying,
-    Notice,
-    Playing,
-    Prompt,
-    Replaying,
-    ResumeOffer,
-    State,
-    Step,
-    say,
-)
+from gomoku.tui.events import Event, NetEvent, NetListening, Report, Resize, Tick
+from gomoku.tui.model import AiJob, Hosting, Joining, Menu, NetPlaying, Notice, Playing, ResumeOffer, State, Step, say
 from gomoku.tui.saves import net_from_saved
-from gomoku.tui.screens import dialogs, game, hosting, joining, menu, netgame, netmenu, prompt, replay, resume
-from gomoku.tui.screens import help as help_overlay
+from gomoku.tui.screen import context
+from gomoku.tui.screens import hosting, joining, menu, netgame, prompt
 from gomoku.tui.settings import Mode, Settings
 
 
@@ -68,6 +36,7 @@ def initial_state(
     record_name: str = "",
     offer: SavedGame | None = None,
     notice: str = "",
+    terminal: tuple[int, int] | None = None,
 ) -> Step:
     """The state at start-up, and what to do at once.
 
@@ -76,14 +45,15 @@ def initial_state(
     first, unless the command line asked for something (``start`` or
     ``record``): an explicit request wins, and the unfinished game is kept
     aside as ``unfinished.json`` (the load prompt offers it).  ``notice`` (a
-    saved game that could not be read) is shown over all that.
+    saved game that could not be read) is shown over all that.  ``terminal``
+    is its ``(rows, columns)``: a board too big for it is not started.
     """
-    state = State(screen=Menu(), settings=settings, levels=tuple(levels))
+    state = State(screen=Menu(), settings=settings, levels=tuple(levels), terminal=terminal)
     effects: Effects = ()
     if record is not None:
         state = prompt.open_replay(state, record, record_name)
     elif start:
-        state, effects = menu.start(state)
+        state, effects = router.apply(state, *menu.start(context(state)))
     if offer is not None:
         if record is None and not start:
             state = replace(state, screen=ResumeOffer(offer))
@@ -142,16 +112,11 @@ def update(state: State, event: Event) -> Step:
     """The state after ``event``, and the effects it asks for.  Never raises; never changes ``state``."""
     if isinstance(event, Tick):
         return _tick(state, event), ()
+    if isinstance(event, Resize):
+        terminal = (event.rows, event.cols)
+        return (state if state.terminal == terminal else replace(state, terminal=terminal)), ()
     if isinstance(event, Report):
-        return settle(say(state, event.text, event.alert), ())
-    if isinstance(event, AiDone):
-        if isinstance(state.screen, Playing):
-            return settle(*game.ai_done(state, state.screen, event))
-        return state, ()
-    if isinstance(event, (Saved, Exists, Loaded, LoadedSave, Listed, Failed)):
-        return settle(*prompt.answer(state, event))
-    if isinstance(event, (Key, Mouse)):
-        return settle(*_input(replace(state, message="", alert=False), event))
+        return settle(replace(state, message=event.text, alert=event.alert, sticky=True), ())
     if isinstance(event, NetListening):
         screen = state.screen
         if isinstance(screen, Hosting) and screen.session == event.session:
@@ -159,7 +124,7 @@ def update(state: State, event: Event) -> Step:
         return state, ()
     if isinstance(event, NetEvent):
         return _network(state, event)
-    return state, ()
+    return settle(*router.deliver(state, event))
 
 
 def _network(state: State, event: NetEvent) -> Step:
@@ -183,37 +148,6 @@ def _tick(state: State, tick: Tick) -> State:
     return replace(state, now=now, frame=frame)
 
 
-def _input(state: State, event: Key | Mouse) -> Step:
-    overlay = state.overlay
-    if isinstance(overlay, Prompt):
-        return prompt.update(state, overlay, event)
-    if isinstance(overlay, Help):
-        return help_overlay.update(state, event)
-    if isinstance(overlay, Notice):
-        return dialogs.notice_update(state, event)
-    if isinstance(overlay, ConfirmQuit):
-        return dialogs.confirm_update(state, event)
-    screen = state.screen  # "?" is text in a chat line or a name being typed
-    typing = (isinstance(screen, NetPlaying) and screen.typing is not None) or (
-        isinstance(screen, NetMenu) and screen.editing is not None
-    )
-    if isinstance(event, Key) and event.name in HELP_KEYS and not typing:
-        return replace(state, overlay=Help()), ()
-    screen = state.screen
-    return SCREEN_UPDATES[type(screen)](state, screen, event)  # type: ignore[operator]
-
-
-#: Each screen's ``update`` of keys and clicks.
-SCREEN_UPDATES = {
-    Playing: game.update,
-    Menu: menu.update,
-    Replaying: replay.update,
-    ResumeOffer: resume.update,
-    NetPlaying: netgame.update,
-    Hosting: hosting.update,
-    Joining: joining.update,
-    NetMenu: netmenu.update,
-}
 #: The screens that hold a network connection, and what each makes of its events.
 NET_EVENTS = {Hosting: hosting.event, Joining: joining.event, NetPlaying: netgame.event}
 

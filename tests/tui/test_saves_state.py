@@ -253,7 +253,7 @@ def test_escape_leaves_the_replay_for_the_game_or_the_menu() -> None:
 def test_replay_keys_that_do_nothing_say_so_and_help_shows() -> None:
     state = press(loaded(), "x")
     assert state.alert and "left/right step" in state.message
-    assert press(loaded(), "?").overlay == Help()
+    assert isinstance(press(loaded(), "?").overlay, Help)
     assert press(loaded(), "t").screen.heat  # type: ignore[union-attr]
     assert effects_of(loaded(), "q") == [Quit()]  # no game in progress: no question
     in_progress = play_at(start(), "h8")
@@ -337,7 +337,7 @@ def test_the_computer_waits_while_the_offer_is_up() -> None:
 def test_other_keys_on_the_offer_say_what_to_press_and_q_quits_keeping_it() -> None:
     state = offered().state
     other = press(state, "x")
-    assert isinstance(other.screen, ResumeOffer) and "Press y to resume" in other.message
+    assert isinstance(other.screen, ResumeOffer) and "y resumes the unfinished game" in other.message
     assert effects_of(state, "q") == [Quit()]  # nothing retired: offered again next time
 
 

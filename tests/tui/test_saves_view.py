@@ -103,9 +103,13 @@ def test_wrap() -> None:
 
 def test_the_help_lists_the_screens_own_keys() -> None:
     game_help = flat(render(press(loaded(game=True), "escape", "?")))
-    assert "S / L" in game_help and "save to a file / load and replay one" in game_help
+    assert "S save the game to a file" in game_help and "L load a record to replay" in game_help
     replay_help = flat(render(press(loaded(), "?")))
-    assert "play on from the move shown" in replay_help and "Home End g G" in replay_help
+    assert (
+        "play on from the move shown" in replay_help
+        and "Home g the start" in replay_help
+        and "End G the last move" in replay_help
+    )
     menu_help = flat(render(press(menu_state(), "?")))
     assert "start the game (from any row)" in menu_help
 

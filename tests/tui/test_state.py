@@ -17,6 +17,7 @@ from gomoku.tui.settings import Mode, Pace, Side
 from gomoku.tui.texts import result_text
 from gomoku.tui.update import update
 from tests.tui.helpers import (
+    LEVELS,
     NOON,
     Run,
     answer,
@@ -85,12 +86,16 @@ def test_menu_changes_a_choice_backwards(left: str) -> None:
     assert press(state, left).settings.rule is Rule.RENJU
 
 
-def test_menu_board_size_stays_between_5_and_25() -> None:
+def test_menu_board_size_wraps_round_like_the_other_rows() -> None:
+    # issue 21, item 17: every row of the menu goes round (the size stopped at 5 and 25, the level wrapped)
     state = select(menu_state(size=6), MenuRow.SIZE)
     assert press(state, "left").settings.size == 5
-    assert press(state, "left", "left", "left").settings.size == 5
+    assert press(state, "left", "left").settings.size == 25
     big = select(menu_state(size=24), MenuRow.SIZE)
-    assert press(big, "right", "right", "right").settings.size == 25
+    assert press(big, "right").settings.size == 25
+    assert press(big, "right", "right").settings.size == 5
+    level = select(menu_state(level="hard"), MenuRow.LEVEL)
+    assert press(level, "right").settings.level == LEVELS[0]
 
 
 def test_menu_levels_come_from_the_level_list() -> None:
@@ -414,10 +419,10 @@ def test_heat_map_toggles_and_is_off_in_the_next_game() -> None:
 def test_help_opens_and_any_key_closes_it(key: str) -> None:
     state = play_at(start("pvc"), "h8")
     shown = Run(state).press(key)
-    assert shown.state.overlay == Help() and shown.state.ai == state.ai and shown.effects == []
+    assert isinstance(shown.state.overlay, Help) and shown.state.ai == state.ai and shown.effects == []
     closed = Run(shown.state).press("q")
     assert closed.state.overlay is None and closed.effects == []
-    assert press(menu_state(), key).overlay == Help()
+    assert isinstance(press(menu_state(), key).overlay, Help)
 
 
 def test_quit_asks_while_a_game_is_in_progress() -> None:

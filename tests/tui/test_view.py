@@ -206,7 +206,7 @@ def test_the_bottom_line_shows_whole_keys_only() -> None:
     state = press(start(), "escape")
     for cols in (40, 50, 80):
         line = render(state, 24, cols).lines()[23].strip()
-        assert line.endswith(("play", "undo", "redo", "hint", "map", "save", "help", "quit"))
+        assert line.endswith(("play", "undo", "redo", "hint", "map", "save", "load", "help", "quit"))
 
 
 def test_large_terminal_gets_big_square_cells() -> None:

@@ -3,45 +3,81 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from gomoku.tui import draw
+from gomoku.tui.bindings import Binding, Bindings
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import Quit
-from gomoku.tui.events import Key, Mouse
-from gomoku.tui.model import ConfirmQuit, NetPlaying, Notice, State, Step, current_game, say
+from gomoku.tui.events import Event, Key, Mouse
+from gomoku.tui.model import ConfirmQuit, NetPlaying, Notice, Screen, State, Step, game_behind
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, said
 
-QUIT_YES = frozenset({"y", "Y", "q", "enter"})
+QUIT_YES = ("y", "Y", "q", "enter")
+
+
+def quit_outcome(screen: Screen) -> Outcome:
+    """Quit at once, or ask first while a game is in progress (it is kept for next time either way)."""
+    game = screen if isinstance(screen, NetPlaying) else game_behind(screen)
+    if game is not None and game.in_progress:
+        return Outcome(overlay=ConfirmQuit())
+    return Outcome(effects=(Quit(),))
 
 
 def ask_quit(state: State) -> Step:
-    """Quit at once, or ask first while a game is in progress (it is kept for next time either way)."""
-    game = state.screen if isinstance(state.screen, NetPlaying) else current_game(state)
-    if game is not None and game.in_progress:
+    """:func:`quit_outcome` for the old-style (network) screens, which take the whole state."""
+    outcome = quit_outcome(state.screen)
+    if outcome.overlay is not None and not outcome.effects:
         return replace(state, overlay=ConfirmQuit()), ()
-    return state, (Quit(),)
+    return state, outcome.effects
 
 
-def confirm_update(state: State, event: Key | Mouse) -> Step:
-    if isinstance(event, Key) and event.name in QUIT_YES:
-        return replace(state, overlay=None), (Quit(),)
-    if isinstance(event, Mouse):
-        return state, ()
-    return say(replace(state, overlay=None), "Quit cancelled."), ()
+# -- the quit question ----------------------------------------------------------------
+
+YES = Binding(QUIT_YES, "quit (the game is kept: resume later)", "y quits", "y q Enter", always=True)
+#: Any other key goes back: the binding that says so holds no key of its own.
+BACK = Binding((), "go back to the game", "any other key goes back", "any other key")
 
 
-def confirm_view(win: Window, theme: Theme) -> None:
+def confirm_bindings(overlay: ConfirmQuit, ctx: Context) -> Bindings:
+    return (YES, BACK)
+
+
+def confirm_update(overlay: ConfirmQuit, event: Event, ctx: Context) -> tuple[Any, Outcome]:
+    if not isinstance(event, Key):
+        return overlay, UNHANDLED
+    if event.name in QUIT_YES:
+        return None, Outcome(effects=(Quit(),))
+    return None, said("Quit cancelled.")
+
+
+def confirm_view(win: Window, overlay: ConfirmQuit, ctx: Context, theme: Theme) -> None:
     lines = [("Quit this game?", "status"), ("y quits (the game is kept), any other key goes back", "")]
     draw.centred_box(win, theme, lines, max(len(text) for text, _ in lines) + 6)
 
 
-def notice_update(state: State, event: Key | Mouse) -> Step:
-    return replace(state, overlay=None), ()
+# -- a notice -------------------------------------------------------------------------
 
 
-def notice_view(win: Window, notice: Notice, theme: Theme) -> None:
+def closes(overlay: Any, event: Event, ctx: Context) -> tuple[Any, Outcome]:
+    """Any key or click closes the overlay."""
+    if isinstance(event, (Key, Mouse)):
+        return None, NOTHING
+    return overlay, UNHANDLED
+
+
+def notice_view(win: Window, notice: Notice, ctx: Context, theme: Theme) -> None:
     rows, cols = win.getmaxyx()
     width = min(cols, 64)
     body = draw.wrap(notice.text, width - 6)[: max(1, rows - 8)]
     lines = [("", "")] + [(f" {line}", "alert" if n == 0 else "") for n, line in enumerate(body)]
     lines += [("", ""), (" Any key continues.", "dim")]
     draw.centred_box(win, theme, lines, width)
+
+
+def any_key(overlay: Any) -> bool:
+    return True  # every key goes to it (and closes it)
+
+
+CONFIRM = Route(confirm_update, confirm_view, confirm_bindings, typing=any_key)
+NOTICE = Route(closes, notice_view, lambda overlay, ctx: (), typing=any_key)

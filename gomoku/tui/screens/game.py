@@ -1,8 +1,10 @@
 """The game screen: the board, the cursor, moves, undo and redo, hints, the heat map, watch mode.
 
-The computer's moves are asked for by :func:`gomoku.tui.update.settle` (it is
-the computer's turn, it is not paused: start it); this screen asks for hints
-itself, plays the answers, and asks autosave to keep every change of the board.
+A screen of the router (:mod:`gomoku.tui.screen`): ``update`` returns the next
+:class:`Playing` and an :class:`~gomoku.tui.screen.Outcome`.  The computer's
+moves are asked for by :func:`gomoku.tui.update.settle` (it is the computer's
+turn, it is not paused: start it); this screen asks for hints itself, plays
+the answers, and asks autosave to keep every change of the board.
 """
 
 from __future__ import annotations
@@ -13,87 +15,120 @@ from gomoku.board import Board, HistoryError, IllegalMoveError
 from gomoku.point import Point
 from gomoku.rules import Stone
 from gomoku.tui import draw
+from gomoku.tui.bindings import HELP, Binding, Bindings, find
 from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import AiKind, SaveSettings, StartAi
-from gomoku.tui.events import AiDone, Key, Mouse
-from gomoku.tui.keys import CURSOR_KEYS, LOAD_KEY, PLAY_KEYS, QUIT_KEY, SAVE_KEY
-from gomoku.tui.layout import clicked_point, stepped
-from gomoku.tui.model import (
-    AiJob,
-    Game,
-    Menu,
-    MenuRow,
-    Playing,
-    PromptKind,
-    State,
-    Step,
-    complain,
-    next_job,
-    say,
-    with_board,
-)
+from gomoku.tui.events import AiDone, Event, Key, Mouse
+from gomoku.tui.keys import CURSOR_KEYS, LOAD_KEY, QUIT_KEY, SAVE_KEY
+from gomoku.tui.layout import board_layout, clicked_point, stepped
+from gomoku.tui.model import AiJob, Game, Menu, MenuRow, Playing, PromptKind, Screen, with_board
 from gomoku.tui.saves import autosave_effects
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Outcome, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt
 from gomoku.tui.settings import Mode, Pace
-from gomoku.tui.texts import ended_text, key_label, overline_note, result_text, sentence, side_name
+from gomoku.tui.texts import ended_text, overline_note, result_text, sentence, side_name
 
-#: Watch mode's keys: pause, one move while paused, and a faster or slower pace.
-PAUSE_KEY = "p"
-STEP_KEY = "."
-FASTER_KEYS = frozenset({"+", "="})
-SLOWER_KEYS = frozenset({"-", "_"})
 PACES = tuple(Pace)
 
+# -- the keys, declared once with their help ---------------------------------------
 
-def update(state: State, screen: Playing, event: Key | Mouse) -> Step:
-    """The game after a key or a click."""
+CURSOR = Binding(tuple(CURSOR_KEYS), "move the cursor", label="arrows hjkl wasd")
+PLAY = Binding(("enter", "space"), "play at the cursor (a click plays where it lands)", "Enter play", "Enter Space")
+UNDO = Binding(("u",), "undo (against the computer: back to your turn)", "u undo")
+REDO = Binding(("r",), "redo what was undone", "r redo")
+HINT = Binding(("H",), "hint: the computer's suggestion", "H hint")
+HEAT = Binding(("t",), "heat map: how urgent each point is, 1-9", "t heat map")
+SAVE = Binding((SAVE_KEY,), "save the game to a file", "S save")
+LOAD = Binding((LOAD_KEY,), "load a record to replay, or a kept game")
+NEW = Binding(("n",), "new game (the menu)", "n new game")
+QUIT = Binding((QUIT_KEY,), "quit (the game is kept: resume later)", "q quit", always=True)
+DISMISS = Binding(("escape",), "clear the message line", label="Esc")
+PAUSE_PVC = Binding(("p",), "pause / resume the computer")
+#: Watch mode's keys: pause, one move while paused, and a faster or slower pace.
+PAUSE = Binding(("p", "space"), "pause / resume the computer", "p pause", "p Space")
+RESUME = replace(PAUSE, short="p resume")
+STEP = Binding((".",), "paused: the computer makes one move", ". one move")
+PACE = Binding(("+", "=", "-", "_"), "faster / slower pace", "+/- pace", "+ -")
+FASTER_KEYS = frozenset({"+", "="})
+
+
+def bindings(screen: Playing, ctx: Context) -> Bindings:
+    """The game's keys: to play (against the computer or each other), or to watch."""
     game = screen.game
+    if game.mode is Mode.CVC:
+        pause = RESUME if game.paused else PAUSE
+        return (pause, STEP, PACE, UNDO, REDO, NEW, HEAT, SAVE, LOAD, DISMISS, HELP, QUIT)
+    computer = (PAUSE_PVC,) if game.mode is Mode.PVC else ()
+    return (CURSOR, PLAY, UNDO, REDO, HINT, HEAT, SAVE, LOAD, NEW, *computer, DISMISS, HELP, QUIT)
+
+
+def key_line(screen: Playing, ctx: Context) -> list[str] | None:
+    """The bottom line, most useful first (as many as fit are shown): the heat map's legend while it is on."""
+    game = screen.game
+    if game.heat:
+        return list(draw.HEAT_LEGEND)
+    line: tuple[Binding, ...]
+    if game.board.is_game_over():
+        line = (NEW, UNDO, SAVE, HEAT, HELP, QUIT)
+    elif game.mode is Mode.CVC:
+        line = (RESUME if game.paused else PAUSE, STEP, PACE, UNDO, NEW, HELP, QUIT)
+    else:
+        line = (PLAY, UNDO, REDO, HINT, HEAT, SAVE, HELP, QUIT)
+    return [binding.short for binding in line]
+
+
+def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
+    """The game after a key, a click, or the computer's answer."""
+    game = screen.game
+    if isinstance(event, AiDone):
+        return ai_done(screen, event, ctx)
     if isinstance(event, Mouse):
         point = clicked_point(event.row, event.col, event.rows, event.cols, game.board.size)
-        if point is None:
-            return state, ()
-        return _play(state, replace(game, cursor=point), point)
+        if point is None or game.mode is Mode.CVC:
+            return screen, NOTHING
+        return _play(replace(game, cursor=point), point)
+    if not isinstance(event, Key):
+        return screen, UNHANDLED
     name = event.name
-    if name in CURSOR_KEYS:
-        cursor = stepped(game.cursor, *CURSOR_KEYS[name], game.board.size)
-        return _set(state, replace(game, cursor=cursor)), ()
-    if name in PLAY_KEYS:
-        if name == "space" and game.mode is Mode.CVC:
-            return _toggle_pause(state, game)
-        return _play(state, game, game.cursor)
-    if name == "u":
-        return _undo(state, game)
-    if name == "r":
-        return _redo(state, game)
-    if name == "H":
-        return _ask_hint(state, game)
-    if name == "t":
+    binding = find(bindings(screen, ctx), name)
+    if binding is CURSOR:
+        return Playing(replace(game, cursor=stepped(game.cursor, *CURSOR_KEYS[name], game.board.size))), NOTHING
+    if binding is PLAY:
+        return _play(game, game.cursor)
+    if binding is UNDO:
+        return _undo(game)
+    if binding is REDO:
+        return _redo(game)
+    if binding is HINT:
+        return _ask_hint(game, ctx)
+    if binding is HEAT:
         heat = not game.heat
         text = "Heat map on: the legend is at the bottom; t hides it." if heat else "Heat map off."
-        return say(_set(state, replace(game, heat=heat)), text), ()
-    if name == PAUSE_KEY:
-        return _toggle_pause(state, game)
-    if name == STEP_KEY and game.mode is Mode.CVC:
-        return _step(state, game)
-    if (name in FASTER_KEYS or name in SLOWER_KEYS) and game.mode is Mode.CVC:
-        return _change_pace(state, game, 1 if name in SLOWER_KEYS else -1)
-    if name == "n":
-        return replace(state, screen=Menu(MenuRow.NEW, back=screen)), ()
-    if name == SAVE_KEY:
+        return Playing(replace(game, heat=heat)), said(text)
+    if binding in (PAUSE, RESUME, PAUSE_PVC):
+        return _toggle_pause(game)
+    if binding is STEP:
+        return _step(game)
+    if binding is PACE:
+        return _change_pace(game, ctx, -1 if name in FASTER_KEYS else 1)
+    if binding is DISMISS:
+        return screen, NOTHING  # the router has cleared the message line already
+    if binding is NEW:
+        return Menu(MenuRow.NEW, back=screen), NOTHING
+    if binding is SAVE:
         if not game.board.moves:
-            return complain(state, "No moves to save yet: play first."), ()
-        return prompt.open_prompt(state, PromptKind.SAVE)
-    if name == LOAD_KEY:
-        return prompt.open_prompt(state, PromptKind.LOAD)
-    if name == QUIT_KEY:
-        return dialogs.ask_quit(state)
-    if name == "escape":
-        return state, ()
-    return complain(state, f"{key_label(name)} does nothing here: press ? for the keys."), ()
+            return screen, alerted("No moves to save yet: play first.")
+        return screen, prompt.opened(ctx, PromptKind.SAVE)
+    if binding is LOAD:
+        return screen, prompt.opened(ctx, PromptKind.LOAD)
+    if binding is QUIT:
+        return screen, dialogs.quit_outcome(screen)
+    return screen, UNHANDLED
 
 
-def _set(state: State, game: Game) -> State:
-    return replace(state, screen=Playing(game))
+def fits(screen: Playing, ctx: Context, rows: int, cols: int) -> bool:
+    """Whether the board can be seen (while it cannot, keys must not play on it: issue 21, item 1)."""
+    return board_layout(rows, cols, screen.game.board.size) is not None
 
 
 def _busy_reason(game: Game) -> str | None:
@@ -109,23 +144,25 @@ def _busy_reason(game: Game) -> str | None:
     return None
 
 
-def _moved(state: State, game: Game, point: Point, message: str = "") -> Step:
-    """``game`` on the screen after a move at ``point``, autosaved; a six under standard is explained."""
-    note = overline_note(game, point)
-    state = say(_set(state, game), note or message)
-    return state, autosave_effects(game)
+def _moved(game: Game, point: Point) -> tuple[Screen, Outcome]:
+    """``game`` on the screen after a move at ``point``, autosaved.
+
+    The message line is cleared (what it said was about the position before),
+    unless the move is a six under standard, which is explained.
+    """
+    return Playing(game), Outcome(effects=autosave_effects(game), message=Message(overline_note(game, point)))
 
 
-def _play(state: State, game: Game, point: Point) -> Step:
+def _play(game: Game, point: Point) -> tuple[Screen, Outcome]:
     reason = _busy_reason(game)
     if reason:
-        return complain(_set(state, game), reason), ()
+        return Playing(game), alerted(reason)
     board = game.board.copy()
     try:
         board.play(point)
     except IllegalMoveError as error:
-        return complain(_set(state, game), sentence(str(error))), ()
-    return _moved(state, _on(game, board, cursor=point), point)
+        return Playing(game), alerted(sentence(str(error)))
+    return _moved(_on(game, board, cursor=point), point)
 
 
 def _on(game: Game, board: Board, cursor: Point | None = None) -> Game:
@@ -145,26 +182,26 @@ def _undo_count(game: Game) -> int:
     return 0
 
 
-def _undo(state: State, game: Game) -> Step:
+def _undo(game: Game) -> tuple[Screen, Outcome]:
     count = _undo_count(game)
     if count == 0:
-        return complain(state, "Nothing to undo."), ()
+        return Playing(game), alerted("Nothing to undo.")
     board = game.board.copy()
     taken = []
     try:
         for _ in range(count):
             taken.append(board.notation(board.undo()))
     except HistoryError:
-        return complain(state, "Nothing to undo."), ()
+        return Playing(game), alerted("Nothing to undo.")
     watching = game.mode is Mode.CVC
     game = replace(_on(game, board), paused=game.paused or watching)
     note = " (r redoes, p resumes)" if watching else " (r redoes)"
-    return say(_set(state, game), f"Took back {', '.join(reversed(taken))}{note}."), autosave_effects(game)
+    return Playing(game), said(f"Took back {', '.join(reversed(taken))}{note}.", autosave_effects(game))
 
 
-def _redo(state: State, game: Game) -> Step:
+def _redo(game: Game) -> tuple[Screen, Outcome]:
     if game.computer_to_move and game.mode is Mode.PVC:
-        return complain(state, "The computer is thinking: wait for its move."), ()
+        return Playing(game), alerted("The computer is thinking: wait for its move.")
     board = game.board.copy()
     replayed = []
     while board.can_redo:
@@ -176,14 +213,12 @@ def _redo(state: State, game: Game) -> Step:
         if game.mode is not Mode.PVC or board.is_game_over() or board.turn not in game.computer:
             break
     if not replayed:
-        return complain(state, "Nothing to redo."), ()
+        return Playing(game), alerted("Nothing to redo.")
     game = _on(game, board)
-    return say(_set(state, game), f"Replayed {', '.join(replayed)}."), autosave_effects(game)
+    return Playing(game), said(f"Replayed {', '.join(replayed)}.", autosave_effects(game))
 
 
-def _toggle_pause(state: State, game: Game) -> Step:
-    if game.mode is Mode.PVP:
-        return complain(state, "There is no computer to pause in a two-player game."), ()
+def _toggle_pause(game: Game) -> tuple[Screen, Outcome]:
     paused = not game.paused
     if not paused:
         text = "Resumed."
@@ -191,62 +226,65 @@ def _toggle_pause(state: State, game: Game) -> Step:
         text = "Paused: p resumes, . plays one move."
     else:
         text = "Paused: p resumes."
-    return say(_set(state, replace(game, paused=paused, step=False)), text), ()
+    return Playing(replace(game, paused=paused, step=False)), said(text)
 
 
-def _step(state: State, game: Game) -> Step:
+def _step(game: Game) -> tuple[Screen, Outcome]:
     """Watch mode, paused: let the computer make one move."""
     if not game.paused:
-        return say(state, "Press p to pause first; then . plays one move at a time."), ()
+        return Playing(game), said("Press p to pause first; then . plays one move at a time.")
     if game.board.is_game_over():
-        return complain(state, "The game is over: u takes moves back, n starts a new one."), ()
-    return _set(state, replace(game, step=True)), ()
+        return Playing(game), alerted("The game is over: u takes moves back, n starts a new one.")
+    return Playing(replace(game, step=True)), NOTHING
 
 
-def _change_pace(state: State, game: Game, step: int) -> Step:
+def _change_pace(game: Game, ctx: Context, step: int) -> tuple[Screen, Outcome]:
     index = max(0, min(len(PACES) - 1, PACES.index(game.settings.pace) + step))
     pace = PACES[index]
-    settings = replace(state.settings, pace=pace)
+    settings = replace(ctx.settings, pace=pace)
     game = replace(game, settings=replace(game.settings, pace=pace))
-    state = say(replace(_set(state, game), settings=settings), f"Pace: {pace.label}.")
-    return state, (SaveSettings(settings),)
+    return Playing(game), said(f"Pace: {pace.label}.", (SaveSettings(settings),), settings=settings)
 
 
-def _ask_hint(state: State, game: Game) -> Step:
+def _ask_hint(game: Game, ctx: Context) -> tuple[Screen, Outcome]:
     reason = _busy_reason(game)
     if reason:
-        return complain(state, reason), ()
-    if state.ai is not None:
-        return complain(state, "Still working out a hint: wait a moment."), ()
-    state, job = next_job(state)
-    level = game.settings.level
-    state = say(replace(state, ai=AiJob(job, AiKind.HINT, game.board)), "Looking for a good move...")
-    return state, (StartAi(job, AiKind.HINT, game.board, level),)
+        return Playing(game), alerted(reason)
+    if ctx.ai is not None:
+        return Playing(game), alerted("Still working out a hint: wait a moment.")
+    job = ctx.job
+    ai = AiJob(job, AiKind.HINT, game.board)
+    start = StartAi(job, AiKind.HINT, game.board, game.settings.level)
+    return Playing(game), said("Looking for a good move...", (start,), ai=ai)
 
 
-def ai_done(state: State, screen: Playing, event: AiDone) -> Step:
+def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Outcome]:
     """The computer's answer to the current job: a hint to mark, or a move to play."""
-    ai, game = state.ai, screen.game
+    ai, game = ctx.ai, screen.game
     if ai is None or event.job != ai.job or ai.board is not game.board:
-        return state, ()  # an answer to a question nobody asks any more
-    state = replace(state, ai=None)
+        return screen, NOTHING  # an answer to a question nobody asks any more
     if event.point is None:
         paused = replace(game, paused=True, step=False) if ai.kind is AiKind.MOVE else game
         note = " p lets it try again." if ai.kind is AiKind.MOVE else ""
-        return complain(_set(state, paused), f"The computer failed: {event.error}.{note}"), ()
+        return Playing(paused), alerted(f"The computer failed: {event.error}.{note}", ai=None)
     if ai.kind is AiKind.HINT:
         hinted = replace(game, hint=event.point, cursor=event.point)
-        return say(_set(state, hinted), f"Hint: {game.board.notation(event.point)}. Enter plays it."), ()
+        return Playing(hinted), said(f"Hint: {game.board.notation(event.point)}. Enter plays it.", ai=None)
     board = game.board.copy()
     try:
         board.play(event.point)
     except IllegalMoveError as error:
         paused = replace(game, paused=True, step=False)
-        return complain(_set(state, paused), f"The computer tried an illegal move: {error}"), ()
-    return _moved(state, _on(game, board), event.point, state.message)
+        return Playing(paused), alerted(f"The computer tried an illegal move: {error}", ai=None)
+    moved, outcome = _moved(_on(game, board), event.point)
+    return moved, replace(outcome, ai=None)
 
 
 # -- the view -------------------------------------------------------------------
+
+
+def header(screen: Playing, ctx: Context) -> str:
+    return header_info(screen.game)
 
 
 def header_info(game: Game) -> str:
@@ -263,19 +301,7 @@ def header_info(game: Game) -> str:
     return info + f" · {settings.rule} {settings.size}x{settings.size}"
 
 
-def keys(game: Game) -> list[str]:
-    """The keys on the bottom line, most useful first (as many as fit are shown)."""
-    if game.heat:
-        return list(draw.HEAT_LEGEND)
-    if game.board.is_game_over():
-        return ["n new game", "u undo", "S save", "t heat map", "? help", "q quit"]
-    if game.mode is Mode.CVC:
-        pause = "p resume" if game.paused else "p pause"
-        return [pause, ". one move", "+/- pace", "u undo", "n new game", "? help", "q quit"]
-    return ["Enter play", "u undo", "r redo", "H hint", "t heat map", "S save", "? help", "q quit"]
-
-
-def view(win: Window, state: State, screen: Playing, theme: Theme) -> None:
+def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
     game = screen.game
     layout = draw.board_place(win, theme, game.board.size)
     if layout is None:
@@ -285,11 +311,10 @@ def view(win: Window, state: State, screen: Playing, theme: Theme) -> None:
     draw.board_view(win, layout, game.board, theme, marks)
     if layout.panel_x is not None:
         draw.moves_panel(win, layout, theme, [game.board.notation(point) for point in game.board.moves])
-    _status(win, state, game, theme)
-    draw.message_line(win, state, theme, keys(game))
+    _status(win, ctx, game, theme)
 
 
-def _status(win: Window, state: State, game: Game, theme: Theme) -> None:
+def _status(win: Window, ctx: Context, game: Game, theme: Theme) -> None:
     board = game.board
     row, cols = draw.status_row(win), win.getmaxyx()[1]
     if result_text(game):
@@ -301,9 +326,9 @@ def _status(win: Window, state: State, game: Game, theme: Theme) -> None:
     stone = board.turn
     glyph = theme.glyphs[str(stone)]
     spinner = theme.glyphs["spinner"]
-    thinking = state.ai is not None and state.ai.kind is AiKind.MOVE
+    thinking = ctx.ai is not None and ctx.ai.kind is AiKind.MOVE
     if thinking:
-        turn = f"{glyph} {side_name(game, stone)} thinking {spinner[state.frame % len(spinner)]}"
+        turn = f"{glyph} {side_name(game, stone)} thinking {spinner[ctx.frame % len(spinner)]}"
     elif game.paused and game.computer_to_move:
         turn = f"{glyph} {side_name(game, stone)} to play (paused)"
     else:
@@ -312,3 +337,16 @@ def _status(win: Window, state: State, game: Game, theme: Theme) -> None:
     if board.last_move is not None:
         parts.append(f"last: {board.turn.opponent} {board.notation(board.last_move)}")
     draw.put(win, row, 1, theme.join(parts)[: cols - 2], theme("status"))
+
+
+def unbound(screen: Playing, ctx: Context, key: str) -> str:
+    """What a key the game does not declare now is told: why, where the key means something elsewhere."""
+    mode = screen.game.mode
+    if mode is Mode.CVC and (PLAY.matches(key) or HINT.matches(key) or CURSOR.matches(key)):
+        return "You are watching: n starts a game you can play."
+    if mode is Mode.PVP and PAUSE.matches(key):
+        return "There is no computer to pause in a two-player game."
+    return unbound_text(key)
+
+
+ROUTE = Route(update, view, bindings, header=header, fits=fits, key_line=key_line, unbound=unbound)

@@ -1,39 +1,25 @@
-"""The help overlay: the keys of the screen under it, what the rules mean, and what the marks are."""
+"""The help overlay: the keys of the screen under it, what the rules mean, and what the marks are.
+
+The keys are the screen's own bindings (:mod:`gomoku.tui.bindings`), taken by
+the router when it opened the help: what help says is what the keys do.  The
+tables below are the help of the old-style network screens, until they
+declare bindings of their own.
+"""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Any
 
 from gomoku.rules import Rule
 from gomoku.tui import draw
+from gomoku.tui.bindings import help_rows
 from gomoku.tui.draw import Theme, Window
-from gomoku.tui.events import Key, Mouse
+from gomoku.tui.events import Event
 from gomoku.tui.layout import HEADER_ROWS
-from gomoku.tui.model import Hosting, Joining, Menu, NetMenu, NetPlaying, Replaying, ResumeOffer, Screen, State, Step
+from gomoku.tui.model import Help
+from gomoku.tui.screen import Context, Outcome, Route
+from gomoku.tui.screens import dialogs
 from gomoku.tui.settings import RULE_TEXT
-
-GAME_KEYS = (
-    ("arrows hjkl wasd", "move the cursor"),
-    ("Enter Space click", "play at the cursor / where you click"),
-    ("u / r", "undo / redo (vs the computer: to your turn)"),
-    ("H", "hint: the computer's suggestion"),
-    ("t", "heat map: how urgent each point is, 1-9"),
-    ("p  .  + -", "watching: pause, one move, pace"),
-    ("S / L", "save to a file / load and replay one"),
-    ("n", "new game (the menu)"),
-    ("q", "quit (the game is kept: resume later)"),
-)
-
-REPLAY_KEYS = (
-    ("left right , .", "one move back / forward (Space too)"),
-    ("up down PgUp PgDn", "ten moves back / forward"),
-    ("Home End g G", "the start / the last move"),
-    ("Enter or p", "play on from the move shown (r: the rest)"),
-    ("m", "the mode to play on in"),
-    ("t", "heat map: how urgent each point is, 1-9"),
-    ("S / L", "save this record / load another"),
-    ("Esc  q", "back to the game or the menu / quit"),
-)
 
 NET_KEYS = (
     ("arrows hjkl wasd", "move the cursor"),
@@ -61,33 +47,24 @@ MENU_KEYS = (
 )
 
 
+#: Columns for the keys in the keys list.
+KEY_COLUMN = 18
 #: Columns for a rule's name in the rules list ("freestyle" and a space).
 RULE_COLUMN = 10
 
 
-def keys_for(screen: Screen) -> tuple[tuple[str, str], ...]:
-    if isinstance(screen, Replaying):
-        return REPLAY_KEYS
-    if isinstance(screen, (Menu, ResumeOffer, NetMenu)):
-        return MENU_KEYS
-    if isinstance(screen, NetPlaying):
-        return NET_KEYS
-    if isinstance(screen, (Hosting, Joining)):
-        return WAIT_KEYS
-    return GAME_KEYS
-
-
-def update(state: State, event: Key | Mouse) -> Step:
+def update(overlay: Help, event: Event, ctx: Context) -> tuple[Any, Outcome]:
     """Any key or click closes the help."""
-    return replace(state, overlay=None), ()
+    return dialogs.closes(overlay, event, ctx)
 
 
-def view(win: Window, state: State, theme: Theme) -> None:
+def view(win: Window, overlay: Help, ctx: Context, theme: Theme) -> None:
     rows, cols = win.getmaxyx()
     width = min(cols, 72)
-    keys = keys_for(state.screen)
     lines: list[tuple[str, str]] = [("Keys", "status")]
-    lines += [(f"{key:<18}{what}", "") for key, what in keys]
+    for keys, what in help_rows(overlay.bindings):  # the keys, then what they do, wrapped beside them
+        for number, text in enumerate(draw.wrap(what, width - 6 - KEY_COLUMN) or [""]):
+            lines.append((f"{keys if number == 0 else '':<{KEY_COLUMN}}{text}", ""))
     lines += [("Rules", "status")]
     for rule in Rule:  # the rule's name, then what it means, wrapped beside it
         for number, text in enumerate(draw.wrap(RULE_TEXT[rule], width - 6 - RULE_COLUMN)):
@@ -101,3 +78,6 @@ def view(win: Window, state: State, theme: Theme) -> None:
     if len(lines) > room:  # a short terminal: the keys and the closing line first
         lines = lines[: room - 1] + lines[-1:]
     draw.centred_box(win, theme, [(f" {text}", style) for text, style in lines], width)
+
+
+ROUTE = Route(update, view, lambda overlay, ctx: (), typing=dialogs.any_key)

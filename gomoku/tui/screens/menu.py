@@ -9,24 +9,26 @@ in words, the board sizes that fit this terminal, what a level does.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TypeVar
 
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule, Stone
 from gomoku.tui import draw
+from gomoku.tui.bindings import HELP, Binding, Bindings, find, key_line
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import SaveSettings
-from gomoku.tui.events import Key, Mouse
+from gomoku.tui.events import Event, Key, Mouse
 from gomoku.tui.keys import DOWN_KEYS, LEFT_KEYS, LOAD_KEY, PLAY_KEYS, QUIT_KEY, RIGHT_KEYS, UP_KEYS
 from gomoku.tui.layout import board_layout, largest_fitting, menu_layout, needed
-from gomoku.tui.model import Menu, MenuRow, NetMenu, Playing, PromptKind, State, Step, complain, new_game, say
+from gomoku.tui.model import Menu, MenuRow, NetMenu, Playing, PromptKind, Screen, State, new_game
 from gomoku.tui.saves import fresh_game_effects
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt
 from gomoku.tui.settings import RULE_TEXT, Mode, Pace, Settings, Side
-from gomoku.tui.texts import key_label
 
 ACTIONS = frozenset({MenuRow.RESUME, MenuRow.NEW, MenuRow.LOAD, MenuRow.NETWORK, MenuRow.QUIT})
 LEVEL_ROWS = {MenuRow.LEVEL: "level", MenuRow.BLACK_LEVEL: "black_level", MenuRow.WHITE_LEVEL: "white_level"}
-#: What each level does, in a few words (the README's table, shorter).
+#: What each level does, in a few words (the README's table, shorter); a level not named here is "a computer player".
 LEVEL_TEXT = {
     "easy": "quick: the most urgent point and the obvious tactics",
     "normal": "weighs the shapes each move makes and reads short threats",
@@ -37,13 +39,36 @@ MODE_TEXT = {
     Mode.PVP: "two players taking turns at one keyboard",
     Mode.CVC: "watch the computer play itself: p pauses, . steps",
 }
+#: What each action row does (issue 21, item 11: the line under the rows is about the row chosen).
+ACTION_TEXT = {
+    MenuRow.RESUME: "Back to the game you left, as it was.",
+    MenuRow.NEW: "Start a game with the choices below.",
+    MenuRow.LOAD: "Replay a game record (SGF, .psq, a move list) or resume a kept game.",
+    MenuRow.NETWORK: "Host a game for someone on another terminal, or join theirs.",
+    MenuRow.QUIT: "Leave gomoku (an unfinished game is kept for next time).",
+}
+T = TypeVar("T")
 #: The columns of a row's label, before its value.
 LABEL_COLUMN = 17
 
+CHOOSE = Binding(tuple(sorted(UP_KEYS | DOWN_KEYS)), "choose a row", "up/down choose", "up down k j w s")
+CHANGE = Binding(
+    tuple(sorted(LEFT_KEYS | RIGHT_KEYS)),
+    "change the choice on it (round and round)",
+    "left/right change",
+    "left right",
+)
+START = Binding(tuple(sorted(PLAY_KEYS)), "start the game (from any row), or do the action chosen", "Enter starts")
+NEW = Binding(("n",), "start the game", label="n")
+LOAD = Binding((LOAD_KEY,), "load a game record or a kept game", "L load")
+BACK = Binding(("escape",), "back to the game", "Esc back to the game", "Esc")
+QUIT = Binding((QUIT_KEY,), "quit", "q quit", always=True)
 
-def rows(state: State, menu: Menu) -> tuple[MenuRow, ...]:
+
+def rows(state: Context | State, menu: Menu) -> tuple[MenuRow, ...]:
     """The menu's rows, top to bottom, for the chosen mode."""
     resume = (MenuRow.RESUME,) if menu.back is not None else ()
+    choices: tuple[MenuRow, ...]
     if state.settings.mode is Mode.CVC:
         choices = (
             MenuRow.MODE,
@@ -81,41 +106,51 @@ def value_text(settings: Settings, row: MenuRow) -> str:
     return getattr(settings, LEVEL_ROWS[row])
 
 
-def selected(state: State, menu: Menu) -> MenuRow:
+def selected(state: Context | State, menu: Menu) -> MenuRow:
     """The row with the cursor (New game if that row is gone, say after the mode changed)."""
     listed = rows(state, menu)
     return menu.row if menu.row in listed else MenuRow.NEW
 
 
-def update(state: State, menu: Menu, event: Key | Mouse) -> Step:
-    listed = rows(state, menu)
-    row = selected(state, menu)
+def bindings(menu: Menu, ctx: Context) -> Bindings:
+    back = (BACK,) if menu.back is not None else ()
+    return (CHOOSE, CHANGE, START, NEW, LOAD, *back, HELP, QUIT)
+
+
+def fits(menu: Menu, ctx: Context, rows_: int, cols: int) -> bool:
+    return menu_layout(rows_, cols, len(rows(ctx, menu))) is not None
+
+
+def update(menu: Menu, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
     if isinstance(event, Mouse):
-        return _click(state, menu, event)
+        return _click(ctx, menu, event)
+    if not isinstance(event, Key):
+        return menu, UNHANDLED
+    listed = rows(ctx, menu)
+    row = selected(ctx, menu)
     name = event.name
-    if name in UP_KEYS or name in DOWN_KEYS:
-        return _with(state, menu, _next_row(state.settings, listed, row, -1 if name in UP_KEYS else 1)), ()
-    if name in LEFT_KEYS or name in RIGHT_KEYS:
+    binding = find(bindings(menu, ctx), name)
+    if binding is CHOOSE:
+        return _with(menu, _next_row(ctx.settings, listed, row, -1 if name in UP_KEYS else 1)), NOTHING
+    if binding is CHANGE:
         if row in ACTIONS:
-            return say(state, "Left/right change a setting: up/down to one first; Enter starts."), ()
-        return _change(state, row, -1 if name in LEFT_KEYS else 1)
-    if name in PLAY_KEYS:
-        return _activate(state, menu, row)
-    if name == "n":
-        return start(state)
-    if name == LOAD_KEY:
-        return prompt.open_prompt(state, PromptKind.LOAD)
-    if name == "escape":
-        if menu.back is not None:
-            return replace(state, screen=menu.back), ()
-        return say(state, "Press Enter to start a game, or q to quit."), ()
-    if name == QUIT_KEY:
-        return dialogs.ask_quit(state)
-    return complain(state, f"{key_label(name)} does nothing here: arrows choose, Enter starts, ? helps."), ()
+            return menu, said("Left/right change a setting: up/down to one first; Enter starts.")
+        return menu, _change(ctx, row, -1 if name in LEFT_KEYS else 1)
+    if binding is START:
+        return _activate(ctx, menu, row)
+    if binding is NEW:
+        return start(ctx)
+    if binding is LOAD:
+        return menu, prompt.opened(ctx, PromptKind.LOAD)
+    if binding is BACK and menu.back is not None:
+        return menu.back, NOTHING
+    if binding is QUIT:
+        return menu, dialogs.quit_outcome(menu)
+    return menu, UNHANDLED
 
 
-def _with(state: State, menu: Menu, row: MenuRow) -> State:
-    return replace(state, screen=replace(menu, row=row))
+def _with(menu: Menu, row: MenuRow) -> Menu:
+    return replace(menu, row=row)
 
 
 def _next_row(settings: Settings, listed: tuple[MenuRow, ...], row: MenuRow, step: int) -> MenuRow:
@@ -128,65 +163,90 @@ def _next_row(settings: Settings, listed: tuple[MenuRow, ...], row: MenuRow, ste
     return row
 
 
-def _click(state: State, menu: Menu, event: Mouse) -> Step:
-    listed = rows(state, menu)
+def _click(ctx: Context, menu: Menu, event: Mouse) -> tuple[Screen, Outcome]:
+    listed = rows(ctx, menu)
     layout = menu_layout(event.rows, event.cols, len(listed))
     index = layout.index_at(event.row, event.col) if layout else None
     if index is None:
-        return state, ()
+        return menu, NOTHING
     row = listed[index]
-    if not applies(state.settings, row):
-        return say(state, _why_not(row)), ()
-    state = _with(state, menu, row)
+    if not applies(ctx.settings, row):
+        return menu, said(_why_not(row))
+    menu = _with(menu, row)
     if row in ACTIONS:
-        return _activate(state, menu, row)
-    return _change(state, row, 1)
+        return _activate(ctx, menu, row)
+    return menu, _change(ctx, row, 1)
 
 
 def _why_not(row: MenuRow) -> str:
     return f"{row.value} only matters against the computer: change the mode first."
 
 
-def _activate(state: State, menu: Menu, row: MenuRow) -> Step:
+def _activate(ctx: Context, menu: Menu, row: MenuRow) -> tuple[Screen, Outcome]:
     if row is MenuRow.RESUME and menu.back is not None:
-        return replace(state, screen=menu.back), ()
+        return menu.back, NOTHING
     if row is MenuRow.LOAD:
-        return prompt.open_prompt(state, PromptKind.LOAD)
+        return menu, prompt.opened(ctx, PromptKind.LOAD)
     if row is MenuRow.NETWORK:
-        return replace(state, screen=NetMenu()), ()
+        return NetMenu(), NOTHING
     if row is MenuRow.QUIT:
-        return dialogs.ask_quit(state)
-    return start(state)  # New game, or Enter on any setting
+        return menu, dialogs.quit_outcome(menu)
+    return start(ctx, menu)  # New game, or Enter on any setting
 
 
-def _change(state: State, row: MenuRow, step: int) -> Step:
-    """The next (or previous) value of a choice; remembered for the next start."""
-    settings = state.settings
+def _cycled(options: tuple[T, ...], current: T, step: int) -> T:
+    """The option ``step`` after ``current``, round and round (issue 21, item 17: every row wraps)."""
+    position = options.index(current) if current in options else 0
+    return options[(position + step) % len(options)]
+
+
+#: The board sizes, smallest first, for the size row.
+SIZES = tuple(range(MIN_SIZE, MAX_SIZE + 1))
+
+
+def _change(ctx: Context, row: MenuRow, step: int) -> Outcome:
+    """The next (or previous) value of a choice, every row round and round; remembered for the next start."""
+    settings = ctx.settings
     if not applies(settings, row):
-        return say(state, _why_not(row)), ()
+        return said(_why_not(row))
     if row is MenuRow.SIZE:
-        changed = replace(settings, size=min(MAX_SIZE, max(MIN_SIZE, settings.size + step)))
-    elif row in LEVEL_ROWS:
-        field = LEVEL_ROWS[row]
-        levels = state.levels
-        current = getattr(settings, field)
-        position = levels.index(current) if current in levels else 0
-        changed = replace(settings, **{field: levels[(position + step) % len(levels)]})
+        changed = replace(settings, size=_cycled(SIZES, settings.size, step))
+    elif row is MenuRow.MODE:
+        changed = replace(settings, mode=_cycled(tuple(Mode), settings.mode, step))
+    elif row is MenuRow.BLACK:
+        changed = replace(settings, black=_cycled(tuple(Side), settings.black, step))
+    elif row is MenuRow.RULE:
+        changed = replace(settings, rule=_cycled(tuple(Rule), settings.rule, step))
+    elif row is MenuRow.PACE:
+        changed = replace(settings, pace=_cycled(tuple(Pace), settings.pace, step))
     else:
-        field, options = {
-            MenuRow.MODE: ("mode", tuple(Mode)),
-            MenuRow.BLACK: ("black", tuple(Side)),
-            MenuRow.RULE: ("rule", tuple(Rule)),
-            MenuRow.PACE: ("pace", tuple(Pace)),
-        }[row]
-        current = getattr(settings, field)
-        changed = replace(settings, **{field: options[(options.index(current) + step) % len(options)]})
-    return replace(state, settings=changed), (SaveSettings(changed),)
+        field = LEVEL_ROWS[row]
+        level: str = getattr(settings, field)
+        changed = replace(settings, **{field: _cycled(ctx.levels, level, step)})  # type: ignore[arg-type]
+    return Outcome(effects=(SaveSettings(changed),), settings=changed)
 
 
-def start(state: State) -> Step:
-    """A fresh game of the menu's settings, on the game screen (the old game's save is retired)."""
-    settings = state.settings
+def too_big(settings: Settings, terminal: tuple[int, int] | None) -> str:
+    """Why a game of ``settings`` cannot be shown on the terminal (issue 21, item 12), or ``""``."""
+    if terminal is None or board_layout(*terminal, settings.size) is not None:
+        return ""
+    rows_, cols = terminal
+    size = f"{settings.size}x{settings.size}"
+    largest = largest_fitting(rows_, cols)
+    if largest is None:
+        return f"No board fits this {cols}x{rows_} terminal: enlarge it to play."
+    return f"{size} does not fit this {cols}x{rows_} terminal: pick a size up to {largest}, or enlarge the terminal."
+
+
+def start(ctx: Context, menu: Menu | None = None) -> tuple[Screen, Outcome]:
+    """A fresh game of the menu's settings, on the game screen (the old game's save is retired).
+
+    A board the menu already says will not fit is not started: the menu says so.
+    """
+    settings = ctx.settings
+    problem = too_big(settings, ctx.terminal)
+    if problem:
+        return menu or Menu(), alerted(problem)
     game = new_game(settings)
     if settings.mode is Mode.PVC:
         colour = "white" if Stone.BLACK in game.computer else "black"
@@ -195,16 +255,17 @@ def start(state: State) -> Step:
         hello = "Black moves first. Arrows move, Enter plays, ? for help."
     else:
         hello = "Watching the computer play itself. p pauses, . steps, n for a new game."
-    state = say(replace(state, screen=Playing(game), overlay=None), hello)
-    return state, fresh_game_effects(game)
+    return Playing(game), said(hello, fresh_game_effects(game), overlay=None)
 
 
 # -- the view -------------------------------------------------------------------
 
 
-def about(state: State, row: MenuRow, rows_: int, cols: int) -> str:
+def about(ctx: Context, row: MenuRow, rows_: int, cols: int) -> str:
     """What the selected row means, for the line under the rows."""
-    settings = state.settings
+    settings = ctx.settings
+    if row in ACTION_TEXT:
+        return ACTION_TEXT[row]
     if row is MenuRow.SIZE:
         largest = largest_fitting(rows_, cols)
         if largest is None:
@@ -234,17 +295,17 @@ def size_warning(settings: Settings, rows_: int, cols: int) -> str:
     return "too big here" if largest is None else f"too big here (up to {largest})"
 
 
-def view(win: Window, state: State, menu: Menu, theme: Theme) -> None:
+def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
     rows_, cols = win.getmaxyx()
-    listed = rows(state, menu)
+    listed = rows(ctx, menu)
     layout = menu_layout(rows_, cols, len(listed))
     if layout is None:
         draw.too_small(win, theme, "The menu", (len(listed) + 10, 40))
         return
     draw.box(win, theme, layout.top, layout.left, layout.height, layout.width)
     draw.put(win, layout.top + 1, layout.left + 3, "Gomoku: five in a row", theme("status"))
-    settings = state.settings
-    current = selected(state, menu)
+    settings = ctx.settings
+    current = selected(ctx, menu)
     inner = layout.width - 4
     for index, row in enumerate(listed):
         is_selected = row is current
@@ -262,10 +323,18 @@ def view(win: Window, state: State, menu: Menu, theme: Theme) -> None:
         if warning and len(text) + 2 < inner:
             draw.put(win, y, layout.left + 2 + len(text) + 2, warning[: inner - len(text) - 2], theme("alert"))
     below = layout.first_item + len(listed) + 1
-    for offset, line in enumerate(draw.wrap(about(state, current, rows_, cols), inner - 2)[:2]):
+    for offset, line in enumerate(draw.wrap(about(ctx, current, rows_, cols), inner - 2)[:2]):
         draw.put(win, below + offset, layout.left + 3, theme.dots(line))
-    hints = ["up/down choose", "left/right change", "Enter starts"]
-    more = ["L load", "Esc back to the game" if menu.back is not None else "", "? help", "q quit"]
-    for offset, line in enumerate((hints, more)):
-        draw.put(win, below + 2 + offset, layout.left + 3, theme.dots(theme.join(line))[: inner - 2], theme("dim"))
-    draw.message_line(win, state, theme)
+    shorts = key_line(bindings(menu, ctx))  # the menu's key line, in two lines in the box
+    for offset, part in enumerate((shorts[:3], shorts[3:])):
+        draw.put(win, below + 2 + offset, layout.left + 3, theme.dots(theme.join(part))[: inner - 2], theme("dim"))
+
+
+ROUTE = Route(
+    update,
+    view,
+    bindings,
+    fits=fits,
+    key_line=lambda menu, ctx: [],
+    unbound=lambda menu, ctx, key: unbound_text(key, "arrows choose, Enter starts, ? helps."),
+)

@@ -12,32 +12,45 @@ from __future__ import annotations
 from dataclasses import replace
 from datetime import datetime
 from pathlib import PurePath
+from typing import Any
 
 from gomoku.records import GameRecord, format_of
 from gomoku.rules import Stone
 from gomoku.savegame import SaveError
 from gomoku.tui import draw
+from gomoku.tui.bindings import Binding, Bindings, key_line
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import ListRecords, LoadRecord, SaveRecord
-from gomoku.tui.events import Exists, Failed, Key, Listed, Loaded, LoadedSave, Mouse, Saved
+from gomoku.tui.events import Event, Exists, Failed, Key, Listed, Loaded, LoadedSave, Saved
 from gomoku.tui.model import (
     Game,
     Playing,
     Prompt,
     PromptKind,
     Replaying,
+    Screen,
     State,
-    Step,
-    complain,
-    current_game,
     forbidden_marks,
-    next_job,
+    game_behind,
     say,
 )
 from gomoku.tui.saves import fresh_game_effects, game_from_saved, offer_summary
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Outcome, Route, alerted, said
 from gomoku.tui.texts import plural
 
 FileAnswer = Saved | Exists | Loaded | LoadedSave | Listed | Failed
+
+#: The prompt's keys; every other key is text for the name.
+SUBMIT = Binding(("enter",), "save or load the file named", "Enter saves", "Enter")
+CANCEL = Binding(("escape",), "cancel", "Esc cancels", "Esc")
+CLEAR = Binding(("ctrl-u",), "clear the name", "Ctrl-U clears", "Ctrl-U")
+ERASE = Binding(("backspace",), "erase the last character", label="Backspace")
+PICK = Binding(("up", "down"), "the previous / next file offered", label="up down")
+
+
+def bindings(prompt: Prompt, ctx: Context) -> Bindings:
+    submit = SUBMIT if prompt.kind is PromptKind.SAVE else replace(SUBMIT, short="Enter loads")
+    return (submit, CANCEL, CLEAR, ERASE) + (() if prompt.kind is PromptKind.SAVE else (PICK,))
 
 
 def suggested_name(when: datetime | None) -> str:
@@ -45,14 +58,13 @@ def suggested_name(when: datetime | None) -> str:
     return when.strftime("gomoku-%Y%m%d-%H%M.sgf") if when else "gomoku.sgf"
 
 
-def open_prompt(state: State, kind: PromptKind) -> Step:
+def opened(ctx: Context, kind: PromptKind) -> Outcome:
     """The prompt over the current screen; loading also asks the loop for the files to offer."""
     if kind is PromptKind.SAVE:
-        text = suggested_name(state.now)
-        return replace(state, overlay=Prompt(kind, text, fresh=True)), ()
-    state, job = next_job(state)
-    text = state.last_file
-    return replace(state, overlay=Prompt(kind, text, fresh=bool(text), listing=job)), (ListRecords(job),)
+        return Outcome(overlay=Prompt(kind, suggested_name(ctx.now), fresh=True))
+    text = ctx.last_file
+    prompt = Prompt(kind, text, fresh=bool(text), listing=ctx.job)
+    return Outcome(overlay=prompt, effects=(ListRecords(ctx.job),))
 
 
 def _pick(prompt: Prompt, step: int) -> Prompt:
@@ -67,55 +79,53 @@ def _pick(prompt: Prompt, step: int) -> Prompt:
     return replace(prompt, text=choices[index], fresh=True, error="")
 
 
-def update(state: State, prompt: Prompt, event: Key | Mouse) -> Step:
-    """Every key is text for the name, but Enter, Esc, Backspace, Ctrl-U and up/down."""
-    if isinstance(event, Mouse):
-        return state, ()
+def update(prompt: Prompt, event: Event, ctx: Context) -> tuple[Any, Outcome]:
+    """Every key is text for the name, but Enter, Esc, Backspace, Ctrl-U and up/down; file answers."""
+    if isinstance(event, (Saved, Exists, Loaded, LoadedSave, Listed, Failed)):
+        return answer(prompt, event, ctx)
+    if not isinstance(event, Key):
+        return prompt, NOTHING
     name = event.name
-    if name == "escape":
+    if CANCEL.matches(name):
         what = "Save" if prompt.kind is PromptKind.SAVE else "Load"
-        return say(replace(state, overlay=None), f"{what} cancelled."), ()
-    if name == "enter":
-        return _submit(state, prompt)
-    if name == "backspace":
-        return _edit(state, replace(prompt, text=prompt.text[:-1], fresh=False, error="")), ()
-    if name == "ctrl-u":
-        return _edit(state, replace(prompt, text="", fresh=False, error="")), ()
-    if name in ("up", "down"):
-        return _edit(state, _pick(prompt, 1 if name == "down" else -1)), ()
+        return None, said(f"{what} cancelled.")
+    if SUBMIT.matches(name):
+        return _submit(prompt, ctx)
+    if ERASE.matches(name):
+        return replace(prompt, text=prompt.text[:-1], fresh=False, error=""), NOTHING
+    if CLEAR.matches(name):
+        return replace(prompt, text="", fresh=False, error=""), NOTHING
+    if PICK.matches(name):
+        return _pick(prompt, 1 if name == "down" else -1), NOTHING
     character = " " if name == "space" else name
     if len(character) != 1:
-        return state, ()  # arrows, function keys: the text has no cursor to move
+        return prompt, NOTHING  # arrows, function keys: the text has no cursor to move
     text = character if prompt.fresh else prompt.text + character
-    return _edit(state, replace(prompt, text=text, fresh=False, error="")), ()
+    return replace(prompt, text=text, fresh=False, error=""), NOTHING
 
 
-def _edit(state: State, prompt: Prompt) -> State:
-    return replace(state, overlay=prompt)
-
-
-def _submit(state: State, prompt: Prompt) -> Step:
+def _submit(prompt: Prompt, ctx: Context) -> tuple[Any, Outcome]:
     path = prompt.text.strip()
     if not path:
-        return _edit(state, replace(prompt, error="Type a file name, or Esc to cancel.")), ()
+        return replace(prompt, error="Type a file name, or Esc to cancel."), NOTHING
+    job = ctx.job
     if prompt.kind is PromptKind.LOAD:
-        state, job = next_job(state)
-        settings = state.settings
-        state = _edit(state, replace(prompt, job=job, error=""))
-        return state, (LoadRecord(job, path, settings.rule, settings.size),)
-    record = record_to_save(state, path)
+        settings = ctx.settings
+        return replace(prompt, job=job, error=""), Outcome(
+            effects=(LoadRecord(job, path, settings.rule, settings.size),)
+        )
+    record = record_to_save(ctx.screen, path)
     if record is None:
-        return complain(replace(state, overlay=None), "There is no game to save."), ()
-    state, job = next_job(state)
-    state = _edit(state, replace(prompt, job=job, error=""))
-    return state, (SaveRecord(job, path, record, overwrite=prompt.confirmed == path),)
+        return None, alerted("There is no game to save.")
+    effect = SaveRecord(job, path, record, overwrite=prompt.confirmed == path)
+    return replace(prompt, job=job, error=""), Outcome(effects=(effect,))
 
 
-def record_to_save(state: State, path: str) -> GameRecord | None:
+def record_to_save(screen: Screen, path: str) -> GameRecord | None:
     """What ``S`` saves: the loaded record in the replay, else the game's moves so far."""
-    if isinstance(state.screen, Replaying):
-        return state.screen.record
-    game = current_game(state)
+    if isinstance(screen, Replaying):
+        return screen.record
+    game = game_behind(screen)
     if game is None:
         return None
     black = white = ""
@@ -132,40 +142,44 @@ def player_name(game: Game, stone: Stone) -> str:
 # -- the answers ------------------------------------------------------------------
 
 
-def answer(state: State, event: FileAnswer) -> Step:
+def answer(prompt: Prompt, event: FileAnswer, ctx: Context) -> tuple[Any, Outcome]:
     """What a file job the prompt started came to; an answer to another job changes nothing."""
-    prompt = state.overlay
-    if not isinstance(prompt, Prompt):
-        return state, ()
     if isinstance(event, Listed):
         if event.job != prompt.listing:
-            return state, ()
-        return _edit(state, replace(prompt, choices=event.names, listing=None)), ()
+            return prompt, UNHANDLED
+        return replace(prompt, choices=event.names, listing=None), NOTHING
     if event.job != prompt.job:
-        return state, ()
+        return prompt, UNHANDLED
     prompt = replace(prompt, job=None)
     if isinstance(event, Failed):
-        return _edit(state, replace(prompt, error=event.error)), ()
+        return replace(prompt, error=event.error), NOTHING
     if isinstance(event, Exists):
         error = f"{event.path} exists: Enter again replaces it, or edit the name."
-        return _edit(state, replace(prompt, confirmed=prompt.text.strip(), error=error)), ()
-    state = replace(state, overlay=None, last_file=prompt.text.strip())
+        return replace(prompt, confirmed=prompt.text.strip(), error=error), NOTHING
+    last_file = prompt.text.strip()
     if isinstance(event, Saved):
-        record = record_to_save(state, event.path)
+        record = record_to_save(ctx.screen, event.path)
         count = len(record.moves) if record else 0
-        return say(state, f"Saved {plural(count, 'move')} to {event.path}."), ()
+        return None, said(f"Saved {plural(count, 'move')} to {event.path}.", last_file=last_file)
     if isinstance(event, LoadedSave):
-        return _resume_kept(state, prompt, event)
-    return open_replay(state, event.record, PurePath(event.path).name), ()
+        return _resume_kept(prompt, event, ctx, last_file)
+    screen, text = replay_of(ctx.screen, event.record, PurePath(event.path).name)
+    return None, said(text, screen=screen, last_file=last_file)
+
+
+def replay_of(shown: Screen, record: GameRecord, name: str) -> tuple[Replaying, str]:
+    """The replay of ``record`` at its last move, over the game ``shown`` (Esc goes back to it); its hello."""
+    board = record.to_board()
+    game = game_behind(shown)
+    back = Playing(game) if game is not None else None
+    screen = Replaying(record, board, name, back=back, forbidden=forbidden_marks(board))
+    return screen, replay_hello(screen)
 
 
 def open_replay(state: State, record: GameRecord, name: str) -> State:
-    """The replay of ``record`` at its last move, over the game (Esc goes back to it)."""
-    board = record.to_board()
-    game = current_game(state)
-    back = Playing(game) if game is not None else None
-    screen = Replaying(record, board, name, back=back, forbidden=forbidden_marks(board))
-    return say(replace(state, screen=screen), replay_hello(screen))
+    """``state`` showing the replay of ``record`` (``--load`` at start)."""
+    screen, text = replay_of(state.screen, record, name)
+    return say(replace(state, screen=screen), text)
 
 
 def replay_hello(replay: Replaying) -> str:
@@ -173,20 +187,22 @@ def replay_hello(replay: Replaying) -> str:
     return f"{replay.name}: {count}. Left/right step, Enter plays on."
 
 
-def _resume_kept(state: State, prompt: Prompt, event: LoadedSave) -> Step:
+def _resume_kept(prompt: Prompt, event: LoadedSave, ctx: Context, last_file: str) -> tuple[Any, Outcome]:
     """A kept game (``previous.json``) loaded: it becomes the game in progress, as it was."""
     try:
-        game = game_from_saved(event.saved, state.levels, state.settings)
+        game = game_from_saved(event.saved, ctx.levels, ctx.settings)
     except SaveError as error:
-        return complain(_edit(state, prompt), f"{event.path} cannot be resumed: {error}."), ()
-    state = say(replace(state, screen=Playing(game)), f"Resumed {event.path}: {offer_summary(event.saved)}.")
-    return state, fresh_game_effects(game)
+        return prompt, alerted(f"{event.path} cannot be resumed: {error}.")
+    text = f"Resumed {event.path}: {offer_summary(event.saved)}."
+    return None, Outcome(
+        effects=fresh_game_effects(game), message=Message(text), screen=Playing(game), last_file=last_file
+    )
 
 
 # -- the view ---------------------------------------------------------------------
 
 
-def view(win: Window, prompt: Prompt, theme: Theme) -> None:
+def view(win: Window, prompt: Prompt, ctx: Context, theme: Theme) -> None:
     cols = win.getmaxyx()[1]
     width = min(cols, 64)
     inner = width - 6
@@ -214,7 +230,10 @@ def view(win: Window, prompt: Prompt, theme: Theme) -> None:
     for line in draw.wrap(prompt.error, inner)[:4]:
         lines.append((line, "alert"))
     lines.append(("", ""))
-    lines.append(("Enter " + ("saves" if saving else "loads") + " · Esc cancels · Ctrl-U clears", "dim"))
+    lines.append((theme.join(key_line(bindings(prompt, ctx))), "dim"))
     top, left = draw.centred_box(win, theme, [(f" {t}", style) for t, style in lines], width)
     if prompt.fresh and prompt.text:  # the suggestion is selected: typing replaces it
         draw.put(win, top + 3, left + 9, text, theme("selected"))
+
+
+ROUTE = Route(update, view, bindings, typing=lambda prompt: True)

@@ -4,56 +4,72 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gomoku.net.match import Role
+from gomoku.net.match import MatchRecord, Role
+from gomoku.net.protocol import ResumeRecord
 from gomoku.savegame import SaveError
 from gomoku.tui import draw
+from gomoku.tui.bindings import Binding, Bindings, find
 from gomoku.tui.draw import Theme, Window
-from gomoku.tui.effects import Quit, RetireAutosave
-from gomoku.tui.events import Key, Mouse
+from gomoku.tui.effects import NetSetup, Quit, RetireAutosave
+from gomoku.tui.events import Event, Key
 from gomoku.tui.keys import NO_KEYS, QUIT_KEY, YES_KEYS
-from gomoku.tui.model import Menu, Playing, ResumeOffer, State, Step, complain, say
+from gomoku.tui.model import Menu, Playing, ResumeOffer, Screen, State, Step
 from gomoku.tui.saves import game_from_saved, net_from_saved, offer_summary
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
 from gomoku.tui.screens import hosting, joining
 
 #: The box is wide enough for most summaries (a long one wraps).
 WIDTH = 66
 
+YES = Binding(tuple(sorted(YES_KEYS)), "resume the unfinished game", "y resume", "y Enter")
+NO = Binding(tuple(sorted(NO_KEYS)), "start afresh (the game is kept as previous.json)", "n start afresh", "n Esc")
+QUIT = Binding((QUIT_KEY,), "quit (the offer stands for the next start)", "q quit", always=True)
 
-def update(state: State, screen: ResumeOffer, event: Key | Mouse) -> Step:
-    if isinstance(event, Mouse):
-        return state, ()
-    name = event.name
+
+def bindings(screen: ResumeOffer, ctx: Context) -> Bindings:
+    return (YES, NO, QUIT)
+
+
+def update(screen: ResumeOffer, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
+    if not isinstance(event, Key):
+        return screen, NOTHING if event.__class__.__name__ == "Mouse" else UNHANDLED
+    binding = find(bindings(screen, ctx), event.name)
     network = net_from_saved(screen.saved)
-    if name in YES_KEYS and network is not None:
-        return _resume_network(state, *network)
-    if name in YES_KEYS:
+    if binding is YES and network is not None:
+        return screen, Outcome(handover=lambda state: _resume_network(state, *network))
+    if binding is YES:
         try:
-            game = game_from_saved(screen.saved, state.levels, state.settings)
+            game = game_from_saved(screen.saved, ctx.levels, ctx.settings)
         except SaveError as error:  # checked when the file was read: only a changed rule could land here
-            return complain(replace(state, screen=Menu()), f"The saved game cannot be resumed: {error}."), ()
-        return say(replace(state, screen=Playing(game)), f"Resumed: {offer_summary(screen.saved)}."), ()
-    if name in NO_KEYS and screen.instead is not None:  # the command line asked for a game: it wins
-        state, effects = hosting.begin(state, screen.instead)
-        return say(state, "The unfinished game is kept as previous.json: hosting a new one."), (
-            RetireAutosave(),
-            *effects,
-        )
-    if name in NO_KEYS:
-        state = say(replace(state, screen=Menu()), "The unfinished game is kept as previous.json: L loads it.")
-        return state, (RetireAutosave(),)
-    if name == QUIT_KEY:
-        return state, (Quit(),)  # the offer stands for the next start
-    return complain(state, "Press y to resume the unfinished game, or n to start afresh."), ()
+            return Menu(), alerted(f"The saved game cannot be resumed: {error}.")
+        return Playing(game), said(f"Resumed: {offer_summary(screen.saved)}.")
+    if binding is NO and screen.instead is not None:  # the command line asked for a game: it wins
+        instead = screen.instead
+        return screen, Outcome(effects=(RetireAutosave(),), handover=lambda state: _host_instead(state, instead))
+    if binding is NO:
+        return Menu(), said("The unfinished game is kept as previous.json: L loads it.", (RetireAutosave(),))
+    if binding is QUIT:
+        return screen, Outcome(effects=(Quit(),))  # the offer stands for the next start
+    return screen, UNHANDLED
 
 
-def _resume_network(state: State, setup, record) -> Step:
-    """A network game: host it again with the saved match and code, or join again presenting the game."""
+def _host_instead(state: State, setup: NetSetup) -> Step:
+    """Host the game the command line asked for (the unfinished one is kept as previous.json)."""
+    state, effects = hosting.begin(state, setup)
+    return replace(state, message="The unfinished game is kept as previous.json: hosting a new one."), effects
+
+
+def _resume_network(state: State, setup: NetSetup, record: MatchRecord | ResumeRecord | None) -> Step:
+    """A network game: host it again with the saved match and code, or join again presenting the game.
+
+    A thin bridge: the network screens' entry points still take the whole state.
+    """
     if setup.role is Role.HOST:
-        return hosting.begin(state, setup, record)
-    return joining.begin(state, setup, record)
+        return hosting.begin(state, setup, record if isinstance(record, MatchRecord) else None)
+    return joining.begin(state, setup, record if isinstance(record, ResumeRecord) else None)
 
 
-def view(win: Window, state: State, screen: ResumeOffer, theme: Theme) -> None:
+def view(win: Window, screen: ResumeOffer, ctx: Context, theme: Theme) -> None:
     saved = screen.saved
     when = saved.saved_at.replace("T", " ").replace("Z", " UTC")
     summary = [(line, "") for line in draw.wrap(offer_summary(saved), WIDTH - 7)]
@@ -67,7 +83,6 @@ def view(win: Window, state: State, screen: ResumeOffer, theme: Theme) -> None:
         ("", ""),
     ]
     draw.centred_box(win, theme, [(f" {text}", style) for text, style in lines], WIDTH)
-    draw.message_line(win, state, theme)
 
 
 def _how(saved) -> str:
@@ -85,3 +100,11 @@ def _afresh(screen: ResumeOffer) -> str:
     if screen.instead is not None:
         return f"n: host a new game on port {screen.instead.port} (the old one is kept as previous.json)"
     return "n: start afresh (it is kept as previous.json)"
+
+
+ROUTE = Route(
+    update,
+    view,
+    bindings,
+    unbound=lambda screen, ctx, key: unbound_text(key, "y resumes the unfinished game, n starts afresh."),
+)

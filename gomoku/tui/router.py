@@ -1,0 +1,219 @@
+"""The one router of the terminal game: every screen and overlay, its route, and how an event reaches it.
+
+:data:`ROUTES` and :data:`OVERLAYS` are the only place a screen is named
+beside its behaviour (see :mod:`gomoku.tui.screen` for the protocol).  The
+router hands a key or a click to the overlay if one is up, else to the
+screen, and only the keys the screen's bindings declare (help is the
+router's own); an answer of a worker goes to the overlay and to the screen.
+It applies what they report (:class:`~gomoku.tui.screen.Outcome`) to the
+state, and it draws: the title bar, the screen, the overlay, and the bottom
+line (the message, wrapped, or the key line made from the bindings).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from gomoku.tui import draw as pieces
+from gomoku.tui.bindings import HELP, Binding, Bindings, find, key_line
+from gomoku.tui.draw import Theme, Window
+from gomoku.tui.effects import Effects
+from gomoku.tui.events import Event, Key, Mouse
+from gomoku.tui.model import (
+    ConfirmQuit,
+    Help,
+    Hosting,
+    Joining,
+    Menu,
+    NetMenu,
+    NetPlaying,
+    Notice,
+    Overlay,
+    Playing,
+    Prompt,
+    Replaying,
+    ResumeOffer,
+    Screen,
+    State,
+    Step,
+)
+from gomoku.tui.screen import KEEP, AnyRoute, Context, LegacyRoute, Outcome, Route, context
+from gomoku.tui.screens import dialogs, game, hosting, joining, menu, netgame, netmenu, prompt, replay, resume
+from gomoku.tui.screens import help as help_overlay
+
+#: Every screen's route.  The network screens are old-style, hosted through thin adapters until converted.
+ROUTES: dict[type, AnyRoute] = {
+    Playing: game.ROUTE,
+    Menu: menu.ROUTE,
+    Replaying: replay.ROUTE,
+    ResumeOffer: resume.ROUTE,
+    NetMenu: LegacyRoute(netmenu.update, netmenu.view, lambda screen: "network", lambda screen: help_overlay.MENU_KEYS),
+    Hosting: LegacyRoute(
+        hosting.update, hosting.view, lambda screen: "network · hosting", lambda screen: help_overlay.WAIT_KEYS
+    ),
+    Joining: LegacyRoute(
+        joining.update,
+        joining.view,
+        lambda screen: "network · joining",
+        lambda screen: help_overlay.WAIT_KEYS,
+        typing=lambda screen: screen.step.value in ("address", "code"),
+    ),
+    NetPlaying: LegacyRoute(
+        netgame.update,
+        netgame.view,
+        netgame.header_info,
+        lambda screen: help_overlay.NET_KEYS,
+        typing=lambda screen: screen.typing is not None,  # "?" is text in a chat line
+    ),
+}
+#: Every overlay's route.
+OVERLAYS: dict[type, Route[Any]] = {
+    Help: help_overlay.ROUTE,
+    ConfirmQuit: dialogs.CONFIRM,
+    Notice: dialogs.NOTICE,
+    Prompt: prompt.ROUTE,
+}
+
+#: What it says for a key while the screen cannot be shown (issue 21, item 1).
+HIDDEN = "The terminal is too small for this screen: enlarge it (q quits, ? helps)."
+
+
+def bindings(state: State) -> Bindings:
+    """The keys the screen shown answers now, help included (for an old-style screen, its help rows)."""
+    screen = state.screen
+    route = ROUTES[type(screen)]
+    if isinstance(route, LegacyRoute):
+        return tuple(Binding((), what, label=keys) for keys, what in route.keys(screen)) + (HELP,)
+    return screen_bindings(route, screen, context(state))
+
+
+def screen_bindings(route: Route[Any], screen: Any, ctx: Context) -> Bindings:
+    """A new-style screen's bindings with the help's added at the end (unless the screen placed it, or takes text)."""
+    own = route.bindings(screen, ctx)
+    return own if route.typing(screen) or HELP in own else own + (HELP,)
+
+
+def shown(route: Route[Any], screen: Any, ctx: Context) -> bool:
+    """Whether the screen can be seen on the terminal as the loop last reported it."""
+    if ctx.terminal is None:
+        return True
+    return route.fits(screen, ctx, *ctx.terminal)
+
+
+# -- events -----------------------------------------------------------------------
+
+
+def deliver(state: State, event: Event) -> Step:
+    """A key or a click to the overlay or the screen; another event to the overlay and the screen."""
+    if isinstance(event, (Key, Mouse)):
+        state = replace(state, message="", alert=False, sticky=False)
+        if state.overlay is not None:
+            return _to_overlay(state, state.overlay, event)
+        return _to_screen(state, event)
+    effects: Effects = ()
+    if state.overlay is not None:
+        state, effects = _to_overlay(state, state.overlay, event)
+    state, more = _to_screen(state, event)
+    return state, effects + more
+
+
+def _to_overlay(state: State, overlay: Overlay, event: Event) -> Step:
+    route = OVERLAYS[type(overlay)]
+    ctx = context(state)
+    if isinstance(event, Key) and not route.typing(overlay) and find(route.bindings(overlay, ctx), event.name) is None:
+        return state, ()
+    new, outcome = route.update(overlay, event, ctx)
+    if outcome.unhandled:
+        return state, ()
+    overlay_after = outcome.overlay if outcome.overlay is not KEEP else new
+    return apply(state, state.screen, replace(outcome, overlay=overlay_after))
+
+
+def _to_screen(state: State, event: Event) -> Step:
+    screen = state.screen
+    route = ROUTES[type(screen)]
+    if isinstance(route, LegacyRoute):
+        if not isinstance(event, (Key, Mouse)):
+            return state, ()
+        if isinstance(event, Key) and HELP.matches(event.name) and not route.typing(screen):
+            return replace(state, overlay=Help(bindings(state))), ()
+        return route.update(state, screen, event)
+    ctx = context(state)
+    visible = shown(route, screen, ctx)
+    if isinstance(event, Mouse) and not visible:
+        return state, ()
+    if isinstance(event, Key) and not route.typing(screen):
+        declared = screen_bindings(route, screen, ctx)
+        binding = find(declared, event.name)
+        if binding is None:
+            return _complain(state, route.unbound(screen, ctx, event.name)), ()
+        if not visible and not binding.always:
+            return _complain(state, HIDDEN), ()
+        if binding is HELP:
+            return replace(state, overlay=Help(declared)), ()
+    new, outcome = route.update(screen, event, ctx)
+    if outcome.unhandled:
+        if isinstance(event, Key):
+            return _complain(state, route.unbound(screen, ctx, event.name)), ()
+        return state, ()
+    return apply(state, new, outcome)
+
+
+def _complain(state: State, text: str) -> State:
+    return replace(state, message=text, alert=True, sticky=False)
+
+
+def apply(state: State, screen: Screen, outcome: Outcome) -> Step:
+    """``state`` with ``screen`` shown and what ``outcome`` reports applied; the effects it asks for."""
+    if outcome.screen is not KEEP:
+        screen = outcome.screen
+    state = replace(state, screen=screen)
+    if outcome.overlay is not KEEP:
+        state = replace(state, overlay=outcome.overlay)
+    message = outcome.message
+    if message is not None and not (message.text == "" and state.sticky):
+        state = replace(state, message=message.text, alert=message.alert, sticky=message.sticky)
+    if outcome.settings is not None:
+        state = replace(state, settings=outcome.settings)
+    if outcome.ai is not KEEP:
+        state = replace(state, ai=outcome.ai)
+    if outcome.last_file is not None:
+        state = replace(state, last_file=outcome.last_file)
+    jobs = [getattr(effect, "job", 0) for effect in outcome.effects]
+    if jobs and max(jobs) > state.jobs:
+        state = replace(state, jobs=max(jobs))
+    if outcome.ai is not KEEP and outcome.ai is not None and outcome.ai.job > state.jobs:
+        state = replace(state, jobs=outcome.ai.job)
+    if outcome.handover is not None:
+        state, more = outcome.handover(state)
+        return state, outcome.effects + more
+    return state, outcome.effects
+
+
+# -- the view ----------------------------------------------------------------------
+
+
+def draw(win: Window, state: State, theme: Theme) -> None:
+    """Paint ``state`` on ``win``: the title bar, the screen, the overlay, the bottom line."""
+    win.erase()
+    screen = state.screen
+    route = ROUTES[type(screen)]
+    if isinstance(route, LegacyRoute):
+        pieces.header(win, theme, route.header(screen))
+        route.view(win, state, screen, theme)
+    else:
+        ctx = context(state)
+        pieces.header(win, theme, route.header(screen, ctx))
+        rows, cols = win.getmaxyx()
+        route.view(win, screen, ctx, theme)
+        if route.fits(screen, ctx, rows, cols):
+            line = route.key_line(screen, ctx)
+            pieces.message_line(
+                win, state, theme, key_line(screen_bindings(route, screen, ctx)) if line is None else line
+            )
+        else:
+            pieces.message_line(win, state, theme)
+    overlay = state.overlay
+    if overlay is not None:
+        OVERLAYS[type(overlay)].view(win, overlay, context(state), theme)

@@ -1,0 +1,113 @@
+"""Every screen's keys are declared once: each bound key does something and is documented, nothing else is.
+
+Issue 21: the help overlay and the bottom key line are generated from the
+screen's bindings; these tests drive each converted screen with every key a
+terminal can send and compare what happens with what the help says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from gomoku.tui import router
+from gomoku.tui.bindings import HELP, bound_keys
+from gomoku.tui.draw import plain_theme
+from gomoku.tui.events import Key
+from gomoku.tui.model import Help, Menu, Playing, Replaying, ResumeOffer, State
+from gomoku.tui.screen import LegacyRoute, Route, context
+from gomoku.tui.settings import Mode
+from tests.tui.fake_window import FakeWindow
+from tests.tui.helpers import loaded, menu_state, play_at, press, start
+from tests.tui.terminal import flatten
+from tests.tui.test_saves_state import offered
+from tests.tui.test_view import render
+
+#: Every key the loop can report.
+ALL_KEYS = (
+    [chr(code) for code in range(33, 127)]
+    + ["up", "down", "left", "right", "enter", "space", "escape", "backspace", "ctrl-u"]
+    + ["home", "end", "pageup", "pagedown", "unknown"]
+    + [f"f{number}" for number in range(1, 13)]
+)
+
+
+def samples() -> dict[str, State]:
+    """One state (or more) for every screen the router knows as a new-style route."""
+    watching = start("cvc")
+    won = play_at(start("pvp", size=9), "a1", "a2", "b1", "b2", "c1", "c2", "d1", "d2", "e1")
+    return {
+        "game, two players": start("pvp"),
+        "game, against the computer": start("pvc"),
+        "game, watching": watching,
+        "game, watching, paused": press(watching, "p"),
+        "game, over": won,
+        "game, heat map": press(start("pvp"), "t"),
+        "menu": menu_state(),
+        "menu over a game": press(start("pvp"), "n"),
+        "menu, watch mode": menu_state(mode=Mode.CVC),
+        "replay": loaded(),
+        "resume offer": offered().state,
+    }
+
+
+SAMPLES = samples()
+
+
+def test_every_new_style_screen_has_a_sample() -> None:
+    covered = {type(state.screen) for state in SAMPLES.values()}
+    converted = {kind for kind, route in router.ROUTES.items() if isinstance(route, Route)}
+    assert converted <= covered, "a screen without a sample here is not checked"
+    assert {Playing, Menu, Replaying, ResumeOffer} <= converted
+
+
+@pytest.mark.parametrize("name", list(SAMPLES))
+def test_every_bound_key_does_something_and_every_other_key_is_refused(name: str) -> None:
+    state = SAMPLES[name]
+    route = router.ROUTES[type(state.screen)]
+    assert not isinstance(route, LegacyRoute)
+    ctx = context(state)
+    declared = router.screen_bindings(route, state.screen, ctx)
+    bound = bound_keys(declared)
+    for key in ALL_KEYS:
+        if key in HELP.keys:
+            continue  # the router's own
+        _, outcome = route.update(state.screen, Key(key), ctx)
+        if key in bound:
+            assert not outcome.unhandled, f"{name}: {key!r} is documented but does nothing"
+        else:
+            assert outcome.unhandled, f"{name}: {key!r} does something but is not documented"
+            after = press(state, key)
+            assert after.alert and after.screen == state.screen and after.overlay is None, f"{name}: {key!r}"
+
+
+@pytest.mark.parametrize("name", list(SAMPLES))
+def test_the_help_shows_exactly_the_screens_bindings(name: str) -> None:
+    state = SAMPLES[name]
+    helped = press(state, "?")
+    assert isinstance(helped.overlay, Help)
+    declared = router.bindings(state)
+    assert helped.overlay.bindings == declared
+    window = FakeWindow(60, 72)  # room for every row of the help, the box as wide as the window
+    router.draw(window, helped, plain_theme())
+    text = flatten(window.screen())
+    for binding in declared:
+        assert binding.help in text and binding.shown_keys in text, f"{name}: {binding.help!r} not in the help"
+
+
+@pytest.mark.parametrize("name", list(SAMPLES))
+def test_the_key_line_names_only_bound_keys(name: str) -> None:
+    state = replace(SAMPLES[name], message="")
+    route = router.ROUTES[type(state.screen)]
+    assert isinstance(route, Route)
+    ctx = context(state)
+    shorts = {binding.short for binding in router.screen_bindings(route, state.screen, ctx) if binding.short}
+    line = route.key_line(state.screen, ctx)
+    if line is None:
+        return  # made from the bindings themselves
+    legend = isinstance(state.screen, Playing) and state.screen.game.heat
+    if not legend:
+        assert set(line) <= shorts, f"{name}: {set(line) - shorts} on the key line but not bound"
+    shown = render(state).lines()[-1]
+    assert line == [] or line[0] in shown
