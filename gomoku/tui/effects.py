@@ -153,6 +153,11 @@ class NetStart:
     setup: NetSetup
     record: MatchRecord | ResumeRecord | None = None
 
+    @property
+    def job(self) -> int:
+        """The connection's number is a job number: the state's counter moves past it."""
+        return self.session
+
 
 @dataclass(frozen=True)
 class NetPlay:

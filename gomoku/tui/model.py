@@ -227,7 +227,6 @@ class Hosting:
     record: MatchRecord | None = None
     error: str = ""
     refused: str = ""
-    opponent: str = ""
 
 
 class JoinStep(enum.Enum):
@@ -252,7 +251,6 @@ class Joining:
     text: str = ""
     session: int | None = None
     error: str = ""
-    opponent: str = ""
     resume: ResumeRecord | None = None
 
 

@@ -19,11 +19,11 @@ from gomoku.records import GameRecord
 from gomoku.savegame import KEPT_NAME, SavedGame
 from gomoku.tui import router
 from gomoku.tui.effects import AiKind, CancelAi, Effect, Effects, NetSetup, RetireAutosave, StartAi
-from gomoku.tui.events import Event, NetEvent, NetListening, Report, Resize, Tick
-from gomoku.tui.model import AiJob, Hosting, Joining, Menu, NetPlaying, Notice, Playing, ResumeOffer, State, Step, say
+from gomoku.tui.events import Event, Report, Resize, Tick
+from gomoku.tui.model import AiJob, Menu, Notice, Playing, ResumeOffer, State, Step, say
 from gomoku.tui.saves import net_from_saved
 from gomoku.tui.screen import context
-from gomoku.tui.screens import hosting, joining, menu, netgame, prompt
+from gomoku.tui.screens import hosting, joining, menu, prompt
 from gomoku.tui.settings import Mode, Settings
 
 
@@ -99,9 +99,13 @@ def initial_network(
             effects = (RetireAutosave(KEPT_NAME),)
             state = say(state, f"Your unfinished game is kept as {KEPT_NAME}: L loads it.")
         if setup.role is Role.HOST:
-            state, more = hosting.begin(state, setup, record if isinstance(record, MatchRecord) else None)
+            begun = hosting.begin(context(state), setup, record if isinstance(record, MatchRecord) else None)
         else:
-            state, more = joining.begin(state, setup, record if isinstance(record, ResumeRecord) else None)
+            begun = joining.begin(context(state), setup, record if isinstance(record, ResumeRecord) else None)
+        message = state.message
+        state, more = router.apply(state, *begun)
+        if message:  # the word about the kept game stays
+            state = say(state, message)
         effects += more
     if notice:
         state = replace(state, overlay=Notice(notice))
@@ -117,23 +121,7 @@ def update(state: State, event: Event) -> Step:
         return (state if state.terminal == terminal else replace(state, terminal=terminal)), ()
     if isinstance(event, Report):
         return settle(replace(state, message=event.text, alert=event.alert, sticky=True), ())
-    if isinstance(event, NetListening):
-        screen = state.screen
-        if isinstance(screen, Hosting) and screen.session == event.session:
-            return hosting.listening(state, screen, event)
-        return state, ()
-    if isinstance(event, NetEvent):
-        return _network(state, event)
     return settle(*router.deliver(state, event))
-
-
-def _network(state: State, event: NetEvent) -> Step:
-    """An event of the network connection the screen holds; one of a connection closed since is dropped."""
-    screen = state.screen
-    handler = NET_EVENTS.get(type(screen))
-    if handler is None or getattr(screen, "session", None) != event.session:
-        return state, ()
-    return handler(state, screen, event)  # type: ignore[operator]
 
 
 def _tick(state: State, tick: Tick) -> State:
@@ -146,10 +134,6 @@ def _tick(state: State, tick: Tick) -> State:
     if now == state.now and frame == state.frame:
         return state
     return replace(state, now=now, frame=frame)
-
-
-#: The screens that hold a network connection, and what each makes of its events.
-NET_EVENTS = {Hosting: hosting.event, Joining: joining.event, NetPlaying: netgame.event}
 
 
 def settle(state: State, effects: Effects) -> Step:

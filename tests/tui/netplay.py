@@ -19,9 +19,11 @@ from gomoku.net.match import BlackChoice, GameSettings, OfferKind, Role
 from gomoku.net.session import Session
 from gomoku.point import parse_point
 from gomoku.rules import Rule
+from gomoku.tui import router
 from gomoku.tui.effects import NetAnswer, NetChat, NetOffer, NetPlay, NetResign, NetSetup
 from gomoku.tui.events import NetEvent
 from gomoku.tui.model import Menu, NetPlaying, State
+from gomoku.tui.screen import context
 from gomoku.tui.screens import netgame
 from tests.net.wire import CODE, Wire
 from tests.tui.helpers import LEVELS, Run, settings
@@ -89,7 +91,8 @@ class Match:
                     side.run.send(update)
                 elif isinstance(event, ev.GameStarted):  # the game screen the lobby hands over to
                     setup = NetSetup(side.role, side.session.name, code=CODE)
-                    side.run.state, effects = netgame.started(side.run.state, SESSION, setup, update, (JOIN,))
+                    begun = netgame.started(context(side.run.state), SESSION, setup, update, (JOIN,))
+                    side.run.state, effects = router.apply(side.run.state, *begun)
                     side.run.effects.extend(effects)
             self.perform(side)
 
@@ -134,5 +137,5 @@ class Match:
             self.play(mover, name)
 
     def offer(self, role: Role, kind: OfferKind) -> Side:
-        key = {OfferKind.UNDO: netgame.UNDO_KEY, OfferKind.DRAW: netgame.DRAW_KEY, OfferKind.REMATCH: "n"}[kind]
+        key = next(binding.keys[0] for binding, offered in netgame.OFFERS.items() if offered is kind)
         return self.press(role, key)

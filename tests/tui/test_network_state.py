@@ -316,7 +316,7 @@ def test_events_of_a_closed_connection_are_dropped() -> None:
     match = Match.start()
     before = match.host.run.state
     match.host.run.send(NetEvent(999, ev.ChatReceived("Eve", "hi")))
-    assert match.host.run.state is before
+    assert match.host.run.state == before
 
 
 def test_quitting_a_game_in_progress_asks_first() -> None:

@@ -25,9 +25,9 @@ from tests.tui.test_view import flat, render
 
 
 def test_hosting_draws_the_one_line_command_the_guest_runs() -> None:
-    text = flat(render(hosting_run().state))
+    text = flat(render(replace(hosting_run().state, message="")))
     assert f"python -m gomoku --join 127.0.0.1:5801 --code {HOST.code}" in text
-    assert "freestyle 9x9" in text and "black: the host" in text and "Esc cancels" in text
+    assert "freestyle 9x9" in text and "black: the host" in text and "Esc cancels · ? help · q quits" in text
 
 
 def test_joining_draws_the_code_prompt_and_the_failure() -> None:
@@ -71,7 +71,7 @@ def test_the_game_shows_the_offer_prompt_the_chat_prompt_and_a_lost_connection()
     match.play(Role.HOST, "e5")
     match.press(Role.HOST, "u")
     run = match.guest.run.press("left")  # the message goes; the question stays
-    assert "Hana asks to take back a move: y accepts, n declines." in flat(render(run.state))
+    assert "Hana asks to take back a move y accepts · n declines · Enter play" in flat(render(run.state))
     match.press(Role.GUEST, "n", "c", "h", "i")
     assert "Say: hi_" in flat(render(run.state))
     match.press(Role.GUEST, "escape")

@@ -14,6 +14,9 @@ the host waits for the guest to come back (and shows the command they run),
 the guest reconnects with ``r`` (or the same command).  Every change of the
 game is autosaved with the session's record, so a restarted host or guest
 resumes the same game.
+
+A screen of the router (:mod:`gomoku.tui.screen`): its keys are declared once
+below, with their help, and the bottom line and the help are made from them.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from gomoku.net.match import OfferKind, Role
 from gomoku.net.protocol import MAX_CHAT
 from gomoku.net.snapshot import LinkState
 from gomoku.tui import draw
+from gomoku.tui.bindings import HELP, Binding, Bindings, find
 from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import (
     Autosave,
@@ -39,25 +43,74 @@ from gomoku.tui.effects import (
     NetStart,
     RetireAutosave,
 )
-from gomoku.tui.events import Key, Mouse, NetEvent
-from gomoku.tui.keys import CURSOR_KEYS, PLAY_KEYS, QUIT_KEY
-from gomoku.tui.layout import clicked_point, stepped
-from gomoku.tui.model import NetPlaying, State, Step, centre, complain, next_job, say
+from gomoku.tui.events import Event, Key, Mouse, NetEvent
+from gomoku.tui.keys import CURSOR_KEYS, QUIT_KEY
+from gomoku.tui.layout import board_layout, clicked_point, stepped
+from gomoku.tui.model import NetPlaying, Screen, centre
 from gomoku.tui.saves import saved_from_net
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Outcome, Route, alerted, said
 from gomoku.tui.screens import dialogs
-from gomoku.tui.texts import key_label, plural, sentence
+from gomoku.tui.texts import plural, sentence
 
-CHAT_KEY = "c"
-UNDO_KEY = "u"
-DRAW_KEY = "D"
-RESIGN_KEY = "R"
-REMATCH_KEY = "n"
-RECONNECT_KEY = "r"
+# -- the keys, declared once with their help ---------------------------------------
+
+CURSOR = Binding(tuple(CURSOR_KEYS), "move the cursor", label="arrows hjkl wasd")
+PLAY = Binding(("enter", "space"), "play at the cursor (a click plays where it lands)", "Enter play", "Enter Space")
+CHAT = Binding(("c",), "chat: type a line, Enter sends it, Esc closes", "c chat")
+UNDO = Binding(("u",), "ask to take back your last move", "u undo")
+DRAW = Binding(("D",), "offer a draw", "D draw")
+RESIGN = Binding(("R",), "resign (asks first)", "R resign")
+REMATCH = Binding(("n",), "ask for a rematch (colours swap)", "n rematch")
+ACCEPT = Binding(("y", "Y"), "accept the other player's request", "y accepts", "y")
+DECLINE = Binding(("n", "N"), "decline the other player's request", "n declines", "n")
+RECONNECT = Binding(("r",), "reconnect and resume the game", "r reconnect")
+DISMISS = Binding(("escape",), "clear the message line", label="Esc")
+QUIT = Binding((QUIT_KEY,), "quit (the game is kept: the same command resumes it)", "q quit", always=True)
+#: While a chat line is typed (every other key is text).
+SEND = Binding(("enter",), "send the line", "Enter sends")
+CLOSE = Binding(("escape",), "close the chat line", "Esc closes")
+ERASE = Binding(("backspace", "ctrl-u"), "erase a character / the whole line", label="Backspace Ctrl-U")
+#: While the resign question is up.
+RESIGN_YES = Binding(("y", "Y"), "resign this game", "y resigns", "y")
+RESIGN_NO = Binding((), "go back to the game", "any other key goes back", "any other key")
+
 #: The offer each key asks for.
-OFFER_KEYS = {UNDO_KEY: OfferKind.UNDO, DRAW_KEY: OfferKind.DRAW, REMATCH_KEY: OfferKind.REMATCH}
+OFFERS = {UNDO: OfferKind.UNDO, DRAW: OfferKind.DRAW, REMATCH: OfferKind.REMATCH}
+#: The keys named in messages.
+REMATCH_KEY, RECONNECT_KEY = REMATCH.keys[0], RECONNECT.keys[0]
 
 
-def started(state: State, session: int, setup: NetSetup, net: NetEvent, commands: tuple[str, ...] = ()) -> Step:
+def bindings(screen: NetPlaying, ctx: Context) -> Bindings:
+    """The keys that mean something now: to play, to answer a request, after the game, after a drop."""
+    if screen.typing is not None:
+        return (SEND, CLOSE, ERASE)
+    if screen.confirm_resign:
+        return (RESIGN_YES, RESIGN_NO)
+    table = screen.table
+    answer = (ACCEPT, DECLINE) if table.offer_in is not None else ()
+    lost = (RECONNECT,) if screen.setup.role is Role.GUEST and screen.link is LinkState.LOST else ()
+    if table.over:
+        rematch = () if answer else (REMATCH,)
+        return (*lost, *answer, *rematch, CHAT, DISMISS, HELP, QUIT)
+    return (*lost, *answer, PLAY, CURSOR, CHAT, UNDO, DRAW, RESIGN, DISMISS, HELP, QUIT)
+
+
+def typing(screen: NetPlaying) -> bool:
+    """Every key goes to the screen: a chat line is typed, or the resign question takes any key."""
+    return screen.typing is not None or screen.confirm_resign
+
+
+def fits(screen: NetPlaying, ctx: Context, rows: int, cols: int) -> bool:
+    """Whether the board can be seen (while it cannot, nothing is played on it)."""
+    return board_layout(rows, cols, screen.board.size) is not None
+
+
+# -- the game starts ----------------------------------------------------------------
+
+
+def started(
+    ctx: Context, session: int, setup: NetSetup, net: NetEvent, commands: tuple[str, ...] = ()
+) -> tuple[Screen, Outcome]:
     """The game screen for a game the connection just started (or resumed, or a rematch)."""
     event = net.event
     assert isinstance(event, ev.GameStarted) and net.snapshot is not None and net.snapshot.table is not None
@@ -72,14 +125,14 @@ def started(state: State, session: int, setup: NetSetup, net: NetEvent, commands
     else:
         text = f"Game {event.game} against {opponent}: you play {colour}."
         text += " Your move." if table.my_turn else " Black moves first."
-    state = say(replace(state, screen=screen, overlay=None), text)
     fresh = not event.resumed and event.game == 1  # a new match: the game saved before it is kept aside
-    return state, ((RetireAutosave(),) if fresh else ()) + _autosave(state, screen)
+    effects = ((RetireAutosave(),) if fresh else ()) + _autosave(ctx, screen)
+    return screen, Outcome(effects=effects, message=Message(text), overlay=None)
 
 
-def _autosave(state: State, screen: NetPlaying) -> Effects:
+def _autosave(ctx: Context, screen: NetPlaying) -> Effects:
     """Keep the game (and the session's record) for a restart; a finished one is retired."""
-    saved = Autosave(saved_from_net(screen, state.settings.level))
+    saved = Autosave(saved_from_net(screen, ctx.settings.level))
     if screen.over:
         return (saved, RetireAutosave())
     if not screen.board.moves:
@@ -87,128 +140,123 @@ def _autosave(state: State, screen: NetPlaying) -> Effects:
     return (saved,)
 
 
-def _set(state: State, screen: NetPlaying) -> State:
-    return replace(state, screen=screen)
-
-
 # -- what the session says -------------------------------------------------------
 
 
-def event(state: State, screen: NetPlaying, net: NetEvent) -> Step:
-    """What the session reported, on the screen: its snapshot is what is drawn from now on."""
+def update(screen: NetPlaying, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
+    """A key, a click or an event of the session (one of a connection closed since is dropped)."""
+    if isinstance(event, NetEvent):
+        return on_event(screen, event, ctx) if event.session == screen.session else (screen, NOTHING)
+    if isinstance(event, Mouse):
+        if typing(screen):
+            return screen, NOTHING
+        point = clicked_point(event.row, event.col, event.rows, event.cols, screen.board.size)
+        if point is None:
+            return screen, NOTHING
+        return replace(screen, cursor=point), Outcome(effects=(NetPlay(screen.session, point),))
+    if not isinstance(event, Key):
+        return screen, UNHANDLED
+    return _key(screen, event.name, ctx)
+
+
+def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, Outcome]:
+    """What the session reported: its snapshot is what is drawn from now on, and a sentence about it."""
     if net.snapshot is not None and net.snapshot.table is not None:  # a failed reconnection has no game to show
         screen = replace(screen, view=net.snapshot)
-    state = _set(state, screen)
     e = net.event
     name = screen.opponent
+    saved = _autosave(ctx, screen)
     if isinstance(e, ev.GameStarted):
-        return started(state, screen.session, screen.setup, net, screen.commands)
+        return started(ctx, screen.session, screen.setup, net, screen.commands)
     if isinstance(e, ev.MovePlayed):
         if e.mine:
-            state = _set(state, replace(screen, cursor=e.point))
-        return say(state, "" if e.mine else f"{name} played {screen.board.notation(e.point)}."), _autosave(
-            state, screen
-        )
+            return replace(screen, cursor=e.point), Outcome(effects=saved, message=Message(""))
+        return screen, said(f"{name} played {screen.board.notation(e.point)}.", saved)
     if isinstance(e, ev.MoveRefused):
-        return complain(state, f"Not played: {sentence(e.reason)}"), _autosave(state, screen)
+        return screen, alerted(f"Not played: {sentence(e.reason)}", saved)
     if isinstance(e, ev.Refused):
         what = {"move": "", "chat": "Chat not sent: "}.get(e.what, f"No {e.what}: ")
-        return complain(state, what + sentence(e.reason)), ()
+        return screen, alerted(what + sentence(e.reason))
     if isinstance(e, ev.MovesTakenBack):
         taken = ", ".join(screen.board.notation(p) for p in reversed(e.points))
-        return say(state, f"Took back {taken}."), _autosave(state, screen)
+        return screen, said(f"Took back {taken}.", saved)
     if isinstance(e, ev.OfferSent):
-        return say(state, f"Asked {name} {e.kind.request}: waiting for the answer."), ()
+        return screen, said(f"Asked {name} {e.kind.request}: waiting for the answer.")
     if isinstance(e, ev.AnswerSent):
-        return say(state, f"{'Accepted' if e.accepted else 'Declined'} the request {e.kind.request}."), ()
+        return screen, said(f"{'Accepted' if e.accepted else 'Declined'} the request {e.kind.request}.")
     if isinstance(e, ev.OfferReceived):
-        return say(state, f"{name} asks {e.kind.request}: y accepts, n declines."), ()
+        return screen, said(f"{name} asks {e.kind.request}: y accepts, n declines.")
     if isinstance(e, ev.OfferAnswered):
-        return say(state, f"{name} {'accepted' if e.accepted else 'declined'} your request {e.kind.request}."), ()
+        return screen, said(f"{name} {'accepted' if e.accepted else 'declined'} your request {e.kind.request}.")
     if isinstance(e, ev.OfferCancelled):
         if e.mine:
-            return say(state, f"Your request {e.kind.request} lapsed: {name} played instead."), ()
-        return say(state, f"{name}'s request {e.kind.request} lapsed: you played instead."), ()
+            return screen, said(f"Your request {e.kind.request} lapsed: {name} played instead.")
+        return screen, said(f"{name}'s request {e.kind.request} lapsed: you played instead.")
     if isinstance(e, ev.GameOver):
-        return say(state, f"{result_text(screen)} {REMATCH_KEY} asks for a rematch."), _autosave(state, screen)
+        return screen, said(f"{result_text(screen)} {REMATCH_KEY} asks for a rematch.", saved)
     if isinstance(e, ev.ChatReceived):
-        return say(state, f"{e.name}: {e.text}"), _autosave(state, screen)
+        return screen, said(f"{e.name}: {e.text}", saved)
     if isinstance(e, ev.ChatSent):
-        return state, _autosave(state, screen)
+        return screen, Outcome(effects=saved)
     if isinstance(e, ev.OpponentJoined):
-        return say(_set(state, replace(screen, reconnecting=False)), f"{name} is back."), ()
+        return replace(screen, reconnecting=False), said(f"{name} is back.")
     if isinstance(e, (ev.PeerLeft, ev.ConnectionLost)):
-        return _lost(state, screen, e)
+        return _lost(screen, e)
     if isinstance(e, (ev.JoinRefused, ev.Closed)) and screen.reconnecting:
         screen = replace(screen, reconnecting=False)
-        return complain(_set(state, screen), f"Cannot rejoin: {sentence(e.reason)} {_reconnect_hint()}"), ()
-    return state, ()
+        return screen, alerted(f"Cannot rejoin: {sentence(e.reason)} {RECONNECT_KEY} tries again.")
+    return screen, NOTHING
 
 
-def _reconnect_hint() -> str:
-    return f"{RECONNECT_KEY} tries again."
-
-
-def _lost(state: State, screen: NetPlaying, e: ev.PeerLeft | ev.ConnectionLost) -> Step:
+def _lost(screen: NetPlaying, e: ev.PeerLeft | ev.ConnectionLost) -> tuple[Screen, Outcome]:
     """The opponent is gone: say so, and what our player can do (each side is told its own next step)."""
     if screen.reconnecting:
         screen = replace(screen, reconnecting=False)
-        return complain(_set(state, screen), f"Cannot reconnect: {sentence(e.reason)} {_reconnect_hint()}"), ()
-    name = screen.opponent
+        return screen, alerted(f"Cannot reconnect: {sentence(e.reason)} {RECONNECT_KEY} tries again.")
     host = screen.setup.role is Role.HOST
     if isinstance(e, ev.PeerLeft):
         what = sentence(e.reason)
         todo = "The game is kept till they rejoin." if host else f"{RECONNECT_KEY} reconnects."
     else:
-        what = f"Lost the connection to {name}:"
+        what = f"Lost the connection to {screen.opponent}:"
         todo = "the game is kept till they rejoin." if host else f"{RECONNECT_KEY} reconnects."
-    return complain(state, f"{what} {todo}"), ()
+    return screen, alerted(f"{what} {todo}")
 
 
 # -- keys -----------------------------------------------------------------------
 
 
-def update(state: State, screen: NetPlaying, event: Key | Mouse) -> Step:
-    """A key or a click: a request to the session, or a change of how the game is looked at."""
-    size = screen.board.size
-    if isinstance(event, Mouse):
-        if screen.typing is not None:
-            return state, ()
-        point = clicked_point(event.row, event.col, event.rows, event.cols, size)
-        if point is None:
-            return state, ()
-        return _set(state, replace(screen, cursor=point)), (NetPlay(screen.session, point),)
-    name = event.name
+def _key(screen: NetPlaying, name: str, ctx: Context) -> tuple[Screen, Outcome]:
+    """A key: a request to the session, or a change of how the game is looked at."""
     if screen.typing is not None:
-        return _type(state, screen, name)
+        return _type(screen, name)
+    binding = find(bindings(screen, ctx), name)
     if screen.confirm_resign:
         screen = replace(screen, confirm_resign=False)
-        if name in ("y", "Y"):
-            return say(_set(state, screen), "You resigned."), (NetResign(screen.session),)
-        return say(_set(state, screen), "Resign cancelled."), ()
-    if screen.table.offer_in is not None and name in ("y", "Y", "n", "N"):
-        return state, (NetAnswer(screen.session, name in ("y", "Y")),)
-    if name in CURSOR_KEYS:
-        return _set(state, replace(screen, cursor=stepped(screen.cursor, *CURSOR_KEYS[name], size))), ()
-    if name in PLAY_KEYS:
-        return state, (NetPlay(screen.session, screen.cursor),)
-    if name in OFFER_KEYS:
-        return state, (NetOffer(screen.session, OFFER_KEYS[name]),)
-    if name == CHAT_KEY:
+        if binding is RESIGN_YES:
+            return screen, said("You resigned.", (NetResign(screen.session),))
+        return screen, said("Resign cancelled.")
+    if binding is ACCEPT or binding is DECLINE:
+        return screen, Outcome(effects=(NetAnswer(screen.session, binding is ACCEPT),))
+    if binding is CURSOR:
+        return replace(screen, cursor=stepped(screen.cursor, *CURSOR_KEYS[name], screen.board.size)), NOTHING
+    if binding is PLAY:
+        return screen, Outcome(effects=(NetPlay(screen.session, screen.cursor),))
+    if binding is not None and binding in OFFERS:
+        return screen, Outcome(effects=(NetOffer(screen.session, OFFERS[binding]),))
+    if binding is CHAT:
         if screen.link is not LinkState.CONNECTED:
-            return complain(state, _absent(screen)), ()
-        return _set(state, replace(screen, typing="")), ()
-    if name == RESIGN_KEY:
-        if screen.over:  # nothing to lose: the session says why it cannot be done
-            return state, (NetResign(screen.session),)
-        return say(_set(state, replace(screen, confirm_resign=True)), ""), ()
-    if name == RECONNECT_KEY:
-        return reconnect(state, screen)
-    if name == QUIT_KEY:
-        return dialogs.ask_quit(state)
-    if name == "escape":
-        return state, ()
-    return complain(state, f"{key_label(name)} does nothing here: press ? for the keys."), ()
+            return screen, alerted(_absent(screen))
+        return replace(screen, typing=""), NOTHING
+    if binding is RESIGN:
+        return replace(screen, confirm_resign=True), Outcome(message=Message(""))
+    if binding is RECONNECT:
+        return reconnect(screen, ctx)
+    if binding is QUIT:
+        return screen, dialogs.quit_outcome(screen)
+    if binding is DISMISS:
+        return screen, NOTHING
+    return screen, UNHANDLED
 
 
 def _absent(screen: NetPlaying) -> str:
@@ -219,36 +267,33 @@ def _absent(screen: NetPlaying) -> str:
     return f"Not connected: {RECONNECT_KEY} reconnects."
 
 
-def _type(state: State, screen: NetPlaying, name: str) -> Step:
+def _type(screen: NetPlaying, name: str) -> tuple[Screen, Outcome]:
     text = screen.typing or ""
-    if name == "escape":
-        return _set(state, replace(screen, typing=None)), ()
-    if name == "enter":
+    if CLOSE.matches(name):
+        return replace(screen, typing=None), NOTHING
+    if SEND.matches(name):
         screen = replace(screen, typing=None)
         if not text.strip():
-            return _set(state, screen), ()
-        return _set(state, screen), (NetChat(screen.session, text.strip()),)
+            return screen, NOTHING
+        return screen, Outcome(effects=(NetChat(screen.session, text.strip()),))
     if name == "backspace":
-        return _set(state, replace(screen, typing=text[:-1])), ()
+        return replace(screen, typing=text[:-1]), NOTHING
     if name == "ctrl-u":
-        return _set(state, replace(screen, typing="")), ()
+        return replace(screen, typing=""), NOTHING
     character = " " if name == "space" else name
     if len(character) != 1 or len(text) >= MAX_CHAT:
-        return state, ()
-    return _set(state, replace(screen, typing=text + character)), ()
+        return screen, NOTHING
+    return replace(screen, typing=text + character), NOTHING
 
 
-def reconnect(state: State, screen: NetPlaying) -> Step:
+def reconnect(screen: NetPlaying, ctx: Context) -> tuple[Screen, Outcome]:
     """The guest, after a drop: a new connection that presents the game to resume."""
-    if screen.setup.role is not Role.GUEST:
-        return complain(state, f"Only the guest reconnects: {_absent(screen)}"), ()
-    if screen.link is not LinkState.LOST or screen.reconnecting:
-        return complain(state, "Still connected: nothing to reconnect."), ()
-    state, session = next_job(state)
-    old = screen.session
+    if screen.reconnecting:
+        return screen, alerted(_absent(screen))
+    old, session = screen.session, ctx.job
     screen = replace(screen, session=session, reconnecting=True)
-    state = say(_set(state, screen), "Reconnecting...")
-    return state, (NetClose(old, "reconnecting"), NetStart(session, screen.setup, screen.view.saved))
+    effects = (NetClose(old, "reconnecting"), NetStart(session, screen.setup, screen.view.saved))
+    return screen, said("Reconnecting...", effects)
 
 
 # -- the view ---------------------------------------------------------------------
@@ -265,17 +310,9 @@ def result_text(screen: NetPlaying) -> str:
     return text
 
 
-def header_info(screen: NetPlaying) -> str:
+def header(screen: NetPlaying, ctx: Context) -> str:
     board = screen.board
     return f"network · {screen.setup.role.value} · game {screen.table.game} · {board.rule} {board.size}x{board.size}"
-
-
-def keys(screen: NetPlaying) -> list[str]:
-    if screen.setup.role is Role.GUEST and screen.link is LinkState.LOST:
-        return ["r reconnect", "? help", "q quit"]
-    if screen.over:
-        return ["n rematch", "c chat", "? help", "q quit"]
-    return ["Enter play", "c chat", "u undo", "D draw", "R resign", "? help", "q quit"]
 
 
 def link_text(screen: NetPlaying) -> str:
@@ -296,7 +333,7 @@ def waiting_lines(screen: NetPlaying) -> list[str]:
     return [f"{screen.opponent} joins again with:", screen.commands[0], f"code {screen.setup.code}"]
 
 
-def view(win: Window, state: State, screen: NetPlaying, theme: Theme) -> None:
+def view(win: Window, screen: NetPlaying, ctx: Context, theme: Theme) -> None:
     table = screen.table
     board = table.board
     layout = draw.board_place(win, theme, board.size)
@@ -307,7 +344,6 @@ def view(win: Window, state: State, screen: NetPlaying, theme: Theme) -> None:
     if layout.panel_x is not None:
         _panel(win, layout, theme, screen)
     _status(win, screen, theme, wide=layout.panel_x is not None)
-    _bottom(win, state, screen, theme)
 
 
 def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlaying) -> None:
@@ -334,8 +370,8 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
         lines.append(("", ""))
     lines.append(("Chat", "status"))
     chat: list[str] = []
-    for said in screen.view.chat:
-        chat += draw.wrap(f"{screen.view.who(said)}: {said.text}", width)
+    for spoken in screen.view.chat:
+        chat += draw.wrap(f"{screen.view.who(spoken)}: {spoken.text}", width)
     room = bottom - top - len(lines)
     shown = chat[-room:] if room > 0 else []
     lines += [(line, "") for line in shown] or [("c writes a line", "dim")]
@@ -344,9 +380,22 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
 
 
 def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
+    """The line above the message line: the chat line or a question while one is up, else the game's state."""
     table = screen.table
     board = table.board
     row, cols = draw.status_row(win), win.getmaxyx()[1]
+    if screen.typing is not None:
+        text = f"Say: {screen.typing}_"
+        if len(text) > cols - 2:
+            text = theme.glyphs["ellipsis"] + text[-(cols - 3) :]
+        draw.put(win, row, 1, text, theme("selected"))
+        return
+    if screen.confirm_resign:
+        draw.put(win, row, 1, "Resign this game?"[: cols - 2], theme("alert"))
+        return
+    if table.offer_in is not None:
+        draw.put(win, row, 1, f"{screen.opponent} asks {table.offer_in.request}"[: cols - 2], theme("alert"))
+        return
     if table.over:
         parts = [result_text(screen), f"after {plural(len(board.moves), 'move')}", link_text(screen)]
         draw.put(win, row, 1, theme.join(parts)[: cols - 2], theme("result"))
@@ -366,20 +415,4 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
     draw.put(win, row, 1, theme.join(parts)[: cols - 2], theme(style))
 
 
-def _bottom(win: Window, state: State, screen: NetPlaying, theme: Theme) -> None:
-    rows, cols = win.getmaxyx()
-    if screen.typing is not None:
-        text = f"Say: {screen.typing}_"
-        room = cols - 2
-        if len(text) > room:
-            text = theme.glyphs["ellipsis"] + text[-(room - 1) :]
-        draw.put(win, rows - 1, 1, text, theme("selected"))
-        return
-    if screen.confirm_resign:
-        draw.put(win, rows - 1, 1, "Resign this game? y resigns, any other key goes back", theme("alert"))
-        return
-    offer = screen.table.offer_in
-    if not state.message and offer is not None:
-        draw.put(win, rows - 1, 1, f"{screen.opponent} asks {offer.request}: y accepts, n declines.", theme("alert"))
-        return
-    draw.message_line(win, state, theme, keys(screen))
+ROUTE = Route(update, view, bindings, header=header, fits=fits, typing=typing)

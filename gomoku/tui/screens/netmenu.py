@@ -19,11 +19,13 @@ from gomoku.net.match import BlackChoice, Role
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule
 from gomoku.tui import draw
+from gomoku.tui.bindings import HELP, Binding, Bindings, find
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import NetSetup, SaveSettings
-from gomoku.tui.events import Key, Mouse
+from gomoku.tui.events import Event, Key, Mouse
 from gomoku.tui.keys import DOWN_KEYS, LEFT_KEYS, PLAY_KEYS, QUIT_KEY, RIGHT_KEYS, UP_KEYS
-from gomoku.tui.model import Menu, MenuRow, NetMenu, NetRow, State, Step, complain, say
+from gomoku.tui.model import Menu, MenuRow, NetMenu, NetRow, Screen
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, hosting, joining
 from gomoku.tui.settings import RULE_TEXT, clean_name
 from gomoku.tui.texts import sentence
@@ -37,55 +39,80 @@ LABEL_COLUMN = 17
 WIDTH = 60
 
 
-def player_name(state: State) -> str:
+UP_DOWN = Binding(tuple(UP_KEYS) + tuple(DOWN_KEYS), "choose a row", "up/down choose", "up down")
+CHANGE = Binding(
+    tuple(LEFT_KEYS) + tuple(RIGHT_KEYS), "change the host's choice on the row", "left/right change", "left right"
+)
+ENTER = Binding(tuple(PLAY_KEYS), "host, join, or edit the port, address or name", "Enter", "Enter")
+BACK = Binding(("escape",), "back to the main menu", "Esc back", "Esc")
+QUIT = Binding((QUIT_KEY,), "quit", "q quit", always=True)
+#: While the port, the address or the name is typed (every other key is text).
+KEEP = Binding(("enter",), "keep what is typed", "Enter keeps")
+LEAVE = Binding(("escape",), "leave it as it was", "Esc leaves it")
+ERASE = Binding(("backspace", "ctrl-u"), "erase a character / the whole line", label="Backspace Ctrl-U")
+
+
+def bindings(menu: NetMenu, ctx: Context) -> Bindings:
+    if menu.editing is not None:
+        return (KEEP, LEAVE, ERASE)
+    return (UP_DOWN, CHANGE, ENTER, BACK, HELP, QUIT)
+
+
+def typing(menu: NetMenu) -> bool:
+    return menu.editing is not None
+
+
+def player_name(ctx: Context) -> str:
     """The name the other player sees ("" when there is none: they see "the host" or "the guest")."""
-    return state.settings.name
+    return ctx.settings.name
 
 
-def update(state: State, menu: NetMenu, event: Key | Mouse) -> Step:
+def update(menu: NetMenu, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
     if isinstance(event, Mouse):
-        return state, ()
+        return menu, NOTHING
+    if not isinstance(event, Key):
+        return menu, UNHANDLED
     name = event.name
     if menu.editing is not None:
-        return _edit(state, menu, name)
+        return _edit(menu, name, ctx)
+    binding = find(bindings(menu, ctx), name)
     index = ROWS.index(menu.row)
-    if name in UP_KEYS or name in DOWN_KEYS:
+    if binding is UP_DOWN:
         row = ROWS[(index + (-1 if name in UP_KEYS else 1)) % len(ROWS)]
-        return replace(state, screen=replace(menu, row=row, error="")), ()
-    if name in LEFT_KEYS or name in RIGHT_KEYS:
+        return replace(menu, row=row, error=""), NOTHING
+    if binding is CHANGE:
         if menu.row not in CHOICES:
-            return say(state, "Left/right change the host's choices: up/down to one first."), ()
-        return _change(state, menu, -1 if name in LEFT_KEYS else 1)
-    if name in PLAY_KEYS:
-        return _activate(state, menu)
-    if name == "escape":
-        return replace(state, screen=Menu(MenuRow.NETWORK)), ()
-    if name == QUIT_KEY:
-        return dialogs.ask_quit(state)
-    return complain(state, "Up/down choose, Enter hosts, joins or edits, Esc goes back."), ()
+            return menu, said("Left/right change the host's choices: up/down to one first.")
+        return _change(menu, ctx, -1 if name in LEFT_KEYS else 1)
+    if binding is ENTER:
+        return _activate(menu, ctx)
+    if binding is BACK:
+        return Menu(MenuRow.NETWORK), NOTHING
+    if binding is QUIT:
+        return menu, dialogs.quit_outcome(menu)
+    return menu, UNHANDLED
 
 
-def _activate(state: State, menu: NetMenu) -> Step:
-    settings = state.settings
+def _activate(menu: NetMenu, ctx: Context) -> tuple[Screen, Outcome]:
+    settings = ctx.settings
     if menu.row is NetRow.JOIN:
-        return joining.begin(state, NetSetup(Role.GUEST, player_name(state)))
+        return joining.begin(ctx, NetSetup(Role.GUEST, player_name(ctx)))
     if menu.row is NetRow.BACK:
-        return replace(state, screen=Menu(MenuRow.NETWORK)), ()
+        return Menu(MenuRow.NETWORK), NOTHING
     if menu.row in TEXT_ROWS:
-        text = _value(state, menu, menu.row)
-        return say(replace(state, screen=replace(menu, editing=text, error="")), _EDIT_HINT[menu.row]), ()
+        return replace(menu, editing=_value(ctx, menu, menu.row), error=""), said(_EDIT_HINT[menu.row])
     if menu.row is not NetRow.HOST:
-        return say(state, "Left/right change this choice; Enter on Host a game starts it."), ()
+        return menu, said("Left/right change this choice; Enter on Host a game starts it.")
     setup = NetSetup(
         Role.HOST,
-        player_name(state),
+        player_name(ctx),
         port=menu.port,
         bind=menu.bind,
         rule=settings.rule,
         size=settings.size,
         black=menu.black,
     )
-    return hosting.begin(state, setup)
+    return hosting.begin(ctx, setup)
 
 
 _EDIT_HINT = {
@@ -95,18 +122,18 @@ _EDIT_HINT = {
 }
 
 
-def _value(state: State, menu: NetMenu, row: NetRow) -> str:
+def _value(ctx: Context, menu: NetMenu, row: NetRow) -> str:
     """The text a text row holds now."""
-    return {NetRow.PORT: str(menu.port), NetRow.BIND: menu.bind, NetRow.NAME: player_name(state)}[row]
+    return {NetRow.PORT: str(menu.port), NetRow.BIND: menu.bind, NetRow.NAME: player_name(ctx)}[row]
 
 
-def _edit(state: State, menu: NetMenu, name: str) -> Step:
+def _edit(menu: NetMenu, name: str, ctx: Context) -> tuple[Screen, Outcome]:
     """A key while a text row is edited: type, Backspace, Ctrl-U, Enter keeps, Esc leaves."""
     text = menu.editing or ""
-    if name == "escape":
-        return say(replace(state, screen=replace(menu, editing=None, error="")), "Left as it was."), ()
-    if name == "enter":
-        return _keep(state, menu, text.strip())
+    if LEAVE.matches(name):
+        return replace(menu, editing=None, error=""), said("Left as it was.")
+    if KEEP.matches(name):
+        return _keep(menu, text.strip(), ctx)
     if name == "backspace":
         text = text[:-1]
     elif name == "ctrl-u":
@@ -114,12 +141,12 @@ def _edit(state: State, menu: NetMenu, name: str) -> Step:
     else:
         character = " " if name == "space" else name
         if len(character) != 1 or len(text) >= TEXT_ROWS[menu.row]:
-            return state, ()
+            return menu, NOTHING
         text += character
-    return replace(state, screen=replace(menu, editing=text, error="")), ()
+    return replace(menu, editing=text, error=""), NOTHING
 
 
-def _keep(state: State, menu: NetMenu, text: str) -> Step:
+def _keep(menu: NetMenu, text: str, ctx: Context) -> tuple[Screen, Outcome]:
     """Take the typed text for the row, or say what is wrong with it and keep editing."""
     done = replace(menu, editing=None, error="")
     if menu.row is NetRow.PORT:
@@ -127,39 +154,38 @@ def _keep(state: State, menu: NetMenu, text: str) -> Step:
             port = parse_port(text)
         except NetworkError as error:
             problem = sentence(str(error))
-            return complain(replace(state, screen=replace(menu, error=problem)), problem), ()
-        return say(replace(state, screen=replace(done, port=port)), f"The host listens on port {port}."), ()
+            return replace(menu, error=problem), alerted(problem)
+        return replace(done, port=port), said(f"The host listens on port {port}.")
     if menu.row is NetRow.BIND:
         where = f"only on {text}" if text else "on every address of this machine"
-        return say(replace(state, screen=replace(done, bind=text)), f"The host listens {where}."), ()
-    changed = replace(state.settings, name=clean_name(text))
+        return replace(done, bind=text), said(f"The host listens {where}.")
+    changed = replace(ctx.settings, name=clean_name(text))
     shown = changed.name or "the host or the guest (no name)"
-    state = say(replace(state, screen=done, settings=changed), f"The other player sees you as {shown}.")
-    return state, (SaveSettings(changed),)
+    return done, said(f"The other player sees you as {shown}.", (SaveSettings(changed),), settings=changed)
 
 
-def _change(state: State, menu: NetMenu, step: int) -> Step:
-    settings = state.settings
+def _change(menu: NetMenu, ctx: Context, step: int) -> tuple[Screen, Outcome]:
+    settings = ctx.settings
     if menu.row is NetRow.BLACK:
         black = BLACK_ORDER[(BLACK_ORDER.index(menu.black) + step) % len(BLACK_ORDER)]
-        return replace(state, screen=replace(menu, black=black)), ()
+        return replace(menu, black=black), NOTHING
     if menu.row is NetRow.SIZE:
         changed = replace(settings, size=min(MAX_SIZE, max(MIN_SIZE, settings.size + step)))
     else:
         rules = tuple(Rule)
         changed = replace(settings, rule=rules[(rules.index(settings.rule) + step) % len(rules)])
-    return replace(state, settings=changed), (SaveSettings(changed),)
+    return menu, Outcome(effects=(SaveSettings(changed),), settings=changed)
 
 
-def view(win: Window, state: State, menu: NetMenu, theme: Theme) -> None:
-    settings = state.settings
+def view(win: Window, menu: NetMenu, ctx: Context, theme: Theme) -> None:
+    settings = ctx.settings
     values = {
         NetRow.BLACK: menu.black.label,
         NetRow.RULE: settings.rule.value,
         NetRow.SIZE: f"{settings.size}x{settings.size}",
         NetRow.PORT: str(menu.port),
         NetRow.BIND: menu.bind or "every address",
-        NetRow.NAME: player_name(state) or "(none)",
+        NetRow.NAME: player_name(ctx) or "(none)",
     }
     lines: list[tuple[str, str]] = [("Play over the network", "status"), ("", "")]
     for row in ROWS:
@@ -188,6 +214,18 @@ def view(win: Window, state: State, menu: NetMenu, theme: Theme) -> None:
         }[menu.row]
     )
     lines += [("", "")] + [(line, "alert" if menu.error else "") for line in draw.wrap(about, WIDTH - 8)[:2]]
-    lines += [("", ""), (theme.join(["up/down choose", "left/right change", "Enter", "Esc back"]), "dim")]
     draw.centred_box(win, theme, [(f" {text}", style) for text, style in lines], WIDTH)
-    draw.message_line(win, state, theme)
+
+
+def header(menu: NetMenu, ctx: Context) -> str:
+    return "network"
+
+
+ROUTE = Route(
+    update,
+    view,
+    bindings,
+    header=header,
+    typing=typing,
+    unbound=lambda menu, ctx, key: unbound_text(key, "up/down choose, Enter hosts, joins or edits, Esc goes back."),
+)
