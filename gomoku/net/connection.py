@@ -520,7 +520,8 @@ class Guest(Peer):
                 return
             problem = outcome
         raise ConnectError(
-            f"cannot reach {self.address} port {self.port} ({problem}): check the address, and that the host is waiting"
+            f"no connection could be made to {self.address} port {self.port} ({problem}): "
+            "check the address and the port, and that the host is waiting"
         )
 
     def _await_connect(self, sock: socket.socket, deadline: float) -> str | None:

@@ -111,6 +111,8 @@ _TERMINATIONS = {
     Ending.NO_LEGAL_MOVE: Termination.NO_LEGAL_MOVE,
 }
 _ENDINGS = {termination: ending for ending, termination in _TERMINATIONS.items()}
+#: The endings without a winner.
+_DRAW_ONLY = frozenset({Ending.FULL, Ending.NO_FIVE_LEFT, Ending.NO_LEGAL_MOVE, Ending.AGREED})
 
 
 @dataclass(frozen=True)
@@ -121,8 +123,7 @@ class Result:
     ending: Ending
 
     def __post_init__(self) -> None:
-        draw_only = (Ending.FULL, Ending.NO_FIVE_LEFT, Ending.NO_LEGAL_MOVE, Ending.AGREED)
-        if (self.winner is None) != (self.ending in draw_only):
+        if (self.winner is None) != (self.ending in _DRAW_ONLY):
             raise ValueError(f"{self.ending.value} cannot end a game with winner {self.winner}")
 
     @classmethod
@@ -138,6 +139,20 @@ class Result:
         if self.ending is Ending.RESIGN:
             return f"{self.winner} wins by resignation"
         return "draw by agreement"
+
+
+def endings_table() -> str:
+    """Every ending as a Markdown table: its word on the wire, the core's termination, its sentence.
+
+    ``docs/network.md`` shows it (a test checks that it does).
+    """
+    rows = ["| ending | core termination | the player reads |", "| --- | --- | --- |"]
+    for ending in Ending:
+        termination = ending.termination
+        winner = None if ending in _DRAW_ONLY else Stone.BLACK
+        core = f"`Termination.{termination.name}`" if termination is not None else "(the players')"
+        rows.append(f"| `{ending.value}` | {core} | {Result(winner, ending)} |")
+    return "\n".join(rows)
 
 
 @dataclass(frozen=True)

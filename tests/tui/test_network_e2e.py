@@ -261,3 +261,25 @@ def test_a_game_to_a_win_under_each_rule(players, rule: str) -> None:  # type: i
     host.sees("Bob left")
     host.keys("q")
     assert host.term.wait_exit() == 0
+
+
+def test_n_to_the_resume_offer_hosts_what_the_command_line_asks(players) -> None:  # type: ignore[no-untyped-def]
+    """Issue 21, item 2: an explicit ``--host ...`` wins over the saved game when the offer is declined."""
+    host, guest, _, _ = host_and_join(players, 7, "--black", "host")
+    host.sees("your move · vs Bob")
+    host.play("d4")
+    guest.sees("last: black d4")
+    saved_game(host.home, lambda data: data["moves"] == ["d4"])
+    host.keys("q")
+    host.sees("Quit this game?")
+    host.keys("y")
+    assert host.term.wait_exit() == 0
+
+    port = free_port()
+    asked = ["--host", str(port), "--bind", "127.0.0.1", "--rule", "renju", "--black", "guest", "--size", "9"]
+    again = players(asked, "host", 9)
+    again.sees(
+        "Resume the unfinished game?", "a network game you hosted, against Bob", f"n: host a new game on port {port}"
+    )
+    again.keys("n")
+    again.sees("The other player runs this command", f"127.0.0.1:{port}", "renju 9x9 · black: the guest")

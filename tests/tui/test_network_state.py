@@ -6,12 +6,14 @@ from dataclasses import replace
 
 import pytest
 
+from gomoku.cli import build_parser
 from gomoku.net import events as ev
 from gomoku.net.match import BlackChoice, ChatLine, Ending, MatchRecord, OfferKind, Result, Role
 from gomoku.net.snapshot import LinkState
 from gomoku.point import Point
 from gomoku.rules import Rule, Stone
 from gomoku.savegame import SavedGame
+from gomoku.tui import app
 from gomoku.tui.effects import (
     Autosave,
     NetChat,
@@ -22,6 +24,7 @@ from gomoku.tui.effects import (
     NetStart,
     Quit,
     RetireAutosave,
+    SaveSettings,
 )
 from gomoku.tui.events import NetEvent, NetListening
 from gomoku.tui.model import (
@@ -111,6 +114,36 @@ def test_a_mistyped_code_or_address_is_explained_and_nothing_is_sent() -> None:
         "a", " ", "b", "enter"
     )
     assert run.state.screen.error and not run.effects  # type: ignore[union-attr]
+
+
+def test_the_network_menu_sets_the_port_the_address_to_listen_on_and_the_name() -> None:
+    """Issue 21, item 14."""
+    run = Run(replace(menu_state(size=9, name=""), screen=NetMenu(NetRow.PORT)))
+    run.press("enter", "ctrl-u", *"70000", "enter")
+    assert run.state.screen.error and run.state.alert  # type: ignore[union-attr]
+    assert "65535" in run.state.message
+    run.press("ctrl-u", *"6123", "enter")
+    assert run.state.screen == NetMenu(NetRow.PORT, port=6123)
+    run.press("down", "enter", *"127.0.0.1", "enter")  # Listen on
+    run.press("down", "enter", *"Ann ?q", "enter")  # Your name: "?" and "q" are text while typing
+    assert run.state.settings.name == "Ann ?q" and run.of(SaveSettings)[-1].settings.name == "Ann ?q"
+    run.press("escape")  # back to the main menu ...
+    run = Run(replace(run.state, screen=NetMenu(port=6123, bind="127.0.0.1")))
+    run.press("enter")  # ... and Host a game
+    hosting = run.state.screen
+    assert isinstance(hosting, Hosting)
+    assert run.effects[-1] == NetStart(
+        hosting.session, NetSetup(Role.HOST, "Ann ?q", port=6123, bind="127.0.0.1", size=9)
+    )
+
+
+def test_nobody_is_called_player_when_there_is_no_name() -> None:
+    """With no name the other player sees "the host" or "the guest", not "player" on both sides."""
+    args = build_parser().parse_args(["--host", "--black", "guest"])
+    assert app.network_setup(args, replace(settings(), name="")).name == ""
+    match = Match.start(guest_name="")
+    assert match.host.screen.opponent == "the guest"
+    assert "Game 1 against the guest" in match.host.message
 
 
 # -- hosting ----------------------------------------------------------------------------
