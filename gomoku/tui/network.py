@@ -98,10 +98,14 @@ class Network:
         self._closing = [peer for peer in self._closing if peer.running]
         return events
 
-    def close_all(self, reason: str = "the other player quit", timeout: float = CLOSE_WAIT) -> None:
-        """Say goodbye on every connection and give them ``timeout`` seconds to send it (at exit)."""
-        for session in list(self._peers):
-            self.close(NetClose(session, reason))
+    def close_all(self, timeout: float = CLOSE_WAIT) -> None:
+        """Say goodbye on every connection and give them ``timeout`` seconds to send it (at exit).
+
+        The goodbye is read by the other player as "Ann left: the host quit".
+        """
+        for session, peer in list(self._peers.items()):
+            role = Role.HOST if isinstance(peer, Host) else Role.GUEST
+            self.close(NetClose(session, f"{role.title} quit"))
         deadline = time.monotonic() + timeout
         for peer in self._closing:
             peer.join(max(0.0, deadline - time.monotonic()))

@@ -406,8 +406,9 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
         draw.put(win, row, 1, text if len(text) <= cols - 2 else waiting[1][: cols - 2], theme("alert"))
         return
     glyph = theme.glyphs[str(board.turn)]
-    turn = f"{glyph} your move" if table.my_turn else f"{glyph} {screen.opponent} to play"
-    versus = [f"vs {screen.opponent}"] if table.my_turn else []
+    ours = board.turn is table.my_stone  # by colour: while the opponent is away it is still our turn
+    turn = f"{glyph} your move" if ours else f"{glyph} {screen.opponent} to play"
+    versus = [f"vs {screen.opponent}"] if ours else []
     parts = [turn, *versus, link_text(screen), f"move {len(board.moves) + 1}"]
     if board.last_move is not None:
         parts.append(f"last: {board.turn.opponent} {board.notation(board.last_move)}")
