@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gomoku.net.match import OfferKind, Result
+from gomoku.net.match import OfferKind, Request, Result
 from gomoku.point import Point
 from gomoku.rules import Outcome, Rule, Stone
 
@@ -124,10 +124,11 @@ class MovesTakenBack(Event):
 
 @dataclass(frozen=True)
 class Refused(Event):
-    """Something we asked for was not done: ``what`` is the command, ``reason`` says why."""
+    """Something we asked for was not done: ``what`` we asked (``kind``, for an offer), ``reason`` says why."""
 
-    what: str
+    what: Request
     reason: str
+    kind: OfferKind | None = None
 
 
 @dataclass(frozen=True)

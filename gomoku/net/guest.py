@@ -14,7 +14,7 @@ from gomoku.net import events as ev
 from gomoku.net import protocol as wire
 from gomoku.net.errors import ProtocolError
 from gomoku.net.handshake import Stage
-from gomoku.net.match import OfferKind, Result, Role
+from gomoku.net.match import OfferKind, Request, Result, Role
 from gomoku.net.protocol import PROTOCOL, VERSION
 from gomoku.net.session import Link, Outputs, Pending, Session, Table, fits
 from gomoku.net.snapshot import LinkState
@@ -158,8 +158,9 @@ class GuestSession(Session):
             self._host_move(table, message, out)
         elif isinstance(message, wire.Offer):
             if message.ply == table.ply and table.offer_problem(message.kind, Role.HOST) is None:
-                if table.pending is not None and table.pending.by is Role.GUEST:
-                    out.append(ev.OfferCancelled(table.pending.kind, True))
+                if table.pending is not None and table.pending.by is Role.GUEST:  # crossed: the host's stands
+                    crossed = f"{self._opponent_title()}'s offer crossed yours: answer it first"
+                    out.append(ev.Refused(Request.OFFER, crossed, table.pending.kind))
                 table.pending = Pending(message.kind, message.ply, Role.HOST)
                 out.append(ev.OfferReceived(message.kind))
         elif isinstance(message, wire.Answer):
@@ -216,11 +217,14 @@ class GuestSession(Session):
         out.append(ev.GameOver(table.game, table.ply, table.result))
 
     def _host_refusal(self, table: Table, refuse: wire.Refuse, out: Outputs) -> None:
-        if refuse.what == "move":
+        if refuse.what is Request.MOVE:
             self._take_back_own(table, refuse.ply, refuse.reason, out)
             return
-        if refuse.what == "offer" and table.pending is not None and table.pending.by == "guest":
-            table.pending = None
-        if refuse.what == "resign":
+        kind = None
+        if refuse.what is Request.OFFER:
+            if table.pending is None or table.pending.by is not Role.GUEST:
+                return  # an offer that crossed the host's: the player was told when the host's arrived
+            kind, table.pending = table.pending.kind, None
+        if refuse.what is Request.RESIGN:
             table.awaiting_verdict = False
-        out.append(ev.Refused(refuse.what, refuse.reason))
+        out.append(ev.Refused(refuse.what, refuse.reason, kind))

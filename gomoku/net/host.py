@@ -16,7 +16,7 @@ from gomoku.net import events as ev
 from gomoku.net import protocol as wire
 from gomoku.net.errors import ProtocolError
 from gomoku.net.handshake import Stage
-from gomoku.net.match import DEFAULT_SETTINGS, Ending, GameSettings, MatchRecord, OfferKind, Result, Role
+from gomoku.net.match import DEFAULT_SETTINGS, Ending, GameSettings, MatchRecord, OfferKind, Request, Result, Role
 from gomoku.net.protocol import MATCH_BYTES, PROTOCOL, VERSION
 from gomoku.net.session import Link, Outputs, Pending, Session, Table, fits
 from gomoku.net.snapshot import LinkState
@@ -218,7 +218,7 @@ class HostSession(Session):
         if isinstance(message, wire.Move):
             problem = self._guest_move_problem(table, message)
             if problem:
-                self._send(link, wire.Refuse(what="move", ply=message.ply, reason=problem), out)
+                self._send(link, wire.Refuse(what=Request.MOVE, ply=message.ply, reason=problem), out)
                 return
             self._place(table, Point(message.x, message.y), mine=False, out=out)
             self._after_move(table, out)
@@ -228,7 +228,9 @@ class HostSession(Session):
             self._guest_answer(link, table, message, out)
         elif isinstance(message, wire.Resign):
             if not table.in_play:
-                self._send(link, wire.Refuse(what="resign", ply=table.ply, reason="the game is already over"), out)
+                self._send(
+                    link, wire.Refuse(what=Request.RESIGN, ply=table.ply, reason="the game is already over"), out
+                )
             else:
                 self._resign(table, Role.GUEST, out)
         else:
@@ -256,7 +258,7 @@ class HostSession(Session):
                 else "wait for the answer to your offer"
             )
         if problem:
-            self._send(link, wire.Refuse(what="offer", ply=offer.ply, reason=problem), out)
+            self._send(link, wire.Refuse(what=Request.OFFER, ply=offer.ply, reason=problem), out)
             return
         table.pending = Pending(offer.kind, offer.ply, Role.GUEST)
         out.append(ev.OfferReceived(offer.kind))
@@ -270,7 +272,7 @@ class HostSession(Session):
             or pending.ply != answer.ply
         ):
             self._send(
-                link, wire.Refuse(what=answer.TYPE, ply=answer.ply, reason="there is no such offer to answer"), out
+                link, wire.Refuse(what=Request.ANSWER, ply=answer.ply, reason="there is no such offer to answer"), out
             )
             return
         table.pending = None

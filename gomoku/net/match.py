@@ -60,6 +60,16 @@ _REQUESTS = {
 }
 
 
+class Request(enum.Enum):
+    """What a player asks of the game: the session does it, or refuses it by name and says why."""
+
+    MOVE = "move"
+    OFFER = "offer"
+    ANSWER = "answer"
+    RESIGN = "resign"
+    CHAT = "chat"
+
+
 class BlackChoice(enum.Enum):
     """Who plays black in a hosted match's first game (rematches swap colours)."""
 

@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from gomoku.net.auth import NONCE_BYTES, PROOF_BYTES
 from gomoku.net.errors import LineTooLongError, ProtocolError, VersionError
-from gomoku.net.match import ChatLine, Ending, OfferKind, Role
+from gomoku.net.match import ChatLine, Ending, OfferKind, Request, Role
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point
 from gomoku.rules import Rule, Stone
 
@@ -192,11 +192,13 @@ class EnumKind(Kind):
     """A member of ``enum``, written as its value: the one place the wire's words become enums."""
 
     members: type[enum.Enum]
+    #: The members allowed, by their words (all of them if empty).
+    only: tuple[str, ...] = ()
 
     def parse(self, name: str, value: Any) -> enum.Enum:
-        if isinstance(value, self.members):
+        words = self.only or tuple(member.value for member in self.members)
+        if isinstance(value, self.members) and value.value in words:
             return value
-        words = tuple(member.value for member in self.members)
         return self.members(Choice(words).parse(name, value))
 
     def dump(self, value: enum.Enum) -> str:
@@ -322,6 +324,8 @@ _OFFER = EnumKind(OfferKind)
 _ENDING = EnumKind(Ending)
 _WINNER = Winner()
 _CHAT = ChatLines()
+#: What the host refuses by name: the guest's messages (chat is never refused on the wire).
+_REFUSABLE = EnumKind(Request, only=("move", "offer", "answer", "resign"))
 
 
 def _kind(kind: Kind, default: Any = _REQUIRED) -> Any:
@@ -482,7 +486,7 @@ class Refuse(Message):
     """Host: the guest's last ``what`` (a message type) was not applied, and why."""
 
     TYPE: ClassVar[str] = "refuse"
-    what: str = _kind(Choice(("move", "offer", "answer", "resign")))
+    what: Request = _kind(_REFUSABLE)
     ply: int = _kind(Int(0, MAX_MOVES))
     reason: str = _kind(Text(MAX_REASON))
 

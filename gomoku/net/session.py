@@ -62,7 +62,7 @@ from gomoku.net import events as ev
 from gomoku.net.errors import ProtocolError
 from gomoku.net.handshake import Stage, next_stage
 from gomoku.net.limits import Limits, TokenBucket
-from gomoku.net.match import ChatLine, MatchRecord, OfferKind, Result, Role
+from gomoku.net.match import ChatLine, MatchRecord, OfferKind, Request, Result, Role
 from gomoku.net.protocol import (
     MAX_CHAT,
     MAX_CHAT_LINES,
@@ -391,7 +391,7 @@ class Session:
     def play(self, point: Point | tuple[int, int]) -> Outputs:
         """Play ``point`` for us."""
         out: Outputs = []
-        table = self._ready("move", out)
+        table = self._ready(Request.MOVE, out)
         if table is None:
             return out
         point = Point(*point)
@@ -402,7 +402,7 @@ class Session:
             except IllegalMoveError as error:
                 problem = str(error)
         if problem:
-            out.append(ev.Refused("move", problem))
+            out.append(ev.Refused(Request.MOVE, problem))
             return out
         ply = table.ply
         self._place(table, point, mine=True, out=out)
@@ -414,7 +414,7 @@ class Session:
         """Ask the opponent for an undo, a draw or a rematch."""
         kind = OfferKind(kind)
         out: Outputs = []
-        table = self._ready(kind.value, out, game_over_ok=True)
+        table = self._ready(Request.OFFER, out, game_over_ok=True, kind=kind)
         if table is None:
             return out
         problem = table.offer_problem(kind, self.role)
@@ -425,7 +425,7 @@ class Session:
                 else f"answer {self._opponent_title()}'s offer first: y accepts, n declines"
             )
         if problem:
-            out.append(ev.Refused(kind.value, problem))
+            out.append(ev.Refused(Request.OFFER, problem, kind))
             return out
         table.pending = Pending(kind, table.ply, self.role)
         self._send(self._peer, Offer(kind=kind, ply=table.ply), out)
@@ -435,12 +435,12 @@ class Session:
     def answer(self, accept: bool) -> Outputs:
         """Say yes or no to the opponent's pending offer."""
         out: Outputs = []
-        table = self._ready("answer", out, game_over_ok=True)
+        table = self._ready(Request.ANSWER, out, game_over_ok=True)
         if table is None:
             return out
         pending = table.pending
         if pending is None or pending.by is self.role:
-            out.append(ev.Refused("answer", "there is no offer to answer"))
+            out.append(ev.Refused(Request.ANSWER, "there is no offer to answer"))
             return out
         table.pending = None
         self._send(self._peer, Answer(kind=pending.kind, ply=pending.ply, accept=accept), out)
@@ -452,7 +452,7 @@ class Session:
     def resign(self) -> Outputs:
         """Give up the current game."""
         out: Outputs = []
-        table = self._ready("resign", out)
+        table = self._ready(Request.RESIGN, out)
         if table is not None:
             self._resign(table, self.role, out)
         return out
@@ -464,7 +464,7 @@ class Session:
         if not text:
             return out
         if self._peer is None:
-            out.append(ev.Refused("chat", self._absent()))
+            out.append(ev.Refused(Request.CHAT, self._absent()))
         else:
             self._send(self._peer, Chat(text=text), out)
             self._keep_chat(ChatLine(self.role, text))
@@ -530,14 +530,16 @@ class Session:
     def _absent(self) -> str:
         return "not connected"
 
-    def _ready(self, what: str, out: Outputs, game_over_ok: bool = False) -> Table | None:
+    def _ready(
+        self, what: Request, out: Outputs, game_over_ok: bool = False, kind: OfferKind | None = None
+    ) -> Table | None:
         """The table if a command may act on it now; else a :class:`Refused` in ``out``."""
         table = self._table
         if self._peer is None or table is None:
-            out.append(ev.Refused(what, self._absent()))
+            out.append(ev.Refused(what, self._absent(), kind))
             return None
         if not game_over_ok and (not table.in_play or table.awaiting_verdict):
-            out.append(ev.Refused(what, "the game is over: offer a rematch"))
+            out.append(ev.Refused(what, "the game is over: offer a rematch", kind))
             return None
         return table
 

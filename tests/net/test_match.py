@@ -14,7 +14,7 @@ from gomoku.net import events as ev
 from gomoku.net.errors import VersionError
 from gomoku.net.guest import GuestSession
 from gomoku.net.handshake import TRANSITIONS, Stage, next_stage, table
-from gomoku.net.match import BlackChoice, Ending, GameSettings, OfferKind, Result, Role, endings_table
+from gomoku.net.match import BlackChoice, Ending, GameSettings, OfferKind, Request, Result, Role, endings_table
 from gomoku.net.protocol import Over, decode, encode
 from gomoku.net.snapshot import LinkState
 from gomoku.point import Point, parse_point
@@ -195,3 +195,17 @@ def test_the_snapshot_marks_blacks_forbidden_points_under_renju() -> None:
     board = Board.from_moves(wire.host.board.moves, 15, Rule.RENJU)
     assert wire.host.snapshot().table.forbidden == frozenset(board.forbidden_points())  # type: ignore[union-attr]
     assert parse_point("g5", 15) in wire.host.snapshot().table.forbidden  # type: ignore[union-attr]
+
+
+def test_an_offer_the_host_refuses_is_no_longer_pending_on_the_guests_side() -> None:
+    wire = Wire()
+    guest = wire.join()
+    play(wire, guest, [Point(4, 4), Point(4, 3)])
+    wire.act(wire.host, wire.host.offer(OfferKind.DRAW), flush=False)
+    wire.act(guest, guest.offer(OfferKind.UNDO), flush=False)
+    wire.flush()  # the two offers crossed: the host's stands
+    assert not wire.of(guest, ev.OfferCancelled)  # nobody played: it did not lapse, it was refused, once
+    (refused,) = wire.of(guest, ev.Refused)
+    assert refused == ev.Refused(Request.OFFER, "Hana's offer crossed yours: answer it first", OfferKind.UNDO)
+    view = guest.snapshot().table
+    assert view is not None and view.offer_out is None and view.offer_in is OfferKind.DRAW

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from gomoku.net import protocol as p
 from gomoku.net.errors import LineTooLongError, ProtocolError, VersionError
-from gomoku.net.match import Role
+from gomoku.net.match import Request, Role
 from gomoku.point import Point
 from gomoku.rules import Rule
 
@@ -28,7 +28,7 @@ EXAMPLES = [
     p.Answer(kind="rematch", ply=30, accept=False),
     p.Resign(),
     p.Over(game=2, ply=41, winner="white", ending="five"),
-    p.Refuse(what="move", ply=3, reason="h8 is taken: pick an empty point"),
+    p.Refuse(what=Request.MOVE, ply=3, reason="h8 is taken: pick an empty point"),
     p.Chat(text="good game"),
     p.Ping(id=2**31 - 1),
     p.Pong(id=0),

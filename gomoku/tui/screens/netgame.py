@@ -24,7 +24,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gomoku.net import events as ev
-from gomoku.net.match import OfferKind, Role
+from gomoku.net.match import OfferKind, Request, Role
 from gomoku.net.protocol import MAX_CHAT
 from gomoku.net.snapshot import LinkState
 from gomoku.tui import draw
@@ -74,6 +74,14 @@ ERASE = Binding(("backspace", "ctrl-u"), "erase a character / the whole line", l
 RESIGN_YES = Binding(("y", "Y"), "resign this game", "y resigns", "y")
 RESIGN_NO = Binding((), "go back to the game", "any other key goes back", "any other key")
 
+#: How a refusal of each request begins ("No undo: there is no move of yours to take back.").
+REFUSED = {
+    Request.MOVE: "",
+    Request.OFFER: "No {kind}: ",
+    Request.ANSWER: "No answer sent: ",
+    Request.RESIGN: "Not resigned: ",
+    Request.CHAT: "Chat not sent: ",
+}
 #: The offer each key asks for.
 OFFERS = {UNDO: OfferKind.UNDO, DRAW: OfferKind.DRAW, REMATCH: OfferKind.REMATCH}
 #: The keys named in messages.
@@ -175,8 +183,7 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, O
     if isinstance(e, ev.MoveRefused):
         return screen, alerted(f"Not played: {sentence(e.reason)}", saved)
     if isinstance(e, ev.Refused):
-        what = {"move": "", "chat": "Chat not sent: "}.get(e.what, f"No {e.what}: ")
-        return screen, alerted(what + sentence(e.reason))
+        return screen, alerted(REFUSED[e.what].format(kind=e.kind.value if e.kind else "offer") + sentence(e.reason))
     if isinstance(e, ev.MovesTakenBack):
         taken = ", ".join(screen.board.notation(p) for p in reversed(e.points))
         return screen, said(f"Took back {taken}.", saved)
