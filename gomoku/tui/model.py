@@ -18,7 +18,6 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Union
 
 from gomoku.board import Board
 from gomoku.net.events import Result
@@ -294,9 +293,9 @@ class NetPlaying:
         return not self.over and self.board.turn is self.my_stone
 
 
-Screen = Union[Menu, Playing, Replaying, ResumeOffer, NetMenu, Hosting, Joining, NetPlaying]
+Screen = Menu | Playing | Replaying | ResumeOffer | NetMenu | Hosting | Joining | NetPlaying
 #: The screens that hold a network connection.
-NetScreen = Union[Hosting, Joining, NetPlaying]
+NetScreen = Hosting | Joining | NetPlaying
 
 # -- overlays -----------------------------------------------------------------
 
@@ -345,7 +344,7 @@ class Prompt:
     listing: int | None = None
 
 
-Overlay = Union[Help, ConfirmQuit, Notice, Prompt]
+Overlay = Help | ConfirmQuit | Notice | Prompt
 
 # -- the whole state ------------------------------------------------------------
 

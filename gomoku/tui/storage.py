@@ -25,7 +25,6 @@ import queue
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Union
 
 from gomoku.records import RecordError, read_record, write_record
 from gomoku.savegame import (
@@ -165,7 +164,7 @@ def read_offer(path: Path | None = None) -> tuple[SavedGame | None, str]:
 
 
 #: One request to the worker: a name to retire the saved game as, or a game to save.
-Request = Union[str, SavedGame]
+Request = str | SavedGame
 
 
 class Autosaver:
