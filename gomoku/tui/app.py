@@ -508,6 +508,8 @@ def _loop(
 
 def _resize(screen: Any) -> None:
     """Tell curses the terminal's new size (our SIGWINCH handler took the signal from it)."""
+    if sys.__stdout__ is None:  # no standard output to measure (pythonw)
+        return
     try:
         cols, rows = os.get_terminal_size(sys.__stdout__.fileno())
         curses.resizeterm(rows, cols)

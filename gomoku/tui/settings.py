@@ -151,9 +151,9 @@ def validated(data: Mapping[str, Any], levels: Sequence[str]) -> Settings:
         value = data.get(name, data.get("level"))
         if value in levels:
             choices[name] = value
-    name = data.get("name")
-    if isinstance(name, str):
-        choices["name"] = clean_name(name)
+    given = data.get("name")
+    if isinstance(given, str):
+        choices["name"] = clean_name(given)
     return replace(settings, **choices)
 
 

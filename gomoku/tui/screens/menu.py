@@ -9,6 +9,7 @@ in words, the board sizes that fit this terminal, what a level does.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule, Stone
@@ -44,6 +45,7 @@ LABEL_COLUMN = 17
 def rows(state: State, menu: Menu) -> tuple[MenuRow, ...]:
     """The menu's rows, top to bottom, for the chosen mode."""
     resume = (MenuRow.RESUME,) if menu.back is not None else ()
+    choices: tuple[MenuRow, ...]
     if state.settings.mode is Mode.CVC:
         choices = (
             MenuRow.MODE,
@@ -171,7 +173,8 @@ def _change(state: State, row: MenuRow, step: int) -> Step:
         levels = state.levels
         current = getattr(settings, field)
         position = levels.index(current) if current in levels else 0
-        changed = replace(settings, **{field: levels[(position + step) % len(levels)]})
+        chosen: dict[str, Any] = {field: levels[(position + step) % len(levels)]}  # the field is named at run time
+        changed = replace(settings, **chosen)
     else:
         field, options = {
             MenuRow.MODE: ("mode", tuple(Mode)),
@@ -180,7 +183,8 @@ def _change(state: State, row: MenuRow, step: int) -> Step:
             MenuRow.PACE: ("pace", tuple(Pace)),
         }[row]
         current = getattr(settings, field)
-        changed = replace(settings, **{field: options[(options.index(current) + step) % len(options)]})
+        chosen = {field: options[(options.index(current) + step) % len(options)]}
+        changed = replace(settings, **chosen)
     return replace(state, settings=changed), (SaveSettings(changed),)
 
 
@@ -266,6 +270,6 @@ def view(win: Window, state: State, menu: Menu, theme: Theme) -> None:
         draw.put(win, below + offset, layout.left + 3, theme.dots(line))
     hints = ["up/down choose", "left/right change", "Enter starts"]
     more = ["L load", "Esc back to the game" if menu.back is not None else "", "? help", "q quit"]
-    for offset, line in enumerate((hints, more)):
-        draw.put(win, below + 2 + offset, layout.left + 3, theme.dots(theme.join(line))[: inner - 2], theme("dim"))
+    for offset, keys in enumerate((hints, more)):
+        draw.put(win, below + 2 + offset, layout.left + 3, theme.dots(theme.join(keys))[: inner - 2], theme("dim"))
     draw.message_line(win, state, theme)
