@@ -294,8 +294,6 @@ class NetPlaying:
 
 
 Screen = Menu | Playing | Replaying | ResumeOffer | NetMenu | Hosting | Joining | NetPlaying
-#: The screens that hold a network connection.
-NetScreen = Hosting | Joining | NetPlaying
 
 # -- overlays -----------------------------------------------------------------
 
