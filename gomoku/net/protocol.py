@@ -341,7 +341,7 @@ class Auth(Message):
 
     TYPE: ClassVar[str] = "auth"
     proof: bytes = _kind(Hex(PROOF_BYTES))
-    resume: ResumeRecord | None = _kind(Nested(ResumeRecord), None)  # noqa: RUF009 (_kind makes a dataclasses.field)
+    resume: ResumeRecord | None = _kind(Nested(ResumeRecord), None)
 
 
 @dataclass(frozen=True)
@@ -363,7 +363,7 @@ class Start(Message):
     TYPE: ClassVar[str] = "start"
     match: bytes = _kind(Hex(MATCH_BYTES))
     game: int = _kind(Int(1, 1_000_000))
-    rule: Rule = _kind(RuleKind())  # noqa: RUF009 (_kind makes a dataclasses.field)
+    rule: Rule = _kind(RuleKind())
     size: int = _kind(Int(MIN_SIZE, MAX_SIZE))
     black: str = _kind(Choice(ROLES))
     moves: tuple[Point, ...] = _kind(Moves())
