@@ -195,6 +195,12 @@ class Autosaver:
         self._wake = threading.Condition()
         self._thread: threading.Thread | None = None
 
+    @property
+    def busy(self) -> bool:
+        """Whether a write is waiting or under way."""
+        with self._wake:
+            return bool(self._requests) or self._working
+
     def save(self, game: SavedGame) -> None:
         """Keep ``game`` as the game in progress (a save still waiting is replaced by this newer one)."""
         with self._wake:
