@@ -190,13 +190,13 @@ class Peer:
 
     def _perform(self, outputs: list[ev.Output]) -> None:
         """Do what the session asked: write, close, and pass events on."""
-        events = []
+        events: list[ev.Event] = []
         for output in outputs:
             if isinstance(output, ev.Send):
                 self._write(output.conn, output.data)
             elif isinstance(output, ev.Close):
                 self._start_closing(output.conn)
-            else:
+            elif isinstance(output, ev.Event):
                 events.append(output)
         self._snapshot()
         self._emit(events)

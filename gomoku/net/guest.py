@@ -94,16 +94,18 @@ class GuestSession(Session):
         except IllegalMoveError as error:
             raise ProtocolError(f"the host's moves are not a legal game ({error})", "desync") from None
         previous = self._table or self._resume
+        if previous is not None and previous.match != start.match:
+            previous = None  # another match: nothing of ours to check it against
         lost: tuple[Point, ...] = ()
-        resumed = previous is not None and previous.match == start.match
-        if resumed and previous.game == start.game:
+        resumed = previous is not None and previous.game == start.game
+        if previous is not None and previous.game == start.game:
             mine = table.stone_of("guest")
             if not fits(start.moves, previous.moves, mine):
                 raise ProtocolError(
                     "the host's game is not the one you were playing: join without resuming", "different-game"
                 )
             lost = previous.moves[len(start.moves) :]
-        elif resumed and previous.game > start.game:
+        elif previous is not None and previous.game > start.game:
             raise ProtocolError("the host went back to an earlier game", "desync")
         self._table = table
         board = table.board
@@ -115,7 +117,7 @@ class GuestSession(Session):
                 board.size,
                 table.stone_of("guest"),
                 table.moves,
-                resumed and previous.game == start.game,
+                resumed,
                 lost,
             )
         )

@@ -527,8 +527,10 @@ def _loop(
 
 def _resize(screen: Any) -> None:
     """Tell curses the terminal's new size (our SIGWINCH handler took the signal from it)."""
+    if sys.__stdout__ is None:  # no standard output to measure (pythonw)
+        return
     try:
-        cols, rows = os.get_terminal_size(sys.__stdout__.fileno())  # type: ignore[union-attr]  # None: AttributeError
+        cols, rows = os.get_terminal_size(sys.__stdout__.fileno())  # None: AttributeError
         curses.resizeterm(rows, cols)
     except (OSError, ValueError, curses.error, AttributeError):
         pass

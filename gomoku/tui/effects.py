@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Union
 
 from gomoku.board import Board
 from gomoku.net.addresses import DEFAULT_PORT
@@ -203,8 +202,17 @@ class NetClose:
     reason: str = "the other player left"
 
 
-NetEffect = Union[NetStart, NetPlay, NetOffer, NetAnswer, NetResign, NetChat, NetClose]
-Effect = Union[
-    StartAi, CancelAi, SaveRecord, LoadRecord, ListRecords, Autosave, RetireAutosave, SaveSettings, Quit, NetEffect
-]
+NetEffect = NetStart | NetPlay | NetOffer | NetAnswer | NetResign | NetChat | NetClose
+Effect = (
+    StartAi
+    | CancelAi
+    | SaveRecord
+    | LoadRecord
+    | ListRecords
+    | Autosave
+    | RetireAutosave
+    | SaveSettings
+    | Quit
+    | NetEffect
+)
 Effects = tuple[Effect, ...]

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Union
 
 from gomoku.net import events as net
 from gomoku.net.host import MatchRecord
@@ -157,6 +156,19 @@ class NetEvent:
     saved: MatchRecord | ResumeRecord | None = None
 
 
-Event = Union[
-    Key, Mouse, Resize, Tick, AiDone, Saved, Exists, Loaded, LoadedSave, Listed, Failed, Report, NetListening, NetEvent
-]
+Event = (
+    Key
+    | Mouse
+    | Resize
+    | Tick
+    | AiDone
+    | Saved
+    | Exists
+    | Loaded
+    | LoadedSave
+    | Listed
+    | Failed
+    | Report
+    | NetListening
+    | NetEvent
+)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Union
 
 from gomoku.board import Board
 from gomoku.net.events import Result
@@ -295,9 +294,7 @@ class NetPlaying:
         return not self.over and self.board.turn is self.my_stone
 
 
-Screen = Union[Menu, Playing, Replaying, ResumeOffer, NetMenu, Hosting, Joining, NetPlaying]
-#: The screens that hold a network connection.
-NetScreen = Union[Hosting, Joining, NetPlaying]
+Screen = Menu | Playing | Replaying | ResumeOffer | NetMenu | Hosting | Joining | NetPlaying
 
 # -- overlays -----------------------------------------------------------------
 
@@ -352,7 +349,7 @@ class Prompt:
     listing: int | None = None
 
 
-Overlay = Union[Help, ConfirmQuit, Notice, Prompt]
+Overlay = Help | ConfirmQuit | Notice | Prompt
 
 # -- the whole state ------------------------------------------------------------
 

@@ -338,7 +338,7 @@ def test_a_guest_joining_the_same_address_presents_its_saved_game() -> None:
     saved = saved_from_net(screen(moved(game_run("guest", Stone.WHITE), "e5", False, saved=record)), "normal")
     state, effects = initial_network(settings(), LEVELS, GUEST, offer=saved)
     assert effects[-1] == NetStart(state.screen.session, GUEST, record)  # type: ignore[union-attr]
-    other, effects = initial_network(settings(), LEVELS, replace(GUEST, address="10.0.0.9"), offer=saved)
+    _, effects = initial_network(settings(), LEVELS, replace(GUEST, address="10.0.0.9"), offer=saved)
     assert effects[0] == RetireAutosave(announce=True) and effects[-1].record is None  # type: ignore[union-attr]
 
 
