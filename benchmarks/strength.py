@@ -8,7 +8,8 @@ error bar, and each level's move-time median and maximum.
     python benchmarks/strength.py normal easy --games 100
     python benchmarks/strength.py hard normal --games 100 --think-time 1 --jobs 2
     python benchmarks/strength.py hard normal --games 100 --think-time 1 --jobs 2 --first-as white
-    python benchmarks/strength.py hard engine --engine /path/to/pbrain-rapfi --engine-info max_node=3000 --games 40 --think-time 1
+    python benchmarks/strength.py hard engine --engine /path/to/pbrain-rapfi --engine-info max_node=3000 \
+        --games 40 --think-time 1
 
 With ``engine`` as the second level the opponent is an external Gomocup
 engine (``--engine PATH``, a ``pbrain-*`` program; see ``engine_client.py``):

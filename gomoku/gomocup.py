@@ -38,7 +38,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TextIO
+from typing import ClassVar, TextIO
 
 from gomoku import __version__
 from gomoku.ai import LEVELS, make_player
@@ -464,7 +464,7 @@ class Brain:
         self.finished = True
         return []
 
-    _COMMANDS: dict[str, Callable[[Brain, str, float], list[str]]] = {
+    _COMMANDS: ClassVar[dict[str, Callable[[Brain, str, float], list[str]]]] = {
         "START": _start,
         "RECTSTART": _rectstart,
         "RESTART": _restart,

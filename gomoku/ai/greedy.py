@@ -48,6 +48,7 @@ import enum
 import random
 import threading
 import time
+from collections.abc import Callable, Iterable
 
 from gomoku.ai.base import Decision
 from gomoku.ai.budget import Budget
@@ -254,7 +255,7 @@ class GreedyPlayer:
         """The best-scoring of ``cells`` the side to move may play, with a little randomness."""
         if self.style is Style.URGENCY:
             urgency, me, opponent = position.board.tables.urgency, position.me, position.opponent
-            ranked = sorted(((urgency[me][c] + urgency[opponent][c], c) for c in cells), reverse=True)
+            ranked: Ranked = sorted(((float(urgency[me][c] + urgency[opponent][c]), c) for c in cells), reverse=True)
         else:
             ranked = self._ranked(position, cells)
         return self._pick(position, ranked)
@@ -285,7 +286,7 @@ class _Position:
         #: nodes spent by the threat reads
         self.nodes = 0
 
-    def values(self, colour: int):
+    def values(self, colour: int) -> Callable[[int], float]:
         """``normal``'s value of each empty cell for ``colour``, as a function of the cell (read live)."""
         codes = self.search.code[colour]
         return lambda cell: SHAPE_VALUES[codes[cell]]
@@ -294,7 +295,7 @@ class _Position:
         """Whether the side to move may play the empty ``cell``."""
         return self.search.legal(self.me, cell)
 
-    def allowed(self, cells) -> list[int]:
+    def allowed(self, cells: Iterable[int]) -> list[int]:
         """``cells`` without the points the side to move may not play."""
         return [c for c in cells if self.legal(c)]
 
