@@ -45,6 +45,7 @@ threats that need a forbidden point.
 from __future__ import annotations
 
 import enum
+import math
 import random
 import threading
 import time
@@ -64,6 +65,8 @@ from gomoku.ai.parameters import (
     NORMAL_THREAT_NODES,
     NORMAL_URGENCY,
     NORMAL_VCT_DEPTH,
+    SLIP_TEMPERATURE,
+    SLIP_WIDTH,
 )
 from gomoku.ai.searchboard import Mirror, SearchBoard
 from gomoku.ai.threats import ThreatSearch
@@ -102,12 +105,28 @@ class GreedyPlayer:
     ``randomness`` is the fraction of the best score within which moves count
     as equally good; one of them is picked at random (reproducibly for a given
     ``seed``).  ``randomness=0`` always plays the first best point.
+
+    ``slips`` (0 to 1) is a handicap for the levels below ``easy``: that share
+    of the choices among ranked moves is made by a softmax draw over the best
+    :data:`~gomoku.ai.parameters.SLIP_WIDTH` instead (a move scoring a share
+    ``s`` below the best has ``exp(-s / SLIP_TEMPERATURE)`` times its chance),
+    so a slip is a plausible move a beginner would make, never a wild one.
+    Only ranked choices slip: a five is always taken, a five always blocked,
+    an open four always made, and the threat reads' answers stay exact.
     """
 
-    def __init__(self, name: str, style: Style, randomness: float = EASY_RANDOMNESS, seed: int | None = None):
+    def __init__(
+        self,
+        name: str,
+        style: Style,
+        randomness: float = EASY_RANDOMNESS,
+        seed: int | None = None,
+        slips: float = 0.0,
+    ):
         self.name = name
         self.style = style
         self.randomness = randomness
+        self.slips = slips
         self._random = random.Random(seed)
         #: the search board kept in step with the game, move by move
         self._mirror = Mirror()
@@ -270,9 +289,19 @@ class GreedyPlayer:
                 allowed.append((value, cell))
         if not allowed:
             return position.allowed(position.empty_cells())[0]
+        if self.slips > 0 and self._random.random() < self.slips:
+            return self._slip(position, ranked)
         if self.randomness <= 0 or len(allowed) == 1:
             return allowed[0][1]
         return self._random.choice(allowed)[1]
+
+    def _slip(self, position: _Position, ranked: Ranked) -> int:
+        """A softmax draw among the best :data:`SLIP_WIDTH` legal moves of ``ranked`` (best first)."""
+        options = [(value, cell) for value, cell in ranked if position.legal(cell)][:SLIP_WIDTH]
+        top = options[0][0]
+        scale = max(1.0, abs(top)) * SLIP_TEMPERATURE
+        weights = [math.exp((value - top) / scale) for value, _ in options]
+        return self._random.choices([cell for _, cell in options], weights)[0]
 
 
 class _Position:
@@ -343,13 +372,23 @@ class _Position:
                 search.pass_turn()
 
 
-def easy(seed: int | None = None, think_time: float | None = None, randomness: float = EASY_RANDOMNESS) -> GreedyPlayer:
+def easy(
+    seed: int | None = None,
+    think_time: float | None = None,
+    randomness: float = EASY_RANDOMNESS,
+    name: str = "easy",
+    slips: float = 0.0,
+) -> GreedyPlayer:
     """Document 000's greedy picker: the most urgent cell (weights 1/5/20/80)."""
-    return GreedyPlayer("easy", Style.URGENCY, randomness, seed)
+    return GreedyPlayer(name, Style.URGENCY, randomness, seed, slips)
 
 
 def normal(
-    seed: int | None = None, think_time: float | None = None, randomness: float = NORMAL_RANDOMNESS
+    seed: int | None = None,
+    think_time: float | None = None,
+    randomness: float = NORMAL_RANDOMNESS,
+    name: str = "normal",
+    slips: float = 0.0,
 ) -> GreedyPlayer:
     """The best greedy player: shapes and follow-ups for attack and defence, and small threat reads."""
-    return GreedyPlayer("normal", Style.SHAPES, randomness, seed)
+    return GreedyPlayer(name, Style.SHAPES, randomness, seed, slips)

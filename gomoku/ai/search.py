@@ -61,7 +61,7 @@ from itertools import compress
 from operator import or_
 
 from gomoku.ai.base import Decision
-from gomoku.ai.budget import Budget, OutOfBudget
+from gomoku.ai.budget import WALL_CLOCK, Budget, Clock, NodeClock, OutOfBudget
 from gomoku.ai.greedy import normal
 from gomoku.ai.parameters import (
     DEEP_WIDTH,
@@ -106,6 +106,7 @@ from gomoku.ai.parameters import (
     VERIFY_LIMIT,
     VERIFY_MIN,
     VERIFY_NODES,
+    VERIFY_SHARE,
     VERIFY_WIDTH,
 )
 from gomoku.ai.searchboard import Mirror, SearchBoard
@@ -131,7 +132,7 @@ _CELL_MASK = (1 << _CELL_BITS) - 1
 def _within(budget: Budget, max_nodes: int | None, deadline: float | None = None) -> Budget:
     """A fresh budget of ``max_nodes`` for one read, ending no later than ``budget`` and with its stop event."""
     end = budget.deadline if deadline is None else min(deadline, budget.deadline or deadline)
-    return Budget(end, max_nodes, budget.stop)
+    return Budget(end, max_nodes, budget.stop, budget.clock)
 
 
 class AlphaBeta:
@@ -304,7 +305,7 @@ class AlphaBeta:
         for index, move in enumerate(moves):
             judged = self.judge_after(move, ply + 1) if at_horizon and threat_cells[move] < C_OPEN_THREE else None
             if judged is not None:
-                self.budget.nodes += 1
+                self.budget.tick()
                 value = -judged
             else:
                 board.play(move)
@@ -445,7 +446,7 @@ class AlphaBeta:
             order.insert(0, best)
             if timed_out or abs(best_value) > WIN_THRESHOLD or len(order) == 1:
                 break
-            if time.perf_counter() > soft_deadline:
+            if self.budget.clock.now() > soft_deadline:
                 break
         return best, best_value, reached
 
@@ -472,9 +473,18 @@ class SearchPlayer:
     later), bounded by :meth:`set_memory_limit`.
     """
 
-    def __init__(self, name: str = "hard", think_time: float | None = None, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        name: str = "hard",
+        think_time: float | None = None,
+        seed: int | None = None,
+        max_nodes: int | None = None,
+    ) -> None:
         self.name = name
         self.think_time = DEFAULT_THINK_TIME if think_time is None else max(0.01, float(think_time))
+        #: with a node budget, every move searches about this many nodes whatever the time (the clock's
+        #: shares of the move become shares of the nodes): reproducible games for benchmarks
+        self.max_nodes = max_nodes
         self._fallback = normal(seed=seed, randomness=0)
         #: alpha-beta's transposition tables by (size, rule, side played for), kept from move to move
         self._tables: dict[tuple[int, object, int], dict[int, tuple[int, int, int, int]]] = {}
@@ -509,7 +519,8 @@ class SearchPlayer:
             return Decision(Point(centre, centre), reason="centre")
         budget = self.think_time if think_time is None else max(0.01, float(think_time))
         search = self._mirror.follow(board)
-        found = self._decide(search, started, budget, stop)
+        clock = WALL_CLOCK if self.max_nodes is None else NodeClock(self.max_nodes / budget)
+        found = self._decide(search, clock.now(), budget, stop, clock)
         cell = found.move
         if (
             cell is None
@@ -542,6 +553,7 @@ class SearchPlayer:
         started: float,
         budget: float,
         stop: threading.Event | None,
+        clock: Clock,
     ) -> _Found:
         """The steps of the module docstring; what was found, ``move`` a cell (``None``: no idea)."""
         me = board.side
@@ -564,12 +576,12 @@ class SearchPlayer:
         if fours:
             return _Found(max(fours, key=lambda q: board.score[me][q]), "open four", win_in=3)
 
-        attack = ThreatSearch(board, Budget(at(OWN_VCF_TIME), OWN_VCF_NODES, stop))
+        attack = ThreatSearch(board, Budget(at(OWN_VCF_TIME), OWN_VCF_NODES, stop, clock))
         move = attack.vcf()
         info.nodes = attack.nodes
         if move is not None:
             # a win is certain: spend up to half the budget looking for the shortest one
-            shortest = ThreatSearch(board, Budget(at(SHORTEST_VCF_TIME), SHORTEST_VCF_NODES, stop))
+            shortest = ThreatSearch(board, Budget(at(SHORTEST_VCF_TIME), SHORTEST_VCF_NODES, stop, clock))
             quicker = shortest.vcf(shortest=True)
             solver = attack if quicker is None else shortest
             line = solver.line()
@@ -584,23 +596,23 @@ class SearchPlayer:
         table = self._tables.setdefault((board.size, board.rule, me), {})
         opening = board.n - board.cells.count(0) < OPENING_STONES
         soft_limit, hard_limit = (OPENING_SOFT_LIMIT, OPENING_HARD_LIMIT) if opening else (SOFT_LIMIT, HARD_LIMIT)
-        clock = Budget(at(hard_limit), None, stop)
-        searcher = AlphaBeta(board, clock, table, self.table_limit)
+        limit = Budget(at(hard_limit), None, stop, clock)
+        searcher = AlphaBeta(board, limit, table, self.table_limit)
         root = searcher.candidates(ROOT_WIDTH)
         if not root:
             return info
 
         their_move, their_line, threat = self._their_win(
-            board, _within(clock, THEIR_VCF_NODES, at(THEIR_VCF_TIME)), False
+            board, _within(limit, THEIR_VCF_NODES, at(THEIR_VCF_TIME)), False
         )
         info.nodes += threat.nodes
         reason = ""
         if their_move is not None:
-            root = self._defences(board, root, their_line, Budget(at(VCF_DEFENCE_TIME), None, stop))
+            root = self._defences(board, root, their_line, Budget(at(VCF_DEFENCE_TIME), None, stop, clock))
             reason = "stop vcf"
             unsafe = True  # the VCF is stopped, but a win by threes may remain
         else:
-            attack = ThreatSearch(board, Budget(time.perf_counter() + OWN_VCT_TIME * budget, OWN_VCT_NODES, stop))
+            attack = ThreatSearch(board, Budget(clock.now() + OWN_VCT_TIME * budget, OWN_VCT_NODES, stop, clock))
             move = attack.vct(depth=VCT_DEPTH, shortest=True)
             info.nodes += attack.nodes
             if move is not None and board.legal(me, move):
@@ -613,27 +625,32 @@ class SearchPlayer:
                 return info
 
             their_move, their_line, threat = self._their_win(
-                board, Budget(time.perf_counter() + THEIR_VCT_TIME * budget, THEIR_VCT_NODES, stop), True
+                board, Budget(clock.now() + THEIR_VCT_TIME * budget, THEIR_VCT_NODES, stop, clock), True
             )
             info.nodes += threat.nodes
             # no need to check our choice when the opponent has no threat win even with a free move
             unsafe = their_move is not None or threat.exhausted
             if their_move is not None:
-                root, proven = self._vct_defences(board, root, their_line, Budget(at(VCT_DEFENCE_TIME), None, stop))
+                root, proven = self._vct_defences(
+                    board, root, their_line, Budget(at(VCT_DEFENCE_TIME), None, stop, clock)
+                )
                 unsafe = not proven
                 reason = "stop vct"
 
         if len(root) == 1:
             info.move, info.reason = root[0], reason or "only move"
             return info
+        if not unsafe:
+            # nothing to check after alpha-beta: it may use the time the check would have had
+            limit.deadline = at(hard_limit + VERIFY_SHARE)
         best, found_value, depth = searcher.search(root, at(soft_limit))
         value: int | None = found_value
         info.reason = reason or "alpha-beta"
         info.depth, info.seldepth = depth, searcher.seldepth
         info.nodes += searcher.nodes
         if unsafe and found_value < WIN_THRESHOLD:
-            deadline = max(at(VERIFY_LIMIT), time.perf_counter() + VERIFY_MIN * budget)
-            check = Budget(deadline, None, stop)
+            deadline = max(at(VERIFY_LIMIT), clock.now() + VERIFY_MIN * budget)
+            check = Budget(deadline, None, stop, clock)
             checked = self._first_unrefuted(board, searcher.root_order, check)
             info.nodes += check.nodes
             if checked != best:
@@ -862,6 +879,17 @@ class SearchPlayer:
         return candidates or root, False
 
 
-def hard(seed: int | None = None, think_time: float | None = None) -> SearchPlayer:
-    """Threat search (VCF, VCT) and alpha-beta within ``think_time`` seconds (1 s by default)."""
-    return SearchPlayer("hard", think_time, seed)
+def hard(
+    seed: int | None = None,
+    think_time: float | None = None,
+    max_nodes: int | None = None,
+    name: str = "hard",
+    default_time: float = DEFAULT_THINK_TIME,
+    nodes: int | None = None,
+) -> SearchPlayer:
+    """Threat search (VCF, VCT) and alpha-beta within ``think_time`` seconds (``default_time`` if not given).
+
+    ``nodes`` is the level's own node budget a move (its strength then does not
+    depend on the machine), ``max_nodes`` a caller's (a benchmark's), which wins.
+    """
+    return SearchPlayer(name, default_time if think_time is None else think_time, seed, max_nodes or nodes)
