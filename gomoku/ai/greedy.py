@@ -106,13 +106,13 @@ class GreedyPlayer:
     as equally good; one of them is picked at random (reproducibly for a given
     ``seed``).  ``randomness=0`` always plays the first best point.
 
-    ``slips`` (0 to 1) is a handicap for the levels below ``easy``: that share
-    of the choices among ranked moves is made by a softmax draw over the best
-    :data:`~gomoku.ai.parameters.SLIP_WIDTH` instead (a move scoring a share
-    ``s`` below the best has ``exp(-s / SLIP_TEMPERATURE)`` times its chance),
-    so a slip is a plausible move a beginner would make, never a wild one.
-    Only ranked choices slip: a five is always taken, a five always blocked,
-    an open four always made, and the threat reads' answers stay exact.
+    ``slips`` (0 to 1) is a handicap for the weaker levels: that share of the
+    moves is played without reading the position, the way a beginner misses
+    an open three: a softmax draw over the best
+    :data:`~gomoku.ai.parameters.SLIP_WIDTH` by the player's own ranking (a
+    move scoring a share ``s`` below the best has ``exp(-s / SLIP_TEMPERATURE)``
+    times its chance), so a slip is a plausible move, never a wild one.  A
+    five is always taken, a five always blocked and an open four always made.
     """
 
     def __init__(
@@ -161,6 +161,16 @@ class GreedyPlayer:
         attacks = search.winning_fours(me)
         if attacks:
             return self._best(position, attacks), "open four"
+        if self.slips > 0 and self._random.random() < self.slips:
+            cells = position.candidates()
+            if self.style is Style.URGENCY:
+                urgency = position.board.tables.urgency
+                ranked: Ranked = [(float(urgency[me][c] + urgency[opponent][c]), c) for c in cells]
+                ranked.sort(reverse=True)
+            else:
+                ranked = self._ranked(position, cells)
+            if ranked:
+                return self._slip(position, ranked), "slip"
         if self.style is Style.SHAPES:
             return self._shapes_move(position)
         threats = search.winning_fours(opponent)
@@ -289,8 +299,6 @@ class GreedyPlayer:
                 allowed.append((value, cell))
         if not allowed:
             return position.allowed(position.empty_cells())[0]
-        if self.slips > 0 and self._random.random() < self.slips:
-            return self._slip(position, ranked)
         if self.randomness <= 0 or len(allowed) == 1:
             return allowed[0][1]
         return self._random.choice(allowed)[1]
