@@ -86,7 +86,7 @@ def idle_cpu(seconds: float) -> float:
 
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
 def screens(moves: int) -> tuple[list[float], list[float]]:
@@ -130,7 +130,7 @@ def screens(moves: int) -> tuple[list[float], list[float]]:
                     shown = f"last: {colour} {to_notation(Point(*point), SIZE)}"
                     started = time.perf_counter()
                     mover.click(*layout.screen_of(Point(*point)))
-                    wait_screen(other, lambda t: shown in t)
+                    wait_screen(other, lambda t, shown=shown: shown in t)
                     times.append(time.perf_counter() - started)
                     time.sleep(PACE)
             return there, back
@@ -183,7 +183,7 @@ def main() -> None:
         host.play(black[ply])
         wait_for(guest, ev.MovePlayed, lambda e: not e.mine)
         guest.play(white[ply])
-        wait_for(host, ev.MovePlayed, lambda e: not e.mine and e.ply == 2 * ply + 1)
+        wait_for(host, ev.MovePlayed, lambda e, ply=ply: not e.mine and e.ply == 2 * ply + 1)
         trips.append(time.perf_counter() - started)
         time.sleep(PACE)
     guest.close()

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from gomoku import __version__
-from gomoku.ai import LEVELS
+from gomoku.ai import LEVELS, UnknownLevelError, level_named
 from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.net.match import BlackChoice
 from gomoku.point import MAX_SIZE, MIN_SIZE
@@ -15,6 +15,8 @@ from gomoku.rules import Rule
 from gomoku.tui.settings import Mode, Side
 
 EXAMPLES = """\
+Options given here are for this run only; the menu remembers the choices made in it.
+
 examples:
   python -m gomoku                          open the menu (it remembers your last choices)
   python -m gomoku --mode pvc --rule renju --size 15 --level normal --black human
@@ -54,6 +56,14 @@ def think_time(text: str) -> float:
     return seconds
 
 
+def level_choice(text: str) -> str:
+    """An argparse type: a level's number or name, as the level's name."""
+    try:
+        return level_named(text).name
+    except UnknownLevelError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
 def port_number(text: str) -> int:
     """An argparse type: a TCP port, 1 to 65535."""
     from gomoku.net.addresses import AddressError, parse_port
@@ -81,7 +91,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--rule", choices=[rule.value for rule in Rule], help="the rule")
     parser.add_argument("--size", type=board_size, help=f"board size, {MIN_SIZE} to {MAX_SIZE}")
-    parser.add_argument("--level", choices=tuple(LEVELS), help="the computer's level")
+    parser.add_argument(
+        "--level",
+        type=level_choice,
+        help=f"the computer's level: 1 (weakest) to {len(LEVELS)}, or a name ({', '.join(LEVELS)})",
+    )
     parser.add_argument(
         "--black",
         choices=BLACK_CHOICES,

@@ -11,10 +11,11 @@ a reader and a writer:
   unknown properties ignored.
 - **Piskvork .psq**: a header ``Piskvorky 15x15, 0:0, 0``, then one
   ``x,y,time`` line per move (1-based, ``x`` the column, time in ms), then
-  optionally the two players' names (``homo-1``/``homo-2`` for humans,
-  brain files for computers), then a status number.  The format has no rule
-  and no result: the reader takes the rule as an argument and works the
-  result out from the moves.
+  optionally the two players (a brain file for a computer Piskvork can run;
+  for anyone else a line starting ``homo-``, which Piskvork reads as a
+  human, and we follow with the name: ``homo-1 Ann``), then a status number.
+  The format has no rule and no result: the reader takes the rule as an
+  argument and works the result out from the moves.
 - **Move lists**: renju notation separated by spaces or commas, black first.
 
 Readers check everything and raise :class:`RecordError` (a ``ValueError``)
@@ -25,6 +26,7 @@ replayed on a :class:`Board`, so a record that loads is a legal game.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -46,8 +48,11 @@ RULE_ALIASES = {
     "exactly five": Rule.STANDARD,
     "renju": Rule.RENJU,
 }
-#: The name Piskvork writes for a human player (``homo-1`` is the first player).
+#: The name Piskvork writes for a human player (``homo-1`` is the first player); it
+#: reads any line starting so as a human, and any other as a brain file to run.
 PSQ_HUMAN = "homo-"
+_PSQ_HUMAN_LINE = re.compile(r"homo-\d*\s*", re.IGNORECASE)
+_PSQ_BRAIN = re.compile(r"(?:.*[\\/])?pbrain-.*|.*\.exe", re.IGNORECASE)
 
 
 class RecordError(GomokuError, ValueError):
@@ -137,6 +142,33 @@ def _checked(record: GameRecord) -> GameRecord:
     return record
 
 
+#: Digits in a number a record may hold: sizes and coordinates need two, move times in ms
+#: nine; longer is damage (and Python refuses to convert more than 4300 digits at all).
+MAX_DIGITS = 12
+#: The largest record file read: a 25x25 game is a few kilobytes; SGF from other programs
+#: may carry long comments and variations, but 16 MB is no game record.
+MAX_RECORD_BYTES = 16 << 20
+
+
+#: The longest point in renju notation, with room for spaces around it (``" y25 "``).
+MAX_POINT_TEXT = 8
+#: The most characters of a broken value quoted back in a message.
+QUOTE_LIMIT = 24
+
+
+def _cut(text: str) -> str:
+    """A piece of the file quoted in a message: control characters shown as ``?``, cut short."""
+    text = "".join(char if char.isprintable() else "?" for char in text[: QUOTE_LIMIT + 1])
+    return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "..."
+
+
+def _number(text: str, where: str) -> int:
+    """The whole number ``text`` (digits from a regular expression), or :class:`RecordError` if absurdly long."""
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise RecordError(f"{where}: the number {text[:MAX_DIGITS]}... is far too long")
+    return int(text)
+
+
 def _size(value: int, where: str) -> int:
     if not MIN_SIZE <= value <= MAX_SIZE:
         raise RecordError(f"{where}: board size {value} is not supported (use {MIN_SIZE} to {MAX_SIZE})")
@@ -152,6 +184,8 @@ def parse_moves(text: str, size: int = 15) -> list[Point]:
     for number, word in enumerate(re.split(r"[\s,;]+", text.strip()), 1):
         if not word:
             continue
+        if len(word) > MAX_POINT_TEXT:
+            raise RecordError(f"move {number}: {_cut(word)!r} is not a point: write a column then a row, like h8")
         try:
             moves.append(parse_point(word, size))
         except ValueError as error:
@@ -246,7 +280,7 @@ def _upper_ident(name: str) -> str:
     return "".join(char for char in name if char.isupper())
 
 
-def _sgf_value(text: str, position: int, where) -> tuple[str, int]:
+def _sgf_value(text: str, position: int, where: Callable[[int], str]) -> tuple[str, int]:
     """The text of a ``[...]`` value starting after ``[``, and the position after ``]``."""
     chars = []
     start = position
@@ -275,9 +309,9 @@ def _sgf_escape(text: str) -> str:
 def _sgf_point(value: str, size: int, number: int) -> Point:
     if len(value) != 2 or not all(char in SGF_LETTERS[:size] for char in value.lower()):
         if value in ("", "tt"):
-            raise RecordError(f"move {number}: a pass ([{value}]) is not a gomoku move")
+            raise RecordError(f"move {number}: a pass ([{_cut(value)}]) is not a gomoku move")
         raise RecordError(
-            f"move {number}: [{value}] is not a point on {size}x{size}:"
+            f"move {number}: [{_cut(value)}] is not a point on {size}x{size}:"
             f" write two letters a-{SGF_LETTERS[size - 1]}, column then row"
         )
     return Point(SGF_LETTERS.index(value[0].lower()), SGF_LETTERS.index(value[1].lower()))
@@ -289,18 +323,19 @@ def read_sgf(text: str) -> GameRecord:
     root = dict(nodes[0])
     game = root.get("GM", ["4"])[0].strip()
     if game != "4":
-        raise RecordError(f"GM[{game}] is not gomoku: an SGF gomoku or renju game has GM[4]")
+        raise RecordError(f"GM[{_cut(game)}] is not gomoku: an SGF gomoku or renju game has GM[4]")
     size_text = root.get("SZ", ["15"])[0].strip()
     width, _, height = size_text.partition(":")
     if not _all_digits(width) or (height and not _all_digits(height)):
-        raise RecordError(f"SZ[{size_text}] is not a board size: write SZ[15]")
-    if height and int(height) != int(width):
-        raise RecordError(f"SZ[{size_text}]: rectangular boards are not supported")
-    size = _size(int(width), f"SZ[{size_text}]")
+        raise RecordError(f"SZ[{_cut(size_text)}] is not a board size: write SZ[15]")
+    where = f"SZ[{_cut(size_text)}]"
+    if height and _number(height, where) != _number(width, where):
+        raise RecordError(f"SZ[{_cut(size_text)}]: rectangular boards are not supported")
+    size = _size(_number(width, where), where)
     rule_text = root.get("RU", ["freestyle"])[0].strip()
     rule = RULE_ALIASES.get(rule_text.lower())
     if rule is None:
-        raise RecordError(f"RU[{rule_text}] is not a rule I know: use freestyle, standard or renju")
+        raise RecordError(f"RU[{_cut(rule_text)}] is not a rule I know: use freestyle, standard or renju")
     for name in ("AB", "AW", "AE"):
         if any(name in dict(node) for node in nodes):
             raise RecordError(f"{name}[] set-up stones are not supported: the record must be moves only")
@@ -313,7 +348,7 @@ def read_sgf(text: str) -> GameRecord:
             expected = "B" if number % 2 else "W"
             if name != expected:
                 colour = "black" if expected == "B" else "white"
-                raise RecordError(f"move {number} is {name}[{values[0]}] but {colour} is to move")
+                raise RecordError(f"move {number} is {name}[{_cut(values[0])}] but {colour} is to move")
             moves.append(_sgf_point(values[0].strip(), size, number))
     record = GameRecord(
         size=size,
@@ -364,7 +399,7 @@ def read_psq(text: str, rule: Rule = Rule.FREESTYLE) -> GameRecord:
     header = _PSQ_HEADER.match(lines[0].strip()) if lines else None
     if header is None:
         raise RecordError("not a Piskvork .psq file: line 1 must be like 'Piskvorky 15x15, 0:0, 0'")
-    width, height = int(header.group(1)), int(header.group(2))
+    width, height = _number(header.group(1), "line 1"), _number(header.group(2), "line 1")
     if width != height:
         raise RecordError(f"line 1: {width}x{height} is rectangular: only square boards are supported")
     size = _size(width, "line 1")
@@ -381,10 +416,11 @@ def read_psq(text: str, rule: Rule = Rule.FREESTYLE) -> GameRecord:
                 continue
             _check_psq_trailer(lines, index)
             break
-        x, y = int(match.group(1)) - 1, int(match.group(2)) - 1
+        where = f"line {index + 1}"
+        x, y = _number(match.group(1), where) - 1, _number(match.group(2), where) - 1
         if not (0 <= x < size and 0 <= y < size):
             raise RecordError(
-                f"line {index + 1}: {line.strip()!r} is off the {size}x{size} board (.psq points are 1 to {size})"
+                f"line {index + 1}: {_cut(line.strip())!r} is off the {size}x{size} board (.psq points are 1 to {size})"
             )
         moves.append(Point(x, y))
         move_lines.append(index + 1)
@@ -392,7 +428,7 @@ def read_psq(text: str, rule: Rule = Rule.FREESTYLE) -> GameRecord:
     trailer = [line.strip() for line in lines[index:] if line.strip()]
     names = ["", ""]
     if len(trailer) >= 2 and not _PSQ_NUMBER.fullmatch(trailer[0]) and not _PSQ_NUMBER.fullmatch(trailer[1]):
-        names = ["" if name.lower().startswith(PSQ_HUMAN) else name for name in trailer[:2]]
+        names = [_psq_player(line) for line in trailer[:2]]
     black, white = (names[1], names[0]) if swapped else (names[0], names[1])
     board = Board(size, rule)
     for move, line_number in zip(moves, move_lines):
@@ -413,21 +449,36 @@ def _check_psq_trailer(lines: list[str], index: int) -> None:
     line = lines[index]
     later = any(_PSQ_MOVE.fullmatch(rest) for rest in lines[index + 1 :])
     if _PSQ_MOVE_START.match(line) or later:
-        raise RecordError(f"line {index + 1}: {line.strip()!r} is not a move: write x,y,time like 8,8,0")
+        raise RecordError(f"line {index + 1}: {_cut(line.strip())!r} is not a move: write x,y,time like 8,8,0")
+
+
+def _psq_player(line: str) -> str:
+    """A player's name from a .psq player line: ``homo-1 Ann`` is Ann, ``homo-1`` nobody, else the brain."""
+    human = _PSQ_HUMAN_LINE.match(line)
+    return line[human.end() :] if human else line
+
+
+def _psq_player_line(name: str, number: int) -> str:
+    """The .psq line of a player: a brain file as it is, anyone else as a human Piskvork will not try to run."""
+    name = _one_line(name)
+    if _PSQ_BRAIN.fullmatch(name):
+        return name
+    return f"{PSQ_HUMAN}{number} {name}" if name else f"{PSQ_HUMAN}{number}"
 
 
 def write_psq(record: GameRecord) -> str:
-    """``record`` as a Piskvork ``.psq`` file (players as humans, move times 0).
+    """``record`` as a Piskvork ``.psq`` file (move times 0).
 
-    The names are written only when the record has one; an empty name is
-    written ``homo-1`` or ``homo-2``, as Piskvork does for a human.  (Piskvork
-    reads any other name as the file of a brain to load.)
+    The players are written when the record names one: a brain file
+    (``pbrain-*``, ``*.exe``) as it is, any other name after ``homo-1`` or
+    ``homo-2`` (``homo-1 Ann``), which Piskvork reads as a human rather
+    than as a brain to load; :func:`read_psq` reads the name back.
     """
     lines = [f"Piskvorky {record.size}x{record.size}, 0:0, 0"]
     lines += [f"{move.x + 1},{move.y + 1},0" for move in record.moves]
     if record.black or record.white:
-        lines.append(_one_line(record.black) or f"{PSQ_HUMAN}1")
-        lines.append(_one_line(record.white) or f"{PSQ_HUMAN}2")
+        lines.append(_psq_player_line(record.black, 1))
+        lines.append(_psq_player_line(record.white, 2))
     lines.append("-1")
     return "\n".join(lines) + "\n"
 
@@ -465,11 +516,16 @@ def read_record(path: Path | str, rule: Rule = Rule.FREESTYLE, size: int = 15) -
     """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: not a text file (expected UTF-8 SGF, .psq or moves)") from None
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
         raise RecordError(f"{path}: cannot read it ({error.strerror or error})") from None
+    if len(raw) > MAX_RECORD_BYTES:
+        raise RecordError(f"{path}: over {MAX_RECORD_BYTES >> 20} MB, far too big for a game record")
+    try:
+        text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads it
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not a text file (expected UTF-8 SGF, .psq or moves)") from None
     try:
         kind = format_of(path, text)
         if kind == "sgf":
@@ -494,7 +550,7 @@ def write_record(path: Path | str, record: GameRecord) -> None:
         text = write_psq(record)
     else:
         text = format_moves(record.moves, record.size) + "\n"
-    atomic_write_text(path, text)
+    atomic_write_text(path, text, private=False)
 
 
 __all__ = [

@@ -4,17 +4,24 @@ The front end calls :func:`save_game` after every move; the file
 (``current.json`` in :func:`gomoku.userdirs.data_dir`) is replaced atomically,
 so it always holds either the previous move's game or this one's, never half
 of one.  On the next start :func:`load_game` offers it back; when the player
-declines, or the game ends, :func:`discard_game` moves it aside to
-``previous.json`` (one step of history: nothing is deleted outright).
+declines, the game ends, or another game takes its place, :func:`keep_game`
+moves it aside under a name of its own (``unfinished-20261201-1439.json`` or
+``finished-...``, the local time it was last saved, ``-2``, ``-3``... if
+that name is taken).  Nothing kept is ever overwritten or deleted:
+:func:`kept_games` lists them, newest first, for the load prompt.
 
 A save file this version cannot use is never destroyed:
 
 - :func:`load_game` raises :class:`SaveError` with a message that says what
-  is wrong and what to do: a corrupt file, or one written by a newer gomoku
-  (a higher ``version``);
+  is wrong and what to do, whatever the file holds (a corrupt or hostile file,
+  nested thousands deep, huge, not text; or one written by a newer gomoku, a
+  higher ``version``);
 - before :func:`save_game` writes a new game over such a file, it renames the
   file to ``current.json.corrupt-<UTC time>`` (or ``.newer-<UTC time>``) in
   the same directory, and says so in :attr:`SaveResult.moved_aside`.
+
+Save files are private (``-rw-------``): a network game's save holds the code
+that lets whoever reads it take the player's seat.
 
 The format is JSON, readable by people: points in renju notation::
 
@@ -30,8 +37,10 @@ as it is.
 
 from __future__ import annotations
 
+import enum
 import json
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -48,10 +57,22 @@ FORMAT = "gomoku-save"
 #: The save format this version writes; it reads this one and older ones.
 VERSION = 1
 SAVE_NAME = "current.json"
-PREVIOUS_NAME = "previous.json"
-#: Where an unfinished game goes when the command line asks for another game at start.
-KEPT_NAME = "unfinished.json"
+#: The names older versions kept games under (one of each, overwritten): still listed and loaded.
+OLD_KEPT_NAMES = ("previous.json", "unfinished.json")
+#: The time in a kept game's name: the local time it was last saved, to the minute.
+KEPT_STAMP = "%Y%m%d-%H%M"
+_KEPT_NAME = re.compile(r"(?:finished|unfinished)-\d{8}-\d{4}(?:-\d+)?\.json")
+#: The largest save file read.  A save is a few kilobytes (625 moves of 3 to 5
+#: characters, a network game's record twice that); a bigger file is no save of ours.
+MAX_SAVE_BYTES = 1 << 20
 PLAYER_KINDS = ("human", "computer")
+
+
+class Kept(enum.Enum):
+    """What a game moved aside was: the first word of its kept name."""
+
+    FINISHED = "finished"
+    UNFINISHED = "unfinished"
 
 
 class SaveError(GomokuError):
@@ -88,6 +109,14 @@ class SavedGame:
             except IllegalMoveError:
                 break
         return cls(size=board.size, rule=board.rule, moves=board.moves, redo=redo, **details)
+
+    def saved_time(self) -> datetime | None:
+        """When it was saved (UTC, aware: ``.astimezone()`` gives local time), or ``None`` if unknown."""
+        try:
+            when = datetime.strptime(self.saved_at, "%Y-%m-%dT%H:%M:%SZ")
+        except ValueError:
+            return None
+        return when.replace(tzinfo=timezone.utc)
 
     def to_board(self) -> Board:
         """The board with the moves played and the redo list ready for :meth:`Board.redo`.
@@ -175,7 +204,7 @@ def _points(data: Mapping[str, Any], name: str, size: int) -> list[Point]:
     values = _field(data, name, list)
     points = []
     for number, value in enumerate(values, 1):
-        if not isinstance(value, str):
+        if not isinstance(value, str) or len(value.strip()) > 3:  # the longest point is three characters: y25
             raise SaveError(f"its {name} entry {number} is not a point like h8")
         try:
             points.append(parse_point(value, size))
@@ -205,30 +234,35 @@ def load_game(path: Path | None = None) -> SavedGame | None:
     """The saved game at ``path`` (default :func:`save_path`), or ``None`` if there is none.
 
     Raises :class:`SaveError` (:class:`NewerSaveError` for a newer format)
-    with a message for the player; the file is left where it is.
+    with a message for the player, whatever the file holds; the file is left
+    where it is.
     """
     path = path or save_path()
+    damaged = "it will be kept aside when the next game is saved"
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_SAVE_BYTES + 1)
     except FileNotFoundError:
         return None
-    except (OSError, UnicodeDecodeError) as error:
-        raise SaveError(f"cannot read the saved game {path}: {error}") from None
+    except OSError as error:
+        raise SaveError(f"cannot read the saved game {path}: {error.strerror or error}") from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError(f"the saved game {path} is damaged (over {MAX_SAVE_BYTES // 1024} KB): {damaged}")
     try:
-        data = json.loads(text)
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise SaveError(f"the saved game {path} is damaged (not UTF-8 text): {damaged}") from None
     except json.JSONDecodeError as error:
-        raise SaveError(
-            f"the saved game {path} is damaged (not JSON from line {error.lineno}, column {error.colno}):"
-            " it will be kept aside when the next game is saved"
-        ) from None
+        where = f"from line {error.lineno}, column {error.colno}"
+        raise SaveError(f"the saved game {path} is damaged (not JSON {where}): {damaged}") from None
+    except (ValueError, RecursionError):  # a number of thousands of digits, nesting thousands deep
+        raise SaveError(f"the saved game {path} is damaged (not JSON a save can hold): {damaged}") from None
     try:
         return SavedGame.from_json(data)
     except NewerSaveError as error:
         raise NewerSaveError(f"the saved game {path} cannot be resumed: {error}") from None
     except SaveError as error:
-        raise SaveError(
-            f"the saved game {path} is damaged ({error}): it will be kept aside when the next game is saved"
-        ) from None
+        raise SaveError(f"the saved game {path} is damaged ({error}): {damaged}") from None
 
 
 def save_game(game: SavedGame, path: Path | None = None) -> SaveResult:
@@ -259,32 +293,67 @@ def _move_aside_if_unusable(path: Path) -> Path | None:
     return target
 
 
-def discard_game(path: Path | None = None, name: str = PREVIOUS_NAME) -> Path | None:
-    """Retire the saved game (declined, or finished): it becomes ``name`` (``previous.json``) beside it.
+def keep_game(path: Path | None = None) -> Path | None:
+    """Move the saved game (declined, finished, replaced) aside under a name no other kept game has.
 
-    A file this version cannot load is left alone (:func:`save_game` moves
-    it aside when it needs the place).  Returns the new path, or ``None`` if
-    there was nothing to retire.
+    The name says whether the game was finished and when it was last saved
+    (local time): ``unfinished-20261201-1439.json``, then ``-2``, ``-3``...
+    A name is claimed by creating it, so two games kept in the same minute,
+    even by two gomokus at once, never land on one name.  A file this version
+    cannot load is left alone (:func:`save_game` moves it aside when it needs
+    the place).  Returns the kept game's path, or ``None`` if there was
+    nothing to keep.
     """
     path = path or save_path()
     try:
-        if load_game(path) is None:
-            return None
+        game = load_game(path)
     except SaveError:
         return None
-    target = path.with_name(name)
-    os.replace(path, target)
-    return target
+    if game is None:
+        return None
+    kind = Kept.FINISHED if game.to_board().is_game_over() else Kept.UNFINISHED
+    when = game.saved_time() or _utc_now()
+    stem = f"{kind.value}-{when.astimezone().strftime(KEPT_STAMP)}"
+    for number in range(1, 10_000):
+        target = path.with_name(f"{stem}.json" if number == 1 else f"{stem}-{number}.json")
+        try:
+            os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+        except FileExistsError:
+            continue
+        os.replace(path, target)
+        return target
+    raise SaveError(f"no free name to keep the game under in {path.parent}")
+
+
+def is_kept_name(name: str) -> bool:
+    """Whether ``name`` is one :func:`keep_game` gives (or an older version gave) a kept game."""
+    return name in OLD_KEPT_NAMES or _KEPT_NAME.fullmatch(name) is not None
+
+
+def kept_games(folder: Path | None = None) -> list[Path]:
+    """The kept games in ``folder`` (default: the saves' own), newest first (by when each was last saved)."""
+    folder = folder or save_path().parent
+    found = []
+    try:
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if is_kept_name(entry.name) and entry.is_file():
+                    found.append((entry.stat().st_mtime, entry.name))
+    except OSError:
+        return []
+    found.sort(key=lambda item: (-item[0], item[1]))
+    return [folder / name for _, name in found]
 
 
 __all__ = [
-    "KEPT_NAME",
-    "PREVIOUS_NAME",
+    "Kept",
     "NewerSaveError",
     "SaveError",
     "SaveResult",
     "SavedGame",
-    "discard_game",
+    "is_kept_name",
+    "keep_game",
+    "kept_games",
     "load_game",
     "save_game",
     "save_path",

@@ -10,8 +10,9 @@ and portable installs use it.
 from __future__ import annotations
 
 import os
+import secrets
+import stat
 import sys
-import tempfile
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -39,15 +40,30 @@ def data_dir(environ: Mapping[str, str] = os.environ) -> Path:
     return _base("data", environ)
 
 
-def atomic_write_text(path: Path, text: str) -> None:
+#: The mode a private file is created with: the user's own saves (a network game's save holds
+#: the code that lets anyone who reads it take the player's seat).
+PRIVATE_MODE = 0o600
+#: The mode a file to share is asked for; the umask takes its bits away, as for any program
+#: (``0o644`` under the usual umask ``022``), so a saved record can be sent or served as it is.
+SHARED_MODE = 0o666
+#: How many random temporary names to try before giving up (a clash is one in 2**32 each time).
+TEMPORARY_TRIES = 100
+
+
+def atomic_write_text(path: Path, text: str, *, private: bool = True) -> None:
     """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one.
 
     The text goes to a temporary file in the same directory, is flushed to
-    disk, and then replaces ``path`` in one rename.
+    disk, and then replaces ``path`` in one rename.  A ``private`` file is
+    ``-rw-------`` whatever the umask; any other gets the mode a new file
+    gets under the umask (the kernel applies it) or, when it replaces a
+    file, that file's mode, so a record made readable by others stays so.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    handle, temporary = _create_temporary(path, PRIVATE_MODE if private else SHARED_MODE)
     try:
+        if not private:
+            _keep_mode(handle, path)
         with os.fdopen(handle, "w", encoding="utf-8") as stream:
             stream.write(text)
             stream.flush()
@@ -56,3 +72,29 @@ def atomic_write_text(path: Path, text: str) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def _create_temporary(path: Path, mode: int) -> tuple[int, str]:
+    """A new, empty file beside ``path`` (opened for writing) and its name; ``mode`` goes through the umask.
+
+    ``tempfile.mkstemp`` would do but always makes ``0o600``, and changing the
+    mode afterwards needs the umask, which a process can only read by setting it.
+    """
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0) | getattr(os, "O_NOFOLLOW", 0)
+    for _ in range(TEMPORARY_TRIES):
+        temporary = str(path.parent / f".{path.name}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(temporary, flags, mode), temporary
+        except FileExistsError:
+            continue
+    raise FileExistsError(f"no free temporary name beside {path}")
+
+
+def _keep_mode(handle: int, path: Path) -> None:
+    """Give the new file the permissions of the file it replaces, if there is one."""
+    try:
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        return
+    if hasattr(os, "fchmod"):
+        os.fchmod(handle, mode)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 import random
+import stat
 import string
+import sys
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gomoku import Board, ForbiddenMoveError, Point, Rule, Stone
@@ -24,6 +27,7 @@ from gomoku.records import (
     write_record,
     write_sgf,
 )
+from tests.mutations import mutated
 
 WON_BY_BLACK = "h8 i9 h9 i10 h10 i11 h11 i12 h12"
 
@@ -187,7 +191,7 @@ def test_move_lists_parse_and_complain_precisely():
     assert parse_moves("") == []
     with pytest.raises(RecordError, match="move 2: 'z9' is not a point"):
         parse_moves("h8 z9")
-    with pytest.raises(RecordError, match="move 3: h8 is already taken$"):
+    with pytest.raises(RecordError, match=r"move 3: h8 is already taken$"):
         read_move_list("h8 i9 h8")  # a record's error gives no playing advice ("pick an empty point")
     assert format_moves([Point(0, 0), Point(14, 14)], 15) == "a15 o1"
 
@@ -206,7 +210,7 @@ def test_reading_files_names_the_file_in_errors(tmp_path):
         read_record(tmp_path / "missing.sgf")
     binary = tmp_path / "game.sgf"
     binary.write_bytes(b"\xff\xfe\x00garbage")
-    with pytest.raises(RecordError, match="game.sgf: not a text file"):
+    with pytest.raises(RecordError, match=r"game\.sgf: not a text file"):
         read_record(binary)
     broken = tmp_path / "game.psq"
     broken.write_text("Piskvorky 15x15, 0:0, 0\n99,99,0\n")
@@ -224,3 +228,98 @@ def test_psq_names_stay_on_their_lines():
     record = GameRecord(moves=(Point(7, 7),), black="Ann\nSmith", white="")
     back = read_psq(write_psq(record))
     assert (back.black, back.white) == ("Ann Smith", "")
+
+
+# -- issue 21, item 18: any input whatsoever gives a RecordError ----------------------
+
+_GAME = read_move_list(WON_BY_BLACK, 15)
+_NAMED = GameRecord(_GAME.size, _GAME.rule, _GAME.moves, black="Ann", white="gomoku normal", result=_GAME.result)
+VALID_RECORDS = {
+    "sgf": write_sgf(_NAMED).encode(),
+    "psq": write_psq(_NAMED).encode(),
+    "moves": (format_moves(_NAMED.moves) + "\n").encode(),
+}
+
+
+def _read_every_way(text: str) -> None:
+    """Each reader on ``text``: a record or a RecordError, nothing else."""
+    for read in (read_sgf, lambda t: read_psq(t, Rule.RENJU), lambda t: read_move_list(t, 15, Rule.STANDARD)):
+        try:
+            record = read(text)
+        except RecordError:
+            continue
+        assert record.to_board() is not None
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(sorted(VALID_RECORDS)).flatmap(lambda kind: mutated(VALID_RECORDS[kind])))
+def test_mutated_records_read_or_give_a_record_error(raw):
+    _read_every_way(raw.decode("utf-8", errors="replace"))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from("();[]\\BWSZGMRUP:abhxyz0123456789,-\n \r\t\x00é"), max_size=200))
+def test_any_text_reads_or_gives_a_record_error(text):
+    _read_every_way(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "(;GM[4]SZ[" + "9" * 5000 + "])",  # past Python's 4300-digit limit: a ValueError, not a RecordError
+        "(;GM[4]SZ[15:" + "9" * 5000 + "])",
+        "Piskvorky " + "9" * 5000 + "x15, 0:0, 0\n",
+        "Piskvorky 15x15, 0:0, 0\n" + "9" * 5000 + ",1,0\n",
+        "h" + "9" * 5000,
+        "(" * 100_000 + ";B[hh]" + ")" * 100_000,
+        "(;GM[4]" + "(;B[aa]" * 50_000,
+    ],
+)
+def test_hostile_records_give_record_errors(text):
+    _read_every_way(text)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.sampled_from(sorted(VALID_RECORDS)).flatmap(lambda kind: mutated(VALID_RECORDS[kind])))
+def test_mutated_record_files_give_a_record_error_naming_the_file(tmp_path, raw):
+    for name in ("g.sgf", "g.psq", "g.txt"):
+        path = tmp_path / name
+        path.write_bytes(raw)
+        try:
+            read_record(path, Rule.RENJU, 15)
+        except RecordError as error:
+            assert str(path) in str(error)
+
+
+# -- issue 21, item 15: .psq keeps the players' names, and Piskvork never takes a person for a brain ----
+
+
+@pytest.mark.parametrize(
+    ("black", "white", "lines"),
+    [
+        ("Ann", "gomoku normal", ["homo-1 Ann", "homo-2 gomoku normal"]),
+        ("", "Bo", ["homo-1", "homo-2 Bo"]),
+        ("pbrain-yixin.exe", "homo-sapiens", ["pbrain-yixin.exe", "homo-2 homo-sapiens"]),
+    ],
+)
+def test_psq_writes_the_names_as_piskvork_reads_them_and_reads_them_back(black, white, lines):
+    record = GameRecord(15, Rule.FREESTYLE, _GAME.moves, black=black, white=white)
+    text = write_psq(record)
+    assert text.splitlines()[-3:-1] == lines  # Piskvork runs a line as a brain unless it starts "homo-"
+    back = read_psq(text)
+    assert (back.black, back.white) == (black, white)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
+@pytest.mark.parametrize("name", ["g.sgf", "g.psq", "g.txt"])
+def test_records_follow_the_umask_and_keep_the_mode_of_the_file_they_replace(tmp_path, name):
+    path = tmp_path / name
+    previous = os.umask(0o022)
+    try:
+        write_record(path, _NAMED)
+        assert stat.S_IMODE(path.stat().st_mode) == 0o644  # sharable, as any program's new file
+        path.chmod(0o600)
+        write_record(path, _NAMED)
+        assert stat.S_IMODE(path.stat().st_mode) == 0o600  # the player's own choice is kept
+    finally:
+        os.umask(previous)

@@ -3,22 +3,29 @@
 from __future__ import annotations
 
 import json
+import os
+import stat
+import sys
+import time
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from gomoku import Board, Point, Rule, parse_point
 from gomoku.savegame import (
+    MAX_SAVE_BYTES,
     VERSION,
     NewerSaveError,
     SavedGame,
     SaveError,
-    discard_game,
+    keep_game,
+    kept_games,
     load_game,
     save_game,
     save_path,
 )
+from tests.mutations import json_values, mutated
 
 
 @pytest.fixture(autouse=True)
@@ -142,7 +149,7 @@ def test_a_save_with_impossible_contents_is_damaged_not_a_crash(changes, message
 def test_a_save_from_a_newer_version_is_refused_and_kept(home):
     future = valid_json(version=VERSION + 1, board="a new structure")
     save_path().write_text(future)
-    with pytest.raises(NewerSaveError, match="newer gomoku.*update gomoku"):
+    with pytest.raises(NewerSaveError, match=r"newer gomoku.*update gomoku"):
         load_game()
     assert save_path().read_text() == future  # loading never touches it
     result = save_game(SavedGame.from_board(played("e5", size=9)))
@@ -167,11 +174,144 @@ def test_a_good_save_is_replaced_not_moved_aside(home):
     assert [path.name for path in home.iterdir()] == ["current.json"]
 
 
-def test_discarding_keeps_the_last_game_as_previous(home):
-    assert discard_game() is None
+def test_keeping_moves_the_game_aside_under_its_own_name(home):
+    assert keep_game() is None
     save_game(SavedGame.from_board(played("h8")))
-    retired = discard_game()
-    assert retired == home / "previous.json" and load_game() is None
-    assert json.loads(retired.read_text())["moves"] == ["h8"]
+    kept = keep_game()
+    assert kept is not None and kept.parent == home and load_game() is None
+    assert kept.name.startswith("unfinished-") and kept.name.endswith(".json")
+    assert json.loads(kept.read_text())["moves"] == ["h8"]
     save_path().write_text("{broken")
-    assert discard_game() is None and save_path().exists()  # unreadable files are left alone
+    assert (
+        keep_game() is None and save_path().exists()
+    )  # unreadable files are left aloneunreadable files are left alone
+
+
+# -- issue 21, item 3: nothing kept is ever overwritten ----------------------------
+
+
+def test_every_kept_game_has_its_own_name_even_in_the_same_minute(home):
+    names = []
+    for moves in (("h8",), ("a1", "b2"), ("c3",)):
+        save_game(SavedGame.from_board(played(*moves)))
+        kept = keep_game()
+        assert kept is not None
+        names.append(kept.name)
+    assert len(set(names)) == 3  # saved within one minute: -2, -3 tell them apart
+    kept_moves = sorted(json.loads((home / name).read_text())["moves"] for name in names)
+    assert kept_moves == [["a1", "b2"], ["c3"], ["h8"]]
+
+
+def test_a_finished_game_is_kept_as_finished_and_named_by_its_local_save_time(home, monkeypatch):
+    monkeypatch.setenv("TZ", "XXX-5")  # five hours east of UTC, whatever the machine's zone
+    time.tzset()
+    try:
+        board = played("a1", "a2", "b1", "b2", "c1", "c2", "d1", "d2", "e1")
+        assert board.is_game_over()
+        game = SavedGame.from_board(board)
+        save_game(game)
+        path = save_path()
+        data = json.loads(path.read_text())
+        data["saved_at"] = "2026-11-29T22:31:54Z"
+        path.write_text(json.dumps(data))
+        kept = keep_game()
+        assert kept == home / "finished-20261130-0331.json"
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+
+
+def test_kept_games_are_listed_newest_first_with_the_old_names(home):
+    for number, name in enumerate(["previous.json", "unfinished-20261101-1000.json", "finished-20261102-0900.json"]):
+        (home / name).write_text("{}")
+        os.utime(home / name, (1_000_000 + number, 1_000_000 + number))
+    (home / "settings.json").write_text("{}")  # GOMOKU_HOME holds settings too: not a game
+    (home / "current.json").write_text("{}")
+    assert [path.name for path in kept_games()] == [
+        "finished-20261102-0900.json",
+        "unfinished-20261101-1000.json",
+        "previous.json",
+    ]
+
+
+# -- issue 21, item 15: files and times ---------------------------------------------
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
+def test_saves_are_private_whatever_the_umask(home):
+    previous = os.umask(0o022)
+    try:
+        save_game(SavedGame.from_board(played("h8")))
+    finally:
+        os.umask(previous)
+    assert stat.S_IMODE(save_path().stat().st_mode) == 0o600  # a network game's save holds its join code
+
+
+def test_the_save_time_reads_as_an_aware_utc_time():
+    game = SavedGame(saved_at="2026-11-29T14:31:54Z")
+    when = game.saved_time()
+    assert when is not None and when.utcoffset() is not None and (when.hour, when.minute) == (14, 31)
+    assert SavedGame(saved_at="yesterday").saved_time() is None
+
+
+# -- issue 21, item 18: any file whatsoever gives a SaveError -----------------------
+
+
+def test_a_save_nested_thousands_deep_is_a_save_error(home):
+    save_path().write_text('{"format": "gomoku-save", "moves": ' + "[" * 5000 + "]" * 5000 + "}")
+    with pytest.raises(SaveError, match="damaged"):
+        load_game()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "1" * 5000,  # an integer past Python's digit limit: a ValueError, not a JSONDecodeError
+        '{"format": "gomoku-save", "version": 1, "size": ' + "9" * 5000 + "}",
+        '{"format": "gomoku-save", "version": 1e999}',
+        '{"format": "gomoku-save", "version": NaN}',
+        "[" * 100_000,
+        '{"format": "gomoku-save", "version": 1, "extra": ' + '{"a": ' * 3000 + "1" + "}" * 3000 + "}",
+    ],
+)
+def test_hostile_saves_are_save_errors(home, text):
+    save_path().write_text(text)
+    with pytest.raises(SaveError):
+        load_game()
+
+
+def test_a_huge_file_is_refused_without_reading_it_all(home):
+    save_path().write_bytes(b" " * (MAX_SAVE_BYTES + 10))
+    with pytest.raises(SaveError, match="over"):
+        load_game()
+
+
+def _valid_save_bytes() -> bytes:
+    board = played("h8", "i9", "h9", "i10", "h10", rule=Rule.RENJU)
+    board.undo()
+    game = SavedGame.from_board(board, mode="pvc", extra={"cursor": "h9", "network": {"code": "K7QM"}})
+    game.saved_at = "2026-11-29T14:31:54Z"
+    return (json.dumps(game.to_json(), indent=1) + "\n").encode()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(mutated(_valid_save_bytes()))
+def test_mutated_saves_load_or_give_a_save_error(home, raw):
+    save_path().write_bytes(raw)
+    try:
+        game = load_game()
+    except SaveError:
+        return
+    assert game is None or game.to_board() is not None
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(json_values)
+def test_any_json_at_all_loads_or_gives_a_save_error(home, value):
+    base = json.loads(_valid_save_bytes())
+    for candidate in (value, {**base, "moves": value}, {**base, "players": value}, {**base, "size": value}):
+        save_path().write_text(json.dumps(candidate))
+        try:
+            load_game()
+        except SaveError:
+            pass

@@ -103,9 +103,9 @@ class GuestSession(Session):
         except IllegalMoveError as error:
             raise ProtocolError(f"the host's moves are not a legal game ({error})", "desync") from None
         previous = self._table or self._resume
+        if previous is not None and previous.match != start.match:
+            previous = None  # another match: nothing of ours to check it against
         lost: tuple[Point, ...] = ()
-        if previous is None or previous.match != start.match:
-            previous = None
         resumed = previous is not None and previous.game == start.game
         if previous is not None and resumed:
             mine = table.stone_of(Role.GUEST)

@@ -64,7 +64,7 @@ from gomoku.tui.effects import (
 from gomoku.tui.events import AiDone, Event, Key, Mouse, Report, Resize, Tick
 from gomoku.tui.model import State
 from gomoku.tui.network import Network
-from gomoku.tui.settings import Settings, clean_name, load_settings, save_settings, validated
+from gomoku.tui.settings import Remembered, Settings, clean_name, read_settings, save_settings, validated
 from gomoku.tui.update import initial_network, initial_state, update
 from gomoku.tui.workers import Lane, Pool
 from gomoku.userdirs import data_dir
@@ -112,7 +112,11 @@ def key_name(code: int) -> str | None:
 
 
 def settings_from_args(args: argparse.Namespace, remembered: Settings, levels: tuple[str, ...]) -> Settings:
-    """The remembered settings with the command line's choices on top (``--level`` sets every level)."""
+    """The remembered settings with the command line's choices on top (``--level`` sets every level).
+
+    These are the settings of this run only: what is written back is the
+    menu's choices (:class:`~gomoku.tui.settings.Remembered`).
+    """
     data = remembered.to_json()
     for name in GAME_OPTIONS:
         value = getattr(args, name, None)
@@ -312,8 +316,10 @@ class FileWorker:
             self._post(event)
 
 
-def _remember(settings: Settings) -> None:
-    save_settings(settings)  # a settings file that cannot be written loses nothing else
+def _remember(settings: Settings, levels: tuple[str, ...]) -> Event | None:
+    saved = save_settings(settings, levels=levels)  # a settings file that cannot be written loses nothing else
+    if saved.moved_aside is not None:
+        return Report(f"Damaged settings kept as {saved.moved_aside.name}.")
     return None
 
 
@@ -321,10 +327,18 @@ class Performer:
     """Performs effects: one handler per kind of effect, in :attr:`handlers`."""
 
     def __init__(
-        self, computer: Computer, files: FileWorker, autosaver: storage.Autosaver, network: Network | None = None
+        self,
+        computer: Computer,
+        files: FileWorker,
+        autosaver: storage.Autosaver,
+        network: Network | None = None,
+        remembered: Remembered | None = None,
+        levels: tuple[str, ...] = tuple(LEVELS),
     ) -> None:
         self.quitting = False
         self.network = network or Network(lambda event: None, lambda: None)
+        #: The menu's choices to write (without it, every settings change is written as it is).
+        self.remembered = remembered
         self.handlers: dict[type, Callable[[Any], None]] = {
             StartAi: computer.start,
             CancelAi: computer.cancel,
@@ -332,8 +346,8 @@ class Performer:
             LoadRecord: lambda effect: files.submit(partial(storage.load_record, effect)),
             ListRecords: lambda effect: files.submit(partial(storage.list_records, effect)),
             Autosave: lambda effect: autosaver.save(effect.saved),
-            RetireAutosave: lambda effect: autosaver.retire(effect.name),
-            SaveSettings: lambda effect: files.submit(partial(_remember, effect.settings)),
+            RetireAutosave: lambda effect: autosaver.retire(effect.announce),
+            SaveSettings: lambda effect: files.submit(partial(_remember, self._to_remember(effect.settings), levels)),
             Quit: self._quit,
             **self.network.handlers(),
         }
@@ -345,11 +359,14 @@ class Performer:
     def _quit(self, effect: Effect) -> None:
         self.quitting = True
 
+    def _to_remember(self, settings: Settings) -> Settings:
+        return settings if self.remembered is None else self.remembered.choose(settings)
+
 
 def run(args: argparse.Namespace) -> int:
     """Play in the terminal with the command line's choices; returns the exit status."""
     levels = tuple(LEVELS)
-    remembered = load_settings(levels)
+    remembered, settings_notice = read_settings(levels)
     settings = settings_from_args(args, remembered, levels)
     problem = terminal_problem()
     if problem:
@@ -369,6 +386,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"gomoku: {error}", file=sys.stderr)
         return 2
     offer, notice = storage.read_offer()
+    notice = " ".join(text for text in (settings_notice, notice) if text)
     if setup is not None:
         state, effects = initial_network(settings, levels, setup, offer=offer, notice=notice)
     else:
@@ -387,7 +405,7 @@ def run(args: argparse.Namespace) -> int:
     files = FileWorker(inbox.put, pool)
     autosaver = storage.Autosaver(report=lambda text: inbox.put(Report(text)), run=pool.submit)
     network = Network(inbox.put, inbox.poke)
-    performer = Performer(computer, files, autosaver, network)
+    performer = Performer(computer, files, autosaver, network, Remembered(remembered, settings), levels)
     resized = threading.Event()
     previous = _install_signals(inbox, resized)
     os.environ.setdefault("ESCDELAY", "25")
@@ -511,8 +529,10 @@ def _loop(
 
 def _resize(screen: Any) -> None:
     """Tell curses the terminal's new size (our SIGWINCH handler took the signal from it)."""
+    if sys.__stdout__ is None:  # no standard output to measure (pythonw)
+        return
     try:
-        cols, rows = os.get_terminal_size(sys.__stdout__.fileno())
+        cols, rows = os.get_terminal_size(sys.__stdout__.fileno())  # None: AttributeError
         curses.resizeterm(rows, cols)
     except (OSError, ValueError, curses.error, AttributeError):
         pass

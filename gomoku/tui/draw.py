@@ -361,8 +361,7 @@ def message_line(win: Window, state: State, theme: Theme, keys: Iterable[str] = 
         lines = wrap(theme.dots(state.message), cols - 2)[-max(1, rows - HEADER_ROWS) :]
         top = rows - len(lines)
         for offset, line in enumerate(lines):
-            if offset < len(lines) - 1:
-                put(win, top + offset, 0, " " * (cols - 1))  # what was drawn there gives way to the message
+            put(win, top + offset, 0, " " * cols)  # what was drawn there gives way to the message
             put(win, top + offset, 1, line, style)
         return
     shown: list[str] = []

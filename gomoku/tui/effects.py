@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Union
 
 from gomoku.board import Board
 from gomoku.net.addresses import DEFAULT_PORT
@@ -20,7 +19,7 @@ from gomoku.net.protocol import ResumeRecord
 from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.rules import Rule
-from gomoku.savegame import PREVIOUS_NAME, SavedGame
+from gomoku.savegame import SavedGame
 from gomoku.tui.settings import Settings
 
 
@@ -96,12 +95,14 @@ class Autosave:
 
 @dataclass(frozen=True)
 class RetireAutosave:
-    """Move the game in progress's file aside as ``name`` (a finished or replaced game).
+    """Keep the game in progress's file aside under a name of its own (a finished or replaced game).
 
-    Done in order with :class:`Autosave`, on the same worker.
+    Done in order with :class:`Autosave`, on the same worker.  ``announce``:
+    the player is told the kept game's name (it is chosen when the file is
+    moved, so the worker says it); a game that simply ended is kept silently.
     """
 
-    name: str = PREVIOUS_NAME
+    announce: bool = False
 
 
 @dataclass(frozen=True)
@@ -206,8 +207,17 @@ class NetClose:
     reason: str = "the other player left"
 
 
-NetEffect = Union[NetStart, NetPlay, NetOffer, NetAnswer, NetResign, NetChat, NetClose]
-Effect = Union[
-    StartAi, CancelAi, SaveRecord, LoadRecord, ListRecords, Autosave, RetireAutosave, SaveSettings, Quit, NetEffect
-]
+NetEffect = NetStart | NetPlay | NetOffer | NetAnswer | NetResign | NetChat | NetClose
+Effect = (
+    StartAi
+    | CancelAi
+    | SaveRecord
+    | LoadRecord
+    | ListRecords
+    | Autosave
+    | RetireAutosave
+    | SaveSettings
+    | Quit
+    | NetEffect
+)
 Effects = tuple[Effect, ...]

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Union
 
 from gomoku.net import events as net
 from gomoku.net.snapshot import Snapshot
@@ -98,7 +97,7 @@ class Loaded:
 
 @dataclass(frozen=True)
 class LoadedSave:
-    """Job ``job`` read a saved game (``previous.json``, ...) at ``path``: it can be resumed."""
+    """Job ``job`` read a saved game (a kept game, ...) at ``path``: it can be resumed."""
 
     job: int
     path: str
@@ -156,6 +155,19 @@ class NetEvent:
     snapshot: Snapshot | None = None
 
 
-Event = Union[
-    Key, Mouse, Resize, Tick, AiDone, Saved, Exists, Loaded, LoadedSave, Listed, Failed, Report, NetListening, NetEvent
-]
+Event = (
+    Key
+    | Mouse
+    | Resize
+    | Tick
+    | AiDone
+    | Saved
+    | Exists
+    | Loaded
+    | LoadedSave
+    | Listed
+    | Failed
+    | Report
+    | NetListening
+    | NetEvent
+)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Union
 
 from gomoku.board import Board
 from gomoku.net.addresses import DEFAULT_PORT
@@ -306,9 +305,7 @@ class NetPlaying:
         return self.table.in_progress
 
 
-Screen = Union[Menu, Playing, Replaying, ResumeOffer, NetMenu, Hosting, Joining, NetPlaying]
-#: The screens that hold a network connection.
-NetScreen = Union[Hosting, Joining, NetPlaying]
+Screen = Menu | Playing | Replaying | ResumeOffer | NetMenu | Hosting | Joining | NetPlaying
 
 # -- overlays -----------------------------------------------------------------
 
@@ -363,7 +360,7 @@ class Prompt:
     listing: int | None = None
 
 
-Overlay = Union[Help, ConfirmQuit, Notice, Prompt]
+Overlay = Help | ConfirmQuit | Notice | Prompt
 
 # -- the whole state ------------------------------------------------------------
 

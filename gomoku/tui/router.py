@@ -123,10 +123,10 @@ def _to_screen(state: State, event: Event) -> Step:
     if isinstance(event, Key) and not route.typing(screen):
         declared = screen_bindings(route, screen, ctx)
         binding = find(declared, event.name)
+        if not visible and (binding is None or not binding.always):
+            return _complain(state, HIDDEN), ()
         if binding is None:
             return _complain(state, route.unbound(screen, ctx, event.name)), ()
-        if not visible and not binding.always:
-            return _complain(state, HIDDEN), ()
         if binding is HELP:
             return replace(state, overlay=Help(declared)), ()
     new, outcome = route.update(screen, event, ctx)

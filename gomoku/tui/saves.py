@@ -191,8 +191,8 @@ def autosave_effects(game: Game) -> Effects:
     """What a change of ``game``'s board asks of autosave.
 
     A game in progress is saved; a finished one is saved in its final
-    position and retired (``previous.json``); one taken back to no moves is
-    retired.
+    position and kept aside (``finished-<time>.json``); one taken back to
+    no moves is kept aside too.
     """
     if game.board.is_game_over():
         return (Autosave(saved_from_game(game)), RetireAutosave())

@@ -68,7 +68,6 @@ class Context:
     frame: int = 0
     last_file: str = ""
     terminal: tuple[int, int] | None = None
-    message: str = ""
 
 
 def context(state: State) -> Context:
@@ -82,7 +81,6 @@ def context(state: State) -> Context:
         frame=state.frame,
         last_file=state.last_file,
         terminal=state.terminal,
-        message=state.message,
     )
 
 

@@ -5,17 +5,28 @@ computer, the rule, the board size, the computer's level (and in watch mode
 each side's level and the pace).  Every choice with a fixed set of values is
 an enum, so a misspelt mode cannot be written down.  The menu's last choices
 are stored as JSON in the config directory (:func:`gomoku.userdirs.config_dir`).
-Reading never fails: a missing, unreadable or broken file, or a value that is
-no longer valid (a level that this version does not have), falls back to the
-default for that choice.
+
+Only the menu's choices are remembered, never the command line's options:
+those are for one run (:class:`Remembered` tells the two apart).
+
+Reading never fails and never keeps quiet: a missing file gives the
+defaults; an unreadable or damaged one (not JSON, nested thousands deep,
+huge, not an object), or a value this version cannot use (a level it does
+not have), gives the default for what it cannot use *and* a sentence for
+the player (:func:`read_settings`).  A damaged file is never overwritten:
+:func:`save_settings` first renames it ``settings.json.corrupt-<UTC time>``.
+The file follows the umask, as other programs' settings do: it holds nothing
+secret (the choices and the player's name).
 """
 
 from __future__ import annotations
 
 import enum
 import json
+import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +36,8 @@ from gomoku.rules import Rule
 from gomoku.userdirs import atomic_write_text, config_dir
 
 SETTINGS_FILE = "settings.json"
+#: The largest settings file read: the file is about 200 bytes; anything this big is no settings of ours.
+MAX_SETTINGS_BYTES = 64 * 1024
 
 
 class Mode(enum.Enum):
@@ -151,9 +164,9 @@ def validated(data: Mapping[str, Any], levels: Sequence[str]) -> Settings:
         value = data.get(name, data.get("level"))
         if value in levels:
             choices[name] = value
-    name = data.get("name")
-    if isinstance(name, str):
-        choices["name"] = clean_name(name)
+    given = data.get("name")
+    if isinstance(given, str):
+        choices["name"] = clean_name(given)
     return replace(settings, **choices)
 
 
@@ -167,22 +180,142 @@ def settings_path() -> Path:
     return config_dir() / SETTINGS_FILE
 
 
-def load_settings(levels: Sequence[str], path: Path | None = None) -> Settings:
-    """The remembered choices, or the defaults if there are none or they cannot be read."""
-    path = path or settings_path()
+def _choice_problems(data: Mapping[str, Any], levels: Sequence[str] | None) -> list[str]:
+    """What in a settings object this version cannot use (each falls back to its default).
+
+    ``levels`` are the computer's levels; ``None``: any text is a level.
+    """
+    problems = []
+    for name, kind in (("mode", Mode), ("black", Side), ("rule", Rule), ("pace", Pace)):
+        if name in data and not (isinstance(data[name], str) and _enum(kind, data[name]) is not None):
+            problems.append(f"{name} {_shown(data[name])}")
+    size = data.get("size", MIN_SIZE)
+    if not isinstance(size, int) or isinstance(size, bool) or not MIN_SIZE <= size <= MAX_SIZE:
+        problems.append(f"size {_shown(size)}")
+    for name in ("level", "black_level", "white_level"):
+        if name in data and not (isinstance(data[name], str) and (levels is None or data[name] in levels)):
+            problems.append(f"{name} {_shown(data[name])}")
+    if "name" in data and not isinstance(data["name"], str):
+        problems.append(f"name {_shown(data['name'])}")
+    return problems
+
+
+def _shown(value: Any) -> str:
+    """A value from the file, short enough for a message."""
+    text = json.dumps(value) if isinstance(value, (str, int, float, bool)) or value is None else type(value).__name__
+    return text if len(text) <= 20 else text[:17] + "..."
+
+
+def _problem_of(path: Path) -> tuple[dict[str, Any] | None, str]:
+    """The settings object in the file at ``path`` (``None`` if none can be read) and what is wrong with it."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return default_settings(levels)
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_SETTINGS_BYTES + 1)
+    except FileNotFoundError:
+        return None, ""
+    except OSError as error:
+        return None, f"cannot be read ({error.strerror or error})"
+    if len(raw) > MAX_SETTINGS_BYTES:
+        return None, f"is damaged (over {MAX_SETTINGS_BYTES // 1024} KB)"
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        return None, "is damaged (not UTF-8 text)"
+    except json.JSONDecodeError as error:
+        return None, f"is damaged (not JSON from line {error.lineno}, column {error.colno})"
+    except (ValueError, RecursionError):  # a number of thousands of digits, nesting thousands deep
+        return None, "is damaged (not JSON settings can hold)"
     if not isinstance(data, dict):
-        return default_settings(levels)
-    return validated(data, levels)
+        return None, "is damaged (not a JSON object)"
+    return data, ""
 
 
-def save_settings(settings: Settings, path: Path | None = None) -> bool:
-    """Remember ``settings``; returns False (and loses nothing else) if the file cannot be written."""
+def read_settings(levels: Sequence[str], path: Path | None = None) -> tuple[Settings, str]:
+    """The remembered choices, and a sentence for the player if the file could not be used as it is.
+
+    The sentence is empty when all is well (or there is no file yet).  A
+    damaged file gives the defaults; a value this version cannot use gives
+    the default for that one choice.  Either way the file is kept aside,
+    not overwritten, when the choices are next saved.
+    """
+    path = path or settings_path()
+    data, problem = _problem_of(path)
+    if data is None:
+        if not problem:
+            return default_settings(levels), ""
+        kept = "" if problem.startswith("cannot") else ", and the file will be kept aside when a choice is next saved"
+        return default_settings(levels), f"The settings file {path} {problem}: the defaults are used{kept}."
+    settings = validated(data, levels)
+    unusable = _choice_problems(data, levels)
+    if not unusable:
+        return settings, ""
+    listed = ", ".join(unusable)
+    return settings, (
+        f"The settings file {path} has values this gomoku cannot use ({listed}): the defaults are used"
+        " for those, and the file will be kept aside when a choice is next saved."
+    )
+
+
+def load_settings(levels: Sequence[str], path: Path | None = None) -> Settings:
+    """The remembered choices, or the defaults for what is missing or cannot be used (see :func:`read_settings`)."""
+    return read_settings(levels, path)[0]
+
+
+@dataclass(frozen=True)
+class SettingsSaved:
+    """What :func:`save_settings` did: whether it wrote, and where a damaged old file went."""
+
+    written: bool
+    moved_aside: Path | None = None
+
+    def __bool__(self) -> bool:
+        return self.written
+
+
+def save_settings(settings: Settings, path: Path | None = None, levels: Sequence[str] = ()) -> SettingsSaved:
+    """Remember ``settings``; nothing else is lost if the file cannot be written.
+
+    A file there that is damaged, or holds a value this version cannot use
+    (``levels``: the levels it has; empty: any level goes), is first renamed
+    ``settings.json.corrupt-<UTC time>``, never overwritten.
+    """
+    path = path or settings_path()
+    data, problem = _problem_of(path)
+    unusable = bool(problem) or (data is not None and bool(_choice_problems(data, levels or None)))
+    moved_aside = None
     try:
-        atomic_write_text(path or settings_path(), json.dumps(settings.to_json(), indent=2) + "\n")
+        if unusable and path.exists():
+            stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+            moved_aside = path.with_name(f"{path.name}.corrupt-{stamp}")
+            os.replace(path, moved_aside)
+        atomic_write_text(path, json.dumps(settings.to_json(), indent=2) + "\n", private=False)
     except OSError:
-        return False
-    return True
+        return SettingsSaved(False, moved_aside)
+    return SettingsSaved(True, moved_aside)
+
+
+class Remembered:
+    """What the settings file should hold: the choices made in the menu, never the command line's options.
+
+    The program starts from the file's settings (``stored``) with the
+    command line's options on top (``shown``, the settings in effect).  A
+    :class:`~gomoku.tui.effects.SaveSettings` carries the whole of the new
+    settings in effect; only what differs from the settings in effect before
+    it is the player's choice, and only that is written.  (Every change of
+    the settings in effect comes with one, so nothing is missed.)
+    """
+
+    def __init__(self, stored: Settings, shown: Settings) -> None:
+        self.stored = stored
+        self._shown = shown
+
+    def choose(self, settings: Settings) -> Settings:
+        """The settings to write now that ``settings`` are in effect."""
+        changed = {
+            item.name: getattr(settings, item.name)
+            for item in fields(Settings)
+            if getattr(settings, item.name) != getattr(self._shown, item.name)
+        }
+        self._shown = settings
+        self.stored = replace(self.stored, **changed)
+        return self.stored

@@ -9,7 +9,8 @@ loop (:mod:`gomoku.tui.app`):
   never raise for a file problem.  The loop runs them on a worker thread.
 - :class:`Autosaver` keeps ``current.json`` (see :mod:`gomoku.savegame`)
   as the autosave effects say: saved after every move, undo and redo,
-  retired when the game ends or another one starts.  The writing happens on
+  kept aside under a name of its own when the game ends or another one
+  starts (and, when asked, it says under which name).  The writing happens on
   the loop's worker pool, so a slow disk never holds up a key press
   (``benchmarks/autosave_speed.py``, medians: 2 to 11 ms per save, 8 to 24
   ms for 200 moves on 25x25 under renju, against 0.1 to 0.2 ms for the
@@ -24,21 +25,20 @@ import os
 import queue
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Union
 
 from gomoku.records import RecordError, read_record, write_record
 from gomoku.savegame import (
     FORMAT,
-    KEPT_NAME,
-    PREVIOUS_NAME,
+    Kept,
     SavedGame,
     SaveError,
     SaveResult,
-    discard_game,
+    keep_game,
+    kept_games,
     load_game,
     save_game,
-    save_path,
 )
 from gomoku.tui.effects import ListRecords, LoadRecord, SaveRecord
 from gomoku.tui.events import Event, Exists, Failed, Listed, Loaded, LoadedSave, Saved
@@ -96,7 +96,7 @@ def save_record(job: SaveRecord, cwd: Path | None = None) -> Event:
 
 
 def _is_save_file(path: Path) -> bool:
-    """Whether ``path`` looks like a gomoku save file (``previous.json``, ...) rather than a record."""
+    """Whether ``path`` looks like a gomoku save file (a kept game, ...) rather than a record."""
     if path.suffix.lower() != ".json":
         return False
     try:
@@ -126,17 +126,14 @@ def load_record(job: LoadRecord, cwd: Path | None = None) -> Event:
     return Loaded(job.job, where, record)
 
 
+#: How many kept games the load prompt lists (newest first); older ones load by their name.
+KEPT_LISTED = 12
+
+
 def list_records(job: ListRecords, cwd: Path | None = None, data: Path | None = None) -> Event:
-    """The record files here, newest first, then the games kept in the data folder."""
-    kept = [shown_path(path, cwd) for path in kept_games(data)]
+    """The record files here, newest first, then the games kept in the data folder, newest first."""
+    kept = [shown_path(path, cwd) for path in kept_games(data)[:KEPT_LISTED]]
     return Listed(job.job, tuple(record_files(cwd)) + tuple(kept))
-
-
-def kept_games(data: Path | None = None) -> list[Path]:
-    """The finished, declined or set-aside games in the data folder that can be loaded again."""
-    folder = data or save_path().parent
-    names = (PREVIOUS_NAME, KEPT_NAME)
-    return [folder / name for name in names if (folder / name).is_file()]
 
 
 #: The endings of the record files the load prompt lists (move lists have no fixed one).
@@ -165,8 +162,25 @@ def read_offer(path: Path | None = None) -> tuple[SavedGame | None, str]:
         return None, _sentence(str(error))
 
 
-#: One request to the worker: a name to retire the saved game as, or a game to save.
-Request = Union[str, SavedGame]
+@dataclass(frozen=True)
+class Retire:
+    """A request to the worker: keep the saved game aside (:func:`gomoku.savegame.keep_game`).
+
+    ``announce``: say under which name (the player asked for something else
+    than the game in progress); a game that simply ended is kept silently.
+    """
+
+    announce: bool = False
+
+
+#: One request to the worker: keep the saved game aside, or save a game.
+Request = Retire | SavedGame
+
+
+def kept_notice(kept: Path) -> str:
+    """What the player is told when a game is kept aside at their request."""
+    what = "unfinished game" if kept.name.startswith(Kept.UNFINISHED.value) else "last game"
+    return f"Your {what} is kept as {kept.name}: L loads it."
 
 
 class Autosaver:
@@ -184,7 +198,7 @@ class Autosaver:
         self,
         path: Path | None = None,
         save: Callable[[SavedGame, Path | None], SaveResult] = save_game,
-        discard: Callable[..., Path | None] = discard_game,
+        discard: Callable[[Path | None], Path | None] = keep_game,
         report: Callable[[str], None] | None = None,
         run: Callable[[Callable[[], None]], None] | None = None,
     ) -> None:
@@ -215,9 +229,9 @@ class Autosaver:
                 return
         self._submit(game)
 
-    def retire(self, name: str = PREVIOUS_NAME) -> None:
-        """Move the game in progress's file aside as ``name`` (after the writes before it)."""
-        self._submit(name)
+    def retire(self, announce: bool = False) -> None:
+        """Keep the game in progress's file aside (after the writes before it); ``announce`` its name."""
+        self._submit(Retire(announce))
 
     def _submit(self, request: Request) -> None:
         with self._wake:
@@ -261,8 +275,10 @@ class Autosaver:
 
     def _write(self, request: Request) -> None:
         try:
-            if isinstance(request, str):
-                self._discard(self.path, request)
+            if isinstance(request, Retire):
+                kept = self._discard(self.path)
+                if kept is not None and request.announce:
+                    self._report(kept_notice(kept))
                 return
             result = self._save(request, self.path)
             if result.moved_aside is not None:

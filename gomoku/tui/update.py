@@ -16,7 +16,7 @@ from dataclasses import replace
 from gomoku.net.match import MatchRecord, Role
 from gomoku.net.protocol import ResumeRecord
 from gomoku.records import GameRecord
-from gomoku.savegame import KEPT_NAME, SavedGame
+from gomoku.savegame import SavedGame
 from gomoku.tui import router
 from gomoku.tui.effects import AiKind, CancelAi, Effect, Effects, NetSetup, RetireAutosave, StartAi
 from gomoku.tui.events import Event, Report, Resize, Tick
@@ -44,9 +44,10 @@ def initial_state(
     replay of ``record`` (``--load``).  A saved game in ``offer`` is offered
     first, unless the command line asked for something (``start`` or
     ``record``): an explicit request wins, and the unfinished game is kept
-    aside as ``unfinished.json`` (the load prompt offers it).  ``notice`` (a
-    saved game that could not be read) is shown over all that.  ``terminal``
-    is its ``(rows, columns)``: a board too big for it is not started.
+    aside under a name of its own, which the autosave worker reports (the
+    load prompt offers it).  ``notice`` (a saved game that could not be read)
+    is shown over all that.  ``terminal`` is its ``(rows, columns)``: a board
+    too big for it is not started.
     """
     state = State(screen=Menu(), settings=settings, levels=tuple(levels), terminal=terminal)
     effects: Effects = ()
@@ -58,9 +59,7 @@ def initial_state(
         if record is None and not start:
             state = replace(state, screen=ResumeOffer(offer))
         else:
-            effects = (RetireAutosave(KEPT_NAME),) + effects
-            kept = f"Your unfinished game is kept as {KEPT_NAME}: L loads it."
-            state = say(state, kept)
+            effects = (RetireAutosave(announce=True),) + effects
     if notice:
         state = replace(state, overlay=Notice(notice))
     return settle(state, effects)
@@ -79,8 +78,8 @@ def initial_network(
     A host whose unfinished game was a network game it hosted is offered to
     host it again (same code, same match); a guest whose saved game was one
     joined at the same address resumes it (its record goes to the host, which
-    checks the moves).  Any other unfinished game is kept aside as
-    ``unfinished.json``, as for the other options that start a game.
+    checks the moves).  Any other unfinished game is kept aside, as for the
+    other options that start a game.
     """
     state = State(screen=Menu(), settings=settings, levels=tuple(levels))
     effects: Effects = ()
@@ -96,16 +95,12 @@ def initial_network(
         ):
             record = network[1]
         elif offer is not None:
-            effects = (RetireAutosave(KEPT_NAME),)
-            state = say(state, f"Your unfinished game is kept as {KEPT_NAME}: L loads it.")
+            effects = (RetireAutosave(announce=True),)
         if setup.role is Role.HOST:
             begun = hosting.begin(context(state), setup, record if isinstance(record, MatchRecord) else None)
         else:
             begun = joining.begin(context(state), setup, record if isinstance(record, ResumeRecord) else None)
-        message = state.message
         state, more = router.apply(state, *begun)
-        if message:  # the word about the kept game stays
-            state = say(state, message)
         effects += more
     if notice:
         state = replace(state, overlay=Notice(notice))
@@ -118,7 +113,11 @@ def update(state: State, event: Event) -> Step:
         return _tick(state, event), ()
     if isinstance(event, Resize):
         terminal = (event.rows, event.cols)
-        return (state if state.terminal == terminal else replace(state, terminal=terminal)), ()
+        if state.terminal == terminal:
+            return state, ()
+        if state.message in (router.HIDDEN, menu.too_big(state.settings, state.terminal)):
+            state = say(state, "")  # it was about the old size: it goes with it
+        return replace(state, terminal=terminal), ()
     if isinstance(event, Report):
         return settle(replace(state, message=event.text, alert=event.alert, sticky=True), ())
     return settle(*router.deliver(state, event))

@@ -93,8 +93,8 @@ def test_a_wrong_code_then_the_right_code(net: Net) -> None:
 
 
 def test_a_second_guest_is_refused_and_the_first_plays_on(net: Net) -> None:
-    host, hw = net.host()
-    first, fw = net.guest(host)
+    host, _ = net.host()
+    _, fw = net.guest(host)
     fw.wait(ev.GameStarted)
     second, sw = net.guest(host)
     assert sw.wait(ev.JoinRefused).reason == "this game already has two players"
@@ -213,7 +213,7 @@ def test_the_ui_is_woken_by_descriptor_and_callback(net: Net) -> None:
 
 
 def test_an_idle_host_sleeps(net: Net) -> None:
-    host, _ = net.host()
+    net.host()
     before = time.process_time()
     time.sleep(0.3)
     assert time.process_time() - before < 0.06

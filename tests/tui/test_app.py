@@ -175,12 +175,12 @@ def test_every_kind_of_effect_has_a_handler_and_quit_ends_the_loop(monkeypatch: 
         LoadRecord(3, "g.sgf"),
         ListRecords(4),  # type: ignore[arg-type]
         Autosave(saved),
-        RetireAutosave("x.json"),
+        RetireAutosave(announce=True),
         SaveSettings(Settings()),
     )
     performer.perform(effects)
     assert [name for name, _ in computer_.calls] == ["start", "cancel"]
-    assert [name for name, _ in saver.calls] == ["save", "retire"] and saver.calls[1][1] == "x.json"
+    assert [name for name, _ in saver.calls] == ["save", "retire"] and saver.calls[1][1] is True
     assert [name for name, _ in files.calls] == ["submit"] * 4
     assert not performer.quitting
     performer.perform((Quit(),))

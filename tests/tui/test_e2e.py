@@ -116,7 +116,10 @@ def test_menu_choices_are_remembered(launch, home: Path) -> None:
 def test_a_broken_settings_file_falls_back_to_defaults(launch, home: Path) -> None:
     (home / "settings.json").write_text("{ not json")
     game = launch()
-    text = game.wait_for("left/right change")
+    game.wait_for("Any key continues.")  # said, not silently ignored (issue 21, item 13)
+    assert "is damaged" in game.flat() and "the defaults are used" in game.flat()
+    game.send("x")
+    text = game.wait_for(lambda t: "left/right change" in t and "Any key" not in t)
     assert "human vs computer" in text and "15x15" in text
     game.send("q")
     assert game.wait_exit() == 0

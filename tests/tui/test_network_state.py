@@ -403,7 +403,7 @@ def test_n_to_the_resume_offer_hosts_the_game_the_command_line_asked_for() -> No
     run = Run(state).press("n")
     hosting = run.state.screen
     assert isinstance(hosting, Hosting) and hosting.record is None
-    assert run.effects == [RetireAutosave(), NetStart(hosting.session, asked, None)]
+    assert run.effects == [RetireAutosave(announce=True), NetStart(hosting.session, asked, None)]
 
 
 def test_a_guest_joining_the_same_address_presents_its_saved_game() -> None:
@@ -414,7 +414,7 @@ def test_a_guest_joining_the_same_address_presents_its_saved_game() -> None:
     state, effects = initial_network(settings(), LEVELS, GUEST, offer=saved)
     assert effects[-1] == NetStart(state.screen.session, GUEST, record)  # type: ignore[union-attr]
     _, effects = initial_network(settings(), LEVELS, replace(GUEST, address="10.0.0.9"), offer=saved)
-    assert effects[0] == RetireAutosave("unfinished.json") and effects[-1].record is None  # type: ignore[union-attr]
+    assert effects[0] == RetireAutosave(announce=True) and effects[-1].record is None  # type: ignore[union-attr]
 
 
 def test_the_menu_has_the_network_row_after_the_settings() -> None:

@@ -34,6 +34,7 @@ def test_keys_do_nothing_while_the_board_cannot_be_seen() -> None:
     assert isinstance(press(hidden, "?").overlay, Help)  # help still opens
     assert isinstance(press(hidden, "q").overlay, ConfirmQuit)  # quit still works (a game is in progress)
     back = send(after.state, Resize(24, 80))
+    assert back.message == ""  # "too small" went with the small terminal
     played = press(back, "right", "enter")
     assert stones(played) == ["h8", "h9", "i8"]  # seen again: the keys play again
 
@@ -144,6 +145,9 @@ def test_enter_on_a_board_too_big_says_so_and_starts_nothing() -> None:
     assert isinstance(run.state.screen, Menu) and not run.effects
     assert run.state.alert and "25x25 does not fit this 80x24 terminal" in run.state.message
     assert "up to 20" in run.state.message
+    over_a_game = send(press(start("pvp"), "n"), Resize(24, 80))
+    refused = press(replace(over_a_game, settings=replace(over_a_game.settings, size=25)), "n")
+    assert refused.screen == over_a_game.screen and "does not fit" in refused.message  # the game is still behind
     assert isinstance(press(send(state, Resize(40, 120)), "enter").screen, Playing)
     assert isinstance(press(menu_state(size=25, mode=Mode.PVP), "n").screen, Playing)  # size not known yet: start
 
@@ -162,3 +166,11 @@ def test_the_menu_does_not_start_a_board_that_does_not_fit(launch) -> None:
     assert "pick a size up to" in flatten(text)
     game.send("q")
     assert game.wait_exit() == 0
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(10, 30), (5, 12)])
+def test_on_a_tiny_terminal_any_key_but_quit_and_help_says_to_enlarge_it(rows: int, cols: int) -> None:
+    hidden = press(send(start("pvc"), Resize(rows, cols)), "x")
+    assert hidden.message == HIDDEN
+    text = flat(render(hidden, rows, cols))  # the message is drawn over what was there, inside the window
+    assert "helps)." in text

@@ -106,11 +106,12 @@ def test_quit_mid_game_and_resume_the_same_position(launch, home: Path) -> None:
     assert again.wait_exit() == 0
     third = launch()
     third.wait_for(lambda t: "two players, 2 moves" in t and "n: start afresh" in t)
-    third.send("n")  # decline: the game is kept aside as previous.json
-    third.wait_for("kept as previous.json: L loads it.")
+    third.send("n")  # decline: the game is kept aside under a name of its own, and the screen says which
+    third.wait_for("Your unfinished game is kept as unfinished-")
     third.send("q")
     assert third.wait_exit() == 0
-    assert (home / "previous.json").exists() and not (home / "current.json").exists()
+    (kept,) = [path.name for path in home.iterdir() if path.name.startswith("unfinished-")]
+    assert f"kept as {kept}: L loads it." in third.flat() and not (home / "current.json").exists()
 
 
 def test_a_damaged_autosave_gets_a_message_and_is_kept_aside(launch, home: Path) -> None:
@@ -145,12 +146,13 @@ def test_options_on_the_command_line_win_over_the_unfinished_game(launch, home: 
     game.send("qy")
     assert game.wait_exit() == 0
     asked = launch("--mode", "pvp", "--size", "9")
-    text = asked.wait_for("Your unfinished game is kept as unfinished.json: L loads it.")
+    text = asked.wait_for("Your unfinished game is kept as unfinished-")
     assert "Resume the unfinished game?" not in text and "freestyle 9x9" in text.splitlines()[0]
+    (kept,) = [path.name for path in home.iterdir() if path.name.startswith("unfinished-")]
     asked.send("L")
-    asked.wait_for("unfinished.json")  # offered in the load prompt
-    asked.send("\x15unfinished.json\r")
-    text = asked.wait_for("Resumed unfinished.json: freestyle 15x15, two players, 1 move.")
+    asked.wait_for(kept)  # offered in the load prompt
+    asked.send(f"\x15{kept}\r")
+    text = asked.wait_for(f"Resumed {kept}: freestyle 15x15, two players, 1 move.")
     assert "last: black h8" in text
     asked.send("qy")
     assert asked.wait_exit() == 0

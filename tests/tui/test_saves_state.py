@@ -7,7 +7,7 @@ import pytest
 from gomoku.board import Board
 from gomoku.point import parse_point
 from gomoku.rules import Rule, Stone
-from gomoku.savegame import KEPT_NAME, SavedGame
+from gomoku.savegame import SavedGame
 from gomoku.tui.effects import AiKind, ListRecords, LoadRecord, Quit, RetireAutosave, SaveRecord, SaveSettings
 from gomoku.tui.events import Exists, Failed, Listed, Loaded, LoadedSave, Mouse, Report, Saved
 from gomoku.tui.model import ConfirmQuit, Help, Menu, Notice, Playing, Prompt, PromptKind, Replaying, ResumeOffer
@@ -92,12 +92,12 @@ def test_one_move_is_one_move() -> None:
     assert send(state, Saved(job.job, "g.sgf")).message == "Saved 1 move to g.sgf."
 
 
-def test_psq_records_carry_no_names_and_the_computer_is_named_in_sgf() -> None:
+def test_records_name_the_players_in_sgf_and_psq_alike() -> None:
+    # issue 21, item 15: .psq files carried no names though the README says they do
     state = answer(play_at(start("pvc"), "h8"), "i9")
-    _, psq = submit(typed(press(state, "S"), "g.psq"))
-    assert (psq.record.black, psq.record.white) == ("", "")
-    _, sgf = submit(typed(press(state, "S"), "g.sgf"))
-    assert sgf.record.white == "gomoku normal"
+    for name in ("g.psq", "g.sgf"):
+        _, job = submit(typed(press(state, "S"), name))
+        assert (job.record.black, job.record.white) == ("Human", "gomoku normal")
 
 
 def test_an_existing_file_is_replaced_only_after_a_second_enter() -> None:
@@ -312,8 +312,8 @@ def test_resuming_when_the_computer_is_to_move_starts_it() -> None:
 
 def test_declining_retires_the_save_and_opens_the_menu() -> None:
     run = offered().press("n")
-    assert isinstance(run.state.screen, Menu) and run.effects == [RetireAutosave()]
-    assert "previous.json" in run.state.message and "L loads it" in run.state.message
+    # the worker names the kept game when it has moved it (issue 21, item 3: no name is shared)
+    assert isinstance(run.state.screen, Menu) and run.effects == [RetireAutosave(announce=True)]
 
 
 @pytest.mark.parametrize("how", ["options", "load"])
@@ -325,8 +325,7 @@ def test_an_explicit_request_on_the_command_line_wins_over_the_offer(how: str) -
     else:
         run = offered(record=record("h8 i9"), record_name="g.sgf")
         assert isinstance(run.state.screen, Replaying)
-    assert run.effects[0] == RetireAutosave(KEPT_NAME)  # kept aside before anything else is saved
-    assert f"kept as {KEPT_NAME}" in run.state.message
+    assert run.effects[0] == RetireAutosave(announce=True)  # kept aside (and named) before anything is saved
 
 
 def test_the_computer_waits_while_the_offer_is_up() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -62,11 +64,23 @@ def test_replay_that_does_not_fit_says_how_big_the_terminal_must_be() -> None:
     assert "too small" in render(loaded("a1 b2", size=25), 24, 80).screen()
 
 
-def test_the_resume_offer_says_what_the_game_is() -> None:
-    screen = render(offered(replace(saved(), saved_at="2026-11-29T14:31:54Z"))).screen()
+@pytest.fixture
+def east_of_utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The local time zone is five hours and a half east of UTC (as India's), whatever the machine's."""
+    monkeypatch.setenv("TZ", "XXX-5:30")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_the_resume_offer_says_what_the_game_is_and_when_in_local_time(east_of_utc: None) -> None:
+    # issue 21, item 15: the save time was shown in UTC
+    screen = render(offered(replace(saved(), saved_at="2026-11-29T20:31:54Z"))).screen()
     assert "Resume the unfinished game?" in screen
     assert "renju 15x15, you (white) vs computer, 3 moves" in screen
-    assert "saved 2026-11-29 14:31:54 UTC" in screen and "y or Enter: resume it" in screen
+    assert "saved 2026-11-30 02:01" in screen and "UTC" not in screen and "y or Enter: resume it" in screen
+    assert "n: start afresh (it is kept: L loads it)" in screen
 
 
 @pytest.mark.parametrize("unicode", [True, False])

@@ -12,7 +12,7 @@ import pytest
 
 from gomoku.records import read_record, write_record
 from gomoku.rules import Rule
-from gomoku.savegame import KEPT_NAME, SaveResult, load_game, save_path
+from gomoku.savegame import SaveResult, kept_games, load_game, save_path
 from gomoku.tui import storage
 from gomoku.tui.effects import Autosave, ListRecords, LoadRecord, RetireAutosave, SaveRecord
 from gomoku.tui.events import Exists, Failed, Listed, Loaded, LoadedSave, Saved
@@ -39,7 +39,7 @@ def follow(saver: storage.Autosaver, run: Run) -> None:
         if isinstance(effect, Autosave):
             saver.save(effect.saved)
         elif isinstance(effect, RetireAutosave):
-            saver.retire(effect.name)
+            saver.retire(effect.announce)
     run.effects.clear()
 
 
@@ -115,10 +115,11 @@ def test_retiring_moves_the_save_aside_and_the_load_prompt_offers_it(home: Path)
     assert saver.wait() and save_path().exists()
     saver.retire()
     saver.close()
-    assert not save_path().exists() and (home / "previous.json").exists()
+    (name,) = [path.name for path in home.iterdir() if path.name.startswith("unfinished-")]
+    assert not save_path().exists()
     listed = storage.list_records(ListRecords(5))
-    assert listed == Listed(5, ("previous.json",))
-    kept = storage.load_record(LoadRecord(6, "previous.json"))
+    assert listed == Listed(5, (name,))
+    kept = storage.load_record(LoadRecord(6, name))
     assert isinstance(kept, LoadedSave) and len(kept.saved.moves) == 2
 
 
@@ -183,14 +184,16 @@ def test_a_finished_game_and_a_new_one_retire_the_save(home: Path) -> None:
     run = Run(state).send(click(state, at(state, "e5")))  # black wins
     follow(saver, run)
     assert saver.wait() and not save_path().exists()
-    assert len(json.loads((home / "previous.json").read_text())["moves"]) == 9
+    (finished,) = kept_games()
+    assert finished.name.startswith("finished-") and len(json.loads(finished.read_text())["moves"]) == 9
     run.press("n", "enter", "enter")  # a new game, one move
     follow(saver, run)
     assert saver.wait() and saved_moves() == ["h8"]
     run.press("n", "enter")  # another new game, no moves yet
     follow(saver, run)
     assert saver.wait() and not save_path().exists()
-    assert json.loads((home / "previous.json").read_text())["moves"] == ["h8"]
+    unfinished, first = kept_games()  # newest first; the finished game is still there
+    assert first == finished and json.loads(unfinished.read_text())["moves"] == ["h8"]
 
 
 def test_saves_that_pile_up_cost_one_write(home: Path) -> None:
@@ -238,13 +241,33 @@ def test_a_damaged_save_is_kept_aside_and_reported(home: Path) -> None:
     assert saved_moves() == ["h8"]
 
 
-def test_the_game_kept_aside_for_the_command_line_is_listed(home: Path) -> None:
-    saver = storage.Autosaver()
+def test_the_game_kept_aside_for_the_command_line_is_named_and_listed(home: Path) -> None:
+    reports: list[str] = []
+    saver = storage.Autosaver(report=reports.append)
     saver.save(saved_from_game(game_of(play_at(start(), "h8"))))
-    saver.retire(KEPT_NAME)
+    saver.retire(announce=True)
     saver.close()
-    assert (home / KEPT_NAME).exists() and not save_path().exists()
-    assert storage.list_records(ListRecords(1)) == Listed(1, (KEPT_NAME,))
+    (kept,) = kept_games()
+    assert not save_path().exists() and kept.name.startswith("unfinished-")
+    assert reports == [f"Your unfinished game is kept as {kept.name}: L loads it."]
+    assert storage.list_records(ListRecords(1)) == Listed(1, (kept.name,))
+
+
+def test_games_kept_one_after_another_are_all_kept_and_listed_newest_first(home: Path) -> None:
+    # issue 21, item 3: a second game set aside overwrote the first (both were unfinished.json)
+    reports: list[str] = []
+    saver = storage.Autosaver(report=reports.append)
+    for moves, stamp in ((("h8", "i9"), 1_000), (("a1",), 2_000), (("c3",), 3_000)):
+        saver.save(saved_from_game(game_of(play_at(start(), *moves))))
+        saver.retire(announce=True)
+        assert saver.wait()
+        os.utime(kept_games()[0], (stamp, stamp))
+    saver.close()
+    names = [report.split(" kept as ")[1].split(":")[0] for report in reports]
+    assert len(set(names)) == 3
+    listed = storage.list_records(ListRecords(1))
+    assert isinstance(listed, Listed) and listed.names == tuple(reversed(names))
+    assert [json.loads((home / name).read_text())["moves"] for name in listed.names] == [["c3"], ["a1"], ["h8", "i9"]]
 
 
 def test_the_record_files_here_newest_first(home: Path) -> None:

@@ -1,6 +1,10 @@
-"""The screens and overlays of the terminal game, one module each: its ``update`` and its ``view``.
+"""The screens and overlays of the terminal game, one module each: its ``update``, ``view`` and ``bindings``.
 
-Each ``update(state, screen, event)`` is pure and returns ``(state, effects)``
-(:mod:`gomoku.tui.effects`); each ``view(win, state, screen, theme)`` only
-draws.  :mod:`gomoku.tui.update` and :mod:`gomoku.tui.view` route to them.
+Each module exports ``ROUTE``, a :class:`gomoku.tui.screen.Route` of its pure
+functions: ``update(screen, msg, ctx) -> (screen, Outcome)``, ``view(win,
+screen, ctx, theme)`` and ``bindings(screen, ctx)``.  The router
+(:mod:`gomoku.tui.router`) holds the one table from each screen's dataclass
+to its route.  The network screens (``netmenu``, ``hosting``, ``joining``,
+``netgame``) are routes like the others; ``netgame`` draws its session's
+snapshot and judges nothing (``docs/network.md``).
 """

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gomoku.tui import draw
-from gomoku.tui.bindings import Binding, Bindings
+from gomoku.tui.bindings import Binding, Bindings, key_line
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import Quit
 from gomoku.tui.events import Event, Key, Mouse
@@ -25,7 +25,7 @@ def quit_outcome(screen: Screen) -> Outcome:
 
 # -- the quit question ----------------------------------------------------------------
 
-YES = Binding(QUIT_YES, "quit (the game is kept: resume later)", "y quits", "y q Enter", always=True)
+YES = Binding(QUIT_YES, "quit (the game is kept: resume later)", "y quits (the game is kept)", "y q Enter", always=True)
 #: Any other key goes back: the binding that says so holds no key of its own.
 BACK = Binding((), "go back to the game", "any other key goes back", "any other key")
 
@@ -43,7 +43,7 @@ def confirm_update(overlay: ConfirmQuit, event: Event, ctx: Context) -> tuple[An
 
 
 def confirm_view(win: Window, overlay: ConfirmQuit, ctx: Context, theme: Theme) -> None:
-    lines = [("Quit this game?", "status"), ("y quits (the game is kept), any other key goes back", "")]
+    lines = [("Quit this game?", "status"), (theme.join(key_line(confirm_bindings(overlay, ctx))), "")]
     draw.centred_box(win, theme, lines, max(len(text) for text, _ in lines) + 6)
 
 

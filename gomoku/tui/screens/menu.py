@@ -139,7 +139,7 @@ def update(menu: Menu, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
     if binding is START:
         return _activate(ctx, menu, row)
     if binding is NEW:
-        return start(ctx)
+        return start(ctx, menu)
     if binding is LOAD:
         return menu, prompt.opened(ctx, PromptKind.LOAD)
     if binding is BACK and menu.back is not None:

@@ -2,7 +2,7 @@
 
 Saving suggests a dated name (from the last :class:`~gomoku.tui.events.Tick`);
 loading lists the record files of the current folder and the games kept in
-the data folder (``previous.json``, ...) for up/down to pick.  A record opens
+the data folder (``unfinished-20261201-1439.json``, ...) for up/down to pick.  A record opens
 in the replay; a kept game is resumed as it was.  A failed job keeps the
 prompt open with the reason in it, and the game underneath as it was.
 """
@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import PurePath
 from typing import Any
 
-from gomoku.records import GameRecord, format_of
+from gomoku.records import GameRecord
 from gomoku.rules import Stone
 from gomoku.savegame import SaveError
 from gomoku.tui import draw
@@ -128,10 +128,8 @@ def record_to_save(screen: Screen, path: str) -> GameRecord | None:
     game = game_behind(screen)
     if game is None:
         return None
-    black = white = ""
-    if format_of(path) == "sgf":  # .psq reads a name as a brain file to run: keep names out of it
-        black, white = (player_name(game, stone) for stone in (Stone.BLACK, Stone.WHITE))
-    return GameRecord.from_board(game.board, black=black, white=white)
+    black, white = (player_name(game, stone) for stone in (Stone.BLACK, Stone.WHITE))
+    return GameRecord.from_board(game.board, black=black, white=white)  # each format writes the names its way
 
 
 def player_name(game: Game, stone: Stone) -> str:
@@ -188,7 +186,7 @@ def replay_hello(replay: Replaying) -> str:
 
 
 def _resume_kept(prompt: Prompt, event: LoadedSave, ctx: Context, last_file: str) -> tuple[Any, Outcome]:
-    """A kept game (``previous.json``) loaded: it becomes the game in progress, as it was."""
+    """A kept game (``unfinished-...json``) loaded: it becomes the game in progress, as it was."""
     try:
         game = game_from_saved(event.saved, ctx.levels, ctx.settings)
     except SaveError as error:

@@ -22,7 +22,7 @@ from gomoku.tui.screens import hosting, joining
 WIDTH = 66
 
 YES = Binding(tuple(sorted(YES_KEYS)), "resume the unfinished game", "y resume", "y Enter")
-NO = Binding(tuple(sorted(NO_KEYS)), "start afresh (the game is kept as previous.json)", "n start afresh", "n Esc")
+NO = Binding(tuple(sorted(NO_KEYS)), "start afresh (the game is kept: L loads it)", "n start afresh", "n Esc")
 #: With ``--host``: n hosts what the command line asks for (an explicit command line wins).
 HOST_ANEW = replace(NO, help="host the new game the command line asks for (the old one is kept)", short="n host anew")
 QUIT = Binding((QUIT_KEY,), "quit (the offer stands for the next start)", "q quit", always=True)
@@ -46,11 +46,10 @@ def update(screen: ResumeOffer, event: Event, ctx: Context) -> tuple[Screen, Out
             return Menu(), alerted(f"The saved game cannot be resumed: {error}.")
         return Playing(game), said(f"Resumed: {offer_summary(screen.saved)}.")
     if binding is HOST_ANEW and screen.instead is not None:  # the command line asked for a game: it wins
-        hosting_screen, outcome = hosting.begin(ctx, screen.instead)
-        kept = "The unfinished game is kept as previous.json: hosting a new one."
-        return hosting_screen, said(kept, (RetireAutosave(), *outcome.effects))
+        hosting_screen, outcome = hosting.begin(ctx, screen.instead)  # the worker says the old game's kept name
+        return hosting_screen, replace(outcome, effects=(RetireAutosave(announce=True), *outcome.effects))
     if binding is NO:
-        return Menu(), said("The unfinished game is kept as previous.json: L loads it.", (RetireAutosave(),))
+        return Menu(), Outcome(effects=(RetireAutosave(announce=True),))  # the worker says its kept name
     if binding is QUIT:
         return screen, Outcome(effects=(Quit(),))  # the offer stands for the next start
     return screen, UNHANDLED
@@ -65,7 +64,8 @@ def _resume_network(ctx: Context, setup: NetSetup, record: MatchRecord | ResumeR
 
 def view(win: Window, screen: ResumeOffer, ctx: Context, theme: Theme) -> None:
     saved = screen.saved
-    when = saved.saved_at.replace("T", " ").replace("Z", " UTC")
+    saved_time = saved.saved_time()
+    when = saved_time.astimezone().strftime("%Y-%m-%d %H:%M") if saved_time else ""
     summary = [(line, "") for line in draw.wrap(offer_summary(saved), WIDTH - 7)]
     lines = [("", ""), ("Resume the unfinished game?", "status"), ("", ""), *summary]
     if when:
@@ -92,8 +92,8 @@ def _how(saved) -> str:
 def _afresh(screen: ResumeOffer) -> str:
     """What n does: start afresh, or host the game the command line asked for."""
     if screen.instead is not None:
-        return f"n: host a new game on port {screen.instead.port} (the old one is kept as previous.json)"
-    return "n: start afresh (it is kept as previous.json)"
+        return f"n: host a new game on port {screen.instead.port} (the old one is kept: L loads it)"
+    return "n: start afresh (it is kept: L loads it)"
 
 
 ROUTE = Route(
