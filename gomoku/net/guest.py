@@ -13,7 +13,6 @@ from gomoku.net import auth
 from gomoku.net import events as ev
 from gomoku.net import protocol as wire
 from gomoku.net.errors import ProtocolError
-from gomoku.net.handshake import Stage
 from gomoku.net.match import OfferKind, Request, Result, Role
 from gomoku.net.protocol import PROTOCOL, VERSION
 from gomoku.net.session import Link, Outputs, Pending, Session, Table, fits
@@ -63,10 +62,10 @@ class GuestSession(Session):
         )
 
     def _peer_error(self, link: Link, message: wire.Error, out: Outputs) -> None:
-        if link.stage is not Stage.SEATED:
+        if link is not self._peer:  # (its stage is closed by now: the error closed it)
             out.append(ev.JoinRefused(message.code, message.reason))
         else:
-            self._lost(link, message.reason, out)
+            self._lost(link, message.reason + self._what_next(), out)
 
     def _lost(self, link: Link, reason: str, out: Outputs, left: bool = False, code: str = "") -> None:
         """A connection that never got to the game is a failed join; a seated one, a lost game."""

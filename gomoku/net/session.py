@@ -376,7 +376,9 @@ class Session:
                 continue
             if now - link.last_heard >= self.limits.peer_timeout:
                 silent = round(now - link.last_heard)
-                self._fail(link, "timeout", f"no word from {self._who(link)} for {silent} s" + self._what_next(), out)
+                ours = f"no word from {self._who(link)} for {silent} s" + self._what_next()
+                theirs = f"{self.name or self.role.title} heard nothing from you for {silent} s"
+                self._fail(link, "timeout", ours, out, to_peer=theirs)
             elif now >= link.next_ping:
                 link.ping_id = (link.ping_id + 1) % (MAX_PING_ID + 1)
                 link.pings[link.ping_id] = now
@@ -493,11 +495,14 @@ class Session:
         self._links.pop(link.conn, None)
         out.append(ev.Close(link.conn, reason))
 
-    def _fail(self, link: Link, code: str, reason: str, out: Outputs) -> None:
-        """End ``link`` with an ``error`` line: the peer broke the protocol or went quiet."""
+    def _fail(self, link: Link, code: str, reason: str, out: Outputs, to_peer: str = "") -> None:
+        """End ``link`` with an ``error`` line: the peer broke the protocol or went quiet.
+
+        ``reason`` is for our player; ``to_peer``, if given, is the sentence the peer reads instead.
+        """
         if link.closed:
             return
-        self._send(link, Error(code=code, reason=reason), out)
+        self._send(link, Error(code=code, reason=to_peer or reason), out)
         self._close(link, reason, out)
         self._lost(link, reason, out, code=code)
 
@@ -594,7 +599,8 @@ class Session:
             self._game_message(link, message, out)
 
     def _peer_error(self, link: Link, message: Error, out: Outputs) -> None:
-        self._lost(link, message.reason, out)
+        """The peer ended the connection with an error: its reason, and what our player does next."""
+        self._lost(link, message.reason + self._what_next(), out)
 
     def _greeted(self, link: Link, hello: Hello, same_role: str) -> None:
         """Take the peer's ``hello``: it must come from the other role (else ``same_role`` is the error)."""

@@ -209,3 +209,16 @@ def test_an_offer_the_host_refuses_is_no_longer_pending_on_the_guests_side() -> 
     assert refused == ev.Refused(Request.OFFER, "Hana's offer crossed yours: answer it first", OfferKind.UNDO)
     view = guest.snapshot().table
     assert view is not None and view.offer_out is None and view.offer_in is OfferKind.DRAW
+
+
+def test_a_timeout_is_told_to_each_side_in_its_own_words() -> None:
+    """Issue 21, item 5: the guest is not told "waiting for the guest to come back", the host's line."""
+    wire = Wire()
+    guest = wire.join()
+    host_out = wire.host.tick(wire.host.limits.peer_timeout + 1)  # only the host's clock runs: the guest is silent
+    (ours,) = [o for o in host_out if isinstance(o, ev.ConnectionLost)]
+    assert ours.reason == "no word from Gil for 9 s: waiting for the guest to come back"
+    wire.route(wire.host, host_out)
+    wire.flush()
+    (theirs,) = wire.of(guest, ev.ConnectionLost)
+    assert theirs.reason == "Hana heard nothing from you for 9 s: join again with the same command to resume"
