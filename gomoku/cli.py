@@ -12,7 +12,7 @@ from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.net.match import BlackChoice
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule
-from gomoku.tui.settings import Mode, Side
+from gomoku.tui.settings import MAX_THINK_TIME, Mode, Side, valid_think_time
 
 EXAMPLES = """\
 Options given here are for this run only; the menu remembers the choices made in it.
@@ -51,8 +51,8 @@ def think_time(text: str) -> float:
         seconds = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < seconds <= 3600:
-        raise argparse.ArgumentTypeError("think time must be more than 0 and at most 3600 seconds")
+    if not valid_think_time(seconds):
+        raise argparse.ArgumentTypeError(f"think time must be more than 0 and at most {MAX_THINK_TIME:g} seconds")
     return seconds
 
 
@@ -113,7 +113,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--think-time",
         type=think_time,
         metavar="SECONDS",
-        help="seconds the computer may think per move (searching levels; hard takes 1 by default)",
+        help="seconds the computer may think per move, for this run (the levels that think by time: hard, expert, "
+        "master; hard takes 1 by default; the menu's Think time row remembers a choice)",
     )
     parser.add_argument(
         "--gomocup",

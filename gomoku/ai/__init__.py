@@ -19,6 +19,7 @@ from gomoku.ai.parameters import (
     BEGINNER_SLIPS,
     CASUAL_SLIPS,
     CLUB_NODES,
+    DEFAULT_THINK_TIME,
     EXPERT_THINK_TIME,
     MASTER_THINK_TIME,
     NOVICE_SLIPS,
@@ -48,6 +49,14 @@ class Level:
     make: Callable[..., Player]
     #: whether the level searches (and so takes a think time)
     searches: bool = False
+    #: the seconds a move it thinks unless told otherwise, for a level whose strength comes from its think time
+    #: (``None``: a level that does not think by time; a node-budgeted one plays alike at any think time)
+    seconds: float | None = None
+
+    @property
+    def timed(self) -> bool:
+        """Whether the think time changes how it plays."""
+        return self.seconds is not None
 
     def __call__(
         self, seed: int | None = None, think_time: float | None = None, max_nodes: int | None = None
@@ -93,13 +102,21 @@ _LADDER = (
         partial(search.hard, name="strong", nodes=STRONG_NODES),
         searches=True,
     ),
-    Level(8, "hard", "threat search and alpha-beta for the think time (1 s)", search.hard, searches=True),
+    Level(
+        8,
+        "hard",
+        "threat search and alpha-beta for the think time (1 s)",
+        search.hard,
+        searches=True,
+        seconds=DEFAULT_THINK_TIME,
+    ),
     Level(
         9,
         "expert",
         f"hard with {EXPERT_THINK_TIME:g} s a move",
         partial(search.hard, name="expert", default_time=EXPERT_THINK_TIME),
         searches=True,
+        seconds=EXPERT_THINK_TIME,
     ),
     Level(
         10,
@@ -107,6 +124,7 @@ _LADDER = (
         f"hard with {MASTER_THINK_TIME:g} s a move",
         partial(search.hard, name="master", default_time=MASTER_THINK_TIME),
         searches=True,
+        seconds=MASTER_THINK_TIME,
     ),
 )
 

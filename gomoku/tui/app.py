@@ -126,6 +126,8 @@ def settings_from_args(args: argparse.Namespace, remembered: Settings, levels: t
         data["black_level"] = data["white_level"] = args.level
     if getattr(args, "name", None):
         data["name"] = args.name
+    if getattr(args, "think_time", None) is not None:
+        data["think_time"] = args.think_time
     settings = validated(data, levels)
     if not settings.name:  # the login name, until --name gives another
         login = os.environ.get("USER") or os.environ.get("LOGNAME") or os.environ.get("USERNAME") or ""
@@ -241,11 +243,8 @@ class Computer:
     that was cancelled finishes with it before the next one starts.
     """
 
-    def __init__(
-        self, seed: int | None, think_time: float | None, post: Callable[[Event], None], pool: Pool | None = None
-    ) -> None:
+    def __init__(self, seed: int | None, post: Callable[[Event], None], pool: Pool | None = None) -> None:
         self.seed = seed
-        self.think_time = think_time
         self._post = post
         self._pool = pool or Pool()
         self._stops: dict[int, threading.Event] = {}
@@ -272,7 +271,7 @@ class Computer:
         key = (job.level, int(job.board.turn) if job.kind is AiKind.MOVE else 0)
         if key not in self._players:
             seed = None if self.seed is None else self.seed + key[1]
-            self._players[key] = (make_player(job.level, seed=seed, think_time=self.think_time), threading.Lock())
+            self._players[key] = (make_player(job.level, seed=seed), threading.Lock())
         return self._players[key]
 
     def _think(self, job: StartAi, player: Player, lock: threading.Lock, stop: threading.Event) -> None:
@@ -281,7 +280,9 @@ class Computer:
             if stop.is_set():
                 return
             try:
-                point: Point | None = player.choose_move(job.board, stop).move  # it never writes the board
+                point: Point | None = player.choose_move(
+                    job.board, stop, think_time=job.think_time
+                ).move  # never writes it
                 error = ""
             except Exception as exc:  # the game goes on: the state shows the error
                 point, error = None, str(exc) or type(exc).__name__
@@ -401,7 +402,7 @@ def run(args: argparse.Namespace) -> int:
         )
     inbox = Inbox()
     pool = Pool()  # one pool for the computer, the file jobs and the autosave
-    computer = Computer(getattr(args, "seed", None), getattr(args, "think_time", None), inbox.put, pool)
+    computer = Computer(getattr(args, "seed", None), inbox.put, pool)
     files = FileWorker(inbox.put, pool)
     autosaver = storage.Autosaver(report=lambda text: inbox.put(Report(text)), run=pool.submit)
     network = Network(inbox.put, inbox.poke)

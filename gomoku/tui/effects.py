@@ -44,6 +44,8 @@ class StartAi:
     board: Board
     level: str
     delay: float = 0.0
+    #: Seconds a move for the levels that think by time (``None``: the level's own).
+    think_time: float | None = None
 
 
 @dataclass(frozen=True)

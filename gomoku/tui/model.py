@@ -132,6 +132,7 @@ class MenuRow(enum.Enum):
     BLACK_LEVEL = "Black's level"
     WHITE_LEVEL = "White's level"
     PACE = "Pace"
+    THINK = "Think time"
     LOAD = "Load a game record..."
     NETWORK = "Play over the network..."
     QUIT = "Quit"

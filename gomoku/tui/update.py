@@ -157,6 +157,6 @@ def settle(state: State, effects: Effects) -> Step:
         job = state.jobs + 1
         stone = shown.board.turn
         delay = shown.settings.pace.seconds if shown.mode is Mode.CVC and not shown.step else 0.0
-        more.append(StartAi(job, AiKind.MOVE, shown.board, shown.level_of(stone), delay))
+        more.append(StartAi(job, AiKind.MOVE, shown.board, shown.level_of(stone), delay, shown.settings.think_time))
         state = replace(state, ai=AiJob(job, AiKind.MOVE, shown.board), jobs=job)
     return state, tuple(effects) + tuple(more)
