@@ -452,3 +452,12 @@ def test_a_new_match_keeps_the_game_saved_before_it_aside_and_a_resumed_one_does
     resumed.effects.clear()
     resumed.send(NetEvent(session, started((Point(4, 4),), resumed=True), match.host.session.snapshot()))
     assert [type(e) for e in resumed.effects] == [Autosave]
+
+
+def test_a_player_without_a_name_is_the_guest_and_sentences_start_with_a_capital() -> None:
+    match = Match.start(guest_name="")
+    match.play(Role.HOST, "e5")
+    match.play(Role.GUEST, "e6")
+    assert match.host.message == "The guest played e6."
+    match.press(Role.GUEST, "c", "h", "i", "enter")
+    assert match.host.message == "The guest: hi"

@@ -172,7 +172,7 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, O
     if net.snapshot is not None and net.snapshot.table is not None:  # a failed reconnection has no game to show
         screen = replace(screen, view=net.snapshot)
     e = net.event
-    name = screen.opponent
+    name = capitalised(screen.opponent)  # it starts each sentence below ("The guest played h8.")
     saved = _autosave(ctx, screen)
     if isinstance(e, ev.GameStarted):
         return started(ctx, screen.session, screen.setup, net, screen.commands)
@@ -202,7 +202,7 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, O
     if isinstance(e, ev.GameOver):
         return screen, said(f"{result_text(screen)} {REMATCH_KEY} asks for a rematch.", saved)
     if isinstance(e, ev.ChatReceived):
-        return screen, said(f"{e.name}: {e.text}", saved)
+        return screen, said(f"{capitalised(e.name)}: {e.text}", saved)
     if isinstance(e, ev.ChatSent):
         return screen, Outcome(effects=saved)
     if isinstance(e, ev.OpponentJoined):
@@ -213,6 +213,11 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, O
         screen = replace(screen, reconnecting=False)
         return screen, alerted(f"Cannot rejoin: {sentence(e.reason)} {RECONNECT_KEY} tries again.")
     return screen, NOTHING
+
+
+def capitalised(name: str) -> str:
+    """A name at the start of a sentence: "the guest" (a player without a name) becomes "The guest"."""
+    return name[:1].upper() + name[1:]
 
 
 def _lost(screen: NetPlaying, e: ev.PeerLeft | ev.ConnectionLost) -> tuple[Screen, Outcome]:
@@ -270,7 +275,7 @@ def _absent(screen: NetPlaying) -> str:
     if screen.reconnecting:
         return "Reconnecting: wait a moment."
     if screen.setup.role is Role.HOST:
-        return f"{screen.opponent} is not connected: wait for them to join again."
+        return f"{capitalised(screen.opponent)} is not connected: wait for them to join again."
     return f"Not connected: {RECONNECT_KEY} reconnects."
 
 
@@ -313,7 +318,7 @@ def result_text(screen: NetPlaying) -> str:
     text = sentence(str(result)) if result is not None else sentence(str(table.board.outcome))
     winner = result.winner if result is not None else (table.board.outcome.winner if table.board.outcome else None)
     if winner is not None:
-        text += " You win!" if winner is table.my_stone else f" {screen.opponent} wins."
+        text += " You win!" if winner is table.my_stone else f" {capitalised(screen.opponent)} wins."
     return text
 
 
@@ -337,7 +342,7 @@ def waiting_lines(screen: NetPlaying) -> list[str]:
     """Host, while the guest is away: what they run to come back, and the code."""
     if screen.setup.role is not Role.HOST or screen.link is not LinkState.WAITING or not screen.commands:
         return []
-    return [f"{screen.opponent} joins again with:", screen.commands[0], f"code {screen.setup.code}"]
+    return [f"{capitalised(screen.opponent)} joins again with:", screen.commands[0], f"code {screen.setup.code}"]
 
 
 def view(win: Window, screen: NetPlaying, ctx: Context, theme: Theme) -> None:
@@ -401,11 +406,12 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
         draw.put(win, row, 1, "Resign this game?"[: cols - 2], theme("alert"))
         return
     if table.offer_in is not None:
-        draw.put(win, row, 1, f"{screen.opponent} asks {table.offer_in.request}"[: cols - 2], theme("alert"))
+        asks = f"{capitalised(screen.opponent)} asks {table.offer_in.request}"
+        draw.put(win, row, 1, asks[: cols - 2], theme("alert"))
         return
     if table.over:
         parts = [result_text(screen), f"after {plural(len(board.moves), 'move')}", link_text(screen)]
-        draw.put(win, row, 1, theme.join(parts)[: cols - 2], theme("result"))
+        draw.put(win, row, 1, _fitted(theme, parts, cols - 2), theme("result"))
         return
     waiting = waiting_lines(screen)
     if waiting and not wide:  # no panel to show the command in: the status line shows it
@@ -420,7 +426,14 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
     if board.last_move is not None:
         parts.append(f"last: {board.turn.opponent} {board.notation(board.last_move)}")
     style = "status" if screen.link is LinkState.CONNECTED else "alert"
-    draw.put(win, row, 1, theme.join(parts)[: cols - 2], theme(style))
+    draw.put(win, row, 1, _fitted(theme, parts, cols - 2), theme(style))
+
+
+def _fitted(theme: Theme, parts: list[str], room: int) -> str:
+    """As many of ``parts`` as fit in ``room`` columns, whole (the first always, cut if it must be)."""
+    while len(parts) > 1 and len(theme.join(parts)) > room:
+        parts = parts[:-1]
+    return theme.join(parts)[:room]
 
 
 ROUTE = Route(update, view, bindings, header=header, fits=fits, typing=typing)
