@@ -145,7 +145,7 @@ def check_network(args: argparse.Namespace) -> str:
     black = getattr(args, "black", None)
     if args.host is not None and black in ("human", "computer"):
         return "with --host, --black is host, guest or random"
-    if args.host is None and black in ("host", "guest", "random"):
+    if args.host is None and black in {choice.value for choice in BlackChoice}:
         return f"--black {black} is for a hosted game: add --host"
     if args.bind is not None and args.host is None:
         return "--bind is for the host: add --host"

@@ -116,7 +116,7 @@ class Peer:
 
     def offer(self, kind: OfferKind) -> None:
         """Offer an undo, a draw or a rematch."""
-        self._command("offer", OfferKind(kind))
+        self._command("offer", kind)
 
     def answer(self, accept: bool) -> None:
         """Accept or decline the opponent's pending offer."""

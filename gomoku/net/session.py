@@ -414,7 +414,6 @@ class Session:
 
     def offer(self, kind: OfferKind) -> Outputs:
         """Ask the opponent for an undo, a draw or a rematch."""
-        kind = OfferKind(kind)
         out: Outputs = []
         table = self._ready(Request.OFFER, out, game_over_ok=True, kind=kind)
         if table is None:

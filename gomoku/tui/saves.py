@@ -76,6 +76,8 @@ def game_from_saved(saved: SavedGame, levels: tuple[str, ...], base: Settings) -
 # match, or the guest's resume record), moves as ``[x, y]`` pairs.
 
 NETWORK = "network"
+#: The roles as the save file writes them.
+ROLE_WORDS = frozenset(role.value for role in Role)
 
 
 def saved_from_net(screen: NetPlaying, level: str) -> SavedGame:
@@ -123,7 +125,7 @@ def _chat_of(data: Any) -> tuple[ChatLine, ...]:
         return ()
     lines = []
     for item in data[-MAX_CHAT_LINES:]:
-        if isinstance(item, list) and len(item) == 2 and item[0] in ("host", "guest") and isinstance(item[1], str):
+        if isinstance(item, list) and len(item) == 2 and item[0] in ROLE_WORDS and isinstance(item[1], str):
             lines.append(ChatLine(Role(item[0]), clean_text(item[1])[:MAX_CHAT]))
     return tuple(lines)
 
@@ -151,7 +153,7 @@ def _record_of(role: Role, data: Any) -> MatchRecord | ResumeRecord | None:
 def net_from_saved(saved: SavedGame) -> tuple[NetSetup, MatchRecord | ResumeRecord | None] | None:
     """The network setup and record a save holds, or ``None`` if it is not a network game."""
     info = saved.extra.get(NETWORK)
-    if not isinstance(info, dict) or info.get("role") not in ("host", "guest"):
+    if not isinstance(info, dict) or info.get("role") not in ROLE_WORDS:
         return None
     try:
         setup = NetSetup(
@@ -163,7 +165,7 @@ def net_from_saved(saved: SavedGame) -> tuple[NetSetup, MatchRecord | ResumeReco
             address=str(info.get("address", "")),
             rule=Rule(info.get("rule", saved.rule.value)),
             size=int(info.get("size", saved.size)),
-            black=BlackChoice(info.get("black", "random")),
+            black=BlackChoice(info.get("black", BlackChoice.RANDOM.value)),
         )
     except (TypeError, ValueError):
         return None
@@ -174,7 +176,7 @@ def offer_summary(saved: SavedGame) -> str:
     """``renju 15x15, two players, 34 moves`` or ``..., you (white) vs computer, ...``."""
     info = saved.extra.get(NETWORK)
     if isinstance(info, dict):
-        role = "hosted" if info.get("role") == "host" else "joined"
+        role = "hosted" if info.get("role") == Role.HOST.value else "joined"
         who = f"a network game you {role}, against {info.get('opponent') or 'another player'}"
         return f"{saved.rule.value} {saved.size}x{saved.size}, {who}, {plural(len(saved.moves), 'move')}"
     try:

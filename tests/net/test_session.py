@@ -235,7 +235,7 @@ def test_undo_accepted_takes_back_to_the_askers_turn() -> None:
     wire = Wire()
     guest = wire.join()
     play(wire, guest, [(7, 7), (8, 8), (9, 9)])
-    wire.act(guest, guest.offer("undo"))  # white asks after black replied: two moves go
+    wire.act(guest, guest.offer(OfferKind.UNDO))  # white asks after black replied: two moves go
     assert wire.of(wire.host, ev.OfferReceived) == [ev.OfferReceived(OfferKind.UNDO)]
     wire.act(wire.host, wire.host.answer(True))
     taken = ev.MovesTakenBack((Point(9, 9), Point(8, 8)), 1)
@@ -249,7 +249,7 @@ def test_undo_declined_changes_nothing() -> None:
     wire = Wire()
     guest = wire.join()
     play(wire, guest, [(7, 7)])
-    wire.act(wire.host, wire.host.offer("undo"))
+    wire.act(wire.host, wire.host.offer(OfferKind.UNDO))
     wire.act(guest, guest.answer(False))
     assert wire.of(wire.host, ev.OfferAnswered) == [ev.OfferAnswered(OfferKind.UNDO, False)]
     assert wire.host.board.moves == guest.board.moves == [Point(7, 7)]
@@ -259,7 +259,7 @@ def test_undo_needs_a_move_of_ones_own() -> None:
     wire = Wire()
     guest = wire.join()
     play(wire, guest, [(7, 7)])
-    wire.act(guest, guest.offer("undo"))
+    wire.act(guest, guest.offer(OfferKind.UNDO))
     assert wire.of(guest, ev.Refused) == [
         ev.Refused(Request.OFFER, "there is no move of yours to take back", OfferKind.UNDO)
     ]
@@ -270,16 +270,16 @@ def test_the_one_who_offered_waits_and_a_move_by_the_other_lapses_the_offer() ->
     wire = Wire()
     guest = wire.join()
     play(wire, guest, [(7, 7), (8, 8)])
-    wire.act(wire.host, wire.host.offer("draw"))
+    wire.act(wire.host, wire.host.offer(OfferKind.DRAW))
     wire.act(wire.host, wire.host.play((9, 9)))
     assert wire.of(wire.host, ev.Refused)[-1].reason == "wait for the answer to your offer first"
-    wire.act(guest, guest.offer("draw"))
+    wire.act(guest, guest.offer(OfferKind.DRAW))
     assert wire.of(guest, ev.Refused)[-1].reason == "answer Hana's offer first: y accepts, n declines"
     # a guest offer, then a host move: the offer lapses on both sides
     wire.act(guest, guest.answer(False))
     wire.act(wire.host, wire.host.play((9, 9)))
     wire.act(guest, guest.play((10, 10)))
-    wire.act(guest, guest.offer("undo"))
+    wire.act(guest, guest.offer(OfferKind.UNDO))
     wire.act(wire.host, wire.host.play((11, 11)))
     assert wire.of(wire.host, ev.OfferCancelled)[-1] == ev.OfferCancelled(OfferKind.UNDO, False)
     assert wire.of(guest, ev.OfferCancelled)[-1] == ev.OfferCancelled(OfferKind.UNDO, True)
@@ -291,8 +291,8 @@ def test_crossing_offers_leave_the_hosts_standing() -> None:
     wire = Wire()
     guest = wire.join()
     play(wire, guest, [(7, 7), (8, 8)])
-    wire.act(wire.host, wire.host.offer("draw"), flush=False)
-    wire.act(guest, guest.offer("undo"), flush=False)
+    wire.act(wire.host, wire.host.offer(OfferKind.DRAW), flush=False)
+    wire.act(guest, guest.offer(OfferKind.UNDO), flush=False)
     wire.flush()
     assert wire.of(guest, ev.OfferReceived) == [ev.OfferReceived(OfferKind.DRAW)]
     assert wire.of(guest, ev.Refused)[-1].reason == "Hana's offer crossed yours: answer it first"
@@ -304,7 +304,7 @@ def test_crossing_offers_leave_the_hosts_standing() -> None:
 def test_a_draw_offered_by_the_guest_and_accepted() -> None:
     wire = Wire()
     guest = wire.join()
-    wire.act(guest, guest.offer("draw"))
+    wire.act(guest, guest.offer(OfferKind.DRAW))
     wire.act(wire.host, wire.host.answer(True))
     assert guest.result == wire.host.result == Result(None, Ending.AGREED)
     assert str(guest.result) == "draw by agreement"
@@ -314,7 +314,7 @@ def test_a_move_crossing_an_offer_makes_it_stale() -> None:
     wire = Wire()
     guest = wire.join()
     play(wire, guest, [(7, 7), (8, 8)])
-    wire.act(guest, guest.offer("draw"), flush=False)  # offered at ply 2 ...
+    wire.act(guest, guest.offer(OfferKind.DRAW), flush=False)  # offered at ply 2 ...
     wire.act(wire.host, wire.host.play((9, 9)), flush=False)  # ... while black moved
     wire.flush()
     assert wire.of(guest, ev.OfferCancelled) == [ev.OfferCancelled(OfferKind.DRAW, True)]
@@ -365,7 +365,7 @@ def test_a_rematch_swaps_colours_and_counts_games() -> None:
     wire = Wire()
     guest = wire.join()
     wire.act(wire.host, wire.host.resign())
-    wire.act(wire.host, wire.host.offer("rematch"))
+    wire.act(wire.host, wire.host.offer(OfferKind.REMATCH))
     wire.act(guest, guest.answer(True))
     starts = wire.of(guest, ev.GameStarted)
     assert [(s.game, s.my_stone) for s in starts] == [(1, Stone.WHITE), (2, Stone.BLACK)]
@@ -377,7 +377,7 @@ def test_a_rematch_swaps_colours_and_counts_games() -> None:
 def test_a_rematch_needs_the_game_to_be_over() -> None:
     wire = Wire()
     guest = wire.join()
-    wire.act(guest, guest.offer("rematch"))
+    wire.act(guest, guest.offer(OfferKind.REMATCH))
     assert wire.of(guest, ev.Refused)[-1].reason == "the game is not over: finish it first"
 
 
