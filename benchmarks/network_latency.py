@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 from gomoku.net import events as ev  # noqa: E402
 from gomoku.net.auth import new_code  # noqa: E402
 from gomoku.net.connection import Guest, Host, Peer  # noqa: E402
-from gomoku.net.host import GameSettings  # noqa: E402
+from gomoku.net.match import BlackChoice, GameSettings  # noqa: E402
 from gomoku.rules import Rule  # noqa: E402
 
 SIZE = 25
@@ -166,7 +166,7 @@ def main() -> None:
     print(f"$ python benchmarks/network_latency.py --moves {args.moves} --idle {args.idle:g} --screens {args.screens}")
 
     code = new_code()
-    host = Host(code, "host", GameSettings(Rule.FREESTYLE, SIZE, "host"), port=0, bind="127.0.0.1")
+    host = Host(code, "host", GameSettings(Rule.FREESTYLE, SIZE, BlackChoice.HOST), port=0, bind="127.0.0.1")
     host.start()
     alone = idle_cpu(args.idle)
 

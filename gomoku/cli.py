@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from gomoku import __version__
 from gomoku.ai import LEVELS, UnknownLevelError, level_named
 from gomoku.net.addresses import DEFAULT_PORT
+from gomoku.net.match import BlackChoice
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule
 from gomoku.tui.settings import MAX_THINK_TIME, Mode, Side, valid_think_time
@@ -30,7 +31,7 @@ examples:
 """
 
 #: Who plays black: against the computer (pvc), or in a hosted network game.
-BLACK_CHOICES = [side.value for side in Side] + ["host", "guest", "random"]
+BLACK_CHOICES = [side.value for side in Side] + [choice.value for choice in BlackChoice]
 
 
 def board_size(text: str) -> int:
@@ -144,7 +145,7 @@ def check_network(args: argparse.Namespace) -> str:
     black = getattr(args, "black", None)
     if args.host is not None and black in ("human", "computer"):
         return "with --host, --black is host, guest or random"
-    if args.host is None and black in ("host", "guest", "random"):
+    if args.host is None and black in {choice.value for choice in BlackChoice}:
         return f"--black {black} is for a hosted game: add --host"
     if args.bind is not None and args.host is None:
         return "--bind is for the host: add --host"

@@ -41,6 +41,7 @@ from typing import Any
 
 from gomoku.ai import LEVELS, Player, make_player
 from gomoku.net.errors import NetworkError
+from gomoku.net.match import BlackChoice, Role
 from gomoku.point import Point
 from gomoku.records import RecordError, read_record
 from gomoku.tui import storage, view
@@ -139,15 +140,16 @@ def network_setup(args: argparse.Namespace, settings: Settings) -> NetSetup | No
     from gomoku.net.addresses import parse_address
     from gomoku.net.auth import format_code
 
-    name = settings.name or "player"
+    name = settings.name  # none: the other player sees "the host" or "the guest"
     if getattr(args, "host", None) is not None:
-        black = args.black if args.black in ("host", "guest", "random") else "random"
+        choices = {choice.value: choice for choice in BlackChoice}
+        black = choices.get(args.black, BlackChoice.RANDOM)
         bind = args.bind or ""
-        return NetSetup("host", name, port=args.host, bind=bind, rule=settings.rule, size=settings.size, black=black)
+        return NetSetup(Role.HOST, name, port=args.host, bind=bind, rule=settings.rule, size=settings.size, black=black)
     if getattr(args, "join", None):
         address, port = parse_address(args.join)
         code = format_code(args.code) if args.code else ""
-        return NetSetup("guest", name, code=code, port=port, address=address)
+        return NetSetup(Role.GUEST, name, code=code, port=port, address=address)
     return None
 
 
