@@ -19,6 +19,7 @@ from gomoku.engines import (
     EngineStartError,
     EngineTimeout,
     SearchInfo,
+    parse_engine_spec,
     parse_search_info,
 )
 from gomoku.gomocup import search_message
@@ -192,3 +193,14 @@ def test_a_good_engine_analyst_gives_the_evaluation():
     assert [reading.decision.score for reading in review.readings[:2]] == [42, 42]  # type: ignore[union-attr]
     assert review.moves[0].value_before == pytest.approx(0.1043, abs=1e-3)  # tanh(42 / 400), black to move
     assert review.moves[1].value_before == pytest.approx(-0.1043, abs=1e-3)  # white's 42 is black's -42
+
+
+def test_an_engine_spec_is_name_and_command():
+    assert parse_engine_spec("rapfi=/opt/rapfi/pbrain-rapfi -c x.toml") == (
+        "rapfi",
+        "/opt/rapfi/pbrain-rapfi -c x.toml",
+    )
+    assert parse_engine_spec("/opt/embryo/pbrain-embryo") == ("pbrain-embryo", "/opt/embryo/pbrain-embryo")
+    assert parse_engine_spec("/opt/a=b/pbrain-x") == ("pbrain-x", "/opt/a=b/pbrain-x")  # a path with '=' in it
+    with pytest.raises(EngineStartError, match="names no engine: write NAME=COMMAND"):
+        parse_engine_spec("rapfi=")
