@@ -24,6 +24,7 @@ examples:
   python -m gomoku --mode cvc --level easy  watch the computer play itself
   python -m gomoku --load game.sgf          replay a game record (.sgf, .psq or a move list)
   python -m gomoku --level hard --think-time 2   the searching level, 2 s a move
+  python -m gomoku --review game.sgf --sgf reviewed.sgf   where was it won and lost? (--json for data)
   python -m gomoku --gomocup                be an engine for Piskvork and other Gomocup managers
   python -m gomoku --host                   host a network game (port 5757); the screen shows the guest's command
   python -m gomoku --host 6000 --rule renju --size 15 --black guest --name Ann
@@ -121,6 +122,21 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="be a Gomocup engine on stdin/stdout for managers such as Piskvork (uses --level)",
     )
+    review = parser.add_argument_group("review a game")
+    review.add_argument(
+        "--review",
+        metavar="FILE",
+        help="review a game record: forced wins kept or missed, decisive mistakes, the evaluation "
+        "(.psq and move lists take --rule; --think-time is the analyst's time a position)",
+    )
+    review.add_argument("--json", action="store_true", help="--review: print the review as JSON data")
+    review.add_argument("--sgf", metavar="OUT", help="--review: also write the game with the review as SGF to OUT")
+    review.add_argument("--deep", action="store_true", help="--review: read longer and deeper (several times slower)")
+    review.add_argument(
+        "--analyst",
+        metavar="ENGINE",
+        help="--review: a Gomocup engine (a pbrain-* program) evaluates the positions instead of the hard level",
+    )
     network = parser.add_argument_group("network play")
     network.add_argument(
         "--host",
@@ -161,6 +177,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     problem = check_network(args)
     if problem:
         parser.error(problem)
+    if args.review is None and (args.json or args.sgf or args.deep or args.analyst):
+        parser.error("--json, --sgf, --deep and --analyst go with --review FILE")
+    if args.review is not None:
+        from gomoku.review_cli import run_review
+
+        rule = Rule(args.rule) if args.rule else None
+        return run_review(args.review, rule, args.size, args.json, args.sgf, args.deep, args.analyst, args.think_time)
     if args.gomocup:
         from gomoku.gomocup import main as gomocup_main
 

@@ -7,8 +7,10 @@ a reader and a writer:
 - **SGF** (FF[4], GM[4] is gomoku/renju): ``(;FF[4]GM[4]SZ[15]RU[renju]PB[..]
   PW[..]RE[B+];B[hh];W[ii]...)``.  Points are two letters, column then row,
   ``aa`` the top-left corner.  ``RU`` holds ``freestyle``, ``standard`` or
-  ``renju``.  Variations are skipped (the main line is read), comments and
-  unknown properties ignored.
+  ``renju``.  Variations are skipped (the main line is read), comments
+  (``C``) kept by move (:attr:`GameRecord.comments`), unknown properties
+  ignored; the writer writes the comments, and side lines given as
+  :class:`Variation` values.
 - **Piskvork .psq**: a header ``Piskvorky 15x15, 0:0, 0``, then one
   ``x,y,time`` line per move (1-based, ``x`` the column, time in ms), then
   optionally the two players (a brain file for a computer Piskvork can run;
@@ -71,6 +73,12 @@ class GameRecord:
     #: The result as SGF writes it: ``B+`` or ``W+`` (maybe with a reason, ``B+R``),
     #: ``0`` for a draw, ``""`` when unknown or unfinished.
     result: str = ""
+    #: Comments (SGF ``C[]``) by move number: 0 is the game's own (the root node), ``n`` the one on move ``n``.
+    comments: tuple[tuple[int, str], ...] = ()
+
+    def comment(self, number: int) -> str:
+        """The comment on move ``number`` (0: on the game), ``""`` if none."""
+        return "\n\n".join(text for at, text in self.comments if at == number)
 
     @property
     def winner(self) -> Stone | None:
@@ -340,8 +348,12 @@ def read_sgf(text: str) -> GameRecord:
         if any(name in dict(node) for node in nodes):
             raise RecordError(f"{name}[] set-up stones are not supported: the record must be moves only")
     moves: list[Point] = []
+    comments: list[tuple[int, str]] = []
     for node in nodes:
+        number = len(moves) + _has_move(node)  # the move the node's comment is on
         for name, values in node:
+            if name == "C":
+                comments.extend((number, value) for value in values if value.strip())
             if name not in ("B", "W"):
                 continue
             number = len(moves) + 1
@@ -357,16 +369,44 @@ def read_sgf(text: str) -> GameRecord:
         black=root.get("PB", [""])[0].strip(),
         white=root.get("PW", [""])[0].strip(),
         result=root.get("RE", [""])[0].strip(),
+        comments=tuple(comments),
     )
     return _checked(record)
+
+
+def _has_move(node: list[tuple[str, list[str]]]) -> int:
+    """1 if the node plays a move (its comment is that move's), else 0 (the comment is on the move before)."""
+    return 1 if any(name in ("B", "W") for name, _ in node) else 0
 
 
 def _all_digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
-def write_sgf(record: GameRecord) -> str:
-    """``record`` as SGF text (FF[4], GM[4], UTF-8)."""
+@dataclass(frozen=True)
+class Variation:
+    """A side line for SGF: ``moves`` played instead of the game's move ``after + 1``, with a comment on its first."""
+
+    after: int
+    moves: tuple[Point, ...]
+    comment: str = ""
+
+
+def _sgf_move(number: int, move: Point, comment: str = "") -> str:
+    """The node of move ``number`` (1 is black's first), with its comment."""
+    colour = "B" if number % 2 else "W"
+    text = f";{colour}[{SGF_LETTERS[move.x]}{SGF_LETTERS[move.y]}]"
+    return text + (f"C[{_sgf_escape(comment)}]" if comment else "")
+
+
+def write_sgf(record: GameRecord, variations: tuple[Variation, ...] | list[Variation] = ()) -> str:
+    """``record`` as SGF text (FF[4], GM[4], UTF-8), with its comments and any side lines.
+
+    Each :class:`Variation` branches off the main line after its ``after``
+    moves (the main line stays the first branch, so readers that follow it
+    read the game).  A side line after the last move would read as the game
+    going on, so it is left out.
+    """
     header = [f"FF[4]GM[4]CA[UTF-8]AP[gomoku-tui:{__version__}]SZ[{record.size}]RU[{record.rule.value}]"]
     if record.black:
         header.append(f"PB[{_sgf_escape(record.black)}]")
@@ -374,13 +414,28 @@ def write_sgf(record: GameRecord) -> str:
         header.append(f"PW[{_sgf_escape(record.white)}]")
     if record.result:
         header.append(f"RE[{_sgf_escape(record.result)}]")
-    moves = []
-    for number, move in enumerate(record.moves):
-        colour = "B" if number % 2 == 0 else "W"
-        moves.append(f";{colour}[{SGF_LETTERS[move.x]}{SGF_LETTERS[move.y]}]")
+    if record.comment(0):
+        header.append(f"C[{_sgf_escape(record.comment(0))}]")
+    branches: dict[int, list[Variation]] = {}
+    for variation in variations:
+        if variation.moves and 0 <= variation.after < len(record.moves):
+            branches.setdefault(variation.after, []).append(variation)
+    moves = [_sgf_move(number, move, record.comment(number)) for number, move in enumerate(record.moves, 1)]
     lines = ["(;" + "".join(header)]
-    lines += ["".join(moves[start : start + 10]) for start in range(0, len(moves), 10)]
-    return "\n".join(lines) + ")\n"
+    closing = ""
+    start = 0
+    for after in sorted(branches):
+        lines += ["".join(moves[at : min(at + 10, after)]) for at in range(start, after, 10)]
+        sides = []
+        for variation in branches[after]:
+            nodes = [_sgf_move(after + 1, variation.moves[0], variation.comment)]
+            nodes += [_sgf_move(after + 1 + offset, move) for offset, move in enumerate(variation.moves[1:], 1)]
+            sides.append("(" + "".join(nodes) + ")")
+        lines.append("(")  # the main line goes on as the first branch
+        closing = ")" + "".join(sides) + closing
+        start = after
+    lines += ["".join(moves[at : at + 10]) for at in range(start, len(moves), 10)]
+    return "\n".join(line for line in lines if line) + closing + ")\n"
 
 
 # -- Piskvork .psq ----------------------------------------------------------------
@@ -557,6 +612,7 @@ __all__ = [
     "FORMATS",
     "GameRecord",
     "RecordError",
+    "Variation",
     "format_moves",
     "format_of",
     "load_board",

@@ -161,6 +161,8 @@ class Replaying:
     back: Playing | None = None
     heat: bool = False
     forbidden: frozenset[Point] = frozenset()
+    #: the move number being typed after ``:`` or ``#`` (``None``: not jumping)
+    jump: str | None = None
 
     @property
     def index(self) -> int:

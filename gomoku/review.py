@@ -1,0 +1,685 @@
+"""Post-game review: where a game was won and lost, read move by move with the one threat searcher.
+
+For every position of a game (before each move, and after the last one) the
+review asks two things:
+
+- **did the side to move have a forced win?**  A five, else a win by
+  continuous fours (VCF), else by fours and threes (VCT), read by
+  :class:`~gomoku.ai.threats.ThreatSearch` within a node budget.  The line
+  found is checked move by move on a real :class:`~gomoku.board.Board`, so
+  the rule is honoured (renju fouls, exactly five under standard); a line
+  the board refuses is not reported.  A budget that runs out counts as "no
+  win" (so every win reported is a real one) and is remembered as unproven.
+- **what did an analyst think of it?**  Any :class:`~gomoku.ai.base.Player`
+  (our ``hard``, or an outside engine through :mod:`gomoku.engines`)
+  chooses a move in the position; its :class:`~gomoku.ai.base.Decision`
+  gives the evaluation (its score, or its forced result) and its best move.
+
+From those readings each move gets its marks:
+
+- **missed win**: the mover had a forced win, and surely had none at its
+  next turn (a proven "no", or the game was over) nor made five: the move
+  played let it go.  "Kept" is judged from the game as played, so a win
+  let go and handed back by the opponent's slip counts as kept.
+- **mistake**: after the move the opponent has a forced win, and it surely
+  had none at its previous turn (when it already had one, the position was
+  lost before the move).
+- **decisive**: the mistake after which the final holder of a forced win
+  (the winner, or the side holding a win when the record ends) held it at
+  every one of its turns to the end (a reading cut short by its budget
+  between two of its wins counts as held).  That move is when the game
+  was decided.
+
+Each mark has a sentence for people, such as "Move 14, white k9: black now
+wins by fours and threes: l10, m11, ... (7 moves)".  The evaluation is also
+given as an :class:`EvalBar` a move, and :func:`render_graph` draws the bars
+as text (black above the axis, white below, the decisive moments marked),
+for the command line and the screens alike.
+
+:func:`review_game` reports progress (positions read of all) and stops when
+its ``stop`` event is set, raising :class:`ReviewCancelled` and leaving
+nothing behind, so a screen can run it on a worker.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+
+from gomoku.ai.base import Decision, Player
+from gomoku.ai.budget import Budget
+from gomoku.ai.searchboard import SearchBoard
+from gomoku.ai.threats import ThreatSearch
+from gomoku.board import Board, IllegalMoveError
+from gomoku.errors import GomokuError
+from gomoku.point import Point, to_notation
+from gomoku.rules import Rule, Stone
+
+#: Nodes of each threat read (VCF, then VCT) of a position at the default setting.  On an
+#: 87-move game 2,000 nodes found 9 of the 13 wins 20,000 found, in a sixth of the time (4.7 s
+#: against 28 s on a shared 2-core machine); 5,000 is between (benchmarks/review_speed.py).
+REVIEW_NODES = 5_000
+#: Threats a VCT may take at the default setting (the ``hard`` level reads 8 too).
+REVIEW_VCT_DEPTH = 8
+#: Seconds the analyst thinks about each position at the default setting.
+REVIEW_THINK_TIME = 0.1
+#: Seconds any one threat read may take, whatever its node budget (a busy machine stays responsive).
+READ_TIME_LIMIT = 5.0
+#: The deeper reading the benchmark compares the default with.
+DEEP_NODES = 100_000
+DEEP_VCT_DEPTH = 12
+DEEP_THINK_TIME = 1.0
+#: How many of the winner's turns before its chain of wins the default reads again at the deep
+#: setting: in three level games the deep reading saw the win 2 to 4 of those turns sooner.
+REFINE_POSITIONS = 6
+#: The analyst's score that counts as a clear edge, for drawing the graph: a bar's height is
+#: ``tanh(score / scale)``.  Our ``hard``'s scores ran about 2,000-3,000 in balanced
+#: middlegames and 8,000-15,000 when one side was clearly ahead (a normal-vs-easy game).
+HARD_EVAL_SCALE = 10_000
+#: The same for an outside engine: Rapfi's evaluations ran 130-220 in an even opening
+#: (its MESSAGE lines on 15x15, 1 s a move); other engines print similar centi-units.
+ENGINE_EVAL_SCALE = 400
+#: How many points of a forced line a sentence shows before "...".
+LINE_SHOWN = 4
+
+
+class ReviewCancelled(GomokuError):
+    """The review was stopped by its stop event before it finished; nothing was kept."""
+
+
+class WinKind(enum.Enum):
+    """How a forced win goes, in the words of a sentence."""
+
+    FIVE = "five"
+    VCF = "fours"
+    VCT = "fours and threes"
+
+
+class Mark(enum.Enum):
+    """What a move is marked with in a review."""
+
+    MISSED_WIN = "missed win"
+    MISTAKE = "mistake"
+    DECISIVE = "decisive"
+
+
+@dataclass(frozen=True)
+class ForcedWin:
+    """A proven forced win of ``side``: how, and one line of it (its moves and the forced replies).
+
+    ``line`` starts with the winner's first move and normally ends with its
+    five; ``note`` says why it may end sooner (under renju, a four black
+    may not block because the point is forbidden).
+    """
+
+    side: Stone
+    kind: WinKind
+    line: tuple[Point, ...]
+    note: str = ""
+
+    def describe(self, size: int) -> str:
+        """``"fours and threes: l10, m11, ... (7 moves)"``."""
+        names = [to_notation(point, size) for point in self.line]
+        shown = ", ".join(names[:LINE_SHOWN]) + (", ..." if len(names) > LINE_SHOWN else "")
+        count = len(names)
+        text = f"{self.kind.value}: {shown} ({count} move{'s' if count != 1 else ''})"
+        return f"{text}; {self.note}" if self.note else text
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the review found in one position: the side to move's forced win and the analyst's decision."""
+
+    turn: Stone
+    win: ForcedWin | None = None
+    #: whether "no win" is proven (the threat reads finished within their budget)
+    proven: bool = True
+    decision: Decision | None = None
+
+
+@dataclass(frozen=True)
+class MoveReview:
+    """One move of the game and what the review says of it."""
+
+    number: int
+    move: Point
+    side: Stone
+    #: the mover's forced win before the move, if any
+    had_win: ForcedWin | None
+    #: whether the mover still had a forced win at its next turn (or made five); ``None``: it had none
+    kept: bool | None
+    #: the opponent's forced win after the move, if any
+    opponent_win: ForcedWin | None
+    #: the evaluation before and after the move, from black's side, in -1..1 (``None``: unknown)
+    value_before: float | None
+    value_after: float | None
+    #: the analyst's choice in the position before the move
+    best: Point | None
+    marks: tuple[Mark, ...] = ()
+    sentence: str = ""
+
+    @property
+    def loss(self) -> float | None:
+        """How much the move cost its side, 0..2 on the graph's scale (``None``: unknown)."""
+        if self.value_before is None or self.value_after is None:
+            return None
+        sign = 1 if self.side is Stone.BLACK else -1
+        return max(0.0, sign * (self.value_before - self.value_after))
+
+
+@dataclass(frozen=True)
+class EvalBar:
+    """One bar of the evaluation graph: after move ``number``, ``value`` from black's side in -1..1."""
+
+    number: int
+    value: float | None
+    marks: tuple[Mark, ...] = ()
+
+
+@dataclass(frozen=True)
+class GameReview:
+    """A whole game reviewed: its moves with their marks, and when it was decided."""
+
+    size: int
+    rule: Rule
+    moves: tuple[MoveReview, ...]
+    #: the position readings, one more than the moves (the last is after the final move)
+    readings: tuple[Reading, ...]
+    #: the number of the decisive move (when the game was decided), if any
+    decided: int | None = None
+    winner: Stone | None = None
+    seconds: float = 0.0
+    settings: ReviewSettings | None = None
+    #: why the analyst stopped partway, if it did (an outside engine that failed): the evaluation after is missing
+    analyst_failure: str = ""
+
+    def marked(self) -> list[MoveReview]:
+        """The moves with a mark, in order."""
+        return [move for move in self.moves if move.marks]
+
+    def bars(self) -> list[EvalBar]:
+        """The evaluation graph as data: a bar per move (the evaluation after it)."""
+        return [EvalBar(move.number, move.value_after, move.marks) for move in self.moves]
+
+    def decisive(self, side: Stone) -> MoveReview | None:
+        """``side``'s decisive mistake: the one that decided the game, else its first mistake, if any."""
+        mistakes = [move for move in self.moves if move.side is side and Mark.MISTAKE in move.marks]
+        for move in mistakes:
+            if Mark.DECISIVE in move.marks:
+                return move
+        return mistakes[0] if mistakes else None
+
+
+@dataclass(frozen=True)
+class ReviewSettings:
+    """How hard a review reads: threat nodes and depth per position, the analyst's time, its score scale."""
+
+    nodes: int = REVIEW_NODES
+    vct_depth: int = REVIEW_VCT_DEPTH
+    think_time: float = REVIEW_THINK_TIME
+    eval_scale: float = HARD_EVAL_SCALE
+    read_time: float = READ_TIME_LIMIT
+    #: how many of the final winner's turns before its chain of wins are read again, deeper
+    refine_positions: int = REFINE_POSITIONS
+    refine_nodes: int = DEEP_NODES
+    refine_depth: int = DEEP_VCT_DEPTH
+
+
+#: The default setting, and the longer, deeper reading the benchmark compares it with.
+DEFAULT = ReviewSettings()
+DEEP = ReviewSettings(
+    nodes=DEEP_NODES, vct_depth=DEEP_VCT_DEPTH, think_time=DEEP_THINK_TIME, read_time=60.0, refine_positions=0
+)
+
+Progress = Callable[[int, int], None]
+
+
+# -- reading one position ---------------------------------------------------------
+
+
+def forced_win(
+    board: Board, settings: ReviewSettings = DEFAULT, stop: threading.Event | None = None
+) -> tuple[ForcedWin | None, bool]:
+    """The side to move's forced win on ``board`` (left unchanged), and whether a "no" is proven.
+
+    A five, else a VCF, else a VCT (each the shortest the search finds),
+    with its line checked on a copy of the board.
+    """
+    side = board.turn
+    fives = board.winning_points(side)
+    legal_fives = [point for point in fives if _legal(board, point)]
+    if legal_fives:
+        return ForcedWin(side, WinKind.FIVE, (legal_fives[0],)), True
+    proven = True
+    for kind, threes in ((WinKind.VCF, False), (WinKind.VCT, True)):
+        budget = Budget(time.perf_counter() + settings.read_time, settings.nodes, stop)
+        solver = ThreatSearch(SearchBoard.from_board(board), budget)
+        move = solver.vct(depth=settings.vct_depth, shortest=True) if threes else solver.vcf(shortest=True)
+        if move is not None:
+            cells = solver.line(threes=threes) or [move]
+            checked = _checked_line(board, [board.point_of(cell) for cell in cells], side)
+            if checked is not None:
+                return ForcedWin(side, kind, *checked), True
+        proven = proven and not solver.exhausted
+    return None, proven
+
+
+def _legal(board: Board, point: Point) -> bool:
+    try:
+        board.check_move(point)
+    except IllegalMoveError:
+        return False
+    return True
+
+
+def _checked_line(board: Board, line: list[Point], side: Stone) -> tuple[tuple[Point, ...], str] | None:
+    """``line`` played out on a copy of ``board``: the legal line and a note, or ``None`` if the board refuses it.
+
+    A line may stop short of the five when the defender has no legal block
+    (renju: the point is forbidden for black); the note then says so.
+    """
+    copy = board.copy()
+    for point in line:
+        if copy.is_game_over():
+            break
+        try:
+            copy.play(point)
+        except IllegalMoveError:
+            return None
+    outcome = copy.outcome
+    if outcome is not None:
+        return (tuple(line[: len(copy.moves) - len(board.moves)]), "") if outcome.winner is side else None
+    if copy.turn is side:
+        return tuple(line), ""  # the search ended its line early; its proof stands
+    blocks = copy.winning_points(side)
+    fouls = [(point, copy.foul(point)) for point in blocks]
+    if blocks and all(foul is not None for _, foul in fouls):
+        point, foul = fouls[0]
+        return tuple(line), f"black may not block at {copy.notation(point)} ({foul})"
+    return tuple(line), ""
+
+
+def read_position(
+    board: Board,
+    analyst: Player | None,
+    settings: ReviewSettings = DEFAULT,
+    stop: threading.Event | None = None,
+) -> Reading:
+    """The :class:`Reading` of ``board``'s position (left unchanged)."""
+    if board.is_game_over():
+        return Reading(board.turn)
+    win, proven = forced_win(board, settings, stop)
+    decision = None
+    if analyst is not None:
+        decision = analyst.choose_move(board, stop, settings.think_time)
+    return Reading(board.turn, win, proven, decision)
+
+
+def value_of(reading: Reading, scale: float) -> float | None:
+    """A reading's evaluation from black's side, -1..1: a forced win is +-1, a score ``tanh(score / scale)``."""
+    sign = 1 if reading.turn is Stone.BLACK else -1
+    if reading.win is not None:
+        return float(sign)
+    decision = reading.decision
+    if decision is None:
+        return None
+    if decision.win_in is not None:
+        return float(sign if decision.win_in > 0 else -sign)
+    if decision.score is None:
+        return None
+    return sign * math.tanh(decision.score / scale)
+
+
+# -- the whole game -----------------------------------------------------------------
+
+
+def review_game(
+    game: Board,
+    analyst: Player | None = None,
+    settings: ReviewSettings = DEFAULT,
+    progress: Progress | None = None,
+    stop: threading.Event | None = None,
+) -> GameReview:
+    """Review the game played on ``game`` (its moves from the empty board; ``game`` is only read).
+
+    ``analyst`` gives the evaluation (``None``: threats only).  ``progress``
+    is called with (positions read, positions in all) after each one;
+    ``stop`` cancels (:class:`ReviewCancelled`).
+    """
+    started = time.perf_counter()
+    moves = list(game.moves)
+    board = Board(game.size, game.rule)
+    total = len(moves) + 1
+    readings: list[Reading] = []
+    failure = ""
+    for index in range(total):
+        if stop is not None and stop.is_set():
+            raise ReviewCancelled("the review was cancelled")
+        try:
+            readings.append(read_position(board, analyst, settings, stop))
+        except GomokuError as error:  # the analyst failed (an outside engine): go on with the threats alone
+            if analyst is None or isinstance(error, ReviewCancelled):
+                raise
+            failure = f"the analyst stopped at move {index + 1} ({error}): no evaluation from there on"
+            analyst = None
+            readings.append(read_position(board, None, settings, stop))
+        if stop is not None and stop.is_set():
+            raise ReviewCancelled("the review was cancelled")
+        if progress is not None and index + 1 < total:
+            progress(index + 1, total)
+        if index < len(moves):
+            board.play(moves[index])
+    outcome = board.outcome
+    _refine(board, readings, outcome.winner if outcome else None, settings, stop)
+    if progress is not None:
+        progress(total, total)
+    review = assemble(
+        board.size,
+        board.rule,
+        moves,
+        readings,
+        outcome.winner if outcome else None,
+        settings,
+        time.perf_counter() - started,
+    )
+    return replace(review, analyst_failure=failure) if failure else review
+
+
+def assemble(
+    size: int,
+    rule: Rule,
+    moves: Sequence[Point],
+    readings: Sequence[Reading],
+    winner: Stone | None,
+    settings: ReviewSettings = DEFAULT,
+    seconds: float = 0.0,
+) -> GameReview:
+    """The marks and sentences from the readings (``len(moves) + 1`` of them): pure, so tests can feed it."""
+    count = len(moves)
+    values = [value_of(reading, settings.eval_scale) for reading in readings]
+    wins = [reading.win for reading in readings]
+    if winner is not None:
+        values[count] = 1.0 if winner is Stone.BLACK else -1.0
+    decided = _decided(readings, winner)
+    reviews = []
+    for index, move in enumerate(moves):
+        side = readings[index].turn
+        had = wins[index]
+        after = wins[index + 1]
+        made_five = index == count - 1 and winner is side
+        kept: bool | None = None
+        if had is not None:
+            later = wins[index + 2] if index + 2 <= count else None
+            if made_five or had.line[:1] == (move,) or (later is not None and later.side is side):
+                kept = True
+            elif index + 2 <= count and (index + 2 == count or readings[index + 2].proven):
+                kept = False  # at its next turn the mover surely had no forced win (or the game was over)
+        # the opponent had no win at its previous turn (surely), and has one now
+        earlier_none = index == 0 or (wins[index - 1] is None and readings[index - 1].proven)
+        handed = after is not None and (earlier_none or decided == index + 1)
+        marks: list[Mark] = []
+        if kept is False:
+            marks.append(Mark.MISSED_WIN)
+        if handed:
+            marks.append(Mark.MISTAKE)
+            if decided == index + 1:
+                marks.append(Mark.DECISIVE)
+        decision = readings[index].decision
+        best = decision.move if decision is not None else None
+        reviews.append(
+            MoveReview(
+                number=index + 1,
+                move=move,
+                side=side,
+                had_win=had,
+                kept=kept,
+                opponent_win=after,
+                value_before=values[index],
+                value_after=values[index + 1],
+                best=best,
+                marks=tuple(marks),
+                sentence=_sentence(
+                    index + 1, side, move, size, had if kept is False else None, after if handed else None
+                ),
+            )
+        )
+    return GameReview(size, rule, tuple(reviews), tuple(readings), decided, winner, seconds, settings)
+
+
+def _refine(
+    game: Board, readings: list[Reading], winner: Stone | None, settings: ReviewSettings, stop: threading.Event | None
+) -> None:
+    """Read the holder's positions before its chain of wins deeper, to find where the win really began.
+
+    A win is often there a few moves before a light reading sees it (it is
+    long then).  Going back one of the holder's turns at a time, at most
+    ``settings.refine_positions`` of them, each is read with
+    ``refine_nodes`` and ``refine_depth``; a win found joins the chain.  It
+    stops at a proven "no", or at two "no"s in a row.
+    """
+    chain = _chain(readings, winner)
+    if chain is None or settings.refine_positions <= 0:
+        return
+    deeper = replace(settings, nodes=settings.refine_nodes, vct_depth=settings.refine_depth)
+    moves = game.moves
+    position, misses = chain[1] - 2, 0
+    for _ in range(settings.refine_positions):
+        if position <= 0 or misses >= 2:
+            return
+        win, proven = forced_win(Board.from_moves(moves[:position], game.size, game.rule), deeper, stop)
+        if stop is not None and stop.is_set():
+            raise ReviewCancelled("the review was cancelled")
+        old = readings[position]
+        if win is not None:
+            readings[position], misses = replace(old, win=win, proven=True), 0
+        elif proven:
+            readings[position] = replace(old, proven=True)
+            return
+        else:
+            misses += 1
+        position -= 2
+
+
+def _chain(readings: Sequence[Reading], winner: Stone | None) -> tuple[Stone, int] | None:
+    """The final holder of a forced win, and the first position of its unbroken chain of wins to the end."""
+    count = len(readings) - 1
+    holder = winner
+    if holder is None:
+        last = [reading.win for reading in readings[-2:] if reading.win is not None]
+        if not last:
+            return None
+        holder = last[-1].side
+    turns = [index for index in range(count + 1) if readings[index].turn is holder and index < count]
+    if winner is None and readings[count].turn is holder:
+        turns.append(count)
+    first = None
+    for position, index in reversed(list(enumerate(turns))):
+        win = readings[index].win
+        if win is None:
+            # an unproven "no" between two wins of the holder is read as a win the search ran out on
+            sandwiched = not readings[index].proven and position > 0 and readings[turns[position - 1]].win is not None
+            if first is None or not sandwiched:
+                break
+            continue
+        first = index
+    if first is None or first == 0:
+        return None
+    return holder, first
+
+
+def _decided(readings: Sequence[Reading], winner: Stone | None) -> int | None:
+    """The number of the move after which the final holder of a forced win held it at each of its turns."""
+    chain = _chain(readings, winner)
+    return None if chain is None else chain[1]  # the move just before position ``first`` is move ``first``
+
+
+def _sentence(
+    number: int, side: Stone, move: Point, size: int, missed: ForcedWin | None, handed: ForcedWin | None
+) -> str:
+    """The review's sentence on a marked move (``""`` for an unmarked one)."""
+    head = f"Move {number}, {side} {to_notation(move, size)}: "
+    parts = []
+    if missed is not None:
+        parts.append(f"{side} missed a win by {missed.describe(size)}")
+    if handed is not None:
+        parts.append(f"{handed.side} now wins by {handed.describe(size)}")
+    return head + "; ".join(parts) if parts else ""
+
+
+# -- text -------------------------------------------------------------------------------
+
+
+#: The graph's marks under a bar: the decisive mistake, another mistake, a missed win.
+GRAPH_MARKS = {Mark.DECISIVE: "X", Mark.MISTAKE: "x", Mark.MISSED_WIN: "?"}
+_FULL, _UPPER_HALF, _LOWER_HALF = "█", "▀", "▄"
+
+
+def render_graph(bars: Sequence[EvalBar], height: int = 4, width: int = 78) -> list[str]:
+    """The evaluation graph as lines of text: a column a move, black above the axis, white below.
+
+    Each half is ``height`` rows (in half-row steps); an unknown value is
+    a ``·`` on the axis; the marks row under it shows :data:`GRAPH_MARKS`.
+    Games longer than ``width`` moves are drawn in several blocks, each
+    headed by the number of its first move.
+    """
+    lines: list[str] = []
+    for start in range(0, len(bars), max(1, width)):
+        chunk = bars[start : start + width]
+        lines.append(f"moves {chunk[0].number}-{chunk[-1].number}" if chunk else "")
+        halves = [0 if bar.value is None else round(bar.value * height * 2) for bar in chunk]
+        for row in range(height, 0, -1):  # black's rows, top down
+            lines.append("".join(_cell(level, row) for level in halves).rstrip())
+        lines.append("".join("·" if bar.value is None else "─" for bar in chunk))
+        for row in range(1, height + 1):  # white's rows, top down
+            lines.append("".join(_cell(-level, row, below=True) for level in halves).rstrip())
+        marks = "".join(next((GRAPH_MARKS[m] for m in GRAPH_MARKS if m in bar.marks), " ") for bar in chunk)
+        lines.append(marks.rstrip())
+    return lines
+
+
+def _cell(level: int, row: int, below: bool = False) -> str:
+    """The character of a bar ``level`` half-rows tall in its ``row`` (1 is next to the axis)."""
+    if level >= 2 * row:
+        return _FULL
+    if level == 2 * row - 1:
+        return _UPPER_HALF if below else _LOWER_HALF
+    return " "
+
+
+def render_text(review: GameReview, graph: bool = True) -> str:
+    """The review as text for people: the verdict, each side's decisive mistake, the marked moves, the graph."""
+    size = review.size
+    lines = []
+    total = len(review.moves)
+    result = f"{review.winner} won" if review.winner is not None else "no winner"
+    lines.append(f"{total} moves, {review.rule} rule, {result}.")
+    if review.decided is not None:
+        move = review.moves[review.decided - 1]
+        lines.append(f"Decided at move {move.number} ({move.side} {to_notation(move.move, size)}).")
+    else:
+        lines.append("No move decided the game by force (within the review's reading).")
+    for side in (Stone.BLACK, Stone.WHITE):
+        mistake = review.decisive(side)
+        missed = [move for move in review.moves if move.side is side and Mark.MISSED_WIN in move.marks]
+        said = f"move {mistake.number}" if mistake is not None else "none"
+        lines.append(f"{str(side).capitalize()}: decisive mistake {said}; missed wins {len(missed)}.")
+    if review.analyst_failure:
+        lines.append(review.analyst_failure[0].upper() + review.analyst_failure[1:] + ".")
+    marked = review.marked()
+    if marked:
+        lines.append("")
+        for move in marked:
+            tag = "DECISIVE " if Mark.DECISIVE in move.marks else ""
+            best = ""
+            if move.best is not None and move.best != move.move:
+                best = f" (the analyst preferred {to_notation(move.best, size)})"
+            lines.append(f"{tag}{move.sentence}{best}")
+    if graph and review.moves:
+        lines.append("")
+        lines.append("Evaluation (black above, white below; X decisive, x mistake, ? missed win):")
+        lines += render_graph(review.bars())
+    return "\n".join(lines)
+
+
+def to_data(review: GameReview) -> dict[str, object]:
+    """The review as plain data (JSON-ready): points in renju notation, marks by name."""
+    size = review.size
+
+    def win(found: ForcedWin | None) -> dict[str, object] | None:
+        if found is None:
+            return None
+        return {
+            "side": str(found.side),
+            "kind": found.kind.name.lower(),
+            "line": [to_notation(point, size) for point in found.line],
+            "note": found.note,
+        }
+
+    moves = []
+    for move, reading in zip(review.moves, review.readings):
+        decision = reading.decision
+        moves.append(
+            {
+                "number": move.number,
+                "side": str(move.side),
+                "move": to_notation(move.move, size),
+                "had_win": win(move.had_win),
+                "kept": move.kept,
+                "opponent_win": win(move.opponent_win),
+                "proven": reading.proven,
+                "value_before": _rounded(move.value_before),
+                "value_after": _rounded(move.value_after),
+                "best": to_notation(move.best, size) if move.best is not None else None,
+                "score": decision.score if decision is not None else None,
+                "win_in": decision.win_in if decision is not None else None,
+                "depth": decision.depth if decision is not None else None,
+                "marks": [mark.name.lower() for mark in move.marks],
+                "sentence": move.sentence,
+            }
+        )
+    settings = review.settings or DEFAULT
+    return {
+        "size": size,
+        "rule": str(review.rule),
+        "winner": str(review.winner) if review.winner is not None else None,
+        "decided": review.decided,
+        "analyst_failure": review.analyst_failure or None,
+        "seconds": round(review.seconds, 2),
+        "settings": {
+            "nodes": settings.nodes,
+            "vct_depth": settings.vct_depth,
+            "think_time": settings.think_time,
+        },
+        "moves": moves,
+        "graph": [{"number": bar.number, "value": _rounded(bar.value)} for bar in review.bars()],
+    }
+
+
+def _rounded(value: float | None) -> float | None:
+    return None if value is None else round(value, 3)
+
+
+__all__ = [
+    "DEEP",
+    "DEFAULT",
+    "EvalBar",
+    "ForcedWin",
+    "GameReview",
+    "Mark",
+    "MoveReview",
+    "Reading",
+    "ReviewCancelled",
+    "ReviewSettings",
+    "WinKind",
+    "assemble",
+    "forced_win",
+    "read_position",
+    "render_graph",
+    "render_text",
+    "review_game",
+    "to_data",
+]

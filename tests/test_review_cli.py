@@ -1,0 +1,78 @@
+"""``python -m gomoku --review FILE``: the review as text, as JSON, and as SGF with comments and side lines."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from gomoku.cli import main
+from gomoku.records import GameRecord, Variation, read_record, read_sgf, write_sgf
+from gomoku.rules import Rule
+from tests.test_review import DECIDED_BY_VCT, RENJU_FOUL, SEEN_LATE, game
+
+#: The analyst's time a position in these tests (the threats decide the marks; the analyst only the graph).
+QUICK = ["--think-time", "0.01"]
+
+
+@pytest.fixture
+def record_file(tmp_path):
+    path = tmp_path / "game.txt"
+    path.write_text(DECIDED_BY_VCT + "\n", encoding="utf-8")
+    return path
+
+
+def test_review_prints_the_verdict_the_marked_moves_and_the_graph(record_file, capsys):
+    assert main(["--review", str(record_file), *QUICK]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("27 moves, freestyle rule, black won.\nDecided at move 16 (white h6).")
+    assert "DECISIVE Move 16, white h6: black now wins by fours and threes: " in out
+    assert "Evaluation (black above, white below" in out and "moves 1-27" in out
+
+
+def test_review_json_is_data(record_file, capsys):
+    assert main(["--review", str(record_file), "--json", *QUICK]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["decided"] == 16 and len(data["moves"]) == 27 and len(data["graph"]) == 27
+    assert data["moves"][15]["move"] == "h6" and data["moves"][15]["opponent_win"]["side"] == "black"
+    assert all(-1 <= bar["value"] <= 1 for bar in data["graph"] if bar["value"] is not None)
+
+
+def test_review_sgf_has_the_comments_and_the_forced_lines_and_reads_back(tmp_path, capsys):
+    path = tmp_path / "renju.txt"
+    path.write_text(RENJU_FOUL, encoding="utf-8")
+    out = tmp_path / "reviewed.sgf"
+    assert main(["--review", str(path), "--rule", "renju", "--sgf", str(out), *QUICK]) == 0
+    record = read_record(out)
+    assert record.rule is Rule.RENJU and record.moves == tuple(game(RENJU_FOUL, Rule.RENJU).moves)
+    assert record.comment(11).startswith("Move 11, black f8: ")
+    assert "white now wins by fours: l12 (1 move); black may not block at h8 (double-three)" in record.comment(11)
+    assert record.comment(0).startswith("14 moves, renju rule, white won.")
+    text = out.read_text(encoding="utf-8")
+    # black's missed win at move 11 is a side line from the position before it: its first move h8 is 'hh'
+    assert "(;B[hh]C[black wins by fours and threes: h8, " in text
+    assert capsys.readouterr().err == ""
+
+
+def test_sgf_side_lines_and_comments_round_trip():
+    board = game(SEEN_LATE)
+    record = GameRecord.from_board(board)
+    record = GameRecord(**{**record.__dict__, "comments": ((0, "a game"), (3, "move three [sic]"), (41, "the end"))})
+    lines = [Variation(2, tuple(board.moves[5:8]), "a side line"), Variation(41, tuple(board.moves[:1]), "after")]
+    text = write_sgf(record, lines)
+    assert read_sgf(text) == record
+    assert text.count("(") == 3  # the game, the main line's branch after move 2, its side line (none after the end)
+    assert read_sgf(write_sgf(record)) == record
+
+
+def test_review_options_need_review(capsys):
+    with pytest.raises(SystemExit):
+        main(["--json"])
+    assert "--json, --sgf, --deep and --analyst go with --review FILE" in capsys.readouterr().err
+
+
+def test_review_of_a_broken_file_says_why(tmp_path, capsys):
+    path = tmp_path / "broken.txt"
+    path.write_text("h8 h8", encoding="utf-8")
+    assert main(["--review", str(path)]) == 1
+    assert "move 2: h8 is already taken" in capsys.readouterr().err
