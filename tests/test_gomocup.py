@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from gomoku import Board, Point, Rule, Stone
+from gomoku.ai import make_player
 from gomoku.ai.base import Decision
 from gomoku.gomocup import Brain, TimeControl, quick_move, rule_from_bits
 
@@ -605,9 +606,14 @@ SEARCH_INFO = re.compile(
 )
 
 
+#: Nodes a move for the searching brain of these tests: a node budget, not the clock, ends each search, so a
+#: loaded machine cannot cut it short before it has a line to report (a 600 ms turn did, now and then, in CI).
+THINKING_NODES = 6_000
+
+
 def _thinking_brain(*info: str) -> Brain:
-    engine = Brain(level="hard", seed=1)
-    for line in ("START 15", "INFO timeout_turn 600", *info, "BOARD", "7,7,2", "8,8,1", "7,8,2"):
+    engine = Brain(level="hard", seed=1, player_factory=lambda: make_player("hard", seed=1, max_nodes=THINKING_NODES))
+    for line in ("START 15", "INFO timeout_turn 10000", *info, "BOARD", "7,7,2", "8,8,1", "7,8,2"):
         engine.handle(line)
     return engine
 
