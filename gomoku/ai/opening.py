@@ -216,4 +216,4 @@ def _candidates(board: Board, points: list[Point], limit: int = CANDIDATES) -> l
     return sorted(empty, key=distance)[:limit]
 
 
-__all__ = ["CLEAR_ADVANTAGE", "OpeningPlayer", "WIN_VALUE"]
+__all__ = ["CLEAR_ADVANTAGE", "WIN_VALUE", "OpeningPlayer"]
