@@ -40,7 +40,9 @@ from functools import partial
 from typing import Any
 
 from gomoku.ai import LEVELS, Player, make_player
+from gomoku.clock import ClockKind
 from gomoku.net.errors import NetworkError
+from gomoku.openings import OpeningRule
 from gomoku.point import Point
 from gomoku.records import RecordError, read_record
 from gomoku.tui import storage, view
@@ -126,6 +128,10 @@ def settings_from_args(args: argparse.Namespace, remembered: Settings, levels: t
     if getattr(args, "name", None):
         data["name"] = args.name
     settings = validated(data, levels)
+    if getattr(args, "opening", None) is not None:
+        settings = replace(settings, opening=OpeningRule(args.opening))
+    if getattr(args, "clock", None) is not None:
+        settings = replace(settings, clock=args.clock)
     if not settings.name:  # the login name, until --name gives another
         login = os.environ.get("USER") or os.environ.get("LOGNAME") or os.environ.get("USERNAME") or ""
         settings = replace(settings, name=clean_name(login))
@@ -147,6 +153,19 @@ def network_setup(args: argparse.Namespace, settings: Settings) -> NetSetup | No
         code = format_code(args.code) if args.code else ""
         return NetSetup("guest", name, code=code, port=port, address=address)
     return None
+
+
+def fair_play_notice(settings: Settings) -> str:
+    """What the player must know when ``--opening`` or ``--clock`` asked for what the screen does not play yet."""
+    asked = []
+    if settings.opening is not OpeningRule.NONE:
+        asked.append(f"the {settings.opening.title} opening")
+    if settings.clock.kind is not ClockKind.NONE:
+        asked.append(f"the clock ({settings.clock.describe()})")
+    if not asked:
+        return ""
+    text = " and ".join(asked)
+    return f"{text[0].upper()}{text[1:]}: not on the game screen yet; this game is played without."
 
 
 def wants_game(args: argparse.Namespace) -> bool:
@@ -384,7 +403,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"gomoku: {error}", file=sys.stderr)
         return 2
     offer, notice = storage.read_offer()
-    notice = " ".join(text for text in (settings_notice, notice) if text)
+    notice = " ".join(text for text in (settings_notice, notice, fair_play_notice(settings)) if text)
     if setup is not None:
         state, effects = initial_network(settings, levels, setup, offer=offer, notice=notice)
     else:

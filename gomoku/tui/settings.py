@@ -30,7 +30,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from gomoku.clock import NO_CLOCK, ClockSpec
 from gomoku.net.protocol import MAX_NAME
+from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule
 from gomoku.userdirs import atomic_write_text, config_dir
@@ -113,6 +115,10 @@ class Settings:
     pace: Pace = Pace.NORMAL
     #: The player's name in network games (``--name``); empty: the login name.
     name: str = ""
+    #: The opening rule and the clock (``--opening``, ``--clock``): carried for this run only, not
+    #: remembered (no menu row yet), and not yet played by the game screen.
+    opening: OpeningRule = OpeningRule.NONE
+    clock: ClockSpec = NO_CLOCK
 
     def to_json(self) -> dict[str, Any]:
         """The settings as the settings file stores them (plain strings and numbers)."""

@@ -1,0 +1,54 @@
+"""``--opening`` and ``--clock``: parsed and checked where they are typed, carried in the settings."""
+
+from __future__ import annotations
+
+import pytest
+
+from gomoku.cli import build_parser, check_fair_play
+from gomoku.clock import ClockKind
+from gomoku.openings import OpeningRule
+from gomoku.tui.app import fair_play_notice, settings_from_args
+from gomoku.tui.settings import default_settings
+
+
+def test_opening_and_clock_reach_the_settings_of_this_run() -> None:
+    args = build_parser().parse_args(["--opening", "swap2", "--clock", "5+3"])
+    settings = settings_from_args(args, default_settings(("normal",)), ("normal",))
+    assert settings.opening is OpeningRule.SWAP2
+    assert settings.clock.kind is ClockKind.FISCHER and settings.clock.main == 300 and settings.clock.increment == 3
+    assert "opening" not in settings.to_json() and "clock" not in settings.to_json()  # not remembered
+    notice = fair_play_notice(settings)
+    assert notice.startswith("The Swap2 opening and the clock (5 min + 3 s a move): not on the game screen yet")
+
+
+def test_no_opening_no_clock_no_notice() -> None:
+    settings = settings_from_args(build_parser().parse_args([]), default_settings(("normal",)), ("normal",))
+    assert settings.opening is OpeningRule.NONE and settings.clock.kind is ClockKind.NONE
+    assert fair_play_notice(settings) == ""
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--clock", "5 minutes"], "is not a clock: write none, 5+3"),
+        (["--clock", "0+0"], "leaves no time at all"),
+        (["--opening", "swap3"], "invalid choice: 'swap3'"),
+    ],
+)
+def test_bad_values_say_what_to_give(argv, words, capsys) -> None:
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(argv)
+    assert words in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--gomocup", "--opening", "swap2"], "a Gomocup manager sends the opening"),
+        (["--host", "--clock", "5+3"], "network games do not play opening rules or clocks yet"),
+        (["--join", "127.0.0.1", "--opening", "swap1", "--clock", "30s"], "--opening and --clock: network games"),
+    ],
+)
+def test_options_that_do_not_go_together_are_refused(argv, words) -> None:
+    assert words in check_fair_play(build_parser().parse_args(argv))
+    assert check_fair_play(build_parser().parse_args(["--opening", "soosorv8", "--rule", "renju"])) == ""
