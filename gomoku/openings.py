@@ -170,8 +170,8 @@ OPTION_TEXT: Mapping[Option, str] = MappingProxyType(
     {
         Option.SWAP: "swap colours",
         Option.STAY: "keep colours",
-        Option.PLACE_TWO: "place two more stones and let the other player choose",
-        Option.FIFTH_IN_SQUARE: "play the 5th inside the 9x9 square",
+        Option.PLACE_TWO: "place two more",
+        Option.FIFTH_IN_SQUARE: "the 5th inside 9x9",
         Option.OFFER_TEN: "offer ten 5th moves",
     }
 )
@@ -529,19 +529,46 @@ class OpeningState:
             where = _where(stage.area)
             return f"{who}: place the {ordinal(stones + 1)} stone ({stage.stone}) {where}"
         if stage.action is Action.CHOOSE:
+            then = self._placing_after_stay(seat)
+            if then is not None:
+                others = [self._option_text(o, seat) for o in stage.options if o is not Option.STAY]
+                placing = then.prompt.split(": ", 1)[1]
+                return f"{who}: " + ", or ".join([*others, placing])
             texts = [self._option_text(option, seat) for option in stage.options]
-            return f"{who}: " + ", or ".join(texts)
+            return f"{who}: " + " or ".join(filter(None, (", ".join(texts[:-1]), texts[-1])))
         if stage.action is Action.DECLARE:
             return f"{who}: declare how many 5th moves black must offer, 1 to {count}"
         if stage.action is Action.OFFER:
             return f"{who}: offer 5th move {len(self.offers) + 1} of {count}, none symmetrical to another"
         return f"{who}: pick one of the offered 5th moves"
 
+    def _placing_after_stay(self, seat: Seat) -> Step | None:
+        """At a swap step: the placing step "stay" leads to for the same seat (placing a stone means staying)."""
+        stage = RULES[self.rule][self.stage]
+        if not isinstance(stage.then, Mapping) or Option.STAY not in stage.then:
+            return None
+        stayed = replace(self, stage=stage.then[Option.STAY])
+        following = stayed.step if stayed.stage else None
+        if following is None or following.seat is not seat or following.action is not Action.PLACE:
+            return None
+        return following
+
+    @property
+    def area(self) -> Area | None:
+        """Where a stone may go now (to mark on a screen): the step's area, or at a swap step the
+        area of the stone that staying leads to; ``None`` when no stone is placed or offered now."""
+        step = self.step
+        if step is None:
+            return None
+        if step.action in (Action.PLACE, Action.OFFER):
+            return step.area
+        following = self._placing_after_stay(step.seat) if step.action is Action.CHOOSE else None
+        return following.area if following is not None else None
+
     def _option_text(self, option: Option, seat: Seat) -> str:
         if option in (Option.SWAP, Option.STAY):
             colour = self.colour_of(seat)
-            keep = colour if option is Option.STAY else colour.opponent
-            return f"{option.value} (play {keep})"
+            return f"stay {colour}" if option is Option.STAY else f"swap to {colour.opponent}"
         return OPTION_TEXT[option]
 
     # -- taking a step ---------------------------------------------------------

@@ -17,6 +17,7 @@ from gomoku.board import Board
 from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.net.host import MatchRecord
 from gomoku.net.protocol import ResumeRecord
+from gomoku.openings import OpeningState
 from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.rules import Rule
@@ -29,6 +30,8 @@ class AiKind(enum.Enum):
 
     MOVE = "move"
     HINT = "hint"
+    #: a step of an opening rule (place, swap or not, declare, offer, pick)
+    OPENING = "opening"
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,8 @@ class StartAi:
     board: Board
     level: str
     delay: float = 0.0
+    #: for :attr:`AiKind.OPENING`, the opening whose step to take
+    opening: OpeningState | None = None
 
 
 @dataclass(frozen=True)

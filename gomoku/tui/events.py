@@ -20,6 +20,7 @@ from typing import Union
 from gomoku.net import events as net
 from gomoku.net.host import MatchRecord
 from gomoku.net.protocol import ResumeRecord
+from gomoku.openings import OpeningMove
 from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.savegame import SavedGame
@@ -70,6 +71,8 @@ class AiDone:
     job: int
     point: Point | None
     error: str = ""
+    #: the step taken, for an opening job (its point, if any, is ``point`` too)
+    opening_move: OpeningMove | None = None
 
 
 @dataclass(frozen=True)
