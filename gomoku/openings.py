@@ -97,6 +97,11 @@ class Seat(enum.Enum):
         """The other seat."""
         return Seat.SECOND if self is Seat.FIRST else Seat.FIRST
 
+    @property
+    def short(self) -> str:
+        """The seat as a prompt names it: ``player 1``, ``player 2``."""
+        return "player 1" if self is Seat.FIRST else "player 2"
+
 
 class Role(enum.Enum):
     """Who decides a step: a seat, or whoever holds a colour at that moment (colours move with swaps)."""
@@ -522,12 +527,12 @@ class OpeningState:
         )
 
     def _prompt(self, stage: Stage, seat: Seat, count: int) -> str:
-        who = f"{self.colour_of(seat).name.capitalize()} ({seat.value})"
+        who = f"{self.colour_of(seat).name.capitalize()} ({seat.short})"
         stones = sum(1 for e in self.events if e.move.action in (Action.PLACE, Action.PICK))
         if stage.action is Action.PLACE:
             assert stage.stone is not None
-            where = _where(stage.area)
-            return f"{who}: place the {ordinal(stones + 1)} stone ({stage.stone}) {where}"
+            other = f" ({stage.stone})" if stage.stone is not self.colour_of(seat) else ""
+            return f"{who}: place the {ordinal(stones + 1)} stone{other} {_where_short(stage.area)}"
         if stage.action is Action.CHOOSE:
             then = self._placing_after_stay(seat)
             if then is not None:
@@ -539,7 +544,7 @@ class OpeningState:
         if stage.action is Action.DECLARE:
             return f"{who}: declare how many 5th moves black must offer, 1 to {count}"
         if stage.action is Action.OFFER:
-            return f"{who}: offer 5th move {len(self.offers) + 1} of {count}, none symmetrical to another"
+            return f"{who}: offer 5th move {len(self.offers) + 1} of {count} (no two symmetrical)"
         return f"{who}: pick one of the offered 5th moves"
 
     def _placing_after_stay(self, seat: Seat) -> Step | None:
@@ -700,6 +705,13 @@ def _where(area: Area) -> str:
     if area.side is None:
         return "anywhere"
     return f"{'at' if area.side == 1 else 'inside'} {area.describe()}"
+
+
+def _where_short(area: Area) -> str:
+    """Where a stone goes, as a one-line prompt says it: "anywhere", "at the centre", "inside the 3x3 square"."""
+    if area.side is None:
+        return "anywhere"
+    return "at the centre" if area.side == 1 else f"inside the {area.side}x{area.side} square"
 
 
 def _wrong_action(move: OpeningMove, size: int) -> str:

@@ -25,12 +25,12 @@ def marked_theme() -> draw.Theme:
 
 def test_swap2_between_two_players_every_step_by_keys_and_clicks() -> None:
     state = start("pvp", opening=OpeningRule.SWAP2)
-    assert "Black (first player): place the 1st stone (black) anywhere" in render(state).screen()
+    assert "Black (player 1): place the 1st stone anywhere" in render(state).screen()
     state = play_at(state, "h8", "h9", "j9")
     game = game_of(state)
     assert game.in_opening and game.opening.step.seat is Seat.SECOND
     screen = render(state).screen()
-    assert "White (second player): swap to black, stay white or place two more" in screen
+    assert "White (player 2): swap to black, stay white or place two more" in screen
     assert "x swap" in screen and "c keep" in screen and "2 two more" in screen
     state = press(state, "2")
     state = play_at(state, "g7", "j7")
