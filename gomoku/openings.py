@@ -404,7 +404,7 @@ def _canonical_openings() -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]
 
 
 #: The 26 canonical renju openings (Soosõrv-8's first three stones), as offsets from the centre.
-#: This is their one home: ``benchmarks/strength.py --openings renju26`` should read them from here.
+#: This is their one home: ``benchmarks/strength.py --openings renju26`` reads them from here.
 CANONICAL_OPENINGS = _canonical_openings()
 
 
