@@ -41,7 +41,6 @@ from typing import Any
 
 from gomoku.ai import LEVELS, Player, make_player
 from gomoku.ai.opening import OpeningPlayer
-from gomoku.clock import ClockKind
 from gomoku.net.errors import NetworkError
 from gomoku.net.match import BlackChoice, Role
 from gomoku.openings import OpeningMove, OpeningRule
@@ -160,13 +159,6 @@ def network_setup(args: argparse.Namespace, settings: Settings) -> NetSetup | No
         code = format_code(args.code) if args.code else ""
         return NetSetup(Role.GUEST, name, code=code, port=port, address=address)
     return None
-
-
-def fair_play_notice(settings: Settings) -> str:
-    """What the player must know when ``--clock`` asked for what the game screen does not play yet."""
-    if settings.clock.kind is ClockKind.NONE:
-        return ""
-    return f"The clock ({settings.clock.describe()}) is not on the game screen yet: this game is played without."
 
 
 def wants_game(args: argparse.Namespace) -> bool:
@@ -416,7 +408,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"gomoku: {error}", file=sys.stderr)
         return 2
     offer, notice = storage.read_offer()
-    notice = " ".join(text for text in (settings_notice, notice, fair_play_notice(settings)) if text)
+    notice = " ".join(text for text in (settings_notice, notice) if text)
     if setup is not None:
         state, effects = initial_network(settings, levels, setup, offer=offer, notice=notice)
     else:
@@ -548,7 +540,9 @@ def _loop(
             events.insert(0, Resize(rows, cols))
         events += inbox.drain()
         events += performer.network.drain()
-        events.append(Tick(datetime.now(), int(time.monotonic() * FRAMES_PER_SECOND)))
+        # the tick comes first, so that the keys of this wake-up are timed by it (the game clocks)
+        seconds = time.monotonic()
+        events.insert(0, Tick(datetime.now(), int(seconds * FRAMES_PER_SECOND), seconds))
         for event in events:
             state, effects = update(state, event)
             performer.perform(effects)

@@ -60,6 +60,8 @@ class Tick:
 
     now: datetime
     frame: int = 0
+    #: Monotonic seconds (``time.monotonic()``), for the game clocks; ``None`` when not given.
+    seconds: float | None = None
 
 
 @dataclass(frozen=True)

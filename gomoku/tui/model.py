@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from gomoku.board import Board
+from gomoku.clock import NO_CLOCK, Clock, time_outcome
 from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.net.match import BlackChoice, MatchRecord
 from gomoku.net.protocol import ResumeRecord
@@ -27,7 +28,7 @@ from gomoku.net.snapshot import LinkState, Snapshot, TableView
 from gomoku.openings import OpeningRule, OpeningState, Seat
 from gomoku.point import Point
 from gomoku.records import GameRecord
-from gomoku.rules import Rule, Stone
+from gomoku.rules import Outcome, Rule, Stone
 from gomoku.savegame import SavedGame
 from gomoku.tui.bindings import Bindings
 from gomoku.tui.effects import AiKind, Effects, NetSetup
@@ -37,6 +38,8 @@ from gomoku.tui.settings import Mode, Settings, Side
 
 #: The opening of a game without an opening rule: done before it starts.
 NO_OPENING = OpeningState.start(OpeningRule.NONE)
+#: The clock of a game without one.
+NO_GAME_CLOCK = Clock.new(NO_CLOCK)
 
 
 @dataclass(frozen=True)
@@ -64,6 +67,14 @@ class Game:
     step: bool = False
     opening: OpeningState = NO_OPENING
     seats: frozenset[Seat] = frozenset()
+    clock: Clock = NO_GAME_CLOCK
+    #: How the game ended on time (a flag fell), or ``None``: the board cannot know it.
+    flagged: Outcome | None = None
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended: by the board (five, full, ...) or on time."""
+        return self.flagged is not None or self.board.is_game_over()
 
     @property
     def mode(self) -> Mode:
@@ -72,23 +83,23 @@ class Game:
     @property
     def in_opening(self) -> bool:
         """Whether the opening rule's steps are still being taken (no ordinary moves yet)."""
-        return not self.opening.done and not self.board.is_game_over()
+        return not self.opening.done and not self.over
 
     @property
     def computer_in_opening(self) -> bool:
         """Whether the opening waits for a step of a seat the computer holds."""
         step = self.opening.step
-        return step is not None and step.seat in self.seats and not self.board.is_game_over()
+        return step is not None and step.seat in self.seats and not self.over
 
     @property
     def in_progress(self) -> bool:
         """Whether quitting now would abandon a game: moves have been played and it is not over."""
-        return bool(self.board.moves) and not self.board.is_game_over()
+        return bool(self.board.moves) and not self.over
 
     @property
     def computer_to_move(self) -> bool:
         """Whether it is the computer's turn to move in a game that goes on (after the opening)."""
-        return not self.in_opening and not self.board.is_game_over() and self.board.turn in self.computer
+        return not self.in_opening and not self.over and self.board.turn in self.computer
 
     def level_of(self, stone: Stone) -> str:
         """The level the computer plays ``stone`` at."""
@@ -146,7 +157,25 @@ def new_game(settings: Settings, board: Board | None = None, opening: OpeningSta
     board = board or Board(settings.size, settings.rule)
     cursor = board.last_move or centre(board.size)
     game = Game(board, settings, computer_sides(settings), cursor, seats=computer_seats(settings))
+    game = replace(game, clock=Clock.new(settings.clock))
     return with_board(with_opening(game, opening), board)
+
+
+def timed(game: Game, seconds: float | None) -> Game:
+    """``game``'s clock brought up to ``seconds``: started once the opening is over, its flag fall judged.
+
+    A flag fall ends the game (:attr:`Game.flagged`): the other side wins, or
+    it is a draw when the other side could no longer make five.
+    """
+    clock = game.clock
+    if seconds is None or not clock.enabled or game.over or game.in_opening:
+        return game
+    if clock.running is None:
+        return replace(game, clock=clock.start(game.board.turn, seconds))
+    loser = clock.expired(seconds)
+    if loser is None:
+        return game
+    return replace(game, clock=clock.flag(seconds), flagged=time_outcome(game.board, loser))
 
 
 # -- screens -------------------------------------------------------------------
@@ -439,6 +468,8 @@ class State:
     terminal: tuple[int, int] | None = None
     #: Whether the message outlives the next move (a worker's report); every key clears it.
     sticky: bool = False
+    #: Monotonic seconds of the last tick while a game clock is in play (what a key press is timed by).
+    seconds: float | None = None
 
 
 #: What every ``update`` returns: the next state, and what the loop is to do.

@@ -228,7 +228,7 @@ def autosave_effects(game: Game) -> Effects:
     position and kept aside (``finished-<time>.json``); one taken back to
     no moves is kept aside too.
     """
-    if game.board.is_game_over():
+    if game.over:
         return (Autosave(saved_from_game(game)), RetireAutosave())
     if not game.board.moves:
         return (RetireAutosave(),)

@@ -132,7 +132,7 @@ class Settings:
     #: Seconds a move for the levels that think by time (``None``: each level's own, hard 1 s).
     think_time: float | None = None
     #: The opening rule and the clock (``--opening``, ``--clock``): carried for this run only, not
-    #: remembered (no menu row yet); the local game screen plays the opening, not yet the clock.
+    #: remembered (no menu row yet); the local game screen plays both.
     opening: OpeningRule = OpeningRule.NONE
     clock: ClockSpec = NO_CLOCK
 

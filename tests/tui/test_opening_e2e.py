@@ -1,4 +1,4 @@
-"""The real ``python -m gomoku`` in a pseudo-terminal, one game per opening rule (local play)."""
+"""The real ``python -m gomoku`` in a pseudo-terminal: one game per opening rule, and one lost on time (local play)."""
 
 from __future__ import annotations
 
@@ -85,3 +85,11 @@ def test_swap2_against_the_computer(launch) -> None:
     assert "Swap2" in text
     game.send("q")
     game.wait_for("Quit")
+
+
+def test_a_short_clock_ends_the_game_on_time(launch) -> None:
+    game = launch("--mode", "pvp", "--clock", "2s")
+    text = game.wait_for("White wins on time.", timeout=15)
+    assert "Game over after 0 moves." in text or "White wins on time." in text
+    game.send("q")
+    game.wait_exit()

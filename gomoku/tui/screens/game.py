@@ -22,12 +22,23 @@ from gomoku.tui.effects import AiKind, SaveSettings, StartAi
 from gomoku.tui.events import AiDone, Event, Key, Mouse
 from gomoku.tui.keys import CURSOR_KEYS, LOAD_KEY, QUIT_KEY, SAVE_KEY
 from gomoku.tui.layout import board_layout, clicked_point, stepped
-from gomoku.tui.model import AiJob, Game, Menu, MenuRow, Playing, PromptKind, Screen, with_board, with_opening
+from gomoku.tui.model import (
+    AiJob,
+    Game,
+    Menu,
+    MenuRow,
+    Playing,
+    PromptKind,
+    Screen,
+    timed,
+    with_board,
+    with_opening,
+)
 from gomoku.tui.saves import autosave_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Outcome, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt
 from gomoku.tui.settings import Mode, Pace
-from gomoku.tui.texts import ended_text, overline_note, result_text, sentence, side_name
+from gomoku.tui.texts import WARN_SECONDS, clock_face, ended_text, overline_note, result_text, sentence, side_name
 
 PACES = tuple(Pace)
 
@@ -44,7 +55,9 @@ LOAD = Binding((LOAD_KEY,), "load a record to replay, or a kept game")
 NEW = Binding(("n",), "new game (the menu)", "n new game")
 QUIT = Binding((QUIT_KEY,), "quit (the game is kept: resume later)", "q quit", always=True)
 DISMISS = Binding(("escape",), "clear the message line", label="Esc")
-PAUSE_PVC = Binding(("p",), "pause / resume the computer")
+PAUSE_PVC = Binding(("p",), "pause / resume the computer (and the clocks)")
+#: Two players with a clock: pause both clocks (local games only).
+PAUSE_CLOCKS = Binding(("p",), "pause / resume the clocks", "p pause")
 #: Watch mode's keys: pause, one move while paused, and a faster or slower pace.
 PAUSE = Binding(("p", "space"), "pause / resume the computer", "p pause", "p Space")
 RESUME = replace(PAUSE, short="p resume")
@@ -85,7 +98,7 @@ def bindings(screen: Playing, ctx: Context) -> Bindings:
     if game.mode is Mode.CVC:
         pause = RESUME if game.paused else PAUSE
         return (pause, STEP, PACE, UNDO, REDO, NEW, HEAT, SAVE, LOAD, DISMISS, HELP, QUIT)
-    computer = (PAUSE_PVC,) if game.mode is Mode.PVC else ()
+    computer = (PAUSE_PVC,) if game.mode is Mode.PVC else (PAUSE_CLOCKS,) if game.clock.enabled else ()
     step = _human_step(game)
     if step is not None:
         return (*_opening_bindings(step), UNDO, HEAT, SAVE, LOAD, NEW, *computer, DISMISS, HELP, QUIT)
@@ -101,7 +114,7 @@ def key_line(screen: Playing, ctx: Context) -> list[str] | None:
     step = _human_step(game)
     if step is not None:
         return [binding.short for binding in (*_opening_bindings(step), UNDO, HELP, QUIT) if binding is not CURSOR]
-    if game.board.is_game_over():
+    if game.over:
         line = (NEW, UNDO, SAVE, HEAT, HELP, QUIT)
     elif game.mode is Mode.CVC:
         line = (RESUME if game.paused else PAUSE, STEP, PACE, UNDO, NEW, HELP, QUIT)
@@ -121,7 +134,7 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
             return screen, NOTHING
         if game.in_opening:
             return _stone_step(replace(game, cursor=point), point)
-        return _play(replace(game, cursor=point), point)
+        return _play(replace(game, cursor=point), point, ctx.seconds)
     if not isinstance(event, Key):
         return screen, UNHANDLED
     name = event.name
@@ -131,14 +144,14 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
     if binding is PLAY and game.in_opening:
         return _stone_step(game, game.cursor)
     if binding is PLAY:
-        return _play(game, game.cursor)
+        return _play(game, game.cursor, ctx.seconds)
     if binding is DECLARE:
         return _opening_step(game, declare(int(name)))
     for option, key in OPENING_KEYS.items():
         if binding is key:
             return _opening_step(game, choose(option))
     if binding is UNDO:
-        return _undo(game)
+        return _undo(game, ctx.seconds)
     if binding is REDO:
         return _redo(game)
     if binding is HINT:
@@ -147,8 +160,8 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
         heat = not game.heat
         text = "Heat map on: the legend is at the bottom; t hides it." if heat else "Heat map off."
         return Playing(replace(game, heat=heat)), said(text)
-    if binding in (PAUSE, RESUME, PAUSE_PVC):
-        return _toggle_pause(game)
+    if binding in (PAUSE, RESUME, PAUSE_PVC, PAUSE_CLOCKS):
+        return _toggle_pause(game, ctx.seconds)
     if binding is STEP:
         return _step(game)
     if binding is PACE:
@@ -175,7 +188,7 @@ def fits(screen: Playing, ctx: Context, rows: int, cols: int) -> bool:
 
 def _busy_reason(game: Game) -> str | None:
     """Why a human may not move now, or ``None`` if they may."""
-    if game.board.is_game_over():
+    if game.over:
         return "The game is over: n new game, u undo, q quit."
     if game.mode is Mode.CVC:
         return "You are watching: n starts a game you can play."
@@ -231,16 +244,22 @@ def _step_said(game: Game, step: Step, move: OpeningMove) -> str:
     return ""
 
 
-def _moved(game: Game, point: Point) -> tuple[Screen, Outcome]:
-    """``game`` on the screen after a move at ``point``, autosaved.
+def _moved(game: Game, point: Point, seconds: float | None = None) -> tuple[Screen, Outcome]:
+    """``game`` on the screen after a move at ``point``, its clock pressed at ``seconds``, autosaved.
 
     The message line is cleared (what it said was about the position before),
     unless the move is a six under standard, which is explained.
     """
+    clock = game.clock
+    if clock.enabled and clock.running is not None and seconds is not None:
+        game = replace(game, clock=clock.press(seconds) if not game.over else clock.stop(seconds))
     return Playing(game), Outcome(effects=autosave_effects(game), message=Message(overline_note(game, point)))
 
 
-def _play(game: Game, point: Point) -> tuple[Screen, Outcome]:
+def _play(game: Game, point: Point, seconds: float | None = None) -> tuple[Screen, Outcome]:
+    late = timed(game, seconds)
+    if late.flagged is not None and game.flagged is None:  # the flag fell before the move
+        return Playing(late), Outcome(effects=autosave_effects(late), message=Message(result_text(late)))
     reason = _busy_reason(game)
     if reason:
         return Playing(game), alerted(reason)
@@ -249,7 +268,7 @@ def _play(game: Game, point: Point) -> tuple[Screen, Outcome]:
         board.play(point)
     except IllegalMoveError as error:
         return Playing(game), alerted(sentence(str(error)))
-    return _moved(_on(game, board, cursor=point), point)
+    return _moved(_on(game, board, cursor=point), point, seconds)
 
 
 def _on(game: Game, board: Board, cursor: Point | None = None) -> Game:
@@ -276,13 +295,14 @@ def _undo_opening(game: Game) -> tuple[Screen, Outcome]:
         board = Board(game.board.size, game.board.rule)
         opening = replay(game.opening.rule, board, steps[:keep])
         back = with_opening(_on(game, board), opening)
+        back = replace(back, clock=type(game.clock).new(game.clock.spec), flagged=None)
         if game.mode is not Mode.PVC or _human_step(back) is not None:
             taken = ", ".join(steps[keep:])
             return Playing(back), said(f"Took back {taken}.", autosave_effects(back))
     return Playing(game), alerted("Nothing to undo.")
 
 
-def _undo(game: Game) -> tuple[Screen, Outcome]:
+def _undo(game: Game, seconds: float | None = None) -> tuple[Screen, Outcome]:
     if game.opening.events and (game.in_opening or len(game.board.moves) <= _opening_stones(game)):
         return _undo_opening(game)
     count = min(_undo_count(game), len(game.board.moves) - _opening_stones(game))
@@ -296,7 +316,10 @@ def _undo(game: Game) -> tuple[Screen, Outcome]:
     except HistoryError:
         return Playing(game), alerted("Nothing to undo.")
     watching = game.mode is Mode.CVC
-    game = replace(_on(game, board), paused=game.paused or watching)
+    clock = game.clock
+    if clock.enabled and seconds is not None:  # both clocks as they were before the undone moves
+        clock = clock.undo(count + (1 if game.flagged is not None else 0), seconds)
+    game = replace(_on(game, board), paused=game.paused or watching, clock=clock, flagged=None)
     note = " (r redoes, p resumes)" if watching else " (r redoes)"
     return Playing(game), said(f"Took back {', '.join(reversed(taken))}{note}.", autosave_effects(game))
 
@@ -309,6 +332,8 @@ def _opening_stones(game: Game) -> int:
 def _redo(game: Game) -> tuple[Screen, Outcome]:
     if game.in_opening:
         return Playing(game), alerted("Nothing to redo in the opening: take the step again.")
+    if game.clock.enabled:
+        return Playing(game), alerted("No redo with a clock: play the moves again.")
     if game.computer_to_move and game.mode is Mode.PVC:
         return Playing(game), alerted("The computer is thinking: wait for its move.")
     board = game.board.copy()
@@ -327,8 +352,10 @@ def _redo(game: Game) -> tuple[Screen, Outcome]:
     return Playing(game), said(f"Replayed {', '.join(replayed)}.", autosave_effects(game))
 
 
-def _toggle_pause(game: Game) -> tuple[Screen, Outcome]:
+def _toggle_pause(game: Game, seconds: float | None = None) -> tuple[Screen, Outcome]:
     paused = not game.paused
+    if game.clock.enabled and seconds is not None:
+        game = replace(game, clock=game.clock.pause(seconds) if paused else game.clock.resume(seconds))
     if not paused:
         text = "Resumed."
     elif game.mode is Mode.CVC:
@@ -342,7 +369,7 @@ def _step(game: Game) -> tuple[Screen, Outcome]:
     """Watch mode, paused: let the computer make one move."""
     if not game.paused:
         return Playing(game), said("Press p to pause first; then . plays one move at a time.")
-    if game.board.is_game_over():
+    if game.over:
         return Playing(game), alerted("The game is over: u takes moves back, n starts a new one.")
     return Playing(replace(game, step=True)), NOTHING
 
@@ -393,7 +420,7 @@ def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Outco
     except IllegalMoveError as error:
         paused = replace(game, paused=True, step=False)
         return Playing(paused), alerted(f"The computer tried an illegal move: {error}", ai=None)
-    moved, outcome = _moved(_on(game, board), event.point)
+    moved, outcome = _moved(_on(game, board), event.point, ctx.seconds)
     return moved, replace(outcome, ai=None)
 
 
@@ -467,7 +494,26 @@ def _status(win: Window, ctx: Context, game: Game, theme: Theme) -> None:
     parts = [turn, str(game.settings.rule), f"move {len(board.moves) + 1}"]
     if board.last_move is not None:
         parts.append(f"last: {board.turn.opponent} {board.notation(board.last_move)}")
-    draw.put(win, row, 1, theme.join(parts)[: cols - 2], theme("status"))
+    room = cols - 2 - (_clocks(win, row, cols, ctx, game, theme) if game.clock.enabled else 0)
+    draw.put(win, row, 1, theme.join(parts)[: max(0, room)], theme("status"))
+
+
+def _clocks(win: Window, row: int, cols: int, ctx: Context, game: Game, theme: Theme) -> int:
+    """Both clocks at the right of the status line, the side to move's highlighted, a warning under
+    :data:`WARN_SECONDS` (with a ``!`` for monochrome); returns the columns they take."""
+    pieces = []
+    for stone in (Stone.BLACK, Stone.WHITE):
+        face = clock_face(game.clock, stone, ctx.seconds)
+        low = game.clock.remaining(stone, ctx.seconds or 0.0) < WARN_SECONDS
+        text = f" {theme.glyphs[str(stone)]} {face}{'!' if low else ''} "
+        style = "alert" if low else "selected" if stone is game.clock.running else "status"
+        pieces.append((text, style))
+    width = sum(len(text) for text, _ in pieces)
+    col = cols - 1 - width
+    for text, style in pieces:
+        draw.put(win, row, col, text, theme(style))
+        col += len(text)
+    return width + 1
 
 
 def unbound(screen: Playing, ctx: Context, key: str) -> str:
