@@ -11,6 +11,7 @@ from dataclasses import replace
 from typing import Any
 
 from gomoku.board import Board
+from gomoku.clock import Clock, ClockError, SideTime, parse_clock
 from gomoku.net.errors import ProtocolError
 from gomoku.net.match import BlackChoice, ChatLine, Ending, MatchRecord, Result, Role
 from gomoku.net.protocol import MAX_CHAT, MAX_CHAT_LINES, ResumeRecord, clean_text
@@ -40,7 +41,31 @@ def saved_from_game(game: Game) -> SavedGame:
             "steps": game.opening.transcript(game.board.size),
             "computer": sorted(seat.name.lower() for seat in game.seats),
         }
+    if game.clock.enabled:
+        clock = game.clock
+        extra[CLOCK] = {
+            "spec": clock.spec.text(),
+            **{str(stone): [clock.side(stone).main, clock.side(stone).periods] for stone in Stone},
+        }
     return SavedGame.from_board(game.board, mode=settings.mode.value, players=players, level=level, extra=extra)
+
+
+#: The key of ``SavedGame.extra`` holding a game's clock: its control and each side's time left
+#: (main seconds, byo-yomi periods) as at the start of the move under way.
+CLOCK = "clock"
+
+
+def _with_saved_clock(game: Game, saved: SavedGame) -> Game:
+    """``game`` with the clock its save recorded: each side's time as saved, stopped until the next tick."""
+    data = saved.extra.get(CLOCK)
+    if not isinstance(data, dict):
+        return game
+    try:
+        spec = parse_clock(str(data.get("spec")))
+        sides = {stone: SideTime(float(data[str(stone)][0]), int(data[str(stone)][1])) for stone in Stone}
+    except (ClockError, KeyError, TypeError, ValueError, IndexError) as error:
+        raise SaveError(f"its clock cannot be read ({error})") from None
+    return replace(game, clock=Clock(spec, sides[Stone.BLACK], sides[Stone.WHITE]))
 
 
 #: The key of ``SavedGame.extra`` holding a game's opening rule, its steps and the computer's seats.
@@ -90,7 +115,7 @@ def game_from_saved(saved: SavedGame, levels: tuple[str, ...], base: Settings) -
     settings = validated(data, levels)
     if settings.mode.value != saved.mode:
         raise SaveError(f"its mode {saved.mode!r} is not pvc, pvp or cvc")
-    game = _with_saved_opening(new_game(settings, saved.to_board()), saved)
+    game = _with_saved_clock(_with_saved_opening(new_game(settings, saved.to_board()), saved), saved)
     remembered = saved.extra.get("cursor")
     if isinstance(remembered, str):
         try:

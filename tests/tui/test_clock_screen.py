@@ -103,3 +103,30 @@ def test_against_the_computer_the_result_says_who_won_on_time() -> None:
     state = send(start("pvc", level="easy", clock=parse_clock("10s")), tick(0.0))
     state = send(state, tick(11.0))  # the human (black) let the 10 s run out
     assert state.message == "The computer (white) wins on time."
+
+
+def test_saving_keeps_the_clock_and_each_moves_time() -> None:
+    from gomoku.records import read_psq, read_sgf, write_psq, write_sgf
+    from gomoku.tui.screens.prompt import record_to_save
+
+    state = send(start("pvp", clock=parse_clock("1+2")), tick(0.0))
+    state = play(state, "h8", 10.0)
+    state = play(state, "i9", 15.0)
+    record = record_to_save(state.screen, "game.sgf")
+    assert record is not None
+    assert record.move_times == (10.0, 5.0) and record.time_left == (52.0, 57.0)
+    again = read_sgf(write_sgf(record))
+    assert again.clock == parse_clock("1+2") and again.time_left == (52.0, 57.0)
+    assert read_psq(write_psq(record)).move_times == (10.0, 5.0)
+
+
+def test_a_resumed_game_keeps_each_sides_time() -> None:
+    from gomoku.tui.saves import game_from_saved, saved_from_game
+    from gomoku.tui.settings import Settings
+
+    state = send(start("pvp", clock=parse_clock("1+2")), tick(0.0))
+    state = play(state, "h8", 10.0)
+    again = game_from_saved(saved_from_game(game_of(state)), ("easy", "normal", "hard"), Settings())
+    assert again.clock.spec == parse_clock("1+2")
+    assert again.clock.side(Stone.BLACK).main == 52.0 and again.clock.side(Stone.WHITE).main == 60.0
+    assert again.clock.running is None  # it starts again on the first tick after the resume

@@ -240,7 +240,7 @@ def _step_said(game: Game, step: Step, move: OpeningMove) -> str:
     who = side_name(game, step.colour) if step.seat not in game.seats else "The computer"
     if who == "The computer" or move.option is not None or move.action is Action.DECLARE:
         text = move.text(game.board.size)
-        return sentence(f"{who} ({step.seat.value}): {text}")
+        return sentence(f"{who} ({step.seat.short}): {text}")
     return ""
 
 

@@ -133,6 +133,12 @@ def record_to_save(screen: Screen, path: str) -> GameRecord | None:
     if game.opening.events:  # SGF keeps the opening rule and its steps, swaps included
         steps = tuple(game.opening.transcript(game.board.size))
         record = replace(record, opening=game.opening.rule, opening_steps=steps)
+    if game.clock.enabled:  # the clock, each move's time and the time left after it (moves after the opening)
+        moves = len(game.board.moves)
+        before: tuple[float | None, ...] = (None,) * (moves - len(game.clock.move_times))
+        times = (before + game.clock.move_times)[:moves]
+        left = (before + game.clock.left_after())[:moves]
+        record = replace(record, clock=game.clock.spec, move_times=times, time_left=left)
     return record
 
 
