@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from gomoku.cli import build_parser, check_fair_play
 from gomoku.clock import ClockKind
 from gomoku.openings import OpeningRule
+from gomoku.rules import Rule
 from gomoku.tui.app import settings_from_args, wants_game
-from gomoku.tui.settings import default_settings
+from gomoku.tui.settings import Remembered, default_settings
 
 
 def test_opening_and_clock_reach_the_settings_of_this_run() -> None:
@@ -16,7 +19,11 @@ def test_opening_and_clock_reach_the_settings_of_this_run() -> None:
     settings = settings_from_args(args, default_settings(("normal",)), ("normal",))
     assert settings.opening is OpeningRule.SWAP2
     assert settings.clock.kind is ClockKind.FISCHER and settings.clock.main == 300 and settings.clock.increment == 3
-    assert "opening" not in settings.to_json() and "clock" not in settings.to_json()  # not remembered
+    # the command line's choices are for this run: a menu change writes only what the menu changed
+    stored = default_settings(("normal",))
+    remembered = Remembered(stored, settings)
+    written = remembered.choose(replace(settings, rule=Rule.RENJU))
+    assert written.rule is Rule.RENJU and written.opening is OpeningRule.NONE and written.clock.kind is ClockKind.NONE
 
 
 def test_no_opening_no_clock_by_default() -> None:

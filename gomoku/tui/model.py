@@ -202,6 +202,8 @@ class MenuRow(enum.Enum):
     WHITE_LEVEL = "White's level"
     PACE = "Pace"
     THINK = "Think time"
+    OPENING = "Opening rule"
+    CLOCK = "Clock"
     LOAD = "Load a game record..."
     NETWORK = "Play over the network..."
     QUIT = "Quit"
