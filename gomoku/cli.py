@@ -8,8 +8,10 @@ from collections.abc import Sequence
 
 from gomoku import __version__
 from gomoku.ai import LEVELS, UnknownLevelError, level_named
+from gomoku.clock import ClockError, ClockSpec, parse_clock
 from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.net.match import BlackChoice
+from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule
 from gomoku.tui.settings import MAX_THINK_TIME, Mode, Side, valid_think_time
@@ -25,6 +27,8 @@ examples:
   python -m gomoku --load game.sgf          replay a game record (.sgf, .psq or a move list)
   python -m gomoku --level hard --think-time 2   the searching level, 2 s a move
   python -m gomoku --review game.sgf --sgf reviewed.sgf   where was it won and lost? (--json for data)
+  python -m gomoku --opening swap2 --rule standard   a game under the Swap2 opening rule
+  python -m gomoku --mode pvp --clock 5+3   two players, 5 min + 3 s a move each
   python -m gomoku --gomocup                be an engine for Piskvork and other Gomocup managers
   python -m gomoku --host                   host a network game (port 5757); the screen shows the guest's command
   python -m gomoku --host 6000 --rule renju --size 15 --black guest --name Ann
@@ -55,6 +59,14 @@ def think_time(text: str) -> float:
     if not valid_think_time(seconds):
         raise argparse.ArgumentTypeError(f"think time must be more than 0 and at most {MAX_THINK_TIME:g} seconds")
     return seconds
+
+
+def clock_spec(text: str) -> ClockSpec:
+    """An argparse type: a game clock (``none``, ``5+3``, ``10+5x30``, ``30s``)."""
+    try:
+        return parse_clock(text)
+    except ClockError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def level_choice(text: str) -> str:
@@ -102,6 +114,19 @@ def build_parser() -> argparse.ArgumentParser:
         choices=BLACK_CHOICES,
         help="who plays black: human or computer against the computer (pvc); host, guest or random "
         "in a hosted network game (--host; rematches swap colours)",
+    )
+    parser.add_argument(
+        "--opening",
+        choices=[rule.value for rule in OpeningRule],
+        help="the opening rule: swap1 or swap2 (freestyle, standard), taraguchi10 or soosorv8 (renju); "
+        "none (the default) lets black start anywhere",
+    )
+    parser.add_argument(
+        "--clock",
+        type=clock_spec,
+        metavar="SPEC",
+        help="the game clock: 5+3 (5 min + 3 s a move), 10+5x30 (10 min, then 5 periods of 30 s), "
+        "30s (30 s a move) or none",
     )
     parser.add_argument("--seed", type=int, help="seed the computer's random choices")
     parser.add_argument(
@@ -170,11 +195,24 @@ def check_network(args: argparse.Namespace) -> str:
     return ""
 
 
+def check_fair_play(args: argparse.Namespace) -> str:
+    """What is wrong with ``--opening`` and ``--clock`` together with the other options, or ``""``."""
+    fair = [name for name in ("opening", "clock") if getattr(args, name, None) is not None]
+    if not fair:
+        return ""
+    given = " and ".join(f"--{name}" for name in fair)
+    if getattr(args, "gomocup", False):
+        return f"{given}: a Gomocup manager sends the opening (SWAP2BOARD, INFO rule) and the clock (INFO)"
+    if getattr(args, "host", None) is not None or getattr(args, "join", None) is not None:
+        return f"{given}: network games do not play opening rules or clocks yet: leave {given} out"
+    return ""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run gomoku with the command-line ``argv``; returns the exit status."""
     parser = build_parser()
     args = parser.parse_args(argv)
-    problem = check_network(args)
+    problem = check_network(args) or check_fair_play(args)
     if problem:
         parser.error(problem)
     if args.review is None and (args.json or args.sgf or args.deep or args.analyst):

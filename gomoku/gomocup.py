@@ -43,8 +43,10 @@ from typing import ClassVar, TextIO
 from gomoku import __version__
 from gomoku.ai import LEVELS, make_player
 from gomoku.ai.base import Decision, Player
+from gomoku.ai.opening import OpeningPlayer
 from gomoku.board import Board, IllegalMoveError
 from gomoku.errors import GomokuError
+from gomoku.openings import Action, OpeningError, OpeningRule, OpeningState, Option, choose, place
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point
 from gomoku.rules import Rule, Stone
 
@@ -73,6 +75,13 @@ MAX_OVER_SHARE = 2.5
 MAX_SHARE_OF_LEFT = 0.25
 #: The longest an error message quotes of the offending text.
 QUOTE_LIMIT = 40
+#: ``INFO rule`` values that name an opening rule, as Rapfi reads them (Rapfi/command/gomocup.cpp,
+#: the ``RULE`` case: 5 is freestyle with Swap1, 6 freestyle with Swap2; Yixin-Board sends them).
+#: They are whole values, not bits: 5 and 6 would otherwise read as renju plus other bits.
+OPENING_RULE_CODES = {5: (Rule.FREESTYLE, OpeningRule.SWAP1), 6: (Rule.FREESTYLE, OpeningRule.SWAP2)}
+#: Of the time to the deadline, the share a ``SWAP2BOARD`` decision plans to read positions for
+#: (the readings run on this thread and a search may overrun its think time by half).
+OPENING_SHARE = 0.4
 
 
 def default_level() -> str:
@@ -364,6 +373,9 @@ class Brain:
         self.stones: dict[Point, int] = {}
         self.finished = False
         self._board_lines: dict[Point, int] | None = None
+        #: The opening rule ``INFO rule`` named (:data:`OPENING_RULE_CODES`); ``SWAP2BOARD`` plays Swap2 whatever it is.
+        self.opening = OpeningRule.NONE
+        self._swap2_lines: list[Point] | None = None
 
     # -- the protocol -----------------------------------------------------------
 
@@ -376,6 +388,8 @@ class Brain:
         try:
             if self._board_lines is not None:
                 return self._board_line(text, started)
+            if self._swap2_lines is not None:
+                return self._swap2_line(text, started)
             word, *rest = text.split(None, 1)
             command = self._COMMANDS.get(word.upper())
             if command is None:
@@ -455,6 +469,84 @@ class Brain:
         self._board_lines[point] = field
         return []
 
+    # -- Swap2 (SWAP2BOARD) --------------------------------------------------------
+
+    def _swap2board(self, argument: str, started: float) -> list[str]:
+        """``SWAP2BOARD``: the stones so far of a Swap2 opening follow, one a line, then ``DONE``."""
+        self._need_game()
+        self._swap2_lines = []
+        return []
+
+    def _swap2_line(self, text: str, started: float) -> list[str]:
+        """One stone of ``SWAP2BOARD``: ``x,y`` or ``x,y,field``; ``DONE`` answers.
+
+        Colours alternate from black in the order the stones come (the 2020
+        announcement's bare form); a third number is read as ``BOARD``'s
+        field (1 or 2, whose stone it is) and only checked, since in Swap2
+        who placed a stone does not say its colour.
+        """
+        assert self._swap2_lines is not None and self.size is not None
+        word = text.upper()
+        if word == "DONE":
+            stones, self._swap2_lines = self._swap2_lines, None
+            return self._swap2_answer(stones, started)
+        if word == "END":
+            self._swap2_lines = None
+            return self._end("", started)
+        count = 3 if text.count(",") == 2 else 2
+        values = parse_coordinates(text, self.size, count=count)
+        if count == 3 and values[2] not in (OWN, OPPONENT):
+            raise ProtocolError(f"field {values[2]} in {_quote(text)} must be 1 or 2")
+        point = Point(values[0], values[1])
+        if point in self._swap2_lines:
+            raise ProtocolError(f"{point.x},{point.y} is given twice: each point holds one stone")
+        self._swap2_lines.append(point)
+        return []
+
+    def _swap2_answer(self, stones: list[Point], started: float) -> list[str]:
+        """The answer to ``SWAP2BOARD``'s ``stones``: for none, three stones; for three, ``SWAP``, the
+        4th, or the 4th and 5th; for five, ``SWAP`` or the 6th.
+
+        ``SWAP`` always means "I take black" (the other side then moves as
+        white); a move means we play white.  The decisions are
+        :class:`~gomoku.ai.opening.OpeningPlayer`'s readings.
+        """
+        if len(stones) not in (0, 3, 5):
+            raise ProtocolError(f"SWAP2BOARD takes 0, 3 or 5 stones, not {len(stones)}")
+        assert self.size is not None
+        board = Board(self.size, self.rule)
+        moves = [place(p) for p in stones[:3]]
+        if len(stones) == 5:
+            moves += [choose(Option.PLACE_TWO)] + [place(p) for p in stones[3:]]
+        state = OpeningState.start(OpeningRule.SWAP2)
+        try:
+            for move in moves:
+                state = state.apply(board, move)
+        except OpeningError as error:
+            raise ProtocolError(f"these stones are not a Swap2 opening: {error}") from None
+        empty = board.size * board.size - board.stone_count
+        deadline = self.clock.deadline(board.stone_count, empty)
+        reader = OpeningPlayer(self.player, think_time=max(0.05, deadline * OPENING_SHARE))
+        step = state.step
+        assert step is not None
+        if step.action is Action.CHOOSE:
+            option = reader.decide(state, board).option
+            if option is not Option.PLACE_TWO:
+                ours = step.colour if option is Option.STAY else step.colour.opponent
+                if ours is Stone.BLACK:
+                    return ["SWAP"]
+                self.stones = {p: OWN if board[p] is Stone.WHITE else OPPONENT for p in board.moves}
+                return self._move(started)
+            state = state.apply(board, choose(Option.PLACE_TWO))
+        placed: list[Point] = []
+        while state.step is not None and state.step.action is Action.PLACE:
+            move = reader.decide(state, board)
+            state = state.apply(board, move)
+            assert move.point is not None
+            placed.append(move.point)
+        self.stones = {p: OWN if board[p] is Stone.BLACK else OPPONENT for p in board.moves}
+        return [" ".join(f"{p.x},{p.y}" for p in placed)]
+
     def _takeback(self, argument: str, started: float) -> list[str]:
         size = self._need_game()
         x, y = parse_coordinates(argument, size)
@@ -480,8 +572,12 @@ class Brain:
         elif key == "max_memory":
             self.max_memory = number
             self._limit_memory()
+        elif key == "rule" and number in OPENING_RULE_CODES:
+            self.rule, self.opening = OPENING_RULE_CODES[number]
+            return [f"MESSAGE rule {number}: {self.rule} with the {self.opening.title} opening"]
         elif key == "rule":
             self.rule, notes = rule_from_bits(number)
+            self.opening = OpeningRule.NONE
             return [f"MESSAGE {note}" for note in notes]
         return []
 
@@ -500,6 +596,7 @@ class Brain:
         "TURN": _turn,
         "PLAY": _play,
         "BOARD": _board,
+        "SWAP2BOARD": _swap2board,
         "TAKEBACK": _takeback,
         "INFO": _info,
         "ABOUT": _about,

@@ -20,6 +20,15 @@ a reader and a writer:
   argument and works the result out from the moves.
 - **Move lists**: renju notation separated by spaces or commas, black first.
 
+Fair-play additions (issue 24), all optional: SGF keeps the opening rule in
+``OP[swap2]`` and every opening step, swaps included, in order in
+``OS[place h8][place h9][place j9][swap]`` (:mod:`gomoku.openings` replays
+them, so a game saved mid-opening resumes at the right step:
+:meth:`GameRecord.opening_position`); the clock in ``TM`` (main time, s)
+and ``OT`` (``fischer +3``, ``5x30 byo-yomi``, ``30 per move``), and the
+time left after each move in ``BL``/``WL``.  ``.psq`` move lines carry the
+milliseconds each move took.
+
 Readers check everything and raise :class:`RecordError` (a ``ValueError``)
 with a message that says where the file is broken and how; every move is
 replayed on a :class:`Board`, so a record that loads is a legal game.
@@ -29,14 +38,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from gomoku import __version__
 from gomoku.board import Board, ForbiddenMoveError, GameOverError, IllegalMoveError, OccupiedError
+from gomoku.clock import NO_CLOCK, ClockKind, ClockSpec
 from gomoku.errors import GomokuError
+from gomoku.openings import OpeningError, OpeningRule, OpeningState, replay
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point, parse_point, to_notation
-from gomoku.rules import Rule, Stone
+from gomoku.rules import Outcome, Rule, Stone
 from gomoku.userdirs import atomic_write_text
 
 SGF_LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -75,6 +86,15 @@ class GameRecord:
     result: str = ""
     #: Comments (SGF ``C[]``) by move number: 0 is the game's own (the root node), ``n`` the one on move ``n``.
     comments: tuple[tuple[int, str], ...] = ()
+    #: The opening rule, and its steps in order as :mod:`gomoku.openings` writes them.
+    opening: OpeningRule = OpeningRule.NONE
+    opening_steps: tuple[str, ...] = ()
+    #: The time control (:class:`~gomoku.clock.ClockSpec`; no clock by default).
+    clock: ClockSpec = NO_CLOCK
+    #: Seconds each move took (``.psq``), and the mover's time left after each move (SGF ``BL``/``WL``):
+    #: either empty or one a move (``None`` where unknown).
+    move_times: tuple[float | None, ...] = ()
+    time_left: tuple[float | None, ...] = ()
 
     def comment(self, number: int) -> str:
         """The comment on move ``number`` (0: on the game), ``""`` if none."""
@@ -101,6 +121,29 @@ class GameRecord:
             except IllegalMoveError as error:
                 raise RecordError(f"move {number}: {illegal(error, board, move)}") from None
         return board
+
+    def opening_position(self) -> tuple[OpeningState, Board]:
+        """The opening replayed from :attr:`opening_steps`, then the rest of the moves: where the game stands.
+
+        A game saved mid-opening comes back at the step it stopped at.
+        Raises :class:`RecordError` if the steps do not fit the rule or the moves.
+        """
+        board = Board(self.size, self.rule)
+        try:
+            state = replay(self.opening, board, self.opening_steps)
+        except OpeningError as error:
+            raise RecordError(str(error)) from None
+        placed = board.moves
+        if tuple(placed) != self.moves[: len(placed)]:
+            raise RecordError("the opening steps place other stones than the record's first moves")
+        for number, move in enumerate(self.moves[len(placed) :], len(placed) + 1):
+            if not state.done:
+                raise RecordError(f"move {number} comes before the opening is over")
+            try:
+                board.play(move)
+            except IllegalMoveError as error:
+                raise RecordError(f"move {number}: {illegal(error, board, move)}") from None
+        return state, board
 
     @classmethod
     def from_board(cls, board: Board, black: str = "", white: str = "") -> GameRecord:
@@ -138,6 +181,13 @@ def result_of(board: Board) -> str:
     if outcome.winner is None:
         return "0"
     return "B+" if outcome.winner is Stone.BLACK else "W+"
+
+
+def time_result(outcome: Outcome) -> str:
+    """The SGF result of a game that ended on time: ``B+T``, ``W+T``, or ``0`` when it was drawn."""
+    if outcome.winner is None:
+        return "0"
+    return "B+T" if outcome.winner is Stone.BLACK else "W+T"
 
 
 def load_board(record: GameRecord) -> Board:
@@ -349,6 +399,7 @@ def read_sgf(text: str) -> GameRecord:
             raise RecordError(f"{name}[] set-up stones are not supported: the record must be moves only")
     moves: list[Point] = []
     comments: list[tuple[int, str]] = []
+    left: list[float | None] = []
     for node in nodes:
         number = len(moves) + _has_move(node)  # the move the node's comment is on
         for name, values in node:
@@ -362,6 +413,13 @@ def read_sgf(text: str) -> GameRecord:
                 colour = "black" if expected == "B" else "white"
                 raise RecordError(f"move {number} is {name}[{_cut(values[0])}] but {colour} is to move")
             moves.append(_sgf_point(values[0].strip(), size, number))
+            left.append(_sgf_seconds(dict(node).get(f"{name}L"), f"{name}L at move {number}"))
+    opening_text = root.get("OP", ["none"])[0].strip().lower()
+    try:
+        opening = OpeningRule(opening_text)
+    except ValueError:
+        names = ", ".join(rule.value for rule in OpeningRule)
+        raise RecordError(f"OP[{_cut(opening_text)}] is not an opening rule I know: use {names}") from None
     record = GameRecord(
         size=size,
         rule=rule,
@@ -370,13 +428,66 @@ def read_sgf(text: str) -> GameRecord:
         white=root.get("PW", [""])[0].strip(),
         result=root.get("RE", [""])[0].strip(),
         comments=tuple(comments),
+        opening=opening,
+        opening_steps=tuple(step.strip() for step in root.get("OS", [])),
+        clock=_sgf_clock(root.get("TM", [""])[0], root.get("OT", [""])[0]),
+        time_left=tuple(left) if any(value is not None for value in left) else (),
     )
+    if record.opening is not OpeningRule.NONE or record.opening_steps:
+        record.opening_position()
     return _checked(record)
 
 
 def _has_move(node: list[tuple[str, list[str]]]) -> int:
     """1 if the node plays a move (its comment is that move's), else 0 (the comment is on the move before)."""
     return 1 if any(name in ("B", "W") for name, _ in node) else 0
+
+
+def _sgf_seconds(values: list[str] | None, where: str) -> float | None:
+    """Seconds from an SGF real value (``BL[295.5]``), ``None`` if absent."""
+    if not values:
+        return None
+    text = values[0].strip()
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise RecordError(f"{where}: {_cut(text)!r} is not a number of seconds") from None
+    if not 0 <= seconds < 1e7:
+        raise RecordError(f"{where}: {_cut(text)!r} is not a time left")
+    return seconds
+
+
+_OT_FISCHER = re.compile(r"fischer\s*\+\s*(\d+(?:\.\d+)?)", re.IGNORECASE)
+_OT_BYOYOMI = re.compile(r"(\d+)\s*x\s*(\d+(?:\.\d+)?)\s*byo-?yomi", re.IGNORECASE)
+_OT_FIXED = re.compile(r"(\d+(?:\.\d+)?)\s*per\s*move", re.IGNORECASE)
+
+
+def _sgf_clock(main_text: str, overtime: str) -> ClockSpec:
+    """The clock from SGF ``TM`` and ``OT`` as :func:`write_sgf` writes them; no clock if there is none.
+
+    ``OT`` forms from other programs that this game cannot play are read as
+    no clock rather than refused: the moves matter more than the clock.
+    """
+    main_text, overtime = main_text.strip(), overtime.strip()
+    if not main_text and not overtime:
+        return NO_CLOCK
+    main = _sgf_seconds([main_text], "TM") if main_text else 0.0
+    assert main is not None
+    if match := _OT_FISCHER.fullmatch(overtime):
+        return ClockSpec(ClockKind.FISCHER, main=main, increment=float(match.group(1)))
+    if match := _OT_BYOYOMI.fullmatch(overtime):
+        return ClockSpec(ClockKind.BYOYOMI, main=main, periods=int(match.group(1)), period=float(match.group(2)))
+    if match := _OT_FIXED.fullmatch(overtime):
+        return ClockSpec(ClockKind.FIXED, period=float(match.group(1)))
+    return ClockSpec(ClockKind.FISCHER, main=main) if main > 0 else NO_CLOCK
+
+
+def _sgf_overtime(spec: ClockSpec) -> str:
+    if spec.kind is ClockKind.FISCHER:
+        return f"fischer +{spec.increment:g}"
+    if spec.kind is ClockKind.BYOYOMI:
+        return f"{spec.periods}x{spec.period:g} byo-yomi"
+    return f"{spec.period:g} per move"
 
 
 def _all_digits(text: str) -> bool:
@@ -392,10 +503,12 @@ class Variation:
     comment: str = ""
 
 
-def _sgf_move(number: int, move: Point, comment: str = "") -> str:
-    """The node of move ``number`` (1 is black's first), with its comment."""
+def _sgf_move(number: int, move: Point, comment: str = "", left: float | None = None) -> str:
+    """The node of move ``number`` (1 is black's first), with the mover's time left (``BL``/``WL``) and its comment."""
     colour = "B" if number % 2 else "W"
     text = f";{colour}[{SGF_LETTERS[move.x]}{SGF_LETTERS[move.y]}]"
+    if left is not None:
+        text += f"{colour}L[{left:.1f}]"
     return text + (f"C[{_sgf_escape(comment)}]" if comment else "")
 
 
@@ -420,7 +533,17 @@ def write_sgf(record: GameRecord, variations: tuple[Variation, ...] | list[Varia
     for variation in variations:
         if variation.moves and 0 <= variation.after < len(record.moves):
             branches.setdefault(variation.after, []).append(variation)
-    moves = [_sgf_move(number, move, record.comment(number)) for number, move in enumerate(record.moves, 1)]
+    if record.opening is not OpeningRule.NONE:
+        header.append(f"OP[{record.opening.value}]")
+    if record.opening_steps:
+        header.append("OS" + "".join(f"[{_sgf_escape(step)}]" for step in record.opening_steps))
+    if record.clock.kind is not ClockKind.NONE:
+        header.append(f"TM[{record.clock.main:g}]OT[{_sgf_overtime(record.clock)}]")
+    left = record.time_left
+    moves = [
+        _sgf_move(number, move, record.comment(number), left[number - 1] if number <= len(left) else None)
+        for number, move in enumerate(record.moves, 1)
+    ]
     lines = ["(;" + "".join(header)]
     closing = ""
     start = 0
@@ -461,6 +584,7 @@ def read_psq(text: str, rule: Rule = Rule.FREESTYLE) -> GameRecord:
     swapped = header.group(5) == "1"
     moves: list[Point] = []
     move_lines: list[int] = []
+    times: list[float | None] = []
     index = 1
     while index < len(lines):
         line = lines[index]
@@ -479,6 +603,8 @@ def read_psq(text: str, rule: Rule = Rule.FREESTYLE) -> GameRecord:
             )
         moves.append(Point(x, y))
         move_lines.append(index + 1)
+        milliseconds = _number(match.group(3), where) if match.group(3) is not None else None
+        times.append(milliseconds / 1000 if milliseconds is not None and milliseconds >= 0 else None)
         index += 1
     trailer = [line.strip() for line in lines[index:] if line.strip()]
     names = ["", ""]
@@ -492,7 +618,10 @@ def read_psq(text: str, rule: Rule = Rule.FREESTYLE) -> GameRecord:
         except IllegalMoveError as error:
             problem = illegal(error, board, move)
             raise RecordError(f"line {line_number} (move {len(board.moves) + 1}): {problem}") from None
-    return GameRecord.from_board(board, black=black, white=white)
+    record = GameRecord.from_board(board, black=black, white=white)
+    if any(times):
+        record = replace(record, move_times=tuple(times))
+    return record
 
 
 def _check_psq_trailer(lines: list[str], index: int) -> None:
@@ -522,7 +651,7 @@ def _psq_player_line(name: str, number: int) -> str:
 
 
 def write_psq(record: GameRecord) -> str:
-    """``record`` as a Piskvork ``.psq`` file (move times 0).
+    """``record`` as a Piskvork ``.psq`` file (each move's time in ms, 0 where unknown).
 
     The players are written when the record names one: a brain file
     (``pbrain-*``, ``*.exe``) as it is, any other name after ``homo-1`` or
@@ -530,7 +659,11 @@ def write_psq(record: GameRecord) -> str:
     than as a brain to load; :func:`read_psq` reads the name back.
     """
     lines = [f"Piskvorky {record.size}x{record.size}, 0:0, 0"]
-    lines += [f"{move.x + 1},{move.y + 1},0" for move in record.moves]
+    times = list(record.move_times) + [None] * (len(record.moves) - len(record.move_times))
+    lines += [
+        f"{move.x + 1},{move.y + 1},{round(spent * 1000) if spent is not None else 0}"
+        for move, spent in zip(record.moves, times)
+    ]
     if record.black or record.white:
         lines.append(_psq_player_line(record.black, 1))
         lines.append(_psq_player_line(record.white, 2))
@@ -622,6 +755,7 @@ __all__ = [
     "read_record",
     "read_sgf",
     "result_of",
+    "time_result",
     "write_psq",
     "write_record",
     "write_sgf",

@@ -75,6 +75,9 @@ class Termination(enum.Enum):
     #: The side to move has no legal move: under renju, black to move with every
     #: empty point forbidden.
     NO_LEGAL_MOVE = "no legal move"
+    #: A player's time ran out (a game clock): the other side wins, or it is a draw if the
+    #: other side could no longer make five (see :func:`gomoku.clock.time_outcome`).
+    TIME = "time"
 
 
 _DRAW_REASONS = {
@@ -82,6 +85,7 @@ _DRAW_REASONS = {
     Termination.NO_FIVE_LEFT: "neither side can make five any more",
     # Only black is ever restricted (renju), so only black can be left without a move.
     Termination.NO_LEGAL_MOVE: "black has no legal move (every empty point is forbidden)",
+    Termination.TIME: "time ran out, but the other side could no longer make five",
 }
 
 
@@ -97,4 +101,6 @@ class Outcome:
         """Who won and how, or why it is a draw, in a short phrase ("draw: the board is full")."""
         if self.winner is None:
             return f"draw: {_DRAW_REASONS[self.termination]}"
+        if self.termination is Termination.TIME:
+            return f"{self.winner} wins on time"
         return f"{self.winner} wins with {self.termination.value}"

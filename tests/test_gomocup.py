@@ -659,3 +659,105 @@ def test_a_forced_win_is_said_as_plies_to_the_five():
         engine.handle(line)
     answer = engine.handle("DONE")
     assert " ev M3 " in answer[-2], answer  # the open four, its block, the five
+
+
+# -- Swap2 (SWAP2BOARD) and the opening rule values -----------------------------------
+
+
+class ReadingPlayer:
+    """A player whose reading of every position is one number (from the side to move's view)."""
+
+    name = "reading"
+
+    def __init__(self, score: int) -> None:
+        self.score = score
+
+    def choose_move(self, board, stop=None, think_time=None) -> Decision:
+        return Decision(quick_move(board), score=self.score if board.turn is Stone.WHITE else -self.score)
+
+
+def swap2(engine: Brain, stones: list[str]) -> list[str]:
+    return answer_to(engine, ["SWAP2BOARD", *stones, "DONE"])
+
+
+def points_of(line: str) -> list[Point]:
+    return [Point(*map(int, part.split(","))) for part in line.split()]
+
+
+def test_swap2board_on_an_empty_board_answers_three_stones_near_the_centre() -> None:
+    engine = brain("START 15", "INFO timeout_turn 1000")
+    answer = swap2(engine, [])
+    assert len(answer) == 1
+    stones = points_of(answer[0])
+    assert len(stones) == 3 and len(set(stones)) == 3
+    assert stones[0] == Point(7, 7)
+    assert all(abs(p.x - 7) <= 3 and abs(p.y - 7) <= 3 for p in stones)
+    # the three stones are a legal start: black, white, black
+    Board.from_moves(stones, 15)
+
+
+@pytest.mark.parametrize(
+    ("white_reading", "expected"),
+    [(-9000, "SWAP"), (9000, "move"), (0, "two moves")],
+)
+def test_swap2board_with_three_stones_swaps_plays_the_4th_or_places_two(white_reading, expected) -> None:
+    engine = brain("START 15", player_factory=lambda: ReadingPlayer(white_reading))
+    answer = swap2(engine, ["7,7", "7,6", "8,8"])
+    if expected == "SWAP":
+        assert answer == ["SWAP"]
+    elif expected == "move":
+        move = move_of(answer)
+        assert move not in {Point(7, 7), Point(7, 6), Point(8, 8)}
+        # we play white: the white stone h9 and our 4th are ours, black's two the opponent's
+        assert engine.stones[move] == 1 and engine.stones[Point(7, 6)] == 1 and engine.stones[Point(7, 7)] == 2
+    else:
+        stones = points_of(answer[-1])
+        assert len(stones) == 2 and not {Point(7, 7), Point(7, 6), Point(8, 8)} & set(stones)
+
+
+@pytest.mark.parametrize(("white_reading", "expected"), [(-9000, "SWAP"), (9000, "move")])
+def test_swap2board_with_five_stones_takes_black_or_plays_the_6th(white_reading, expected) -> None:
+    engine = brain("START 15", player_factory=lambda: ReadingPlayer(white_reading))
+    # the stones with fields, as Rapfi reads them: colours still alternate from black
+    answer = swap2(engine, ["7,7,2", "7,6,2", "8,8,2", "9,9,1", "6,6,1"])
+    if expected == "SWAP":
+        assert answer == ["SWAP"]
+    else:
+        move = move_of(answer)
+        assert move not in {Point(7, 7), Point(7, 6), Point(8, 8), Point(9, 9), Point(6, 6)}
+        assert [engine.stones[p] for p in (Point(7, 7), Point(7, 6), Point(9, 9), move)] == [2, 1, 1, 1]
+
+
+def test_a_real_engine_takes_black_when_black_has_an_open_three() -> None:
+    engine = brain("START 15", "INFO timeout_turn 1500")
+    # black h8 i8 j8 in a row, white's stone in a corner: white to move cannot stop black
+    assert swap2(engine, ["7,7", "0,0", "8,7", "14,14", "9,7"]) in (["SWAP"],)
+
+
+@pytest.mark.parametrize(
+    ("stones", "words"),
+    [
+        (["7,7", "7,6"], "takes 0, 3 or 5 stones, not 2"),
+        (["7,7", "7,7"], "7,7 is given twice"),
+        (["7,7,4"], "must be 1 or 2"),
+        (["7,7", "99,1"], "off the 15x15 board"),
+        (["seven"], "is not x,y"),
+    ],
+)
+def test_bad_swap2board_stones_get_an_error_and_the_brain_goes_on(stones, words) -> None:
+    engine = brain("START 15")
+    answers = []
+    for line in ["SWAP2BOARD", *stones, "DONE"]:
+        answers += engine.handle(line)
+    assert any(words in line for line in answers if line.startswith("ERROR")), answers
+    assert engine.handle("ABOUT")[0].startswith("name=")
+
+
+@pytest.mark.parametrize(("value", "rule", "opening"), [(5, Rule.FREESTYLE, "swap1"), (6, Rule.FREESTYLE, "swap2")])
+def test_info_rule_values_for_swap1_and_swap2_as_rapfi_reads_them(value, rule, opening) -> None:
+    engine = Brain()
+    messages = engine.handle(f"INFO rule {value}")
+    assert engine.rule is rule and engine.opening.value == opening
+    assert messages and "opening" in messages[0]
+    engine.handle("INFO rule 4")
+    assert engine.rule is Rule.RENJU and engine.opening.value == "none"

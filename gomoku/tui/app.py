@@ -40,8 +40,10 @@ from functools import partial
 from typing import Any
 
 from gomoku.ai import LEVELS, Player, make_player
+from gomoku.ai.opening import OpeningPlayer
 from gomoku.net.errors import NetworkError
 from gomoku.net.match import BlackChoice, Role
+from gomoku.openings import OpeningMove, OpeningRule
 from gomoku.point import Point
 from gomoku.records import RecordError, read_record
 from gomoku.tui import storage, view
@@ -69,6 +71,8 @@ from gomoku.tui.update import initial_network, initial_state, update
 from gomoku.tui.workers import Lane, Pool
 from gomoku.userdirs import data_dir
 
+#: What one opening decision of the computer may spend reading positions, in seconds.
+OPENING_THINK_TIME = 1.5
 #: Ticks per second while the computer thinks: the spinner turns this often.
 FRAMES_PER_SECOND = 10
 #: Seconds between ticks otherwise: the clock only names saved files, to the minute.
@@ -129,6 +133,10 @@ def settings_from_args(args: argparse.Namespace, remembered: Settings, levels: t
     if getattr(args, "think_time", None) is not None:
         data["think_time"] = args.think_time
     settings = validated(data, levels)
+    if getattr(args, "opening", None) is not None:
+        settings = replace(settings, opening=OpeningRule(args.opening))
+    if getattr(args, "clock", None) is not None:
+        settings = replace(settings, clock=args.clock)
     if not settings.name:  # the login name, until --name gives another
         login = os.environ.get("USER") or os.environ.get("LOGNAME") or os.environ.get("USERNAME") or ""
         settings = replace(settings, name=clean_name(login))
@@ -154,8 +162,8 @@ def network_setup(args: argparse.Namespace, settings: Settings) -> NetSetup | No
 
 
 def wants_game(args: argparse.Namespace) -> bool:
-    """Whether the command line asks for a game straight away (any game option given)."""
-    return any(getattr(args, name, None) is not None for name in GAME_OPTIONS)
+    """Whether the command line asks for a game straight away (any game option given, or an opening rule)."""
+    return any(getattr(args, name, None) is not None for name in (*GAME_OPTIONS, "opening"))
 
 
 def use_unicode() -> bool:
@@ -279,10 +287,13 @@ class Computer:
         with lock:
             if stop.is_set():
                 return
+            step: OpeningMove | None = None
             try:
-                point: Point | None = player.choose_move(
-                    job.board, stop, think_time=job.think_time
-                ).move  # never writes it
+                if job.kind is AiKind.OPENING and job.opening is not None:
+                    step = self._opening_step(job)
+                    point: Point | None = step.point
+                else:
+                    point = player.choose_move(job.board, stop, think_time=job.think_time).move  # never writes it
                 error = ""
             except Exception as exc:  # the game goes on: the state shows the error
                 point, error = None, str(exc) or type(exc).__name__
@@ -291,7 +302,17 @@ class Computer:
             stop.wait(remaining)
         if not stop.is_set():
             self._stops.pop(job.job, None)
-            self._post(AiDone(job.job, point, error))
+            self._post(AiDone(job.job, point, error, opening_move=step))
+
+    def _opening_step(self, job: StartAi) -> OpeningMove:
+        """The computer's step in an opening: read with ``hard``'s search at every level (the
+        greedy levels give no score to read), :data:`OPENING_THINK_TIME` for the whole decision."""
+        assert job.opening is not None
+        key = ("hard", -1)
+        if key not in self._players:
+            self._players[key] = (make_player("hard", seed=self.seed), threading.Lock())
+        reader = OpeningPlayer(self._players[key][0], think_time=OPENING_THINK_TIME)
+        return reader.decide(job.opening, job.board.copy())
 
 
 class FileWorker:
@@ -519,7 +540,9 @@ def _loop(
             events.insert(0, Resize(rows, cols))
         events += inbox.drain()
         events += performer.network.drain()
-        events.append(Tick(datetime.now(), int(time.monotonic() * FRAMES_PER_SECOND)))
+        # the tick comes first, so that the keys of this wake-up are timed by it (the game clocks)
+        seconds = time.monotonic()
+        events.insert(0, Tick(datetime.now(), int(seconds * FRAMES_PER_SECOND), seconds))
         for event in events:
             state, effects = update(state, event)
             performer.perform(effects)

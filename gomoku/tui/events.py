@@ -18,6 +18,7 @@ from datetime import datetime
 
 from gomoku.net import events as net
 from gomoku.net.snapshot import Snapshot
+from gomoku.openings import OpeningMove
 from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.savegame import SavedGame
@@ -59,6 +60,8 @@ class Tick:
 
     now: datetime
     frame: int = 0
+    #: Monotonic seconds (``time.monotonic()``), for the game clocks; ``None`` when not given.
+    seconds: float | None = None
 
 
 @dataclass(frozen=True)
@@ -68,6 +71,8 @@ class AiDone:
     job: int
     point: Point | None
     error: str = ""
+    #: the step taken, for an opening job (its point, if any, is ``point`` too)
+    opening_move: OpeningMove | None = None
 
 
 @dataclass(frozen=True)

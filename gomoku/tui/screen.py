@@ -68,6 +68,8 @@ class Context:
     frame: int = 0
     last_file: str = ""
     terminal: tuple[int, int] | None = None
+    #: monotonic seconds of the last tick while a game clock is in play (``State.seconds``)
+    seconds: float | None = None
 
 
 def context(state: State) -> Context:
@@ -81,6 +83,7 @@ def context(state: State) -> Context:
         frame=state.frame,
         last_file=state.last_file,
         terminal=state.terminal,
+        seconds=state.seconds,
     )
 
 

@@ -30,7 +30,9 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from gomoku.clock import NO_CLOCK, ClockError, ClockSpec, parse_clock
 from gomoku.net.protocol import MAX_NAME
+from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule
 from gomoku.userdirs import atomic_write_text, config_dir
@@ -100,6 +102,20 @@ def valid_think_time(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value <= MAX_THINK_TIME
 
 
+#: The clocks the menu offers, round and round (any other comes from ``--clock``): none; the
+#: GomokuWorld Meijin control 5+3; a blitz 3+2; a long 10+5; byo-yomi 10 min then 5 x 30 s; 30 s a move.
+MENU_CLOCKS: tuple[ClockSpec, ...] = tuple(
+    parse_clock(text) for text in ("none", "5+3", "3+2", "10+5", "10+5x30", "30s")
+)
+#: What each opening rule is, in one line (the menu says it under the rows).
+OPENING_TEXT = {
+    OpeningRule.NONE: "black starts anywhere",
+    OpeningRule.SWAP1: "three stones, then the other player chooses a colour",
+    OpeningRule.SWAP2: "three stones; the other chooses a colour or adds two and lets you choose",
+    OpeningRule.TARAGUCHI10: "renju: stones 1-4 in growing central squares with swaps, then the 5th",
+    OpeningRule.SOOSORV8: "renju: a canonical opening, swaps, then N offered 5th moves",
+}
+
 #: How the rules differ, in one line each (the menu and the help show them).
 RULE_TEXT = {
     Rule.FREESTYLE: "five or more in a row wins",
@@ -129,6 +145,9 @@ class Settings:
     name: str = ""
     #: Seconds a move for the levels that think by time (``None``: each level's own, hard 1 s).
     think_time: float | None = None
+    #: The opening rule and the clock (menu rows, ``--opening``, ``--clock``); the local game screen plays both.
+    opening: OpeningRule = OpeningRule.NONE
+    clock: ClockSpec = NO_CLOCK
 
     def to_json(self) -> dict[str, Any]:
         """The settings as the settings file stores them (plain strings and numbers)."""
@@ -143,6 +162,8 @@ class Settings:
             "pace": self.pace.value,
             "name": self.name,
             "think_time": self.think_time,
+            "opening": self.opening.value,
+            "clock": self.clock.text(),
         }
 
 
@@ -187,7 +208,25 @@ def validated(data: Mapping[str, Any], levels: Sequence[str]) -> Settings:
     seconds = data.get("think_time")
     if valid_think_time(seconds):
         choices["think_time"] = None if seconds is None else float(seconds)
+    opening = data.get("opening")
+    if isinstance(opening, OpeningRule) or (isinstance(opening, str) and _enum(OpeningRule, opening) is not None):
+        choices["opening"] = OpeningRule(opening)
+    clock = _clock(data.get("clock"))
+    if clock is not None:
+        choices["clock"] = clock
     return replace(settings, **choices)
+
+
+def _clock(value: Any) -> ClockSpec | None:
+    """A clock from loose data (a :class:`ClockSpec`, or its text), or ``None`` if it is not one."""
+    if isinstance(value, ClockSpec):
+        return value
+    if not isinstance(value, str):
+        return None
+    try:
+        return parse_clock(value)
+    except ClockError:
+        return None
 
 
 def clean_name(text: str) -> str:
@@ -217,6 +256,10 @@ def _choice_problems(data: Mapping[str, Any], levels: Sequence[str] | None) -> l
             problems.append(f"{name} {_shown(data[name])}")
     if "name" in data and not isinstance(data["name"], str):
         problems.append(f"name {_shown(data['name'])}")
+    if "opening" in data and not (isinstance(data["opening"], str) and _enum(OpeningRule, data["opening"]) is not None):
+        problems.append(f"opening {_shown(data['opening'])}")
+    if "clock" in data and _clock(data["clock"]) is None:
+        problems.append(f"clock {_shown(data['clock'])}")
     if not valid_think_time(data.get("think_time")):
         problems.append(f"think_time {_shown(data['think_time'])}")
     return problems

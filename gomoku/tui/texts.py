@@ -8,9 +8,11 @@ a colour.
 
 from __future__ import annotations
 
+import math
 import re
 
 from gomoku.board import Board
+from gomoku.clock import Clock, ClockKind
 from gomoku.patterns import run_bounds
 from gomoku.point import DIRECTIONS, Point
 from gomoku.rules import Rule, Stone, Termination
@@ -60,9 +62,14 @@ def outcome_text(board: Board, game: Game | None = None) -> str:
 
     Against the computer (``game``'s mode), the winner is ``you`` or ``the computer``.
     """
-    outcome = board.outcome
+    outcome = game.flagged if game is not None and game.flagged is not None else board.outcome
     if outcome is None:
         return ""
+    against = game is not None and game.mode is Mode.PVC
+    if outcome.termination is Termination.TIME and outcome.winner is not None and game is not None and against:
+        if outcome.winner in game.computer:
+            return f"The computer ({outcome.winner}) wins on time."
+        return f"You ({outcome.winner}) win on time."
     if outcome.winner is None or outcome.termination is not Termination.FIVE:
         return sentence(str(outcome))  # a draw says why: the board is full, no five left, ...
     line = outcome.line
@@ -78,6 +85,24 @@ def outcome_text(board: Board, game: Game | None = None) -> str:
 def result_text(game: Game) -> str:
     """How ``game`` ended, in a sentence; empty while it goes on."""
     return outcome_text(game.board, game)
+
+
+#: Under this many seconds left, a clock is shown as a warning (and marked ``!`` for monochrome screens).
+WARN_SECONDS = 10.0
+
+
+def clock_face(clock: Clock, stone: Stone, now: float | None) -> str:
+    """``stone``'s clock as shown: ``4:05``, ``1:02:03``, or in byo-yomi's periods ``23s x3``."""
+    at = now if now is not None else 0.0
+    left = clock.remaining(stone, at)
+    if clock.spec.kind is ClockKind.BYOYOMI:
+        main = clock.side(stone).main - (clock.elapsed(at) if clock.running is stone else 0.0)
+        if main <= 0:
+            return f"{math.ceil(left)}s x{clock.periods_left(stone, at)}"
+    whole = math.ceil(left)
+    hours, rest = divmod(whole, 3600)
+    minutes, seconds = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
 
 
 def ended_text(game: Game) -> str:

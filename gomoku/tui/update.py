@@ -20,11 +20,12 @@ from gomoku.savegame import SavedGame
 from gomoku.tui import router
 from gomoku.tui.effects import AiKind, CancelAi, Effect, Effects, NetSetup, RetireAutosave, StartAi
 from gomoku.tui.events import Event, Report, Resize, Tick
-from gomoku.tui.model import AiJob, Menu, Notice, Playing, ResumeOffer, State, Step, say
-from gomoku.tui.saves import net_from_saved
+from gomoku.tui.model import AiJob, Menu, Notice, Playing, ResumeOffer, State, Step, say, timed
+from gomoku.tui.saves import autosave_effects, net_from_saved
 from gomoku.tui.screen import context
 from gomoku.tui.screens import hosting, joining, menu, prompt
 from gomoku.tui.settings import Mode, Settings
+from gomoku.tui.texts import result_text
 
 
 def initial_state(
@@ -110,7 +111,11 @@ def initial_network(
 def update(state: State, event: Event) -> Step:
     """The state after ``event``, and the effects it asks for.  Never raises; never changes ``state``."""
     if isinstance(event, Tick):
-        return _tick(state, event), ()
+        ticked = _tick(state, event)
+        if _flag_fell(state, ticked):
+            game = ticked.screen.game  # type: ignore[union-attr]
+            return settle(ticked, autosave_effects(game))
+        return ticked, ()
     if isinstance(event, Resize):
         terminal = (event.rows, event.cols)
         if state.terminal == terminal:
@@ -130,9 +135,23 @@ def _tick(state: State, tick: Tick) -> State:
     """
     now = tick.now.replace(second=0, microsecond=0)
     frame = tick.frame if state.ai is not None else state.frame
+    screen = state.screen
+    if isinstance(screen, Playing) and screen.game.clock.enabled and tick.seconds is not None:
+        game = timed(screen.game, tick.seconds)
+        state = replace(state, seconds=tick.seconds, screen=Playing(game) if game is not screen.game else screen)
+        if game.flagged is not None and screen.game.flagged is None:
+            state = replace(state, message=result_text(game), alert=False)
     if now == state.now and frame == state.frame:
         return state
     return replace(state, now=now, frame=frame)
+
+
+def _flag_fell(before: State, after: State) -> bool:
+    """Whether a flag fell on the game screen between ``before`` and ``after``."""
+    old, new = before.screen, after.screen
+    if not (isinstance(old, Playing) and isinstance(new, Playing)):
+        return False
+    return old.game.flagged is None and new.game.flagged is not None
 
 
 def settle(state: State, effects: Effects) -> Step:
@@ -150,13 +169,23 @@ def settle(state: State, effects: Effects) -> Step:
         wanted = shown is not None and ai.board is shown.board
         if wanted and ai.kind is AiKind.MOVE:
             wanted = shown is not None and shown.computer_to_move and (not shown.paused or shown.step)
+        if wanted and ai.kind is AiKind.OPENING:
+            wanted = shown is not None and ai.opening is shown.opening and not shown.paused
         if not wanted:
             more.append(CancelAi(ai.job))
             state = replace(state, ai=None)
+    if shown is not None and state.ai is None and shown.computer_in_opening and not shown.paused:
+        job = state.jobs + 1
+        more.append(StartAi(job, AiKind.OPENING, shown.board, shown.settings.level, opening=shown.opening))
+        state = replace(state, ai=AiJob(job, AiKind.OPENING, shown.board, shown.opening), jobs=job)
     if shown is not None and state.ai is None and shown.computer_to_move and (not shown.paused or shown.step):
         job = state.jobs + 1
         stone = shown.board.turn
         delay = shown.settings.pace.seconds if shown.mode is Mode.CVC and not shown.step else 0.0
-        more.append(StartAi(job, AiKind.MOVE, shown.board, shown.level_of(stone), delay, shown.settings.think_time))
+        think = shown.settings.think_time
+        budget = shown.clock.think_budget(stone, state.seconds) if state.seconds is not None else None
+        if budget is not None:  # by the clock: its share of the time left, a second kept in hand
+            think = budget if think is None else min(think, budget)
+        more.append(StartAi(job, AiKind.MOVE, shown.board, shown.level_of(stone), delay, think))
         state = replace(state, ai=AiJob(job, AiKind.MOVE, shown.board), jobs=job)
     return state, tuple(effects) + tuple(more)

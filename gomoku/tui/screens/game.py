@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gomoku.board import Board, HistoryError, IllegalMoveError
+from gomoku.openings import Action, OpeningError, OpeningMove, Option, Step, choose, declare, offer, pick, place, replay
 from gomoku.point import Point
 from gomoku.rules import Stone
 from gomoku.tui import draw
@@ -21,12 +22,23 @@ from gomoku.tui.effects import AiKind, SaveSettings, StartAi
 from gomoku.tui.events import AiDone, Event, Key, Mouse
 from gomoku.tui.keys import CURSOR_KEYS, LOAD_KEY, QUIT_KEY, SAVE_KEY
 from gomoku.tui.layout import board_layout, clicked_point, stepped
-from gomoku.tui.model import AiJob, Game, Menu, MenuRow, Playing, PromptKind, Screen, with_board
+from gomoku.tui.model import (
+    AiJob,
+    Game,
+    Menu,
+    MenuRow,
+    Playing,
+    PromptKind,
+    Screen,
+    timed,
+    with_board,
+    with_opening,
+)
 from gomoku.tui.saves import autosave_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Outcome, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt
 from gomoku.tui.settings import Mode, Pace
-from gomoku.tui.texts import ended_text, overline_note, result_text, sentence, side_name
+from gomoku.tui.texts import WARN_SECONDS, clock_face, ended_text, overline_note, result_text, sentence, side_name
 
 PACES = tuple(Pace)
 
@@ -43,13 +55,41 @@ LOAD = Binding((LOAD_KEY,), "load a record to replay, or a kept game")
 NEW = Binding(("n",), "new game (the menu)", "n new game")
 QUIT = Binding((QUIT_KEY,), "quit (the game is kept: resume later)", "q quit", always=True)
 DISMISS = Binding(("escape",), "clear the message line", label="Esc")
-PAUSE_PVC = Binding(("p",), "pause / resume the computer")
+PAUSE_PVC = Binding(("p",), "pause / resume the computer (and the clocks)")
+#: Two players with a clock: pause both clocks (local games only).
+PAUSE_CLOCKS = Binding(("p",), "pause / resume the clocks", "p pause")
 #: Watch mode's keys: pause, one move while paused, and a faster or slower pace.
 PAUSE = Binding(("p", "space"), "pause / resume the computer", "p pause", "p Space")
 RESUME = replace(PAUSE, short="p resume")
 STEP = Binding((".",), "paused: the computer makes one move", ". one move")
 PACE = Binding(("+", "=", "-", "_"), "faster / slower pace", "+/- pace", "+ -")
 FASTER_KEYS = frozenset({"+", "="})
+#: The opening rule's answers, each a key (shown while the step takes it).
+OPENING_KEYS = {
+    Option.SWAP: Binding(("x",), "opening: swap colours", "x swap"),
+    Option.STAY: Binding(("c",), "opening: keep the colours", "c keep"),
+    Option.PLACE_TWO: Binding(("2",), "Swap2: place two more stones; the other player then chooses", "2 two more"),
+    Option.FIFTH_IN_SQUARE: Binding(("9",), "Taraguchi-10: play the 5th inside the 9x9 square", "9 5th in 9x9"),
+    Option.OFFER_TEN: Binding(("0",), "Taraguchi-10: offer ten 5th moves", "0 offer ten"),
+}
+DECLARE = Binding(tuple("12345678"), "Soosõrv-8: declare how many 5th moves black must offer", "1-8 declare", "1-8")
+#: What Enter (or a click) does at each kind of opening step.
+STONE_STEPS = {Action.PLACE: place, Action.OFFER: offer, Action.PICK: pick, Action.CHOOSE: place}
+
+
+def _human_step(game: Game) -> Step | None:
+    """The opening step a human takes now, or ``None`` (no opening, or the computer's step)."""
+    step = game.opening.step
+    if step is None or not game.in_opening or step.seat in game.seats:
+        return None
+    return step
+
+
+def _opening_bindings(step: Step) -> tuple[Binding, ...]:
+    keys = tuple(OPENING_KEYS[option] for option in step.options)
+    if step.action is Action.DECLARE:
+        return (DECLARE,)
+    return (CURSOR, PLAY, *keys)
 
 
 def bindings(screen: Playing, ctx: Context) -> Bindings:
@@ -58,7 +98,10 @@ def bindings(screen: Playing, ctx: Context) -> Bindings:
     if game.mode is Mode.CVC:
         pause = RESUME if game.paused else PAUSE
         return (pause, STEP, PACE, UNDO, REDO, NEW, HEAT, SAVE, LOAD, DISMISS, HELP, QUIT)
-    computer = (PAUSE_PVC,) if game.mode is Mode.PVC else ()
+    computer = (PAUSE_PVC,) if game.mode is Mode.PVC else (PAUSE_CLOCKS,) if game.clock.enabled else ()
+    step = _human_step(game)
+    if step is not None:
+        return (*_opening_bindings(step), UNDO, HEAT, SAVE, LOAD, NEW, *computer, DISMISS, HELP, QUIT)
     return (CURSOR, PLAY, UNDO, REDO, HINT, HEAT, SAVE, LOAD, NEW, *computer, DISMISS, HELP, QUIT)
 
 
@@ -68,7 +111,10 @@ def key_line(screen: Playing, ctx: Context) -> list[str] | None:
     if game.heat:
         return list(draw.HEAT_LEGEND)
     line: tuple[Binding, ...]
-    if game.board.is_game_over():
+    step = _human_step(game)
+    if step is not None:
+        return [binding.short for binding in (*_opening_bindings(step), UNDO, HELP, QUIT) if binding is not CURSOR]
+    if game.over:
         line = (NEW, UNDO, SAVE, HEAT, HELP, QUIT)
     elif game.mode is Mode.CVC:
         line = (RESUME if game.paused else PAUSE, STEP, PACE, UNDO, NEW, HELP, QUIT)
@@ -86,17 +132,26 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
         point = clicked_point(event.row, event.col, event.rows, event.cols, game.board.size)
         if point is None or game.mode is Mode.CVC:
             return screen, NOTHING
-        return _play(replace(game, cursor=point), point)
+        if game.in_opening:
+            return _stone_step(replace(game, cursor=point), point)
+        return _play(replace(game, cursor=point), point, ctx.seconds)
     if not isinstance(event, Key):
         return screen, UNHANDLED
     name = event.name
     binding = find(bindings(screen, ctx), name)
     if binding is CURSOR:
         return Playing(replace(game, cursor=stepped(game.cursor, *CURSOR_KEYS[name], game.board.size))), NOTHING
+    if binding is PLAY and game.in_opening:
+        return _stone_step(game, game.cursor)
     if binding is PLAY:
-        return _play(game, game.cursor)
+        return _play(game, game.cursor, ctx.seconds)
+    if binding is DECLARE:
+        return _opening_step(game, declare(int(name)))
+    for option, key in OPENING_KEYS.items():
+        if binding is key:
+            return _opening_step(game, choose(option))
     if binding is UNDO:
-        return _undo(game)
+        return _undo(game, ctx.seconds)
     if binding is REDO:
         return _redo(game)
     if binding is HINT:
@@ -105,8 +160,8 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
         heat = not game.heat
         text = "Heat map on: the legend is at the bottom; t hides it." if heat else "Heat map off."
         return Playing(replace(game, heat=heat)), said(text)
-    if binding in (PAUSE, RESUME, PAUSE_PVC):
-        return _toggle_pause(game)
+    if binding in (PAUSE, RESUME, PAUSE_PVC, PAUSE_CLOCKS):
+        return _toggle_pause(game, ctx.seconds)
     if binding is STEP:
         return _step(game)
     if binding is PACE:
@@ -133,10 +188,14 @@ def fits(screen: Playing, ctx: Context, rows: int, cols: int) -> bool:
 
 def _busy_reason(game: Game) -> str | None:
     """Why a human may not move now, or ``None`` if they may."""
-    if game.board.is_game_over():
+    if game.over:
         return "The game is over: n new game, u undo, q quit."
     if game.mode is Mode.CVC:
         return "You are watching: n starts a game you can play."
+    if game.computer_in_opening:
+        if game.paused:
+            return "The computer is paused: p resumes it."
+        return "The computer is taking its opening step: wait for it."
     if game.computer_to_move:
         if game.paused:
             return "The computer is paused: p resumes it."
@@ -144,16 +203,63 @@ def _busy_reason(game: Game) -> str | None:
     return None
 
 
-def _moved(game: Game, point: Point) -> tuple[Screen, Outcome]:
-    """``game`` on the screen after a move at ``point``, autosaved.
+def _stone_step(game: Game, point: Point) -> tuple[Screen, Outcome]:
+    """Enter or a click during the opening: place, offer or pick at ``point``, as the step asks."""
+    step = game.opening.step
+    reason = _busy_reason(game)
+    if reason or step is None:
+        return Playing(game), alerted(reason or "The opening is over.")
+    if step.action is Action.DECLARE:
+        return Playing(game), alerted(f"Declare a number first: press 1 to {step.count}.")
+    return _opening_step(game, STONE_STEPS[step.action](point))
+
+
+def _opening_step(game: Game, move: OpeningMove, by_computer: bool = False) -> tuple[Screen, Outcome]:
+    """``game`` after the opening step ``move`` (a stone is played on a copy of the board), autosaved."""
+    step = game.opening.step
+    if step is None:
+        return Playing(game), alerted("The opening is over: play on.")
+    if not by_computer:
+        reason = _busy_reason(game)
+        if reason:
+            return Playing(game), alerted(reason)
+    board = game.board.copy()
+    try:
+        opening = game.opening.apply(board, move, seat=step.seat)
+    except OpeningError as error:
+        return Playing(game), alerted(sentence(str(error)))
+    cursor = move.point if move.point is not None and move.action is not Action.OFFER else None
+    moved = with_opening(_on(game, board, cursor=cursor) if board.moves != game.board.moves else game, opening)
+    if move.action is Action.OFFER and move.point is not None:
+        moved = replace(moved, cursor=move.point)
+    return Playing(moved), Outcome(effects=autosave_effects(moved), message=Message(_step_said(game, step, move)))
+
+
+def _step_said(game: Game, step: Step, move: OpeningMove) -> str:
+    """What the message line says of an opening step just taken."""
+    who = side_name(game, step.colour) if step.seat not in game.seats else "The computer"
+    if who == "The computer" or move.option is not None or move.action is Action.DECLARE:
+        text = move.text(game.board.size)
+        return sentence(f"{who} ({step.seat.short}): {text}")
+    return ""
+
+
+def _moved(game: Game, point: Point, seconds: float | None = None) -> tuple[Screen, Outcome]:
+    """``game`` on the screen after a move at ``point``, its clock pressed at ``seconds``, autosaved.
 
     The message line is cleared (what it said was about the position before),
     unless the move is a six under standard, which is explained.
     """
+    clock = game.clock
+    if clock.enabled and clock.running is not None and seconds is not None:
+        game = replace(game, clock=clock.press(seconds) if not game.over else clock.stop(seconds))
     return Playing(game), Outcome(effects=autosave_effects(game), message=Message(overline_note(game, point)))
 
 
-def _play(game: Game, point: Point) -> tuple[Screen, Outcome]:
+def _play(game: Game, point: Point, seconds: float | None = None) -> tuple[Screen, Outcome]:
+    late = timed(game, seconds)
+    if late.flagged is not None and game.flagged is None:  # the flag fell before the move
+        return Playing(late), Outcome(effects=autosave_effects(late), message=Message(result_text(late)))
     reason = _busy_reason(game)
     if reason:
         return Playing(game), alerted(reason)
@@ -162,7 +268,7 @@ def _play(game: Game, point: Point) -> tuple[Screen, Outcome]:
         board.play(point)
     except IllegalMoveError as error:
         return Playing(game), alerted(sentence(str(error)))
-    return _moved(_on(game, board, cursor=point), point)
+    return _moved(_on(game, board, cursor=point), point, seconds)
 
 
 def _on(game: Game, board: Board, cursor: Point | None = None) -> Game:
@@ -182,8 +288,24 @@ def _undo_count(game: Game) -> int:
     return 0
 
 
-def _undo(game: Game) -> tuple[Screen, Outcome]:
-    count = _undo_count(game)
+def _undo_opening(game: Game) -> tuple[Screen, Outcome]:
+    """Undo during the opening (or right after it): take back steps, against the computer to your own step."""
+    steps = game.opening.transcript(game.board.size)
+    for keep in range(len(steps) - 1, -1, -1):
+        board = Board(game.board.size, game.board.rule)
+        opening = replay(game.opening.rule, board, steps[:keep])
+        back = with_opening(_on(game, board), opening)
+        back = replace(back, clock=type(game.clock).new(game.clock.spec), flagged=None)
+        if game.mode is not Mode.PVC or _human_step(back) is not None:
+            taken = ", ".join(steps[keep:])
+            return Playing(back), said(f"Took back {taken}.", autosave_effects(back))
+    return Playing(game), alerted("Nothing to undo.")
+
+
+def _undo(game: Game, seconds: float | None = None) -> tuple[Screen, Outcome]:
+    if game.opening.events and (game.in_opening or len(game.board.moves) <= _opening_stones(game)):
+        return _undo_opening(game)
+    count = min(_undo_count(game), len(game.board.moves) - _opening_stones(game))
     if count == 0:
         return Playing(game), alerted("Nothing to undo.")
     board = game.board.copy()
@@ -194,12 +316,24 @@ def _undo(game: Game) -> tuple[Screen, Outcome]:
     except HistoryError:
         return Playing(game), alerted("Nothing to undo.")
     watching = game.mode is Mode.CVC
-    game = replace(_on(game, board), paused=game.paused or watching)
+    clock = game.clock
+    if clock.enabled and seconds is not None:  # both clocks as they were before the undone moves
+        clock = clock.undo(count + (1 if game.flagged is not None else 0), seconds)
+    game = replace(_on(game, board), paused=game.paused or watching, clock=clock, flagged=None)
     note = " (r redoes, p resumes)" if watching else " (r redoes)"
     return Playing(game), said(f"Took back {', '.join(reversed(taken))}{note}.", autosave_effects(game))
 
 
+def _opening_stones(game: Game) -> int:
+    """How many of the board's moves the opening placed (they are undone step by step)."""
+    return sum(1 for event in game.opening.events if event.move.action in (Action.PLACE, Action.PICK))
+
+
 def _redo(game: Game) -> tuple[Screen, Outcome]:
+    if game.in_opening:
+        return Playing(game), alerted("Nothing to redo in the opening: take the step again.")
+    if game.clock.enabled:
+        return Playing(game), alerted("No redo with a clock: play the moves again.")
     if game.computer_to_move and game.mode is Mode.PVC:
         return Playing(game), alerted("The computer is thinking: wait for its move.")
     board = game.board.copy()
@@ -218,8 +352,10 @@ def _redo(game: Game) -> tuple[Screen, Outcome]:
     return Playing(game), said(f"Replayed {', '.join(replayed)}.", autosave_effects(game))
 
 
-def _toggle_pause(game: Game) -> tuple[Screen, Outcome]:
+def _toggle_pause(game: Game, seconds: float | None = None) -> tuple[Screen, Outcome]:
     paused = not game.paused
+    if game.clock.enabled and seconds is not None:
+        game = replace(game, clock=game.clock.pause(seconds) if paused else game.clock.resume(seconds))
     if not paused:
         text = "Resumed."
     elif game.mode is Mode.CVC:
@@ -233,7 +369,7 @@ def _step(game: Game) -> tuple[Screen, Outcome]:
     """Watch mode, paused: let the computer make one move."""
     if not game.paused:
         return Playing(game), said("Press p to pause first; then . plays one move at a time.")
-    if game.board.is_game_over():
+    if game.over:
         return Playing(game), alerted("The game is over: u takes moves back, n starts a new one.")
     return Playing(replace(game, step=True)), NOTHING
 
@@ -263,6 +399,14 @@ def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Outco
     ai, game = ctx.ai, screen.game
     if ai is None or event.job != ai.job or ai.board is not game.board:
         return screen, NOTHING  # an answer to a question nobody asks any more
+    if ai.kind is AiKind.OPENING:
+        if ai.opening is not game.opening:
+            return screen, NOTHING
+        if event.opening_move is None:
+            failed = f"The computer failed: {event.error}. p lets it try again."
+            return Playing(replace(game, paused=True)), alerted(failed, ai=None)
+        moved, outcome = _opening_step(game, event.opening_move, by_computer=True)
+        return moved, replace(outcome, ai=None)
     if event.point is None:
         paused = replace(game, paused=True, step=False) if ai.kind is AiKind.MOVE else game
         note = " p lets it try again." if ai.kind is AiKind.MOVE else ""
@@ -276,7 +420,7 @@ def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Outco
     except IllegalMoveError as error:
         paused = replace(game, paused=True, step=False)
         return Playing(paused), alerted(f"The computer tried an illegal move: {error}", ai=None)
-    moved, outcome = _moved(_on(game, board), event.point)
+    moved, outcome = _moved(_on(game, board), event.point, ctx.seconds)
     return moved, replace(outcome, ai=None)
 
 
@@ -298,6 +442,8 @@ def header_info(game: Game) -> str:
         info = settings.mode.label
     if game.paused:
         info += " · paused"
+    if game.opening.rule.value != "none":
+        info += f" · {game.opening.rule.title}"
     return info + f" · {settings.rule} {settings.size}x{settings.size}"
 
 
@@ -307,7 +453,13 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
     if layout is None:
         return
     cursor = game.cursor if game.mode is not Mode.CVC else None
-    marks = Marks(game.forbidden, game.hint, cursor, game.heat)
+    step = game.opening.step if game.in_opening else None
+    allowed = game.opening.area if step is not None else None
+    area: frozenset[Point] = frozenset()
+    if allowed is not None and allowed.side is not None:
+        area = frozenset(allowed.points(game.board.size))
+    offers = frozenset(game.opening.offers) if game.in_opening else frozenset()
+    marks = Marks(game.forbidden, game.hint, cursor, game.heat, area, offers)
     draw.board_view(win, layout, game.board, theme, marks)
     if layout.panel_x is not None:
         draw.moves_panel(win, layout, theme, [game.board.notation(point) for point in game.board.moves])
@@ -323,9 +475,15 @@ def _status(win: Window, ctx: Context, game: Game, theme: Theme) -> None:
             text = result_text(game)
         draw.put(win, row, 1, text[: cols - 2], theme("result"))
         return
+    spinner = theme.glyphs["spinner"]
+    step = game.opening.step if game.in_opening else None
+    if step is not None:
+        deciding = ctx.ai is not None and ctx.ai.kind is AiKind.OPENING
+        turn = step.prompt + (f" {spinner[ctx.frame % len(spinner)]}" if deciding else "")
+        draw.put(win, row, 1, turn[: cols - 2], theme("status"))
+        return
     stone = board.turn
     glyph = theme.glyphs[str(stone)]
-    spinner = theme.glyphs["spinner"]
     thinking = ctx.ai is not None and ctx.ai.kind is AiKind.MOVE
     if thinking:
         turn = f"{glyph} {side_name(game, stone)} thinking {spinner[ctx.frame % len(spinner)]}"
@@ -336,7 +494,26 @@ def _status(win: Window, ctx: Context, game: Game, theme: Theme) -> None:
     parts = [turn, str(game.settings.rule), f"move {len(board.moves) + 1}"]
     if board.last_move is not None:
         parts.append(f"last: {board.turn.opponent} {board.notation(board.last_move)}")
-    draw.put(win, row, 1, theme.join(parts)[: cols - 2], theme("status"))
+    room = cols - 2 - (_clocks(win, row, cols, ctx, game, theme) if game.clock.enabled else 0)
+    draw.put(win, row, 1, theme.join(parts)[: max(0, room)], theme("status"))
+
+
+def _clocks(win: Window, row: int, cols: int, ctx: Context, game: Game, theme: Theme) -> int:
+    """Both clocks at the right of the status line, the side to move's highlighted, a warning under
+    :data:`WARN_SECONDS` (with a ``!`` for monochrome); returns the columns they take."""
+    pieces = []
+    for stone in (Stone.BLACK, Stone.WHITE):
+        face = clock_face(game.clock, stone, ctx.seconds)
+        low = game.clock.remaining(stone, ctx.seconds or 0.0) < WARN_SECONDS
+        text = f" {theme.glyphs[str(stone)]} {face}{'!' if low else ''} "
+        style = "alert" if low else "selected" if stone is game.clock.running else "status"
+        pieces.append((text, style))
+    width = sum(len(text) for text, _ in pieces)
+    col = cols - 1 - width
+    for text, style in pieces:
+        draw.put(win, row, col, text, theme(style))
+        col += len(text)
+    return width + 1
 
 
 def unbound(screen: Playing, ctx: Context, key: str) -> str:

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from gomoku.ai import LEVELS
+from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule, Stone
 from gomoku.tui import draw
@@ -25,7 +26,7 @@ from gomoku.tui.model import Menu, MenuRow, NetMenu, Playing, PromptKind, Screen
 from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt
-from gomoku.tui.settings import RULE_TEXT, THINK_TIMES, Mode, Pace, Settings, Side
+from gomoku.tui.settings import MENU_CLOCKS, OPENING_TEXT, RULE_TEXT, THINK_TIMES, Mode, Pace, Settings, Side
 
 ACTIONS = frozenset({MenuRow.RESUME, MenuRow.NEW, MenuRow.LOAD, MenuRow.NETWORK, MenuRow.QUIT})
 LEVEL_ROWS = {MenuRow.LEVEL: "level", MenuRow.BLACK_LEVEL: "black_level", MenuRow.WHITE_LEVEL: "white_level"}
@@ -77,7 +78,9 @@ def rows(state: Context | State, menu: Menu) -> tuple[MenuRow, ...]:
         )
     else:
         choices = (MenuRow.MODE, MenuRow.BLACK, MenuRow.RULE, MenuRow.SIZE, MenuRow.LEVEL, MenuRow.THINK)
-    return resume + (MenuRow.NEW,) + choices + (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
+    # the opening and the clock for people playing (watch mode's menu has no room left on 80x24: --opening, --clock)
+    fair = (MenuRow.OPENING, MenuRow.CLOCK) if state.settings.mode is not Mode.CVC else ()
+    return resume + (MenuRow.NEW,) + choices + fair + (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
 
 
 def applies(settings: Settings, row: MenuRow) -> bool:
@@ -124,6 +127,10 @@ def value_text(settings: Settings, row: MenuRow) -> str:
         return settings.pace.label
     if row is MenuRow.THINK:
         return think_text(settings.think_time)
+    if row is MenuRow.OPENING:
+        return settings.opening.title if settings.opening is not OpeningRule.NONE else "none"
+    if row is MenuRow.CLOCK:
+        return settings.clock.describe()
     return level_text(getattr(settings, LEVEL_ROWS[row]))
 
 
@@ -245,6 +252,10 @@ def _change(ctx: Context, row: MenuRow, step: int) -> Outcome:
         changed = replace(settings, pace=_cycled(tuple(Pace), settings.pace, step))
     elif row is MenuRow.THINK:
         changed = replace(settings, think_time=_cycled(THINK_TIMES, settings.think_time, step))
+    elif row is MenuRow.OPENING:
+        changed = replace(settings, opening=_cycled(tuple(OpeningRule), settings.opening, step))
+    elif row is MenuRow.CLOCK:
+        changed = replace(settings, clock=_cycled(MENU_CLOCKS, settings.clock, step))
     else:
         field = LEVEL_ROWS[row]
         level: str = getattr(settings, field)
@@ -315,6 +326,10 @@ def about(ctx: Context, row: MenuRow, rows_: int, cols: int) -> str:
         return "Seconds from one move to the next; paused, . plays one move."
     if row is MenuRow.BLACK:
         return "Black moves first."
+    if row is MenuRow.OPENING:
+        return f"{settings.opening.title}: {OPENING_TEXT[settings.opening]}."
+    if row is MenuRow.CLOCK:
+        return "Each side's time (--clock takes any, like 15+10); running out loses."
     return f"{settings.rule.value}: {RULE_TEXT[settings.rule]}."
 
 

@@ -1,0 +1,236 @@
+"""The computer in an opening rule: it places stones, swaps or not, declares, offers and picks.
+
+Every decision comes from the player's own reading of positions: the
+searching player's judgement (:attr:`~gomoku.ai.base.Decision.score`, or a
+forced result :attr:`~gomoku.ai.base.Decision.win_in`) of the position from
+the side to move's view, each read within a share of the think time.  None
+is random:
+
+- **placing** a stone the opponent may answer by swapping: of the candidate
+  points inside the area (the nearest to the stones and the centre), the one
+  whose position reads closest to balanced;
+- **swap or stay**: the colour whose side the reading favours;
+- **Swap2's third answer** (place two more): taken when neither colour is
+  clearly better (within :data:`CLEAR_ADVANTAGE`), as strong engines do, so
+  the opponent's choice is between two balanced sides;
+- **Taraguchi-10's 5th**: offering ten when black's side reads clearly
+  better (no swap follows the pick), else the 5th in the square;
+- **declaring** how many 5th moves to offer: fewer the better black's side
+  reads (more choice helps black);
+- **offering** 5th moves: black's best-reading points, skipping any a
+  symmetry of the position maps onto an earlier offer;
+- **picking** one of the offers: the one that reads best for white.
+
+Only the public player interface is used (``choose_move`` with a think
+time), so any level can stand behind it; the default is ``hard``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gomoku.ai import make_player
+from gomoku.ai.base import Player
+from gomoku.board import Board, IllegalMoveError
+from gomoku.openings import (
+    Action,
+    OpeningMove,
+    OpeningState,
+    Option,
+    Step,
+    choose,
+    declare,
+    mirrored_offer,
+    offer,
+    pick,
+    place,
+)
+from gomoku.point import Point
+from gomoku.rules import Stone
+
+#: A forced win read as a score: above any positional judgement of the search (which reads
+#: a few thousand at most in the opening), less the plies to it so a quicker win reads better.
+WIN_VALUE = 1_000_000
+#: How far from zero a reading must be for one side to count as clearly better.  Measured with
+#: ``hard`` at 0.05 to 0.3 s: the even opening h8 h9 j10 reads -1200 to -1300 for white (the
+#: first move's edge), h8 a1 i8 (black two in a row, white's stone far away) -7300 to -9100.
+CLEAR_ADVANTAGE = 2_500
+#: The think time the whole decision may use, in seconds, when the caller gives none.
+DEFAULT_THINK_TIME = 2.0
+#: How many candidate points a placing or offering decision reads (the nearest ones first).
+CANDIDATES = 12
+#: The least time one reading gets, in seconds (a shorter search says little).
+MIN_READING = 0.02
+#: How many moves on a reading may look when the search answers without a judgement.
+READ_DEEPER = 2
+
+
+Evaluator = Callable[[Board, float], float]
+
+
+class OpeningPlayer:
+    """Takes the computer's steps in an opening rule, reading positions with ``player``.
+
+    ``think_time`` is what one decision may spend in all (seconds); it is
+    shared among the positions read.  ``evaluate`` replaces the reading in
+    tests (a function of the board and a time, from the side to move's view).
+    """
+
+    def __init__(
+        self, player: Player | None = None, think_time: float = DEFAULT_THINK_TIME, evaluate: Evaluator | None = None
+    ) -> None:
+        self.player = player if player is not None else make_player("hard")
+        self.think_time = think_time
+        self._evaluate = evaluate or self._read
+
+    # -- reading a position -----------------------------------------------------
+
+    def _read(self, board: Board, seconds: float, deeper: int = READ_DEEPER) -> float:
+        """The position on ``board`` from the side to move's view (larger is better for it).
+
+        A search that answers a threat without a judgement (``hard`` stops
+        the opponent's VCF and says only which move does it) is read one
+        move on: its move is played and the position after it read from the
+        other side, up to ``deeper`` times; with nothing then, it reads as even.
+        """
+        outcome = board.outcome
+        if outcome is not None:
+            if outcome.winner is None:
+                return 0.0
+            return WIN_VALUE if outcome.winner is board.turn else -WIN_VALUE
+        decision = self.player.choose_move(board, think_time=max(MIN_READING, seconds))
+        if decision.win_in is not None:
+            sign = 1 if decision.win_in > 0 else -1
+            return sign * (WIN_VALUE - abs(decision.win_in))
+        if decision.score is not None:
+            return float(decision.score)
+        if deeper > 0:
+            after = board.copy()
+            try:
+                after.play(decision.move)
+            except IllegalMoveError:
+                return 0.0
+            return -self._read(after, seconds, deeper - 1)
+        return 0.0
+
+    def evaluate(self, board: Board, seconds: float) -> float:
+        """The reading of ``board`` from the side to move's view, within about ``seconds``."""
+        return self._evaluate(board, seconds)
+
+    def value_for(self, board: Board, stone: Stone, seconds: float) -> float:
+        """The reading of ``board`` from ``stone``'s view."""
+        value = self.evaluate(board, seconds)
+        return value if board.turn is stone else -value
+
+    def _after(self, board: Board, point: Point, stone: Stone, seconds: float) -> float | None:
+        """The reading for ``stone`` after the side to move plays ``point`` (``None`` if it may not)."""
+        trial = board.copy()
+        try:
+            trial.play(point)
+        except IllegalMoveError:
+            return None
+        return self.value_for(trial, stone, seconds)
+
+    # -- decisions ----------------------------------------------------------------
+
+    def decide(self, state: OpeningState, board: Board) -> OpeningMove:
+        """The computer's move for the step ``state`` waits for on ``board`` (left as it was)."""
+        step = state.step
+        if step is None:
+            raise ValueError("the opening is over: there is no opening step to take")
+        if step.action is Action.PLACE:
+            return place(self._balanced_point(step, board))
+        if step.action is Action.CHOOSE:
+            return choose(self._choice(step, board))
+        if step.action is Action.DECLARE:
+            return declare(self._declared(step, board))
+        if step.action is Action.OFFER:
+            return offer(self._next_offer(state, step, board))
+        return pick(self._best_pick(state, board))
+
+    def _share(self, count: int) -> float:
+        return self.think_time / max(1, count)
+
+    def _balanced_point(self, step: Step, board: Board) -> Point:
+        """The point inside the step's area that leaves the position reading closest to even."""
+        points = _candidates(board, step.area.points(board.size))
+        if len(points) == 1 or board.stone_count == 0:
+            return points[0]  # the first stone: the centre, or the nearest point to it (one stone reads as nothing)
+        seconds = self._share(len(points))
+        best: tuple[float, Point] | None = None
+        for point in points:
+            value = self._after(board, point, Stone.BLACK, seconds)
+            if value is not None and (best is None or abs(value) < best[0]):
+                best = (abs(value), point)
+        if best is None:
+            raise ValueError("no legal point inside the area")
+        return best[1]
+
+    def _choice(self, step: Step, board: Board) -> Option:
+        """Swap or stay for the colour the reading favours; Swap2's and Taraguchi's other answers by it too."""
+        mine = step.colour
+        options = step.options
+        if Option.OFFER_TEN in options:
+            black = self.value_for(board, Stone.BLACK, self.think_time)
+            return Option.OFFER_TEN if black > CLEAR_ADVANTAGE else Option.FIFTH_IN_SQUARE
+        black = self.value_for(board, Stone.BLACK, self.think_time)
+        if Option.PLACE_TWO in options and abs(black) <= CLEAR_ADVANTAGE:
+            return Option.PLACE_TWO
+        wanted = Stone.BLACK if black > 0 else Stone.WHITE
+        return Option.STAY if wanted is mine else Option.SWAP
+
+    def _declared(self, step: Step, board: Board) -> int:
+        """Fewer 5th moves the better black's side reads: 1 when clearly better, all when clearly worse."""
+        black = self.value_for(board, Stone.BLACK, self.think_time)
+        if black >= CLEAR_ADVANTAGE:
+            return 1
+        if black <= -CLEAR_ADVANTAGE:
+            return step.count
+        share = (CLEAR_ADVANTAGE - black) / (2 * CLEAR_ADVANTAGE)  # 0 (good for black) .. 1 (bad)
+        return max(1, min(step.count, round(1 + share * (step.count - 1))))
+
+    def _next_offer(self, state: OpeningState, step: Step, board: Board) -> Point:
+        """Black's best-reading 5th move that mirrors no earlier offer."""
+        everywhere = [p for p in board.empty_points() if step.area.contains(p, board.size)]
+        points = [
+            p
+            for p in _candidates(board, everywhere, CANDIDATES + step.count)
+            if p not in state.offers and mirrored_offer(board, state.offers, p) is None
+        ]
+        seconds = self._share(len(points))
+        ranked = []
+        for point in points:
+            value = self._after(board, point, Stone.BLACK, seconds)
+            if value is not None:
+                ranked.append((-value, point))
+        if not ranked:
+            raise ValueError("no point left to offer")
+        return min(ranked)[1]
+
+    def _best_pick(self, state: OpeningState, board: Board) -> Point:
+        """The offered 5th move that reads best for white."""
+        seconds = self._share(len(state.offers))
+        ranked = []
+        for point in state.offers:
+            value = self._after(board, point, Stone.WHITE, seconds)
+            if value is not None:
+                ranked.append((-value, point))
+        return min(ranked)[1]
+
+
+def _candidates(board: Board, points: list[Point], limit: int = CANDIDATES) -> list[Point]:
+    """Up to ``limit`` of ``points`` that are empty, nearest the stones (or the centre on an empty board)."""
+    centre = board.size // 2
+    stones = [board.point_of(cell) for cell, value in enumerate(board.cells) if value]
+    anchors = stones or [Point(centre, centre)]
+
+    def distance(point: Point) -> tuple[int, int, int, int]:
+        near = min(max(abs(point.x - s.x), abs(point.y - s.y)) for s in anchors)
+        away = abs(point.x - centre) + abs(point.y - centre)
+        return (near, away, point.y, point.x)
+
+    empty = [p for p in points if board.is_empty(p)]
+    return sorted(empty, key=distance)[:limit]
+
+
+__all__ = ["CLEAR_ADVANTAGE", "WIN_VALUE", "OpeningPlayer"]

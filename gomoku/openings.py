@@ -1,0 +1,781 @@
+"""Opening rules: who places the first stones, who may swap colours, and where.
+
+Black's first move is a large advantage (freestyle, standard and renju on
+15x15 are all proven first-player wins), so tournaments begin with an opening
+rule that lets the second player answer a position the first one built.  Each
+rule here is *data*: a table of :class:`Stage` rows, each naming who decides
+(:class:`Role`), what (:class:`Action`), with which colour and inside which
+:class:`Area`, and where each answer leads.  :class:`OpeningState` walks the
+table one :class:`OpeningMove` at a time over a :class:`~gomoku.board.Board`:
+it plays the stones on the board, keeps who holds which colour, and refuses a
+wrong step with an :class:`OpeningError` that says what to do instead.  A
+screen only shows :attr:`OpeningState.step` (its prompt, its area to mark,
+its options as keys); the network sends the moves as text
+(:meth:`OpeningMove.text`, :func:`parse_move`).  More rules (the RIF/Yamaguchi
+rule, swap after the first move) are new tables, not new code.
+
+The rules, in our words (``docs/openings.md`` says where each text is from):
+
+- **Swap1** (freestyle, standard; the Gomoku World Championship's rule before
+  Swap2): the first player places three stones, black, white, black,
+  anywhere; the second player then chooses a colour.
+- **Swap2** (freestyle, standard; the Gomoku World Championships since 2009
+  and Gomocup's Swap2 league): as Swap1, but the second player has a third
+  answer: place two more stones (white, then black) and let the first player
+  choose the colour.
+- **Taraguchi-10** (renju, RIF-approved): the 1st move in the centre, the
+  2nd inside the central 3x3 square, the 3rd inside 5x5, the 4th inside 7x7;
+  after each the other player may swap.  Then black either plays the 5th
+  inside 9x9 and the other player may swap once more, or offers ten 5th
+  moves anywhere, no two symmetrical, of which white picks one; white then
+  plays the 6th.
+- **Soosõrv-8** (renju; the RIF world championships since 2017): the first
+  player places one of the 26 canonical openings (1st stone in the centre,
+  2nd inside 3x3, 3rd inside 5x5: every such placement is one of the 26 up to
+  rotation and reflection, see :data:`CANONICAL_OPENINGS`); the other player
+  may swap; white plays the 4th anywhere and declares how many 5th moves
+  black must offer, 1 to 8; the other player may swap; black offers that many
+  5th moves, no two symmetrical; white picks one and plays the 6th.
+
+Offered 5th moves are *symmetrical* when a rotation or reflection of the real
+board (about its centre, so the edge counts) leaves the four stones where
+they are, colours included, and maps one offer onto the other.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from types import MappingProxyType
+
+from gomoku.board import Board, IllegalMoveError
+from gomoku.errors import GomokuError
+from gomoku.point import Point, parse_point, to_notation
+from gomoku.rules import Stone
+
+
+class OpeningError(GomokuError, ValueError):
+    """A step the opening rule does not allow now; the message says why and what to do."""
+
+
+class OpeningRule(enum.Enum):
+    """The opening rules a game can be played under (the ``--opening`` names)."""
+
+    NONE = "none"
+    SWAP1 = "swap1"
+    SWAP2 = "swap2"
+    TARAGUCHI10 = "taraguchi10"
+    SOOSORV8 = "soosorv8"
+
+    @property
+    def title(self) -> str:
+        """The rule's name as people write it."""
+        return _TITLES[self]
+
+    def __str__(self) -> str:
+        return self.value
+
+
+_TITLES = {
+    OpeningRule.NONE: "no opening rule",
+    OpeningRule.SWAP1: "Swap1",
+    OpeningRule.SWAP2: "Swap2",
+    OpeningRule.TARAGUCHI10: "Taraguchi-10",
+    OpeningRule.SOOSORV8: "Soosõrv-8",
+}
+
+
+class Seat(enum.Enum):
+    """A player by seat: the one who begins the opening, and the other."""
+
+    FIRST = "first player"
+    SECOND = "second player"
+
+    @property
+    def other(self) -> Seat:
+        """The other seat."""
+        return Seat.SECOND if self is Seat.FIRST else Seat.FIRST
+
+    @property
+    def short(self) -> str:
+        """The seat as a prompt names it: ``player 1``, ``player 2``."""
+        return "player 1" if self is Seat.FIRST else "player 2"
+
+
+class Role(enum.Enum):
+    """Who decides a step: a seat, or whoever holds a colour at that moment (colours move with swaps)."""
+
+    FIRST = "first player"
+    SECOND = "second player"
+    BLACK = "black"
+    WHITE = "white"
+
+
+class Action(enum.Enum):
+    """What a step asks for."""
+
+    #: place one stone of the step's colour inside its area
+    PLACE = "place"
+    #: choose one of the step's options
+    CHOOSE = "choose"
+    #: declare how many 5th moves black must offer (1 to the step's count)
+    DECLARE = "declare"
+    #: offer 5th moves, one at a time, until the step's count (fixed or declared) is reached
+    OFFER = "offer"
+    #: pick one of the offered 5th moves; it is played as black's 5th
+    PICK = "pick"
+
+
+class Option(enum.Enum):
+    """An answer to a :attr:`Action.CHOOSE` step."""
+
+    #: exchange colours: the player deciding takes the other colour
+    SWAP = "swap"
+    #: keep the colours as they are
+    STAY = "stay"
+    #: Swap2: place two more stones (white, then black) and let the first player choose
+    PLACE_TWO = "place-two"
+    #: Taraguchi-10 (a): black plays the 5th inside the 9x9 square
+    FIFTH_IN_SQUARE = "fifth-in-square"
+    #: Taraguchi-10 (b): black offers ten 5th moves anywhere
+    OFFER_TEN = "offer-ten"
+
+
+@dataclass(frozen=True)
+class Area:
+    """Where a stone may go: the central ``side`` x ``side`` square, or anywhere (``side`` ``None``)."""
+
+    side: int | None = None
+
+    def contains(self, point: Point | tuple[int, int], size: int) -> bool:
+        """Whether ``point`` is inside this area on a ``size`` board."""
+        if self.side is None:
+            return True
+        centre, reach = size // 2, self.side // 2
+        return abs(point[0] - centre) <= reach and abs(point[1] - centre) <= reach
+
+    def points(self, size: int) -> list[Point]:
+        """Every point of this area on a ``size`` board, row by row (for a screen to mark)."""
+        return [Point(x, y) for y in range(size) for x in range(size) if self.contains((x, y), size)]
+
+    def describe(self) -> str:
+        """The area in words: "the centre point", "the central 5x5 square", "anywhere"."""
+        if self.side is None:
+            return "anywhere"
+        if self.side == 1:
+            return "the centre point"
+        return f"the central {self.side}x{self.side} square"
+
+
+ANYWHERE = Area()
+
+#: How a step's options are put to the player, per option (a screen shows them as keys).
+OPTION_TEXT: Mapping[Option, str] = MappingProxyType(
+    {
+        Option.SWAP: "swap colours",
+        Option.STAY: "keep colours",
+        Option.PLACE_TWO: "place two more",
+        Option.FIFTH_IN_SQUARE: "the 5th inside 9x9",
+        Option.OFFER_TEN: "offer ten 5th moves",
+    }
+)
+
+
+@dataclass(frozen=True)
+class Stage:
+    """One row of an opening rule's table.
+
+    ``role`` decides; ``action`` says what; ``stone`` and ``area`` are for
+    placing (and offering); ``count`` is how many 5th moves to offer (``0``:
+    the number declared earlier) or the largest number to declare; ``then``
+    names the next stage, or maps each option to its next stage (``""`` ends
+    the opening).
+    """
+
+    role: Role
+    action: Action
+    then: str | Mapping[Option, str]
+    stone: Stone | None = None
+    area: Area = ANYWHERE
+    count: int = 0
+
+    @property
+    def options(self) -> tuple[Option, ...]:
+        """The answers a CHOOSE stage takes, in the order they are offered."""
+        return tuple(self.then) if isinstance(self.then, Mapping) else ()
+
+
+def _choose(role: Role, **then: str) -> Stage:
+    return Stage(role, Action.CHOOSE, MappingProxyType({Option[name.upper()]: stage for name, stage in then.items()}))
+
+
+def _place(role: Role, stone: Stone, then: str, side: int | None = None) -> Stage:
+    return Stage(role, Action.PLACE, then, stone, Area(side))
+
+
+_B, _W = Stone.BLACK, Stone.WHITE
+_ENDS = {"swap": "", "stay": ""}
+
+#: Each rule as a table: stage name -> stage.  The first stage is ``"1"``; ``""`` is the end.
+RULES: Mapping[OpeningRule, Mapping[str, Stage]] = MappingProxyType(
+    {
+        OpeningRule.NONE: {},
+        OpeningRule.SWAP1: {
+            "1": _place(Role.FIRST, _B, "2"),
+            "2": _place(Role.FIRST, _W, "3"),
+            "3": _place(Role.FIRST, _B, "colour"),
+            "colour": _choose(Role.SECOND, **_ENDS),
+        },
+        OpeningRule.SWAP2: {
+            "1": _place(Role.FIRST, _B, "2"),
+            "2": _place(Role.FIRST, _W, "3"),
+            "3": _place(Role.FIRST, _B, "colour"),
+            "colour": _choose(Role.SECOND, swap="", stay="", place_two="4"),
+            "4": _place(Role.SECOND, _W, "5"),
+            "5": _place(Role.SECOND, _B, "last colour"),
+            "last colour": _choose(Role.FIRST, **_ENDS),
+        },
+        OpeningRule.TARAGUCHI10: {
+            "1": _place(Role.BLACK, _B, "swap 1", 1),
+            "swap 1": _choose(Role.WHITE, swap="2", stay="2"),
+            "2": _place(Role.WHITE, _W, "swap 2", 3),
+            "swap 2": _choose(Role.BLACK, swap="3", stay="3"),
+            "3": _place(Role.BLACK, _B, "swap 3", 5),
+            "swap 3": _choose(Role.WHITE, swap="4", stay="4"),
+            "4": _place(Role.WHITE, _W, "swap 4", 7),
+            "swap 4": _choose(Role.BLACK, swap="5th", stay="5th"),
+            "5th": _choose(Role.BLACK, fifth_in_square="5", offer_ten="offer"),
+            "5": _place(Role.BLACK, _B, "swap 5", 9),
+            "swap 5": _choose(Role.WHITE, **_ENDS),
+            "offer": Stage(Role.BLACK, Action.OFFER, "pick", _B, ANYWHERE, 10),
+            "pick": Stage(Role.WHITE, Action.PICK, ""),
+        },
+        OpeningRule.SOOSORV8: {
+            "1": _place(Role.FIRST, _B, "2", 1),
+            "2": _place(Role.FIRST, _W, "3", 3),
+            "3": _place(Role.FIRST, _B, "swap 3", 5),
+            "swap 3": _choose(Role.WHITE, swap="4", stay="4"),
+            "4": _place(Role.WHITE, _W, "declare", None),
+            "declare": Stage(Role.WHITE, Action.DECLARE, "swap 4", count=8),
+            "swap 4": _choose(Role.BLACK, swap="offer", stay="offer"),
+            "offer": Stage(Role.BLACK, Action.OFFER, "pick", _B),
+            "pick": Stage(Role.WHITE, Action.PICK, ""),
+        },
+    }
+)
+
+
+# -- moves: what a player does at a step -----------------------------------------
+
+
+@dataclass(frozen=True)
+class OpeningMove:
+    """One answer to a step: place or offer or pick a point, choose an option, or declare a number."""
+
+    action: Action
+    point: Point | None = None
+    option: Option | None = None
+    number: int = 0
+
+    def text(self, size: int) -> str:
+        """The move as text (``place h8``, ``swap``, ``declare 5``, ``offer j9``, ``pick j9``)."""
+        if self.option is not None:
+            return self.option.value
+        if self.action is Action.DECLARE:
+            return f"declare {self.number}"
+        assert self.point is not None
+        return f"{self.action.value} {to_notation(self.point, size)}"
+
+
+def place(point: Point | tuple[int, int]) -> OpeningMove:
+    """Place a stone at ``point``."""
+    return OpeningMove(Action.PLACE, point=Point(*point))
+
+
+def choose(option: Option) -> OpeningMove:
+    """Choose ``option``."""
+    return OpeningMove(Action.CHOOSE, option=option)
+
+
+def declare(number: int) -> OpeningMove:
+    """Declare how many 5th moves black must offer."""
+    return OpeningMove(Action.DECLARE, number=number)
+
+
+def offer(point: Point | tuple[int, int]) -> OpeningMove:
+    """Offer ``point`` as a 5th move."""
+    return OpeningMove(Action.OFFER, point=Point(*point))
+
+
+def pick(point: Point | tuple[int, int]) -> OpeningMove:
+    """Pick the offered 5th move at ``point``."""
+    return OpeningMove(Action.PICK, point=Point(*point))
+
+
+def parse_move(text: str, size: int) -> OpeningMove:
+    """An opening move from its text (:meth:`OpeningMove.text`); raises :class:`OpeningError`."""
+    word, _, rest = text.strip().lower().partition(" ")
+    rest = rest.strip()
+    for option in Option:
+        if word == option.value and not rest:
+            return choose(option)
+    makers: dict[str, Callable[[Point], OpeningMove]] = {"place": place, "offer": offer, "pick": pick}
+    try:
+        if word in makers and rest:
+            return makers[word](parse_point(rest, size))
+        if word == "declare" and rest.isdigit():
+            return declare(int(rest))
+    except ValueError as error:
+        raise OpeningError(str(error)) from None
+    names = ", ".join(option.value for option in Option)
+    raise OpeningError(
+        f"{text.strip()!r} is not an opening step: write place h8, {names}, declare 5, offer h9 or pick h9"
+    )
+
+
+# -- symmetry of the position and of offers --------------------------------------
+
+
+def board_symmetries(size: int) -> list[Callable[[Point], Point]]:
+    """The eight rotations and reflections of a ``size`` board about its centre (identity first)."""
+    last = size - 1
+    return [
+        lambda p: Point(p.x, p.y),
+        lambda p: Point(last - p.y, p.x),
+        lambda p: Point(last - p.x, last - p.y),
+        lambda p: Point(p.y, last - p.x),
+        lambda p: Point(last - p.x, p.y),
+        lambda p: Point(p.x, last - p.y),
+        lambda p: Point(p.y, p.x),
+        lambda p: Point(last - p.y, last - p.x),
+    ]
+
+
+def position_symmetries(board: Board) -> list[Callable[[Point], Point]]:
+    """The board's rotations and reflections that leave every stone where it is, colours kept.
+
+    Only symmetries of the real board count: a position symmetrical about a
+    line away from the board's centre is not symmetrical here, because the
+    edge is not.  The identity is always among them.
+    """
+    stones = {point: board[point] for point in _stones(board)}
+    return [sym for sym in board_symmetries(board.size) if all(stones.get(sym(p)) is s for p, s in stones.items())]
+
+
+def mirrored_offer(board: Board, offers: Iterable[Point], candidate: Point) -> Point | None:
+    """The offer that ``candidate`` mirrors on ``board`` (a symmetry maps one onto the other), or ``None``."""
+    images = {sym(candidate) for sym in position_symmetries(board)}
+    for earlier in offers:
+        if earlier in images:
+            return earlier
+    return None
+
+
+def _stones(board: Board) -> list[Point]:
+    size, cells = board.size, board.cells
+    return [Point(cell % size, cell // size) for cell, value in enumerate(cells) if value]
+
+
+# -- the 26 canonical renju openings ---------------------------------------------
+
+
+def _canonical_openings() -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
+    """The 26 canonical openings as offsets from the centre (x right, y down): 13 direct, 13 indirect.
+
+    Black is at the centre; white beside it (direct: straight above) or
+    diagonally (indirect: above and to the right); black's 3rd stone anywhere
+    in the central 5x5 square, one of each mirror pair (the mirror is the
+    line through the first two stones).  Numbered in row order from the top,
+    left to right: our own numbering, not the traditional names' order.
+    """
+    openings = []
+    for kind, white in (("direct", (0, -1)), ("indirect", (1, -1))):
+        number = 0
+        for dy in range(-2, 3):
+            for dx in range(-2, 3):
+                if (dx, dy) in ((0, 0), white):
+                    continue
+                if (white == (0, -1) and dx < 0) or (white == (1, -1) and -dy < dx):
+                    continue
+                number += 1
+                openings.append((f"{kind} {number}", ((0, 0), white, (dx, dy))))
+    return tuple(openings)
+
+
+#: The 26 canonical renju openings (Soosõrv-8's first three stones), as offsets from the centre.
+#: This is their one home: ``benchmarks/strength.py --openings renju26`` reads them from here.
+CANONICAL_OPENINGS = _canonical_openings()
+
+
+def canonical_openings(size: int) -> list[list[Point]]:
+    """The 26 canonical openings on a ``size`` board, black first."""
+    centre = size // 2
+    return [[Point(centre + dx, centre + dy) for dx, dy in stones] for _, stones in CANONICAL_OPENINGS]
+
+
+def canonical_name(board_size: int, stones: list[Point]) -> str | None:
+    """Which canonical opening three stones (black, white, black) are, up to symmetry, or ``None``."""
+    if len(stones) != 3:
+        return None
+    for name, points in zip((n for n, _ in CANONICAL_OPENINGS), canonical_openings(board_size)):
+        for sym in board_symmetries(board_size):
+            if [sym(p) for p in points] == list(stones):
+                return name
+    return None
+
+
+# -- the state machine ------------------------------------------------------------
+
+_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+
+
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ..."""
+    return _ORDINALS.get(number, f"{number}th")
+
+
+@dataclass(frozen=True)
+class Step:
+    """What the opening waits for now: who decides (seat and colour), what, and where (for a screen)."""
+
+    stage: str
+    seat: Seat
+    colour: Stone
+    action: Action
+    stone: Stone | None
+    area: Area
+    options: tuple[Option, ...]
+    #: how many 5th moves to offer (OFFER), or the largest number to declare (DECLARE)
+    count: int
+    prompt: str
+
+
+@dataclass(frozen=True)
+class Event:
+    """One step as it happened: who, what, and the move number it came after (for records and move lists)."""
+
+    seat: Seat
+    move: OpeningMove
+    after_move: int
+
+
+@dataclass(frozen=True)
+class OpeningState:
+    """Where an opening stands: the rule, the stage, who holds black, what was offered, what happened.
+
+    A value: :meth:`apply` returns the next state (and plays stones on the
+    board it is given).  ``black`` is the seat that holds black now; when
+    :attr:`done`, it is the seat that plays black for the rest of the game.
+    """
+
+    rule: OpeningRule
+    stage: str = "1"
+    black: Seat = Seat.FIRST
+    declared: int = 0
+    offers: tuple[Point, ...] = ()
+    events: tuple[Event, ...] = field(default=())
+
+    @classmethod
+    def start(cls, rule: OpeningRule) -> OpeningState:
+        """The state before the first stone of ``rule`` (already done for :attr:`OpeningRule.NONE`)."""
+        return cls(rule, stage="1" if RULES[rule] else "")
+
+    @property
+    def done(self) -> bool:
+        """Whether the opening is over and the game goes on as usual (white to move, or black after a pick)."""
+        return not self.stage
+
+    def seat_of(self, colour: Stone) -> Seat:
+        """The seat holding ``colour`` now."""
+        return self.black if colour is Stone.BLACK else self.black.other
+
+    def colour_of(self, seat: Seat) -> Stone:
+        """The colour ``seat`` holds now (tentatively, until the opening is done)."""
+        return Stone.BLACK if seat is self.black else Stone.WHITE
+
+    @property
+    def swaps(self) -> tuple[Event, ...]:
+        """The swaps that happened, in order."""
+        return tuple(event for event in self.events if event.move.option is Option.SWAP)
+
+    def _seat(self, role: Role) -> Seat:
+        if role is Role.FIRST:
+            return Seat.FIRST
+        if role is Role.SECOND:
+            return Seat.SECOND
+        return self.seat_of(Stone.BLACK if role is Role.BLACK else Stone.WHITE)
+
+    @property
+    def step(self) -> Step | None:
+        """The step the opening waits for, or ``None`` when it is done."""
+        if self.done:
+            return None
+        stage = RULES[self.rule][self.stage]
+        seat = self._seat(stage.role)
+        count = (stage.count or self.declared) if stage.action is Action.OFFER else stage.count
+        return Step(
+            stage=self.stage,
+            seat=seat,
+            colour=self.colour_of(seat),
+            action=stage.action,
+            stone=stage.stone,
+            area=stage.area,
+            options=stage.options,
+            count=count,
+            prompt=self._prompt(stage, seat, count),
+        )
+
+    def _prompt(self, stage: Stage, seat: Seat, count: int) -> str:
+        who = f"{self.colour_of(seat).name.capitalize()} ({seat.short})"
+        stones = sum(1 for e in self.events if e.move.action in (Action.PLACE, Action.PICK))
+        if stage.action is Action.PLACE:
+            assert stage.stone is not None
+            other = f" ({stage.stone})" if stage.stone is not self.colour_of(seat) else ""
+            return f"{who}: place the {ordinal(stones + 1)} stone{other} {_where_short(stage.area)}"
+        if stage.action is Action.CHOOSE:
+            then = self._placing_after_stay(seat)
+            if then is not None:
+                others = [self._option_text(o, seat) for o in stage.options if o is not Option.STAY]
+                placing = then.prompt.split(": ", 1)[1]
+                return f"{who}: " + ", or ".join([*others, placing])
+            texts = [self._option_text(option, seat) for option in stage.options]
+            return f"{who}: " + " or ".join(filter(None, (", ".join(texts[:-1]), texts[-1])))
+        if stage.action is Action.DECLARE:
+            return f"{who}: declare how many 5th moves black must offer, 1 to {count}"
+        if stage.action is Action.OFFER:
+            return f"{who}: offer 5th move {len(self.offers) + 1} of {count} (no two symmetrical)"
+        return f"{who}: pick one of the offered 5th moves"
+
+    def _placing_after_stay(self, seat: Seat) -> Step | None:
+        """At a swap step: the placing step "stay" leads to for the same seat (placing a stone means staying)."""
+        stage = RULES[self.rule][self.stage]
+        if not isinstance(stage.then, Mapping) or Option.STAY not in stage.then:
+            return None
+        stayed = replace(self, stage=stage.then[Option.STAY])
+        following = stayed.step if stayed.stage else None
+        if following is None or following.seat is not seat or following.action is not Action.PLACE:
+            return None
+        return following
+
+    @property
+    def area(self) -> Area | None:
+        """Where a stone may go now (to mark on a screen): the step's area, or at a swap step the
+        area of the stone that staying leads to; ``None`` when no stone is placed or offered now."""
+        step = self.step
+        if step is None:
+            return None
+        if step.action in (Action.PLACE, Action.OFFER):
+            return step.area
+        following = self._placing_after_stay(step.seat) if step.action is Action.CHOOSE else None
+        return following.area if following is not None else None
+
+    def _option_text(self, option: Option, seat: Seat) -> str:
+        if option in (Option.SWAP, Option.STAY):
+            colour = self.colour_of(seat)
+            return f"stay {colour}" if option is Option.STAY else f"swap to {colour.opponent}"
+        return OPTION_TEXT[option]
+
+    # -- taking a step ---------------------------------------------------------
+
+    def apply(self, board: Board, move: OpeningMove, seat: Seat | None = None) -> OpeningState:
+        """The state after ``move`` (by ``seat``, if the caller knows who sent it); plays stones on ``board``.
+
+        Raises :class:`OpeningError` (the board and this state unchanged) if
+        the move is not the step's: a stone outside the area, the wrong
+        action, a symmetrical offer, the wrong player.  At a swap step whose
+        "stay" leads to the same player placing a stone, placing the stone
+        means staying.
+        """
+        step = self.step
+        if step is None:
+            raise OpeningError("the opening is over: play on as usual")
+        if seat is not None and seat is not step.seat:
+            raise OpeningError(f"it is the {step.seat.value}'s turn in the opening: wait for them")
+        if _implies_stay(step, move):
+            stayed = self._choose(Option.STAY, step)
+            following = stayed.step
+            if following is not None and following.seat is step.seat:
+                same = following.action is not Action.CHOOSE and move.action is following.action
+                if same or move.option in following.options:
+                    return stayed.apply(board, move, seat)
+        if move.action is not step.action:
+            raise OpeningError(f"{_wrong_action(move, board.size)}: {_what_to_do(step)}")
+        if step.action is Action.PLACE:
+            return self._place(board, move, step)
+        if step.action is Action.CHOOSE:
+            assert move.option is not None
+            return self._choose(move.option, step)
+        if step.action is Action.DECLARE:
+            if not 1 <= move.number <= step.count:
+                raise OpeningError(f"{move.number} is not 1 to {step.count}: declare a number from 1 to {step.count}")
+            return self._next(step, move, declared=move.number)
+        if step.action is Action.OFFER:
+            return self._offer(board, move, step)
+        return self._pick(board, move, step)
+
+    def _next(self, step: Step, move: OpeningMove, option: Option | None = None, **changes: object) -> OpeningState:
+        stage = RULES[self.rule][self.stage]
+        following = stage.then[option] if isinstance(stage.then, Mapping) and option else stage.then
+        assert isinstance(following, str)
+        event = Event(step.seat, move, _stones_after(self.events, move))
+        return replace(self, stage=following, events=self.events + (event,), **changes)  # type: ignore[arg-type]
+
+    def _choose(self, option: Option, step: Step) -> OpeningState:
+        if option not in step.options:
+            texts = ", ".join(o.value for o in step.options)
+            raise OpeningError(f"{option.value} is not an answer here: choose {texts}")
+        black = self.black.other if option is Option.SWAP else self.black
+        return self._next(step, choose(option), option, black=black)
+
+    def _place(self, board: Board, move: OpeningMove, step: Step) -> OpeningState:
+        assert move.point is not None and step.stone is not None
+        name = _name(move.point, board.size)
+        number = board.stone_count + 1
+        if not step.area.contains(move.point, board.size):
+            raise OpeningError(f"{name} is outside {step.area.describe()}: place the {ordinal(number)} stone inside it")
+        if board.turn is not step.stone:
+            raise OpeningError(f"the board has {board.turn} to move, but this step places {step.stone}")
+        _play(board, move.point)
+        return self._next(step, move)
+
+    def _offer(self, board: Board, move: OpeningMove, step: Step) -> OpeningState:
+        assert move.point is not None
+        name = _name(move.point, board.size)
+        if move.point in self.offers:
+            raise OpeningError(f"{name} is offered already: offer another point")
+        try:
+            board.check_move(move.point)
+        except IllegalMoveError as error:
+            raise OpeningError(
+                f"{name} cannot be a 5th move ({str(error).split(':')[0]}): offer another point"
+            ) from None
+        mirror = mirrored_offer(board, self.offers, move.point)
+        if mirror is not None:
+            raise OpeningError(
+                f"{name} is symmetrical to the offer {_name(mirror, board.size)}: offer a point no rotation "
+                "or reflection of the position maps onto another offer"
+            )
+        offers = self.offers + (move.point,)
+        if len(offers) < step.count:
+            event = Event(step.seat, move, _stones_after(self.events, move))
+            return replace(self, offers=offers, events=self.events + (event,))
+        return self._next(step, move, offers=offers)
+
+    def _pick(self, board: Board, move: OpeningMove, step: Step) -> OpeningState:
+        assert move.point is not None
+        if move.point not in self.offers:
+            offered = " ".join(_name(p, board.size) for p in self.offers)
+            raise OpeningError(f"{_name(move.point, board.size)} was not offered: pick one of {offered}")
+        _play(board, move.point)
+        return self._next(step, move)
+
+    def transcript(self, size: int) -> list[str]:
+        """Every step so far as text, in order (what a record keeps to replay the opening)."""
+        return [event.move.text(size) for event in self.events]
+
+
+def _stones_after(events: tuple[Event, ...], move: OpeningMove) -> int:
+    """How many opening stones are on the board once ``move`` is taken after ``events``."""
+    placing = (Action.PLACE, Action.PICK)
+    return sum(1 for e in events if e.move.action in placing) + (move.action in placing)
+
+
+def _play(board: Board, point: Point) -> None:
+    try:
+        board.play(point)
+    except IllegalMoveError as error:
+        raise OpeningError(str(error)) from None
+
+
+def _name(point: Point, size: int) -> str:
+    try:
+        return to_notation(point, size)
+    except ValueError:
+        return f"{tuple(point)}"
+
+
+def _implies_stay(step: Step, move: OpeningMove) -> bool:
+    """Whether ``move`` at a swap step can only mean "stay, then this" (placing a stone, the next choice)."""
+    return Option.STAY in step.options and move.option not in step.options
+
+
+def _where(area: Area) -> str:
+    """Where a stone goes, as a prompt ends: "anywhere", "at the centre point", "inside the central 3x3 square"."""
+    if area.side is None:
+        return "anywhere"
+    return f"{'at' if area.side == 1 else 'inside'} {area.describe()}"
+
+
+def _where_short(area: Area) -> str:
+    """Where a stone goes, as a one-line prompt says it: "anywhere", "at the centre", "inside the 3x3 square"."""
+    if area.side is None:
+        return "anywhere"
+    return "at the centre" if area.side == 1 else f"inside the {area.side}x{area.side} square"
+
+
+def _wrong_action(move: OpeningMove, size: int) -> str:
+    if move.option is not None:
+        return f"{move.option.value} is not an answer now"
+    if move.action is Action.DECLARE:
+        return "this is no time to declare a number"
+    if move.point is not None:
+        return f"{move.action.value} {_name(move.point, size)} is not this step"
+    return f"{move.action.value} is not this step"
+
+
+def _what_to_do(step: Step) -> str:
+    if step.action is Action.CHOOSE:
+        return "choose " + ", ".join(o.value for o in step.options)
+    if step.action is Action.PLACE:
+        return f"place a {step.stone} stone {_where(step.area)}"
+    if step.action is Action.DECLARE:
+        return f"declare a number from 1 to {step.count}"
+    if step.action is Action.OFFER:
+        return "offer a 5th move"
+    return "pick one of the offered 5th moves"
+
+
+def replay(rule: OpeningRule, board: Board, steps: Iterable[str]) -> OpeningState:
+    """The opening state after the steps written ``steps`` (a record's transcript), played on ``board``.
+
+    Raises :class:`OpeningError` naming the first step that does not fit.
+    """
+    state = OpeningState.start(rule)
+    for number, text in enumerate(steps, 1):
+        try:
+            state = state.apply(board, parse_move(text, board.size))
+        except OpeningError as error:
+            raise OpeningError(f"opening step {number} ({text!r}): {error}") from None
+    return state
+
+
+__all__ = [
+    "ANYWHERE",
+    "CANONICAL_OPENINGS",
+    "RULES",
+    "Action",
+    "Area",
+    "Event",
+    "OpeningError",
+    "OpeningMove",
+    "OpeningRule",
+    "OpeningState",
+    "Option",
+    "Role",
+    "Seat",
+    "Stage",
+    "Step",
+    "board_symmetries",
+    "canonical_name",
+    "canonical_openings",
+    "choose",
+    "declare",
+    "mirrored_offer",
+    "offer",
+    "parse_move",
+    "pick",
+    "place",
+    "position_symmetries",
+    "replay",
+]

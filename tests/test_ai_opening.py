@@ -1,0 +1,160 @@
+"""The computer's opening decisions, on positions where one choice is plainly better."""
+
+from __future__ import annotations
+
+import pytest
+
+from gomoku import Board, Point, Rule, Stone
+from gomoku.ai import make_player
+from gomoku.ai.opening import CLEAR_ADVANTAGE, OpeningPlayer
+from gomoku.openings import (
+    Action,
+    OpeningRule,
+    OpeningState,
+    Option,
+    Seat,
+    mirrored_offer,
+    parse_move,
+    position_symmetries,
+    replay,
+)
+
+#: The real reader: ``hard`` with a short think time (a forced result is found at once).
+THINK = 0.6
+
+
+@pytest.fixture(scope="module")
+def reader() -> OpeningPlayer:
+    return OpeningPlayer(make_player("hard"), think_time=THINK)
+
+
+def test_offered_white_in_a_lost_position_the_computer_takes_black(reader) -> None:
+    # h8 i8 j8 k8 for black with both ends open, white to move: white cannot stop five, whatever it reads.
+    board = Board.from_diagram(
+        """
+        O . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . X X X X . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        O . . . . . . . . . . . . . O
+        """,
+        turn=Stone.WHITE,
+    )
+    swap1 = OpeningState(OpeningRule.SWAP1, stage="colour")
+    assert reader.decide(swap1, board) == parse_move("swap", 15)  # the second player (white) takes black
+    swap2 = OpeningState(OpeningRule.SWAP2, stage="colour")
+    assert reader.decide(swap2, board) == parse_move("swap", 15)  # not "place two": black is plainly better
+    # The first player, holding black after Swap2's extra stones, keeps it.
+    last = OpeningState(OpeningRule.SWAP2, stage="last colour")
+    assert last.step is not None and last.step.colour is Stone.BLACK
+    assert reader.decide(last, board) == parse_move("stay", 15)
+
+
+def test_offered_the_five_at_once_white_picks_the_other_offer_and_black_offers_it_first(reader) -> None:
+    # Black d8 e8 f8 g8 closed by white c8: h8 makes five.  As white, never pick h8; as black, offer it.
+    board = Board.from_diagram(
+        """
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . O X X X X . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . O . . . . . . . . . . . . .
+        O . . O . . . . . . . . . . .
+        """,
+        turn=Stone.BLACK,
+    )
+    picking = OpeningState(OpeningRule.SOOSORV8, stage="pick", offers=(Point(7, 7), Point(14, 0)))
+    assert reader.decide(picking, board) == parse_move("pick o15", 15)
+    offering = OpeningState(OpeningRule.SOOSORV8, stage="offer", declared=2)
+    assert reader.decide(offering, board) == parse_move("offer h8", 15)
+
+
+# -- the decision rules, with a reading given as data ------------------------------
+
+
+def reading(values: dict[Point, float], default: float = 0.0):
+    """A reader that judges a position by its last move only (from black's view), for logic tests."""
+
+    def evaluate(board: Board, seconds: float) -> float:
+        black = values.get(board.last_move, default) if board.last_move is not None else default
+        return black if board.turn is Stone.BLACK else -black
+
+    return evaluate
+
+
+def test_a_placed_stone_leaves_the_position_closest_to_even() -> None:
+    board = Board(15, Rule.RENJU)
+    state = replay(OpeningRule.TARAGUCHI10, board, ["place h8", "stay"])
+    # In the 3x3 square, white's stone at g7 reads even; every other point favours one side.
+    values = {Point(x, y): 3000.0 + 100 * x for x in range(6, 9) for y in range(6, 9)}
+    values[Point(6, 8)] = -20.0
+    player = OpeningPlayer(player=make_player("easy"), evaluate=reading(values))
+    move = player.decide(state, board)
+    assert move == parse_move("place g7", 15)
+    assert state.apply(board, move).step.action is Action.CHOOSE
+
+
+@pytest.mark.parametrize(
+    ("black_value", "declared"),
+    [(CLEAR_ADVANTAGE * 2, 1), (-CLEAR_ADVANTAGE * 2, 8), (0.0, 4), (CLEAR_ADVANTAGE / 2, 3)],
+)
+def test_white_declares_fewer_fifth_moves_the_better_black_stands(black_value, declared) -> None:
+    board = Board(15, Rule.RENJU)
+    state = replay(OpeningRule.SOOSORV8, board, ["place h8", "place h9", "place j10", "stay", "place d4"])
+    player = OpeningPlayer(player=make_player("easy"), evaluate=reading({}, default=black_value))
+    assert player.decide(state, board) == parse_move(f"declare {declared}", 15)
+
+
+@pytest.mark.parametrize(
+    ("black_value", "option"), [(CLEAR_ADVANTAGE * 2, Option.OFFER_TEN), (0.0, Option.FIFTH_IN_SQUARE)]
+)
+def test_taraguchi_black_offers_ten_only_when_clearly_better(black_value, option) -> None:
+    board = Board(15, Rule.RENJU)
+    state = replay(OpeningRule.TARAGUCHI10, board, ["place h8", "stay", "place h9", "stay", "place j10", "stay"])
+    state = state.apply(board, parse_move("place k11", 15)).apply(board, parse_move("stay", 15))
+    player = OpeningPlayer(player=make_player("easy"), evaluate=reading({}, default=black_value))
+    assert player.decide(state, board).option is option
+
+
+def test_even_swap2_openings_get_two_more_stones() -> None:
+    board = Board(15)
+    state = replay(OpeningRule.SWAP2, board, ["place h8", "place h9", "place j9"])
+    player = OpeningPlayer(player=make_player("easy"), evaluate=reading({}, default=100.0))
+    assert player.decide(state, board).option is Option.PLACE_TWO
+
+
+def test_offers_are_never_symmetrical_and_a_whole_opening_plays_through() -> None:
+    # A symmetrical position (mirror in the h column): the computer's offers must avoid mirrored pairs.
+    board = Board(15, Rule.RENJU)
+    state = replay(OpeningRule.SOOSORV8, board, ["place h8", "place h9", "place h10", "stay", "place h6"])
+    state = state.apply(board, parse_move("declare 5", 15)).apply(board, parse_move("stay", 15))
+    assert len(position_symmetries(board)) == 2
+    values = {p: float(p.x) for p in board.empty_points()}  # black prefers the right: mirrors would tie
+    player = OpeningPlayer(player=make_player("easy"), evaluate=reading(values))
+    while state.step is not None and state.step.action is Action.OFFER:
+        move = player.decide(state, board)
+        assert move.point is not None and mirrored_offer(board, state.offers, move.point) is None
+        state = state.apply(board, move)
+    assert len(state.offers) == 5
+    assert player.decide(state, board).action is Action.PICK
+    state = state.apply(board, player.decide(state, board))
+    assert state.done and state.black is Seat.FIRST and board.stone_count == 5
