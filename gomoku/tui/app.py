@@ -50,6 +50,7 @@ from gomoku.tui.effects import (
     AiKind,
     Autosave,
     CancelAi,
+    CancelReview,
     Effect,
     Effects,
     ListRecords,
@@ -60,10 +61,12 @@ from gomoku.tui.effects import (
     SaveRecord,
     SaveSettings,
     StartAi,
+    StartReview,
 )
 from gomoku.tui.events import AiDone, Event, Key, Mouse, Report, Resize, Tick
 from gomoku.tui.model import State
 from gomoku.tui.network import Network
+from gomoku.tui.reviewer import Reviewer
 from gomoku.tui.settings import Remembered, Settings, clean_name, read_settings, save_settings, validated
 from gomoku.tui.update import initial_network, initial_state, update
 from gomoku.tui.workers import Lane, Pool
@@ -335,14 +338,18 @@ class Performer:
         network: Network | None = None,
         remembered: Remembered | None = None,
         levels: tuple[str, ...] = tuple(LEVELS),
+        reviewer: Reviewer | None = None,
     ) -> None:
         self.quitting = False
         self.network = network or Network(lambda event: None, lambda: None)
+        reviewer = reviewer or Reviewer(lambda event: None, lambda job: None)
         #: The menu's choices to write (without it, every settings change is written as it is).
         self.remembered = remembered
         self.handlers: dict[type, Callable[[Any], None]] = {
             StartAi: computer.start,
             CancelAi: computer.cancel,
+            StartReview: reviewer.start,
+            CancelReview: reviewer.cancel,
             SaveRecord: lambda effect: files.submit(partial(storage.save_record, effect)),
             LoadRecord: lambda effect: files.submit(partial(storage.load_record, effect)),
             ListRecords: lambda effect: files.submit(partial(storage.list_records, effect)),
@@ -406,7 +413,8 @@ def run(args: argparse.Namespace) -> int:
     files = FileWorker(inbox.put, pool)
     autosaver = storage.Autosaver(report=lambda text: inbox.put(Report(text)), run=pool.submit)
     network = Network(inbox.put, inbox.poke)
-    performer = Performer(computer, files, autosaver, network, Remembered(remembered, settings), levels)
+    reviewer = Reviewer(inbox.put, pool.submit)
+    performer = Performer(computer, files, autosaver, network, Remembered(remembered, settings), levels, reviewer)
     resized = threading.Event()
     previous = _install_signals(inbox, resized)
     os.environ.setdefault("ESCDELAY", "25")
@@ -426,6 +434,7 @@ def run(args: argparse.Namespace) -> int:
         return 1
     finally:
         computer.stop()
+        reviewer.stop()
         network.close_all()
         files.close()
         autosaver.close()  # the last move reaches the disk before the program ends

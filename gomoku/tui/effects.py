@@ -56,6 +56,26 @@ class CancelAi:
 
 
 @dataclass(frozen=True)
+class StartReview:
+    """Review the game on ``board`` (its moves from the empty board) with ``analyst`` giving the evaluation.
+
+    Answered by :class:`~gomoku.tui.events.ReviewProgress` now and then,
+    then :class:`~gomoku.tui.events.ReviewDone` (or ``Failed``).
+    """
+
+    job: int
+    board: Board
+    analyst: str = "hard"
+
+
+@dataclass(frozen=True)
+class CancelReview:
+    """Stop review ``job``: nothing of it is kept, and no answer of it comes."""
+
+    job: int
+
+
+@dataclass(frozen=True)
 class SaveRecord:
     """Write ``record`` to ``path`` (replacing a file there only if ``overwrite``).
 
@@ -213,6 +233,8 @@ NetEffect = NetStart | NetPlay | NetOffer | NetAnswer | NetResign | NetChat | Ne
 Effect = (
     StartAi
     | CancelAi
+    | StartReview
+    | CancelReview
     | SaveRecord
     | LoadRecord
     | ListRecords

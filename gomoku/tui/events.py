@@ -20,6 +20,7 @@ from gomoku.net import events as net
 from gomoku.net.snapshot import Snapshot
 from gomoku.point import Point
 from gomoku.records import GameRecord
+from gomoku.review import GameReview
 from gomoku.savegame import SavedGame
 
 
@@ -68,6 +69,23 @@ class AiDone:
     job: int
     point: Point | None
     error: str = ""
+
+
+@dataclass(frozen=True)
+class ReviewProgress:
+    """Review ``job`` has read ``done`` of the game's ``total`` positions."""
+
+    job: int
+    done: int
+    total: int
+
+
+@dataclass(frozen=True)
+class ReviewDone:
+    """Review ``job`` is finished: the core's :class:`~gomoku.review.GameReview`."""
+
+    job: int
+    review: GameReview
 
 
 @dataclass(frozen=True)
@@ -161,6 +179,8 @@ Event = (
     | Resize
     | Tick
     | AiDone
+    | ReviewProgress
+    | ReviewDone
     | Saved
     | Exists
     | Loaded

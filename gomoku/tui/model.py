@@ -26,6 +26,7 @@ from gomoku.net.protocol import ResumeRecord
 from gomoku.net.snapshot import LinkState, Snapshot, TableView
 from gomoku.point import Point
 from gomoku.records import GameRecord
+from gomoku.review import GameReview
 from gomoku.rules import Rule, Stone
 from gomoku.savegame import SavedGame
 from gomoku.tui.bindings import Bindings
@@ -169,6 +170,29 @@ class Replaying:
 
 
 @dataclass(frozen=True)
+class Reviewing:
+    """A finished game (or a replayed record) being reviewed, then its review looked through.
+
+    ``board`` holds the game's moves; ``back`` is the screen it was opened
+    from (Esc returns there).  While ``review`` is ``None`` the review job
+    ``job`` runs and has read ``done`` of ``total`` positions; once it is
+    there, ``selected`` is the moment looked at (an index into
+    :func:`gomoku.tui.screens.review.moments`) and ``step`` how many stones
+    of its forced line are shown.
+    """
+
+    board: Board
+    back: Playing | Replaying
+    job: int
+    analyst: str = "hard"
+    done: int = 0
+    total: int = 0
+    review: GameReview | None = None
+    selected: int = 0
+    step: int = 0
+
+
+@dataclass(frozen=True)
 class ResumeOffer:
     """The offer, at start, to resume the game that was in progress when the program last ended.
 
@@ -306,7 +330,7 @@ class NetPlaying:
         return self.table.in_progress
 
 
-Screen = Menu | Playing | Replaying | ResumeOffer | NetMenu | Hosting | Joining | NetPlaying
+Screen = Menu | Playing | Replaying | Reviewing | ResumeOffer | NetMenu | Hosting | Joining | NetPlaying
 
 # -- overlays -----------------------------------------------------------------
 
@@ -415,6 +439,8 @@ def game_behind(screen: Screen) -> Game | None:
         return screen.game
     if isinstance(screen, (Menu, Replaying)) and screen.back is not None:
         return screen.back.game
+    if isinstance(screen, Reviewing):
+        return game_behind(screen.back)
     return None
 
 

@@ -24,7 +24,7 @@ from gomoku.tui.layout import board_layout, clicked_point, stepped
 from gomoku.tui.model import AiJob, Game, Menu, MenuRow, Playing, PromptKind, Screen, with_board
 from gomoku.tui.saves import autosave_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Outcome, Route, alerted, said, unbound_text
-from gomoku.tui.screens import dialogs, prompt
+from gomoku.tui.screens import dialogs, prompt, review
 from gomoku.tui.settings import Mode, Pace
 from gomoku.tui.texts import ended_text, overline_note, result_text, sentence, side_name
 
@@ -43,6 +43,7 @@ LOAD = Binding((LOAD_KEY,), "load a record to replay, or a kept game")
 NEW = Binding(("n",), "new game (the menu)", "n new game")
 QUIT = Binding((QUIT_KEY,), "quit (the game is kept: resume later)", "q quit", always=True)
 DISMISS = Binding(("escape",), "clear the message line", label="Esc")
+REVIEW = Binding(("R",), "review the game: its decisive mistakes, missed wins and forced lines", "R review")
 PAUSE_PVC = Binding(("p",), "pause / resume the computer")
 #: Watch mode's keys: pause, one move while paused, and a faster or slower pace.
 PAUSE = Binding(("p", "space"), "pause / resume the computer", "p pause", "p Space")
@@ -55,11 +56,12 @@ FASTER_KEYS = frozenset({"+", "="})
 def bindings(screen: Playing, ctx: Context) -> Bindings:
     """The game's keys: to play (against the computer or each other), or to watch."""
     game = screen.game
+    review = (REVIEW,) if game.board.is_game_over() else ()
     if game.mode is Mode.CVC:
         pause = RESUME if game.paused else PAUSE
-        return (pause, STEP, PACE, UNDO, REDO, NEW, HEAT, SAVE, LOAD, DISMISS, HELP, QUIT)
+        return (pause, STEP, PACE, UNDO, REDO, NEW, HEAT, SAVE, LOAD, *review, DISMISS, HELP, QUIT)
     computer = (PAUSE_PVC,) if game.mode is Mode.PVC else ()
-    return (CURSOR, PLAY, UNDO, REDO, HINT, HEAT, SAVE, LOAD, NEW, *computer, DISMISS, HELP, QUIT)
+    return (CURSOR, PLAY, UNDO, REDO, HINT, HEAT, SAVE, LOAD, NEW, *computer, *review, DISMISS, HELP, QUIT)
 
 
 def key_line(screen: Playing, ctx: Context) -> list[str] | None:
@@ -69,7 +71,7 @@ def key_line(screen: Playing, ctx: Context) -> list[str] | None:
         return list(draw.HEAT_LEGEND)
     line: tuple[Binding, ...]
     if game.board.is_game_over():
-        line = (NEW, UNDO, SAVE, HEAT, HELP, QUIT)
+        line = (REVIEW, NEW, UNDO, SAVE, HEAT, HELP, QUIT)
     elif game.mode is Mode.CVC:
         line = (RESUME if game.paused else PAUSE, STEP, PACE, UNDO, NEW, HELP, QUIT)
     else:
@@ -111,6 +113,8 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
         return _step(game)
     if binding is PACE:
         return _change_pace(game, ctx, -1 if name in FASTER_KEYS else 1)
+    if binding is REVIEW:
+        return review.begin(game.board, screen, ctx)
     if binding is DISMISS:
         return screen, NOTHING  # the router has cleared the message line already
     if binding is NEW:

@@ -17,7 +17,7 @@ from gomoku.tui.layout import board_layout
 from gomoku.tui.model import Menu, Playing, PromptKind, Replaying, Screen, forbidden_marks, new_game
 from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
-from gomoku.tui.screens import dialogs, prompt
+from gomoku.tui.screens import dialogs, prompt, review
 from gomoku.tui.settings import Mode, Side
 from gomoku.tui.texts import outcome_text, plural
 
@@ -36,13 +36,30 @@ MODE = Binding(("m",), "the mode to play on in", "m mode")
 HEAT = Binding(("t",), "heat map: how urgent each point is, 1-9", "t heat map")
 SAVE = Binding((SAVE_KEY,), "save this record to a file", "S save")
 LOAD = Binding((LOAD_KEY,), "load another record")
+REVIEW = Binding(("R",), "review the whole game: its decisive mistakes, missed wins and forced lines", "R review")
 LEAVE = Binding(("escape", "n", "b"), "back to the game or the menu", "Esc back", "Esc n b")
 QUIT = Binding((QUIT_KEY,), "quit", always=True)
 
 
 def bindings(screen: Replaying, ctx: Context) -> Bindings:
     mode = replace(MODE, short=f"m mode: {ctx.settings.mode.short}")
-    return (BACK, FORWARD, BACK_MANY, FORWARD_MANY, PLAY_ON, mode, LEAVE, HELP, FIRST, LAST, HEAT, SAVE, LOAD, QUIT)
+    return (
+        BACK,
+        FORWARD,
+        BACK_MANY,
+        FORWARD_MANY,
+        PLAY_ON,
+        mode,
+        REVIEW,
+        LEAVE,
+        HELP,
+        FIRST,
+        LAST,
+        HEAT,
+        SAVE,
+        LOAD,
+        QUIT,
+    )
 
 
 def key_line(screen: Replaying, ctx: Context) -> list[str] | None:
@@ -84,6 +101,11 @@ def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Outco
         return screen, prompt.opened(ctx, PromptKind.SAVE)
     if binding is LOAD:
         return screen, prompt.opened(ctx, PromptKind.LOAD)
+    if binding is REVIEW:
+        board = review.record_board(screen)
+        if board is None:
+            return screen, alerted("This record cannot be reviewed: its moves cannot all be played.")
+        return review.begin(board, screen, ctx)
     if binding is LEAVE:
         return screen.back or Menu(), NOTHING
     if binding is QUIT:
