@@ -138,7 +138,7 @@ def fits(screen: Playing, ctx: Context, rows: int, cols: int) -> bool:
 def _busy_reason(game: Game) -> str | None:
     """Why a human may not move now, or ``None`` if they may."""
     if game.board.is_game_over():
-        return "The game is over: n new game, u undo, q quit."
+        return "The game is over: R reviews it, n new game, u undo, q quit."
     if game.mode is Mode.CVC:
         return "You are watching: n starts a game you can play."
     if game.computer_to_move:

@@ -33,6 +33,8 @@ from gomoku.tui.screens import dialogs
 
 #: The analyst the review asks for unless the player chose another (our strongest level).
 ANALYST = "hard"
+#: The graph's block characters as an ASCII terminal draws them.
+ASCII_GRAPH = str.maketrans({"█": "#", "▀": "^", "▄": "_", "─": "-", "·": "."})
 #: Rows of each half of the evaluation graph beside the board (black's above the axis, white's below).
 GRAPH_HALF_ROWS = 2
 
@@ -305,7 +307,8 @@ def _panel(win: Window, layout: BoardLayout, screen: Reviewing, theme: Theme) ->
     row = top + 1
     moment = selected(screen)
     for line in graph_lines(review, moment.move.number if moment is not None else 1, width):
-        draw.put(win, row, x, theme.dots(line)[:width], theme("dim") if line.startswith("moves") else 0)
+        shown = line if theme.unicode else line.translate(ASCII_GRAPH)
+        draw.put(win, row, x, shown[:width], theme("dim") if line.startswith("moves") else 0)
         row += 1
     found = moments(review)
     room = max(1, min(len(found), (bottom - row) // 2))
