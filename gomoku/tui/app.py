@@ -45,11 +45,13 @@ from gomoku.net.match import BlackChoice, Role
 from gomoku.point import Point
 from gomoku.records import RecordError, read_record
 from gomoku.tui import storage, view
+from gomoku.tui.analyst import Analyst
 from gomoku.tui.draw import curses_theme
 from gomoku.tui.effects import (
     AiKind,
     Autosave,
     CancelAi,
+    CancelAnalysis,
     CancelReview,
     Effect,
     Effects,
@@ -61,6 +63,7 @@ from gomoku.tui.effects import (
     SaveRecord,
     SaveSettings,
     StartAi,
+    StartAnalysis,
     StartReview,
 )
 from gomoku.tui.events import AiDone, Event, Key, Mouse, Report, Resize, Tick
@@ -339,10 +342,12 @@ class Performer:
         remembered: Remembered | None = None,
         levels: tuple[str, ...] = tuple(LEVELS),
         reviewer: Reviewer | None = None,
+        analyst: Analyst | None = None,
     ) -> None:
         self.quitting = False
         self.network = network or Network(lambda event: None, lambda: None)
         reviewer = reviewer or Reviewer(lambda event: None, lambda job: None)
+        analyst = analyst or Analyst(lambda event: None, lambda job: None)
         #: The menu's choices to write (without it, every settings change is written as it is).
         self.remembered = remembered
         self.handlers: dict[type, Callable[[Any], None]] = {
@@ -350,6 +355,8 @@ class Performer:
             CancelAi: computer.cancel,
             StartReview: reviewer.start,
             CancelReview: reviewer.cancel,
+            StartAnalysis: analyst.start,
+            CancelAnalysis: analyst.cancel,
             SaveRecord: lambda effect: files.submit(partial(storage.save_record, effect)),
             LoadRecord: lambda effect: files.submit(partial(storage.load_record, effect)),
             ListRecords: lambda effect: files.submit(partial(storage.list_records, effect)),
@@ -414,7 +421,10 @@ def run(args: argparse.Namespace) -> int:
     autosaver = storage.Autosaver(report=lambda text: inbox.put(Report(text)), run=pool.submit)
     network = Network(inbox.put, inbox.poke)
     reviewer = Reviewer(inbox.put, pool.submit)
-    performer = Performer(computer, files, autosaver, network, Remembered(remembered, settings), levels, reviewer)
+    analyst = Analyst(inbox.put, pool.submit)
+    performer = Performer(
+        computer, files, autosaver, network, Remembered(remembered, settings), levels, reviewer, analyst
+    )
     resized = threading.Event()
     previous = _install_signals(inbox, resized)
     os.environ.setdefault("ESCDELAY", "25")
@@ -435,6 +445,7 @@ def run(args: argparse.Namespace) -> int:
     finally:
         computer.stop()
         reviewer.stop()
+        analyst.stop()
         network.close_all()
         files.close()
         autosaver.close()  # the last move reaches the disk before the program ends

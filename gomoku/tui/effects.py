@@ -76,6 +76,22 @@ class CancelReview:
 
 
 @dataclass(frozen=True)
+class StartAnalysis:
+    """Analyse ``board`` with ``analyst`` until cancelled; :class:`~gomoku.tui.events.Analysed` as it deepens."""
+
+    job: int
+    board: Board
+    analyst: str = "hard"
+
+
+@dataclass(frozen=True)
+class CancelAnalysis:
+    """Stop analysis ``job`` at once (the position changed, or analysis was turned off)."""
+
+    job: int
+
+
+@dataclass(frozen=True)
 class SaveRecord:
     """Write ``record`` to ``path`` (replacing a file there only if ``overwrite``).
 
@@ -235,6 +251,8 @@ Effect = (
     | CancelAi
     | StartReview
     | CancelReview
+    | StartAnalysis
+    | CancelAnalysis
     | SaveRecord
     | LoadRecord
     | ListRecords

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from gomoku.ai.analysis import Analysis
 from gomoku.net import events as net
 from gomoku.net.snapshot import Snapshot
 from gomoku.point import Point
@@ -86,6 +87,14 @@ class ReviewDone:
 
     job: int
     review: GameReview
+
+
+@dataclass(frozen=True)
+class Analysed:
+    """Analysis ``job`` has deepened: its best lines so far (``analysis.final`` once it has ended)."""
+
+    job: int
+    analysis: Analysis
 
 
 @dataclass(frozen=True)
@@ -181,6 +190,7 @@ Event = (
     | AiDone
     | ReviewProgress
     | ReviewDone
+    | Analysed
     | Saved
     | Exists
     | Loaded

@@ -19,6 +19,7 @@ import enum
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from gomoku.ai.analysis import Analysis
 from gomoku.board import Board
 from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.net.match import BlackChoice, MatchRecord
@@ -55,6 +56,8 @@ class Game:
     paused: bool = False
     heat: bool = False
     step: bool = False
+    #: live analysis (A) is on for this game
+    analysis: bool = False
 
     @property
     def mode(self) -> Mode:
@@ -134,6 +137,7 @@ class MenuRow(enum.Enum):
     WHITE_LEVEL = "White's level"
     PACE = "Pace"
     THINK = "Think time"
+    COACH = "Coach"
     LOAD = "Load a game record..."
     NETWORK = "Play over the network..."
     QUIT = "Quit"
@@ -162,6 +166,8 @@ class Replaying:
     back: Playing | None = None
     heat: bool = False
     forbidden: frozenset[Point] = frozenset()
+    #: live analysis (A) of the position shown is on
+    analysis: bool = False
 
     @property
     def index(self) -> int:
@@ -400,6 +406,15 @@ class AiJob:
 
 
 @dataclass(frozen=True)
+class AnalysisJob:
+    """The analyst's current job: the position ``board`` it thinks about, and its latest answer (if any yet)."""
+
+    job: int
+    board: Board
+    result: Analysis | None = None
+
+
+@dataclass(frozen=True)
 class State:
     """Everything the screen shows, and the computer's current job."""
 
@@ -422,6 +437,8 @@ class State:
     terminal: tuple[int, int] | None = None
     #: Whether the message outlives the next move (a worker's report); every key clears it.
     sticky: bool = False
+    #: The live analysis of the position shown, while a screen has it on.
+    analysis: AnalysisJob | None = None
 
 
 #: What every ``update`` returns: the next state, and what the loop is to do.

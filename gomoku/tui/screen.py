@@ -42,7 +42,7 @@ from typing import Any, Generic, TypeVar
 from gomoku.tui.bindings import Bindings
 from gomoku.tui.effects import Effects
 from gomoku.tui.events import Event
-from gomoku.tui.model import AiJob, Overlay, Screen, State
+from gomoku.tui.model import AiJob, AnalysisJob, Overlay, Screen, State
 from gomoku.tui.settings import Settings
 from gomoku.tui.texts import key_label
 
@@ -68,6 +68,7 @@ class Context:
     frame: int = 0
     last_file: str = ""
     terminal: tuple[int, int] | None = None
+    analysis: AnalysisJob | None = None
 
 
 def context(state: State) -> Context:
@@ -81,6 +82,7 @@ def context(state: State) -> Context:
         frame=state.frame,
         last_file=state.last_file,
         terminal=state.terminal,
+        analysis=state.analysis,
     )
 
 

@@ -129,6 +129,8 @@ class Settings:
     name: str = ""
     #: Seconds a move for the levels that think by time (``None``: each level's own, hard 1 s).
     think_time: float | None = None
+    #: Live analysis (A) in games against the computer too: a coach, off by default (it would play for you).
+    coach: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """The settings as the settings file stores them (plain strings and numbers)."""
@@ -143,6 +145,7 @@ class Settings:
             "pace": self.pace.value,
             "name": self.name,
             "think_time": self.think_time,
+            "coach": self.coach,
         }
 
 
@@ -187,6 +190,8 @@ def validated(data: Mapping[str, Any], levels: Sequence[str]) -> Settings:
     seconds = data.get("think_time")
     if valid_think_time(seconds):
         choices["think_time"] = None if seconds is None else float(seconds)
+    if isinstance(data.get("coach"), bool):
+        choices["coach"] = data["coach"]
     return replace(settings, **choices)
 
 
@@ -219,6 +224,8 @@ def _choice_problems(data: Mapping[str, Any], levels: Sequence[str] | None) -> l
         problems.append(f"name {_shown(data['name'])}")
     if not valid_think_time(data.get("think_time")):
         problems.append(f"think_time {_shown(data['think_time'])}")
+    if "coach" in data and not isinstance(data["coach"], bool):
+        problems.append(f"coach {_shown(data['coach'])}")
     return problems
 
 

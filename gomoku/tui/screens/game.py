@@ -14,7 +14,7 @@ from dataclasses import replace
 from gomoku.board import Board, HistoryError, IllegalMoveError
 from gomoku.point import Point
 from gomoku.rules import Stone
-from gomoku.tui import draw
+from gomoku.tui import draw, live
 from gomoku.tui.bindings import HELP, Binding, Bindings, find
 from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import AiKind, SaveSettings, StartAi
@@ -59,9 +59,9 @@ def bindings(screen: Playing, ctx: Context) -> Bindings:
     review = (REVIEW,) if game.board.is_game_over() else ()
     if game.mode is Mode.CVC:
         pause = RESUME if game.paused else PAUSE
-        return (pause, STEP, PACE, UNDO, REDO, NEW, HEAT, SAVE, LOAD, *review, DISMISS, HELP, QUIT)
+        return (pause, STEP, PACE, UNDO, REDO, NEW, HEAT, live.TOGGLE, SAVE, LOAD, *review, DISMISS, HELP, QUIT)
     computer = (PAUSE_PVC,) if game.mode is Mode.PVC else ()
-    return (CURSOR, PLAY, UNDO, REDO, HINT, HEAT, SAVE, LOAD, NEW, *computer, *review, DISMISS, HELP, QUIT)
+    return (CURSOR, PLAY, UNDO, REDO, HINT, HEAT, live.TOGGLE, SAVE, LOAD, NEW, *computer, *review, DISMISS, HELP, QUIT)
 
 
 def key_line(screen: Playing, ctx: Context) -> list[str] | None:
@@ -115,6 +115,10 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
         return _change_pace(game, ctx, -1 if name in FASTER_KEYS else 1)
     if binding is REVIEW:
         return review.begin(game.board, screen, ctx)
+    if binding is live.TOGGLE:
+        if not game.analysis and not live.allowed(game, ctx.settings):
+            return screen, alerted(live.refusal())
+        return Playing(replace(game, analysis=not game.analysis)), said(live.toggled_text(not game.analysis))
     if binding is DISMISS:
         return screen, NOTHING  # the router has cleared the message line already
     if binding is NEW:
@@ -313,8 +317,15 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
     cursor = game.cursor if game.mode is not Mode.CVC else None
     marks = Marks(game.forbidden, game.hint, cursor, game.heat)
     draw.board_view(win, layout, game.board, theme, marks)
+    analysing = live.analysed_board(screen, ctx.settings) is not None
+    analysis = live.current(ctx.analysis, game.board) if analysing else None
+    if analysing:
+        live.draw_marks(win, layout, analysis, game.board, theme)
     if layout.panel_x is not None:
-        draw.moves_panel(win, layout, theme, [game.board.notation(point) for point in game.board.moves])
+        bottom = None
+        if analysing:
+            bottom = live.draw_panel(win, layout, live.lines(analysis, game.board, True), theme) - 2
+        draw.moves_panel(win, layout, theme, [game.board.notation(point) for point in game.board.moves], bottom=bottom)
     _status(win, ctx, game, theme)
 
 

@@ -76,13 +76,13 @@ def rows(state: Context | State, menu: Menu) -> tuple[MenuRow, ...]:
             MenuRow.PACE,
         )
     else:
-        choices = (MenuRow.MODE, MenuRow.BLACK, MenuRow.RULE, MenuRow.SIZE, MenuRow.LEVEL, MenuRow.THINK)
+        choices = (MenuRow.MODE, MenuRow.BLACK, MenuRow.RULE, MenuRow.SIZE, MenuRow.LEVEL, MenuRow.THINK, MenuRow.COACH)
     return resume + (MenuRow.NEW,) + choices + (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
 
 
 def applies(settings: Settings, row: MenuRow) -> bool:
     """Whether a row matters for the chosen mode (who plays black and the level only against the computer)."""
-    if row in (MenuRow.BLACK, MenuRow.LEVEL):
+    if row in (MenuRow.BLACK, MenuRow.LEVEL, MenuRow.COACH):
         return settings.mode is Mode.PVC
     if row is MenuRow.THINK:
         return any(_thinks_by_time(level) for level in levels_playing(settings))
@@ -124,6 +124,8 @@ def value_text(settings: Settings, row: MenuRow) -> str:
         return settings.pace.label
     if row is MenuRow.THINK:
         return think_text(settings.think_time)
+    if row is MenuRow.COACH:
+        return "on: A shows the best moves" if settings.coach else "off"
     return level_text(getattr(settings, LEVEL_ROWS[row]))
 
 
@@ -245,6 +247,8 @@ def _change(ctx: Context, row: MenuRow, step: int) -> Outcome:
         changed = replace(settings, pace=_cycled(tuple(Pace), settings.pace, step))
     elif row is MenuRow.THINK:
         changed = replace(settings, think_time=_cycled(THINK_TIMES, settings.think_time, step))
+    elif row is MenuRow.COACH:
+        changed = replace(settings, coach=not settings.coach)
     else:
         field = LEVEL_ROWS[row]
         level: str = getattr(settings, field)
@@ -313,6 +317,8 @@ def about(ctx: Context, row: MenuRow, rows_: int, cols: int) -> str:
         return f"{settings.mode.label}: {MODE_TEXT[settings.mode]}."
     if row is MenuRow.PACE:
         return "Seconds from one move to the next; paused, . plays one move."
+    if row is MenuRow.COACH:
+        return "On: A in the game shows the analyst's best moves for you (it is always there between two players)."
     if row is MenuRow.BLACK:
         return "Black moves first."
     return f"{settings.rule.value}: {RULE_TEXT[settings.rule]}."

@@ -7,7 +7,7 @@ from dataclasses import replace
 from gomoku.board import HistoryError, IllegalMoveError
 from gomoku.point import to_notation
 from gomoku.rules import Stone
-from gomoku.tui import draw
+from gomoku.tui import draw, live
 from gomoku.tui.bindings import HELP, Binding, Bindings, find
 from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import SaveSettings
@@ -51,6 +51,7 @@ def bindings(screen: Replaying, ctx: Context) -> Bindings:
         PLAY_ON,
         mode,
         REVIEW,
+        live.TOGGLE,
         LEAVE,
         HELP,
         FIRST,
@@ -101,6 +102,8 @@ def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Outco
         return screen, prompt.opened(ctx, PromptKind.SAVE)
     if binding is LOAD:
         return screen, prompt.opened(ctx, PromptKind.LOAD)
+    if binding is live.TOGGLE:
+        return replace(screen, analysis=not screen.analysis), said(live.toggled_text(not screen.analysis))
     if binding is REVIEW:
         board = review.record_board(screen)
         if board is None:
@@ -160,9 +163,16 @@ def view(win: Window, screen: Replaying, ctx: Context, theme: Theme) -> None:
     if layout is None:
         return
     draw.board_view(win, layout, screen.board, theme, Marks(screen.forbidden, heat=screen.heat))
+    analysing = live.analysed_board(screen, ctx.settings) is not None
+    analysis = live.current(ctx.analysis, screen.board) if analysing else None
+    if analysing:
+        live.draw_marks(win, layout, analysis, screen.board, theme)
     if layout.panel_x is not None:
         names = [to_notation(point, size) for point in screen.record.moves]
-        draw.moves_panel(win, layout, theme, names, shown=screen.index)
+        bottom = None
+        if analysing:
+            bottom = live.draw_panel(win, layout, live.lines(analysis, screen.board, True), theme) - 2
+        draw.moves_panel(win, layout, theme, names, shown=screen.index, bottom=bottom)
     _status(win, screen, theme)
 
 
