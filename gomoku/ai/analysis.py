@@ -42,6 +42,9 @@ LINES = 3
 #: Nodes of each threat read (VCF, then VCT) before the alpha-beta: the review reads positions with 5,000
 #: (gomoku.review.REVIEW_NODES); a standing position can afford four times that before its first lines.
 THREAT_NODES = 20_000
+#: Seconds the threat reads may take before the first alpha-beta lines: a standing position should show its
+#: first lines at once (20,000 nodes took 1.1 s in a 10-move middlegame here; alpha-beta reached depth 5 in 0.3 s).
+THREAT_TIME = 0.25
 #: Seconds an analysis may run on one position when nobody stops it: the machine is shared (2 cores),
 #: and past this ``hard`` rarely changes its mind (its own moves take 1 s).
 ANALYSIS_TIME = 30.0
@@ -115,7 +118,7 @@ def analyse(
             on_update(analysis)
         return analysis
 
-    forced = _forced_win(board, search_board, Budget(deadline, threat_nodes, stop))
+    forced = _forced_win(board, search_board, Budget(min(deadline, started + THREAT_TIME), threat_nodes, stop))
     nodes = 0
     if forced is not None:
         if count == 1:
@@ -135,7 +138,8 @@ def analyse(
         order.sort(key=lambda cell: values[cell][0], reverse=True)
         lines = [_line(searcher, board, cell, *values[cell]) for cell in order]
         if forced is not None:
-            lines.insert(0, forced)
+            lines.append(forced)
+        lines.sort(key=_rank, reverse=True)
         ended = depth == max_depth or not order or abs(values[order[0]][0]) > WIN_THRESHOLD or len(order) == 1
         last = report(lines, depth, searcher.nodes, final=ended)
         if ended:
@@ -178,6 +182,13 @@ def _iteration(searcher: AlphaBeta, order: list[int], depth: int, count: int) ->
         if sure:
             exact.append(value)
     return values
+
+
+def _rank(line: Line) -> tuple[int, int]:
+    """How good a line is for the side to move: a shorter win, else a higher exact score, else a longer loss."""
+    if line.win_in is not None:
+        return (3, -line.win_in) if line.win_in > 0 else (0, -line.win_in)
+    return (2 if line.exact else 1, line.score or 0)
 
 
 def _line(searcher: AlphaBeta, board: Board, cell: int, value: int, exact: bool) -> Line:
