@@ -16,11 +16,16 @@ import threading
 from collections.abc import Callable
 from functools import partial
 
-from gomoku.ai.analysis import Analysis, analyse
+from gomoku.ai.analysis import Analysis, Line, analyse
+from gomoku.ai.base import Player
 from gomoku.tui.effects import CancelAnalysis, StartAnalysis
 from gomoku.tui.events import Analysed, Event, Failed
+from gomoku.tui.players import Players
 from gomoku.tui.workers import Job
 
+#: Seconds an outside engine thinks about a position for live analysis: one answer (the protocol has no
+#: "think until stopped, reporting as you go"), so twice the time ``hard`` takes for a move of its own.
+ENGINE_SECONDS = 2.0
 #: How a position is analysed: the board, the stop event, where each answer goes (tests give their own).
 Analyse = Callable[..., Analysis]
 
@@ -28,10 +33,19 @@ Analyse = Callable[..., Analysis]
 class Analyst:
     """Analyses positions on the worker pool, one job per :class:`StartAnalysis`, each stopped at once on cancel."""
 
-    def __init__(self, post: Callable[[Event], None], submit: Callable[[Job], None], run: Analyse = analyse) -> None:
+    def __init__(
+        self,
+        post: Callable[[Event], None],
+        submit: Callable[[Job], None],
+        run: Analyse = analyse,
+        engines: Players | None = None,
+    ) -> None:
         self._post = post
         self._submit = submit
         self._analyse = run
+        self._engines = engines
+        #: the outside engines that analyse, by name, kept while the program runs (one process each)
+        self._players: dict[str, Player] = {}
         self._stops: dict[int, threading.Event] = {}
         self._lock = threading.Lock()
         self._one_at_a_time = threading.Lock()
@@ -49,11 +63,15 @@ class Analyst:
             stop.set()
 
     def stop(self) -> None:
-        """Stop every analysis (at exit)."""
+        """Stop every analysis (at exit), and end the outside engines' processes."""
         with self._lock:
             stops, self._stops = list(self._stops.values()), {}
         for stop in stops:
             stop.set()
+        for player in self._players.values():
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()
 
     def _run(self, effect: StartAnalysis, stop: threading.Event) -> None:
         job = effect.job
@@ -66,10 +84,24 @@ class Analyst:
             if stop.is_set():
                 return
             try:
-                self._analyse(effect.board, stop=stop, on_update=deeper)
+                if self._engines is not None and effect.analyst in self._engines.engines:
+                    self._by_engine(effect, stop, deeper)
+                else:
+                    self._analyse(effect.board, stop=stop, on_update=deeper)
             except Exception as error:  # the game goes on: the screen says why there is no analysis
                 if not stop.is_set():
                     self._post(Failed(job, str(error) or type(error).__name__))
             finally:
                 with self._lock:
                     self._stops.pop(job, None)
+
+    def _by_engine(self, effect: StartAnalysis, stop: threading.Event, deeper: Callable[[Analysis], None]) -> None:
+        """An outside engine's answer: its one best move, with its evaluation, depth and line (no multi-PV there)."""
+        assert self._engines is not None
+        name = effect.analyst
+        if name not in self._players:
+            self._players[name] = self._engines.make(name)
+        board = effect.board
+        decision = self._players[name].choose_move(board, stop, think_time=ENGINE_SECONDS)
+        line = Line(decision.move, decision.score, decision.win_in, decision.pv or (decision.move,))
+        deeper(Analysis(board.turn, (line,), decision.depth, decision.nodes, decision.seconds, final=True))

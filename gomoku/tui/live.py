@@ -28,8 +28,6 @@ from gomoku.tui.settings import Mode, Settings
 TOGGLE = Binding(("A",), "live analysis: the best three moves, their evaluation and the best line", "A analysis")
 #: Moves of the best line shown.
 PV_SHOWN = 8
-#: The analyst live analysis asks for (our strongest search).
-ANALYST = "hard"
 
 
 def allowed(game: Game, settings: Settings) -> bool:

@@ -138,6 +138,7 @@ class MenuRow(enum.Enum):
     PACE = "Pace"
     THINK = "Think time"
     COACH = "Coach"
+    ANALYST = "Analyst"
     LOAD = "Load a game record..."
     NETWORK = "Play over the network..."
     QUIT = "Quit"

@@ -63,8 +63,10 @@ class Reviewer:
             if not stop.is_set():
                 self._post(ReviewProgress(job, done, total))
 
+        analyst = None
         try:
-            review = review_game(effect.board, self._analyst(effect.analyst), progress=progress, stop=stop)
+            analyst = self._analyst(effect.analyst)
+            review = review_game(effect.board, analyst, progress=progress, stop=stop)
         except ReviewCancelled:
             return
         except Exception as error:  # the game is kept: the screen says why the review could not be made
@@ -74,5 +76,8 @@ class Reviewer:
         finally:
             with self._lock:
                 self._stops.pop(job, None)
+            close = getattr(analyst, "close", None)  # an outside engine's process ends with its review
+            if close is not None:
+                close()
         if not stop.is_set():
             self._post(ReviewDone(job, review))

@@ -194,6 +194,6 @@ def _settle_analysis(state: State) -> Step:
         state = replace(state, analysis=None)
     if board is not None and state.analysis is None:
         number = state.jobs + 1
-        more.append(StartAnalysis(number, board, live.ANALYST))
+        more.append(StartAnalysis(number, board, state.settings.analyst))
         state = replace(state, analysis=AnalysisJob(number, board), jobs=number)
     return state, tuple(more)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gomoku.ai import LEVELS
 from gomoku.board import Board, HistoryError, IllegalMoveError
 from gomoku.point import Point
 from gomoku.rules import Stone
@@ -29,6 +30,8 @@ from gomoku.tui.settings import Mode, Pace
 from gomoku.tui.texts import ended_text, overline_note, result_text, sentence, side_name
 
 PACES = tuple(Pace)
+#: The built-in level that takes over from an outside engine that failed.
+FALLBACK_LEVEL = "hard"
 
 # -- the keys, declared once with their help ---------------------------------------
 
@@ -271,6 +274,8 @@ def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Outco
     ai, game = ctx.ai, screen.game
     if ai is None or event.job != ai.job or ai.board is not game.board:
         return screen, NOTHING  # an answer to a question nobody asks any more
+    if event.point is None and ai.kind is AiKind.MOVE and game.level_of(game.board.turn) not in LEVELS:
+        return _engine_failed(game, event.error)
     if event.point is None:
         paused = replace(game, paused=True, step=False) if ai.kind is AiKind.MOVE else game
         note = " p lets it try again." if ai.kind is AiKind.MOVE else ""
@@ -286,6 +291,22 @@ def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Outco
         return Playing(paused), alerted(f"The computer tried an illegal move: {error}", ai=None)
     moved, outcome = _moved(_on(game, board), event.point)
     return moved, replace(outcome, ai=None)
+
+
+def _engine_failed(game: Game, error: str) -> tuple[Screen, Outcome]:
+    """An outside engine failed to move: the game is kept, paused, with a built-in level in its place."""
+    engine = game.level_of(game.board.turn)
+    settings = game.settings
+    if settings.mode is Mode.CVC and game.board.turn is Stone.BLACK:
+        settings = replace(settings, black_level=FALLBACK_LEVEL)
+    elif settings.mode is Mode.CVC:
+        settings = replace(settings, white_level=FALLBACK_LEVEL)
+    else:
+        settings = replace(settings, level=FALLBACK_LEVEL)
+    kept = replace(game, settings=settings, paused=True, step=False)
+    detail = error if error.startswith(engine) else f"{engine}: {error}"  # its errors name it first
+    text = f"The engine {detail.rstrip('.')}. The game is kept: p goes on with {FALLBACK_LEVEL}."
+    return Playing(kept), alerted(text, ai=None)
 
 
 # -- the view -------------------------------------------------------------------

@@ -25,7 +25,7 @@ from gomoku.tui.model import Menu, MenuRow, NetMenu, Playing, PromptKind, Screen
 from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt
-from gomoku.tui.settings import RULE_TEXT, THINK_TIMES, Mode, Pace, Settings, Side
+from gomoku.tui.settings import DEFAULT_ANALYST, RULE_TEXT, THINK_TIMES, Mode, Pace, Settings, Side
 
 ACTIONS = frozenset({MenuRow.RESUME, MenuRow.NEW, MenuRow.LOAD, MenuRow.NETWORK, MenuRow.QUIT})
 LEVEL_ROWS = {MenuRow.LEVEL: "level", MenuRow.BLACK_LEVEL: "black_level", MenuRow.WHITE_LEVEL: "white_level"}
@@ -77,7 +77,8 @@ def rows(state: Context | State, menu: Menu) -> tuple[MenuRow, ...]:
         )
     else:
         choices = (MenuRow.MODE, MenuRow.BLACK, MenuRow.RULE, MenuRow.SIZE, MenuRow.LEVEL, MenuRow.THINK, MenuRow.COACH)
-    return resume + (MenuRow.NEW,) + choices + (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
+    analyst = (MenuRow.ANALYST,) if state.settings.engines else ()  # a choice only once there is one
+    return resume + (MenuRow.NEW,) + choices + analyst + (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
 
 
 def applies(settings: Settings, row: MenuRow) -> bool:
@@ -126,6 +127,8 @@ def value_text(settings: Settings, row: MenuRow) -> str:
         return think_text(settings.think_time)
     if row is MenuRow.COACH:
         return "on: A shows the best moves" if settings.coach else "off"
+    if row is MenuRow.ANALYST:
+        return settings.analyst
     return level_text(getattr(settings, LEVEL_ROWS[row]))
 
 
@@ -249,6 +252,8 @@ def _change(ctx: Context, row: MenuRow, step: int) -> Outcome:
         changed = replace(settings, think_time=_cycled(THINK_TIMES, settings.think_time, step))
     elif row is MenuRow.COACH:
         changed = replace(settings, coach=not settings.coach)
+    elif row is MenuRow.ANALYST:
+        changed = replace(settings, analyst=_cycled((DEFAULT_ANALYST, *settings.engine_names), settings.analyst, step))
     else:
         field = LEVEL_ROWS[row]
         level: str = getattr(settings, field)
@@ -307,6 +312,9 @@ def about(ctx: Context, row: MenuRow, rows_: int, cols: int) -> str:
         return fits
     if row in LEVEL_ROWS:
         level = getattr(settings, LEVEL_ROWS[row])
+        engines = dict(settings.engines)
+        if level in engines:
+            return f"{level}: the outside engine {engines[level]}."
         if level not in LEVELS:
             return f"{level}: a computer player."
         return f"{level_text(level)} of {len(LEVELS)}: {LEVELS[level].description}."
@@ -317,6 +325,8 @@ def about(ctx: Context, row: MenuRow, rows_: int, cols: int) -> str:
         return f"{settings.mode.label}: {MODE_TEXT[settings.mode]}."
     if row is MenuRow.PACE:
         return "Seconds from one move to the next; paused, . plays one move."
+    if row is MenuRow.ANALYST:
+        return "Who reads positions for the review (R) and live analysis (A): hard, or an outside engine."
     if row is MenuRow.COACH:
         return "On: A in the game shows the analyst's best moves for you (it is always there between two players)."
     if row is MenuRow.BLACK:

@@ -31,8 +31,6 @@ from gomoku.tui.model import Playing, Replaying, Reviewing, Screen
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said
 from gomoku.tui.screens import dialogs
 
-#: The analyst the review asks for unless the player chose another (our strongest level).
-ANALYST = "hard"
 #: The graph's block characters as an ASCII terminal draws them.
 ASCII_GRAPH = str.maketrans({"█": "#", "▀": "^", "▄": "_", "─": "-", "·": "."})
 #: Rows of each half of the evaluation graph beside the board (black's above the axis, white's below).
@@ -145,8 +143,9 @@ def begin(board: Board, back: Playing | Replaying, ctx: Context) -> tuple[Screen
     if not board.moves:
         return back, alerted("No moves to review yet.")
     job = ctx.job
-    screen = Reviewing(board, back, job, ANALYST, total=len(board.moves) + 1)
-    return screen, said("Reviewing the game: Esc cancels.", (StartReview(job, board, ANALYST),))
+    analyst = ctx.settings.analyst
+    screen = Reviewing(board, back, job, analyst, total=len(board.moves) + 1)
+    return screen, said("Reviewing the game: Esc cancels.", (StartReview(job, board, analyst),))
 
 
 def record_board(screen: Replaying) -> Board | None:
