@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
 from gomoku.ai import Player, make_player
-from gomoku.review import ReviewCancelled, review_game
+from gomoku.engines import EnginePlayer
+from gomoku.review import DEFAULT, ENGINE_EVAL_SCALE, ReviewCancelled, review_game
 from gomoku.tui.effects import CancelReview, StartReview
 from gomoku.tui.events import Event, Failed, ReviewDone, ReviewProgress
 from gomoku.tui.workers import Job
@@ -66,7 +68,9 @@ class Reviewer:
         analyst = None
         try:
             analyst = self._analyst(effect.analyst)
-            review = review_game(effect.board, analyst, progress=progress, stop=stop)
+            # an outside engine's scores are centi-units, ours ten thousands: the graph's scale follows
+            settings = replace(DEFAULT, eval_scale=ENGINE_EVAL_SCALE) if isinstance(analyst, EnginePlayer) else DEFAULT
+            review = review_game(effect.board, analyst, settings, progress=progress, stop=stop)
         except ReviewCancelled:
             return
         except Exception as error:  # the game is kept: the screen says why the review could not be made

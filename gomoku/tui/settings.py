@@ -397,5 +397,13 @@ class Remembered:
             if getattr(settings, item.name) != getattr(self._shown, item.name)
         }
         self._shown = settings
-        self.stored = replace(self.stored, **changed)
+        stored = replace(self.stored, **changed)
+        # an engine of the command line chosen in the menu is remembered with the choice, or the file
+        # would name a level or an analyst it does not know
+        chosen = {stored.level, stored.black_level, stored.white_level, stored.analyst}
+        known = dict(stored.engines)
+        for name, command in settings.engines:
+            if name in chosen and name not in known:
+                known[name] = command
+        self.stored = replace(stored, engines=tuple(known.items()))
         return self.stored

@@ -17,7 +17,7 @@ import pytest
 from gomoku.board import Board
 from gomoku.cli import build_parser
 from gomoku.records import parse_moves
-from gomoku.review import ReviewSettings
+from gomoku.review import ENGINE_EVAL_SCALE, ReviewSettings, review_game
 from gomoku.tui import app
 from gomoku.tui.analyst import Analyst
 from gomoku.tui.effects import StartAi, StartAnalysis, StartReview
@@ -26,7 +26,7 @@ from gomoku.tui.model import Menu, MenuRow, Playing
 from gomoku.tui.players import Players
 from gomoku.tui.reviewer import Reviewer
 from gomoku.tui.screens import menu
-from gomoku.tui.settings import Settings, read_settings, validated
+from gomoku.tui.settings import Remembered, Settings, read_settings, validated
 from tests.engines.test_engines import FAKE
 from tests.tui.helpers import LEVELS, Run, begin, menu_state
 from tests.tui.test_view import flat, render
@@ -157,16 +157,27 @@ def test_an_engine_that_will_not_start_is_a_clear_failure_of_the_analysis_and_th
 def test_an_engine_reviews_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
     from gomoku.tui import reviewer as reviewer_module
 
-    light = ReviewSettings(nodes=500, think_time=0.2, refine_positions=0)
-    monkeypatch.setattr(reviewer_module, "review_game", lambda *a, **k: reviewer_module_review(light, *a, **k))
+    scales: list[float] = []
+
+    def light(board, analyst, settings, progress=None, stop=None):  # type: ignore[no-untyped-def]
+        scales.append(settings.eval_scale)
+        quick = ReviewSettings(nodes=500, think_time=0.2, refine_positions=0, eval_scale=settings.eval_scale)
+        return review_game(board, analyst, quick, progress, stop)
+
+    monkeypatch.setattr(reviewer_module, "review_game", light)
     posted: list[object] = []
     reviewer = Reviewer(posted.append, lambda job: job(), Players({"fake": fake("good")}).make)
     reviewer.start(StartReview(7, Board.from_moves(parse_moves("h8 a1 i8 a3 j8 a5 h12 g8 o15")), "fake"))
     (done,) = [event for event in posted if isinstance(event, ReviewDone)]
     assert all(reading.decision is not None for reading in done.review.readings[:-1])
+    assert scales == [ENGINE_EVAL_SCALE]  # an engine's centi-units are drawn on their own scale
 
 
-def reviewer_module_review(settings: ReviewSettings, board, analyst, progress=None, stop=None):  # type: ignore[no-untyped-def]
-    from gomoku.review import review_game
-
-    return review_game(board, analyst, settings, progress, stop)
+def test_an_engine_of_the_command_line_chosen_in_the_menu_is_remembered_with_the_choice() -> None:
+    stored = Settings()
+    shown = replace(stored, engines=(("rapfi", "/opt/pbrain-rapfi"), ("other", "/opt/other")))
+    remembered = Remembered(stored, shown)
+    written = remembered.choose(replace(shown, analyst="rapfi"))
+    assert written.analyst == "rapfi" and written.engines == (("rapfi", "/opt/pbrain-rapfi"),)
+    assert validated(written.to_json(), LEVELS) == written  # the file names no engine it does not know
+    assert remembered.choose(replace(shown, analyst="rapfi", coach=True)).engines == written.engines
