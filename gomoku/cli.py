@@ -66,14 +66,17 @@ def level_choice(text: str) -> str:
 
 
 def engine_option(text: str) -> tuple[str, str]:
-    """An argparse type: ``NAME=CMD``, an outside Gomocup engine and the name the menu gives it."""
-    name, equals, command = text.partition("=")
-    if not equals:
-        raise argparse.ArgumentTypeError(f"{text!r}: give it as NAME=COMMAND, say rapfi=/path/to/pbrain-rapfi")
-    problem = engine_problem(name.strip(), command, tuple(LEVELS))
+    """An argparse type: ``NAME=CMD`` (or a bare command, named after its program), an outside Gomocup engine."""
+    from gomoku.engines import EngineError, parse_engine_spec
+
+    try:
+        name, command = parse_engine_spec(text)
+    except EngineError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    problem = engine_problem(name, command, tuple(LEVELS))
     if problem:
         raise argparse.ArgumentTypeError(problem)
-    return name.strip(), command.strip()
+    return name, command
 
 
 def port_number(text: str) -> int:

@@ -481,6 +481,21 @@ def _after_name(error: EngineError, name: str) -> str:
 # -- an engine as a player ----------------------------------------------------------
 
 
+def parse_engine_spec(text: str) -> tuple[str, str]:
+    """``NAME=COMMAND`` (or a bare command, named after its program) as (name, command), for ``--engine``.
+
+    Raises :class:`EngineStartError` for an empty name or command.
+    """
+    name, equals, command = text.partition("=")
+    if not equals or not name.strip() or os.sep in name or " " in name.strip():
+        command, name = text, ""
+    command = command.strip()
+    words = command_words(command) if command else []
+    if not words:
+        raise EngineStartError(f"{_quote(text)} names no engine: write NAME=COMMAND, like rapfi=/path/to/pbrain-rapfi")
+    return (name.strip() or os.path.basename(words[0])), command
+
+
 def rule_code(rule: Rule) -> int:
     """The ``INFO rule`` code for ``rule``."""
     return RULE_CODES[rule.value]
@@ -672,6 +687,7 @@ __all__ = [
     "EngineStartError",
     "EngineTimeout",
     "SearchInfo",
+    "parse_engine_spec",
     "parse_search_info",
     "pv_point",
     "rule_code",

@@ -7,8 +7,10 @@ a reader and a writer:
 - **SGF** (FF[4], GM[4] is gomoku/renju): ``(;FF[4]GM[4]SZ[15]RU[renju]PB[..]
   PW[..]RE[B+];B[hh];W[ii]...)``.  Points are two letters, column then row,
   ``aa`` the top-left corner.  ``RU`` holds ``freestyle``, ``standard`` or
-  ``renju``.  Variations are skipped (the main line is read), comments and
-  unknown properties ignored.
+  ``renju``.  Variations are skipped (the main line is read), comments
+  (``C``) kept by move (:attr:`GameRecord.comments`), unknown properties
+  ignored; the writer writes the comments, and side lines given as
+  :class:`Variation` values.
 - **Piskvork .psq**: a header ``Piskvorky 15x15, 0:0, 0``, then one
   ``x,y,time`` line per move (1-based, ``x`` the column, time in ms), then
   optionally the two players (a brain file for a computer Piskvork can run;

@@ -194,6 +194,8 @@ class GameReview:
     winner: Stone | None = None
     seconds: float = 0.0
     settings: ReviewSettings | None = None
+    #: why the analyst stopped partway, if it did (an outside engine that failed): the evaluation after is missing
+    analyst_failure: str = ""
 
     def marked(self) -> list[MoveReview]:
         """The moves with a mark, in order."""
@@ -353,10 +355,18 @@ def review_game(
     board = Board(game.size, game.rule)
     total = len(moves) + 1
     readings: list[Reading] = []
+    failure = ""
     for index in range(total):
         if stop is not None and stop.is_set():
             raise ReviewCancelled("the review was cancelled")
-        readings.append(read_position(board, analyst, settings, stop))
+        try:
+            readings.append(read_position(board, analyst, settings, stop))
+        except GomokuError as error:  # the analyst failed (an outside engine): go on with the threats alone
+            if analyst is None or isinstance(error, ReviewCancelled):
+                raise
+            failure = f"the analyst stopped at move {index + 1} ({error}): no evaluation from there on"
+            analyst = None
+            readings.append(read_position(board, None, settings, stop))
         if stop is not None and stop.is_set():
             raise ReviewCancelled("the review was cancelled")
         if progress is not None and index + 1 < total:
@@ -367,7 +377,7 @@ def review_game(
     _refine(board, readings, outcome.winner if outcome else None, settings, stop)
     if progress is not None:
         progress(total, total)
-    return assemble(
+    review = assemble(
         board.size,
         board.rule,
         moves,
@@ -376,6 +386,7 @@ def review_game(
         settings,
         time.perf_counter() - started,
     )
+    return replace(review, analyst_failure=failure) if failure else review
 
 
 def assemble(
@@ -576,6 +587,8 @@ def render_text(review: GameReview, graph: bool = True) -> str:
         missed = [move for move in review.moves if move.side is side and Mark.MISSED_WIN in move.marks]
         said = f"move {mistake.number}" if mistake is not None else "none"
         lines.append(f"{str(side).capitalize()}: decisive mistake {said}; missed wins {len(missed)}.")
+    if review.analyst_failure:
+        lines.append(review.analyst_failure[0].upper() + review.analyst_failure[1:] + ".")
     marked = review.marked()
     if marked:
         lines.append("")
@@ -634,6 +647,7 @@ def to_data(review: GameReview) -> dict[str, object]:
         "rule": str(review.rule),
         "winner": str(review.winner) if review.winner is not None else None,
         "decided": review.decided,
+        "analyst_failure": review.analyst_failure or None,
         "seconds": round(review.seconds, 2),
         "settings": {
             "nodes": settings.nodes,

@@ -108,7 +108,7 @@ def test_the_layout_reader_sees_folders_and_skips_descriptions(tmp_path: Path) -
 # -- the directions of imports ---------------------------------------------------
 
 #: The core: game knowledge and the players.  It imports nothing of the front ends, files, sockets or processes.
-CORE = ["point", "rules", "board", "patterns", "renju", "combos", "errors", "ai"]
+CORE = ["point", "rules", "board", "patterns", "renju", "combos", "errors", "ai", "review"]
 #: The modules at the edge, which use the core: the core never imports them.
 EDGES = (
     "gomoku.tui",
@@ -118,6 +118,8 @@ EDGES = (
     "gomoku.records",
     "gomoku.savegame",
     "gomoku.userdirs",
+    "gomoku.engines",
+    "gomoku.review_cli",
 )
 #: The standard modules that reach the world outside the process: files, terminals, sockets, processes.
 WORLD = ("curses", "socket", "selectors", "subprocess", "multiprocessing", "os", "pathlib", "tempfile", "shutil")
@@ -157,7 +159,11 @@ def breaking(paths: list[Path], forbidden: tuple[str, ...]) -> dict[str, list[st
     ("what", "paths", "forbidden"),
     [
         ("the core", sources(*CORE), EDGES + WORLD),
-        ("records, saves and the engine protocol", sources("records", "savegame", "gomocup"), ("gomoku.tui", "curses")),
+        (
+            "records, saves and the engine protocol",
+            sources("records", "savegame", "gomocup", "engines", "review_cli"),
+            ("gomoku.tui", "curses"),
+        ),
         ("network play", sources("net"), ("gomoku.tui", "curses")),
     ],
     ids=["core", "files", "net"],

@@ -169,6 +169,8 @@ class Replaying:
     forbidden: frozenset[Point] = frozenset()
     #: live analysis (A) of the position shown is on
     analysis: bool = False
+    #: the move number being typed after ``:`` or ``#`` (``None``: not jumping)
+    jump: str | None = None
 
     @property
     def index(self) -> int:

@@ -19,6 +19,7 @@ from gomoku.engines import (
     EngineStartError,
     EngineTimeout,
     SearchInfo,
+    parse_engine_spec,
     parse_search_info,
 )
 from gomoku.gomocup import search_message
@@ -170,3 +171,36 @@ def test_the_benchmarks_engine_client_is_the_package_module():
 
     assert module.Engine is engines.Engine and module.EngineError is engines.EngineError
     assert module.RULE_CODES == {"freestyle": 0, "standard": 1, "renju": 4}
+
+
+def test_an_engine_analyst_that_fails_leaves_the_review_to_the_threats():
+    from gomoku.review import render_text, review_game
+
+    board = Board.from_moves([Point(7, 7), Point(0, 0), Point(8, 7), Point(0, 2), Point(9, 7), Point(0, 4)])
+    review = review_game(board, fake("crash"))
+    assert review.analyst_failure.startswith("the analyst stopped at move 1 (fake-crash ended (exit code 3")
+    assert all(reading.decision is None for reading in review.readings)
+    assert review.readings[6].win is not None  # black's open three still found: the threats went on
+    assert render_text(review).splitlines()[4].startswith("The analyst stopped at move 1 (fake-crash ended")
+
+
+def test_a_good_engine_analyst_gives_the_evaluation():
+    from gomoku.review import ENGINE_EVAL_SCALE, ReviewSettings, review_game
+
+    board = Board.from_moves([Point(7, 7), Point(0, 0)])
+    review = review_game(board, fake("good"), ReviewSettings(eval_scale=ENGINE_EVAL_SCALE, think_time=0.05))
+    assert review.analyst_failure == ""
+    assert [reading.decision.score for reading in review.readings[:2]] == [42, 42]  # type: ignore[union-attr]
+    assert review.moves[0].value_before == pytest.approx(0.1043, abs=1e-3)  # tanh(42 / 400), black to move
+    assert review.moves[1].value_before == pytest.approx(-0.1043, abs=1e-3)  # white's 42 is black's -42
+
+
+def test_an_engine_spec_is_name_and_command():
+    assert parse_engine_spec("rapfi=/opt/rapfi/pbrain-rapfi -c x.toml") == (
+        "rapfi",
+        "/opt/rapfi/pbrain-rapfi -c x.toml",
+    )
+    assert parse_engine_spec("/opt/embryo/pbrain-embryo") == ("pbrain-embryo", "/opt/embryo/pbrain-embryo")
+    assert parse_engine_spec("/opt/a=b/pbrain-x") == ("pbrain-x", "/opt/a=b/pbrain-x")  # a path with '=' in it
+    with pytest.raises(EngineStartError, match="names no engine: write NAME=COMMAND"):
+        parse_engine_spec("rapfi=")

@@ -29,6 +29,7 @@ from gomoku.tui.screens import menu
 from gomoku.tui.settings import Remembered, Settings, read_settings, validated
 from tests.engines.test_engines import FAKE
 from tests.tui.helpers import LEVELS, Run, begin, menu_state
+from tests.tui.test_review_screen import MISSED_WIN, reviewing, the_review
 from tests.tui.test_view import flat, render
 
 
@@ -44,15 +45,15 @@ def args(*words: str) -> argparse.Namespace:
 def test_engine_options_are_name_equals_command_and_repeat() -> None:
     parsed = args("--engine", "rapfi=/opt/pbrain-rapfi -x", "--engine", "fake=python fake.py good")
     assert parsed.engine == [("rapfi", "/opt/pbrain-rapfi -x"), ("fake", "python fake.py good")]
+    assert args("--engine", "/opt/pbrain-embryo").engine == [("pbrain-embryo", "/opt/pbrain-embryo")]
 
 
 @pytest.mark.parametrize(
     ("option", "said"),
     [
-        ("rapfi", "give it as NAME=COMMAND"),
+        ("rapfi=", "names no engine: write NAME=COMMAND"),
         ("hard=/opt/x", "'hard' is a built-in level: give the engine another name"),
-        ("my engine=/opt/x", "must be a word"),
-        ("rapfi=", "needs a command"),
+        ("x!=/opt/x", "must be a word"),
     ],
 )
 def test_a_bad_engine_option_is_refused_with_what_to_do(option: str, said: str, capsys) -> None:  # type: ignore[no-untyped-def]
@@ -147,11 +148,17 @@ def test_an_engine_that_will_not_start_is_a_clear_failure_of_the_analysis_and_th
     posted: list[object] = []
     analyst = Analyst(posted.append, lambda job: job(), engines=Players({"never": fake("never")}))
     analyst.start(StartAnalysis(5, Board.from_moves(parse_moves("h8")), "never"))
+    (failed,) = posted
+    assert isinstance(failed, Failed) and failed.job == 5 and "never did not start" in failed.error
+    posted.clear()
     reviewer = Reviewer(posted.append, lambda job: job(), Players({"never": fake("never")}).make)
-    reviewer.start(StartReview(6, Board.from_moves(parse_moves("h8 i9")), "never"))
-    failures = [event for event in posted if isinstance(event, Failed)]
-    assert [event.job for event in failures] == [5, 6]
-    assert all("never" in event.error for event in failures)
+    reviewer.start(StartReview(6, Board.from_moves(parse_moves("h8 a1 i8 a3 j8 a5 h12 g8 o15")), "never"))
+    (done,) = [event for event in posted if isinstance(event, ReviewDone)]  # the threat reads go on alone
+    assert "the analyst stopped at move 1" in done.review.analyst_failure and "never" in done.review.analyst_failure
+    run = reviewing(MISSED_WIN)
+    run.send(ReviewDone(the_review(run).job, done.review))
+    assert run.state.alert and run.state.message.startswith("The analyst stopped at move 1 (never did not start")
+    assert run.state.message.endswith("n/p moments, left/right line.")
 
 
 def test_an_engine_reviews_a_game(monkeypatch: pytest.MonkeyPatch) -> None:

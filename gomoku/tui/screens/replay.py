@@ -39,9 +39,19 @@ LOAD = Binding((LOAD_KEY,), "load another record")
 REVIEW = Binding(("R",), "review the whole game: its decisive mistakes, missed wins and forced lines", "R review")
 LEAVE = Binding(("escape", "n", "b"), "back to the game or the menu", "Esc back", "Esc n b")
 QUIT = Binding((QUIT_KEY,), "quit", always=True)
+JUMP = Binding((":", "#"), "jump to move N: type the number, then Enter", ": jump", ": #")
+#: While a move number is typed after ``:``.
+DIGITS = Binding(tuple("0123456789"), "the move number to jump to", label="0-9")
+JUMP_GO = Binding(("enter",), "go to that move", "Enter goes", "Enter")
+JUMP_ERASE = Binding(("backspace",), "erase the last digit", label="Backspace")
+JUMP_CANCEL = Binding(("escape",), "stay where you are", "Esc cancels", "Esc")
+#: The most digits a move number may have (a 25x25 board holds 625 moves).
+JUMP_DIGITS = 3
 
 
 def bindings(screen: Replaying, ctx: Context) -> Bindings:
+    if screen.jump is not None:
+        return (DIGITS, JUMP_GO, JUMP_ERASE, JUMP_CANCEL, QUIT)
     mode = replace(MODE, short=f"m mode: {ctx.settings.mode.short}")
     return (
         BACK,
@@ -52,6 +62,7 @@ def bindings(screen: Replaying, ctx: Context) -> Bindings:
         mode,
         REVIEW,
         live.TOGGLE,
+        JUMP,
         LEAVE,
         HELP,
         FIRST,
@@ -78,6 +89,10 @@ def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Outco
         return screen, UNHANDLED
     binding = find(bindings(screen, ctx), event.name)
     total = len(screen.record.moves)
+    if screen.jump is not None:
+        return _jumping(screen, binding, event.name)
+    if binding is JUMP:
+        return replace(screen, jump=""), said(_jump_prompt("", total))
     targets = {
         BACK: screen.index - 1,
         FORWARD: screen.index + 1,
@@ -111,6 +126,34 @@ def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Outco
         return review.begin(board, screen, ctx)
     if binding is LEAVE:
         return screen.back or Menu(), NOTHING
+    if binding is QUIT:
+        return screen, dialogs.quit_outcome(screen)
+    return screen, UNHANDLED
+
+
+def _jump_prompt(typed: str, total: int) -> str:
+    return f"Go to move: {typed}_ (0 to {total}; Enter goes, Esc cancels)"
+
+
+def _jumping(screen: Replaying, binding: Binding | None, key: str) -> tuple[Screen, Outcome]:
+    """A key while a move number is typed: a digit, Backspace, Enter to go, Esc to cancel."""
+    typed = screen.jump or ""
+    total = len(screen.record.moves)
+    if binding is DIGITS:
+        typed = (typed + key)[:JUMP_DIGITS]
+        return replace(screen, jump=typed), said(_jump_prompt(typed, total))
+    if binding is JUMP_ERASE:
+        return replace(screen, jump=typed[:-1]), said(_jump_prompt(typed[:-1], total))
+    if binding is JUMP_CANCEL:
+        return replace(screen, jump=None), NOTHING
+    if binding is JUMP_GO:
+        if not typed or int(typed) > total:
+            return screen, alerted(f"Type a move number from 0 to {total}, then Enter (Esc cancels).")
+        target = int(typed)
+        leaving = replace(screen, jump=None)
+        if target == screen.index:
+            return leaving, said(f"This is move {target}." if target else "This is the start.")
+        return _go_to(leaving, target)
     if binding is QUIT:
         return screen, dialogs.quit_outcome(screen)
     return screen, UNHANDLED
@@ -204,5 +247,10 @@ ROUTE = Route(
     header=header,
     fits=fits,
     key_line=key_line,
-    unbound=lambda screen, ctx, key: unbound_text(key, "left/right step, Enter plays on, ? helps."),
+    unbound=lambda screen, ctx, key: unbound_text(
+        key,
+        "type a move number, Enter goes, Esc cancels."
+        if screen.jump is not None
+        else "left/right step, : jumps, Enter plays on, ? helps.",
+    ),
 )

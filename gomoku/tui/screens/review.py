@@ -30,6 +30,7 @@ from gomoku.tui.layout import FOOTER_ROWS, BoardLayout, board_layout
 from gomoku.tui.model import Playing, Replaying, Reviewing, Screen
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said
 from gomoku.tui.screens import dialogs
+from gomoku.tui.texts import sentence
 
 #: The graph's block characters as an ASCII terminal draws them.
 ASCII_GRAPH = str.maketrans({"█": "#", "▀": "^", "▄": "_", "─": "-", "·": "."})
@@ -198,10 +199,14 @@ def finished(screen: Reviewing, review: GameReview) -> tuple[Screen, Outcome]:
     done = replace(screen, review=review, done=screen.total, selected=first, step=0)
     moment = selected(done)
     if moment is None:
-        return done, said("Review done: no forced win was missed or handed over. Esc goes back.")
-    done = replace(done, step=len(moment.win.line))
-    count = len(moments(review))
-    return done, said(f"Review done: {count} marked moment{'s' if count != 1 else ''}. n/p moments, left/right line.")
+        text = "Review done: no forced win was missed or handed over. Esc goes back."
+    else:
+        done = replace(done, step=len(moment.win.line))
+        count = len(moments(review))
+        text = f"Review done: {count} marked moment{'s' if count != 1 else ''}. n/p moments, left/right line."
+    if review.analyst_failure:  # an outside engine failed partway: the marks stand, the graph stops there
+        return done, alerted(f"{sentence(review.analyst_failure)} {text}")
+    return done, said(text)
 
 
 def _select(screen: Reviewing, delta: int) -> tuple[Screen, Outcome]:
