@@ -77,10 +77,12 @@ def value_text(line: Line, turn: Stone) -> str:
     return f"{turn} {bound}{line.score:+d}"
 
 
-def lines(analysis: Analysis | None, board: Board, thinking: bool) -> list[str]:
+def lines(analysis: Analysis | None, board: Board) -> list[str]:
     """The analysis as short lines: the header with the depth, each best move and its value, the best line."""
-    if analysis is None or not analysis.lines:
-        return ["Analysis: thinking..." if thinking else "Analysis: nothing to read"]
+    if analysis is None:
+        return ["Analysis: thinking..."]
+    if not analysis.lines:
+        return ["Analysis: no move to suggest"]
     state = "done" if analysis.final else "deepening"
     out = [f"Analysis · depth {analysis.depth} · {state}"]
     for number, line in enumerate(analysis.lines, 1):
@@ -91,14 +93,6 @@ def lines(analysis: Analysis | None, board: Board, thinking: bool) -> list[str]:
         pv += " ..."
     out.append(f"pv {pv}")
     return out
-
-
-def status_text(analysis: Analysis | None, board: Board) -> str:
-    """One line for a terminal too narrow for the panel: the best move, its value and the depth."""
-    if analysis is None or analysis.best is None:
-        return "analysis: thinking"
-    best = analysis.best
-    return f"best {board.notation(best.move)} {value_text(best, analysis.turn)} · depth {analysis.depth}"
 
 
 # -- the board --------------------------------------------------------------------

@@ -57,6 +57,8 @@ class Context:
     router moves its counter past every job an outcome's effects name).
     ``terminal`` is ``(rows, columns)`` once the loop has said it.
     ``screen`` is the screen shown (under the overlay, for an overlay).
+    ``analysis`` is the live analyst's job and its latest answer (see
+    :mod:`gomoku.tui.live`), which the game and replay screens draw.
     """
 
     screen: Screen

@@ -345,7 +345,7 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
     if layout.panel_x is not None:
         bottom = None
         if analysing:
-            bottom = live.draw_panel(win, layout, live.lines(analysis, game.board, True), theme) - 2
+            bottom = live.draw_panel(win, layout, live.lines(analysis, game.board), theme) - 2
         draw.moves_panel(win, layout, theme, [game.board.notation(point) for point in game.board.moves], bottom=bottom)
     _status(win, ctx, game, theme)
 

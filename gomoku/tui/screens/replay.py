@@ -214,7 +214,7 @@ def view(win: Window, screen: Replaying, ctx: Context, theme: Theme) -> None:
         names = [to_notation(point, size) for point in screen.record.moves]
         bottom = None
         if analysing:
-            bottom = live.draw_panel(win, layout, live.lines(analysis, screen.board, True), theme) - 2
+            bottom = live.draw_panel(win, layout, live.lines(analysis, screen.board), theme) - 2
         draw.moves_panel(win, layout, theme, names, shown=screen.index, bottom=bottom)
     _status(win, screen, theme)
 
