@@ -14,7 +14,7 @@ from gomoku.net.match import BlackChoice
 from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule
-from gomoku.tui.settings import MAX_THINK_TIME, Mode, Side, valid_think_time
+from gomoku.tui.settings import MAX_THINK_TIME, Mode, Side, engine_problem, valid_think_time
 
 EXAMPLES = """\
 Options given here are for this run only; the menu remembers the choices made in it.
@@ -75,6 +75,20 @@ def level_choice(text: str) -> str:
         return level_named(text).name
     except UnknownLevelError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def engine_option(text: str) -> tuple[str, str]:
+    """An argparse type: ``NAME=CMD`` (or a bare command, named after its program), an outside Gomocup engine."""
+    from gomoku.engines import EngineError, parse_engine_spec
+
+    try:
+        name, command = parse_engine_spec(text)
+    except EngineError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    problem = engine_problem(name, command, tuple(LEVELS))
+    if problem:
+        raise argparse.ArgumentTypeError(problem)
+    return name, command
 
 
 def port_number(text: str) -> int:
@@ -141,6 +155,15 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="seconds the computer may think per move, for this run (the levels that think by time: hard, expert, "
         "master; hard takes 1 by default; the menu's Think time row remembers a choice)",
+    )
+    parser.add_argument(
+        "--engine",
+        type=engine_option,
+        action="append",
+        metavar="NAME=CMD",
+        help="an outside Gomocup engine (a pbrain-* program) as one more opponent in the menu's levels, "
+        "and a choice of analyst for the review and live analysis; repeatable (the settings file's "
+        '"engines" object lists lasting ones)',
     )
     parser.add_argument(
         "--gomocup",

@@ -47,11 +47,14 @@ from gomoku.openings import OpeningMove, OpeningRule
 from gomoku.point import Point
 from gomoku.records import RecordError, read_record
 from gomoku.tui import storage, view
+from gomoku.tui.analyst import Analyst
 from gomoku.tui.draw import curses_theme
 from gomoku.tui.effects import (
     AiKind,
     Autosave,
     CancelAi,
+    CancelAnalysis,
+    CancelReview,
     Effect,
     Effects,
     ListRecords,
@@ -62,10 +65,14 @@ from gomoku.tui.effects import (
     SaveRecord,
     SaveSettings,
     StartAi,
+    StartAnalysis,
+    StartReview,
 )
 from gomoku.tui.events import AiDone, Event, Key, Mouse, Report, Resize, Tick
 from gomoku.tui.model import State
 from gomoku.tui.network import Network
+from gomoku.tui.players import Players
+from gomoku.tui.reviewer import Reviewer
 from gomoku.tui.settings import Remembered, Settings, clean_name, read_settings, save_settings, validated
 from gomoku.tui.update import initial_network, initial_state, update
 from gomoku.tui.workers import Lane, Pool
@@ -132,6 +139,8 @@ def settings_from_args(args: argparse.Namespace, remembered: Settings, levels: t
         data["name"] = args.name
     if getattr(args, "think_time", None) is not None:
         data["think_time"] = args.think_time
+    if getattr(args, "engine", None):
+        data["engines"] = {**data["engines"], **dict(args.engine)}
     settings = validated(data, levels)
     if getattr(args, "opening", None) is not None:
         settings = replace(settings, opening=OpeningRule(args.opening))
@@ -251,8 +260,15 @@ class Computer:
     that was cancelled finishes with it before the next one starts.
     """
 
-    def __init__(self, seed: int | None, post: Callable[[Event], None], pool: Pool | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | None,
+        post: Callable[[Event], None],
+        pool: Pool | None = None,
+        make: Callable[..., Player] | None = None,
+    ) -> None:
         self.seed = seed
+        self._make = make
         self._post = post
         self._pool = pool or Pool()
         self._stops: dict[int, threading.Event] = {}
@@ -270,16 +286,21 @@ class Computer:
             stop.set()
 
     def stop(self) -> None:
-        """Stop every job (at exit)."""
+        """Stop every job (at exit), and end the outside engines' processes."""
         for stop in self._stops.values():
             stop.set()
         self._stops.clear()
+        for player, _ in self._players.values():
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()
 
     def _player(self, job: StartAi) -> tuple[Player, threading.Lock]:
         key = (job.level, int(job.board.turn) if job.kind is AiKind.MOVE else 0)
         if key not in self._players:
             seed = None if self.seed is None else self.seed + key[1]
-            self._players[key] = (make_player(job.level, seed=seed), threading.Lock())
+            make = self._make or make_player  # a level's name; the loop's Players knows the outside engines too
+            self._players[key] = (make(job.level, seed=seed), threading.Lock())
         return self._players[key]
 
     def _think(self, job: StartAi, player: Player, lock: threading.Lock, stop: threading.Event) -> None:
@@ -356,14 +377,22 @@ class Performer:
         network: Network | None = None,
         remembered: Remembered | None = None,
         levels: tuple[str, ...] = tuple(LEVELS),
+        reviewer: Reviewer | None = None,
+        analyst: Analyst | None = None,
     ) -> None:
         self.quitting = False
         self.network = network or Network(lambda event: None, lambda: None)
+        reviewer = reviewer or Reviewer(lambda event: None, lambda job: None)
+        analyst = analyst or Analyst(lambda event: None, lambda job: None)
         #: The menu's choices to write (without it, every settings change is written as it is).
         self.remembered = remembered
         self.handlers: dict[type, Callable[[Any], None]] = {
             StartAi: computer.start,
             CancelAi: computer.cancel,
+            StartReview: reviewer.start,
+            CancelReview: reviewer.cancel,
+            StartAnalysis: analyst.start,
+            CancelAnalysis: analyst.cancel,
             SaveRecord: lambda effect: files.submit(partial(storage.save_record, effect)),
             LoadRecord: lambda effect: files.submit(partial(storage.load_record, effect)),
             ListRecords: lambda effect: files.submit(partial(storage.list_records, effect)),
@@ -407,14 +436,15 @@ def run(args: argparse.Namespace) -> int:
     except NetworkError as error:
         print(f"gomoku: {error}", file=sys.stderr)
         return 2
+    playable = levels + settings.engine_names  # the menu offers the outside engines beside the levels
     offer, notice = storage.read_offer()
     notice = " ".join(text for text in (settings_notice, notice) if text)
     if setup is not None:
-        state, effects = initial_network(settings, levels, setup, offer=offer, notice=notice)
+        state, effects = initial_network(settings, playable, setup, offer=offer, notice=notice)
     else:
         state, effects = initial_state(
             settings,
-            levels,
+            playable,
             start=wants_game(args),
             record=record,
             record_name=record_name,
@@ -423,11 +453,16 @@ def run(args: argparse.Namespace) -> int:
         )
     inbox = Inbox()
     pool = Pool()  # one pool for the computer, the file jobs and the autosave
-    computer = Computer(getattr(args, "seed", None), inbox.put, pool)
+    players = Players(dict(settings.engines))
+    computer = Computer(getattr(args, "seed", None), inbox.put, pool, players.make)
     files = FileWorker(inbox.put, pool)
     autosaver = storage.Autosaver(report=lambda text: inbox.put(Report(text)), run=pool.submit)
     network = Network(inbox.put, inbox.poke)
-    performer = Performer(computer, files, autosaver, network, Remembered(remembered, settings), levels)
+    reviewer = Reviewer(inbox.put, pool.submit, players.make)
+    analyst = Analyst(inbox.put, pool.submit, engines=players)
+    performer = Performer(
+        computer, files, autosaver, network, Remembered(remembered, settings), levels, reviewer, analyst
+    )
     resized = threading.Event()
     previous = _install_signals(inbox, resized)
     os.environ.setdefault("ESCDELAY", "25")
@@ -447,6 +482,8 @@ def run(args: argparse.Namespace) -> int:
         return 1
     finally:
         computer.stop()
+        reviewer.stop()
+        analyst.stop()
         network.close_all()
         files.close()
         autosaver.close()  # the last move reaches the disk before the program ends

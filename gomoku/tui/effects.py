@@ -61,6 +61,42 @@ class CancelAi:
 
 
 @dataclass(frozen=True)
+class StartReview:
+    """Review the game on ``board`` (its moves from the empty board) with ``analyst`` giving the evaluation.
+
+    Answered by :class:`~gomoku.tui.events.ReviewProgress` now and then,
+    then :class:`~gomoku.tui.events.ReviewDone` (or ``Failed``).
+    """
+
+    job: int
+    board: Board
+    analyst: str = "hard"
+
+
+@dataclass(frozen=True)
+class CancelReview:
+    """Stop review ``job``: nothing of it is kept, and no answer of it comes."""
+
+    job: int
+
+
+@dataclass(frozen=True)
+class StartAnalysis:
+    """Analyse ``board`` with ``analyst`` until cancelled; :class:`~gomoku.tui.events.Analysed` as it deepens."""
+
+    job: int
+    board: Board
+    analyst: str = "hard"
+
+
+@dataclass(frozen=True)
+class CancelAnalysis:
+    """Stop analysis ``job`` at once (the position changed, or analysis was turned off)."""
+
+    job: int
+
+
+@dataclass(frozen=True)
 class SaveRecord:
     """Write ``record`` to ``path`` (replacing a file there only if ``overwrite``).
 
@@ -218,6 +254,10 @@ NetEffect = NetStart | NetPlay | NetOffer | NetAnswer | NetResign | NetChat | Ne
 Effect = (
     StartAi
     | CancelAi
+    | StartReview
+    | CancelReview
+    | StartAnalysis
+    | CancelAnalysis
     | SaveRecord
     | LoadRecord
     | ListRecords

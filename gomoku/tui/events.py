@@ -16,11 +16,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from gomoku.ai.analysis import Analysis
 from gomoku.net import events as net
 from gomoku.net.snapshot import Snapshot
 from gomoku.openings import OpeningMove
 from gomoku.point import Point
 from gomoku.records import GameRecord
+from gomoku.review import GameReview
 from gomoku.savegame import SavedGame
 
 
@@ -73,6 +75,31 @@ class AiDone:
     error: str = ""
     #: the step taken, for an opening job (its point, if any, is ``point`` too)
     opening_move: OpeningMove | None = None
+
+
+@dataclass(frozen=True)
+class ReviewProgress:
+    """Review ``job`` has read ``done`` of the game's ``total`` positions."""
+
+    job: int
+    done: int
+    total: int
+
+
+@dataclass(frozen=True)
+class ReviewDone:
+    """Review ``job`` is finished: the core's :class:`~gomoku.review.GameReview`."""
+
+    job: int
+    review: GameReview
+
+
+@dataclass(frozen=True)
+class Analysed:
+    """Analysis ``job`` has deepened: its best lines so far (``analysis.final`` once it has ended)."""
+
+    job: int
+    analysis: Analysis
 
 
 @dataclass(frozen=True)
@@ -166,6 +193,9 @@ Event = (
     | Resize
     | Tick
     | AiDone
+    | ReviewProgress
+    | ReviewDone
+    | Analysed
     | Saved
     | Exists
     | Loaded

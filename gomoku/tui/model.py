@@ -19,6 +19,7 @@ import enum
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from gomoku.ai.analysis import Analysis
 from gomoku.board import Board
 from gomoku.clock import NO_CLOCK, Clock, time_outcome
 from gomoku.net.addresses import DEFAULT_PORT
@@ -28,6 +29,7 @@ from gomoku.net.snapshot import LinkState, Snapshot, TableView
 from gomoku.openings import OpeningRule, OpeningState, Seat
 from gomoku.point import Point
 from gomoku.records import GameRecord
+from gomoku.review import GameReview
 from gomoku.rules import Outcome, Rule, Stone
 from gomoku.savegame import SavedGame
 from gomoku.tui.bindings import Bindings
@@ -75,6 +77,9 @@ class Game:
     def over(self) -> bool:
         """Whether the game has ended: by the board (five, full, ...) or on time."""
         return self.flagged is not None or self.board.is_game_over()
+
+    #: live analysis (A) is on for this game
+    analysis: bool = False
 
     @property
     def mode(self) -> Mode:
@@ -204,6 +209,8 @@ class MenuRow(enum.Enum):
     THINK = "Think time"
     OPENING = "Opening rule"
     CLOCK = "Clock"
+    COACH = "Coach"
+    ANALYST = "Analyst"
     LOAD = "Load a game record..."
     NETWORK = "Play over the network..."
     QUIT = "Quit"
@@ -232,6 +239,8 @@ class Replaying:
     back: Playing | None = None
     heat: bool = False
     forbidden: frozenset[Point] = frozenset()
+    #: live analysis (A) of the position shown is on
+    analysis: bool = False
     #: the move number being typed after ``:`` or ``#`` (``None``: not jumping)
     jump: str | None = None
 
@@ -239,6 +248,29 @@ class Replaying:
     def index(self) -> int:
         """How many of the record's moves are on the board."""
         return len(self.board.moves)
+
+
+@dataclass(frozen=True)
+class Reviewing:
+    """A finished game (or a replayed record) being reviewed, then its review looked through.
+
+    ``board`` holds the game's moves; ``back`` is the screen it was opened
+    from (Esc returns there).  While ``review`` is ``None`` the review job
+    ``job`` runs and has read ``done`` of ``total`` positions; once it is
+    there, ``selected`` is the moment looked at (an index into
+    :func:`gomoku.tui.screens.review.moments`) and ``step`` how many stones
+    of its forced line are shown.
+    """
+
+    board: Board
+    back: Playing | Replaying
+    job: int
+    analyst: str = "hard"
+    done: int = 0
+    total: int = 0
+    review: GameReview | None = None
+    selected: int = 0
+    step: int = 0
 
 
 @dataclass(frozen=True)
@@ -379,7 +411,7 @@ class NetPlaying:
         return self.table.in_progress
 
 
-Screen = Menu | Playing | Replaying | ResumeOffer | NetMenu | Hosting | Joining | NetPlaying
+Screen = Menu | Playing | Replaying | Reviewing | ResumeOffer | NetMenu | Hosting | Joining | NetPlaying
 
 # -- overlays -----------------------------------------------------------------
 
@@ -450,6 +482,15 @@ class AiJob:
 
 
 @dataclass(frozen=True)
+class AnalysisJob:
+    """The analyst's current job: the position ``board`` it thinks about, and its latest answer (if any yet)."""
+
+    job: int
+    board: Board
+    result: Analysis | None = None
+
+
+@dataclass(frozen=True)
 class State:
     """Everything the screen shows, and the computer's current job."""
 
@@ -474,6 +515,8 @@ class State:
     sticky: bool = False
     #: Monotonic seconds of the last tick while a game clock is in play (what a key press is timed by).
     seconds: float | None = None
+    #: The live analysis of the position shown, while a screen has it on.
+    analysis: AnalysisJob | None = None
 
 
 #: What every ``update`` returns: the next state, and what the loop is to do.
@@ -491,6 +534,8 @@ def game_behind(screen: Screen) -> Game | None:
         return screen.game
     if isinstance(screen, (Menu, Replaying)) and screen.back is not None:
         return screen.back.game
+    if isinstance(screen, Reviewing):
+        return game_behind(screen.back)
     return None
 
 

@@ -34,12 +34,13 @@ from gomoku.tui.model import (
     Prompt,
     Replaying,
     ResumeOffer,
+    Reviewing,
     Screen,
     State,
     Step,
 )
 from gomoku.tui.screen import KEEP, Context, Outcome, Route, context
-from gomoku.tui.screens import dialogs, game, hosting, joining, menu, netgame, netmenu, prompt, replay, resume
+from gomoku.tui.screens import dialogs, game, hosting, joining, menu, netgame, netmenu, prompt, replay, resume, review
 from gomoku.tui.screens import help as help_overlay
 
 #: Every screen's route.
@@ -47,6 +48,7 @@ ROUTES: dict[type, Route[Any]] = {
     Playing: game.ROUTE,
     Menu: menu.ROUTE,
     Replaying: replay.ROUTE,
+    Reviewing: review.ROUTE,
     ResumeOffer: resume.ROUTE,
     NetMenu: netmenu.ROUTE,
     Hosting: hosting.ROUTE,

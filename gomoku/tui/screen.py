@@ -42,7 +42,7 @@ from typing import Any, Generic, TypeVar
 from gomoku.tui.bindings import Bindings
 from gomoku.tui.effects import Effects
 from gomoku.tui.events import Event
-from gomoku.tui.model import AiJob, Overlay, Screen, State
+from gomoku.tui.model import AiJob, AnalysisJob, Overlay, Screen, State
 from gomoku.tui.settings import Settings
 from gomoku.tui.texts import key_label
 
@@ -57,6 +57,8 @@ class Context:
     router moves its counter past every job an outcome's effects name).
     ``terminal`` is ``(rows, columns)`` once the loop has said it.
     ``screen`` is the screen shown (under the overlay, for an overlay).
+    ``analysis`` is the live analyst's job and its latest answer (see
+    :mod:`gomoku.tui.live`), which the game and replay screens draw.
     """
 
     screen: Screen
@@ -70,6 +72,7 @@ class Context:
     terminal: tuple[int, int] | None = None
     #: monotonic seconds of the last tick while a game clock is in play (``State.seconds``)
     seconds: float | None = None
+    analysis: AnalysisJob | None = None
 
 
 def context(state: State) -> Context:
@@ -84,6 +87,7 @@ def context(state: State) -> Context:
         last_file=state.last_file,
         terminal=state.terminal,
         seconds=state.seconds,
+        analysis=state.analysis,
     )
 
 

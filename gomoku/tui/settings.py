@@ -24,6 +24,7 @@ from __future__ import annotations
 import enum
 import json
 import os
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from datetime import datetime, timezone
@@ -148,6 +149,16 @@ class Settings:
     #: The opening rule and the clock (menu rows, ``--opening``, ``--clock``); the local game screen plays both.
     opening: OpeningRule = OpeningRule.NONE
     clock: ClockSpec = NO_CLOCK
+    #: Live analysis (A) in games against the computer too: a coach, off by default (it would play for you).
+    coach: bool = False
+    #: Outside Gomocup engines by name (``--engine NAME=CMD``, or the file's ``engines``): more opponents.
+    engines: tuple[tuple[str, str], ...] = ()
+    #: Who reads positions for the review and live analysis: ``hard``, or an engine's name.
+    analyst: str = "hard"
+
+    @property
+    def engine_names(self) -> tuple[str, ...]:
+        return tuple(name for name, _ in self.engines)
 
     def to_json(self) -> dict[str, Any]:
         """The settings as the settings file stores them (plain strings and numbers)."""
@@ -164,7 +175,38 @@ class Settings:
             "think_time": self.think_time,
             "opening": self.opening.value,
             "clock": self.clock.text(),
+            "coach": self.coach,
+            "engines": dict(self.engines),
+            "analyst": self.analyst,
         }
+
+
+#: An engine's name: short, one word, and not a built-in level's (it is shown in the menu beside them).
+ENGINE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,19}")
+#: The analyst unless an engine is chosen.
+DEFAULT_ANALYST = "hard"
+
+
+def engine_problem(name: str, command: str, levels: Sequence[str]) -> str:
+    """Why ``name=command`` cannot be an engine (``""``: it can)."""
+    if not ENGINE_NAME.fullmatch(name):
+        return f"the engine name {name!r} must be a word of letters, digits, '.', '_' or '-' (at most 20)"
+    if name in levels:
+        return f"{name!r} is a built-in level: give the engine another name"
+    if not command.strip():
+        return f"the engine {name!r} needs a command"
+    return ""
+
+
+def _engines(value: Any, levels: Sequence[str]) -> tuple[tuple[str, str], ...]:
+    """The engines of loose data (a JSON object name -> command), the unusable ones left out."""
+    if not isinstance(value, Mapping):
+        return ()
+    return tuple(
+        (name, command)
+        for name, command in value.items()
+        if isinstance(name, str) and isinstance(command, str) and not engine_problem(name, command, levels)
+    )
 
 
 def default_settings(levels: Sequence[str]) -> Settings:
@@ -187,6 +229,9 @@ def validated(data: Mapping[str, Any], levels: Sequence[str]) -> Settings:
     """
     settings = default_settings(levels)
     choices: dict[str, Any] = {}
+    engines = _engines(data.get("engines"), levels)
+    choices["engines"] = engines
+    levels = (*levels, *(name for name, _ in engines))  # an engine is an opponent like a level
     for name, kind in (("mode", Mode), ("black", Side), ("rule", Rule), ("pace", Pace)):
         value = data.get(name)
         if isinstance(value, kind):
@@ -214,6 +259,10 @@ def validated(data: Mapping[str, Any], levels: Sequence[str]) -> Settings:
     clock = _clock(data.get("clock"))
     if clock is not None:
         choices["clock"] = clock
+    if isinstance(data.get("coach"), bool):
+        choices["coach"] = data["coach"]
+    if data.get("analyst") in (DEFAULT_ANALYST, *(name for name, _ in engines)):
+        choices["analyst"] = data["analyst"]
     return replace(settings, **choices)
 
 
@@ -245,6 +294,13 @@ def _choice_problems(data: Mapping[str, Any], levels: Sequence[str] | None) -> l
     ``levels`` are the computer's levels; ``None``: any text is a level.
     """
     problems = []
+    engines = tuple(name for name, _ in _engines(data.get("engines"), levels or ()))
+    if levels is not None:
+        levels = (*levels, *engines)
+    if "engines" in data and (not isinstance(data["engines"], Mapping) or len(engines) != len(data["engines"])):
+        problems.append("engines")
+    if "analyst" in data and data["analyst"] not in (DEFAULT_ANALYST, *engines):
+        problems.append(f"analyst {_shown(data['analyst'])}")
     for name, kind in (("mode", Mode), ("black", Side), ("rule", Rule), ("pace", Pace)):
         if name in data and not (isinstance(data[name], str) and _enum(kind, data[name]) is not None):
             problems.append(f"{name} {_shown(data[name])}")
@@ -262,6 +318,8 @@ def _choice_problems(data: Mapping[str, Any], levels: Sequence[str] | None) -> l
         problems.append(f"clock {_shown(data['clock'])}")
     if not valid_think_time(data.get("think_time")):
         problems.append(f"think_time {_shown(data['think_time'])}")
+    if "coach" in data and not isinstance(data["coach"], bool):
+        problems.append(f"coach {_shown(data['coach'])}")
     return problems
 
 
@@ -382,5 +440,13 @@ class Remembered:
             if getattr(settings, item.name) != getattr(self._shown, item.name)
         }
         self._shown = settings
-        self.stored = replace(self.stored, **changed)
+        stored = replace(self.stored, **changed)
+        # an engine of the command line chosen in the menu is remembered with the choice, or the file
+        # would name a level or an analyst it does not know
+        chosen = {stored.level, stored.black_level, stored.white_level, stored.analyst}
+        known = dict(stored.engines)
+        for name, command in settings.engines:
+            if name in chosen and name not in known:
+                known[name] = command
+        self.stored = replace(stored, engines=tuple(known.items()))
         return self.stored

@@ -17,10 +17,20 @@ from gomoku.net.match import MatchRecord, Role
 from gomoku.net.protocol import ResumeRecord
 from gomoku.records import GameRecord
 from gomoku.savegame import SavedGame
-from gomoku.tui import router
-from gomoku.tui.effects import AiKind, CancelAi, Effect, Effects, NetSetup, RetireAutosave, StartAi
-from gomoku.tui.events import Event, Report, Resize, Tick
-from gomoku.tui.model import AiJob, Menu, Notice, Playing, ResumeOffer, State, Step, say, timed
+from gomoku.tui import live, router
+from gomoku.tui.effects import (
+    AiKind,
+    CancelAi,
+    CancelAnalysis,
+    Effect,
+    Effects,
+    NetSetup,
+    RetireAutosave,
+    StartAi,
+    StartAnalysis,
+)
+from gomoku.tui.events import Analysed, Event, Failed, Report, Resize, Tick
+from gomoku.tui.model import AiJob, AnalysisJob, Menu, Notice, Playing, ResumeOffer, State, Step, say, timed
 from gomoku.tui.saves import autosave_effects, net_from_saved
 from gomoku.tui.screen import context
 from gomoku.tui.screens import hosting, joining, menu, prompt
@@ -125,6 +135,13 @@ def update(state: State, event: Event) -> Step:
         return replace(state, terminal=terminal), ()
     if isinstance(event, Report):
         return settle(replace(state, message=event.text, alert=event.alert, sticky=True), ())
+    job = state.analysis
+    if isinstance(event, Analysed):
+        if job is None or event.job != job.job:
+            return state, ()  # about a position no longer shown
+        return replace(state, analysis=replace(job, result=event.analysis)), ()
+    if isinstance(event, Failed) and job is not None and event.job == job.job:
+        return replace(state, message=f"The analysis failed: {event.error}.", alert=True, sticky=True), ()
     return settle(*router.deliver(state, event))
 
 
@@ -188,4 +205,24 @@ def settle(state: State, effects: Effects) -> Step:
             think = budget if think is None else min(think, budget)
         more.append(StartAi(job, AiKind.MOVE, shown.board, shown.level_of(stone), delay, think))
         state = replace(state, ai=AiJob(job, AiKind.MOVE, shown.board), jobs=job)
-    return state, tuple(effects) + tuple(more)
+    state, analysis = _settle_analysis(state)
+    return state, tuple(effects) + tuple(more) + analysis
+
+
+def _settle_analysis(state: State) -> Step:
+    """Keep the live analysis on the position shown: cancel a job about another one, start one on it.
+
+    A move, an undo or a step of a replay makes a new board, so the analysis
+    of the old position stops at once and the new one starts.
+    """
+    more: list[Effect] = []
+    board = live.analysed_board(state.screen, state.settings)
+    job = state.analysis
+    if job is not None and job.board is not board:
+        more.append(CancelAnalysis(job.job))
+        state = replace(state, analysis=None)
+    if board is not None and state.analysis is None:
+        number = state.jobs + 1
+        more.append(StartAnalysis(number, board, state.settings.analyst))
+        state = replace(state, analysis=AnalysisJob(number, board), jobs=number)
+    return state, tuple(more)

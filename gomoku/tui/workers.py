@@ -1,7 +1,8 @@
 """The terminal game's one pool of worker threads, and lanes that keep jobs in order on it.
 
 Everything slow runs here, off the loop's thread, so the screen stays live:
-the computer's thinking (:class:`gomoku.tui.app.Computer`), record files
+the computer's thinking (:class:`gomoku.tui.app.Computer`), the review
+(:class:`gomoku.tui.reviewer.Reviewer`), record files
 (:class:`gomoku.tui.app.FileWorker`) and the autosave
 (:class:`gomoku.tui.storage.Autosaver`).  The network connection keeps its
 own socket thread (:mod:`gomoku.net.connection`).
@@ -23,8 +24,9 @@ from collections.abc import Callable
 
 #: Threads in the pool: the computer's current job, one cancelled job still
 #: winding down (it stops at its next check), the file lane and the autosave
-#: lane each get one, so none waits for another in ordinary play.
-POOL_WORKERS = 4
+#: lane each get one, and a review (or the analyst) one more, so none waits
+#: for another in ordinary play.
+POOL_WORKERS = 5
 
 Job = Callable[[], None]
 

@@ -48,9 +48,17 @@ def samples() -> dict[str, State]:
         "menu over a game": press(start("pvp"), "n"),
         "menu, watch mode": menu_state(mode=Mode.CVC),
         "replay": loaded(),
+        **review_samples(),
         "resume offer": offered().state,
         **network_samples(),
     }
+
+
+def review_samples() -> dict[str, State]:
+    """The review: running, and done with its moments (a missed win, a mistake)."""
+    from tests.tui.test_review_screen import MISSED_WIN, finished, reviewing
+
+    return {"review, running": reviewing(MISSED_WIN).state, "review, done": finished(MISSED_WIN).state}
 
 
 def network_samples() -> dict[str, State]:

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gomoku.ai import LEVELS
 from gomoku.board import Board, HistoryError, IllegalMoveError
 from gomoku.openings import Action, OpeningError, OpeningMove, Option, Step, choose, declare, offer, pick, place, replay
 from gomoku.point import Point
 from gomoku.rules import Stone
-from gomoku.tui import draw
+from gomoku.tui import draw, live
 from gomoku.tui.bindings import HELP, Binding, Bindings, find
 from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import AiKind, SaveSettings, StartAi
@@ -36,11 +37,13 @@ from gomoku.tui.model import (
 )
 from gomoku.tui.saves import autosave_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Outcome, Route, alerted, said, unbound_text
-from gomoku.tui.screens import dialogs, prompt
+from gomoku.tui.screens import dialogs, prompt, review
 from gomoku.tui.settings import Mode, Pace
 from gomoku.tui.texts import WARN_SECONDS, clock_face, ended_text, overline_note, result_text, sentence, side_name
 
 PACES = tuple(Pace)
+#: The built-in level that takes over from an outside engine that failed.
+FALLBACK_LEVEL = "hard"
 
 # -- the keys, declared once with their help ---------------------------------------
 
@@ -58,6 +61,7 @@ DISMISS = Binding(("escape",), "clear the message line", label="Esc")
 PAUSE_PVC = Binding(("p",), "pause / resume the computer (and the clocks)")
 #: Two players with a clock: pause both clocks (local games only).
 PAUSE_CLOCKS = Binding(("p",), "pause / resume the clocks", "p pause")
+REVIEW = Binding(("R",), "review the game: its decisive mistakes, missed wins and forced lines", "R review")
 #: Watch mode's keys: pause, one move while paused, and a faster or slower pace.
 PAUSE = Binding(("p", "space"), "pause / resume the computer", "p pause", "p Space")
 RESUME = replace(PAUSE, short="p resume")
@@ -95,14 +99,15 @@ def _opening_bindings(step: Step) -> tuple[Binding, ...]:
 def bindings(screen: Playing, ctx: Context) -> Bindings:
     """The game's keys: to play (against the computer or each other), or to watch."""
     game = screen.game
+    review = (REVIEW,) if game.over else ()
     if game.mode is Mode.CVC:
         pause = RESUME if game.paused else PAUSE
-        return (pause, STEP, PACE, UNDO, REDO, NEW, HEAT, SAVE, LOAD, DISMISS, HELP, QUIT)
+        return (pause, STEP, PACE, UNDO, REDO, NEW, HEAT, live.TOGGLE, SAVE, LOAD, *review, DISMISS, HELP, QUIT)
     computer = (PAUSE_PVC,) if game.mode is Mode.PVC else (PAUSE_CLOCKS,) if game.clock.enabled else ()
     step = _human_step(game)
     if step is not None:
         return (*_opening_bindings(step), UNDO, HEAT, SAVE, LOAD, NEW, *computer, DISMISS, HELP, QUIT)
-    return (CURSOR, PLAY, UNDO, REDO, HINT, HEAT, SAVE, LOAD, NEW, *computer, DISMISS, HELP, QUIT)
+    return (CURSOR, PLAY, UNDO, REDO, HINT, HEAT, live.TOGGLE, SAVE, LOAD, NEW, *computer, *review, DISMISS, HELP, QUIT)
 
 
 def key_line(screen: Playing, ctx: Context) -> list[str] | None:
@@ -115,7 +120,7 @@ def key_line(screen: Playing, ctx: Context) -> list[str] | None:
     if step is not None:
         return [binding.short for binding in (*_opening_bindings(step), UNDO, HELP, QUIT) if binding is not CURSOR]
     if game.over:
-        line = (NEW, UNDO, SAVE, HEAT, HELP, QUIT)
+        line = (REVIEW, NEW, UNDO, SAVE, HEAT, HELP, QUIT)
     elif game.mode is Mode.CVC:
         line = (RESUME if game.paused else PAUSE, STEP, PACE, UNDO, NEW, HELP, QUIT)
     else:
@@ -166,6 +171,12 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
         return _step(game)
     if binding is PACE:
         return _change_pace(game, ctx, -1 if name in FASTER_KEYS else 1)
+    if binding is REVIEW:
+        return review.begin(game.board, screen, ctx)
+    if binding is live.TOGGLE:
+        if not game.analysis and not live.allowed(game, ctx.settings):
+            return screen, alerted(live.refusal())
+        return Playing(replace(game, analysis=not game.analysis)), said(live.toggled_text(not game.analysis))
     if binding is DISMISS:
         return screen, NOTHING  # the router has cleared the message line already
     if binding is NEW:
@@ -189,7 +200,7 @@ def fits(screen: Playing, ctx: Context, rows: int, cols: int) -> bool:
 def _busy_reason(game: Game) -> str | None:
     """Why a human may not move now, or ``None`` if they may."""
     if game.over:
-        return "The game is over: n new game, u undo, q quit."
+        return "The game is over: R reviews it, n new game, u undo, q quit."
     if game.mode is Mode.CVC:
         return "You are watching: n starts a game you can play."
     if game.computer_in_opening:
@@ -407,6 +418,8 @@ def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Outco
             return Playing(replace(game, paused=True)), alerted(failed, ai=None)
         moved, outcome = _opening_step(game, event.opening_move, by_computer=True)
         return moved, replace(outcome, ai=None)
+    if event.point is None and ai.kind is AiKind.MOVE and game.level_of(game.board.turn) not in LEVELS:
+        return _engine_failed(game, event.error)
     if event.point is None:
         paused = replace(game, paused=True, step=False) if ai.kind is AiKind.MOVE else game
         note = " p lets it try again." if ai.kind is AiKind.MOVE else ""
@@ -422,6 +435,22 @@ def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Outco
         return Playing(paused), alerted(f"The computer tried an illegal move: {error}", ai=None)
     moved, outcome = _moved(_on(game, board), event.point, ctx.seconds)
     return moved, replace(outcome, ai=None)
+
+
+def _engine_failed(game: Game, error: str) -> tuple[Screen, Outcome]:
+    """An outside engine failed to move: the game is kept, paused, with a built-in level in its place."""
+    engine = game.level_of(game.board.turn)
+    settings = game.settings
+    if settings.mode is Mode.CVC and game.board.turn is Stone.BLACK:
+        settings = replace(settings, black_level=FALLBACK_LEVEL)
+    elif settings.mode is Mode.CVC:
+        settings = replace(settings, white_level=FALLBACK_LEVEL)
+    else:
+        settings = replace(settings, level=FALLBACK_LEVEL)
+    kept = replace(game, settings=settings, paused=True, step=False)
+    detail = error if error.startswith(engine) else f"{engine}: {error}"  # its errors name it first
+    text = f"The engine {detail.rstrip('.')}. The game is kept: p goes on with {FALLBACK_LEVEL}."
+    return Playing(kept), alerted(text, ai=None)
 
 
 # -- the view -------------------------------------------------------------------
@@ -461,8 +490,15 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
     offers = frozenset(game.opening.offers) if game.in_opening else frozenset()
     marks = Marks(game.forbidden, game.hint, cursor, game.heat, area, offers)
     draw.board_view(win, layout, game.board, theme, marks)
+    analysing = live.analysed_board(screen, ctx.settings) is not None
+    analysis = live.current(ctx.analysis, game.board) if analysing else None
+    if analysing:
+        live.draw_marks(win, layout, analysis, game.board, theme)
     if layout.panel_x is not None:
-        draw.moves_panel(win, layout, theme, [game.board.notation(point) for point in game.board.moves])
+        bottom = None
+        if analysing:
+            bottom = live.draw_panel(win, layout, live.lines(analysis, game.board), theme) - 2
+        draw.moves_panel(win, layout, theme, [game.board.notation(point) for point in game.board.moves], bottom=bottom)
     _status(win, ctx, game, theme)
 
 

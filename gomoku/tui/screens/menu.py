@@ -26,7 +26,17 @@ from gomoku.tui.model import Menu, MenuRow, NetMenu, Playing, PromptKind, Screen
 from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt
-from gomoku.tui.settings import MENU_CLOCKS, OPENING_TEXT, RULE_TEXT, THINK_TIMES, Mode, Pace, Settings, Side
+from gomoku.tui.settings import (
+    DEFAULT_ANALYST,
+    MENU_CLOCKS,
+    OPENING_TEXT,
+    RULE_TEXT,
+    THINK_TIMES,
+    Mode,
+    Pace,
+    Settings,
+    Side,
+)
 
 ACTIONS = frozenset({MenuRow.RESUME, MenuRow.NEW, MenuRow.LOAD, MenuRow.NETWORK, MenuRow.QUIT})
 LEVEL_ROWS = {MenuRow.LEVEL: "level", MenuRow.BLACK_LEVEL: "black_level", MenuRow.WHITE_LEVEL: "white_level"}
@@ -77,15 +87,16 @@ def rows(state: Context | State, menu: Menu) -> tuple[MenuRow, ...]:
             MenuRow.PACE,
         )
     else:
-        choices = (MenuRow.MODE, MenuRow.BLACK, MenuRow.RULE, MenuRow.SIZE, MenuRow.LEVEL, MenuRow.THINK)
+        choices = (MenuRow.MODE, MenuRow.BLACK, MenuRow.RULE, MenuRow.SIZE, MenuRow.LEVEL, MenuRow.THINK, MenuRow.COACH)
     # the opening and the clock for people playing (watch mode's menu has no room left on 80x24: --opening, --clock)
     fair = (MenuRow.OPENING, MenuRow.CLOCK) if state.settings.mode is not Mode.CVC else ()
-    return resume + (MenuRow.NEW,) + choices + fair + (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
+    analyst = (MenuRow.ANALYST,) if state.settings.engines else ()  # a choice only once there is one
+    return resume + (MenuRow.NEW,) + choices + fair + analyst + (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
 
 
 def applies(settings: Settings, row: MenuRow) -> bool:
     """Whether a row matters for the chosen mode (who plays black and the level only against the computer)."""
-    if row in (MenuRow.BLACK, MenuRow.LEVEL):
+    if row in (MenuRow.BLACK, MenuRow.LEVEL, MenuRow.COACH):
         return settings.mode is Mode.PVC
     if row is MenuRow.THINK:
         return any(_thinks_by_time(level) for level in levels_playing(settings))
@@ -131,6 +142,10 @@ def value_text(settings: Settings, row: MenuRow) -> str:
         return settings.opening.title if settings.opening is not OpeningRule.NONE else "none"
     if row is MenuRow.CLOCK:
         return settings.clock.describe()
+    if row is MenuRow.COACH:
+        return "on: A shows the best moves" if settings.coach else "off"
+    if row is MenuRow.ANALYST:
+        return settings.analyst
     return level_text(getattr(settings, LEVEL_ROWS[row]))
 
 
@@ -256,6 +271,10 @@ def _change(ctx: Context, row: MenuRow, step: int) -> Outcome:
         changed = replace(settings, opening=_cycled(tuple(OpeningRule), settings.opening, step))
     elif row is MenuRow.CLOCK:
         changed = replace(settings, clock=_cycled(MENU_CLOCKS, settings.clock, step))
+    elif row is MenuRow.COACH:
+        changed = replace(settings, coach=not settings.coach)
+    elif row is MenuRow.ANALYST:
+        changed = replace(settings, analyst=_cycled((DEFAULT_ANALYST, *settings.engine_names), settings.analyst, step))
     else:
         field = LEVEL_ROWS[row]
         level: str = getattr(settings, field)
@@ -314,6 +333,9 @@ def about(ctx: Context, row: MenuRow, rows_: int, cols: int) -> str:
         return fits
     if row in LEVEL_ROWS:
         level = getattr(settings, LEVEL_ROWS[row])
+        engines = dict(settings.engines)
+        if level in engines:
+            return f"{level}: the outside engine {engines[level]}."
         if level not in LEVELS:
             return f"{level}: a computer player."
         return f"{level_text(level)} of {len(LEVELS)}: {LEVELS[level].description}."
@@ -324,6 +346,10 @@ def about(ctx: Context, row: MenuRow, rows_: int, cols: int) -> str:
         return f"{settings.mode.label}: {MODE_TEXT[settings.mode]}."
     if row is MenuRow.PACE:
         return "Seconds from one move to the next; paused, . plays one move."
+    if row is MenuRow.ANALYST:
+        return "Who reads positions for the review (R) and live analysis (A): hard, or an outside engine."
+    if row is MenuRow.COACH:
+        return "On: A in the game shows the analyst's best moves for you (it is always there between two players)."
     if row is MenuRow.BLACK:
         return "Black moves first."
     if row is MenuRow.OPENING:

@@ -7,7 +7,7 @@ from dataclasses import replace
 from gomoku.board import HistoryError, IllegalMoveError
 from gomoku.point import to_notation
 from gomoku.rules import Stone
-from gomoku.tui import draw
+from gomoku.tui import draw, live
 from gomoku.tui.bindings import HELP, Binding, Bindings, find
 from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import SaveSettings
@@ -17,7 +17,7 @@ from gomoku.tui.layout import board_layout
 from gomoku.tui.model import Menu, Playing, PromptKind, Replaying, Screen, forbidden_marks, new_game
 from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
-from gomoku.tui.screens import dialogs, prompt
+from gomoku.tui.screens import dialogs, prompt, review
 from gomoku.tui.settings import Mode, Side
 from gomoku.tui.texts import outcome_text, plural
 
@@ -36,6 +36,7 @@ MODE = Binding(("m",), "the mode to play on in", "m mode")
 HEAT = Binding(("t",), "heat map: how urgent each point is, 1-9", "t heat map")
 SAVE = Binding((SAVE_KEY,), "save this record to a file", "S save")
 LOAD = Binding((LOAD_KEY,), "load another record")
+REVIEW = Binding(("R",), "review the whole game: its decisive mistakes, missed wins and forced lines", "R review")
 LEAVE = Binding(("escape", "n", "b"), "back to the game or the menu", "Esc back", "Esc n b")
 QUIT = Binding((QUIT_KEY,), "quit", always=True)
 JUMP = Binding((":", "#"), "jump to move N: type the number, then Enter", ": jump", ": #")
@@ -59,6 +60,8 @@ def bindings(screen: Replaying, ctx: Context) -> Bindings:
         FORWARD_MANY,
         PLAY_ON,
         mode,
+        REVIEW,
+        live.TOGGLE,
         JUMP,
         LEAVE,
         HELP,
@@ -114,6 +117,13 @@ def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Outco
         return screen, prompt.opened(ctx, PromptKind.SAVE)
     if binding is LOAD:
         return screen, prompt.opened(ctx, PromptKind.LOAD)
+    if binding is live.TOGGLE:
+        return replace(screen, analysis=not screen.analysis), said(live.toggled_text(not screen.analysis))
+    if binding is REVIEW:
+        board = review.record_board(screen)
+        if board is None:
+            return screen, alerted("This record cannot be reviewed: its moves cannot all be played.")
+        return review.begin(board, screen, ctx)
     if binding is LEAVE:
         return screen.back or Menu(), NOTHING
     if binding is QUIT:
@@ -196,9 +206,16 @@ def view(win: Window, screen: Replaying, ctx: Context, theme: Theme) -> None:
     if layout is None:
         return
     draw.board_view(win, layout, screen.board, theme, Marks(screen.forbidden, heat=screen.heat))
+    analysing = live.analysed_board(screen, ctx.settings) is not None
+    analysis = live.current(ctx.analysis, screen.board) if analysing else None
+    if analysing:
+        live.draw_marks(win, layout, analysis, screen.board, theme)
     if layout.panel_x is not None:
         names = [to_notation(point, size) for point in screen.record.moves]
-        draw.moves_panel(win, layout, theme, names, shown=screen.index)
+        bottom = None
+        if analysing:
+            bottom = live.draw_panel(win, layout, live.lines(analysis, screen.board), theme) - 2
+        draw.moves_panel(win, layout, theme, names, shown=screen.index, bottom=bottom)
     _status(win, screen, theme)
 
 

@@ -1,0 +1,107 @@
+"""The live analyst's worker: thinks about the position shown on the one pool, posting its lines as they deepen.
+
+A :class:`~gomoku.tui.effects.StartAnalysis` starts one job:
+:func:`gomoku.ai.analysis.analyse` on the position, each deeper answer
+posted as :class:`~gomoku.tui.events.Analysed`.
+:class:`~gomoku.tui.effects.CancelAnalysis` sets the job's stop event: the
+search stops at its next check and nothing more of that job is posted.
+Jobs run one at a time (a lock), so a cancelled search has ended before the
+next position's begins: the analyst never takes two threads of a shared
+machine.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from functools import partial
+
+from gomoku.ai.analysis import Analysis, Line, analyse
+from gomoku.ai.base import Player
+from gomoku.tui.effects import CancelAnalysis, StartAnalysis
+from gomoku.tui.events import Analysed, Event, Failed
+from gomoku.tui.players import Players
+from gomoku.tui.workers import Job
+
+#: Seconds an outside engine thinks about a position for live analysis: one answer (the protocol has no
+#: "think until stopped, reporting as you go"), so twice the time ``hard`` takes for a move of its own.
+ENGINE_SECONDS = 2.0
+#: How a position is analysed: the board, the stop event, where each answer goes (tests give their own).
+Analyse = Callable[..., Analysis]
+
+
+class Analyst:
+    """Analyses positions on the worker pool, one job per :class:`StartAnalysis`, each stopped at once on cancel."""
+
+    def __init__(
+        self,
+        post: Callable[[Event], None],
+        submit: Callable[[Job], None],
+        run: Analyse = analyse,
+        engines: Players | None = None,
+    ) -> None:
+        self._post = post
+        self._submit = submit
+        self._analyse = run
+        self._engines = engines
+        #: the outside engines that analyse, by name, kept while the program runs (one process each)
+        self._players: dict[str, Player] = {}
+        self._stops: dict[int, threading.Event] = {}
+        self._lock = threading.Lock()
+        self._one_at_a_time = threading.Lock()
+
+    def start(self, effect: StartAnalysis) -> None:
+        stop = threading.Event()
+        with self._lock:
+            self._stops[effect.job] = stop
+        self._submit(partial(self._run, effect, stop))
+
+    def cancel(self, effect: CancelAnalysis) -> None:
+        with self._lock:
+            stop = self._stops.pop(effect.job, None)
+        if stop is not None:
+            stop.set()
+
+    def stop(self) -> None:
+        """Stop every analysis (at exit), and end the outside engines' processes."""
+        with self._lock:
+            stops, self._stops = list(self._stops.values()), {}
+        for stop in stops:
+            stop.set()
+        for player in self._players.values():
+            close = getattr(player, "close", None)
+            if close is not None:
+                close()
+
+    def _run(self, effect: StartAnalysis, stop: threading.Event) -> None:
+        job = effect.job
+
+        def deeper(analysis: Analysis) -> None:
+            if not stop.is_set():
+                self._post(Analysed(job, analysis))
+
+        with self._one_at_a_time:
+            if stop.is_set():
+                return
+            try:
+                if self._engines is not None and effect.analyst in self._engines.engines:
+                    self._by_engine(effect, stop, deeper)
+                else:
+                    self._analyse(effect.board, stop=stop, on_update=deeper)
+            except Exception as error:  # the game goes on: the screen says why there is no analysis
+                if not stop.is_set():
+                    self._post(Failed(job, str(error) or type(error).__name__))
+            finally:
+                with self._lock:
+                    self._stops.pop(job, None)
+
+    def _by_engine(self, effect: StartAnalysis, stop: threading.Event, deeper: Callable[[Analysis], None]) -> None:
+        """An outside engine's answer: its one best move, with its evaluation, depth and line (no multi-PV there)."""
+        assert self._engines is not None
+        name = effect.analyst
+        if name not in self._players:
+            self._players[name] = self._engines.make(name)
+        board = effect.board
+        decision = self._players[name].choose_move(board, stop, think_time=ENGINE_SECONDS)
+        line = Line(decision.move, decision.score, decision.win_in, decision.pv or (decision.move,))
+        deeper(Analysis(board.turn, (line,), decision.depth, decision.nodes, decision.seconds, final=True))

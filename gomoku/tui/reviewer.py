@@ -1,0 +1,87 @@
+"""The review's worker: runs :func:`gomoku.review.review_game` on the one pool, posting its progress and its end.
+
+A :class:`~gomoku.tui.effects.StartReview` starts one review job; its
+progress comes back as :class:`~gomoku.tui.events.ReviewProgress` events and
+its result as :class:`~gomoku.tui.events.ReviewDone` (a failure as
+``Failed``).  :class:`~gomoku.tui.effects.CancelReview` sets the job's stop
+event: the core stops at its next check and raises
+:class:`~gomoku.review.ReviewCancelled`, and nothing more of that job is
+posted, so nothing of it is left behind.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from dataclasses import replace
+from functools import partial
+
+from gomoku.ai import Player, make_player
+from gomoku.engines import EnginePlayer
+from gomoku.review import DEFAULT, ENGINE_EVAL_SCALE, ReviewCancelled, review_game
+from gomoku.tui.effects import CancelReview, StartReview
+from gomoku.tui.events import Event, Failed, ReviewDone, ReviewProgress
+from gomoku.tui.workers import Job
+
+#: Makes the analyst a review asks for by name (a level; the loop may add outside engines).
+AnalystMaker = Callable[[str], Player]
+
+
+class Reviewer:
+    """Reviews games on the worker pool, one job per :class:`StartReview`, each cancellable."""
+
+    def __init__(
+        self, post: Callable[[Event], None], submit: Callable[[Job], None], analyst: AnalystMaker = make_player
+    ) -> None:
+        self._post = post
+        self._submit = submit
+        self._analyst = analyst
+        self._stops: dict[int, threading.Event] = {}
+        self._lock = threading.Lock()
+
+    def start(self, effect: StartReview) -> None:
+        stop = threading.Event()
+        with self._lock:
+            self._stops[effect.job] = stop
+        self._submit(partial(self._run, effect, stop))
+
+    def cancel(self, effect: CancelReview) -> None:
+        with self._lock:
+            stop = self._stops.pop(effect.job, None)
+        if stop is not None:
+            stop.set()
+
+    def stop(self) -> None:
+        """Stop every review (at exit)."""
+        with self._lock:
+            stops, self._stops = list(self._stops.values()), {}
+        for stop in stops:
+            stop.set()
+
+    def _run(self, effect: StartReview, stop: threading.Event) -> None:
+        job = effect.job
+
+        def progress(done: int, total: int) -> None:
+            if not stop.is_set():
+                self._post(ReviewProgress(job, done, total))
+
+        analyst = None
+        try:
+            analyst = self._analyst(effect.analyst)
+            # an outside engine's scores are centi-units, ours ten thousands: the graph's scale follows
+            settings = replace(DEFAULT, eval_scale=ENGINE_EVAL_SCALE) if isinstance(analyst, EnginePlayer) else DEFAULT
+            review = review_game(effect.board, analyst, settings, progress=progress, stop=stop)
+        except ReviewCancelled:
+            return
+        except Exception as error:  # the game is kept: the screen says why the review could not be made
+            if not stop.is_set():
+                self._post(Failed(job, str(error) or type(error).__name__))
+            return
+        finally:
+            with self._lock:
+                self._stops.pop(job, None)
+            close = getattr(analyst, "close", None)  # an outside engine's process ends with its review
+            if close is not None:
+                close()
+        if not stop.is_set():
+            self._post(ReviewDone(job, review))

@@ -1,0 +1,359 @@
+"""The review screen: a finished game read on a worker, then its decisive moments looked through.
+
+``R`` at the end of a game or in a replay opens it (:func:`begin`).  While
+the review runs (:class:`~gomoku.tui.effects.StartReview` on the worker
+pool) a progress bar counts the positions read; Esc cancels it
+(:class:`~gomoku.tui.effects.CancelReview`) and returns to where it came
+from, keeping nothing.  Once done, the screen shows what the core
+(:mod:`gomoku.review`) found: the marked moves on the board and in the
+list of moments (each side's decisive mistake, missed wins, the move that
+decided the game), the evaluation graph drawn from the core's bars, and for
+the moment selected its forced line as numbered stones, step by step, with
+the core's sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from gomoku.board import Board, IllegalMoveError
+from gomoku.point import Point, to_notation
+from gomoku.review import GRAPH_MARKS, ForcedWin, GameReview, Mark, MoveReview, render_graph
+from gomoku.rules import Stone
+from gomoku.tui import draw
+from gomoku.tui.bindings import HELP, Binding, Bindings, find
+from gomoku.tui.draw import Marks, Theme, Window
+from gomoku.tui.effects import CancelReview, StartReview
+from gomoku.tui.events import Event, Failed, Key, Mouse, ReviewDone, ReviewProgress
+from gomoku.tui.keys import QUIT_KEY
+from gomoku.tui.layout import FOOTER_ROWS, BoardLayout, board_layout
+from gomoku.tui.model import Playing, Replaying, Reviewing, Screen
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said
+from gomoku.tui.screens import dialogs
+from gomoku.tui.texts import sentence
+
+#: The graph's block characters as an ASCII terminal draws them.
+ASCII_GRAPH = str.maketrans({"█": "#", "▀": "^", "▄": "_", "─": "-", "·": "."})
+#: Rows of each half of the evaluation graph beside the board (black's above the axis, white's below).
+GRAPH_HALF_ROWS = 2
+
+# -- the keys, declared once with their help ---------------------------------------
+
+CANCEL = Binding(("escape",), "cancel the review (nothing of it is kept)", "Esc cancel", "Esc")
+NEXT = Binding(("n", "tab", "down", "j"), "the next marked moment", "n/p moment", "n Tab down j")
+PREVIOUS = Binding(("p", "up", "k"), "the previous marked moment", label="p up k")
+LINE_ON = Binding(
+    ("right", "l", ".", "space"), "one more stone of the forced line", "left/right line", "right l . Space"
+)
+LINE_BACK = Binding(("left", "h", ","), "one stone less of the forced line", label="left h ,")
+LEAVE = Binding(("escape", "b"), "back to the game or the replay", "Esc back", "Esc b")
+QUIT = Binding((QUIT_KEY,), "quit", "q quit", always=True)
+
+
+def bindings(screen: Reviewing, ctx: Context) -> Bindings:
+    if screen.review is None:
+        return (CANCEL, HELP, QUIT)
+    return (NEXT, PREVIOUS, LINE_ON, LINE_BACK, LEAVE, HELP, QUIT)
+
+
+# -- the moments of a review ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A marked move seen one way: a win the mover let go (``missed``), or the opponent's win it handed over.
+
+    ``position`` is how many of the game's moves stand on the board when
+    its forced line starts: before the move for a missed win, after it for
+    a mistake.
+    """
+
+    move: MoveReview
+    missed: bool
+
+    @property
+    def win(self) -> ForcedWin:
+        found = self.move.had_win if self.missed else self.move.opponent_win
+        assert found is not None, "a moment is made only for a move with that win"
+        return found
+
+    @property
+    def position(self) -> int:
+        return self.move.number - 1 if self.missed else self.move.number
+
+    @property
+    def mark(self) -> Mark:
+        if self.missed:
+            return Mark.MISSED_WIN
+        return Mark.DECISIVE if Mark.DECISIVE in self.move.marks else Mark.MISTAKE
+
+    def label(self, size: int) -> str:
+        """``X 23. white k9 decisive`` for the list of moments."""
+        words = {Mark.DECISIVE: "decisive", Mark.MISTAKE: "mistake", Mark.MISSED_WIN: "missed win"}
+        move = self.move
+        return f"{GRAPH_MARKS[self.mark]} {move.number}. {move.side} {to_notation(move.move, size)} {words[self.mark]}"
+
+
+def moments(review: GameReview) -> tuple[Moment, ...]:
+    """The review's marked moments in the game's order (a move both missing and handing over a win gives two)."""
+    found: list[Moment] = []
+    for move in review.marked():
+        if Mark.MISSED_WIN in move.marks and move.had_win is not None:
+            found.append(Moment(move, missed=True))
+        if Mark.MISTAKE in move.marks and move.opponent_win is not None:
+            found.append(Moment(move, missed=False))
+    return tuple(found)
+
+
+def first_moment(review: GameReview) -> int:
+    """The moment shown first: the move that decided the game, else the first one."""
+    for index, moment in enumerate(moments(review)):
+        if moment.mark is Mark.DECISIVE:
+            return index
+    return 0
+
+
+def selected(screen: Reviewing) -> Moment | None:
+    """The moment looked at, if the review is done and found any."""
+    if screen.review is None:
+        return None
+    found = moments(screen.review)
+    return found[screen.selected] if 0 <= screen.selected < len(found) else None
+
+
+def shown_line(screen: Reviewing) -> tuple[Point, ...]:
+    """The stones of the selected forced line shown now, in order."""
+    moment = selected(screen)
+    return () if moment is None else moment.win.line[: screen.step]
+
+
+def position(screen: Reviewing) -> Board:
+    """The board shown: the selected moment's position (the game's end while there is none)."""
+    moment = selected(screen)
+    board = screen.board
+    if moment is None:
+        return board
+    return Board.from_moves(board.moves[: moment.position], board.size, board.rule)
+
+
+# -- starting it --------------------------------------------------------------------
+
+
+def begin(board: Board, back: Playing | Replaying, ctx: Context) -> tuple[Screen, Outcome]:
+    """Review the game on ``board`` (all its moves) on a worker; ``back`` is where Esc returns."""
+    if not board.moves:
+        return back, alerted("No moves to review yet.")
+    job = ctx.job
+    analyst = ctx.settings.analyst
+    screen = Reviewing(board, back, job, analyst, total=len(board.moves) + 1)
+    return screen, said("Reviewing the game: Esc cancels.", (StartReview(job, board, analyst),))
+
+
+def record_board(screen: Replaying) -> Board | None:
+    """The whole game of a replayed record (``None``: its moves cannot all be played)."""
+    try:
+        return Board.from_moves(screen.record.moves, screen.board.size, screen.board.rule)
+    except (IllegalMoveError, ValueError):
+        return None
+
+
+# -- update ---------------------------------------------------------------------------
+
+
+def update(screen: Reviewing, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
+    if isinstance(event, ReviewProgress):
+        if event.job != screen.job or screen.review is not None:
+            return screen, UNHANDLED
+        return replace(screen, done=event.done, total=event.total), NOTHING
+    if isinstance(event, ReviewDone):
+        if event.job != screen.job or screen.review is not None:
+            return screen, UNHANDLED
+        return finished(screen, event.review)
+    if isinstance(event, Failed):
+        if event.job != screen.job or screen.review is not None:
+            return screen, UNHANDLED
+        return screen.back, alerted(f"The review failed: {event.error}. The game is kept.")
+    if isinstance(event, Mouse):
+        return screen, NOTHING
+    if not isinstance(event, Key):
+        return screen, UNHANDLED
+    binding = find(bindings(screen, ctx), event.name)
+    if binding is CANCEL and screen.review is None:
+        return screen.back, said("Review cancelled.", (CancelReview(screen.job),))
+    if binding is LEAVE:
+        return screen.back, NOTHING
+    if binding is QUIT:
+        effects = (CancelReview(screen.job),) if screen.review is None else ()
+        outcome = dialogs.quit_outcome(screen)
+        return screen, replace(outcome, effects=effects + outcome.effects)
+    if binding in (NEXT, PREVIOUS):
+        return _select(screen, 1 if binding is NEXT else -1)
+    if binding in (LINE_ON, LINE_BACK):
+        return _step(screen, 1 if binding is LINE_ON else -1)
+    return screen, UNHANDLED
+
+
+def finished(screen: Reviewing, review: GameReview) -> tuple[Screen, Outcome]:
+    """The review is in: show its first moment, whole, and say what it found."""
+    first = first_moment(review)
+    done = replace(screen, review=review, done=screen.total, selected=first, step=0)
+    moment = selected(done)
+    if moment is None:
+        text = "Review done: no forced win was missed or handed over. Esc goes back."
+    else:
+        done = replace(done, step=len(moment.win.line))
+        count = len(moments(review))
+        text = f"Review done: {count} marked moment{'s' if count != 1 else ''}. n/p moments, left/right line."
+    if review.analyst_failure:  # an outside engine failed partway: the marks stand, the graph stops there
+        return done, alerted(f"{sentence(review.analyst_failure)} {text}")
+    return done, said(text)
+
+
+def _select(screen: Reviewing, delta: int) -> tuple[Screen, Outcome]:
+    assert screen.review is not None
+    count = len(moments(screen.review))
+    if count == 0:
+        return screen, alerted("Nothing is marked in this game: Esc goes back.")
+    index = screen.selected + delta
+    if not 0 <= index < count:
+        return screen, said("That is the last marked moment." if delta > 0 else "That is the first marked moment.")
+    moved = replace(screen, selected=index)
+    moment = selected(moved)
+    assert moment is not None
+    return replace(moved, step=len(moment.win.line)), NOTHING
+
+
+def _step(screen: Reviewing, delta: int) -> tuple[Screen, Outcome]:
+    moment = selected(screen)
+    if moment is None:
+        return screen, alerted("Nothing is marked in this game: Esc goes back.")
+    step = screen.step + delta
+    if not 0 <= step <= len(moment.win.line):
+        return screen, said("That is the whole line." if delta > 0 else "That is the position before the line.")
+    return replace(screen, step=step), NOTHING
+
+
+# -- the view -----------------------------------------------------------------------
+
+
+def header(screen: Reviewing, ctx: Context) -> str:
+    board = screen.board
+    return f"review · analyst {screen.analyst} · {board.rule.value} {board.size}x{board.size}"
+
+
+def fits(screen: Reviewing, ctx: Context, rows: int, cols: int) -> bool:
+    return board_layout(rows, cols, screen.board.size) is not None
+
+
+def progress_bar(done: int, total: int, width: int, theme: Theme) -> str:
+    """``[#####.....] 12/41``: the positions read of all."""
+    inner = max(1, width - len(f" {total}/{total}") - 2)
+    filled = inner * done // max(1, total)
+    full, empty = ("█", "░") if theme.unicode else ("#", ".")
+    return f"[{full * filled}{empty * (inner - filled)}] {done}/{total}"
+
+
+def view(win: Window, screen: Reviewing, ctx: Context, theme: Theme) -> None:
+    board = position(screen)
+    layout = draw.board_place(win, theme, board.size)
+    if layout is None:
+        return
+    moment = selected(screen)
+    cursor = moment.move.move if moment is not None else None
+    draw.board_view(win, layout, board, theme, Marks(cursor=cursor))
+    if screen.review is not None:
+        _marks(win, layout, screen.review, board, theme)
+    _line(win, layout, screen, board, theme)
+    if layout.panel_x is not None:
+        _panel(win, layout, screen, theme)
+    _status(win, screen, theme)
+
+
+def _marks(win: Window, layout: BoardLayout, review: GameReview, board: Board, theme: Theme) -> None:
+    """Each marked move on the board: its graph mark right of its stone (X decisive, x mistake, ? missed win)."""
+    for move in review.marked():
+        if move.number > len(board.moves) or not move.marks:
+            continue
+        mark = next(GRAPH_MARKS[m] for m in GRAPH_MARKS if m in move.marks)
+        row, col = layout.screen_of(move.move)
+        draw.put(win, row, col + 1, mark, theme("alert"))
+
+
+def _line(win: Window, layout: BoardLayout, screen: Reviewing, board: Board, theme: Theme) -> None:
+    """The forced line shown so far, as numbered stones in the colours of the sides that play them."""
+    moment = selected(screen)
+    if moment is None:
+        return
+    winner = moment.win.side
+    for index, point in enumerate(shown_line(screen)):
+        side = winner if index % 2 == 0 else winner.opponent
+        row, col = layout.screen_of(point)
+        draw.put(win, row, col, str(index + 1), theme("black_last" if side is Stone.BLACK else "white_last"))
+
+
+def _panel(win: Window, layout: BoardLayout, screen: Reviewing, theme: Theme) -> None:
+    """Beside the board: the progress, or the verdict, the graph, the moments and the sentence."""
+    x = layout.panel_x
+    assert x is not None
+    rows, cols = win.getmaxyx()
+    width = max(8, cols - x - 1)
+    bottom = rows - FOOTER_ROWS - 1
+    top = layout.top
+    review = screen.review
+    if review is None:
+        draw.put(win, top, x, "Reviewing the game", theme("status"))
+        draw.put(win, top + 2, x, progress_bar(screen.done, screen.total, width, theme))
+        draw.put(win, top + 3, x, "positions read", theme("dim"))
+        draw.put(win, top + 5, x, "Esc cancels.", theme("dim"))
+        return
+    verdict = f"Decided at move {review.decided}" if review.decided is not None else "Not decided by force"
+    draw.put(win, top, x, verdict[:width], theme("status"))
+    row = top + 1
+    moment = selected(screen)
+    for line in graph_lines(review, moment.move.number if moment is not None else 1, width):
+        shown = line if theme.unicode else line.translate(ASCII_GRAPH)
+        draw.put(win, row, x, shown[:width], theme("dim") if line.startswith("moves") else 0)
+        row += 1
+    found = moments(review)
+    room = max(1, min(len(found), (bottom - row) // 2))
+    first = max(0, min(screen.selected - room // 2, len(found) - room))
+    for index in range(first, min(len(found), first + room)):
+        pointer = theme.glyphs["pointer"] if index == screen.selected else " "
+        attr = theme("selected") if index == screen.selected else 0
+        draw.put(win, row, x, f"{pointer}{found[index].label(review.size)}"[:width], attr)
+        row += 1
+    if moment is None:
+        return
+    row += 1
+    for line in draw.wrap(moment.move.sentence, width):
+        if row > bottom:
+            break
+        draw.put(win, row, x, line)
+        row += 1
+
+
+def graph_lines(review: GameReview, number: int, width: int) -> list[str]:
+    """The evaluation graph's block holding move ``number``, ``width`` moves wide (the core draws it)."""
+    bars = review.bars()
+    if not bars:
+        return []
+    start = (max(1, number) - 1) // width * width
+    return render_graph(bars[start : start + width], height=GRAPH_HALF_ROWS, width=width)
+
+
+def _status(win: Window, screen: Reviewing, theme: Theme) -> None:
+    row, cols = draw.status_row(win), win.getmaxyx()[1]
+    if screen.review is None:
+        text = f"Reviewing: {screen.done} of {screen.total} positions read · Esc cancels"
+    else:
+        moment = selected(screen)
+        count = len(moments(screen.review))
+        if moment is None:
+            text = "No forced win was missed or handed over"
+        else:
+            total = len(moment.win.line)
+            text = f"Moment {screen.selected + 1} of {count} · line {screen.step} of {total} · {moment.win.side} wins"
+    draw.put(win, row, 1, theme.dots(text)[: cols - 2], theme("status"))
+
+
+ROUTE = Route(update, view, bindings, header=header, fits=fits)

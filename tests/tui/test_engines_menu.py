@@ -1,0 +1,190 @@
+"""Outside Gomocup engines in the terminal game: named on the command line or in the settings, offered in
+the menu as opponents and as the analyst, and a failing one leaving the game kept with a built-in level.
+
+The engines are the small fakes of ``tests/engines/fake_engine.py`` (no outside program needed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import sys
+import time
+from dataclasses import replace
+
+import pytest
+
+from gomoku.board import Board
+from gomoku.cli import build_parser
+from gomoku.records import parse_moves
+from gomoku.review import ENGINE_EVAL_SCALE, ReviewSettings, review_game
+from gomoku.tui import app
+from gomoku.tui.analyst import Analyst
+from gomoku.tui.effects import StartAi, StartAnalysis, StartReview
+from gomoku.tui.events import AiDone, Analysed, Failed, ReviewDone
+from gomoku.tui.model import Menu, MenuRow, Playing
+from gomoku.tui.players import Players
+from gomoku.tui.reviewer import Reviewer
+from gomoku.tui.screens import menu
+from gomoku.tui.settings import Remembered, Settings, read_settings, validated
+from tests.engines.test_engines import FAKE
+from tests.tui.helpers import LEVELS, Run, begin, menu_state
+from tests.tui.test_review_screen import MISSED_WIN, reviewing, the_review
+from tests.tui.test_view import flat, render
+
+
+def fake(mode: str) -> str:
+    """The command line of a fake engine."""
+    return f"{shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} {mode}"
+
+
+def args(*words: str) -> argparse.Namespace:
+    return build_parser().parse_args(list(words))
+
+
+def test_engine_options_are_name_equals_command_and_repeat() -> None:
+    parsed = args("--engine", "rapfi=/opt/pbrain-rapfi -x", "--engine", "fake=python fake.py good")
+    assert parsed.engine == [("rapfi", "/opt/pbrain-rapfi -x"), ("fake", "python fake.py good")]
+    assert args("--engine", "/opt/pbrain-embryo").engine == [("pbrain-embryo", "/opt/pbrain-embryo")]
+
+
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [
+        ("rapfi=", "names no engine: write NAME=COMMAND"),
+        ("hard=/opt/x", "'hard' is a built-in level: give the engine another name"),
+        ("x!=/opt/x", "must be a word"),
+    ],
+)
+def test_a_bad_engine_option_is_refused_with_what_to_do(option: str, said: str, capsys) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(SystemExit):
+        args("--engine", option)
+    assert said in capsys.readouterr().err
+
+
+def test_command_line_engines_join_the_settings_and_the_menus_levels() -> None:
+    settings = app.settings_from_args(args("--engine", f"fake={fake('good')}"), Settings(), LEVELS)
+    assert settings.engines == (("fake", fake("good")),) and settings.engine_names == ("fake",)
+    state = menu_state(engines=settings.engines)
+    state = replace(state, levels=(*LEVELS, "fake"), screen=Menu(MenuRow.LEVEL))
+    run = Run(state).press("left")  # normal -> easy; then round to the engine
+    run.press("left")
+    assert run.state.settings.level == "fake"
+    assert "fake: the outside engine" in flat(render(run.state))
+
+
+def test_the_settings_file_keeps_engines_and_the_analyst(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    data = {"engines": {"rapfi": "/opt/pbrain-rapfi"}, "level": "rapfi", "analyst": "rapfi"}
+    settings = validated(data, LEVELS)
+    assert settings.engines == (("rapfi", "/opt/pbrain-rapfi"),) and settings.level == "rapfi"
+    assert settings.analyst == "rapfi"
+    assert validated(settings.to_json(), LEVELS) == settings
+    path = tmp_path / "settings.json"
+    path.write_text('{"engines": {"hard": "/x", "ok": "/y"}, "analyst": "nobody"}')
+    read, notice = read_settings(LEVELS, path)
+    assert read.engines == (("ok", "/y"),) and read.analyst == "hard"
+    assert "engines" in notice and "analyst" in notice
+
+
+def test_the_analyst_row_appears_once_there_is_an_engine_and_goes_round() -> None:
+    assert MenuRow.ANALYST not in menu.rows(menu_state(), Menu())
+    state = menu_state(engines=(("fake", "/x"),))
+    assert MenuRow.ANALYST in menu.rows(state, Menu())
+    run = Run(replace(state, screen=Menu(MenuRow.ANALYST))).press("right")
+    assert run.state.settings.analyst == "fake"
+    run.press("right")
+    assert run.state.settings.analyst == "hard"
+
+
+def test_the_review_and_the_live_analysis_ask_for_the_analyst_chosen() -> None:
+    run = begin("pvp", engines=(("fake", "/x"),), analyst="fake")
+    run.press("A")
+    assert run.of(StartAnalysis)[-1].analyst == "fake"
+
+
+def test_an_engine_plays_a_move_for_the_computer() -> None:
+    posted: list[object] = []
+    computer = app.Computer(None, posted.append, None, Players({"fake": fake("good")}).make)
+    try:
+        computer.start(StartAi(1, app.AiKind.MOVE, Board(), "fake", think_time=1.0))
+        deadline = time.monotonic() + 20
+        while not posted and time.monotonic() < deadline:
+            time.sleep(0.02)
+    finally:
+        computer.stop()
+    assert posted and isinstance(posted[0], AiDone) and posted[0].point is not None and posted[0].error == ""
+
+
+def test_an_engine_that_fails_leaves_the_game_kept_with_a_built_in_level() -> None:
+    run = begin("pvc", black="computer", level="crashy", engines=(("crashy", fake("crash")),))
+    (ask,) = run.of(StartAi)
+    assert ask.level == "crashy"
+    run.send(AiDone(ask.job, None, "crashy ended (exit code 3, it said: segmentation fault)"))
+    screen = run.state.screen
+    assert isinstance(screen, Playing) and screen.game.paused and screen.game.settings.level == "hard"
+    assert not screen.game.board.moves
+    assert (
+        run.state.alert and "The engine crashy ended (exit code 3, it said: segmentation fault)." in run.state.message
+    )
+    assert "p goes on with hard." in run.state.message
+    run.press("p")
+    assert run.of(StartAi)[-1].level == "hard"
+
+
+def test_an_engine_as_live_analyst_gives_its_move_value_and_line() -> None:
+    posted: list[object] = []
+    analyst = Analyst(posted.append, lambda job: job(), engines=Players({"fake": fake("good")}))
+    try:
+        analyst.start(StartAnalysis(4, Board.from_moves(parse_moves("h8")), "fake"))
+    finally:
+        analyst.stop()
+    (event,) = posted
+    assert isinstance(event, Analysed) and event.job == 4 and event.analysis.final
+    (line,) = event.analysis.lines
+    assert line.score == 42 and event.analysis.depth == 3 and line.pv[0] == line.move
+
+
+def test_an_engine_that_will_not_start_is_a_clear_failure_of_the_analysis_and_the_review() -> None:
+    posted: list[object] = []
+    analyst = Analyst(posted.append, lambda job: job(), engines=Players({"never": fake("never")}))
+    analyst.start(StartAnalysis(5, Board.from_moves(parse_moves("h8")), "never"))
+    (failed,) = posted
+    assert isinstance(failed, Failed) and failed.job == 5 and "never did not start" in failed.error
+    posted.clear()
+    reviewer = Reviewer(posted.append, lambda job: job(), Players({"never": fake("never")}).make)
+    reviewer.start(StartReview(6, Board.from_moves(parse_moves("h8 a1 i8 a3 j8 a5 h12 g8 o15")), "never"))
+    (done,) = [event for event in posted if isinstance(event, ReviewDone)]  # the threat reads go on alone
+    assert "the analyst stopped at move 1" in done.review.analyst_failure and "never" in done.review.analyst_failure
+    run = reviewing(MISSED_WIN)
+    run.send(ReviewDone(the_review(run).job, done.review))
+    assert run.state.alert and run.state.message.startswith("The analyst stopped at move 1 (never did not start")
+    assert run.state.message.endswith("n/p moments, left/right line.")
+
+
+def test_an_engine_reviews_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    from gomoku.tui import reviewer as reviewer_module
+
+    scales: list[float] = []
+
+    def light(board, analyst, settings, progress=None, stop=None):  # type: ignore[no-untyped-def]
+        scales.append(settings.eval_scale)
+        quick = ReviewSettings(nodes=500, think_time=0.2, refine_positions=0, eval_scale=settings.eval_scale)
+        return review_game(board, analyst, quick, progress, stop)
+
+    monkeypatch.setattr(reviewer_module, "review_game", light)
+    posted: list[object] = []
+    reviewer = Reviewer(posted.append, lambda job: job(), Players({"fake": fake("good")}).make)
+    reviewer.start(StartReview(7, Board.from_moves(parse_moves("h8 a1 i8 a3 j8 a5 h12 g8 o15")), "fake"))
+    (done,) = [event for event in posted if isinstance(event, ReviewDone)]
+    assert all(reading.decision is not None for reading in done.review.readings[:-1])
+    assert scales == [ENGINE_EVAL_SCALE]  # an engine's centi-units are drawn on their own scale
+
+
+def test_an_engine_of_the_command_line_chosen_in_the_menu_is_remembered_with_the_choice() -> None:
+    stored = Settings()
+    shown = replace(stored, engines=(("rapfi", "/opt/pbrain-rapfi"), ("other", "/opt/other")))
+    remembered = Remembered(stored, shown)
+    written = remembered.choose(replace(shown, analyst="rapfi"))
+    assert written.analyst == "rapfi" and written.engines == (("rapfi", "/opt/pbrain-rapfi"),)
+    assert validated(written.to_json(), LEVELS) == written  # the file names no engine it does not know
+    assert remembered.choose(replace(shown, analyst="rapfi", coach=True)).engines == written.engines

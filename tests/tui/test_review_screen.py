@@ -1,0 +1,215 @@
+"""The review screen as data: starting, progress, cancelling, the moments, the forced line step by step.
+
+The review itself is the core's (:mod:`gomoku.review`, tested in
+``tests/test_review.py``); here it is run at once, without an analyst, and
+handed to the screen as the worker would.
+"""
+
+from __future__ import annotations
+
+from gomoku.board import Board
+from gomoku.records import parse_moves
+from gomoku.review import Mark, review_game
+from gomoku.tui.effects import CancelReview, StartReview
+from gomoku.tui.events import Failed, ReviewDone, ReviewProgress
+from gomoku.tui.layout import board_layout
+from gomoku.tui.model import Playing, Replaying, Reviewing, State
+from gomoku.tui.reviewer import Reviewer
+from gomoku.tui.screen import context
+from gomoku.tui.screens import review as screen_review
+from tests.tui.helpers import COLS, ROWS, Run, loaded, play_at, press, start
+from tests.tui.test_view import flat, render
+
+#: Black has an open three and plays h12 instead of making it four: a missed win (move 7).
+MISSED_WIN = "h8 a1 i8 a3 j8 a5 h12 g8 o15"
+#: White's i9 (move 24) lets black through with fours and threes (tests/test_review.py).
+DECIDED = "h8 i8 h7 h9 i7 j7 k6 f11 g10 j6 f9 j5 j8 j4 j3 h6 g8 e10 g7 g9 f7 e7 f6 i9 f8 f5 f10"
+
+
+def reviewing(moves: str) -> Run:
+    """A replay of ``moves`` where R was pressed: the review asked for, not answered yet."""
+    return Run(loaded(moves)).press("R")
+
+
+def the_review(run: Run) -> StartReview:
+    (effect,) = run.of(StartReview)
+    return effect
+
+
+def finished(moves: str) -> Run:
+    """The review of ``moves`` done (read at once, threats only) and handed to the screen."""
+    run = reviewing(moves)
+    effect = the_review(run)
+    return run.send(ReviewDone(effect.job, review_game(effect.board)))
+
+
+def panel(state: State) -> str:
+    """The text beside the board, its lines joined (the sentence wraps there)."""
+    layout = board_layout(ROWS, COLS, 15)
+    assert layout is not None and layout.panel_x is not None
+    return " ".join(" ".join(line[layout.panel_x :] for line in render(state).lines()).split())
+
+
+def screen_of(state: State) -> Reviewing:
+    assert isinstance(state.screen, Reviewing)
+    return state.screen
+
+
+def test_r_in_a_replay_asks_a_worker_to_review_the_whole_record() -> None:
+    run = reviewing(MISSED_WIN)
+    effect = the_review(run)
+    screen = screen_of(run.state)
+    assert [str(point) for point in effect.board.moves] == [str(point) for point in parse_moves(MISSED_WIN)]
+    assert effect.analyst == "hard" and screen.job == effect.job and screen.review is None
+    assert "Reviewing the game: Esc cancels." in flat(render(run.state))
+
+
+def test_the_progress_bar_counts_the_positions_read() -> None:
+    run = reviewing(MISSED_WIN)
+    job = the_review(run).job
+    run.send(ReviewProgress(job, 4, 10))
+    screen = screen_of(run.state)
+    assert (screen.done, screen.total) == (4, 10)
+    text = flat(render(run.state))
+    assert "4/10" in text and "4 of 10 positions read" in text
+
+
+def test_esc_cancels_the_review_and_its_late_answers_change_nothing() -> None:
+    run = reviewing(MISSED_WIN)
+    job = the_review(run).job
+    run.press("escape")
+    assert isinstance(run.state.screen, Replaying)
+    assert run.of(CancelReview) == [CancelReview(job)]
+    assert run.state.message == "Review cancelled."
+    before = run.state
+    board = the_review(run).board
+    run.send(ReviewProgress(job, 5, 10), ReviewDone(job, review_game(board)))
+    assert run.state.screen == before.screen and run.state.message == before.message
+
+
+def test_an_answer_of_another_job_is_not_taken() -> None:
+    run = reviewing(MISSED_WIN)
+    job = the_review(run).job
+    run.send(ReviewProgress(job + 7, 9, 10), ReviewDone(job + 7, review_game(Board.from_moves(parse_moves("h8")))))
+    screen = screen_of(run.state)
+    assert screen.review is None and screen.done == 0
+
+
+def test_a_failed_review_returns_to_the_replay_and_says_why() -> None:
+    run = reviewing(MISSED_WIN)
+    run.send(Failed(the_review(run).job, "the analyst crashed"))
+    assert isinstance(run.state.screen, Replaying)
+    assert run.state.alert and "The review failed: the analyst crashed" in run.state.message
+
+
+def test_a_missed_win_is_selected_with_its_line_shown_whole_and_its_sentence() -> None:
+    run = finished(MISSED_WIN)
+    first = screen_review.selected(screen_of(run.state))
+    assert first is not None and first.move.number == 6 and first.mark is Mark.MISTAKE  # white's a5 let black in
+    run.press("n")
+    screen = screen_of(run.state)
+    moment = screen_review.selected(screen)
+    assert moment is not None and moment.missed and moment.move.number == 7
+    assert screen.step == len(moment.win.line) > 0
+    board = screen_review.position(screen)
+    assert len(board.moves) == 6  # the position before the move that let the win go
+    text = flat(render(run.state))
+    assert "Move 7, black h12: black missed a win by fours: g8, f8, k8 (3 moves)" in panel(run.state)
+    assert "? 7. black h12 missed win" in text
+    assert f"line {screen.step} of {screen.step}" in text
+
+
+def test_the_line_is_stepped_through_stone_by_stone() -> None:
+    run = finished(MISSED_WIN).press("n")
+    whole = screen_of(run.state).step
+    run.press("left")
+    assert screen_of(run.state).step == whole - 1
+    run.press(*["left"] * whole)
+    assert screen_of(run.state).step == 0 and run.state.message == "That is the position before the line."
+    run.press("right")
+    screen = screen_of(run.state)
+    assert screen_review.shown_line(screen) == screen_review.selected(screen).win.line[:1]  # type: ignore[union-attr]
+    layout = board_layout(ROWS, COLS, 15)
+    assert layout is not None
+    row, col = layout.screen_of(screen_review.shown_line(screen)[0])
+    assert render(run.state).line(row)[col] == "1"
+
+
+def test_the_decisive_mistake_is_shown_first_and_marked_on_the_board_and_the_graph() -> None:
+    run = finished(DECIDED)
+    screen = screen_of(run.state)
+    moment = screen_review.selected(screen)
+    assert moment is not None and moment.mark is Mark.DECISIVE
+    assert screen.review is not None and moment.move.number == screen.review.decided
+    text = flat(render(run.state))
+    assert f"Decided at move {screen.review.decided}" in text
+    assert f"X {moment.move.number}. {moment.move.side}" in text
+    assert moment.move.sentence in panel(run.state)
+
+
+def test_n_and_p_move_between_the_moments_and_stop_at_the_ends() -> None:
+    run = finished(DECIDED)
+    review = screen_of(run.state).review
+    assert review is not None
+    count = len(screen_review.moments(review))
+    run.press(*["p"] * count)
+    assert screen_of(run.state).selected == 0 and run.state.message == "That is the first marked moment."
+    run.press("n")
+    screen = screen_of(run.state)
+    if count > 1:
+        moment = screen_review.selected(screen)
+        assert screen.selected == 1 and moment is not None and screen.step == len(moment.win.line)
+
+
+def test_esc_after_the_review_goes_back_to_the_game_kept_as_it_was() -> None:
+    won = play_at(start("pvp", size=9), "a1", "a2", "b1", "b2", "c1", "c2", "d1", "d2", "e1")
+    run = Run(won).press("R")
+    assert isinstance(run.state.screen, Reviewing) and run.state.screen.back == won.screen
+    effect = the_review(run)
+    run.send(ReviewDone(effect.job, review_game(effect.board)))
+    run.press("escape")
+    assert run.state.screen == won.screen
+    assert isinstance(run.state.screen, Playing)
+
+
+def test_r_is_offered_only_once_the_game_is_over() -> None:
+    playing = play_at(start("pvp", size=9), "a1", "a2")
+    assert press(playing, "R").screen == playing.screen
+    assert "R review" not in render(playing).lines()[-1]
+    won = play_at(playing, "b1", "b2", "c1", "c2", "d1", "d2", "e1")
+    assert "R review" in flat(render(won))
+
+
+def test_the_worker_posts_progress_then_the_review_and_nothing_once_cancelled() -> None:
+    posted: list[object] = []
+    jobs: list = []
+    reviewer = Reviewer(posted.append, jobs.append, analyst=lambda name: None)  # type: ignore[arg-type,return-value]
+    board = Board.from_moves(parse_moves(MISSED_WIN))
+    reviewer.start(StartReview(1, board))
+    reviewer.start(StartReview(2, board))
+    reviewer.cancel(CancelReview(2))
+    for job in jobs:
+        job()
+    progress = [event for event in posted if isinstance(event, ReviewProgress)]
+    done = [event for event in posted if isinstance(event, ReviewDone)]
+    assert progress and all(event.job == 1 for event in progress) and progress[-1].done == progress[-1].total == 10
+    assert [event.job for event in done] == [1] and done[0].review.moves[6].marks == (Mark.MISSED_WIN,)
+
+
+def test_a_review_that_cannot_start_its_analyst_is_reported_as_failed() -> None:
+    posted: list[object] = []
+
+    def broken(name: str):  # type: ignore[no-untyped-def]
+        raise RuntimeError(f"no analyst called {name}")
+
+    reviewer = Reviewer(posted.append, lambda job: job(), analyst=broken)
+    reviewer.start(StartReview(3, Board.from_moves(parse_moves("h8 i9")), analyst="rapfi"))
+    assert posted == [Failed(3, "no analyst called rapfi")]
+
+
+def test_nothing_to_review_before_the_first_move() -> None:
+    state = start("pvp")
+    assert isinstance(state.screen, Playing)
+    screen, outcome = screen_review.begin(state.screen.game.board, state.screen, context(state))
+    assert screen == state.screen and outcome.effects == ()
+    assert outcome.message is not None and outcome.message.text == "No moves to review yet."
