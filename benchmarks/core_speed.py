@@ -13,6 +13,7 @@ import random
 import statistics
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -43,6 +44,19 @@ def median_seconds(action, repeats: int) -> float:
     return statistics.median(samples)
 
 
+def place_and_remove(tables: CombinationTables, cell: int, stone: int) -> None:
+    """Play ``stone`` at ``cell`` in the tables and take it back: the incremental update."""
+    tables.place(cell, stone)
+    tables.remove(cell, stone)
+
+
+def rebuild_with(size: int, cells: list[int], cell: int, stone: int) -> None:
+    """Build the tables from scratch with ``stone`` at ``cell`` (restored afterwards): the update by rebuilding."""
+    cells[cell] = stone
+    CombinationTables.from_cells(size, cells)
+    cells[cell] = 0
+
+
 def measure(size: int, moves: int, positions: int = 5) -> None:
     boards = [mid_game(size, moves, seed) for seed in range(positions)]
     rng = random.Random(size)
@@ -51,24 +65,13 @@ def measure(size: int, moves: int, positions: int = 5) -> None:
     for board in boards:
         for level in move_times:
             player = make_player(level, seed=1)
-            move_times[level].append(median_seconds(lambda: player.choose_move(board).move, 200))
+            move_times[level].append(median_seconds(partial(player.choose_move, board), 200))
         empties = [c for c, v in enumerate(board.cells) if not v]
         stone = int(board.turn)
-        tables = board.tables
         cells = list(board.cells)
         for cell in rng.sample(empties, 20):
-
-            def incremental() -> None:
-                tables.place(cell, stone)
-                tables.remove(cell, stone)
-
-            def rebuild() -> None:
-                cells[cell] = stone
-                CombinationTables.from_cells(size, cells)
-                cells[cell] = 0
-
-            update_times.append(median_seconds(incremental, 200))
-            rebuild_times.append(median_seconds(rebuild, 5))
+            update_times.append(median_seconds(partial(place_and_remove, board.tables, cell, stone), 200))
+            rebuild_times.append(median_seconds(partial(rebuild_with, size, cells, cell, stone), 5))
     print(f"{size}x{size}, {len(boards)} positions after {moves} moves:")
     for level, times in move_times.items():
         print(f"  greedy {level:6} move:            median {statistics.median(times) * 1e3:8.3f} ms")

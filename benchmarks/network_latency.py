@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 from gomoku.net import events as ev  # noqa: E402
 from gomoku.net.auth import new_code  # noqa: E402
 from gomoku.net.connection import Guest, Host, Peer  # noqa: E402
-from gomoku.net.host import GameSettings  # noqa: E402
+from gomoku.net.match import BlackChoice, GameSettings  # noqa: E402
 from gomoku.rules import Rule  # noqa: E402
 
 SIZE = 25
@@ -86,7 +86,7 @@ def idle_cpu(seconds: float) -> float:
 
 def percentile(values: list[float], fraction: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
 def screens(moves: int) -> tuple[list[float], list[float]]:
@@ -130,7 +130,7 @@ def screens(moves: int) -> tuple[list[float], list[float]]:
                     shown = f"last: {colour} {to_notation(Point(*point), SIZE)}"
                     started = time.perf_counter()
                     mover.click(*layout.screen_of(Point(*point)))
-                    wait_screen(other, lambda t: shown in t)
+                    wait_screen(other, lambda t, shown=shown: shown in t)
                     times.append(time.perf_counter() - started)
                     time.sleep(PACE)
             return there, back
@@ -166,7 +166,7 @@ def main() -> None:
     print(f"$ python benchmarks/network_latency.py --moves {args.moves} --idle {args.idle:g} --screens {args.screens}")
 
     code = new_code()
-    host = Host(code, "host", GameSettings(Rule.FREESTYLE, SIZE, "host"), port=0, bind="127.0.0.1")
+    host = Host(code, "host", GameSettings(Rule.FREESTYLE, SIZE, BlackChoice.HOST), port=0, bind="127.0.0.1")
     host.start()
     alone = idle_cpu(args.idle)
 
@@ -183,7 +183,7 @@ def main() -> None:
         host.play(black[ply])
         wait_for(guest, ev.MovePlayed, lambda e: not e.mine)
         guest.play(white[ply])
-        wait_for(host, ev.MovePlayed, lambda e: not e.mine and e.ply == 2 * ply + 1)
+        wait_for(host, ev.MovePlayed, lambda e, ply=ply: not e.mine and e.ply == 2 * ply + 1)
         trips.append(time.perf_counter() - started)
         time.sleep(PACE)
     guest.close()

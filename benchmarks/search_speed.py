@@ -43,13 +43,13 @@ GAMES = (
 PLIES = (3, 5, 7)
 
 
-def positions() -> list[SearchBoard]:
-    """One search board per (game, ply), the 15x15 freestyle board after that many moves."""
+def positions(rule: Rule = Rule.FREESTYLE) -> list[SearchBoard]:
+    """One search board per (game, ply), the 15x15 board under ``rule`` after that many moves."""
     boards = []
     for game in GAMES:
         moves = game.split()
         for plies in PLIES:
-            board = Board(15, Rule.FREESTYLE)
+            board = Board(15, rule)
             for name in moves[:plies]:
                 board.play(parse_point(name, 15))
             boards.append(SearchBoard.from_board(board))
@@ -93,9 +93,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--depth", type=int, default=6, help="alpha-beta depth in plies (default 6)")
     parser.add_argument("--runs", type=int, default=3, help="repeat the update timings this many times")
+    parser.add_argument("--rule", choices=[r.value for r in Rule], default="freestyle")
     args = parser.parse_args()
-    print(f"$ python benchmarks/search_speed.py --depth {args.depth} --runs {args.runs}")
-    boards = positions()
+    print(f"$ python benchmarks/search_speed.py --depth {args.depth} --runs {args.runs} --rule {args.rule}")
+    boards = positions(Rule(args.rule))
     time_updates(boards)  # once untimed: the line shapes met are worked out on first sight
     updates = [time_updates(boards) for _ in range(args.runs)]
     print(

@@ -8,7 +8,8 @@ error bar, and each level's move-time median and maximum.
     python benchmarks/strength.py normal easy --games 100
     python benchmarks/strength.py hard normal --games 100 --think-time 1 --jobs 2
     python benchmarks/strength.py hard normal --games 100 --think-time 1 --jobs 2 --first-as white
-    python benchmarks/strength.py hard engine --engine /path/to/pbrain-rapfi --engine-info max_node=3000 --games 40 --think-time 1
+    python benchmarks/strength.py hard engine --engine /path/to/pbrain-rapfi --engine-info max_node=3000 \
+        --games 40 --think-time 1
 
 With ``engine`` as the second level the opponent is an external Gomocup
 engine (``--engine PATH``, a ``pbrain-*`` program; see ``engine_client.py``):
@@ -86,18 +87,50 @@ def make_openings(count: int, size: int, stones: int, seed: int) -> list[list[Po
     return openings
 
 
+def renju_openings(size: int) -> list[list[Point]]:
+    """The 26 standard renju openings: black in the centre, white beside it (13 direct openings) or
+    diagonally (13 indirect), and black's third stone anywhere within two points of the centre, up to
+    the opening's mirror symmetry."""
+    centre = size // 2
+    openings = []
+    for white in ((0, -1), (1, -1)):
+        for dy in range(-2, 3):
+            for dx in range(-2, 3):
+                third = (dx, dy)
+                if third in ((0, 0), white):
+                    continue
+                # one of each mirror pair: the line through the two first stones is the mirror
+                if (white == (0, -1) and dx < 0) or (white == (1, -1) and -dy < dx):
+                    continue
+                openings.append(
+                    [
+                        Point(centre, centre),
+                        Point(centre + white[0], centre + white[1]),
+                        Point(centre + dx, centre + dy),
+                    ]
+                )
+    return openings
+
+
 def play_game(job: tuple) -> GameResult:
     """Play one game; ``job`` is (opening index, opening, black level, white level, options)."""
     index, opening, black_level, white_level, options = job
-    size, rule, think_time, seed, engine = options
+    size, rule, think_time, seed, engine, nodes, first = options
     if engine is not None and engine.name in (black_level, white_level):
         return play_engine_game(job)
     board = Board(size, Rule(rule))
     for point in opening:
         board.play(point)
     players = {
-        Stone.BLACK: make_player(black_level, seed=seed + 2 * index, think_time=think_time),
-        Stone.WHITE: make_player(white_level, seed=seed + 2 * index + 1, think_time=think_time),
+        Stone.BLACK: make_player(
+            black_level, seed=seed + 2 * index, think_time=think_time, max_nodes=nodes if black_level == first else None
+        ),
+        Stone.WHITE: make_player(
+            white_level,
+            seed=seed + 2 * index + 1,
+            think_time=think_time,
+            max_nodes=nodes if white_level == first else None,
+        ),
     }
     names = {Stone.BLACK: black_level, Stone.WHITE: white_level}
     times: dict[str, list[float]] = {black_level: [], white_level: []}
@@ -115,14 +148,14 @@ def play_game(job: tuple) -> GameResult:
 def play_engine_game(job: tuple) -> GameResult:
     """Play one game of our level against the external engine, a fresh process for this game."""
     index, opening, black_level, white_level, options = job
-    size, rule, think_time, seed, engine = options
+    size, rule, think_time, seed, engine, nodes, _ = options
     board = Board(size, Rule(rule))
     for point in opening:
         board.play(point)
     engine_side = Stone.BLACK if black_level == engine.name else Stone.WHITE
     ours = black_level if engine_side is Stone.WHITE else white_level
     seed_offset = 0 if engine_side is Stone.WHITE else 1
-    player = make_player(ours, seed=seed + 2 * index + seed_offset, think_time=think_time)
+    player = make_player(ours, seed=seed + 2 * index + seed_offset, think_time=think_time, max_nodes=nodes)
     turn_ms = max(1, round((1.0 if think_time is None else think_time) * 1000))
     answer_timeout = 10 * turn_ms / 1000 + 5
     names = {engine_side: engine.name, engine_side.opponent: ours}
@@ -186,7 +219,22 @@ def main() -> None:
     parser.add_argument("--rule", choices=[r.value for r in Rule], default="freestyle")
     parser.add_argument("--opening-stones", type=int, default=3)
     parser.add_argument("--think-time", type=float, default=None, help="seconds per move")
-    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--seed", type=int, default=2026, help="draws the openings (and the levels' random choices)")
+    parser.add_argument(
+        "--openings",
+        choices=("random", "renju26"),
+        default="random",
+        help="random: --games/2 openings of --opening-stones stones drawn with --seed (default); "
+        "renju26: the 26 standard renju openings (--games is then 52, or 26 with --first-as)",
+    )
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        default=None,
+        metavar="N",
+        help="give the first level (a searching one) N nodes a move instead of its time: the same games "
+        "however loaded the machine is (about 24,000 nodes make hard's second)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument(
         "--first-as",
@@ -235,8 +283,12 @@ def main() -> None:
     elif args.engine is not None or args.engine_info or args.engine_name is not None:
         parser.error("--engine, --engine-info and --engine-name need engine as the second level")
 
-    openings = make_openings(args.games // 2, args.size, args.opening_stones, args.seed)
-    options = (args.size, args.rule, args.think_time, args.seed, engine)
+    if args.openings == "renju26":
+        openings = renju_openings(args.size)
+        args.opening_stones = 3
+    else:
+        openings = make_openings(args.games // 2, args.size, args.opening_stones, args.seed)
+    options = (args.size, args.rule, args.think_time, args.seed, engine, args.nodes, args.first)
     jobs = []
     for index, opening in enumerate(openings):
         if args.first_as != "white":

@@ -7,13 +7,14 @@ import sys
 from collections.abc import Sequence
 
 from gomoku import __version__
-from gomoku.ai import LEVELS
+from gomoku.ai import LEVELS, UnknownLevelError, level_named
 from gomoku.clock import ClockError, ClockSpec, parse_clock
 from gomoku.net.addresses import DEFAULT_PORT
+from gomoku.net.match import BlackChoice
 from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule
-from gomoku.tui.settings import Mode, Side
+from gomoku.tui.settings import MAX_THINK_TIME, Mode, Side, valid_think_time
 
 EXAMPLES = """\
 Options given here are for this run only; the menu remembers the choices made in it.
@@ -33,7 +34,7 @@ examples:
 """
 
 #: Who plays black: against the computer (pvc), or in a hosted network game.
-BLACK_CHOICES = [side.value for side in Side] + ["host", "guest", "random"]
+BLACK_CHOICES = [side.value for side in Side] + [choice.value for choice in BlackChoice]
 
 
 def board_size(text: str) -> int:
@@ -53,8 +54,8 @@ def think_time(text: str) -> float:
         seconds = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not 0 < seconds <= 3600:
-        raise argparse.ArgumentTypeError("think time must be more than 0 and at most 3600 seconds")
+    if not valid_think_time(seconds):
+        raise argparse.ArgumentTypeError(f"think time must be more than 0 and at most {MAX_THINK_TIME:g} seconds")
     return seconds
 
 
@@ -63,6 +64,14 @@ def clock_spec(text: str) -> ClockSpec:
     try:
         return parse_clock(text)
     except ClockError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def level_choice(text: str) -> str:
+    """An argparse type: a level's number or name, as the level's name."""
+    try:
+        return level_named(text).name
+    except UnknownLevelError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
@@ -93,7 +102,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--rule", choices=[rule.value for rule in Rule], help="the rule")
     parser.add_argument("--size", type=board_size, help=f"board size, {MIN_SIZE} to {MAX_SIZE}")
-    parser.add_argument("--level", choices=tuple(LEVELS), help="the computer's level")
+    parser.add_argument(
+        "--level",
+        type=level_choice,
+        help=f"the computer's level: 1 (weakest) to {len(LEVELS)}, or a name ({', '.join(LEVELS)})",
+    )
     parser.add_argument(
         "--black",
         choices=BLACK_CHOICES,
@@ -124,7 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--think-time",
         type=think_time,
         metavar="SECONDS",
-        help="seconds the computer may think per move (searching levels; hard takes 1 by default)",
+        help="seconds the computer may think per move, for this run (the levels that think by time: hard, expert, "
+        "master; hard takes 1 by default; the menu's Think time row remembers a choice)",
     )
     parser.add_argument(
         "--gomocup",
@@ -155,7 +169,7 @@ def check_network(args: argparse.Namespace) -> str:
     black = getattr(args, "black", None)
     if args.host is not None and black in ("human", "computer"):
         return "with --host, --black is host, guest or random"
-    if args.host is None and black in ("host", "guest", "random"):
+    if args.host is None and black in {choice.value for choice in BlackChoice}:
         return f"--black {black} is for a hosted game: add --host"
     if args.bind is not None and args.host is None:
         return "--bind is for the host: add --host"

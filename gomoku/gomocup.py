@@ -38,7 +38,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TextIO
+from typing import ClassVar, TextIO
 
 from gomoku import __version__
 from gomoku.ai import LEVELS, make_player
@@ -64,10 +64,15 @@ OWN, OPPONENT, CONTINUOUS = 1, 2, 3
 DEFAULT_TURN_MS = 5_000
 #: What "as fast as possible" (``timeout_turn 0``) allows a move, in seconds.
 FASTEST_TURN = 0.05
-#: How many more moves of ours the match clock must last, at the least and at the most:
-#: a game is rarely longer than 40 more moves a side, and the end needs time too.
-MIN_MOVES_TO_GO = 12
-MAX_MOVES_TO_GO = 40
+#: The match clock is shared out over the moves we expect still to make: half the plies left of a game
+#: of this many plies (a game between strong players on 15x15 rarely lasts 90 plies), ...
+MATCH_PLIES = 90
+#: ... and never fewer than this many more moves (the end of a long game needs time too).
+MIN_MOVES_TO_GO = 10
+#: A move may run past its share, up to this many times it (a search is stopped there) ...
+MAX_OVER_SHARE = 2.5
+#: ... and never past this share of the time left.
+MAX_SHARE_OF_LEFT = 0.25
 #: The longest an error message quotes of the offending text.
 QUOTE_LIMIT = 40
 #: ``INFO rule`` values that name an opening rule, as Rapfi reads them (Rapfi/command/gomocup.cpp,
@@ -110,33 +115,53 @@ class TimeControl:
     match_ms: int = 0
     left_ms: int | None = None
 
-    def limit(self, empty_cells: int) -> float:
-        """The most this move may take, in seconds, before any safety margin.
+    def allot(self, stones: int, empty_cells: int) -> tuple[float, float]:
+        """(what this move should take, the most it may take), in seconds, before any safety margin.
 
-        The turn limit, and with a match clock no more than a fair share of
-        the time left: the time left over the moves still to play (a quarter
-        of the empty cells, kept between :data:`MIN_MOVES_TO_GO` and
-        :data:`MAX_MOVES_TO_GO`), and never more than half of it.
+        As strong engines share out a match clock: the time left over the
+        moves we expect still to make (half the plies left of a game of
+        :data:`MATCH_PLIES`, at least :data:`MIN_MOVES_TO_GO`, at most what
+        the empty cells allow), capped by the turn limit; the most a move
+        may take is :data:`MAX_OVER_SHARE` times that share, at most
+        :data:`MAX_SHARE_OF_LEFT` of what is left and the turn limit.
+        Without a match clock both are the turn limit.
         """
-        limit = self.turn_ms / 1000 if self.turn_ms > 0 else FASTEST_TURN
+        turn = self.turn_ms / 1000 if self.turn_ms > 0 else FASTEST_TURN
         left_ms = self.left_ms
         if left_ms is None and self.match_ms > 0:
             left_ms = self.match_ms
-        if left_ms is not None:
-            left = max(0.0, left_ms / 1000)
-            moves_to_go = max(MIN_MOVES_TO_GO, min(MAX_MOVES_TO_GO, empty_cells // 4))
-            limit = min(limit, left / moves_to_go, left * 0.5)
-        return limit
+        if left_ms is None:
+            return turn, turn
+        left = max(0.0, left_ms / 1000)
+        moves_to_go = max(MIN_MOVES_TO_GO, (MATCH_PLIES - stones) / 2)
+        moves_to_go = min(moves_to_go, max(1, (empty_cells + 1) // 2))
+        share = min(turn, left / moves_to_go)
+        limit = min(turn, left * MAX_SHARE_OF_LEFT, share * MAX_OVER_SHARE)
+        return min(share, limit), limit
 
-    def deadline(self, empty_cells: int) -> float:
+    def limit(self, stones: int, empty_cells: int) -> float:
+        """The most this move may take, in seconds, before any safety margin (see :meth:`allot`)."""
+        return self.allot(stones, empty_cells)[1]
+
+    def deadline(self, stones: int, empty_cells: int) -> float:
         """How long after a command arrives the answer must be out, in seconds.
 
         The limit less a safety margin for the pipe, the process and the
-        scheduler: 30 ms plus 10% of the limit, at most one second.
+        scheduler: 30 ms plus 5% of the limit, at most one second.
         """
-        limit = self.limit(empty_cells)
-        margin = min(1.0, 0.03 + 0.1 * limit)
+        limit = self.limit(stones, empty_cells)
+        margin = min(1.0, 0.03 + 0.05 * limit)
         return max(0.005, limit - margin)
+
+    def think_time(self, stones: int, empty_cells: int) -> float:
+        """What the player is asked to think: its share of the clock, within the deadline.
+
+        A searching player's longest moves run about 1.3 times what it is
+        asked; :data:`THINK_SHARE` of the deadline leaves room for most of them
+        before the stop event cuts a search short.
+        """
+        share = self.allot(stones, empty_cells)[0]
+        return min(share, self.deadline(stones, empty_cells) * THINK_SHARE)
 
     def spend(self, seconds: float) -> None:
         """Count ``seconds`` of our thinking against the match clock, if there is one."""
@@ -226,10 +251,11 @@ def quick_move(board: Board) -> Point | None:
 
 PlayerFactory = Callable[[], Player]
 
-#: Of the time to the deadline, the share the player is asked to think, and the share after
-#: which its stop event is set (the rest is the margin for the quick move and the answer).
-THINK_SHARE = 0.8
-STOP_SHARE = 0.9
+#: Of the time to the deadline, the most the player is asked to think (``hard``'s longest moves take
+#: about 1.3 times that: measured, see the README), and the share after which its stop event is set
+#: (the rest is the margin for the quick move and the answer).
+THINK_SHARE = 0.85
+STOP_SHARE = 0.95
 
 
 @dataclass
@@ -242,11 +268,11 @@ class Thought:
     decision: Decision | None = None
 
 
-def think(board: Board, player: Player, deadline: float, started: float) -> Thought:
+def think(board: Board, player: Player, deadline: float, started: float, think_time: float | None = None) -> Thought:
     """The move for ``board``'s side to move, out by ``started + deadline`` (``time.monotonic``).
 
     ``player`` (kept for the whole game) runs in a worker thread, asked to
-    think for :data:`THINK_SHARE` of the time.  At :data:`STOP_SHARE` the
+    think for ``think_time`` (default :data:`THINK_SHARE` of the time left).  At :data:`STOP_SHARE` the
     worker's stop event is set (a searching player returns its best move so
     far); at the deadline, if it still has nothing, :func:`quick_move`
     answers instead.  The board is only read.
@@ -258,7 +284,9 @@ def think(board: Board, player: Player, deadline: float, started: float) -> Thou
 
     def work() -> None:
         try:
-            result.append(player.choose_move(board, stop, remaining * THINK_SHARE))
+            result.append(
+                player.choose_move(board, stop, remaining * THINK_SHARE if think_time is None else think_time)
+            )
         except Exception:  # the fallback answers; never let a player crash the brain
             pass
 
@@ -497,7 +525,8 @@ class Brain:
         except OpeningError as error:
             raise ProtocolError(f"these stones are not a Swap2 opening: {error}") from None
         empty = board.size * board.size - board.stone_count
-        reader = OpeningPlayer(self.player, think_time=max(0.05, self.clock.deadline(empty) * OPENING_SHARE))
+        deadline = self.clock.deadline(board.stone_count, empty)
+        reader = OpeningPlayer(self.player, think_time=max(0.05, deadline * OPENING_SHARE))
         step = state.step
         assert step is not None
         if step.action is Action.CHOOSE:
@@ -559,7 +588,7 @@ class Brain:
         self.finished = True
         return []
 
-    _COMMANDS: dict[str, Callable[[Brain, str, float], list[str]]] = {
+    _COMMANDS: ClassVar[dict[str, Callable[[Brain, str, float], list[str]]]] = {
         "START": _start,
         "RECTSTART": _rectstart,
         "RESTART": _restart,
@@ -612,7 +641,10 @@ class Brain:
         empty = board.size * board.size - board.stone_count
         if empty == 0:
             raise ProtocolError("the board is full: there is no move left")
-        thought = think(board, self.player, self.clock.deadline(empty), started)
+        stones = board.stone_count
+        thought = think(
+            board, self.player, self.clock.deadline(stones, empty), started, self.clock.think_time(stones, empty)
+        )
         self.clock.spend(thought.seconds)
         if thought.move is None:
             raise ProtocolError("no legal move left for me")

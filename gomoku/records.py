@@ -35,6 +35,7 @@ replayed on a :class:`Board`, so a record that loads is a legal game.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -329,7 +330,7 @@ def _upper_ident(name: str) -> str:
     return "".join(char for char in name if char.isupper())
 
 
-def _sgf_value(text: str, position: int, where) -> tuple[str, int]:
+def _sgf_value(text: str, position: int, where: Callable[[int], str]) -> tuple[str, int]:
     """The text of a ``[...]`` value starting after ``[``, and the position after ``]``."""
     chars = []
     start = position

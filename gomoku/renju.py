@@ -250,6 +250,35 @@ _STRAIGHT_FOUR = _straight_four_patterns()
 _THREE = _three_patterns()
 
 
+def _match(
+    patterns: tuple[tuple[tuple[int, int], ...], ...],
+    planes: tuple[int, int, int],
+    step: int,
+    shifted: dict[tuple[int, int], int],
+) -> int:
+    """The empty points (as bits) where any of ``patterns`` matches along the direction ``step``.
+
+    ``planes`` are the black, empty and not-black bitboards; ``shifted`` caches
+    each plane shifted by an offset along this direction, shared by all the
+    pattern sets matched in one direction.
+    """
+    found = 0
+    for pattern in patterns:
+        bits = planes[_E]
+        for offset, kind in pattern:
+            key = (offset, kind)
+            plane = shifted.get(key)
+            if plane is None:
+                n = offset * step
+                plane = planes[kind] >> n if n > 0 else planes[kind] << -n
+                shifted[key] = plane
+            bits &= plane
+            if not bits:
+                break
+        found |= bits
+    return found
+
+
 def _candidates(cells: Sequence[int], size: int) -> list[int]:
     """The empty cells that might be forbidden, ascending: a superset of the fouls.
 
@@ -282,32 +311,15 @@ def _candidates(cells: Sequence[int], size: int) -> list[int]:
     for dx, dy in _DIRECTIONS:
         step = dy * width + dx
         shifted: dict[tuple[int, int], int] = {}
-
-        def match(patterns: tuple[tuple[tuple[int, int], ...], ...]) -> int:
-            found = 0
-            for pattern in patterns:
-                bits = empty
-                for offset, kind in pattern:
-                    key = (offset, kind)
-                    plane = shifted.get(key)
-                    if plane is None:
-                        n = offset * step
-                        plane = planes[kind] >> n if n > 0 else planes[kind] << -n
-                        shifted[key] = plane
-                    bits &= plane
-                    if not bits:
-                        break
-                found |= bits
-            return found
-
-        five |= match(_FIVE)
-        overline |= match(_OVERLINE)
-        before, after = match(_FOUR_BEFORE), match(_FOUR_AFTER)
+        five |= _match(_FIVE, planes, step, shifted)
+        overline |= _match(_OVERLINE, planes, step, shifted)
+        before = _match(_FOUR_BEFORE, planes, step, shifted)
+        after = _match(_FOUR_AFTER, planes, step, shifted)
         fours = before | after
-        double_four |= before & after & ~match(_STRAIGHT_FOUR)
+        double_four |= before & after & ~_match(_STRAIGHT_FOUR, planes, step, shifted)
         two_four_lines |= four_lines & fours
         four_lines |= fours
-        threes = match(_THREE) & ~fours
+        threes = _match(_THREE, planes, step, shifted) & ~fours
         two_three_lines |= three_lines & threes
         three_lines |= threes
 

@@ -87,7 +87,7 @@ def verdict(cells, size, cell):
         for (line, i), line_fours in zip(lines, fours):
             if line_fours:
                 continue
-            for j, point in enumerate(line):
+            for point in line:
                 if cells[point] != EMPTY:
                     continue
                 cells[point] = BLACK

@@ -1,6 +1,7 @@
 """The win-combination tables: their geometry, and incremental updates against a fresh rebuild."""
 
 import random
+from itertools import pairwise
 
 import pytest
 from hypothesis import given, settings
@@ -22,7 +23,7 @@ def test_each_combination_is_five_cells_in_a_row():
     size = 9
     for cells in build_combinations(size)[0]:
         points = [(c % size, c // size) for c in cells]
-        steps = {(b[0] - a[0], b[1] - a[1]) for a, b in zip(points, points[1:])}
+        steps = {(b[0] - a[0], b[1] - a[1]) for a, b in pairwise(points)}
         assert len(steps) == 1 and steps.pop() in {(1, 0), (0, 1), (1, 1), (1, -1)}
 
 

@@ -175,17 +175,21 @@ def test_info_sets_the_clocks_and_the_rule():
 
 
 def test_time_limits_come_from_the_turn_and_the_match_clock():
-    assert TimeControl(turn_ms=5000).limit(200) == 5.0
-    assert TimeControl(turn_ms=0).limit(200) == pytest.approx(0.05)  # as fast as possible
-    # 60 s left with 120 empty cells: a share of the 30 moves still to come.
-    assert TimeControl(turn_ms=30000, left_ms=60000).limit(120) == pytest.approx(60 / 30)
-    # An empty 20x20 board: the share of 40 moves at most, not of 100.
-    assert TimeControl(turn_ms=30000, left_ms=60000).limit(400) == pytest.approx(60 / 40)
-    # Near the end of the clock: never more than half of what is left.
-    assert TimeControl(turn_ms=30000, left_ms=100).limit(4) <= 0.05
-    assert TimeControl(turn_ms=30000, match_ms=120000).limit(40) == pytest.approx(10.0)
+    assert TimeControl(turn_ms=5000).allot(25, 200) == (5.0, 5.0)
+    assert TimeControl(turn_ms=0).limit(25, 200) == pytest.approx(0.05)  # as fast as possible
+    # 60 s left after 30 stones: a share of the 30 moves we expect still to make, and up to 2.5 times it
+    assert TimeControl(turn_ms=30000, left_ms=60000).allot(30, 195) == pytest.approx((2.0, 5.0))
+    # late in a long game: at least 10 moves to go, and never more than a quarter of what is left
+    assert TimeControl(turn_ms=30000, left_ms=60000).allot(120, 105) == pytest.approx((6.0, 15.0))
+    # a board almost full: no more moves to go than the empty cells allow
+    assert TimeControl(turn_ms=30000, left_ms=8000).allot(221, 4) == pytest.approx((2.0, 2.0))
+    # the turn limit caps both
+    assert TimeControl(turn_ms=1000, match_ms=120000).allot(0, 225) == (1.0, 1.0)
     for control in (TimeControl(turn_ms=300), TimeControl(turn_ms=10), TimeControl(turn_ms=0)):
-        assert 0 < control.deadline(100) < control.limit(100)
+        assert 0 < control.think_time(10, 100) < control.deadline(10, 100) < control.limit(10, 100)
+    # a player asked for its share still has room for a long move before the deadline
+    control = TimeControl(turn_ms=1000)
+    assert control.think_time(10, 100) * 1.15 < control.deadline(10, 100)
 
 
 class Sleeper:

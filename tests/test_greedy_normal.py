@@ -216,7 +216,7 @@ def test_normal_leaves_the_board_as_given():
         [parse_point(name, 15) for name in ["h8", "i9", "h9", "h10", "g8", "i8", "i10", "j11", "f8", "e8", "g9", "g10"]]
     )
     before = (str(board), list(board.moves), board.tables.snapshot())
-    make_player("normal", seed=1).choose_move(board).move
+    make_player("normal", seed=1).choose_move(board)
     assert (str(board), list(board.moves), board.tables.snapshot()) == before
 
 

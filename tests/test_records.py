@@ -191,7 +191,7 @@ def test_move_lists_parse_and_complain_precisely():
     assert parse_moves("") == []
     with pytest.raises(RecordError, match="move 2: 'z9' is not a point"):
         parse_moves("h8 z9")
-    with pytest.raises(RecordError, match="move 3: h8 is already taken$"):
+    with pytest.raises(RecordError, match=r"move 3: h8 is already taken$"):
         read_move_list("h8 i9 h8")  # a record's error gives no playing advice ("pick an empty point")
     assert format_moves([Point(0, 0), Point(14, 14)], 15) == "a15 o1"
 
@@ -210,7 +210,7 @@ def test_reading_files_names_the_file_in_errors(tmp_path):
         read_record(tmp_path / "missing.sgf")
     binary = tmp_path / "game.sgf"
     binary.write_bytes(b"\xff\xfe\x00garbage")
-    with pytest.raises(RecordError, match="game.sgf: not a text file"):
+    with pytest.raises(RecordError, match=r"game\.sgf: not a text file"):
         read_record(binary)
     broken = tmp_path / "game.psq"
     broken.write_text("Piskvorky 15x15, 0:0, 0\n99,99,0\n")

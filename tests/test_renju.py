@@ -82,13 +82,6 @@ def check(diagram: str, corner: str | None = None) -> Position:
     return position
 
 
-def marked(position: Position, mark_cells: list[int] | None = None) -> int:
-    """The one point under test (the only marked point)."""
-    cells = mark_cells if mark_cells is not None else list(position.expected) + position.legal
-    assert len(cells) == 1
-    return cells[0]
-
-
 # -- overline and five --------------------------------------------------------
 
 

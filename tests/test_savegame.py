@@ -149,7 +149,7 @@ def test_a_save_with_impossible_contents_is_damaged_not_a_crash(changes, message
 def test_a_save_from_a_newer_version_is_refused_and_kept(home):
     future = valid_json(version=VERSION + 1, board="a new structure")
     save_path().write_text(future)
-    with pytest.raises(NewerSaveError, match="newer gomoku.*update gomoku"):
+    with pytest.raises(NewerSaveError, match=r"newer gomoku.*update gomoku"):
         load_game()
     assert save_path().read_text() == future  # loading never touches it
     result = save_game(SavedGame.from_board(played("e5", size=9)))

@@ -635,18 +635,21 @@ def test_the_horizon_judged_without_playing_agrees_with_playing(rule, size, pick
 def test_search_board_play_undo_is_exact():
     board = Board.from_moves([at(Board(), n) for n in ("h8", "i9", "h9", "h10", "g8", "i8", "j7")])
     search = SearchBoard.from_board(board)
-    snapshot = lambda s: (
-        s.keys[:],
-        s.cls[1][:],
-        s.cls[2][:],
-        s.count[1][:],
-        s.count[2][:],
-        s.total[:],
-        s.hash,
-        s.side,
-        sorted(s.hot[1]),
-        sorted(s.hot[2]),
-    )
+
+    def snapshot(s: SearchBoard) -> tuple[object, ...]:
+        return (
+            s.keys[:],
+            s.cls[1][:],
+            s.cls[2][:],
+            s.count[1][:],
+            s.count[2][:],
+            s.total[:],
+            s.hash,
+            s.side,
+            sorted(s.hot[1]),
+            sorted(s.hot[2]),
+        )
+
     before = snapshot(search)
     played = []
     for cell in (112, 113, 97, 127, 98, 128, 99, 140, 84, 70):

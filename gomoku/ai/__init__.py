@@ -1,35 +1,156 @@
-"""Computer players.  Every level is a :class:`~gomoku.ai.base.Player`; make one by name."""
+"""Computer players.  Every level is a :class:`~gomoku.ai.base.Player`; make one by name or number.
+
+The levels climb from 1 to 10.  Below ``easy`` (3) the greedy player slips
+on purpose (a share of its quiet moves drawn among its best few, see
+:class:`~gomoku.ai.greedy.GreedyPlayer`); between ``normal`` (5) and
+``hard`` (8) the search runs on a fixed number of nodes a move (the same
+strength on any machine); above ``hard`` it thinks longer.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 
 from gomoku.ai import greedy, search
 from gomoku.ai.base import Decision, Player
+from gomoku.ai.parameters import (
+    BEGINNER_SLIPS,
+    CASUAL_SLIPS,
+    CLUB_NODES,
+    DEFAULT_THINK_TIME,
+    EXPERT_THINK_TIME,
+    MASTER_THINK_TIME,
+    NOVICE_SLIPS,
+    STRONG_NODES,
+)
 from gomoku.errors import GomokuError
 
 
 class UnknownLevelError(GomokuError, ValueError):
-    """A level name that is not one of :data:`LEVELS`."""
+    """A level name or number that is not one of :data:`LEVELS`."""
 
 
-#: The levels by name, weakest first.  Each factory takes keyword arguments
-#: ``seed`` (for reproducible random choices) and ``think_time`` (seconds a
-#: move may take; levels that do not search ignore it).
-LEVELS: dict[str, Callable[..., Player]] = {
-    "easy": greedy.easy,
-    "normal": greedy.normal,
-    "hard": search.hard,
-}
+@dataclass(frozen=True)
+class Level:
+    """One computer level: its number on the ladder, its name, what it is like, how to make one.
+
+    ``make`` takes keyword arguments ``seed`` (for reproducible random choices),
+    ``think_time`` (seconds a move may take; levels that do not search ignore
+    it) and ``max_nodes`` (a node budget a move instead of the time, for
+    benchmarks; only searching levels use it).
+    """
+
+    number: int
+    name: str
+    #: one line for the menu: what playing this level is like
+    description: str
+    make: Callable[..., Player]
+    #: whether the level searches (and so takes a think time)
+    searches: bool = False
+    #: the seconds a move it thinks unless told otherwise, for a level whose strength comes from its think time
+    #: (``None``: a level that does not think by time; a node-budgeted one plays alike at any think time)
+    seconds: float | None = None
+
+    @property
+    def timed(self) -> bool:
+        """Whether the think time changes how it plays."""
+        return self.seconds is not None
+
+    def __call__(
+        self, seed: int | None = None, think_time: float | None = None, max_nodes: int | None = None
+    ) -> Player:
+        """A new player of this level."""
+        if self.searches:
+            return self.make(seed=seed, think_time=think_time, max_nodes=max_nodes)
+        return self.make(seed=seed, think_time=think_time)
 
 
-def make_player(level: str, seed: int | None = None, think_time: float | None = None) -> Player:
-    """A new player of ``level`` (one of :data:`LEVELS`)."""
-    try:
-        factory = LEVELS[level]
-    except KeyError:
-        raise UnknownLevelError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}") from None
-    return factory(seed=seed, think_time=think_time)
+_LADDER = (
+    Level(
+        1,
+        "beginner",
+        "takes a five and blocks one, but half its quiet moves are loose",
+        partial(greedy.easy, name="beginner", slips=BEGINNER_SLIPS),
+    ),
+    Level(
+        2,
+        "novice",
+        "like beginner, with fewer loose moves",
+        partial(greedy.easy, name="novice", slips=NOVICE_SLIPS),
+    ),
+    Level(3, "easy", "plays the most urgent point, never looks ahead", greedy.easy),
+    Level(
+        4,
+        "casual",
+        "reads short threats like normal, but some quiet moves are loose",
+        partial(greedy.normal, name="casual", slips=CASUAL_SLIPS),
+    ),
+    Level(5, "normal", "builds shapes and reads short threat wins, no search", greedy.normal),
+    Level(
+        6,
+        "club",
+        f"searches a few moves ahead ({CLUB_NODES:,} positions a move)",
+        partial(search.hard, name="club", nodes=CLUB_NODES),
+        searches=True,
+    ),
+    Level(
+        7,
+        "strong",
+        f"searches deeper ({STRONG_NODES:,} positions a move)",
+        partial(search.hard, name="strong", nodes=STRONG_NODES),
+        searches=True,
+    ),
+    Level(
+        8,
+        "hard",
+        "threat search and alpha-beta for the think time (1 s)",
+        search.hard,
+        searches=True,
+        seconds=DEFAULT_THINK_TIME,
+    ),
+    Level(
+        9,
+        "expert",
+        f"hard with {EXPERT_THINK_TIME:g} s a move",
+        partial(search.hard, name="expert", default_time=EXPERT_THINK_TIME),
+        searches=True,
+        seconds=EXPERT_THINK_TIME,
+    ),
+    Level(
+        10,
+        "master",
+        f"hard with {MASTER_THINK_TIME:g} s a move",
+        partial(search.hard, name="master", default_time=MASTER_THINK_TIME),
+        searches=True,
+        seconds=MASTER_THINK_TIME,
+    ),
+)
+
+#: The levels by name, weakest first (``LEVELS[name].number`` is its place on the ladder, 1 to 10).
+LEVELS: dict[str, Level] = {level.name: level for level in _LADDER}
 
 
-__all__ = ["LEVELS", "Decision", "Player", "UnknownLevelError", "make_player"]
+def level_named(text: str) -> Level:
+    """The level called ``text``: a name (``hard``) or a number on the ladder (``8``)."""
+    key = text.strip().lower()
+    if key.isdigit():
+        for level in _LADDER:
+            if level.number == int(key):
+                return level
+    elif key in LEVELS:
+        return LEVELS[key]
+    raise UnknownLevelError(
+        f"unknown level {text!r}: choose 1 to {len(_LADDER)} or one of {', '.join(LEVELS)}"
+    ) from None
+
+
+def make_player(
+    level: str, seed: int | None = None, think_time: float | None = None, max_nodes: int | None = None
+) -> Player:
+    """A new player of ``level`` (a name or number of :data:`LEVELS`)."""
+    return level_named(level)(seed=seed, think_time=think_time, max_nodes=max_nodes)
+
+
+__all__ = ["LEVELS", "Decision", "Level", "Player", "UnknownLevelError", "level_named", "make_player"]

@@ -5,6 +5,12 @@ The alpha-beta search and the threat searcher both count their nodes on a
 node cap is reached or another thread sets the stop event (the game is quit,
 the engine's clock runs out) it raises :class:`OutOfBudget`, which each
 search catches at its root to return the best it knows.
+
+Deadlines are read on a :class:`Clock`: the wall clock in play, or a
+:class:`NodeClock` whose "seconds" are nodes searched, so that a benchmark
+can give a player a fixed number of nodes a move and get the same game
+however loaded the machine is (every time share of the move keeps its
+meaning: a share of the nodes instead of a share of the seconds).
 """
 
 from __future__ import annotations
@@ -19,38 +25,80 @@ class OutOfBudget(Exception):
     """A search spent its nodes or its time, or was asked to stop."""
 
 
-class Budget:
-    """How much one search may spend: until ``deadline`` (a :func:`time.perf_counter` value),
-    at most ``max_nodes`` nodes, and only while ``stop`` is not set (each optional).
+class Clock:
+    """The wall clock (:func:`time.perf_counter`); searches report their nodes to it, which it ignores."""
+
+    __slots__ = ()
+
+    def now(self) -> float:
+        """The current time in seconds."""
+        return time.perf_counter()
+
+    def spend(self, nodes: int) -> None:
+        """Count ``nodes`` searched (only a :class:`NodeClock` moves with them)."""
+
+
+class NodeClock(Clock):
+    """A clock that moves only as nodes are searched: ``nodes_per_second`` of them make a second.
+
+    Deterministic: the same position and the same node rate give the same
+    search, whatever else the machine is doing.
     """
 
-    __slots__ = ("_next_check", "deadline", "max_nodes", "nodes", "stop")
+    __slots__ = ("nodes", "nodes_per_second")
+
+    def __init__(self, nodes_per_second: float) -> None:
+        self.nodes_per_second = nodes_per_second
+        #: nodes reported so far
+        self.nodes = 0
+
+    def now(self) -> float:
+        return self.nodes / self.nodes_per_second
+
+    def spend(self, nodes: int) -> None:
+        self.nodes += nodes
+
+
+#: The wall clock (stateless, so one serves everyone).
+WALL_CLOCK = Clock()
+
+
+class Budget:
+    """How much one search may spend: until ``deadline`` (a time on ``clock``, the wall clock by
+    default), at most ``max_nodes`` nodes, and only while ``stop`` is not set (each optional).
+    """
+
+    __slots__ = ("_countdown", "clock", "deadline", "max_nodes", "nodes", "stop")
 
     def __init__(
         self,
         deadline: float | None = None,
         max_nodes: int | None = None,
         stop: threading.Event | None = None,
+        clock: Clock = WALL_CLOCK,
     ) -> None:
         self.deadline = deadline
         self.max_nodes = max_nodes
         self.stop = stop
+        self.clock = clock
         #: nodes counted so far
         self.nodes = 0
-        self._next_check = CLOCK_CHECK_INTERVAL
+        self._countdown = CLOCK_CHECK_INTERVAL
 
     def tick(self) -> None:
         """Count one node; raises :class:`OutOfBudget` when the budget is spent."""
         self.nodes += 1
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise OutOfBudget
-        if self.nodes >= self._next_check:
-            self._next_check = self.nodes + CLOCK_CHECK_INTERVAL
+        self._countdown -= 1
+        if self._countdown <= 0:
+            self._countdown = CLOCK_CHECK_INTERVAL
+            self.clock.spend(CLOCK_CHECK_INTERVAL)
             if self.expired():
                 raise OutOfBudget
 
     def expired(self) -> bool:
         """Whether the deadline has passed or the stop event is set (the node cap is :meth:`tick`'s)."""
-        return (self.deadline is not None and time.perf_counter() > self.deadline) or (
+        return (self.deadline is not None and self.clock.now() > self.deadline) or (
             self.stop is not None and self.stop.is_set()
         )

@@ -45,9 +45,11 @@ threats that need a forbidden point.
 from __future__ import annotations
 
 import enum
+import math
 import random
 import threading
 import time
+from collections.abc import Callable, Iterable
 
 from gomoku.ai.base import Decision
 from gomoku.ai.budget import Budget
@@ -63,6 +65,8 @@ from gomoku.ai.parameters import (
     NORMAL_THREAT_NODES,
     NORMAL_URGENCY,
     NORMAL_VCT_DEPTH,
+    SLIP_TEMPERATURE,
+    SLIP_WIDTH,
 )
 from gomoku.ai.searchboard import Mirror, SearchBoard
 from gomoku.ai.threats import ThreatSearch
@@ -101,12 +105,28 @@ class GreedyPlayer:
     ``randomness`` is the fraction of the best score within which moves count
     as equally good; one of them is picked at random (reproducibly for a given
     ``seed``).  ``randomness=0`` always plays the first best point.
+
+    ``slips`` (0 to 1) is a handicap for the weaker levels: that share of the
+    moves is played without reading the position, the way a beginner misses
+    an open three: a softmax draw over the best
+    :data:`~gomoku.ai.parameters.SLIP_WIDTH` by the player's own ranking (a
+    move scoring a share ``s`` below the best has ``exp(-s / SLIP_TEMPERATURE)``
+    times its chance), so a slip is a plausible move, never a wild one.  A
+    five is always taken, a five always blocked and an open four always made.
     """
 
-    def __init__(self, name: str, style: Style, randomness: float = EASY_RANDOMNESS, seed: int | None = None):
+    def __init__(
+        self,
+        name: str,
+        style: Style,
+        randomness: float = EASY_RANDOMNESS,
+        seed: int | None = None,
+        slips: float = 0.0,
+    ):
         self.name = name
         self.style = style
         self.randomness = randomness
+        self.slips = slips
         self._random = random.Random(seed)
         #: the search board kept in step with the game, move by move
         self._mirror = Mirror()
@@ -141,6 +161,16 @@ class GreedyPlayer:
         attacks = search.winning_fours(me)
         if attacks:
             return self._best(position, attacks), "open four"
+        if self.slips > 0 and self._random.random() < self.slips:
+            cells = position.candidates()
+            if self.style is Style.URGENCY:
+                urgency = position.board.tables.urgency
+                ranked: Ranked = [(float(urgency[me][c] + urgency[opponent][c]), c) for c in cells]
+                ranked.sort(reverse=True)
+            else:
+                ranked = self._ranked(position, cells)
+            if ranked:
+                return self._slip(position, ranked), "slip"
         if self.style is Style.SHAPES:
             return self._shapes_move(position)
         threats = search.winning_fours(opponent)
@@ -254,7 +284,7 @@ class GreedyPlayer:
         """The best-scoring of ``cells`` the side to move may play, with a little randomness."""
         if self.style is Style.URGENCY:
             urgency, me, opponent = position.board.tables.urgency, position.me, position.opponent
-            ranked = sorted(((urgency[me][c] + urgency[opponent][c], c) for c in cells), reverse=True)
+            ranked: Ranked = sorted(((float(urgency[me][c] + urgency[opponent][c]), c) for c in cells), reverse=True)
         else:
             ranked = self._ranked(position, cells)
         return self._pick(position, ranked)
@@ -273,6 +303,14 @@ class GreedyPlayer:
             return allowed[0][1]
         return self._random.choice(allowed)[1]
 
+    def _slip(self, position: _Position, ranked: Ranked) -> int:
+        """A softmax draw among the best :data:`SLIP_WIDTH` legal moves of ``ranked`` (best first)."""
+        options = [(value, cell) for value, cell in ranked if position.legal(cell)][:SLIP_WIDTH]
+        top = options[0][0]
+        scale = max(1.0, abs(top)) * SLIP_TEMPERATURE
+        weights = [math.exp((value - top) / scale) for value, _ in options]
+        return self._random.choices([cell for _, cell in options], weights)[0]
+
 
 class _Position:
     """One move's view of the game: the board (read only), its search board and the small threat reads."""
@@ -285,7 +323,7 @@ class _Position:
         #: nodes spent by the threat reads
         self.nodes = 0
 
-    def values(self, colour: int):
+    def values(self, colour: int) -> Callable[[int], float]:
         """``normal``'s value of each empty cell for ``colour``, as a function of the cell (read live)."""
         codes = self.search.code[colour]
         return lambda cell: SHAPE_VALUES[codes[cell]]
@@ -294,7 +332,7 @@ class _Position:
         """Whether the side to move may play the empty ``cell``."""
         return self.search.legal(self.me, cell)
 
-    def allowed(self, cells) -> list[int]:
+    def allowed(self, cells: Iterable[int]) -> list[int]:
         """``cells`` without the points the side to move may not play."""
         return [c for c in cells if self.legal(c)]
 
@@ -342,13 +380,23 @@ class _Position:
                 search.pass_turn()
 
 
-def easy(seed: int | None = None, think_time: float | None = None, randomness: float = EASY_RANDOMNESS) -> GreedyPlayer:
+def easy(
+    seed: int | None = None,
+    think_time: float | None = None,
+    randomness: float = EASY_RANDOMNESS,
+    name: str = "easy",
+    slips: float = 0.0,
+) -> GreedyPlayer:
     """Document 000's greedy picker: the most urgent cell (weights 1/5/20/80)."""
-    return GreedyPlayer("easy", Style.URGENCY, randomness, seed)
+    return GreedyPlayer(name, Style.URGENCY, randomness, seed, slips)
 
 
 def normal(
-    seed: int | None = None, think_time: float | None = None, randomness: float = NORMAL_RANDOMNESS
+    seed: int | None = None,
+    think_time: float | None = None,
+    randomness: float = NORMAL_RANDOMNESS,
+    name: str = "normal",
+    slips: float = 0.0,
 ) -> GreedyPlayer:
     """The best greedy player: shapes and follow-ups for attack and defence, and small threat reads."""
-    return GreedyPlayer("normal", Style.SHAPES, randomness, seed)
+    return GreedyPlayer(name, Style.SHAPES, randomness, seed, slips)

@@ -69,16 +69,20 @@ TABLE_MEMORY_SHARE = 0.5
 # -- time ----------------------------------------------------------------------------------
 
 DEFAULT_THINK_TIME = 1.0
-#: No new alpha-beta iteration starts after this share of the think time ...
-SOFT_LIMIT = 0.8
-#: ... and one under way is abandoned at this share (so with the check of its choice after it,
-#: a move takes at most 1.6 times the budget, while most finish well inside it).
-HARD_LIMIT = 1.35
+#: No new alpha-beta iteration starts after this share of the think time (the next one would take
+#: two to three times the last, so it would mostly be cut off) ...
+SOFT_LIMIT = 0.55
+#: ... and one under way is abandoned at this share, leaving :data:`VERIFY_SHARE` for the check of
+#: its choice (or, when no check is needed, to alpha-beta).  Measured with 4 games against normal
+#: at 1 s (``/tmp`` timing script, see the strength notes): with 0.8 and 1.35 (and the check until
+#: 1.1 or 0.25 after alpha-beta) the moves that searched took a median 1.5 s, the longest 1.76 s.
+HARD_LIMIT = 0.85
+VERIFY_SHARE = 0.15
 #: While the board holds fewer stones than this, the quiet moves that decide the game are being
-#: made: alpha-beta gets these shares instead (a move then takes at most about 1.8 times the budget).
+#: made: alpha-beta gets these shares instead (those moves take up to about 1.3 times the budget).
 OPENING_STONES = 12
-OPENING_SOFT_LIMIT = 1.15
-OPENING_HARD_LIMIT = 1.5
+OPENING_SOFT_LIMIT = 0.8
+OPENING_HARD_LIMIT = 1.1
 
 # -- the threat reads of ``hard``'s move -------------------------------------------------
 
@@ -103,9 +107,9 @@ VCT_DEFENCE_NODES = (300, 3_000)
 #: A move after which the opponent has no win of up to this many threats is taken as safe.
 SAFE_ENOUGH = 6
 #: Alpha-beta's choice is checked against the opponent's VCT until this share of the think time, ...
-VERIFY_LIMIT = 1.1
+VERIFY_LIMIT = HARD_LIMIT + VERIFY_SHARE
 #: ... or for at least this share after alpha-beta ends, ...
-VERIFY_MIN = 0.25
+VERIFY_MIN = 0.12
 #: ... trying at most this many root moves, best first, ...
 VERIFY_WIDTH = 6
 #: ... on this many nodes each.
@@ -164,3 +168,29 @@ NORMAL_DEFENCE_WIDTH = 12
 NORMAL_RANDOMNESS = 0.001
 #: ``easy``'s: 2%, so that it does not play the same game every time.
 EASY_RANDOMNESS = 0.02
+
+# -- the handicapped levels below ``easy`` ----------------------------------------------------
+
+#: A slip is drawn among this many of the player's best-ranked moves ...
+SLIP_WIDTH = 6
+#: ... with weights exp(-shortfall / SLIP_TEMPERATURE), the shortfall a share of the best score:
+#: at 0.3 a move scoring 70% of the best is a third as likely as the best.  (Chosen by eye so that
+#: slips look like moves a beginner makes; the share of slips per level is measured in the ladder.)
+SLIP_TEMPERATURE = 0.3
+
+# -- the ladder (levels 1 to 10, see ``gomoku.ai``) ----------------------------------------
+
+#: The share of slips (moves played without reading, see ``GreedyPlayer``) of the levels below
+#: ``easy`` and of ``casual`` (``normal`` with slips).  Measured with ``benchmarks/strength.py``,
+#: 60 games each: beginner (0.5) scored 11.7% against easy, novice (0.2) 30%, casual (0.3) 62.5%
+#: against easy and 40% against normal.  (Slips among quiet moves alone did not weaken ``easy``:
+#: at 0.2 it scored 56% against itself, most games drawn; a slip must also miss the threes.)
+BEGINNER_SLIPS = 0.5
+NOVICE_SLIPS = 0.2
+CASUAL_SLIPS = 0.3
+#: The node budgets a move of the searching levels between ``normal`` and ``hard`` (``hard``
+#: searches about 24,000 in its second), and the think times of those above it.
+CLUB_NODES = 2_000
+STRONG_NODES = 8_000
+EXPERT_THINK_TIME = 3.0
+MASTER_THINK_TIME = 6.0

@@ -56,11 +56,12 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import dataclass, field
 from itertools import compress
 from operator import or_
 
 from gomoku.ai.base import Decision
-from gomoku.ai.budget import Budget, OutOfBudget
+from gomoku.ai.budget import WALL_CLOCK, Budget, Clock, NodeClock, OutOfBudget
 from gomoku.ai.greedy import normal
 from gomoku.ai.parameters import (
     DEEP_WIDTH,
@@ -105,6 +106,7 @@ from gomoku.ai.parameters import (
     VERIFY_LIMIT,
     VERIFY_MIN,
     VERIFY_NODES,
+    VERIFY_SHARE,
     VERIFY_WIDTH,
 )
 from gomoku.ai.searchboard import Mirror, SearchBoard
@@ -130,7 +132,7 @@ _CELL_MASK = (1 << _CELL_BITS) - 1
 def _within(budget: Budget, max_nodes: int | None, deadline: float | None = None) -> Budget:
     """A fresh budget of ``max_nodes`` for one read, ending no later than ``budget`` and with its stop event."""
     end = budget.deadline if deadline is None else min(deadline, budget.deadline or deadline)
-    return Budget(end, max_nodes, budget.stop)
+    return Budget(end, max_nodes, budget.stop, budget.clock)
 
 
 class AlphaBeta:
@@ -303,7 +305,7 @@ class AlphaBeta:
         for index, move in enumerate(moves):
             judged = self.judge_after(move, ply + 1) if at_horizon and threat_cells[move] < C_OPEN_THREE else None
             if judged is not None:
-                self.budget.nodes += 1
+                self.budget.tick()
                 value = -judged
             else:
                 board.play(move)
@@ -406,7 +408,8 @@ class AlphaBeta:
         order = self.root_order = list(moves)
         for depth in range(1, max_depth + 1):
             alpha, beta = -WIN - 1, WIN + 1
-            iteration_best, iteration_value = None, -WIN - 1
+            iteration_best: int | None = None
+            iteration_value = -WIN - 1
             # a move that beat this iteration's best in the null window, while its exact value is read
             rising = None
             try:
@@ -435,6 +438,7 @@ class AlphaBeta:
                     best, best_value = iteration_best, iteration_value
                 timed_out = True
             else:
+                assert iteration_best is not None  # every iteration weighs at least the first move
                 best, best_value, reached = iteration_best, iteration_value, depth
                 timed_out = False
             # the best goes first: the next iteration searches it first, the check of the choice reads it first
@@ -442,9 +446,23 @@ class AlphaBeta:
             order.insert(0, best)
             if timed_out or abs(best_value) > WIN_THRESHOLD or len(order) == 1:
                 break
-            if time.perf_counter() > soft_deadline:
+            if self.budget.clock.now() > soft_deadline:
                 break
         return best, best_value, reached
+
+
+@dataclass
+class _Found:
+    """What one move's steps found: the move (a cell; ``None``: no idea) and what is known of it."""
+
+    move: int | None = None
+    reason: str = ""
+    score: int | None = None
+    win_in: int | None = None
+    depth: int = 0
+    seldepth: int = 0
+    nodes: int = 0
+    pv: list[int] = field(default_factory=list)
 
 
 class SearchPlayer:
@@ -455,9 +473,18 @@ class SearchPlayer:
     later), bounded by :meth:`set_memory_limit`.
     """
 
-    def __init__(self, name: str = "hard", think_time: float | None = None, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        name: str = "hard",
+        think_time: float | None = None,
+        seed: int | None = None,
+        max_nodes: int | None = None,
+    ) -> None:
         self.name = name
         self.think_time = DEFAULT_THINK_TIME if think_time is None else max(0.01, float(think_time))
+        #: with a node budget, every move searches about this many nodes whatever the time (the clock's
+        #: shares of the move become shares of the nodes): reproducible games for benchmarks
+        self.max_nodes = max_nodes
         self._fallback = normal(seed=seed, randomness=0)
         #: alpha-beta's transposition tables by (size, rule, side played for), kept from move to move
         self._tables: dict[tuple[int, object, int], dict[int, tuple[int, int, int, int]]] = {}
@@ -492,8 +519,9 @@ class SearchPlayer:
             return Decision(Point(centre, centre), reason="centre")
         budget = self.think_time if think_time is None else max(0.01, float(think_time))
         search = self._mirror.follow(board)
-        found = self._decide(search, started, budget, stop)
-        cell = found.get("move")
+        clock = WALL_CLOCK if self.max_nodes is None else NodeClock(self.max_nodes / budget)
+        found = self._decide(search, clock.now(), budget, stop, clock)
+        cell = found.move
         if (
             cell is None
             or board.cells[cell]
@@ -503,18 +531,18 @@ class SearchPlayer:
             return Decision(
                 fallback.move,
                 reason="fallback",
-                nodes=int(found.get("nodes", 0)),
+                nodes=found.nodes,
                 seconds=time.perf_counter() - started,
             )
-        pv = found.get("pv") or [cell]
+        pv = found.pv or [cell]
         return Decision(
             board.point_of(cell),
-            reason=str(found.get("reason", "")),
-            score=found.get("score"),
-            win_in=found.get("win_in"),
-            depth=int(found.get("depth", 0)),
-            seldepth=int(found.get("seldepth", 0)),
-            nodes=int(found.get("nodes", 0)),
+            reason=found.reason,
+            score=found.score,
+            win_in=found.win_in,
+            depth=found.depth,
+            seldepth=found.seldepth,
+            nodes=found.nodes,
             seconds=time.perf_counter() - started,
             pv=tuple(board.point_of(q) for q in pv),
         )
@@ -525,113 +553,118 @@ class SearchPlayer:
         started: float,
         budget: float,
         stop: threading.Event | None,
-    ) -> dict[str, object]:
+        clock: Clock,
+    ) -> _Found:
         """The steps of the module docstring; what was found, ``move`` a cell (``None``: no idea)."""
         me = board.side
         opp = OPPONENT[me]
-        info: dict[str, object] = {"nodes": 0}
+        info = _Found()
 
         def at(share: float) -> float:
             return started + share * budget
 
         wins = board.fives(me)
         if wins:
-            return {"move": wins[0], "reason": "five", "win_in": 1}
+            return _Found(wins[0], "five", win_in=1)
         blocks = board.fives(opp)
         if blocks:
             legal = [q for q in blocks if board.legal(me, q)]
             if len(blocks) > 1 or not legal:
-                return {"move": legal[0] if legal else blocks[0], "reason": "lost", "win_in": -2}
-            return {"move": legal[0], "reason": "block five"}
+                return _Found(legal[0] if legal else blocks[0], "lost", win_in=-2)
+            return _Found(legal[0], "block five")
         fours = board.winning_fours(me)
         if fours:
-            return {"move": max(fours, key=lambda q: board.score[me][q]), "reason": "open four", "win_in": 3}
+            return _Found(max(fours, key=lambda q: board.score[me][q]), "open four", win_in=3)
 
-        attack = ThreatSearch(board, Budget(at(OWN_VCF_TIME), OWN_VCF_NODES, stop))
+        attack = ThreatSearch(board, Budget(at(OWN_VCF_TIME), OWN_VCF_NODES, stop, clock))
         move = attack.vcf()
-        info["nodes"] = attack.nodes
+        info.nodes = attack.nodes
         if move is not None:
             # a win is certain: spend up to half the budget looking for the shortest one
-            shortest = ThreatSearch(board, Budget(at(SHORTEST_VCF_TIME), SHORTEST_VCF_NODES, stop))
+            shortest = ThreatSearch(board, Budget(at(SHORTEST_VCF_TIME), SHORTEST_VCF_NODES, stop, clock))
             quicker = shortest.vcf(shortest=True)
             solver = attack if quicker is None else shortest
             line = solver.line()
-            return {
-                "move": move if quicker is None else quicker,
-                "reason": "vcf",
-                "pv": line,
-                "win_in": len(line) or None,
-                "nodes": attack.nodes + shortest.nodes,
-            }
+            return _Found(
+                move if quicker is None else quicker,
+                "vcf",
+                pv=line,
+                win_in=len(line) or None,
+                nodes=attack.nodes + shortest.nodes,
+            )
 
         table = self._tables.setdefault((board.size, board.rule, me), {})
         opening = board.n - board.cells.count(0) < OPENING_STONES
         soft_limit, hard_limit = (OPENING_SOFT_LIMIT, OPENING_HARD_LIMIT) if opening else (SOFT_LIMIT, HARD_LIMIT)
-        clock = Budget(at(hard_limit), None, stop)
-        searcher = AlphaBeta(board, clock, table, self.table_limit)
+        limit = Budget(at(hard_limit), None, stop, clock)
+        searcher = AlphaBeta(board, limit, table, self.table_limit)
         root = searcher.candidates(ROOT_WIDTH)
         if not root:
             return info
 
         their_move, their_line, threat = self._their_win(
-            board, _within(clock, THEIR_VCF_NODES, at(THEIR_VCF_TIME)), False
+            board, _within(limit, THEIR_VCF_NODES, at(THEIR_VCF_TIME)), False
         )
-        info["nodes"] = int(info["nodes"]) + threat.nodes
+        info.nodes += threat.nodes
         reason = ""
         if their_move is not None:
-            root = self._defences(board, root, their_line, Budget(at(VCF_DEFENCE_TIME), None, stop))
+            root = self._defences(board, root, their_line, Budget(at(VCF_DEFENCE_TIME), None, stop, clock))
             reason = "stop vcf"
             unsafe = True  # the VCF is stopped, but a win by threes may remain
         else:
-            attack = ThreatSearch(board, Budget(time.perf_counter() + OWN_VCT_TIME * budget, OWN_VCT_NODES, stop))
+            attack = ThreatSearch(board, Budget(clock.now() + OWN_VCT_TIME * budget, OWN_VCT_NODES, stop, clock))
             move = attack.vct(depth=VCT_DEPTH, shortest=True)
-            info["nodes"] = int(info["nodes"]) + attack.nodes
+            info.nodes += attack.nodes
             if move is not None and board.legal(me, move):
-                return {
-                    **info,
-                    "move": move,
-                    "reason": "vct",
-                    "pv": attack.line(threes=True),
-                    "win_in": attack.win_within(),
-                }
+                info.move, info.reason, info.pv, info.win_in = (
+                    move,
+                    "vct",
+                    attack.line(threes=True),
+                    attack.win_within(),
+                )
+                return info
 
             their_move, their_line, threat = self._their_win(
-                board, Budget(time.perf_counter() + THEIR_VCT_TIME * budget, THEIR_VCT_NODES, stop), True
+                board, Budget(clock.now() + THEIR_VCT_TIME * budget, THEIR_VCT_NODES, stop, clock), True
             )
-            info["nodes"] = int(info["nodes"]) + threat.nodes
+            info.nodes += threat.nodes
             # no need to check our choice when the opponent has no threat win even with a free move
             unsafe = their_move is not None or threat.exhausted
             if their_move is not None:
-                root, proven = self._vct_defences(board, root, their_line, Budget(at(VCT_DEFENCE_TIME), None, stop))
+                root, proven = self._vct_defences(
+                    board, root, their_line, Budget(at(VCT_DEFENCE_TIME), None, stop, clock)
+                )
                 unsafe = not proven
                 reason = "stop vct"
 
         if len(root) == 1:
-            return {**info, "move": root[0], "reason": reason or "only move"}
-        best, value, depth = searcher.search(root, at(soft_limit))
-        info.update(
-            reason=reason or "alpha-beta",
-            depth=depth,
-            seldepth=searcher.seldepth,
-            nodes=int(info["nodes"]) + searcher.nodes,
-        )
-        if unsafe and value < WIN_THRESHOLD:
-            deadline = max(at(VERIFY_LIMIT), time.perf_counter() + VERIFY_MIN * budget)
-            check = Budget(deadline, None, stop)
+            info.move, info.reason = root[0], reason or "only move"
+            return info
+        if not unsafe:
+            # nothing to check after alpha-beta: it may use the time the check would have had
+            limit.deadline = at(hard_limit + VERIFY_SHARE)
+        best, found_value, depth = searcher.search(root, at(soft_limit))
+        value: int | None = found_value
+        info.reason = reason or "alpha-beta"
+        info.depth, info.seldepth = depth, searcher.seldepth
+        info.nodes += searcher.nodes
+        if unsafe and found_value < WIN_THRESHOLD:
+            deadline = max(at(VERIFY_LIMIT), clock.now() + VERIFY_MIN * budget)
+            check = Budget(deadline, None, stop, clock)
             checked = self._first_unrefuted(board, searcher.root_order, check)
-            info["nodes"] = int(info["nodes"]) + check.nodes
+            info.nodes += check.nodes
             if checked != best:
-                info["reason"] = f"{info['reason']}, checked"
+                info.reason = f"{info.reason}, checked"
                 value = None
             best = checked
-        info["move"] = best
+        info.move = best
         if value is not None and value > WIN_THRESHOLD:
-            info["win_in"] = WIN - value + 1
+            info.win_in = WIN - value + 1
         elif value is not None and value < -WIN_THRESHOLD:
-            info["win_in"] = -(WIN + value + 1)
+            info.win_in = -(WIN + value + 1)
         else:
-            info["score"] = value
-        info["pv"] = searcher.principal_variation(best)
+            info.score = value
+        info.pv = searcher.principal_variation(best)
         return info
 
     def _first_unrefuted(self, board: SearchBoard, order: list[int], clock: Budget) -> int:
@@ -846,6 +879,17 @@ class SearchPlayer:
         return candidates or root, False
 
 
-def hard(seed: int | None = None, think_time: float | None = None) -> SearchPlayer:
-    """Threat search (VCF, VCT) and alpha-beta within ``think_time`` seconds (1 s by default)."""
-    return SearchPlayer("hard", think_time, seed)
+def hard(
+    seed: int | None = None,
+    think_time: float | None = None,
+    max_nodes: int | None = None,
+    name: str = "hard",
+    default_time: float = DEFAULT_THINK_TIME,
+    nodes: int | None = None,
+) -> SearchPlayer:
+    """Threat search (VCF, VCT) and alpha-beta within ``think_time`` seconds (``default_time`` if not given).
+
+    ``nodes`` is the level's own node budget a move (its strength then does not
+    depend on the machine), ``max_nodes`` a caller's (a benchmark's), which wins.
+    """
+    return SearchPlayer(name, default_time if think_time is None else think_time, seed, max_nodes or nodes)

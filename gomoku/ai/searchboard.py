@@ -48,7 +48,7 @@ _NO_SHAPE = shape_bit(0)
 
 
 def cell_score(histogram: int) -> int:
-    """A cell's score for one colour: what its four line shapes and its class are worth (:mod:`~gomoku.ai.parameters`)."""
+    """A cell's score for one colour: what its four line shapes and its class are worth (see parameters)."""
     count = shape_counts(histogram)
     return (
         sum(LINE_SCORES[shape] * count[shape] for shape in range(SHAPE_COUNT)) + CLASS_BONUS[cell_class(histogram)[0]]
@@ -108,30 +108,13 @@ def line_reach(size: int, half: int) -> tuple[frozenset[int], ...]:
 
 
 @functools.cache
-def _zobrist(size: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
+def _zobrist(size: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """Random 64-bit keys per (colour, cell) and for the side to move (fixed seed: reproducible)."""
     rng = random.Random(0x5EED + size)
     n = size * size
     black = tuple(rng.getrandbits(64) for _ in range(n))
     white = tuple(rng.getrandbits(64) for _ in range(n))
-    return (), black, white, rng.getrandbits(64)
-
-
-@functools.cache
-def neighbourhoods(size: int, radius: int) -> tuple[tuple[int, ...], ...]:
-    """For each cell, the other cells within ``radius`` rows and columns."""
-    result = []
-    for cell in range(size * size):
-        x0, y0 = cell % size, cell // size
-        result.append(
-            tuple(
-                y * size + x
-                for y in range(max(0, y0 - radius), min(size, y0 + radius + 1))
-                for x in range(max(0, x0 - radius), min(size, x0 + radius + 1))
-                if (x, y) != (x0, y0)
-            )
-        )
-    return tuple(result)
+    return black, white, rng.getrandbits(64)
 
 
 class SearchBoard:
@@ -153,8 +136,9 @@ class SearchBoard:
         self._cell_table = cell_table()
         #: for each cell, the cells sharing a line with it within reach of one five
         self.reach = line_reach(size, 4)
-        _, zb, zw, self._zside = _zobrist(size)
-        self._zobrist = ((), zb, zw)
+        zb, zw, self._zside = _zobrist(size)
+        #: by colour (index 0 unused), the key of a stone on each cell
+        self._zobrist: tuple[tuple[int, ...], ...] = ((), zb, zw)
         self.cells = [0] * n
         self.keys = list(empty_keys)
         self.hash = 0
@@ -167,12 +151,13 @@ class SearchBoard:
                     self.keys[slot] += stone * unit
         if side == WHITE:
             self.hash ^= self._zside
-        # per-slot shape bits, per-cell histograms, classes, scores, per-colour counts and totals
-        self.pat = ((), [_NO_SHAPE] * (4 * n), [_NO_SHAPE] * (4 * n))
-        self.code = ((), [4 * _NO_SHAPE] * n, [4 * _NO_SHAPE] * n)
-        self.cls = ((), [0] * n, [0] * n)
-        self.score = ((), [0] * n, [0] * n)
-        self.count = ((), [0] * 10, [0] * 10)
+        # by colour (index 0 unused): per-slot shape bits, per-cell histograms, classes, scores,
+        # per-class counts; and per-colour totals
+        self.pat: tuple[list[int], list[int], list[int]] = ([], [_NO_SHAPE] * (4 * n), [_NO_SHAPE] * (4 * n))
+        self.code: tuple[list[int], list[int], list[int]] = ([], [4 * _NO_SHAPE] * n, [4 * _NO_SHAPE] * n)
+        self.cls: tuple[list[int], list[int], list[int]] = ([], [0] * n, [0] * n)
+        self.score: tuple[list[int], list[int], list[int]] = ([], [0] * n, [0] * n)
+        self.count: tuple[list[int], list[int], list[int]] = ([], [0] * 10, [0] * 10)
         self.total = [0, 0, 0]
         #: per colour, the empty cells of class open three or better (where threats are made)
         self.hot: tuple[set[int], set[int], set[int]] = (set(), set(), set())
@@ -362,7 +347,7 @@ class SearchBoard:
             return sorted(q for q in self.hot[colour] if kinds[q] >= kind)
         return [q for q, v in enumerate(kinds) if v >= kind]
 
-    def blocking_zone(self, open_fours: list[int]) -> set[int]:
+    def blocking_zone(self, open_fours: list[int]) -> frozenset[int]:
         """The cells from which one stone can stop every one of ``open_fours`` (an open three's four points).
 
         A stone stops a four point only on one of its lines within four

@@ -29,6 +29,7 @@ import secrets
 from collections.abc import Callable
 
 from gomoku.net.errors import CodeError
+from gomoku.net.match import Role
 
 #: Crockford's base-32 alphabet: digits and letters without I, L, O, U.
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -93,14 +94,12 @@ def new_nonce(random_bytes: RandomBytes = secrets.token_bytes) -> bytes:
     return random_bytes(NONCE_BYTES)
 
 
-def proof(code: str, role: str, host_nonce: bytes, guest_nonce: bytes) -> bytes:
-    """What ``role`` (``"host"`` or ``"guest"``) sends to prove it knows ``code``."""
-    if role not in ("host", "guest"):
-        raise ValueError(f"role must be host or guest, not {role!r}")
-    message = _LABEL + role.encode("ascii") + b"\0" + host_nonce + guest_nonce
+def proof(code: str, role: Role, host_nonce: bytes, guest_nonce: bytes) -> bytes:
+    """What ``role`` sends to prove it knows ``code`` (the role's wire word is part of what is signed)."""
+    message = _LABEL + Role(role).value.encode("ascii") + b"\0" + host_nonce + guest_nonce
     return hmac.new(normalize_code(code).encode("ascii"), message, hashlib.sha256).digest()
 
 
-def check_proof(code: str, role: str, host_nonce: bytes, guest_nonce: bytes, received: bytes) -> bool:
+def check_proof(code: str, role: Role, host_nonce: bytes, guest_nonce: bytes, received: bytes) -> bool:
     """Whether ``received`` is ``role``'s proof of ``code`` for these nonces (constant time)."""
     return hmac.compare_digest(proof(code, role, host_nonce, guest_nonce), received)

@@ -15,11 +15,14 @@ loop in a daemon thread started by :meth:`~Peer.start`.  Every command
 (:meth:`~Peer.play`, :meth:`~Peer.offer`, :meth:`~Peer.answer`,
 :meth:`~Peer.resign`, :meth:`~Peer.chat`, :meth:`~Peer.close`) is thread-safe:
 it is queued and the loop is woken through a socket pair.  Events
-(:mod:`gomoku.net.events`) come out through a thread-safe queue:
-:meth:`~Peer.events` drains it without blocking, :meth:`~Peer.get` waits for
-one.  So that the UI need not poll, :meth:`~Peer.fileno` is a descriptor
-that is readable whenever events are waiting (select it with the keyboard),
-and ``on_event``, if given, is called from the network thread after events
+(:mod:`gomoku.net.events`) come out through a thread-safe queue, each with
+the session's :class:`~gomoku.net.snapshot.Snapshot` taken after the input
+that made it (an :class:`~gomoku.net.snapshot.Update`):
+:meth:`~Peer.updates` drains it without blocking, :meth:`~Peer.events` too
+(the events alone), :meth:`~Peer.get` waits for one event.  So that the UI
+need not poll, :meth:`~Peer.fileno` is a descriptor that is readable
+whenever events are waiting (select it with the keyboard), and ``on_event``,
+if given, is called from the network thread after events
 are queued (it must only wake the UI, never touch curses).
 
 **Bounds.**  Every read is at most :data:`READ_SIZE` bytes, the session
@@ -47,9 +50,11 @@ from gomoku.net import events as ev
 from gomoku.net.addresses import DEFAULT_PORT, WILDCARDS, join_command, local_addresses
 from gomoku.net.errors import ConnectError
 from gomoku.net.guest import GuestSession
-from gomoku.net.host import GameSettings, HostSession, MatchRecord
+from gomoku.net.host import HostSession
+from gomoku.net.match import DEFAULT_SETTINGS, GameSettings, MatchRecord, OfferKind
 from gomoku.net.protocol import ResumeRecord
 from gomoku.net.session import Session
+from gomoku.net.snapshot import Snapshot, Update
 from gomoku.point import Point
 
 #: Bytes read from a socket at once: several full lines, and a bound on a flood's cost per wake-up.
@@ -83,11 +88,11 @@ class Peer:
     def __init__(self, session: Session, on_event: EventCallback | None = None) -> None:
         self._session = session
         self._linger = session.limits.close_linger
-        self._saved = session.saved
+        self._snapshot = session.snapshot()
         self._on_event = on_event
         self._selector = selectors.DefaultSelector()
         self._commands: queue.SimpleQueue[tuple[str, tuple]] = queue.SimpleQueue()
-        self._events: queue.SimpleQueue[ev.Event] = queue.SimpleQueue()
+        self._updates: queue.SimpleQueue[Update] = queue.SimpleQueue()
         self._wake_r, self._wake_w = socket.socketpair()
         self._ready_r, self._ready_w = socket.socketpair()
         for sock in (self._wake_r, self._wake_w, self._ready_r, self._ready_w):
@@ -109,8 +114,8 @@ class Peer:
         """Play ``point`` (the answer is a :class:`MovePlayed` or a :class:`Refused` event)."""
         self._command("play", Point(*point))
 
-    def offer(self, kind: str) -> None:
-        """Offer ``undo``, ``draw`` or ``rematch``."""
+    def offer(self, kind: OfferKind) -> None:
+        """Offer an undo, a draw or a rematch."""
         self._command("offer", kind)
 
     def answer(self, accept: bool) -> None:
@@ -138,7 +143,12 @@ class Peer:
     def saved(self) -> MatchRecord | ResumeRecord | None:
         """What to keep to resume the game (the host's match, the guest's resume record),
         as the network thread last saw it: for the autosave."""
-        return self._saved
+        return self._snapshot.saved
+
+    @property
+    def snapshot(self) -> Snapshot:
+        """The session as the network thread last saw it (an immutable value: safe to read from any thread)."""
+        return self._snapshot
 
     @property
     def running(self) -> bool:
@@ -149,8 +159,8 @@ class Peer:
         """A descriptor that is readable while events are waiting (for ``select`` beside the keys)."""
         return self._ready_r.fileno()
 
-    def events(self) -> list[ev.Event]:
-        """Every event waiting now, oldest first; never blocks."""
+    def updates(self) -> list[Update]:
+        """Every event waiting now with its snapshot, oldest first; never blocks."""
         try:
             while self._ready_r.recv(4096):
                 pass
@@ -159,13 +169,17 @@ class Peer:
         taken = []
         while True:
             try:
-                taken.append(self._events.get_nowait())
+                taken.append(self._updates.get_nowait())
             except queue.Empty:
                 return taken
 
+    def events(self) -> list[ev.Event]:
+        """Every event waiting now, oldest first; never blocks."""
+        return [update.event for update in self.updates()]
+
     def get(self, timeout: float | None = None) -> ev.Event:
         """The next event, waiting at most ``timeout`` seconds (then :class:`queue.Empty`)."""
-        return self._events.get(timeout=timeout)
+        return self._updates.get(timeout=timeout).event
 
     # -- the network thread -----------------------------------------------------------
 
@@ -179,8 +193,9 @@ class Peer:
     def _emit(self, events: list[ev.Event]) -> None:
         if not events:
             return
+        snapshot = self._snapshot
         for event in events:
-            self._events.put(event)
+            self._updates.put(Update(event, snapshot))
         try:
             self._ready_w.send(b"\0")
         except OSError:
@@ -190,20 +205,21 @@ class Peer:
 
     def _perform(self, outputs: list[ev.Output]) -> None:
         """Do what the session asked: write, close, and pass events on."""
-        events = []
+        events: list[ev.Event] = []
         for output in outputs:
             if isinstance(output, ev.Send):
                 self._write(output.conn, output.data)
             elif isinstance(output, ev.Close):
                 self._start_closing(output.conn)
-            else:
+            elif isinstance(output, ev.Event):
                 events.append(output)
-        self._snapshot()
+        if outputs:  # every change of the session answers with something: nothing else is worth a snapshot
+            self._take_snapshot()
         self._emit(events)
 
-    def _snapshot(self) -> None:
-        """Copy what other threads may read (the record to resume from) while the session is ours."""
-        self._saved = self._session.saved
+    def _take_snapshot(self) -> None:
+        """What other threads may read, taken while the session is ours (in the network thread)."""
+        self._snapshot = self._session.snapshot()
 
     def _write(self, conn_id: int, data: bytes) -> None:
         conn = self._conns.get(conn_id)
@@ -377,7 +393,7 @@ class Host(Peer):
         self,
         code: str,
         name: str,
-        settings: GameSettings = GameSettings(),
+        settings: GameSettings = DEFAULT_SETTINGS,
         *,
         port: int = DEFAULT_PORT,
         bind: str = "",
@@ -504,7 +520,8 @@ class Guest(Peer):
                 return
             problem = outcome
         raise ConnectError(
-            f"cannot reach {self.address} port {self.port} ({problem}): check the address, and that the host is waiting"
+            f"no connection could be made to {self.address} port {self.port} ({problem}): "
+            "check the address and the port, and that the host is waiting"
         )
 
     def _await_connect(self, sock: socket.socket, deadline: float) -> str | None:

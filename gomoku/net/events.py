@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gomoku.net.match import OfferKind, Request, Result
 from gomoku.point import Point
 from gomoku.rules import Outcome, Rule, Stone
 
@@ -45,20 +46,6 @@ class _Notice(Event):
     """An event that is a sentence for the player: ``reason`` says what happened and what to do."""
 
     reason: str
-
-
-@dataclass(frozen=True)
-class Result:
-    """How a game ended: the winner's colour (``None`` for a draw) and one of protocol.ENDINGS."""
-
-    winner: Stone | None
-    ending: str
-
-    def __str__(self) -> str:
-        if self.winner is None:
-            return "a draw by agreement" if self.ending == "agreed" else "a draw: the board is full"
-        how = {"five": "with five in a row", "resign": "by resignation"}[self.ending]
-        return f"{self.winner} wins {how}"
 
 
 @dataclass(frozen=True)
@@ -137,15 +124,28 @@ class MovesTakenBack(Event):
 
 @dataclass(frozen=True)
 class Refused(Event):
-    """Something we asked for was not done: ``what`` is the command, ``reason`` says why."""
+    """Something we asked for was not done: ``what`` we asked (``kind``, for an offer), ``reason`` says why."""
 
-    what: str
+    what: Request
     reason: str
+    kind: OfferKind | None = None
 
 
 @dataclass(frozen=True)
 class _AboutOffer(Event):
-    kind: str
+    kind: OfferKind
+
+
+@dataclass(frozen=True)
+class OfferSent(_AboutOffer):
+    """Our offer of ``kind`` is on its way: it stands until the opponent answers or a move lapses it."""
+
+
+@dataclass(frozen=True)
+class AnswerSent(_AboutOffer):
+    """We said yes (``accepted``) or no to the opponent's offer of ``kind``."""
+
+    accepted: bool
 
 
 @dataclass(frozen=True)
@@ -162,7 +162,7 @@ class OfferAnswered(_AboutOffer):
 
 @dataclass(frozen=True)
 class OfferCancelled(_AboutOffer):
-    """A pending offer of ``kind`` (``mine`` or the opponent's) lapsed: a move was played."""
+    """A pending offer of ``kind`` (``mine`` or the opponent's) lapsed: the other side played a move instead."""
 
     mine: bool
 
@@ -181,6 +181,13 @@ class ChatReceived(Event):
     """A line of chat from the opponent, cleaned of control characters and escapes."""
 
     name: str
+    text: str
+
+
+@dataclass(frozen=True)
+class ChatSent(Event):
+    """Our line of chat is on its way (cleaned as the opponent will see it)."""
+
     text: str
 
 

@@ -13,10 +13,11 @@ from gomoku.net import auth
 from gomoku.net import events as ev
 from gomoku.net import protocol as wire
 from gomoku.net.errors import ProtocolError
+from gomoku.net.match import OfferKind, Request, Result, Role
 from gomoku.net.protocol import PROTOCOL, VERSION
 from gomoku.net.session import Link, Outputs, Pending, Session, Table, fits
+from gomoku.net.snapshot import LinkState
 from gomoku.point import Point
-from gomoku.rules import Stone
 
 
 class GuestSession(Session):
@@ -29,7 +30,7 @@ class GuestSession(Session):
     :class:`~gomoku.net.session.Session`'s (``limits``, ``random_bytes``).
     """
 
-    role = "guest"
+    role = Role.GUEST
 
     def __init__(self, code: str, name: str, *, resume: wire.ResumeRecord | None = None, **options: Any) -> None:
         super().__init__(code, name, **options)
@@ -43,17 +44,28 @@ class GuestSession(Session):
             return self._resume
         return wire.ResumeRecord(match=table.match, game=table.game, moves=table.moves)
 
+    def _away(self) -> LinkState:
+        if self._ever_seated:
+            return LinkState.LOST
+        return LinkState.CONNECTING if self._links else LinkState.LOST
+
     def _what_next(self) -> str:
         return ": join again with the same command to resume"
 
     def _absent(self) -> str:
         return "not connected to the host: join again to resume"
 
+    def _not_joined(self, because: str) -> str:
+        return (
+            f"no connection could be made to the host{because}: "
+            "check the address and the port, and that the host is waiting"
+        )
+
     def _peer_error(self, link: Link, message: wire.Error, out: Outputs) -> None:
-        if link.stage != "seated":
+        if link is not self._peer:  # (its stage is closed by now: the error closed it)
             out.append(ev.JoinRefused(message.code, message.reason))
         else:
-            self._lost(link, message.reason, out)
+            self._lost(link, message.reason + self._what_next(), out)
 
     def _lost(self, link: Link, reason: str, out: Outputs, left: bool = False, code: str = "") -> None:
         """A connection that never got to the game is a failed join; a seated one, a lost game."""
@@ -65,27 +77,23 @@ class GuestSession(Session):
             out.append(ev.ConnectionLost(reason))
 
     def _handshake(self, link: Link, message: wire.Message, now: float, out: Outputs) -> None:
-        if link.stage == "hello" and isinstance(message, wire.Hello):
+        if isinstance(message, wire.Hello):
             self._greeted(link, message, "two guests cannot play each other: one side must --host")
             link.nonce = auth.new_nonce(self._random_bytes)
             self._send(
                 link,
-                wire.Hello(protocol=PROTOCOL, version=VERSION, role="guest", name=self.name, nonce=link.nonce),
+                wire.Hello(protocol=PROTOCOL, version=VERSION, role=Role.GUEST, name=self.name, nonce=link.nonce),
                 out,
             )
-            proof = auth.proof(self.code, "guest", link.peer_nonce, link.nonce)
+            proof = auth.proof(self.code, Role.GUEST, link.peer_nonce, link.nonce)
             self._send(link, wire.Auth(proof=proof, resume=self.saved), out)
-            link.stage = "welcome"
-        elif link.stage == "welcome" and isinstance(message, wire.Welcome):
-            if not auth.check_proof(self.code, "host", link.peer_nonce, link.nonce, message.proof):
+        elif isinstance(message, wire.Welcome):
+            if not auth.check_proof(self.code, Role.HOST, link.peer_nonce, link.nonce, message.proof):
                 raise ProtocolError("the host does not know the code: check the address and the code", "bad-code")
-            link.stage = "start"
-        elif link.stage == "start" and isinstance(message, wire.Start):
+        elif isinstance(message, wire.Start):
             self._seat(link, now)
             out.append(ev.OpponentJoined(link.peer_name))
             self._start(message, out)
-        else:
-            raise ProtocolError(f"{message.TYPE} is not allowed during the handshake")
 
     def _start(self, start: wire.Start, out: Outputs) -> None:
         """The host's game: check it against ours if it is the one we were playing."""
@@ -94,18 +102,21 @@ class GuestSession(Session):
         except IllegalMoveError as error:
             raise ProtocolError(f"the host's moves are not a legal game ({error})", "desync") from None
         previous = self._table or self._resume
+        if previous is not None and previous.match != start.match:
+            previous = None  # another match: nothing of ours to check it against
         lost: tuple[Point, ...] = ()
-        resumed = previous is not None and previous.match == start.match
-        if resumed and previous.game == start.game:
-            mine = table.stone_of("guest")
+        resumed = previous is not None and previous.game == start.game
+        if previous is not None and resumed:
+            mine = table.stone_of(Role.GUEST)
             if not fits(start.moves, previous.moves, mine):
                 raise ProtocolError(
                     "the host's game is not the one you were playing: join without resuming", "different-game"
                 )
             lost = previous.moves[len(start.moves) :]
-        elif resumed and previous.game > start.game:
+        elif previous is not None and previous.game > start.game:
             raise ProtocolError("the host went back to an earlier game", "desync")
         self._table = table
+        self._chat = list(start.chat)
         board = table.board
         out.append(
             ev.GameStarted(
@@ -113,9 +124,9 @@ class GuestSession(Session):
                 start.game,
                 board.rule,
                 board.size,
-                table.stone_of("guest"),
+                table.stone_of(Role.GUEST),
                 table.moves,
-                resumed and previous.game == start.game,
+                resumed,
                 lost,
             )
         )
@@ -123,16 +134,16 @@ class GuestSession(Session):
     def _after_move(self, table: Table, out: Outputs) -> None:
         """The host declares the end (``over``); the guest's board already shows a five."""
 
-    def _resign(self, table: Table, role: str, out: Outputs) -> None:
+    def _resign(self, table: Table, role: Role, out: Outputs) -> None:
         table.awaiting_verdict = True
         table.pending = None
         self._send(self._peer, wire.Resign(), out)
 
     def _accepted(self, table: Table, pending: Pending, out: Outputs) -> None:
-        if pending.kind == "undo":
+        if pending.kind is OfferKind.UNDO:
             points = table.take_back(table.undo_count(pending.by))
             out.append(ev.MovesTakenBack(points, table.ply))
-        elif pending.kind == "draw":
+        elif pending.kind is OfferKind.DRAW:
             table.awaiting_verdict = True
 
     def _game_message(self, link: Link, message: wire.Message, out: Outputs) -> None:
@@ -145,17 +156,18 @@ class GuestSession(Session):
         elif isinstance(message, wire.Move):
             self._host_move(table, message, out)
         elif isinstance(message, wire.Offer):
-            if message.ply == table.ply and table.offer_problem(message.kind, "host") is None:
-                if table.pending is not None and table.pending.by == "guest":
-                    out.append(ev.OfferCancelled(table.pending.kind, True))
-                table.pending = Pending(message.kind, message.ply, "host")
+            if message.ply == table.ply and table.offer_problem(message.kind, Role.HOST) is None:
+                if table.pending is not None and table.pending.by is Role.GUEST:  # crossed: the host's stands
+                    crossed = f"{self._opponent_title()}'s offer crossed yours: answer it first"
+                    out.append(ev.Refused(Request.OFFER, crossed, table.pending.kind))
+                table.pending = Pending(message.kind, message.ply, Role.HOST)
                 out.append(ev.OfferReceived(message.kind))
         elif isinstance(message, wire.Answer):
             pending = table.pending
             if (
                 pending is not None
-                and pending.by == "guest"
-                and pending.kind == message.kind
+                and pending.by is Role.GUEST
+                and pending.kind is message.kind
                 and pending.ply == message.ply
             ):
                 table.pending = None
@@ -172,7 +184,7 @@ class GuestSession(Session):
     def _host_move(self, table: Table, move: wire.Move, out: Outputs) -> None:
         if table.result is not None or move.ply != table.ply:
             raise ProtocolError("the host's move does not follow the game", "desync")
-        if table.board.turn is not table.stone_of("host"):
+        if table.board.turn is not table.stone_of(Role.HOST):
             raise ProtocolError("the host moved out of turn", "desync")
         try:
             table.board.check_move((move.x, move.y))
@@ -182,7 +194,7 @@ class GuestSession(Session):
 
     def _take_back_own(self, table: Table, ply: int, reason: str, out: Outputs) -> None:
         """Take our last move off the board: the host refused it or ended the game first."""
-        if table.ply == ply + 1 and table.last_mover() is table.stone_of("guest"):
+        if table.ply == ply + 1 and table.last_mover() is table.stone_of(Role.GUEST):
             (point,) = table.take_back(1)
             out.append(ev.MoveRefused(point, reason))
 
@@ -191,25 +203,27 @@ class GuestSession(Session):
             raise ProtocolError("the host ended a game that is not this one", "desync")
         self._take_back_own(table, over.ply, "the game ended before your move arrived", out)
         outcome = table.board.outcome
-        winner = None if over.winner == "none" else Stone[over.winner.upper()]
-        by_board = over.ending in ("five", "full")
-        if (
-            table.ply != over.ply
-            or by_board != (outcome is not None)
-            or (outcome is not None and outcome.winner is not winner)
-        ):
+        try:
+            result = Result(over.winner, over.ending)
+        except ValueError:
+            raise ProtocolError("the host's result is not a possible one", "desync") from None
+        by_board = Result.of(outcome) if outcome is not None else None
+        if table.ply != over.ply or (by_board != result if over.ending.by_board else by_board is not None):
             raise ProtocolError("the host's result does not match the board", "desync")
-        table.result = ev.Result(winner, over.ending)
+        table.result = result
         table.pending = None
         table.awaiting_verdict = False
         out.append(ev.GameOver(table.game, table.ply, table.result))
 
     def _host_refusal(self, table: Table, refuse: wire.Refuse, out: Outputs) -> None:
-        if refuse.what == "move":
+        if refuse.what is Request.MOVE:
             self._take_back_own(table, refuse.ply, refuse.reason, out)
             return
-        if refuse.what == "offer" and table.pending is not None and table.pending.by == "guest":
-            table.pending = None
-        if refuse.what == "resign":
+        kind = None
+        if refuse.what is Request.OFFER:
+            if table.pending is None or table.pending.by is not Role.GUEST:
+                return  # an offer that crossed the host's: the player was told when the host's arrived
+            kind, table.pending = table.pending.kind, None
+        if refuse.what is Request.RESIGN:
             table.awaiting_verdict = False
-        out.append(ev.Refused(refuse.what, refuse.reason))
+        out.append(ev.Refused(refuse.what, refuse.reason, kind))

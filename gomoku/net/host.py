@@ -8,7 +8,6 @@ play and resume are in :mod:`gomoku.net.session`.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from typing import Any
 
 from gomoku.board import IllegalMoveError
@@ -16,45 +15,12 @@ from gomoku.net import auth
 from gomoku.net import events as ev
 from gomoku.net import protocol as wire
 from gomoku.net.errors import ProtocolError
-from gomoku.net.protocol import BLACK_CHOICES, MATCH_BYTES, PROTOCOL, VERSION
+from gomoku.net.handshake import Stage
+from gomoku.net.match import DEFAULT_SETTINGS, Ending, GameSettings, MatchRecord, OfferKind, Request, Result, Role
+from gomoku.net.protocol import MATCH_BYTES, PROTOCOL, VERSION
 from gomoku.net.session import Link, Outputs, Pending, Session, Table, fits
-from gomoku.point import MAX_SIZE, MIN_SIZE, Point
-from gomoku.rules import Rule
-
-
-@dataclass(frozen=True)
-class GameSettings:
-    """What the host chooses: the rule, the board size, and who plays black in the first game.
-
-    ``black`` is ``host``, ``guest`` or ``random``; rematches alternate it.
-    """
-
-    rule: Rule = Rule.FREESTYLE
-    size: int = 15
-    black: str = "random"
-
-    def __post_init__(self) -> None:
-        if not MIN_SIZE <= self.size <= MAX_SIZE:
-            raise ValueError(f"board size must be {MIN_SIZE} to {MAX_SIZE}, not {self.size}")
-        if self.black not in BLACK_CHOICES:
-            raise ValueError(f"black must be one of {', '.join(BLACK_CHOICES)}, not {self.black!r}")
-
-
-@dataclass(frozen=True)
-class MatchRecord:
-    """The host's game as a value, to autosave and to resume from after a restart."""
-
-    match: bytes
-    game: int
-    rule: Rule
-    size: int
-    black: str
-    moves: tuple[Point, ...]
-    result: ev.Result | None = None
-
-
-def _other(role: str) -> str:
-    return "guest" if role == "host" else "host"
+from gomoku.net.snapshot import LinkState
+from gomoku.point import Point
 
 
 class HostSession(Session):
@@ -65,13 +31,13 @@ class HostSession(Session):
     :class:`~gomoku.net.session.Session`'s (``limits``, ``random_bytes``).
     """
 
-    role = "host"
+    role = Role.HOST
 
     def __init__(
         self,
         code: str,
         name: str,
-        settings: GameSettings = GameSettings(),
+        settings: GameSettings = DEFAULT_SETTINGS,
         *,
         record: MatchRecord | None = None,
         rng: random.Random | None = None,
@@ -83,6 +49,7 @@ class HostSession(Session):
         if record is not None:
             self._table = Table(record.match, record.game, record.rule, record.size, record.black, record.moves)
             self._table.result = record.result
+            self._chat = list(record.chat)
 
     @property
     def saved(self) -> MatchRecord | None:
@@ -90,57 +57,71 @@ class HostSession(Session):
         t = self._table
         if t is None:
             return None
-        return MatchRecord(t.match, t.game, t.board.rule, t.board.size, t.black, t.moves, t.result)
+        return MatchRecord(t.match, t.game, t.board.rule, t.board.size, t.black, t.moves, t.result, tuple(self._chat))
 
     def connection_made(self, conn: int, now: float) -> Outputs:
         out = super().connection_made(conn, now)
         link = self._links[conn]
-        handshakes = sum(1 for other in self._links.values() if other.stage != "seated")
+        handshakes = sum(1 for other in self._links.values() if other.stage is not Stage.SEATED)
         if handshakes > self.limits.max_handshakes:
-            reason = "too many connections at once: try again in a few seconds"
-            self._fail(link, "busy", reason, out)
-            out.append(ev.GuestRefused(reason))
+            self._refuse_guest(
+                link,
+                "busy",
+                "too many connections at once: try again in a few seconds",
+                "too many connections at once",
+                out,
+            )
             return out
         link.nonce = auth.new_nonce(self._random_bytes)
         self._send(
-            link, wire.Hello(protocol=PROTOCOL, version=VERSION, role="host", name=self.name, nonce=link.nonce), out
+            link, wire.Hello(protocol=PROTOCOL, version=VERSION, role=Role.HOST, name=self.name, nonce=link.nonce), out
         )
         return out
+
+    def _away(self) -> LinkState:
+        return LinkState.WAITING
 
     def _what_next(self) -> str:
         return ": waiting for the guest to come back"
 
     def _absent(self) -> str:
-        return "the guest is not connected: wait for them to join"
+        return f"{self._opponent_title()} is not connected: wait for them to join again"
 
-    def _refuse_guest(self, link: Link, code: str, reason: str, out: Outputs) -> None:
-        self._fail(link, code, reason, out)
-        out.append(ev.GuestRefused(reason))
+    def _refuse_guest(self, link: Link, code: str, to_guest: str, to_host: str, out: Outputs) -> None:
+        """Turn a guest away: ``to_guest`` is what they read (and what to do), ``to_host`` what we read."""
+        self._fail(link, code, to_guest, out)
+        out.append(ev.GuestRefused(to_host))
 
     def _handshake(self, link: Link, message: wire.Message, now: float, out: Outputs) -> None:
-        if link.stage == "hello" and isinstance(message, wire.Hello):
+        if isinstance(message, wire.Hello):
             self._greeted(link, message, "a host cannot join a host: one side must join with --join")
-            link.stage = "auth"
-        elif link.stage == "auth" and isinstance(message, wire.Auth):
-            if not auth.check_proof(self.code, "guest", link.nonce, link.peer_nonce, message.proof):
-                self._refuse_guest(link, "bad-code", "wrong code: check the code the host shows and join again", out)
+        elif isinstance(message, wire.Auth):
+            if not auth.check_proof(self.code, Role.GUEST, link.nonce, link.peer_nonce, message.proof):
+                self._refuse_guest(
+                    link,
+                    "bad-code",
+                    "wrong code: check the code the host shows and join again",
+                    "wrong code",
+                    out,
+                )
                 return
             self._admit(link, message.resume, now, out)
-        else:
-            raise ProtocolError(f"{message.TYPE} is not allowed during the handshake")
 
     def _admit(self, link: Link, resume: wire.ResumeRecord | None, now: float, out: Outputs) -> None:
         """A guest proved the code: seat it, resuming the match if there is one."""
         table = self._table
         same_match = table is not None and resume is not None and resume.match == table.match
         if self._peer is not None and not same_match:
-            self._refuse_guest(link, "busy", "this game already has two players", out)
+            self._refuse_guest(
+                link, "busy", "this game already has two players", "the game already has two players", out
+            )
             return
         if table is not None and not self._resumable(table, resume):
             self._refuse_guest(
                 link,
                 "different-game",
                 "this host is playing another game: join without the old game's save, or ask for a new code",
+                "their saved game is another game",
                 out,
             )
             return
@@ -154,7 +135,7 @@ class HostSession(Session):
             table = self._table = self._new_table(self._rng.random() < 0.5)
         table.pending = None
         self._seat(link, now)
-        self._send(link, wire.Welcome(proof=auth.proof(self.code, "host", link.nonce, link.peer_nonce)), out)
+        self._send(link, wire.Welcome(proof=auth.proof(self.code, Role.HOST, link.nonce, link.peer_nonce)), out)
         out.append(ev.OpponentJoined(link.peer_name))
         self._announce(table, resumed, out)
 
@@ -163,14 +144,12 @@ class HostSession(Session):
             return True
         if resume.match != table.match or resume.game > table.game:
             return False
-        guest = table.stone_of("guest")
+        guest = table.stone_of(Role.GUEST)
         return resume.game < table.game or fits(table.moves, resume.moves, guest)
 
     def _new_table(self, coin: bool) -> Table:
         """Game 1 of a new match: the settings' black, or the coin's if they say random."""
-        black = self.settings.black
-        if black == "random":
-            black = "host" if coin else "guest"
+        black = self.settings.black.role or (Role.HOST if coin else Role.GUEST)
         match = self._random_bytes(MATCH_BYTES)
         return Table(match, 1, self.settings.rule, self.settings.size, black)
 
@@ -186,12 +165,13 @@ class HostSession(Session):
                 size=board.size,
                 black=table.black,
                 moves=table.moves,
+                chat=tuple(self._chat),
             ),
             out,
         )
         out.append(
             ev.GameStarted(
-                table.match, table.game, board.rule, board.size, table.stone_of("host"), table.moves, resumed
+                table.match, table.game, board.rule, board.size, table.stone_of(Role.HOST), table.moves, resumed
             )
         )
         if table.result is not None:
@@ -201,10 +181,9 @@ class HostSession(Session):
     def _over(table: Table) -> wire.Over:
         result = table.result
         assert result is not None
-        winner = str(result.winner) if result.winner else "none"
-        return wire.Over(game=table.game, ply=table.ply, winner=winner, ending=result.ending)
+        return wire.Over(game=table.game, ply=table.ply, winner=result.winner, ending=result.ending)
 
-    def _end(self, table: Table, result: ev.Result, out: Outputs) -> None:
+    def _end(self, table: Table, result: Result, out: Outputs) -> None:
         """The referee's verdict: record it, tell the guest and our player."""
         table.result = result
         table.pending = None
@@ -214,23 +193,23 @@ class HostSession(Session):
     def _after_move(self, table: Table, out: Outputs) -> None:
         outcome = table.board.outcome
         if outcome is not None:
-            self._end(table, ev.Result(outcome.winner, "five" if outcome.winner else "full"), out)
+            self._end(table, Result.of(outcome), out)
 
-    def _resign(self, table: Table, role: str, out: Outputs) -> None:
-        self._end(table, ev.Result(table.stone_of(_other(role)), "resign"), out)
+    def _resign(self, table: Table, role: Role, out: Outputs) -> None:
+        self._end(table, Result(table.stone_of(role.other), Ending.RESIGN), out)
 
     def _accepted(self, table: Table, pending: Pending, out: Outputs) -> None:
-        if pending.kind == "undo":
+        if pending.kind is OfferKind.UNDO:
             points = table.take_back(table.undo_count(pending.by))
             out.append(ev.MovesTakenBack(points, table.ply))
-        elif pending.kind == "draw":
-            self._end(table, ev.Result(None, "agreed"), out)
+        elif pending.kind is OfferKind.DRAW:
+            self._end(table, Result(None, Ending.AGREED), out)
         else:
             self._rematch(table, out)
 
     def _rematch(self, table: Table, out: Outputs) -> None:
         board = table.board
-        self._table = Table(table.match, table.game + 1, board.rule, board.size, _other(table.black))
+        self._table = Table(table.match, table.game + 1, board.rule, board.size, table.black.other)
         self._announce(self._table, False, out)
 
     def _game_message(self, link: Link, message: wire.Message, out: Outputs) -> None:
@@ -239,7 +218,7 @@ class HostSession(Session):
         if isinstance(message, wire.Move):
             problem = self._guest_move_problem(table, message)
             if problem:
-                self._send(link, wire.Refuse(what="move", ply=message.ply, reason=problem), out)
+                self._send(link, wire.Refuse(what=Request.MOVE, ply=message.ply, reason=problem), out)
                 return
             self._place(table, Point(message.x, message.y), mine=False, out=out)
             self._after_move(table, out)
@@ -249,16 +228,18 @@ class HostSession(Session):
             self._guest_answer(link, table, message, out)
         elif isinstance(message, wire.Resign):
             if not table.in_play:
-                self._send(link, wire.Refuse(what="resign", ply=table.ply, reason="the game is already over"), out)
+                self._send(
+                    link, wire.Refuse(what=Request.RESIGN, ply=table.ply, reason="the game is already over"), out
+                )
             else:
-                self._resign(table, "guest", out)
+                self._resign(table, Role.GUEST, out)
         else:
             raise ProtocolError(f"only the host sends {message.TYPE}")
 
     def _guest_move_problem(self, table: Table, move: wire.Move) -> str | None:
         if move.ply != table.ply and table.in_play:
             return "the position changed before your move arrived: look and play again"
-        problem = self._move_problem(table, "guest")
+        problem = self._move_problem(table, Role.GUEST)
         if problem is None:
             try:
                 table.board.check_move((move.x, move.y))
@@ -267,26 +248,31 @@ class HostSession(Session):
         return problem
 
     def _guest_offer(self, link: Link, table: Table, offer: wire.Offer, out: Outputs) -> None:
-        problem = table.offer_problem(offer.kind, "guest")
+        problem = table.offer_problem(offer.kind, Role.GUEST)
         if problem is None and offer.ply != table.ply:
             problem = "a move was played meanwhile: ask again"
         if problem is None and table.pending is not None:
             problem = (
                 "the host's offer crossed yours: answer it first"
-                if table.pending.by == "host"
+                if table.pending.by is Role.HOST
                 else "wait for the answer to your offer"
             )
         if problem:
-            self._send(link, wire.Refuse(what="offer", ply=offer.ply, reason=problem), out)
+            self._send(link, wire.Refuse(what=Request.OFFER, ply=offer.ply, reason=problem), out)
             return
-        table.pending = Pending(offer.kind, offer.ply, "guest")
+        table.pending = Pending(offer.kind, offer.ply, Role.GUEST)
         out.append(ev.OfferReceived(offer.kind))
 
     def _guest_answer(self, link: Link, table: Table, answer: wire.Answer, out: Outputs) -> None:
         pending = table.pending
-        if pending is None or pending.by != "host" or pending.kind != answer.kind or pending.ply != answer.ply:
+        if (
+            pending is None
+            or pending.by is not Role.HOST
+            or pending.kind is not answer.kind
+            or pending.ply != answer.ply
+        ):
             self._send(
-                link, wire.Refuse(what=answer.TYPE, ply=answer.ply, reason="there is no such offer to answer"), out
+                link, wire.Refuse(what=Request.ANSWER, ply=answer.ply, reason="there is no such offer to answer"), out
             )
             return
         table.pending = None

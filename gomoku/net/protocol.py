@@ -18,6 +18,7 @@ list, and each one's docstring says when it is sent.
 
 from __future__ import annotations
 
+import enum
 import json
 import re
 import unicodedata
@@ -26,18 +27,27 @@ from typing import Any, ClassVar
 
 from gomoku.net.auth import NONCE_BYTES, PROOF_BYTES
 from gomoku.net.errors import LineTooLongError, ProtocolError, VersionError
+from gomoku.net.match import ChatLine, Ending, OfferKind, Request, Role
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point
-from gomoku.rules import Rule
+from gomoku.rules import Rule, Stone
 
 #: The protocol's name in ``hello``: a peer that is not gomoku is told so plainly.
 PROTOCOL = "gomoku-net"
 #: The protocol version this code speaks.  ``hello``'s ``protocol`` and ``version``
 #: fields keep their meaning in every version, so a mismatch is always reported as one.
-VERSION = 1
+#: Version 2 (this one) names every ending of the board in ``over`` (``no-five-left``,
+#: ``no-legal-move``: version 1 called every draw ``full``) and carries the match's chat
+#: in ``start``; a version 1 peer is told to install the same gomoku.
+VERSION = 2
+#: Lines of chat a match keeps and ``start`` carries (a reconnected guest sees them again):
+#: a tall terminal's chat panel.
+MAX_CHAT_LINES = 12
 #: The longest line, newline included.  The longest legitimate line is a ``start``
-#: (or an ``auth`` resuming) a full 25x25 board: 625 moves of at most 8 bytes
-#: (``[24,24],``), about 5.1 KB; 8 KiB leaves room and still bounds what a peer makes us hold.
-MAX_LINE = 8192
+#: resuming a full 25x25 board: 625 moves of at most 8 bytes (``[24,24],``), about 5.1 KB,
+#: and MAX_CHAT_LINES lines of chat, each at most 200 characters of at most 6 bytes
+#: (``\uXXXX``) and a role, about 14.6 KB.  32 KiB leaves room and still bounds what a
+#: peer makes us hold.
+MAX_LINE = 32768
 #: Characters in a player's name: what a status line has room for.
 MAX_NAME = 24
 #: Characters in one chat line: one line of a wide terminal's chat panel.
@@ -55,16 +65,8 @@ MATCH_BYTES = 8
 #: The longest piece of a peer's text quoted back in an error message.
 QUOTE_LIMIT = 40
 
-#: Roles and the answers to "who plays black".
-ROLES = ("host", "guest")
-BLACK_CHOICES = ("host", "guest", "random")
-#: What an offer asks for: take back moves, end the game drawn, play again.
-OFFER_KINDS = ("undo", "draw", "rematch")
 #: Who won, by colour; ``none`` for a draw.
 WINNERS = ("black", "white", "none")
-#: How a game ended: a row of five (or more, by the rule), the board full, a
-#: resignation, a draw agreed.
-ENDINGS = ("five", "full", "resign", "agreed")
 #: The ``code`` of an ``error`` message: what went wrong, for a program to act on.
 ERROR_CODES = (
     "protocol",  # a line that is not a valid message, or one not allowed now
@@ -186,6 +188,60 @@ class Choice(Kind):
 
 
 @dataclass(frozen=True)
+class EnumKind(Kind):
+    """A member of ``enum``, written as its value: the one place the wire's words become enums."""
+
+    members: type[enum.Enum]
+    #: The members allowed, by their words (all of them if empty).
+    only: tuple[str, ...] = ()
+
+    def parse(self, name: str, value: Any) -> enum.Enum:
+        words = self.only or tuple(member.value for member in self.members)
+        if isinstance(value, self.members) and value.value in words:
+            return value
+        return self.members(Choice(words).parse(name, value))
+
+    def dump(self, value: enum.Enum) -> str:
+        return value.value
+
+
+@dataclass(frozen=True)
+class Winner(Kind):
+    """The winner's colour, written ``black`` or ``white``; ``none`` (``None``) for a draw."""
+
+    def parse(self, name: str, value: Any) -> Stone | None:
+        if value is None or isinstance(value, Stone):
+            return value
+        word = Choice(WINNERS).parse(name, value)
+        return None if word == "none" else Stone[word.upper()]
+
+    def dump(self, value: Stone | None) -> str:
+        return "none" if value is None else str(value)
+
+
+@dataclass(frozen=True)
+class ChatLines(Kind):
+    """At most :data:`MAX_CHAT_LINES` lines of chat, each ``[role, text]``."""
+
+    def parse(self, name: str, value: Any) -> tuple[ChatLine, ...]:
+        if not isinstance(value, (list, tuple)) or len(value) > MAX_CHAT_LINES:
+            raise ProtocolError(f"{name} must be a list of at most {MAX_CHAT_LINES} [role, text] pairs")
+        lines = []
+        for item in value:
+            if isinstance(item, ChatLine):
+                lines.append(item)
+                continue
+            if not isinstance(item, (list, tuple)) or len(item) != 2:
+                raise ProtocolError(f"each of {name} must be a [role, text] pair, not {quote(item)}")
+            role = Role(Choice(tuple(r.value for r in Role)).parse("role", item[0]))
+            lines.append(ChatLine(role, Text(MAX_CHAT).parse("text", item[1])))
+        return tuple(lines)
+
+    def dump(self, value: tuple[ChatLine, ...]) -> list[list[str]]:
+        return [[line.by.value, line.text] for line in value]
+
+
+@dataclass(frozen=True)
 class Hex(Kind):
     """Exactly ``size`` bytes, written as lower-case hexadecimal."""
 
@@ -262,6 +318,14 @@ class Nested(Kind):
 
 
 _REQUIRED = object()
+#: The kinds of the match's enums and values (:mod:`gomoku.net.match`), made once.
+_ROLE = EnumKind(Role)
+_OFFER = EnumKind(OfferKind)
+_ENDING = EnumKind(Ending)
+_WINNER = Winner()
+_CHAT = ChatLines()
+#: What the host refuses by name: the guest's messages (chat is never refused on the wire).
+_REFUSABLE = EnumKind(Request, only=("move", "offer", "answer", "resign"))
 
 
 def _kind(kind: Kind, default: Any = _REQUIRED) -> Any:
@@ -321,7 +385,7 @@ class Hello(Message):
     TYPE: ClassVar[str] = "hello"
     protocol: str = _kind(Choice((PROTOCOL,)))
     version: int = _kind(Int(1, 1_000_000))
-    role: str = _kind(Choice(ROLES))
+    role: Role = _kind(_ROLE)
     name: str = _kind(Text(MAX_NAME))
     nonce: bytes = _kind(Hex(NONCE_BYTES))
 
@@ -365,8 +429,9 @@ class Start(Message):
     game: int = _kind(Int(1, 1_000_000))
     rule: Rule = _kind(RuleKind())
     size: int = _kind(Int(MIN_SIZE, MAX_SIZE))
-    black: str = _kind(Choice(ROLES))
+    black: Role = _kind(_ROLE)
     moves: tuple[Point, ...] = _kind(Moves())
+    chat: tuple[ChatLine, ...] = _kind(_CHAT, ())
 
 
 @dataclass(frozen=True)
@@ -384,7 +449,7 @@ class Offer(Message):
     """Either side: ask to take back moves, agree a draw, or play again, at move count ``ply``."""
 
     TYPE: ClassVar[str] = "offer"
-    kind: str = _kind(Choice(OFFER_KINDS))
+    kind: OfferKind = _kind(_OFFER)
     ply: int = _kind(Int(0, MAX_MOVES))
 
 
@@ -393,7 +458,7 @@ class Answer(Message):
     """Either side: yes (``accept``) or no to the other's pending offer of ``kind`` at ``ply``."""
 
     TYPE: ClassVar[str] = "answer"
-    kind: str = _kind(Choice(OFFER_KINDS))
+    kind: OfferKind = _kind(_OFFER)
     ply: int = _kind(Int(0, MAX_MOVES))
     accept: bool = _kind(Flag())
 
@@ -412,8 +477,8 @@ class Over(Message):
     TYPE: ClassVar[str] = "over"
     game: int = _kind(Int(1, 1_000_000))
     ply: int = _kind(Int(0, MAX_MOVES))
-    winner: str = _kind(Choice(WINNERS))
-    ending: str = _kind(Choice(ENDINGS))
+    winner: Stone | None = _kind(_WINNER)
+    ending: Ending = _kind(_ENDING)
 
 
 @dataclass(frozen=True)
@@ -421,7 +486,7 @@ class Refuse(Message):
     """Host: the guest's last ``what`` (a message type) was not applied, and why."""
 
     TYPE: ClassVar[str] = "refuse"
-    what: str = _kind(Choice(("move", "offer", "answer", "resign")))
+    what: Request = _kind(_REFUSABLE)
     ply: int = _kind(Int(0, MAX_MOVES))
     reason: str = _kind(Text(MAX_REASON))
 

@@ -55,18 +55,19 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from gomoku.board import Board, IllegalMoveError
 from gomoku.net import auth
 from gomoku.net import events as ev
 from gomoku.net.errors import ProtocolError
+from gomoku.net.handshake import Stage, next_stage
 from gomoku.net.limits import Limits, TokenBucket
+from gomoku.net.match import ChatLine, MatchRecord, OfferKind, Request, Result, Role
 from gomoku.net.protocol import (
     MAX_CHAT,
+    MAX_CHAT_LINES,
     MAX_NAME,
     MAX_PING_ID,
-    OFFER_KINDS,
     Answer,
     Bye,
     Chat,
@@ -83,11 +84,9 @@ from gomoku.net.protocol import (
     decode,
     encode,
 )
+from gomoku.net.snapshot import LinkState, Snapshot, TableView
 from gomoku.point import Point
 from gomoku.rules import Rule, Stone
-
-if TYPE_CHECKING:
-    from gomoku.net.host import MatchRecord
 
 #: Pings remembered while waiting for their pong: a pong older than this many pings is not worth timing.
 _PINGS_KEPT = 4
@@ -111,27 +110,27 @@ def fits(ours: tuple[Point, ...], theirs: tuple[Point, ...], theirs_stone: Stone
 class Pending:
     """An offer waiting for its answer: of ``kind``, at move count ``ply``, made by ``role``."""
 
-    kind: str
+    kind: OfferKind
     ply: int
-    by: str
+    by: Role
 
 
 class Table:
     """One game between the two players: the board, the colours, the pending offer, the result."""
 
     def __init__(
-        self, match: bytes, game: int, rule: Rule, size: int, black: str, moves: tuple[Point, ...] = ()
+        self, match: bytes, game: int, rule: Rule, size: int, black: Role, moves: tuple[Point, ...] = ()
     ) -> None:
         self.match = match
         self.game = game
         self.black = black
         self.board = Board.from_moves(moves, size, rule)
-        self.result: ev.Result | None = None
+        self.result: Result | None = None
         self.pending: Pending | None = None
         #: Guest only: a resignation or draw is sent and the host's verdict awaited.
         self.awaiting_verdict = False
 
-    def stone_of(self, role: str) -> Stone:
+    def stone_of(self, role: Role) -> Stone:
         return Stone.BLACK if self.black == role else Stone.WHITE
 
     @property
@@ -149,7 +148,7 @@ class Table:
     def last_mover(self) -> Stone | None:
         return self.board.turn.opponent if self.ply else None
 
-    def undo_count(self, role: str) -> int:
+    def undo_count(self, role: Role) -> int:
         """Moves an undo asked by ``role`` takes back: to ``role``'s last move, so it is its turn again."""
         if self.last_mover() is self.stone_of(role):
             return 1
@@ -158,13 +157,13 @@ class Table:
     def take_back(self, count: int) -> tuple[Point, ...]:
         return tuple(self.board.undo() for _ in range(count))
 
-    def offer_problem(self, kind: str, role: str) -> str | None:
+    def offer_problem(self, kind: OfferKind, role: Role) -> str | None:
         """Why ``role`` may not offer ``kind`` now, or ``None`` if it may."""
-        if kind == "rematch":
+        if kind is OfferKind.REMATCH:
             return None if not self.in_play else "the game is not over: finish it first"
         if not self.in_play or self.awaiting_verdict:
             return "the game is over: offer a rematch instead"
-        if kind == "undo" and self.undo_count(role) == 0:
+        if kind is OfferKind.UNDO and self.undo_count(role) == 0:
             return "there is no move of yours to take back"
         return None
 
@@ -176,7 +175,7 @@ class Link:
         self.conn = conn
         self.reader = LineReader(limits.max_line)
         self.bucket = TokenBucket(limits.line_rate, limits.line_burst, now)
-        self.stage = "hello"
+        self.stage = Stage.HELLO
         self.deadline = now + limits.handshake
         self.last_heard = now
         self.next_ping = float("inf")
@@ -185,7 +184,10 @@ class Link:
         self.nonce = b""
         self.peer_nonce = b""
         self.peer_name = ""
-        self.closed = False
+
+    @property
+    def closed(self) -> bool:
+        return self.stage is Stage.CLOSED
 
 
 class Session:
@@ -195,7 +197,7 @@ class Session:
     offers and game ends that differ between the referee and the guest.
     """
 
-    role = ""
+    role: Role
 
     def __init__(
         self,
@@ -212,6 +214,18 @@ class Session:
         self._links: dict[int, Link] = {}
         self._peer: Link | None = None
         self._table: Table | None = None
+        self._opponent = ""
+        self._chat: list[ChatLine] = []
+        self._rtt: float | None = None
+        #: The last board handed out in a snapshot, and the moves it was a copy of.
+        self._board_copy: tuple[Table | None, tuple[Point, ...], Board | None, frozenset[Point]] = (
+            None,
+            (),
+            None,
+            frozenset(),
+        )
+        #: Whether a connection to the opponent was ever at the table (a guest that never got there failed to join).
+        self._ever_seated = False
 
     # -- reading ----------------------------------------------------------------
 
@@ -222,7 +236,7 @@ class Session:
 
     @property
     def opponent_name(self) -> str:
-        """The opponent's name as they gave it (cleaned), or ``""`` before they joined."""
+        """The opponent's name as they gave it (cleaned), or ``""`` while they are not connected."""
         return self._peer.peer_name if self._peer else ""
 
     @property
@@ -236,7 +250,7 @@ class Session:
         return self._table.stone_of(self.role) if self._table else None
 
     @property
-    def result(self) -> ev.Result | None:
+    def result(self) -> Result | None:
         """How the current game ended, or ``None`` while it goes on."""
         return self._table.result if self._table else None
 
@@ -245,11 +259,68 @@ class Session:
         """What this side keeps to resume the game later (its autosave's network part)."""
         raise NotImplementedError
 
+    @property
+    def link_state(self) -> LinkState:
+        """The connection to the opponent as the player sees it."""
+        if self._peer is not None:
+            return LinkState.CONNECTED
+        return self._away()
+
+    def snapshot(self) -> Snapshot:
+        """What our player sees now, as one immutable value (see :mod:`gomoku.net.snapshot`)."""
+        table = self._table
+        view = None
+        if table is not None:
+            board, forbidden = self._board_view(table)
+            pending = table.pending
+            mine = table.stone_of(self.role)
+            view = TableView(
+                match=table.match,
+                game=table.game,
+                board=board,
+                my_stone=mine,
+                my_turn=self._move_problem(table, self.role) is None and self._peer is not None,
+                forbidden=forbidden,
+                result=table.result,
+                offer_in=pending.kind if pending is not None and pending.by is not self.role else None,
+                offer_out=pending.kind if pending is not None and pending.by is self.role else None,
+            )
+        return Snapshot(
+            role=self.role,
+            opponent=self._opponent_title(),
+            link=self.link_state,
+            table=view,
+            chat=tuple(self._chat),
+            rtt=self._rtt if self._peer is not None else None,
+            saved=self.saved,
+        )
+
+    def _board_view(self, table: Table) -> tuple[Board, frozenset[Point]]:
+        """A copy of the board for snapshots, made again only when the position changed."""
+        moves = table.moves
+        kept_table, kept_moves, kept_board, kept_forbidden = self._board_copy
+        if kept_board is not None and kept_table is table and kept_moves == moves:
+            return kept_board, kept_forbidden
+        board = table.board.copy()
+        forbidden: frozenset[Point] = frozenset()
+        if board.rule.restricts(Stone.BLACK) and board.turn is Stone.BLACK and table.in_play:
+            forbidden = frozenset(board.forbidden_points())
+        self._board_copy = (table, moves, board, forbidden)
+        return board, forbidden
+
+    def _opponent_title(self) -> str:
+        """The opponent's name, or ``the host`` / ``the guest`` before they gave one."""
+        return self._opponent or self.role.other.title
+
+    def _away(self) -> LinkState:
+        """The link state while the opponent is not at the table."""
+        raise NotImplementedError
+
     def next_deadline(self) -> float | None:
         """When :meth:`tick` must run next (``None``: nothing is timed)."""
         times = []
         for link in self._links.values():
-            if link.stage == "seated":
+            if link.stage is Stage.SEATED:
                 times += [link.next_ping, link.last_heard + self.limits.peer_timeout]
             else:
                 times.append(link.deadline)
@@ -267,13 +338,14 @@ class Session:
         link = self._links.pop(conn, None)
         if link is None or link.closed:
             return []
-        link.closed = True
+        seated = link.stage is Stage.SEATED
+        link.stage = Stage.CLOSED
         out: Outputs = []
-        self._lost(
-            link,
-            f"the connection to {self._who(link)} was lost" + (f" ({reason})" if reason else "") + self._what_next(),
-            out,
-        )
+        because = f" ({reason})" if reason else ""
+        if seated:
+            self._lost(link, f"the connection to {self._who(link)} was lost{because}{self._what_next()}", out)
+        else:
+            self._lost(link, self._not_joined(because), out)
         return out
 
     def receive(self, conn: int, data: bytes, now: float) -> Outputs:
@@ -298,13 +370,15 @@ class Session:
         """Time has passed: send the pings that are due, drop the peers that went quiet."""
         out: Outputs = []
         for link in list(self._links.values()):
-            if link.stage != "seated":
+            if link.stage is not Stage.SEATED:
                 if now >= link.deadline:
                     self._fail(link, "timeout", "the handshake took too long: connect again", out)
                 continue
             if now - link.last_heard >= self.limits.peer_timeout:
                 silent = round(now - link.last_heard)
-                self._fail(link, "timeout", f"no word from {self._who(link)} for {silent} s" + self._what_next(), out)
+                ours = f"no word from {self._who(link)} for {silent} s" + self._what_next()
+                theirs = f"{self.name or self.role.title} heard nothing from you for {silent} s"
+                self._fail(link, "timeout", ours, out, to_peer=theirs)
             elif now >= link.next_ping:
                 link.ping_id = (link.ping_id + 1) % (MAX_PING_ID + 1)
                 link.pings[link.ping_id] = now
@@ -319,7 +393,7 @@ class Session:
     def play(self, point: Point | tuple[int, int]) -> Outputs:
         """Play ``point`` for us."""
         out: Outputs = []
-        table = self._ready("move", out)
+        table = self._ready(Request.MOVE, out)
         if table is None:
             return out
         point = Point(*point)
@@ -330,7 +404,7 @@ class Session:
             except IllegalMoveError as error:
                 problem = str(error)
         if problem:
-            out.append(ev.Refused("move", problem))
+            out.append(ev.Refused(Request.MOVE, problem))
             return out
         ply = table.ply
         self._place(table, point, mine=True, out=out)
@@ -338,40 +412,40 @@ class Session:
         self._after_move(table, out)
         return out
 
-    def offer(self, kind: str) -> Outputs:
-        """Ask the opponent for an ``undo``, a ``draw`` or a ``rematch``."""
-        if kind not in OFFER_KINDS:
-            raise ValueError(f"an offer is one of {', '.join(OFFER_KINDS)}, not {kind!r}")
+    def offer(self, kind: OfferKind) -> Outputs:
+        """Ask the opponent for an undo, a draw or a rematch."""
         out: Outputs = []
-        table = self._ready(kind, out, game_over_ok=True)
+        table = self._ready(Request.OFFER, out, game_over_ok=True, kind=kind)
         if table is None:
             return out
         problem = table.offer_problem(kind, self.role)
         if problem is None and table.pending is not None:
             problem = (
                 "wait for the answer to your offer"
-                if table.pending.by == self.role
-                else "answer the opponent's offer first"
+                if table.pending.by is self.role
+                else f"answer {self._opponent_title()}'s offer first: y accepts, n declines"
             )
         if problem:
-            out.append(ev.Refused(kind, problem))
+            out.append(ev.Refused(Request.OFFER, problem, kind))
             return out
         table.pending = Pending(kind, table.ply, self.role)
         self._send(self._peer, Offer(kind=kind, ply=table.ply), out)
+        out.append(ev.OfferSent(kind))
         return out
 
     def answer(self, accept: bool) -> Outputs:
         """Say yes or no to the opponent's pending offer."""
         out: Outputs = []
-        table = self._ready("answer", out, game_over_ok=True)
+        table = self._ready(Request.ANSWER, out, game_over_ok=True)
         if table is None:
             return out
         pending = table.pending
-        if pending is None or pending.by == self.role:
-            out.append(ev.Refused("answer", "there is no offer to answer"))
+        if pending is None or pending.by is self.role:
+            out.append(ev.Refused(Request.ANSWER, "there is no offer to answer"))
             return out
         table.pending = None
         self._send(self._peer, Answer(kind=pending.kind, ply=pending.ply, accept=accept), out)
+        out.append(ev.AnswerSent(pending.kind, accept))
         if accept:
             self._accepted(table, pending, out)
         return out
@@ -379,7 +453,7 @@ class Session:
     def resign(self) -> Outputs:
         """Give up the current game."""
         out: Outputs = []
-        table = self._ready("resign", out)
+        table = self._ready(Request.RESIGN, out)
         if table is not None:
             self._resign(table, self.role, out)
         return out
@@ -391,10 +465,15 @@ class Session:
         if not text:
             return out
         if self._peer is None:
-            out.append(ev.Refused("chat", self._absent()))
+            out.append(ev.Refused(Request.CHAT, self._absent()))
         else:
             self._send(self._peer, Chat(text=text), out)
+            self._keep_chat(ChatLine(self.role, text))
+            out.append(ev.ChatSent(text))
         return out
+
+    def _keep_chat(self, line: ChatLine) -> None:
+        self._chat = (self._chat + [line])[-MAX_CHAT_LINES:]
 
     def leave(self, reason: str = "the other player left") -> Outputs:
         """Say goodbye on every connection and close them all."""
@@ -411,15 +490,18 @@ class Session:
             out.append(ev.Send(link.conn, encode(message)))
 
     def _close(self, link: Link, reason: str, out: Outputs) -> None:
-        link.closed = True
+        link.stage = Stage.CLOSED
         self._links.pop(link.conn, None)
         out.append(ev.Close(link.conn, reason))
 
-    def _fail(self, link: Link, code: str, reason: str, out: Outputs) -> None:
-        """End ``link`` with an ``error`` line: the peer broke the protocol or went quiet."""
+    def _fail(self, link: Link, code: str, reason: str, out: Outputs, to_peer: str = "") -> None:
+        """End ``link`` with an ``error`` line: the peer broke the protocol or went quiet.
+
+        ``reason`` is for our player; ``to_peer``, if given, is the sentence the peer reads instead.
+        """
         if link.closed:
             return
-        self._send(link, Error(code=code, reason=reason), out)
+        self._send(link, Error(code=code, reason=to_peer or reason), out)
         self._close(link, reason, out)
         self._lost(link, reason, out, code=code)
 
@@ -432,37 +514,47 @@ class Session:
             out.append(ev.PeerLeft(reason) if left else ev.ConnectionLost(reason))
 
     def _seat(self, link: Link, now: float) -> None:
-        link.stage = "seated"
+        link.stage = Stage.SEATED
         link.next_ping = now + self.limits.ping_interval
         self._peer = link
+        self._opponent = link.peer_name
+        self._ever_seated = True
+        self._rtt = None
 
     def _who(self, link: Link) -> str:
-        return link.peer_name or ("the guest" if self.role == "host" else "the host")
+        return link.peer_name or self.role.other.title
 
     def _what_next(self) -> str:
         return ""
 
+    def _not_joined(self, because: str) -> str:
+        """What a connection that ended before it reached the table means to our player."""
+        return f"a connection ended before it reached the game{because}"
+
     def _absent(self) -> str:
         return "not connected"
 
-    def _ready(self, what: str, out: Outputs, game_over_ok: bool = False) -> Table | None:
+    def _ready(
+        self, what: Request, out: Outputs, game_over_ok: bool = False, kind: OfferKind | None = None
+    ) -> Table | None:
         """The table if a command may act on it now; else a :class:`Refused` in ``out``."""
         table = self._table
         if self._peer is None or table is None:
-            out.append(ev.Refused(what, self._absent()))
+            out.append(ev.Refused(what, self._absent(), kind))
             return None
         if not game_over_ok and (not table.in_play or table.awaiting_verdict):
-            out.append(ev.Refused(what, "the game is over: offer a rematch"))
+            out.append(ev.Refused(what, "the game is over: offer a rematch", kind))
             return None
         return table
 
-    def _move_problem(self, table: Table, role: str) -> str | None:
+    def _move_problem(self, table: Table, role: Role) -> str | None:
         """Why ``role`` may not move now (turn, pending offer), or ``None``."""
         if not table.in_play or table.awaiting_verdict:
             return "the game is over: offer a rematch"
         if table.board.turn is not table.stone_of(role):
-            return f"it is {table.board.turn}'s turn: wait for the other move"
-        if table.pending is not None and table.pending.by == role:
+            mover = self._opponent_title() if role is self.role else (self.name or self.role.title)
+            return f"it is {table.board.turn}'s turn: wait for {mover}'s move"
+        if table.pending is not None and table.pending.by is role:
             return "wait for the answer to your offer first"
         return None
 
@@ -473,7 +565,7 @@ class Session:
         outcome = table.board.play(point)
         out.append(ev.MovePlayed(point, stone, mine, ply, outcome))
         if table.pending is not None:
-            out.append(ev.OfferCancelled(table.pending.kind, table.pending.by == self.role))
+            out.append(ev.OfferCancelled(table.pending.kind, table.pending.by is self.role))
             table.pending = None
 
     def _dispatch(self, link: Link, message: Message, now: float, out: Outputs) -> None:
@@ -483,27 +575,35 @@ class Session:
             self._peer_error(link, message, out)
         elif isinstance(message, Bye):
             self._close(link, message.reason, out)
-            self._lost(link, f"{self._who(link)} left: {message.reason}" + self._what_next(), out, left=True)
-        elif link.stage != "seated":
+            self._lost(link, f"{self._who(link)} left: {message.reason}", out, left=True)
+        elif link.stage is not Stage.SEATED:
+            then = next_stage(self.role, link.stage, message.TYPE)
+            if then is None:
+                raise ProtocolError(f"{message.TYPE} is not allowed during the handshake")
             self._handshake(link, message, now, out)
+            if not link.closed:
+                link.stage = then
         elif isinstance(message, Ping):
             self._send(link, Pong(id=message.id), out)
         elif isinstance(message, Pong):
             sent = link.pings.pop(message.id, None)
             if sent is not None:
-                out.append(ev.RoundTrip(max(0.0, now - sent)))
+                self._rtt = max(0.0, now - sent)
+                out.append(ev.RoundTrip(self._rtt))
         elif isinstance(message, Chat):
             if message.text:
+                self._keep_chat(ChatLine(self.role.other, message.text))
                 out.append(ev.ChatReceived(self._who(link), message.text))
         else:
             self._game_message(link, message, out)
 
     def _peer_error(self, link: Link, message: Error, out: Outputs) -> None:
-        self._lost(link, message.reason, out)
+        """The peer ended the connection with an error: its reason, and what our player does next."""
+        self._lost(link, message.reason + self._what_next(), out)
 
     def _greeted(self, link: Link, hello: Hello, same_role: str) -> None:
         """Take the peer's ``hello``: it must come from the other role (else ``same_role`` is the error)."""
-        if hello.role == self.role:
+        if hello.role is self.role:
             raise ProtocolError(same_role)
         link.peer_nonce = hello.nonce
         link.peer_name = hello.name
@@ -522,5 +622,5 @@ class Session:
     def _accepted(self, table: Table, pending: Pending, out: Outputs) -> None:
         raise NotImplementedError
 
-    def _resign(self, table: Table, role: str, out: Outputs) -> None:
+    def _resign(self, table: Table, role: Role, out: Outputs) -> None:
         raise NotImplementedError

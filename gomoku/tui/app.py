@@ -42,6 +42,7 @@ from typing import Any
 from gomoku.ai import LEVELS, Player, make_player
 from gomoku.clock import ClockKind
 from gomoku.net.errors import NetworkError
+from gomoku.net.match import BlackChoice, Role
 from gomoku.openings import OpeningRule
 from gomoku.point import Point
 from gomoku.records import RecordError, read_record
@@ -127,6 +128,8 @@ def settings_from_args(args: argparse.Namespace, remembered: Settings, levels: t
         data["black_level"] = data["white_level"] = args.level
     if getattr(args, "name", None):
         data["name"] = args.name
+    if getattr(args, "think_time", None) is not None:
+        data["think_time"] = args.think_time
     settings = validated(data, levels)
     if getattr(args, "opening", None) is not None:
         settings = replace(settings, opening=OpeningRule(args.opening))
@@ -143,15 +146,16 @@ def network_setup(args: argparse.Namespace, settings: Settings) -> NetSetup | No
     from gomoku.net.addresses import parse_address
     from gomoku.net.auth import format_code
 
-    name = settings.name or "player"
+    name = settings.name  # none: the other player sees "the host" or "the guest"
     if getattr(args, "host", None) is not None:
-        black = args.black if args.black in ("host", "guest", "random") else "random"
+        choices = {choice.value: choice for choice in BlackChoice}
+        black = choices.get(args.black, BlackChoice.RANDOM)
         bind = args.bind or ""
-        return NetSetup("host", name, port=args.host, bind=bind, rule=settings.rule, size=settings.size, black=black)
+        return NetSetup(Role.HOST, name, port=args.host, bind=bind, rule=settings.rule, size=settings.size, black=black)
     if getattr(args, "join", None):
         address, port = parse_address(args.join)
         code = format_code(args.code) if args.code else ""
-        return NetSetup("guest", name, code=code, port=port, address=address)
+        return NetSetup(Role.GUEST, name, code=code, port=port, address=address)
     return None
 
 
@@ -258,11 +262,8 @@ class Computer:
     that was cancelled finishes with it before the next one starts.
     """
 
-    def __init__(
-        self, seed: int | None, think_time: float | None, post: Callable[[Event], None], pool: Pool | None = None
-    ) -> None:
+    def __init__(self, seed: int | None, post: Callable[[Event], None], pool: Pool | None = None) -> None:
         self.seed = seed
-        self.think_time = think_time
         self._post = post
         self._pool = pool or Pool()
         self._stops: dict[int, threading.Event] = {}
@@ -289,7 +290,7 @@ class Computer:
         key = (job.level, int(job.board.turn) if job.kind is AiKind.MOVE else 0)
         if key not in self._players:
             seed = None if self.seed is None else self.seed + key[1]
-            self._players[key] = (make_player(job.level, seed=seed, think_time=self.think_time), threading.Lock())
+            self._players[key] = (make_player(job.level, seed=seed), threading.Lock())
         return self._players[key]
 
     def _think(self, job: StartAi, player: Player, lock: threading.Lock, stop: threading.Event) -> None:
@@ -298,7 +299,9 @@ class Computer:
             if stop.is_set():
                 return
             try:
-                point: Point | None = player.choose_move(job.board, stop).move  # it never writes the board
+                point: Point | None = player.choose_move(
+                    job.board, stop, think_time=job.think_time
+                ).move  # never writes it
                 error = ""
             except Exception as exc:  # the game goes on: the state shows the error
                 point, error = None, str(exc) or type(exc).__name__
@@ -418,7 +421,7 @@ def run(args: argparse.Namespace) -> int:
         )
     inbox = Inbox()
     pool = Pool()  # one pool for the computer, the file jobs and the autosave
-    computer = Computer(getattr(args, "seed", None), getattr(args, "think_time", None), inbox.put, pool)
+    computer = Computer(getattr(args, "seed", None), inbox.put, pool)
     files = FileWorker(inbox.put, pool)
     autosaver = storage.Autosaver(report=lambda text: inbox.put(Report(text)), run=pool.submit)
     network = Network(inbox.put, inbox.poke)
@@ -546,8 +549,10 @@ def _loop(
 
 def _resize(screen: Any) -> None:
     """Tell curses the terminal's new size (our SIGWINCH handler took the signal from it)."""
+    if sys.__stdout__ is None:  # no standard output to measure (pythonw)
+        return
     try:
-        cols, rows = os.get_terminal_size(sys.__stdout__.fileno())  # type: ignore[union-attr]  # None: AttributeError
+        cols, rows = os.get_terminal_size(sys.__stdout__.fileno())  # None: AttributeError
         curses.resizeterm(rows, cols)
     except (OSError, ValueError, curses.error, AttributeError):
         pass

@@ -493,18 +493,22 @@ def moves_panel(
     theme: Theme,
     names: list[str],
     shown: int | None = None,
+    top: int | None = None,
+    bottom: int | None = None,
 ) -> None:
     """The move list beside the board, as many pairs as the rows allow.
 
     In a replay, ``shown`` moves are on the board: the last of them is
     highlighted and kept in view, and the later ones are dimmed.  Otherwise
     the list ends with the last move.  The keys are on the bottom line only.
+    ``top`` and ``bottom`` bound the rows it takes (the whole panel's height
+    if not given; the network game shares the panel with its chat).
     """
     x = layout.panel_x
     assert x is not None
     rows = win.getmaxyx()[0]
-    top = layout.top
-    bottom = rows - FOOTER_ROWS - 1
+    top = layout.top if top is None else top
+    bottom = rows - FOOTER_ROWS - 1 if bottom is None else bottom
     put(win, top, x, "Moves", theme("status"))
     pairs = list(range(0, len(names), 2))
     room = max(0, bottom - top)

@@ -11,11 +11,10 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import Union
 
 from gomoku.board import Board
 from gomoku.net.addresses import DEFAULT_PORT
-from gomoku.net.host import MatchRecord
+from gomoku.net.match import BlackChoice, MatchRecord, OfferKind, Role
 from gomoku.net.protocol import ResumeRecord
 from gomoku.point import Point
 from gomoku.records import GameRecord
@@ -45,6 +44,8 @@ class StartAi:
     board: Board
     level: str
     delay: float = 0.0
+    #: Seconds a move for the levels that think by time (``None``: the level's own).
+    think_time: float | None = None
 
 
 @dataclass(frozen=True)
@@ -125,13 +126,13 @@ class Quit:
 class NetSetup:
     """One side of a network game as the player chose it: enough to start it again after a drop.
 
-    ``role`` is ``host`` or ``guest``.  The host's ``code`` is empty until its
-    connection has drawn one (then the screen keeps it, for a restart to reuse);
-    ``rule``, ``size`` and ``black`` (``host``, ``guest`` or ``random``) are the
-    host's choices; ``address`` is where the guest connects.
+    The host's ``code`` is empty until its connection has drawn one (then the
+    screen keeps it, for a restart to reuse); ``rule``, ``size`` and ``black``
+    are the host's choices; ``address`` is where the guest connects.  An empty
+    ``name`` is shown to the other player as ``the host`` or ``the guest``.
     """
 
-    role: str
+    role: Role
     name: str
     code: str = ""
     port: int = DEFAULT_PORT
@@ -139,7 +140,7 @@ class NetSetup:
     address: str = ""
     rule: Rule = Rule.FREESTYLE
     size: int = 15
-    black: str = "random"
+    black: BlackChoice = BlackChoice.RANDOM
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,11 @@ class NetStart:
     setup: NetSetup
     record: MatchRecord | ResumeRecord | None = None
 
+    @property
+    def job(self) -> int:
+        """The connection's number is a job number: the state's counter moves past it."""
+        return self.session
+
 
 @dataclass(frozen=True)
 class NetPlay:
@@ -166,10 +172,10 @@ class NetPlay:
 
 @dataclass(frozen=True)
 class NetOffer:
-    """Ask the opponent for an ``undo``, a ``draw`` or a ``rematch``."""
+    """Ask the opponent for an undo, a draw or a rematch."""
 
     session: int
-    kind: str
+    kind: OfferKind
 
 
 @dataclass(frozen=True)
@@ -203,8 +209,17 @@ class NetClose:
     reason: str = "the other player left"
 
 
-NetEffect = Union[NetStart, NetPlay, NetOffer, NetAnswer, NetResign, NetChat, NetClose]
-Effect = Union[
-    StartAi, CancelAi, SaveRecord, LoadRecord, ListRecords, Autosave, RetireAutosave, SaveSettings, Quit, NetEffect
-]
+NetEffect = NetStart | NetPlay | NetOffer | NetAnswer | NetResign | NetChat | NetClose
+Effect = (
+    StartAi
+    | CancelAi
+    | SaveRecord
+    | LoadRecord
+    | ListRecords
+    | Autosave
+    | RetireAutosave
+    | SaveSettings
+    | Quit
+    | NetEffect
+)
 Effects = tuple[Effect, ...]

@@ -15,11 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Union
 
 from gomoku.net import events as net
-from gomoku.net.host import MatchRecord
-from gomoku.net.protocol import ResumeRecord
+from gomoku.net.snapshot import Snapshot
 from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.savegame import SavedGame
@@ -148,15 +146,28 @@ class NetListening:
 class NetEvent:
     """What network connection ``session`` reports (:mod:`gomoku.net.events`).
 
-    ``saved`` is what to autosave to resume the game (the host's match, the
-    guest's resume record) as the connection saw it when the event was read.
+    ``snapshot`` is its session as it was after the input that made the event
+    (:mod:`gomoku.net.snapshot`): what the network game screen draws.
     """
 
     session: int
     event: net.Event
-    saved: MatchRecord | ResumeRecord | None = None
+    snapshot: Snapshot | None = None
 
 
-Event = Union[
-    Key, Mouse, Resize, Tick, AiDone, Saved, Exists, Loaded, LoadedSave, Listed, Failed, Report, NetListening, NetEvent
-]
+Event = (
+    Key
+    | Mouse
+    | Resize
+    | Tick
+    | AiDone
+    | Saved
+    | Exists
+    | Loaded
+    | LoadedSave
+    | Listed
+    | Failed
+    | Report
+    | NetListening
+    | NetEvent
+)

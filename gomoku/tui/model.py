@@ -18,12 +18,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Union
 
 from gomoku.board import Board
-from gomoku.net.events import Result
-from gomoku.net.host import MatchRecord
+from gomoku.net.addresses import DEFAULT_PORT
+from gomoku.net.match import BlackChoice, MatchRecord
 from gomoku.net.protocol import ResumeRecord
+from gomoku.net.snapshot import LinkState, Snapshot, TableView
 from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.rules import Rule, Stone
@@ -132,6 +132,7 @@ class MenuRow(enum.Enum):
     BLACK_LEVEL = "Black's level"
     WHITE_LEVEL = "White's level"
     PACE = "Pace"
+    THINK = "Think time"
     LOAD = "Load a game record..."
     NETWORK = "Play over the network..."
     QUIT = "Quit"
@@ -169,9 +170,14 @@ class Replaying:
 
 @dataclass(frozen=True)
 class ResumeOffer:
-    """The offer, at start, to resume the game that was in progress when the program last ended."""
+    """The offer, at start, to resume the game that was in progress when the program last ended.
+
+    ``instead`` is the network game the command line asked for (``--host``):
+    declining the offer starts it, for an explicit command line wins.
+    """
 
     saved: SavedGame
+    instead: NetSetup | None = None
 
 
 # -- network play -------------------------------------------------------------
@@ -185,19 +191,26 @@ class NetRow(enum.Enum):
     BLACK = "Black played by"
     RULE = "Rule"
     SIZE = "Board size"
+    PORT = "Port"
+    BIND = "Listen on"
+    NAME = "Your name"
     BACK = "Back to the menu"
-
-
-#: Who plays black in the host's first game (rematches alternate).
-NET_BLACK = ("random", "host", "guest")
 
 
 @dataclass(frozen=True)
 class NetMenu:
-    """Play over the network: host a game (with its rule, size and black) or join one."""
+    """Play over the network: host a game (with its rule, size, black, port and address) or join one.
+
+    ``editing`` is the text being typed on the port, address or name row
+    (``None`` while no row is being edited); ``error`` why the last text was not taken.
+    """
 
     row: NetRow = NetRow.HOST
-    black: str = "random"
+    black: BlackChoice = BlackChoice.RANDOM
+    port: int = DEFAULT_PORT
+    bind: str = ""
+    editing: str | None = None
+    error: str = ""
 
 
 @dataclass(frozen=True)
@@ -214,7 +227,6 @@ class Hosting:
     record: MatchRecord | None = None
     error: str = ""
     refused: str = ""
-    opponent: str = ""
 
 
 class JoinStep(enum.Enum):
@@ -239,65 +251,62 @@ class Joining:
     text: str = ""
     session: int | None = None
     error: str = ""
-    opponent: str = ""
     resume: ResumeRecord | None = None
-
-
-class Link(enum.Enum):
-    """The network game's connection as the status line tells it."""
-
-    CONNECTED = "connected"
-    WAITING = "waiting for the guest to come back"
-    LOST = "connection lost"
-    RECONNECTING = "reconnecting"
 
 
 @dataclass(frozen=True)
 class NetPlaying:
-    """A game against another person over the network.
+    """A game against another person over the network: a view of its session.
 
-    The board mirrors the connection's: moves go on it when the connection
-    reports them (``MovePlayed``), ours included.  ``offer_in`` is the
-    opponent's pending offer (y/n answers it), ``offer_out`` ours; ``typing``
-    is the chat line being written (``None`` when the prompt is closed);
-    ``saved`` the connection's record, for the autosave.
+    ``view`` is the session's last snapshot (:mod:`gomoku.net.snapshot`): the
+    board, the turn, the offers, the result, the chat and the link all come
+    from it, and the screen keeps no game of its own and judges nothing (the
+    session refuses what is not allowed, and says why).  What is the screen's
+    own is how it is looked at: the ``cursor``, the chat line being typed
+    (``typing``, ``None`` when the prompt is closed), the resign question, and
+    whether a reconnection is under way.  ``commands`` is what the guest runs
+    to join (the host shows it again while the guest is away).
     """
 
     session: int
     setup: NetSetup
-    board: Board
-    my_stone: Stone
+    view: Snapshot
     cursor: Point
-    opponent: str
-    game: int = 1
-    forbidden: frozenset[Point] = frozenset()
-    link: Link = Link.CONNECTED
-    rtt: float | None = None
-    result: Result | None = None
-    offer_in: str | None = None
-    offer_out: str | None = None
-    chat: tuple[str, ...] = ()
+    commands: tuple[str, ...] = ()
     typing: str | None = None
     confirm_resign: bool = False
-    saved: MatchRecord | ResumeRecord | None = None
+    reconnecting: bool = False
+
+    @property
+    def table(self) -> TableView:
+        """The game shown (a network game screen exists only once a game has started)."""
+        assert self.view.table is not None, "a network game screen is made when its game starts"
+        return self.view.table
+
+    @property
+    def board(self) -> Board:
+        """The session's board, as of the last snapshot (a copy no one writes to)."""
+        return self.table.board
+
+    @property
+    def opponent(self) -> str:
+        return self.view.opponent
+
+    @property
+    def link(self) -> LinkState:
+        return self.view.link
 
     @property
     def over(self) -> bool:
-        return self.result is not None or self.board.is_game_over()
+        return self.table.over
 
     @property
     def in_progress(self) -> bool:
         """Whether quitting now leaves a game unfinished (it is autosaved: a restart resumes it)."""
-        return bool(self.board.moves) and not self.over
-
-    @property
-    def my_turn(self) -> bool:
-        return not self.over and self.board.turn is self.my_stone
+        return self.table.in_progress
 
 
-Screen = Union[Menu, Playing, Replaying, ResumeOffer, NetMenu, Hosting, Joining, NetPlaying]
-#: The screens that hold a network connection.
-NetScreen = Union[Hosting, Joining, NetPlaying]
+Screen = Menu | Playing | Replaying | ResumeOffer | NetMenu | Hosting | Joining | NetPlaying
 
 # -- overlays -----------------------------------------------------------------
 
@@ -352,7 +361,7 @@ class Prompt:
     listing: int | None = None
 
 
-Overlay = Union[Help, ConfirmQuit, Notice, Prompt]
+Overlay = Help | ConfirmQuit | Notice | Prompt
 
 # -- the whole state ------------------------------------------------------------
 

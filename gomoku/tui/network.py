@@ -6,7 +6,9 @@ that connects), which runs in its own thread; the other network effects are
 its thread-safe commands.  A connection's ``on_event`` only wakes the loop
 (the inbox's pipe); the loop then calls :meth:`Network.drain`, which turns
 every waiting event into a :class:`~gomoku.tui.events.NetEvent` naming the
-connection and carrying its record to autosave.  Nothing here decides
+connection and carrying the session's snapshot taken with it (the
+snapshot is an immutable value made in the network thread, so handing it to
+the UI thread shares nothing that changes).  Nothing here decides
 anything: what the events mean is :mod:`gomoku.tui.screens.netgame`'s.
 """
 
@@ -19,7 +21,7 @@ from gomoku.net import events as ev
 from gomoku.net.auth import new_code
 from gomoku.net.connection import Guest, Host, Peer
 from gomoku.net.errors import NetworkError
-from gomoku.net.host import GameSettings, MatchRecord
+from gomoku.net.match import GameSettings, MatchRecord, Role
 from gomoku.tui.effects import NetAnswer, NetChat, NetClose, NetOffer, NetPlay, NetResign, NetStart
 from gomoku.tui.events import Event, NetEvent, NetListening
 
@@ -51,7 +53,7 @@ class Network:
     def start(self, effect: NetStart) -> None:
         setup = effect.setup
         try:
-            if setup.role == "host":
+            if setup.role is Role.HOST:
                 record = effect.record if isinstance(effect.record, MatchRecord) else None
                 host = Host(
                     setup.code or new_code(),
@@ -90,16 +92,20 @@ class Network:
         events: list[Event] = []
         for session, peer in list(self._peers.items()):
             running = peer.running
-            events += [NetEvent(session, event, peer.saved) for event in peer.events()]
+            events += [NetEvent(session, update.event, update.snapshot) for update in peer.updates()]
             if not running:  # it has ended: what it said last is read above
                 del self._peers[session]
         self._closing = [peer for peer in self._closing if peer.running]
         return events
 
-    def close_all(self, reason: str = "the other player quit", timeout: float = CLOSE_WAIT) -> None:
-        """Say goodbye on every connection and give them ``timeout`` seconds to send it (at exit)."""
-        for session in list(self._peers):
-            self.close(NetClose(session, reason))
+    def close_all(self, timeout: float = CLOSE_WAIT) -> None:
+        """Say goodbye on every connection and give them ``timeout`` seconds to send it (at exit).
+
+        The goodbye is read by the other player as "Ann left: the host quit".
+        """
+        for session, peer in list(self._peers.items()):
+            role = Role.HOST if isinstance(peer, Host) else Role.GUEST
+            self.close(NetClose(session, f"{role.title} quit"))
         deadline = time.monotonic() + timeout
         for peer in self._closing:
             peer.join(max(0.0, deadline - time.monotonic()))

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from gomoku.tui import draw as pieces
-from gomoku.tui.bindings import HELP, Binding, Bindings, find, key_line
+from gomoku.tui.bindings import HELP, Bindings, find, key_line
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import Effects
 from gomoku.tui.events import Event, Key, Mouse
@@ -38,35 +38,20 @@ from gomoku.tui.model import (
     State,
     Step,
 )
-from gomoku.tui.screen import KEEP, AnyRoute, Context, LegacyRoute, Outcome, Route, context
+from gomoku.tui.screen import KEEP, Context, Outcome, Route, context
 from gomoku.tui.screens import dialogs, game, hosting, joining, menu, netgame, netmenu, prompt, replay, resume
 from gomoku.tui.screens import help as help_overlay
 
-#: Every screen's route.  The network screens are old-style, hosted through thin adapters until converted.
-ROUTES: dict[type, AnyRoute] = {
+#: Every screen's route.
+ROUTES: dict[type, Route[Any]] = {
     Playing: game.ROUTE,
     Menu: menu.ROUTE,
     Replaying: replay.ROUTE,
     ResumeOffer: resume.ROUTE,
-    NetMenu: LegacyRoute(
-        netmenu.update, netmenu.view, lambda screen: "network", lambda screen: help_overlay.NET_MENU_KEYS
-    ),
-    Hosting: LegacyRoute(
-        hosting.update, hosting.view, lambda screen: "network · hosting", lambda screen: help_overlay.WAIT_KEYS
-    ),
-    Joining: LegacyRoute(
-        joining.update,
-        joining.view,
-        lambda screen: "network · joining",
-        lambda screen: help_overlay.WAIT_KEYS,
-    ),
-    NetPlaying: LegacyRoute(
-        netgame.update,
-        netgame.view,
-        netgame.header_info,
-        lambda screen: help_overlay.NET_KEYS,
-        typing=lambda screen: screen.typing is not None,  # "?" is text in a chat line
-    ),
+    NetMenu: netmenu.ROUTE,
+    Hosting: hosting.ROUTE,
+    Joining: joining.ROUTE,
+    NetPlaying: netgame.ROUTE,
 }
 #: Every overlay's route.
 OVERLAYS: dict[type, Route[Any]] = {
@@ -81,12 +66,9 @@ HIDDEN = "The terminal is too small for this screen: enlarge it (q quits, ? help
 
 
 def bindings(state: State) -> Bindings:
-    """The keys the screen shown answers now, help included (for an old-style screen, its help rows)."""
+    """The keys the screen shown answers now, help included."""
     screen = state.screen
-    route = ROUTES[type(screen)]
-    if isinstance(route, LegacyRoute):
-        return tuple(Binding((), what, label=keys) for keys, what in route.keys(screen)) + (HELP,)
-    return screen_bindings(route, screen, context(state))
+    return screen_bindings(ROUTES[type(screen)], screen, context(state))
 
 
 def screen_bindings(route: Route[Any], screen: Any, ctx: Context) -> Bindings:
@@ -134,12 +116,6 @@ def _to_overlay(state: State, overlay: Overlay, event: Event) -> Step:
 def _to_screen(state: State, event: Event) -> Step:
     screen = state.screen
     route = ROUTES[type(screen)]
-    if isinstance(route, LegacyRoute):
-        if not isinstance(event, (Key, Mouse)):
-            return state, ()
-        if isinstance(event, Key) and HELP.matches(event.name) and not route.typing(screen):
-            return replace(state, overlay=Help(bindings(state))), ()
-        return route.update(state, screen, event)
     ctx = context(state)
     visible = shown(route, screen, ctx)
     if isinstance(event, Mouse) and not visible:
@@ -186,9 +162,6 @@ def apply(state: State, screen: Screen, outcome: Outcome) -> Step:
         state = replace(state, jobs=max(jobs))
     if outcome.ai is not KEEP and outcome.ai is not None and outcome.ai.job > state.jobs:
         state = replace(state, jobs=outcome.ai.job)
-    if outcome.handover is not None:
-        state, more = outcome.handover(state)
-        return state, outcome.effects + more
     return state, outcome.effects
 
 
@@ -200,21 +173,15 @@ def draw(win: Window, state: State, theme: Theme) -> None:
     win.erase()
     screen = state.screen
     route = ROUTES[type(screen)]
-    if isinstance(route, LegacyRoute):
-        pieces.header(win, theme, route.header(screen))
-        route.view(win, state, screen, theme)
+    ctx = context(state)
+    pieces.header(win, theme, route.header(screen, ctx))
+    rows, cols = win.getmaxyx()
+    route.view(win, screen, ctx, theme)
+    if route.fits(screen, ctx, rows, cols):
+        line = route.key_line(screen, ctx)
+        pieces.message_line(win, state, theme, key_line(screen_bindings(route, screen, ctx)) if line is None else line)
     else:
-        ctx = context(state)
-        pieces.header(win, theme, route.header(screen, ctx))
-        rows, cols = win.getmaxyx()
-        route.view(win, screen, ctx, theme)
-        if route.fits(screen, ctx, rows, cols):
-            line = route.key_line(screen, ctx)
-            pieces.message_line(
-                win, state, theme, key_line(screen_bindings(route, screen, ctx)) if line is None else line
-            )
-        else:
-            pieces.message_line(win, state, theme)
+        pieces.message_line(win, state, theme)
     overlay = state.overlay
     if overlay is not None:
         OVERLAYS[type(overlay)].view(win, overlay, context(state), theme)

@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from gomoku.net.events import Result
-from gomoku.net.host import MatchRecord
-from gomoku.net.protocol import ResumeRecord
+from gomoku.net.errors import ProtocolError
+from gomoku.net.match import BlackChoice, ChatLine, Ending, MatchRecord, Result, Role
+from gomoku.net.protocol import MAX_CHAT, MAX_CHAT_LINES, ResumeRecord, clean_text
 from gomoku.point import Point, parse_point, to_notation
 from gomoku.rules import Rule, Stone
 from gomoku.savegame import SavedGame, SaveError
@@ -76,13 +76,15 @@ def game_from_saved(saved: SavedGame, levels: tuple[str, ...], base: Settings) -
 # match, or the guest's resume record), moves as ``[x, y]`` pairs.
 
 NETWORK = "network"
+#: The roles as the save file writes them.
+ROLE_WORDS = frozenset(role.value for role in Role)
 
 
 def saved_from_net(screen: NetPlaying, level: str) -> SavedGame:
     """What autosave writes for a network game: the board, and how to pick the game up again."""
     setup = screen.setup
     info: dict[str, Any] = {
-        "role": setup.role,
+        "role": setup.role.value,
         "name": setup.name,
         "opponent": screen.opponent,
         "code": setup.code,
@@ -91,9 +93,9 @@ def saved_from_net(screen: NetPlaying, level: str) -> SavedGame:
         "address": setup.address,
         "rule": setup.rule.value,
         "size": setup.size,
-        "black": setup.black,
-        "stone": str(screen.my_stone),
-        "record": _record_json(screen.saved),
+        "black": setup.black.value,
+        "stone": str(screen.table.my_stone),
+        "record": _record_json(screen.view.saved),
     }
     players = {str(stone): "human" for stone in Stone}
     extra = {"cursor": to_notation(screen.cursor, screen.board.size), NETWORK: info}
@@ -109,14 +111,26 @@ def _record_json(record: MatchRecord | ResumeRecord | None) -> dict[str, Any] | 
         "moves": [[p.x, p.y] for p in record.moves],
     }
     if isinstance(record, MatchRecord):
-        data.update(rule=record.rule.value, size=record.size, black=record.black)
+        data.update(rule=record.rule.value, size=record.size, black=record.black.value)
+        data["chat"] = [[line.by.value, line.text] for line in record.chat]
         if record.result is not None:
             winner = record.result.winner
-            data["result"] = {"winner": str(winner) if winner else None, "ending": record.result.ending}
+            data["result"] = {"winner": str(winner) if winner else None, "ending": record.result.ending.value}
     return data
 
 
-def _record_of(role: str, data: Any) -> MatchRecord | ResumeRecord | None:
+def _chat_of(data: Any) -> tuple[ChatLine, ...]:
+    """The chat lines a saved match holds (what cannot be read is left out)."""
+    if not isinstance(data, list):
+        return ()
+    lines = []
+    for item in data[-MAX_CHAT_LINES:]:
+        if isinstance(item, list) and len(item) == 2 and item[0] in ROLE_WORDS and isinstance(item[1], str):
+            lines.append(ChatLine(Role(item[0]), clean_text(item[1])[:MAX_CHAT]))
+    return tuple(lines)
+
+
+def _record_of(role: Role, data: Any) -> MatchRecord | ResumeRecord | None:
     """The record in a save's network data (``None`` if there is none or it is damaged)."""
     if not isinstance(data, dict):
         return None
@@ -124,25 +138,26 @@ def _record_of(role: str, data: Any) -> MatchRecord | ResumeRecord | None:
         match = bytes.fromhex(data["match"])
         moves = tuple(Point(int(x), int(y)) for x, y in data["moves"])
         game = int(data["game"])
-        if role == "guest":
+        if role is Role.GUEST:
             return ResumeRecord(match=match, game=game, moves=moves)
         result = None
         if isinstance(data.get("result"), dict):
             winner = data["result"]["winner"]
-            result = Result(Stone[winner.upper()] if winner else None, str(data["result"]["ending"]))
-        return MatchRecord(match, game, Rule(data["rule"]), int(data["size"]), str(data["black"]), moves, result)
-    except (KeyError, TypeError, ValueError, AttributeError):
+            result = Result(Stone[winner.upper()] if winner else None, Ending(data["result"]["ending"]))
+        rule, size, black = Rule(data["rule"]), int(data["size"]), Role(data["black"])
+        return MatchRecord(match, game, rule, size, black, moves, result, _chat_of(data.get("chat")))
+    except (KeyError, TypeError, ValueError, AttributeError, ProtocolError):
         return None
 
 
 def net_from_saved(saved: SavedGame) -> tuple[NetSetup, MatchRecord | ResumeRecord | None] | None:
     """The network setup and record a save holds, or ``None`` if it is not a network game."""
     info = saved.extra.get(NETWORK)
-    if not isinstance(info, dict) or info.get("role") not in ("host", "guest"):
+    if not isinstance(info, dict) or info.get("role") not in ROLE_WORDS:
         return None
     try:
         setup = NetSetup(
-            role=info["role"],
+            role=Role(info["role"]),
             name=str(info.get("name", "")),
             code=str(info.get("code", "")),
             port=int(info.get("port", 0)),
@@ -150,7 +165,7 @@ def net_from_saved(saved: SavedGame) -> tuple[NetSetup, MatchRecord | ResumeReco
             address=str(info.get("address", "")),
             rule=Rule(info.get("rule", saved.rule.value)),
             size=int(info.get("size", saved.size)),
-            black=str(info.get("black", "random")),
+            black=BlackChoice(info.get("black", BlackChoice.RANDOM.value)),
         )
     except (TypeError, ValueError):
         return None
@@ -161,7 +176,7 @@ def offer_summary(saved: SavedGame) -> str:
     """``renju 15x15, two players, 34 moves`` or ``..., you (white) vs computer, ...``."""
     info = saved.extra.get(NETWORK)
     if isinstance(info, dict):
-        role = "hosted" if info.get("role") == "host" else "joined"
+        role = "hosted" if info.get("role") == Role.HOST.value else "joined"
         who = f"a network game you {role}, against {info.get('opponent') or 'another player'}"
         return f"{saved.rule.value} {saved.size}x{saved.size}, {who}, {plural(len(saved.moves), 'move')}"
     try:

@@ -28,8 +28,7 @@ One router (:mod:`gomoku.tui.router`) holds the table from each screen's and
 overlay's dataclass to its route.  To add a screen: a dataclass in
 ``model.py`` (added to the ``Screen`` union), a module under ``screens/``
 with the functions above and ``ROUTE = Route(...)``, and one row in the
-router's table.  Old-style screens, whose functions take and return the whole
-``State``, are hosted by :class:`LegacyRoute` until they are converted.
+router's table.
 """
 
 from __future__ import annotations
@@ -43,7 +42,7 @@ from typing import Any, Generic, TypeVar
 from gomoku.tui.bindings import Bindings
 from gomoku.tui.effects import Effects
 from gomoku.tui.events import Event
-from gomoku.tui.model import AiJob, Overlay, Screen, State, Step
+from gomoku.tui.model import AiJob, Overlay, Screen, State
 from gomoku.tui.settings import Settings
 from gomoku.tui.texts import key_label
 
@@ -117,9 +116,7 @@ class Outcome:
     router, which clears it on every key); ``overlay`` opens one (``None``
     closes it); ``screen`` (from an overlay) changes the screen under it;
     ``settings`` are the menu's changed choices; ``ai`` the computer's job;
-    ``last_file`` the file just saved or loaded.  ``handover`` is a thin
-    bridge to an old-style entry point that takes the whole state (the
-    network screens' ``begin``), applied last.  ``unhandled`` says the
+    ``last_file`` the file just saved or loaded.  ``unhandled`` says the
     screen had no use for the event.
     """
 
@@ -130,7 +127,6 @@ class Outcome:
     settings: Settings | None = None
     ai: AiJob | Keep | None = KEEP
     last_file: str | None = None
-    handover: Callable[[State], Step] | None = None
     unhandled: bool = False
 
 
@@ -190,24 +186,3 @@ class Route(Generic[S]):
     key_line: Callable[[S, Context], list[str] | None] = _no_key_line
     typing: Callable[[S], bool] = field(default=lambda screen: False)
     unbound: Callable[[S, Context, str], str] = field(default=lambda screen, ctx, key: unbound_text(key))
-
-
-@dataclass(frozen=True)
-class LegacyRoute:
-    """An old-style screen, whose functions take and return the whole ``State`` (the network screens).
-
-    ``update(state, screen, event) -> (state, effects)``, ``view(win, state,
-    screen, theme)`` (it draws its own bottom line), ``header(screen)`` and
-    ``keys``: its help rows as ``(keys, what they do)``.  It gets every key
-    and click; ``typing(screen)`` says when ``?`` is text, not help.  A
-    bridge until the screen is converted to a :class:`Route`.
-    """
-
-    update: Callable[[State, Any, Any], Step]
-    view: Callable[[Any, State, Any, Any], None]
-    header: Callable[[Any], str]
-    keys: Callable[[Any], tuple[tuple[str, str], ...]]
-    typing: Callable[[Any], bool] = field(default=lambda screen: False)
-
-
-AnyRoute = Route[Any] | LegacyRoute

@@ -88,6 +88,20 @@ class Pace(enum.Enum):
         return f"{self.value} ({self.seconds:g} s a move)"
 
 
+#: The menu's think times, in seconds a move; ``None`` is each level's own (issue 22: set in the menu).
+#: From a quick move to a long think: hard's default is 1 s, master's 6 s.
+THINK_TIMES: tuple[float | None, ...] = (None, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0)
+#: The longest think time accepted (the command line's bound too).
+MAX_THINK_TIME = 3600.0
+
+
+def valid_think_time(value: Any) -> bool:
+    """Whether ``value`` is a think time: ``None`` (the level's own) or seconds, more than 0 and at most an hour."""
+    if value is None:
+        return True
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value <= MAX_THINK_TIME
+
+
 #: How the rules differ, in one line each (the menu and the help show them).
 RULE_TEXT = {
     Rule.FREESTYLE: "five or more in a row wins",
@@ -119,6 +133,8 @@ class Settings:
     #: remembered (no menu row yet), and not yet played by the game screen.
     opening: OpeningRule = OpeningRule.NONE
     clock: ClockSpec = NO_CLOCK
+    #: Seconds a move for the levels that think by time (``None``: each level's own, hard 1 s).
+    think_time: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The settings as the settings file stores them (plain strings and numbers)."""
@@ -132,6 +148,7 @@ class Settings:
             "white_level": self.white_level,
             "pace": self.pace.value,
             "name": self.name,
+            "think_time": self.think_time,
         }
 
 
@@ -173,6 +190,9 @@ def validated(data: Mapping[str, Any], levels: Sequence[str]) -> Settings:
     given = data.get("name")
     if isinstance(given, str):
         choices["name"] = clean_name(given)
+    seconds = data.get("think_time")
+    if valid_think_time(seconds):
+        choices["think_time"] = None if seconds is None else float(seconds)
     return replace(settings, **choices)
 
 
@@ -203,6 +223,8 @@ def _choice_problems(data: Mapping[str, Any], levels: Sequence[str] | None) -> l
             problems.append(f"{name} {_shown(data[name])}")
     if "name" in data and not isinstance(data["name"], str):
         problems.append(f"name {_shown(data['name'])}")
+    if not valid_think_time(data.get("think_time")):
+        problems.append(f"think_time {_shown(data['think_time'])}")
     return problems
 
 

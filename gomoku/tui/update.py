@@ -13,17 +13,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gomoku.net.host import MatchRecord
+from gomoku.net.match import MatchRecord, Role
 from gomoku.net.protocol import ResumeRecord
 from gomoku.records import GameRecord
 from gomoku.savegame import SavedGame
 from gomoku.tui import router
 from gomoku.tui.effects import AiKind, CancelAi, Effect, Effects, NetSetup, RetireAutosave, StartAi
-from gomoku.tui.events import Event, NetEvent, NetListening, Report, Resize, Tick
-from gomoku.tui.model import AiJob, Hosting, Joining, Menu, NetPlaying, Notice, Playing, ResumeOffer, State, Step, say
+from gomoku.tui.events import Event, Report, Resize, Tick
+from gomoku.tui.model import AiJob, Menu, Notice, Playing, ResumeOffer, State, Step, say
 from gomoku.tui.saves import net_from_saved
 from gomoku.tui.screen import context
-from gomoku.tui.screens import hosting, joining, menu, netgame, prompt
+from gomoku.tui.screens import hosting, joining, menu, prompt
 from gomoku.tui.settings import Mode, Settings
 
 
@@ -84,22 +84,23 @@ def initial_network(
     state = State(screen=Menu(), settings=settings, levels=tuple(levels))
     effects: Effects = ()
     network = net_from_saved(offer) if offer is not None else None
-    if offer is not None and network is not None and setup.role == network[0].role == "host":
-        state = replace(state, screen=ResumeOffer(offer))
+    if offer is not None and network is not None and setup.role is network[0].role is Role.HOST:
+        state = replace(state, screen=ResumeOffer(offer, instead=setup))
     else:
         record: MatchRecord | ResumeRecord | None = None
         if (
             network is not None
-            and setup.role == network[0].role == "guest"
+            and setup.role is network[0].role is Role.GUEST
             and (network[0].address, network[0].port) == (setup.address, setup.port)
         ):
             record = network[1]
         elif offer is not None:
             effects = (RetireAutosave(announce=True),)
-        if setup.role == "host":
-            state, more = hosting.begin(state, setup, record if isinstance(record, MatchRecord) else None)
+        if setup.role is Role.HOST:
+            begun = hosting.begin(context(state), setup, record if isinstance(record, MatchRecord) else None)
         else:
-            state, more = joining.begin(state, setup, record if isinstance(record, ResumeRecord) else None)
+            begun = joining.begin(context(state), setup, record if isinstance(record, ResumeRecord) else None)
+        state, more = router.apply(state, *begun)
         effects += more
     if notice:
         state = replace(state, overlay=Notice(notice))
@@ -119,23 +120,7 @@ def update(state: State, event: Event) -> Step:
         return replace(state, terminal=terminal), ()
     if isinstance(event, Report):
         return settle(replace(state, message=event.text, alert=event.alert, sticky=True), ())
-    if isinstance(event, NetListening):
-        screen = state.screen
-        if isinstance(screen, Hosting) and screen.session == event.session:
-            return hosting.listening(state, screen, event)
-        return state, ()
-    if isinstance(event, NetEvent):
-        return _network(state, event)
     return settle(*router.deliver(state, event))
-
-
-def _network(state: State, event: NetEvent) -> Step:
-    """An event of the network connection the screen holds; one of a connection closed since is dropped."""
-    screen = state.screen
-    handler = NET_EVENTS.get(type(screen))
-    if handler is None or getattr(screen, "session", None) != event.session:
-        return state, ()
-    return handler(state, screen, event)  # type: ignore[operator]
 
 
 def _tick(state: State, tick: Tick) -> State:
@@ -148,10 +133,6 @@ def _tick(state: State, tick: Tick) -> State:
     if now == state.now and frame == state.frame:
         return state
     return replace(state, now=now, frame=frame)
-
-
-#: The screens that hold a network connection, and what each makes of its events.
-NET_EVENTS = {Hosting: hosting.event, Joining: joining.event, NetPlaying: netgame.event}
 
 
 def settle(state: State, effects: Effects) -> Step:
@@ -176,6 +157,6 @@ def settle(state: State, effects: Effects) -> Step:
         job = state.jobs + 1
         stone = shown.board.turn
         delay = shown.settings.pace.seconds if shown.mode is Mode.CVC and not shown.step else 0.0
-        more.append(StartAi(job, AiKind.MOVE, shown.board, shown.level_of(stone), delay))
+        more.append(StartAi(job, AiKind.MOVE, shown.board, shown.level_of(stone), delay, shown.settings.think_time))
         state = replace(state, ai=AiJob(job, AiKind.MOVE, shown.board), jobs=job)
     return state, tuple(effects) + tuple(more)

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from gomoku.net import events as ev
 from gomoku.net.connection import Guest, Host, Peer
 from gomoku.net.guest import GuestSession
-from gomoku.net.host import GameSettings
 from gomoku.net.limits import Limits
+from gomoku.net.match import BlackChoice, GameSettings
 from gomoku.net.protocol import ResumeRecord, decode
 from tests.net.wire import CODE
 
@@ -69,7 +69,7 @@ class Net:
         return Watcher(peer)
 
     def host(
-        self, settings: GameSettings = GameSettings(black="host"), bind: str = "127.0.0.1", **options
+        self, settings: GameSettings = GameSettings(black=BlackChoice.HOST), bind: str = "127.0.0.1", **options
     ) -> tuple[Host, Watcher]:
         options.setdefault("limits", FAST)
         host = Host(CODE, "Hana", settings, port=0, bind=bind, **options)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import selectors
 import socket
+import struct
 import sys
 import time
 
@@ -23,10 +24,11 @@ from gomoku.net.addresses import (
 )
 from gomoku.net.connection import Guest, Host
 from gomoku.net.errors import ConnectError
-from gomoku.net.host import GameSettings, HostSession
+from gomoku.net.host import HostSession
+from gomoku.net.match import BlackChoice, Ending, GameSettings, Result
 from gomoku.point import Point
 from gomoku.rules import Rule, Stone
-from tests.net.peers import FAST, Net, RawGuest, Watcher
+from tests.net.peers import FAST, WAIT, Net, RawGuest, Watcher
 from tests.net.wire import CODE
 
 WIN_FOR_BLACK = [(7, 7), (0, 0), (8, 7), (0, 1), (9, 7), (0, 2), (10, 7), (0, 3), (11, 7)]
@@ -60,14 +62,14 @@ def play_alternately(host: Host, hw: Watcher, guest: Guest, gw: Watcher, moves) 
     ],
 )
 def test_host_and_guest_play_a_game_to_a_win(address: str, net: Net) -> None:
-    host, hw = net.host(GameSettings(rule=Rule.STANDARD, black="host"), bind=address)
+    host, hw = net.host(GameSettings(rule=Rule.STANDARD, black=BlackChoice.HOST), bind=address)
     listening = hw.wait(ev.Listening)
     assert listening.command == join_command(address, host.port, CODE)
     guest, gw = net.guest(host, address)
     assert gw.wait(ev.GameStarted).my_stone is Stone.WHITE
     assert hw.wait(ev.OpponentJoined).name == "Gil"
     play_alternately(host, hw, guest, gw, WIN_FOR_BLACK)
-    result = ev.Result(Stone.BLACK, "five")
+    result = Result(Stone.BLACK, Ending.FIVE)
     assert hw.wait(ev.GameOver).result == gw.wait(ev.GameOver).result == result
     guest.chat("gg \x1b[5mwp")
     assert hw.wait(ev.ChatReceived).text == "gg wp"
@@ -91,8 +93,8 @@ def test_a_wrong_code_then_the_right_code(net: Net) -> None:
 
 
 def test_a_second_guest_is_refused_and_the_first_plays_on(net: Net) -> None:
-    host, hw = net.host()
-    first, fw = net.guest(host)
+    host, _ = net.host()
+    _, fw = net.guest(host)
     fw.wait(ev.GameStarted)
     second, sw = net.guest(host)
     assert sw.wait(ev.JoinRefused).reason == "this game already has two players"
@@ -165,7 +167,25 @@ def test_a_guest_gives_up_on_an_address_that_does_not_answer(net: Net) -> None:
         port = closed.getsockname()[1]
     guest = Guest("127.0.0.1", port, CODE, "Gil", limits=FAST)
     gw = net.track(guest)
-    assert "check the address" in gw.wait(ev.ConnectionLost).reason
+    reason = gw.wait(ev.ConnectionLost).reason
+    assert reason.startswith("no connection could be made to 127.0.0.1") and "check the address" in reason
+    assert guest.join(3.0)
+
+
+def test_a_join_where_something_answers_then_resets_says_no_connection_could_be_made(net: Net) -> None:
+    """Issue 21, item 16: a game that never started is not reported as lost, nor to be resumed."""
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        port = listener.getsockname()[1]
+        guest = Guest("127.0.0.1", port, CODE, "Gil", limits=FAST)
+        gw = net.track(guest)
+        listener.settimeout(WAIT)
+        accepted, _ = listener.accept()
+        time.sleep(0.2)  # the guest has its connection (and waits for the host's hello) ...
+        accepted.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        accepted.close()  # a reset, as a port of something else may answer
+        reason = gw.wait(ev.ConnectionLost).reason
+    assert reason.startswith("no connection could be made") and "(Connection reset by peer)" in reason
+    assert "lost" not in reason and "resume" not in reason
     assert guest.join(3.0)
 
 
@@ -193,7 +213,7 @@ def test_the_ui_is_woken_by_descriptor_and_callback(net: Net) -> None:
 
 
 def test_an_idle_host_sleeps(net: Net) -> None:
-    host, _ = net.host()
+    net.host()
     before = time.process_time()
     time.sleep(0.3)
     assert time.process_time() - before < 0.06

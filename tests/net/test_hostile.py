@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 import time
+from functools import partial
 
 import pytest
 
@@ -59,7 +60,7 @@ def flood_of_lines(port: int) -> None:
 def wrong_code_100_times(port: int) -> None:
     for _ in range(100):
         raw = RawGuest(port, code="0000-0000-00")
-        raw.pump(lambda: raw.has(ev.JoinRefused))
+        raw.pump(partial(raw.has, ev.JoinRefused))
         assert [e.code for e in raw.events if isinstance(e, ev.JoinRefused)] == ["bad-code"]
         raw.drop()
 
@@ -96,7 +97,7 @@ CONNECTION_ATTACKS = [
 
 @pytest.mark.parametrize("attack", CONNECTION_ATTACKS, ids=lambda a: a.__name__)
 def test_an_attack_on_a_waiting_host(attack, net: Net) -> None:
-    host, hw = net.host()
+    host, _ = net.host()
     attack(host.port)
     assert host.running
     guest, gw = net.guest(host)
@@ -121,7 +122,7 @@ def test_an_attack_beside_a_game_in_progress(attack, net: Net) -> None:
 
 
 def test_the_real_guest_joins_while_a_silent_connection_hangs_on(net: Net) -> None:
-    host, hw = net.host()
+    host, _ = net.host()
     silent = raw_socket(host.port)
     guest, gw = net.guest(host)
     gw.wait(ev.GameStarted)

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from gomoku.net import protocol as p
 from gomoku.net.errors import LineTooLongError, ProtocolError, VersionError
+from gomoku.net.match import Request, Role
 from gomoku.point import Point
 from gomoku.rules import Rule
 
@@ -20,14 +21,14 @@ EXAMPLES = [
     p.Auth(proof=b"\x02" * 32, resume=None),
     p.Auth(proof=b"\x02" * 32, resume=p.ResumeRecord(match=b"m" * 8, game=3, moves=FULL_BOARD)),
     p.Welcome(proof=b"\x03" * 32),
-    p.Start(match=b"m" * 8, game=1, rule=Rule.RENJU, size=25, black="guest", moves=FULL_BOARD),
+    p.Start(match=b"m" * 8, game=1, rule=Rule.RENJU, size=25, black=Role.GUEST, moves=FULL_BOARD),
     p.Move(ply=0, x=7, y=7),
     p.Offer(kind="undo", ply=4),
     p.Answer(kind="draw", ply=9, accept=True),
     p.Answer(kind="rematch", ply=30, accept=False),
     p.Resign(),
     p.Over(game=2, ply=41, winner="white", ending="five"),
-    p.Refuse(what="move", ply=3, reason="h8 is taken: pick an empty point"),
+    p.Refuse(what=Request.MOVE, ply=3, reason="h8 is taken: pick an empty point"),
     p.Chat(text="good game"),
     p.Ping(id=2**31 - 1),
     p.Pong(id=0),
@@ -82,17 +83,22 @@ def test_a_line_is_compact_ascii_json() -> None:
         (line(type="chat", text="x" * (p.MAX_CHAT + 1)), "the limit is 200"),
         (line(type="welcome", proof="ab"), "64 lower-case hex digits"),
         (line(type="welcome", proof="G" * 64), "64 lower-case hex digits"),
-        (line(type="start", match="00" * 8, game=1, rule="go", size=15, black="host", moves=[]), "rule must be one of"),
         (
-            line(type="start", match="00" * 8, game=1, rule="renju", size=4, black="host", moves=[]),
+            line(type="start", match="00" * 8, game=1, rule="go", size=15, black="host", chat=[], moves=[]),
+            "rule must be one of",
+        ),
+        (
+            line(type="start", match="00" * 8, game=1, rule="renju", size=4, black="host", chat=[], moves=[]),
             "size must be 5 to 25",
         ),
         (
-            line(type="start", match="00" * 8, game=1, rule="renju", size=15, black="host", moves=[[1, 2, 3]]),
+            line(type="start", match="00" * 8, game=1, rule="renju", size=15, black="host", chat=[], moves=[[1, 2, 3]]),
             "an [x, y] pair",
         ),
         (
-            line(type="start", match="00" * 8, game=1, rule="renju", size=15, black="host", moves=[[0, 0]] * 626),
+            line(
+                type="start", match="00" * 8, game=1, rule="renju", size=15, black="host", chat=[], moves=[[0, 0]] * 626
+            ),
             "at most 625",
         ),
         (line(type="auth", proof="00" * 32, resume=[]), "must be an object or null"),
@@ -107,8 +113,8 @@ def test_malformed_lines_are_refused_with_a_reason(data: bytes, words: str) -> N
 
 
 def test_hello_reports_another_version_or_protocol_before_anything_else() -> None:
-    with pytest.raises(VersionError, match="version 2 and this gomoku speaks version 1"):
-        p.decode(line(type="hello", protocol=p.PROTOCOL, version=2, brand_new_field=1))
+    with pytest.raises(VersionError, match="version 3 and this gomoku speaks version 2"):
+        p.decode(line(type="hello", protocol=p.PROTOCOL, version=3, brand_new_field=1))
     with pytest.raises(VersionError, match="does not speak gomoku-net"):
         p.decode(b'{"type":"hello","protocol":"SSH-2.0"}')
     assert VersionError("x").code == "version"

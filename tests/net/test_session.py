@@ -10,8 +10,9 @@ import pytest
 from gomoku.net import auth
 from gomoku.net import events as ev
 from gomoku.net.guest import GuestSession
-from gomoku.net.host import GameSettings, HostSession, MatchRecord
+from gomoku.net.host import HostSession
 from gomoku.net.limits import Limits
+from gomoku.net.match import BlackChoice, Ending, GameSettings, MatchRecord, OfferKind, Request, Result, Role
 from gomoku.net.protocol import (
     PROTOCOL,
     VERSION,
@@ -44,7 +45,7 @@ def play(wire: Wire, guest: GuestSession, moves) -> None:
 
 
 def test_a_guest_joins_and_both_see_the_same_game() -> None:
-    wire = Wire(GameSettings(rule=Rule.RENJU, size=19, black="guest"))
+    wire = Wire(GameSettings(rule=Rule.RENJU, size=19, black=BlackChoice.GUEST))
     guest = wire.join()
     assert wire.of(wire.host, ev.OpponentJoined) == [ev.OpponentJoined("Gil")]
     assert wire.of(guest, ev.OpponentJoined) == [ev.OpponentJoined("Hana")]
@@ -67,7 +68,7 @@ def test_the_code_never_crosses_the_wire() -> None:
 def test_random_black_follows_the_coin() -> None:
     blacks = set()
     for seed in range(8):
-        wire = Wire(GameSettings(black="random"), rng=random.Random(seed))
+        wire = Wire(GameSettings(black=BlackChoice.RANDOM), rng=random.Random(seed))
         wire.join()
         blacks.add(wire.of(wire.host, ev.GameStarted)[0].my_stone)
     assert blacks == {Stone.BLACK, Stone.WHITE}
@@ -143,7 +144,7 @@ def test_a_game_to_a_win_ends_on_both_sides() -> None:
     wire = Wire()
     guest = wire.join()
     play(wire, guest, [(7, 7), (0, 0), (8, 7), (0, 1), (9, 7), (0, 2), (10, 7), (0, 3), (11, 7)])
-    over = ev.GameOver(1, 9, ev.Result(Stone.BLACK, "five"))
+    over = ev.GameOver(1, 9, Result(Stone.BLACK, Ending.FIVE))
     assert wire.of(wire.host, ev.GameOver) == [over]
     assert wire.of(guest, ev.GameOver) == [over]
     assert guest.board.moves == wire.host.board.moves
@@ -184,13 +185,13 @@ def test_the_host_refuses_an_illegal_guest_move_and_never_applies_it(moves, move
 
 
 def test_a_renju_foul_is_refused_by_the_guest_board_and_by_the_referee() -> None:
-    wire = Wire(GameSettings(rule=Rule.RENJU, black="guest"))
+    wire = Wire(GameSettings(rule=Rule.RENJU, black=BlackChoice.GUEST))
     guest = wire.join()
     play(wire, guest, DOUBLE_THREE)
     wire.take(guest)
     wire.act(guest, guest.play(FORBIDDEN))
     (refused,) = wire.take(guest)
-    assert refused.what == "move" and "forbidden for black (double-three)" in refused.reason
+    assert refused.what is Request.MOVE and "forbidden for black (double-three)" in refused.reason
     out = send_raw(wire, 1, Move(ply=8, x=9, y=7))
     assert "forbidden for black" in refusal(out)
     assert len(wire.host.board.moves) == 8
@@ -222,7 +223,7 @@ def test_a_start_with_an_illegal_game_is_refused_by_the_guest() -> None:
     guest_nonce = decode(out[0].data).nonce
     welcome = Welcome(proof=auth.proof(CODE, "host", nonce, guest_nonce))
     guest.receive(1, encode(welcome), 0.0)
-    start = Start(match=b"m" * 8, game=1, rule=Rule.FREESTYLE, size=15, black="host", moves=((1, 1), (1, 1)))
+    start = Start(match=b"m" * 8, game=1, rule=Rule.FREESTYLE, size=15, black=Role.HOST, moves=((1, 1), (1, 1)))
     out = guest.receive(1, encode(start), 0.0)
     assert [decode(o.data).code for o in out if isinstance(o, ev.Send)] == ["desync"]
 
@@ -234,13 +235,13 @@ def test_undo_accepted_takes_back_to_the_askers_turn() -> None:
     wire = Wire()
     guest = wire.join()
     play(wire, guest, [(7, 7), (8, 8), (9, 9)])
-    wire.act(guest, guest.offer("undo"))  # white asks after black replied: two moves go
-    assert wire.of(wire.host, ev.OfferReceived) == [ev.OfferReceived("undo")]
+    wire.act(guest, guest.offer(OfferKind.UNDO))  # white asks after black replied: two moves go
+    assert wire.of(wire.host, ev.OfferReceived) == [ev.OfferReceived(OfferKind.UNDO)]
     wire.act(wire.host, wire.host.answer(True))
     taken = ev.MovesTakenBack((Point(9, 9), Point(8, 8)), 1)
     assert wire.of(wire.host, ev.MovesTakenBack) == [taken]
     assert wire.of(guest, ev.MovesTakenBack) == [taken]
-    assert wire.of(guest, ev.OfferAnswered) == [ev.OfferAnswered("undo", True)]
+    assert wire.of(guest, ev.OfferAnswered) == [ev.OfferAnswered(OfferKind.UNDO, True)]
     assert guest.board.moves == wire.host.board.moves == [Point(7, 7)]
 
 
@@ -248,9 +249,9 @@ def test_undo_declined_changes_nothing() -> None:
     wire = Wire()
     guest = wire.join()
     play(wire, guest, [(7, 7)])
-    wire.act(wire.host, wire.host.offer("undo"))
+    wire.act(wire.host, wire.host.offer(OfferKind.UNDO))
     wire.act(guest, guest.answer(False))
-    assert wire.of(wire.host, ev.OfferAnswered) == [ev.OfferAnswered("undo", False)]
+    assert wire.of(wire.host, ev.OfferAnswered) == [ev.OfferAnswered(OfferKind.UNDO, False)]
     assert wire.host.board.moves == guest.board.moves == [Point(7, 7)]
 
 
@@ -258,8 +259,10 @@ def test_undo_needs_a_move_of_ones_own() -> None:
     wire = Wire()
     guest = wire.join()
     play(wire, guest, [(7, 7)])
-    wire.act(guest, guest.offer("undo"))
-    assert wire.of(guest, ev.Refused) == [ev.Refused("undo", "there is no move of yours to take back")]
+    wire.act(guest, guest.offer(OfferKind.UNDO))
+    assert wire.of(guest, ev.Refused) == [
+        ev.Refused(Request.OFFER, "there is no move of yours to take back", OfferKind.UNDO)
+    ]
     assert "no move of yours" in refusal(send_raw(wire, 1, Offer(kind="undo", ply=1)))
 
 
@@ -267,55 +270,55 @@ def test_the_one_who_offered_waits_and_a_move_by_the_other_lapses_the_offer() ->
     wire = Wire()
     guest = wire.join()
     play(wire, guest, [(7, 7), (8, 8)])
-    wire.act(wire.host, wire.host.offer("draw"))
+    wire.act(wire.host, wire.host.offer(OfferKind.DRAW))
     wire.act(wire.host, wire.host.play((9, 9)))
     assert wire.of(wire.host, ev.Refused)[-1].reason == "wait for the answer to your offer first"
-    wire.act(guest, guest.offer("draw"))
-    assert wire.of(guest, ev.Refused)[-1].reason == "answer the opponent's offer first"
+    wire.act(guest, guest.offer(OfferKind.DRAW))
+    assert wire.of(guest, ev.Refused)[-1].reason == "answer Hana's offer first: y accepts, n declines"
     # a guest offer, then a host move: the offer lapses on both sides
     wire.act(guest, guest.answer(False))
     wire.act(wire.host, wire.host.play((9, 9)))
     wire.act(guest, guest.play((10, 10)))
-    wire.act(guest, guest.offer("undo"))
+    wire.act(guest, guest.offer(OfferKind.UNDO))
     wire.act(wire.host, wire.host.play((11, 11)))
-    assert wire.of(wire.host, ev.OfferCancelled)[-1] == ev.OfferCancelled("undo", False)
-    assert wire.of(guest, ev.OfferCancelled)[-1] == ev.OfferCancelled("undo", True)
+    assert wire.of(wire.host, ev.OfferCancelled)[-1] == ev.OfferCancelled(OfferKind.UNDO, False)
+    assert wire.of(guest, ev.OfferCancelled)[-1] == ev.OfferCancelled(OfferKind.UNDO, True)
     wire.act(wire.host, wire.host.answer(True))
-    assert wire.of(wire.host, ev.Refused)[-1] == ev.Refused("answer", "there is no offer to answer")
+    assert wire.of(wire.host, ev.Refused)[-1] == ev.Refused(Request.ANSWER, "there is no offer to answer")
 
 
 def test_crossing_offers_leave_the_hosts_standing() -> None:
     wire = Wire()
     guest = wire.join()
     play(wire, guest, [(7, 7), (8, 8)])
-    wire.act(wire.host, wire.host.offer("draw"), flush=False)
-    wire.act(guest, guest.offer("undo"), flush=False)
+    wire.act(wire.host, wire.host.offer(OfferKind.DRAW), flush=False)
+    wire.act(guest, guest.offer(OfferKind.UNDO), flush=False)
     wire.flush()
-    assert wire.of(guest, ev.OfferReceived) == [ev.OfferReceived("draw")]
-    assert wire.of(guest, ev.Refused)[-1].reason == "the host's offer crossed yours: answer it first"
+    assert wire.of(guest, ev.OfferReceived) == [ev.OfferReceived(OfferKind.DRAW)]
+    assert wire.of(guest, ev.Refused)[-1].reason == "Hana's offer crossed yours: answer it first"
     wire.act(guest, guest.answer(True))
-    over = ev.GameOver(1, 2, ev.Result(None, "agreed"))
+    over = ev.GameOver(1, 2, Result(None, Ending.AGREED))
     assert wire.of(guest, ev.GameOver) == wire.of(wire.host, ev.GameOver) == [over]
 
 
 def test_a_draw_offered_by_the_guest_and_accepted() -> None:
     wire = Wire()
     guest = wire.join()
-    wire.act(guest, guest.offer("draw"))
+    wire.act(guest, guest.offer(OfferKind.DRAW))
     wire.act(wire.host, wire.host.answer(True))
-    assert guest.result == wire.host.result == ev.Result(None, "agreed")
-    assert str(guest.result) == "a draw by agreement"
+    assert guest.result == wire.host.result == Result(None, Ending.AGREED)
+    assert str(guest.result) == "draw by agreement"
 
 
 def test_a_move_crossing_an_offer_makes_it_stale() -> None:
     wire = Wire()
     guest = wire.join()
     play(wire, guest, [(7, 7), (8, 8)])
-    wire.act(guest, guest.offer("draw"), flush=False)  # offered at ply 2 ...
+    wire.act(guest, guest.offer(OfferKind.DRAW), flush=False)  # offered at ply 2 ...
     wire.act(wire.host, wire.host.play((9, 9)), flush=False)  # ... while black moved
     wire.flush()
-    assert wire.of(guest, ev.OfferCancelled) == [ev.OfferCancelled("draw", True)]
-    assert wire.of(guest, ev.Refused)[-1].reason == "a move was played meanwhile: ask again"
+    assert wire.of(guest, ev.OfferCancelled) == [ev.OfferCancelled(OfferKind.DRAW, True)]
+    assert not wire.of(guest, ev.Refused)  # it lapsed, and the player was told so once
     assert not wire.of(wire.host, ev.OfferReceived)
     assert guest.board.moves == wire.host.board.moves
 
@@ -328,7 +331,7 @@ def test_the_guest_resigns_and_the_host_declares_it() -> None:
     guest = wire.join()
     play(wire, guest, [(7, 7)])
     wire.act(guest, guest.resign())
-    result = ev.Result(Stone.BLACK, "resign")
+    result = Result(Stone.BLACK, Ending.RESIGN)
     assert guest.result == wire.host.result == result
     assert str(result) == "black wins by resignation"
     wire.act(guest, guest.play((3, 3)))
@@ -344,7 +347,7 @@ def test_a_guest_move_in_flight_when_the_host_resigns_is_taken_back() -> None:
     wire.flush()
     assert wire.of(guest, ev.MoveRefused) == [ev.MoveRefused(Point(8, 8), "the game ended before your move arrived")]
     assert guest.board.moves == wire.host.board.moves == [Point(7, 7)]
-    assert guest.result == wire.host.result == ev.Result(Stone.WHITE, "resign")
+    assert guest.result == wire.host.result == Result(Stone.WHITE, Ending.RESIGN)
 
 
 def test_a_host_five_crossing_a_guest_resignation_counts_as_the_five() -> None:
@@ -354,15 +357,15 @@ def test_a_host_five_crossing_a_guest_resignation_counts_as_the_five() -> None:
     wire.act(guest, guest.resign(), flush=False)
     wire.act(wire.host, wire.host.play((11, 7)), flush=False)
     wire.flush()
-    assert guest.result == wire.host.result == ev.Result(Stone.BLACK, "five")
-    assert wire.of(guest, ev.Refused)[-1] == ev.Refused("resign", "the game is already over")
+    assert guest.result == wire.host.result == Result(Stone.BLACK, Ending.FIVE)
+    assert wire.of(guest, ev.Refused)[-1] == ev.Refused(Request.RESIGN, "the game is already over")
 
 
 def test_a_rematch_swaps_colours_and_counts_games() -> None:
     wire = Wire()
     guest = wire.join()
     wire.act(wire.host, wire.host.resign())
-    wire.act(wire.host, wire.host.offer("rematch"))
+    wire.act(wire.host, wire.host.offer(OfferKind.REMATCH))
     wire.act(guest, guest.answer(True))
     starts = wire.of(guest, ev.GameStarted)
     assert [(s.game, s.my_stone) for s in starts] == [(1, Stone.WHITE), (2, Stone.BLACK)]
@@ -374,7 +377,7 @@ def test_a_rematch_swaps_colours_and_counts_games() -> None:
 def test_a_rematch_needs_the_game_to_be_over() -> None:
     wire = Wire()
     guest = wire.join()
-    wire.act(guest, guest.offer("rematch"))
+    wire.act(guest, guest.offer(OfferKind.REMATCH))
     assert wire.of(guest, ev.Refused)[-1].reason == "the game is not over: finish it first"
 
 
@@ -389,7 +392,7 @@ def test_chat_arrives_cleaned() -> None:
     wire.act(guest, guest.chat("x" * 1000))
     assert wire.of(wire.host, ev.ChatReceived)[-1].text == "x" * 200
     alone = HostSession(CODE, "Hana")
-    assert alone.chat("hello?")[0].what == "chat"
+    assert alone.chat("hello?")[0].what is Request.CHAT
 
 
 def test_pings_measure_the_round_trip_and_silence_drops_the_peer() -> None:
@@ -414,15 +417,15 @@ def test_pings_measure_the_round_trip_and_silence_drops_the_peer() -> None:
     "garbage, code",
     [
         (b"\xff\xfe\xfd\n", "protocol"),
-        (b"x" * 10_000, "too-long"),
+        (b"x" * 40_000, "too-long"),
         (b'{"type":"ping","id":1}\n' * 100, "flood"),
         (
             b'{"type":"start","match":"0000000000000000","game":1,"rule":"renju","size":15,'
-            b'"black":"host","moves":[]}\n',
+            b'"black":"host","moves":[],"chat":[]}\n',
             "protocol",
         ),
         (
-            b'{"type":"hello","protocol":"gomoku-net","version":1,"role":"guest","name":"x",'
+            b'{"type":"hello","protocol":"gomoku-net","version":2,"role":"guest","name":"x",'
             b'"nonce":"00000000000000000000000000000000"}\n',
             "protocol",
         ),
@@ -546,4 +549,4 @@ def test_a_finished_game_resumes_finished() -> None:
     wire.act(guest, guest.resign())
     wire.drop(1)
     again = wire.join(resume=guest.saved)
-    assert again.result == ev.Result(Stone.BLACK, "resign")
+    assert again.result == Result(Stone.BLACK, Ending.RESIGN)

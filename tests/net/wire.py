@@ -12,7 +12,8 @@ from collections.abc import Iterable
 
 from gomoku.net import events as ev
 from gomoku.net.guest import GuestSession
-from gomoku.net.host import GameSettings, HostSession
+from gomoku.net.host import HostSession
+from gomoku.net.match import BlackChoice, GameSettings
 from gomoku.net.session import Session
 
 CODE = "K7QM-4RZT-9X"
@@ -29,7 +30,7 @@ def counting_bytes() -> object:
 class Wire:
     """A host and the guests connected to it, with the lines in transit between them."""
 
-    def __init__(self, settings: GameSettings = GameSettings(black="host"), **host_options) -> None:
+    def __init__(self, settings: GameSettings = GameSettings(black=BlackChoice.HOST), **host_options) -> None:
         host_options.setdefault("random_bytes", counting_bytes())
         self.host = HostSession(CODE, "Hana", settings, **host_options)
         self.events: dict[Session, list[ev.Event]] = {self.host: []}

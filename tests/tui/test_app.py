@@ -98,7 +98,7 @@ def request(kind: AiKind = AiKind.MOVE, level: str = "easy", delay: float = 0.0,
 
 def computer() -> tuple[app.Computer, app.Inbox]:
     inbox = app.Inbox()
-    return app.Computer(seed=1, think_time=None, post=inbox.put), inbox
+    return app.Computer(seed=1, post=inbox.put), inbox
 
 
 def next_event(inbox: app.Inbox, timeout: float = 10.0):  # type: ignore[no-untyped-def]
@@ -133,7 +133,9 @@ def test_a_failing_player_reports_its_error(monkeypatch: pytest.MonkeyPatch) -> 
     class Broken:
         name = "broken"
 
-        def choose_move(self, board: Board, stop: threading.Event | None = None) -> Point:
+        def choose_move(
+            self, board: Board, stop: threading.Event | None = None, think_time: float | None = None
+        ) -> Point:
             raise RuntimeError("no idea")
 
     monkeypatch.setattr(app, "make_player", lambda level, seed=None, think_time=None: Broken())

@@ -132,8 +132,8 @@ def test_two_players_chat_undo_win_rematch_and_resign(players) -> None:  # type:
         guest.sees(f"last: black {black}")
         guest.play(white)
         host.sees(f"last: white {white}")
-    guest.play("a1")  # not its turn: refused on its own screen, nothing sent
-    guest.sees("It is Ann's turn")
+    guest.play("a1")  # not its turn: its session refuses it, nothing is sent
+    guest.sees("It is black's turn: wait for Ann's move.")
     host.play("c4")
     host.sees("Black wins with five in a row. You win!")
     guest.sees("Black wins with five in a row. Ann wins.")
@@ -159,9 +159,13 @@ def test_two_players_chat_undo_win_rematch_and_resign(players) -> None:  # type:
 
 
 def test_the_guest_killed_mid_game_reconnects_with_the_same_command(players) -> None:  # type: ignore[no-untyped-def]
-    host, guest, command, _ = host_and_join(players, 7, "--black", "host")
+    host, guest, command, code = host_and_join(players, 7, "--black", "host")
     host.sees("your move · vs Bob")
     guest.sees("Ann to play")
+    guest.say("hello Ann")
+    host.sees("Bob: hello Ann")
+    host.say("hi Bob")
+    guest.sees("Ann: hi Bob")
     for black, white in (("d4", "d5"), ("e4", "e5")):
         host.play(black)
         guest.sees(f"last: black {black}")
@@ -174,10 +178,13 @@ def test_the_guest_killed_mid_game_reconnects_with_the_same_command(players) -> 
 
     guest.term.child.kill(signal.SIGKILL)
     guest.term.child.wait()
-    host.sees("The connection to Bob is lost: waiting for them to join again", "waiting for Bob to come back")
+    host.sees("Lost the connection to Bob: the game is kept till they rejoin.", "waiting for Bob to come back")
+    join = " ".join(["python -m gomoku", *command[:2], "--code", code])
+    host.sees("Bob joins again with:", join)  # the command is shown again while the host waits
 
     again = players(command, "guest", 7)
     again.sees("Resumed game 1 with Ann after 5 moves: you play white.", "your move", "move 6 · last: black f4")
+    again.sees("you: hello Ann", "Ann: hi Bob")  # the chat came back with the game
     host.sees("Resumed game 1 with Bob after 5 moves", "Bob to play")
     again.play("f5")
     host.sees("last: white f5", "your move")
@@ -222,7 +229,7 @@ def test_the_host_killed_and_restarted_hosts_the_same_game_and_the_guest_rejoins
     saved_game(host.home, lambda data: data["moves"] == ["d4", "d5"])
     host.term.child.kill(signal.SIGKILL)
     host.term.child.wait()
-    guest.sees("The connection to Ann is lost: r reconnects")
+    guest.sees("Lost the connection to Ann: r reconnects.")
 
     again = players(host.args, "host", 7)  # the same command again
     again.sees("Resume the unfinished game?", "a network game you hosted, against Bob, 2 moves", "host it again")
@@ -254,3 +261,25 @@ def test_a_game_to_a_win_under_each_rule(players, rule: str) -> None:  # type: i
     host.sees("Bob left")
     host.keys("q")
     assert host.term.wait_exit() == 0
+
+
+def test_n_to_the_resume_offer_hosts_what_the_command_line_asks(players) -> None:  # type: ignore[no-untyped-def]
+    """Issue 21, item 2: an explicit ``--host ...`` wins over the saved game when the offer is declined."""
+    host, guest, _, _ = host_and_join(players, 7, "--black", "host")
+    host.sees("your move · vs Bob")
+    host.play("d4")
+    guest.sees("last: black d4")
+    saved_game(host.home, lambda data: data["moves"] == ["d4"])
+    host.keys("q")
+    host.sees("Quit this game?")
+    host.keys("y")
+    assert host.term.wait_exit() == 0
+
+    port = free_port()
+    asked = ["--host", str(port), "--bind", "127.0.0.1", "--rule", "renju", "--black", "guest", "--size", "9"]
+    again = players(asked, "host", 9)
+    again.sees(
+        "Resume the unfinished game?", "a network game you hosted, against Bob", f"n: host a new game on port {port}"
+    )
+    again.keys("n")
+    again.sees("The other player runs this command", f"127.0.0.1:{port}", "renju 9x9 · black: the guest")

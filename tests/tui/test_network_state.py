@@ -6,24 +6,25 @@ from dataclasses import replace
 
 import pytest
 
+from gomoku.cli import build_parser
 from gomoku.net import events as ev
-from gomoku.net.host import MatchRecord
-from gomoku.net.protocol import ResumeRecord
+from gomoku.net.match import BlackChoice, ChatLine, Ending, MatchRecord, OfferKind, Result, Role
+from gomoku.net.snapshot import LinkState
 from gomoku.point import Point
 from gomoku.rules import Rule, Stone
 from gomoku.savegame import SavedGame
+from gomoku.tui import app
 from gomoku.tui.effects import (
     Autosave,
-    NetAnswer,
     NetChat,
     NetClose,
-    NetOffer,
     NetPlay,
     NetResign,
     NetSetup,
     NetStart,
     Quit,
     RetireAutosave,
+    SaveSettings,
 )
 from gomoku.tui.events import NetEvent, NetListening
 from gomoku.tui.model import (
@@ -31,7 +32,6 @@ from gomoku.tui.model import (
     Hosting,
     Joining,
     JoinStep,
-    Link,
     Menu,
     MenuRow,
     NetMenu,
@@ -43,10 +43,11 @@ from gomoku.tui.saves import net_from_saved, offer_summary, saved_from_net
 from gomoku.tui.screens import menu
 from gomoku.tui.update import initial_network
 from tests.tui.helpers import LEVELS, Run, menu_state, settings
+from tests.tui.netplay import Match
 
 MATCH = bytes.fromhex("00112233aabbccdd")
-HOST = NetSetup("host", "Ann", code="K7QM-4RZT-9X", port=5801, bind="127.0.0.1", size=9, black="host")
-GUEST = NetSetup("guest", "Bob", code="K7QM-4RZT-9X", port=5801, address="127.0.0.1")
+HOST = NetSetup(Role.HOST, "Ann", code="K7QM-4RZT-9X", port=5801, bind="127.0.0.1", size=9, black=BlackChoice.HOST)
+GUEST = NetSetup(Role.GUEST, "Bob", code="K7QM-4RZT-9X", port=5801, address="127.0.0.1")
 
 
 def started(moves: tuple[Point, ...] = (), stone: Stone = Stone.BLACK, game: int = 1, resumed: bool = False):
@@ -63,23 +64,8 @@ def hosting_run() -> Run:
     )
 
 
-def game_run(role: str = "host", stone: Stone = Stone.BLACK, moves: tuple[Point, ...] = ()) -> Run:
-    """A network game in progress (``role``'s side, playing ``stone``)."""
-    if role == "host":
-        run = hosting_run()
-    else:
-        state, effects = initial_network(settings(size=9), LEVELS, GUEST)
-        run = Run(state, list(effects))
-    session = run.state.screen.session  # type: ignore[union-attr]
-    opponent = "Bob" if role == "host" else "Ann"
-    run.send(NetEvent(session, ev.OpponentJoined(opponent)), NetEvent(session, started(moves, stone)))
-    assert isinstance(run.state.screen, NetPlaying)
-    run.effects.clear()
-    return run
-
-
-def net(run: Run, event: ev.Event, saved=None) -> Run:
-    return run.send(NetEvent(run.state.screen.session, event, saved))  # type: ignore[union-attr]
+def net(run: Run, event: ev.Event, snapshot=None) -> Run:
+    return run.send(NetEvent(run.state.screen.session, event, snapshot))  # type: ignore[union-attr]
 
 
 def screen(run: Run) -> NetPlaying:
@@ -87,26 +73,20 @@ def screen(run: Run) -> NetPlaying:
     return run.state.screen
 
 
-def moved(run: Run, name: str, mine: bool, saved=None) -> Run:
-    board = screen(run).board
-    point = Point("abcdefghi".index(name[0]), 9 - int(name[1:]))
-    return net(run, ev.MovePlayed(point, board.turn, mine, len(board.moves), None), saved)
-
-
 # -- the menus ------------------------------------------------------------------------
 
 
 def test_the_menu_opens_the_network_menu_and_it_hosts_with_the_choices() -> None:
     state = menu_state(size=9, name="Ann")
-    rows = menu.rows(state, state.screen)  # type: ignore[arg-type]
-    run = Run(state).press(*["down"] * rows.index(MenuRow.NETWORK), "enter")
+    rows = [row for row in menu.rows(state, state.screen) if menu.applies(state.settings, row)]  # type: ignore[arg-type]
+    run = Run(state).press(*["down"] * rows.index(MenuRow.NETWORK), "enter")  # up/down skip the dimmed rows
     assert run.state.screen == NetMenu()
     run.press("down", "down", "right")  # Black played by: host
-    assert run.state.screen == NetMenu(NetRow.BLACK, "host")
+    assert run.state.screen == NetMenu(NetRow.BLACK, BlackChoice.HOST)
     run.press("up", "up", "enter")
     hosting = run.state.screen
     assert isinstance(hosting, Hosting)
-    assert run.effects[-1] == NetStart(hosting.session, NetSetup("host", "Ann", size=9, black="host"))
+    assert run.effects[-1] == NetStart(hosting.session, NetSetup(Role.HOST, "Ann", size=9, black=BlackChoice.HOST))
 
 
 def test_the_network_menu_joins_asking_for_the_address_then_the_code() -> None:
@@ -119,7 +99,7 @@ def test_the_network_menu_joins_asking_for_the_address_then_the_code() -> None:
     joining = run.state.screen
     assert isinstance(joining, Joining) and joining.step is JoinStep.CONNECTING
     assert run.effects[-1] == NetStart(
-        joining.session, NetSetup("guest", "Bob", "K7QM-4RZT-9X", 6000, address="127.0.0.1")
+        joining.session, NetSetup(Role.GUEST, "Bob", "K7QM-4RZT-9X", 6000, address="127.0.0.1")
     )
     run.press("escape")
     assert run.state.screen == NetMenu() and run.effects[-1] == NetClose(joining.session, "the guest cancelled")
@@ -134,6 +114,36 @@ def test_a_mistyped_code_or_address_is_explained_and_nothing_is_sent() -> None:
         "a", " ", "b", "enter"
     )
     assert run.state.screen.error and not run.effects  # type: ignore[union-attr]
+
+
+def test_the_network_menu_sets_the_port_the_address_to_listen_on_and_the_name() -> None:
+    """Issue 21, item 14."""
+    run = Run(replace(menu_state(size=9, name=""), screen=NetMenu(NetRow.PORT)))
+    run.press("enter", "ctrl-u", *"70000", "enter")
+    assert run.state.screen.error and run.state.alert  # type: ignore[union-attr]
+    assert "65535" in run.state.message
+    run.press("ctrl-u", *"6123", "enter")
+    assert run.state.screen == NetMenu(NetRow.PORT, port=6123)
+    run.press("down", "enter", *"127.0.0.1", "enter")  # Listen on
+    run.press("down", "enter", *"Ann ?q", "enter")  # Your name: "?" and "q" are text while typing
+    assert run.state.settings.name == "Ann ?q" and run.of(SaveSettings)[-1].settings.name == "Ann ?q"
+    run.press("escape")  # back to the main menu ...
+    run = Run(replace(run.state, screen=NetMenu(port=6123, bind="127.0.0.1")))
+    run.press("enter")  # ... and Host a game
+    hosting = run.state.screen
+    assert isinstance(hosting, Hosting)
+    assert run.effects[-1] == NetStart(
+        hosting.session, NetSetup(Role.HOST, "Ann ?q", port=6123, bind="127.0.0.1", size=9)
+    )
+
+
+def test_nobody_is_called_player_when_there_is_no_name() -> None:
+    """With no name the other player sees "the host" or "the guest", not "player" on both sides."""
+    args = build_parser().parse_args(["--host", "--black", "guest"])
+    assert app.network_setup(args, replace(settings(), name="")).name == ""
+    match = Match.start(guest_name="")
+    assert match.host.screen.opponent == "the guest"
+    assert "Game 1 against the guest" in match.host.message
 
 
 # -- hosting ----------------------------------------------------------------------------
@@ -167,11 +177,12 @@ def test_a_host_that_cannot_listen_says_why() -> None:
     assert "choose another port" in run.state.screen.error and run.state.alert  # type: ignore[union-attr]
 
 
-def test_the_guest_joining_starts_the_game() -> None:
-    run = game_run()
-    game = screen(run)
-    assert game.opponent == "Bob" and game.my_stone is Stone.BLACK and game.my_turn
-    assert "you play black" in run.state.message
+def test_the_guest_joining_starts_the_game_on_both_screens() -> None:
+    match = Match.start()
+    host, guest = match.host.screen, match.guest.screen
+    assert host.opponent == "Gil" and host.table.my_stone is Stone.BLACK and host.table.my_turn
+    assert guest.opponent == "Hana" and guest.table.my_stone is Stone.WHITE and not guest.table.my_turn
+    assert "you play black" in match.host.message and "you play white" in match.guest.message
 
 
 # -- joining ------------------------------------------------------------------------------
@@ -190,141 +201,193 @@ def test_a_wrong_code_asks_again_and_a_failure_retries_with_enter() -> None:
     assert isinstance(again, NetStart) and again.session != first.session and again.setup == GUEST
 
 
-# -- the game -----------------------------------------------------------------------------
+# -- the game: both screens driven by their sessions on the test wire ---------------------
 
 
-def test_a_move_is_sent_and_goes_on_the_board_when_played_with_an_autosave() -> None:
-    run = game_run().press("enter")
-    session = screen(run).session
-    assert run.effects == [NetPlay(session, Point(4, 4))]
-    assert not screen(run).board.moves  # not until the connection says so
-    record = MatchRecord(MATCH, 1, Rule.FREESTYLE, 9, "host", (Point(4, 4),))
-    run.effects.clear()
-    moved(run, "e5", mine=True, saved=record)
-    assert screen(run).board.moves == [Point(4, 4)] and screen(run).saved == record
-    (save,) = run.effects
-    assert isinstance(save, Autosave) and save.saved.extra["network"]["role"] == "host"
-    assert not screen(run).my_turn
-    run.effects.clear()
-    run.press("enter")
-    assert not run.effects and "Bob's turn" in run.state.message
+def test_a_move_is_sent_and_goes_on_the_board_when_the_session_plays_it_with_an_autosave() -> None:
+    match = Match.start()
+    match.host.run.effects.clear()
+    match.host.done = 0
+    match.play(Role.HOST, "e5")
+    assert match.host.screen.board.moves == [Point(4, 4)] == match.guest.screen.board.moves
+    assert match.guest.message == "Hana played e5." and match.guest.screen.table.my_turn
+    saves = match.host.run.of(Autosave)
+    assert saves and saves[-1].saved.extra["network"]["role"] == "host"
+    assert match.host.screen.view.saved.moves == (Point(4, 4),)  # type: ignore[union-attr]
 
 
-def test_the_opponents_move_is_applied_and_said() -> None:
-    run = game_run("guest", Stone.WHITE)
-    moved(run, "e5", mine=False)
-    assert screen(run).board.moves == [Point(4, 4)] and screen(run).my_turn
-    assert run.state.message == "Ann played e5."
+def test_the_screen_checks_no_rule_the_session_refuses_and_says_why() -> None:
+    match = Match.start()
+    match.play(Role.GUEST, "e5")  # out of turn: the screen sends it, the session refuses it
+    assert match.guest.run.of(NetPlay) and not match.guest.screen.board.moves
+    assert match.guest.message == "It is black's turn: wait for Hana's move." and match.guest.run.state.alert
+    match.play(Role.HOST, "e5")
+    match.play(Role.GUEST, "e5")
+    assert match.guest.message == "E5 is taken: pick an empty point." or "taken" in match.guest.message
+    assert match.host.screen.board.moves == [Point(4, 4)]
 
 
-def test_a_refused_move_says_why_and_the_guest_takes_it_back() -> None:
-    run = moved(game_run("guest", Stone.BLACK), "e5", mine=True)
-    net(run, ev.MoveRefused(Point(4, 4), "the position changed before your move arrived: look and play again"))
-    assert not screen(run).board.moves and run.state.alert and "position changed" in run.state.message
-    net(run, ev.Refused("move", "e5 is forbidden for black (double-three): pick another point"))
-    assert run.state.message == "e5 is forbidden for black (double-three): pick another point."
+def test_an_undo_request_declined_then_one_accepted_on_both_sides() -> None:
+    match = Match.start()
+    match.play_all(["e5", "e6"])
+    match.offer(Role.HOST, OfferKind.UNDO)
+    assert match.host.screen.table.offer_out is OfferKind.UNDO and match.guest.screen.table.offer_in is OfferKind.UNDO
+    assert match.guest.message == "Hana asks to take back a move: y accepts, n declines."
+    match.press(Role.GUEST, "n")
+    assert match.guest.message == "Declined the request to take back a move."
+    assert match.host.message == "Gil declined your request to take back a move."
+    assert match.host.screen.table.offer_out is None and match.guest.screen.table.offer_in is None
+    match.offer(Role.HOST, OfferKind.UNDO)
+    match.press(Role.GUEST, "y")
+    assert match.host.screen.board.moves == [] == match.guest.screen.board.moves  # back to the asker's turn
+    assert match.host.message == "Took back e5, e6." and match.host.screen.table.my_turn
 
 
-def test_an_undo_request_accepted_and_one_declined() -> None:
-    run = moved(moved(game_run(), "e5", True), "e6", False)
-    run.press("u")
-    assert run.effects[-1] == NetOffer(screen(run).session, "undo") and screen(run).offer_out == "undo"
-    net(run, ev.OfferAnswered("undo", False))
-    assert screen(run).offer_out is None and "Bob declined" in run.state.message
-    net(run, ev.OfferReceived("undo"))
-    assert run.state.message == "Bob asks to take back a move: y accepts, n declines."
-    run.press("y")
-    assert run.effects[-1] == NetAnswer(screen(run).session, True) and screen(run).offer_in is None
-    net(run, ev.MovesTakenBack((Point(4, 3),), 1))
-    assert screen(run).board.moves == [Point(4, 4)] and run.state.message == "Took back e6."
-    net(run, ev.OfferReceived("draw"))
-    run.press("n")
-    assert run.effects[-1] == NetAnswer(screen(run).session, False)
+def test_an_undo_request_that_lapses_because_the_other_side_played_says_so_on_both_sides() -> None:
+    match = Match.start()
+    match.play(Role.HOST, "e5")
+    match.offer(Role.HOST, OfferKind.UNDO)
+    match.play(Role.GUEST, "e6")  # an answer by a move, not by y or n
+    assert match.host.message == "Your request to take back a move lapsed: Gil played instead."
+    assert match.guest.message == "Hana's request to take back a move lapsed: you played instead."
+    assert match.host.screen.table.offer_out is None and match.guest.screen.table.offer_in is None
 
 
-def test_chat_opens_a_prompt_sends_the_line_and_shows_both_sides() -> None:
-    run = game_run().press("c", "h", "i", "space", "u", "?")  # u and ? are text while typing
-    assert screen(run).typing == "hi u?" and not run.effects and run.state.overlay is None
-    run.press("enter")
-    assert run.effects == [NetChat(screen(run).session, "hi u?")] and screen(run).typing is None
-    net(run, ev.ChatReceived("Bob", "hello"))
-    assert screen(run).chat == ("you: hi u?", "Bob: hello") and run.state.message == "Bob: hello"
-    run.press("c", "x", "escape")
-    assert screen(run).typing is None and len(run.of(NetChat)) == 1
+def test_chat_opens_a_prompt_sends_the_line_and_both_panels_keep_it() -> None:
+    match = Match.start()
+    side = match.press(Role.HOST, "c", "h", "i", "space", "u", "?")  # u and ? are text while typing
+    assert side.screen.typing == "hi u?" and side.run.state.overlay is None
+    match.press(Role.HOST, "enter")
+    assert side.run.of(NetChat) == [NetChat(7, "hi u?")] and side.screen.typing is None
+    match.press(Role.GUEST, "c", "y", "o", "enter")
+    expected = (ChatLine(Role.HOST, "hi u?"), ChatLine(Role.GUEST, "yo"))
+    assert match.host.screen.view.chat == expected == match.guest.screen.view.chat
+    assert match.host.message == "Gil: yo" and match.guest.message == ""
+    match.press(Role.HOST, "c", "x", "escape")
+    assert match.host.screen.typing is None and len(match.host.run.of(NetChat)) == 1
 
 
-def test_resign_asks_first_then_the_game_ends_and_a_rematch_is_asked() -> None:
-    run = moved(game_run(), "e5", True)
-    run.press("R", "x")
-    assert not run.of(NetResign) and run.state.message == "Resign cancelled."
-    run.press("R", "y")
-    assert run.of(NetResign) == [NetResign(screen(run).session)]
-    run.effects.clear()
-    net(run, ev.GameOver(1, 1, ev.Result(Stone.WHITE, "resign")))
-    assert screen(run).over and "White wins by resignation" in run.state.message
-    assert [type(e) for e in run.effects] == [Autosave, RetireAutosave]
-    run.press("n")
-    assert run.effects[-1] == NetOffer(screen(run).session, "rematch")
-    net(run, ev.OfferAnswered("rematch", True))
-    net(run, started((), Stone.WHITE, game=2))
-    assert screen(run).game == 2 and screen(run).my_stone is Stone.WHITE and not screen(run).over
+def test_resign_asks_first_then_the_game_ends_on_both_sides_and_a_rematch_swaps_colours() -> None:
+    match = Match.start()
+    match.play(Role.HOST, "e5")
+    match.press(Role.HOST, "R", "x")
+    assert not match.host.run.of(NetResign) and match.host.message == "Resign cancelled."
+    match.press(Role.HOST, "R", "y")
+    assert match.host.screen.over and match.guest.screen.over
+    assert match.host.message == "White wins by resignation. Gil wins. n asks for a rematch."
+    assert match.guest.message == "White wins by resignation. You win! n asks for a rematch."
+    assert [type(e) for e in match.host.run.effects[-2:]] == [Autosave, RetireAutosave]
+    match.offer(Role.GUEST, OfferKind.REMATCH)
+    match.press(Role.HOST, "y")
+    assert match.host.screen.table.game == 2 and match.host.screen.table.my_stone is Stone.WHITE
+    assert match.guest.screen.table.my_stone is Stone.BLACK and not match.guest.screen.over
 
 
-def test_the_host_waits_and_the_guest_reconnects_with_its_record() -> None:
-    host = net(moved(game_run(), "e5", True), ev.ConnectionLost("closed by the other side"))
-    assert screen(host).link is Link.WAITING and "waiting for them" in host.state.message
-    host.press("enter")
-    assert not host.of(NetPlay) and "not connected" in host.state.message
-    record = ResumeRecord(match=MATCH, game=1, moves=(Point(4, 4),))
-    guest = net(moved(game_run("guest", Stone.WHITE), "e5", False, saved=record), ev.ConnectionLost("gone"))
-    assert screen(guest).link is Link.LOST and "r reconnects" in guest.state.message
-    old = screen(guest).session
-    guest.press("r")
-    new = screen(guest).session
-    assert guest.effects[-2:] == [NetClose(old, "reconnecting"), NetStart(new, GUEST, record)]
-    net(guest, ev.OpponentJoined("Ann"))
-    net(guest, started((Point(4, 4),), Stone.WHITE, resumed=True))
-    assert screen(guest).link is Link.CONNECTED and screen(guest).board.moves == [Point(4, 4)]
-    assert "Resumed game 1" in guest.state.message
+def test_a_draw_by_no_five_left_reads_rightly_on_both_sides() -> None:
+    """5x5: 22 moves leave no five possible for either side, with 3 points still empty."""
+    size = 5
+    black = [(x, y) for y in range(size) for x in range(size) if (x // 2 + y) % 2 == 0]
+    white = [(x, y) for y in range(size) for x in range(size) if (x // 2 + y) % 2 == 1]
+    order = [p for pair in zip(black, white) for p in pair] + black[len(white) :]
+    match = Match.start(size=5)
+    names = [match.host.screen.board.notation(Point(*p)) for p in order[:22]]
+    match.play_all(names)
+    expected = "Draw: neither side can make five any more. n asks for a rematch."
+    assert match.host.message == expected == match.guest.message
+    for side in (match.host, match.guest):
+        assert side.screen.table.result == Result(None, Ending.NO_FIVE_LEFT)
+        assert "board is full" not in side.message
 
 
-def test_events_of_a_closed_connection_are_dropped_and_round_trips_shown() -> None:
-    run = game_run()
-    before = run.state
-    run.send(NetEvent(screen(run).session + 100, ev.ChatReceived("Eve", "hi")))
-    assert run.state is before
-    net(run, ev.RoundTrip(0.0031))
-    assert screen(run).rtt == 0.0031
-    again = run.state
-    net(run, ev.RoundTrip(0.0031))
-    assert run.state is again  # nothing new to draw
+#: tests/test_outcome.py's STUCK played as a renju game on 8x8 (every move legal, none ending it), then
+#: white's b8: every empty point (c5, d5) is forbidden for black, who has no legal move.
+STUCK_GAME = tuple(
+    "h2 c1 d3 e1 f6 b4 d8 a7 c3 h1 d1 e2 f7 h4 h3 f8 c8 f1 g3 e5 h8 e3 d7 f3 b3 a5 h5 g7 a2 b1 c4 "  # noqa: SIM905
+    "g2 a1 b5 d4 h6 a8 a4 b2 e7 c7 e8 e4 g4 c2 h7 d6 g8 g5 g1 f2 f4 a3 a6 b6 g6 f5 b7 c6 e6 d2 b8".split()
+)
+
+
+def test_a_renju_draw_by_no_legal_move_reads_rightly_on_both_sides() -> None:
+    match = Match.start(rule=Rule.RENJU, size=8)
+    match.play_all(list(STUCK_GAME))
+    expected = "Draw: black has no legal move (every empty point is forbidden). n asks for a rematch."
+    assert match.host.message == expected == match.guest.message
+    for side in (match.host, match.guest):
+        assert side.screen.table.result == Result(None, Ending.NO_LEGAL_MOVE)
+
+
+def test_the_host_waits_shows_the_join_command_and_the_guest_reconnects_keeping_the_chat() -> None:
+    match = Match.start()
+    match.play(Role.HOST, "e5")
+    match.press(Role.HOST, "c", "h", "i", "enter")
+    match.wire.drop(match.conn)
+    match.deliver()
+    host, guest = match.host, match.guest
+    assert host.screen.link is LinkState.WAITING and guest.screen.link is LinkState.LOST
+    assert host.message == "Lost the connection to Gil: the game is kept till they rejoin."
+    assert "check the code the host shows" not in host.message and "r reconnects" in guest.message
+    from gomoku.tui.screens.netgame import waiting_lines
+
+    assert waiting_lines(host.screen)[1].startswith("python -m gomoku --join") and host.screen.setup.code
+    match.press(Role.HOST, "enter")
+    assert "Gil is not connected" in host.message and host.screen.board.moves == [Point(4, 4)]
+    # The guest's process restarts: a new session presenting its saved game (what the autosave keeps).
+    record = guest.screen.view.saved
+    from gomoku.net.guest import GuestSession
+
+    again = match.wire.guest(name="Gil", resume=record)
+    guest.session = again
+    match.conn = match.wire.connect(again)
+    match.deliver()
+    assert "Resumed game 1" in guest.message and guest.screen.board.moves == [Point(4, 4)]
+    assert guest.screen.view.chat == (ChatLine(Role.HOST, "hi"),)  # the chat came back with the game
+    assert host.screen.link is LinkState.CONNECTED and host.message.startswith("Resumed game 1 with Gil")
+    assert isinstance(again, GuestSession)
+
+
+def test_events_of_a_closed_connection_are_dropped() -> None:
+    match = Match.start()
+    before = match.host.run.state
+    match.host.run.send(NetEvent(999, ev.ChatReceived("Eve", "hi")))
+    assert match.host.run.state == before
 
 
 def test_quitting_a_game_in_progress_asks_first() -> None:
-    run = moved(game_run(), "e5", True).press("q")
-    assert run.state.overlay == ConfirmQuit()
-    assert Run(game_run().state).press("q").effects == [Quit()]
+    match = Match.start()
+    assert Run(match.host.run.state).press("q").effects == [Quit()]
+    match.play(Role.HOST, "e5")
+    assert match.host.run.press("q").state.overlay == ConfirmQuit()
 
 
 # -- saving and resuming -----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("role", ["host", "guest"])
-def test_a_network_game_is_saved_with_its_record_and_read_back(role: str) -> None:
-    if role == "host":
-        record = MatchRecord(MATCH, 2, Rule.FREESTYLE, 9, "guest", (Point(4, 4), Point(4, 3)))
-    else:
-        record = ResumeRecord(match=MATCH, game=2, moves=(Point(4, 4), Point(4, 3)))
-    run = moved(moved(game_run(role), "e5", True), "e6", False, saved=record)
-    saved = SavedGame.from_json(saved_from_net(screen(run), "normal").to_json())
+@pytest.mark.parametrize("role", [Role.HOST, Role.GUEST])
+def test_a_network_game_is_saved_with_its_record_and_chat_and_read_back(role: Role) -> None:
+    match = Match.start()
+    match.play_all(["e5", "e6"])
+    match.press(Role.GUEST, "c", "h", "i", "enter")
+    side = match.side(role)
+    saved = SavedGame.from_json(saved_from_net(side.screen, "normal").to_json())
     setup, back = net_from_saved(saved)  # type: ignore[misc]
-    assert back == record and setup == screen(run).setup
+    assert back == side.screen.view.saved and setup == side.screen.setup
+    if role is Role.HOST:
+        assert isinstance(back, MatchRecord) and back.chat == (ChatLine(Role.GUEST, "hi"),)
     assert "a network game you" in offer_summary(saved) and "2 moves" in offer_summary(saved)
 
 
+def host_save() -> tuple[SavedGame, MatchRecord]:
+    """What a host's autosave holds after e5 (its setup is HOST's)."""
+    match = Match.start()
+    match.play(Role.HOST, "e5")
+    screen = replace(match.host.screen, setup=HOST)
+    record = screen.view.saved
+    assert isinstance(record, MatchRecord)
+    return saved_from_net(screen, "normal"), record
+
+
 def test_a_restarted_host_is_offered_its_network_game_and_hosts_it_again() -> None:
-    record = MatchRecord(MATCH, 1, Rule.FREESTYLE, 9, "host", (Point(4, 4),))
-    saved = saved_from_net(screen(moved(game_run(), "e5", True, saved=record)), "normal")
+    saved, record = host_save()
     state, effects = initial_network(settings(size=9), LEVELS, replace(HOST, code=""), offer=saved)
     assert isinstance(state.screen, ResumeOffer) and not effects
     run = Run(state).press("y")
@@ -333,12 +396,24 @@ def test_a_restarted_host_is_offered_its_network_game_and_hosts_it_again() -> No
     assert run.effects == [NetStart(hosting.session, HOST, record)]  # the saved code and port
 
 
+def test_n_to_the_resume_offer_hosts_the_game_the_command_line_asked_for() -> None:
+    saved, _ = host_save()
+    asked = replace(HOST, code="", port=5792, rule=Rule.RENJU, black=BlackChoice.GUEST)
+    state, _ = initial_network(settings(size=9), LEVELS, asked, offer=saved)
+    run = Run(state).press("n")
+    hosting = run.state.screen
+    assert isinstance(hosting, Hosting) and hosting.record is None
+    assert run.effects == [RetireAutosave(announce=True), NetStart(hosting.session, asked, None)]
+
+
 def test_a_guest_joining_the_same_address_presents_its_saved_game() -> None:
-    record = ResumeRecord(match=MATCH, game=1, moves=(Point(4, 4),))
-    saved = saved_from_net(screen(moved(game_run("guest", Stone.WHITE), "e5", False, saved=record)), "normal")
+    match = Match.start()
+    match.play(Role.HOST, "e5")
+    record = match.guest.screen.view.saved
+    saved = saved_from_net(replace(match.guest.screen, setup=GUEST), "normal")
     state, effects = initial_network(settings(), LEVELS, GUEST, offer=saved)
     assert effects[-1] == NetStart(state.screen.session, GUEST, record)  # type: ignore[union-attr]
-    other, effects = initial_network(settings(), LEVELS, replace(GUEST, address="10.0.0.9"), offer=saved)
+    _, effects = initial_network(settings(), LEVELS, replace(GUEST, address="10.0.0.9"), offer=saved)
     assert effects[0] == RetireAutosave(announce=True) and effects[-1].record is None  # type: ignore[union-attr]
 
 
@@ -348,27 +423,41 @@ def test_the_menu_has_the_network_row_after_the_settings() -> None:
 
 
 def test_a_failed_reconnection_says_why_and_r_tries_again() -> None:
-    guest = net(game_run("guest", Stone.WHITE), ev.PeerLeft("Ann left: the other player quit"))
-    assert guest.state.message == "Ann left: the other player quit. r reconnects."
-    guest.press("r")
-    assert screen(guest).link is Link.RECONNECTING
-    net(guest, ev.ConnectionLost("cannot reach 127.0.0.1 port 5801 (Connection refused): check the address"))
-    assert screen(guest).link is Link.LOST
-    assert (
-        guest.state.message.startswith("Cannot reconnect: Cannot reach 127.0.0.1")
-        and "r tries again" in guest.state.message
-    )
-    guest.press("r")
-    assert isinstance(guest.effects[-1], NetStart)
+    match = Match.start()
+    match.play(Role.HOST, "e5")
+    match.wire.act(match.host.session, match.host.session.leave("the host quit"))
+    match.deliver()
+    guest = match.guest
+    assert guest.message == "Hana left: the host quit. r reconnects."
+    guest.run.press("r")
+    assert guest.screen.reconnecting
+    net(guest.run, ev.ConnectionLost("no connection could be made to 127.0.0.1 port 5801 (Connection refused)"))
+    assert not guest.screen.reconnecting and guest.screen.link is LinkState.LOST
+    assert guest.message.startswith("Cannot reconnect: No connection could be made to 127.0.0.1")
+    assert "r tries again" in guest.message
+    guest.run.press("r")
+    assert isinstance(guest.run.effects[-1], NetStart)
 
 
 def test_a_new_match_keeps_the_game_saved_before_it_aside_and_a_resumed_one_does_not() -> None:
+    match = Match.start()
+    snapshot = match.host.session.snapshot()
     run = hosting_run()
     session = run.state.screen.session  # type: ignore[union-attr]
     run.effects.clear()
-    run.send(NetEvent(session, started()))
+    run.send(NetEvent(session, started(), snapshot))
     assert run.effects[0] == RetireAutosave()
+    match.play(Role.HOST, "e5")
     resumed = hosting_run()
     resumed.effects.clear()
-    resumed.send(NetEvent(session, started((Point(4, 4),), resumed=True)))
+    resumed.send(NetEvent(session, started((Point(4, 4),), resumed=True), match.host.session.snapshot()))
     assert [type(e) for e in resumed.effects] == [Autosave]
+
+
+def test_a_player_without_a_name_is_the_guest_and_sentences_start_with_a_capital() -> None:
+    match = Match.start(guest_name="")
+    match.play(Role.HOST, "e5")
+    match.play(Role.GUEST, "e6")
+    assert match.host.message == "The guest played e6."
+    match.press(Role.GUEST, "c", "h", "i", "enter")
+    assert match.host.message == "The guest: hi"

@@ -65,7 +65,7 @@ def test_menu_labels_keep_apart_from_their_values_and_the_hints_are_whole(cols: 
     state = selected(press(play_at(start("pvc"), "h8"), "n"), MenuRow.BLACK)
     screen = render(state, 24, cols).screen()
     assert "Black played by  < human >" in screen
-    assert "Computer level     normal" in screen
+    assert "Computer level     5 normal" in screen
     text = flat(render(state, 24, cols))
     for hint in ("up/down choose", "left/right change", "Enter starts", "Esc back to the game", "q quit"):
         assert hint in text

@@ -5,6 +5,6 @@ functions: ``update(screen, msg, ctx) -> (screen, Outcome)``, ``view(win,
 screen, ctx, theme)`` and ``bindings(screen, ctx)``.  The router
 (:mod:`gomoku.tui.router`) holds the one table from each screen's dataclass
 to its route.  The network screens (``netmenu``, ``hosting``, ``joining``,
-``netgame``) are still old-style, functions of the whole state, hosted by
-:class:`gomoku.tui.screen.LegacyRoute` until they are converted.
+``netgame``) are routes like the others; ``netgame`` draws its session's
+snapshot and judges nothing (``docs/network.md``).
 """

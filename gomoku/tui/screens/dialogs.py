@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from gomoku.tui import draw
@@ -10,7 +9,7 @@ from gomoku.tui.bindings import Binding, Bindings, key_line
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import Quit
 from gomoku.tui.events import Event, Key, Mouse
-from gomoku.tui.model import ConfirmQuit, NetPlaying, Notice, Screen, State, Step, game_behind
+from gomoku.tui.model import ConfirmQuit, NetPlaying, Notice, Screen, game_behind
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, said
 
 QUIT_YES = ("y", "Y", "q", "enter")
@@ -22,14 +21,6 @@ def quit_outcome(screen: Screen) -> Outcome:
     if game is not None and game.in_progress:
         return Outcome(overlay=ConfirmQuit())
     return Outcome(effects=(Quit(),))
-
-
-def ask_quit(state: State) -> Step:
-    """:func:`quit_outcome` for the old-style (network) screens, which take the whole state."""
-    outcome = quit_outcome(state.screen)
-    if outcome.overlay is not None and not outcome.effects:
-        return replace(state, overlay=ConfirmQuit()), ()
-    return state, outcome.effects
 
 
 # -- the quit question ----------------------------------------------------------------

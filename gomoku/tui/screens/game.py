@@ -254,7 +254,7 @@ def _ask_hint(game: Game, ctx: Context) -> tuple[Screen, Outcome]:
         return Playing(game), alerted("Still working out a hint: wait a moment.")
     job = ctx.job
     ai = AiJob(job, AiKind.HINT, game.board)
-    start = StartAi(job, AiKind.HINT, game.board, game.settings.level)
+    start = StartAi(job, AiKind.HINT, game.board, game.settings.level, think_time=game.settings.think_time)
     return Playing(game), said("Looking for a good move...", (start,), ai=ai)
 
 

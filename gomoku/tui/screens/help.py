@@ -1,9 +1,7 @@
 """The help overlay: the keys of the screen under it, what the rules mean, and what the marks are.
 
 The keys are the screen's own bindings (:mod:`gomoku.tui.bindings`), taken by
-the router when it opened the help: what help says is what the keys do.  The
-tables below are the help of the old-style network screens, until they
-declare bindings of their own.
+the router when it opened the help: what help says is what the keys do.
 """
 
 from __future__ import annotations
@@ -20,31 +18,6 @@ from gomoku.tui.model import Help
 from gomoku.tui.screen import Context, Outcome, Route
 from gomoku.tui.screens import dialogs
 from gomoku.tui.settings import RULE_TEXT
-
-NET_KEYS = (
-    ("arrows hjkl wasd", "move the cursor"),
-    ("Enter Space click", "play at the cursor (on your turn)"),
-    ("c", "chat: type a line, Enter sends it, Esc closes"),
-    ("u / D", "ask to take back your move / offer a draw"),
-    ("y / n", "accept / decline the other player's request"),
-    ("R", "resign (asks first)"),
-    ("n", "after a game: ask for a rematch (colours swap)"),
-    ("r", "guest, after a drop: reconnect and resume"),
-    ("q", "quit (the game is kept: the same command resumes)"),
-)
-
-WAIT_KEYS = (
-    ("Esc", "cancel and go back"),
-    ("q", "quit"),
-)
-
-NET_MENU_KEYS = (
-    ("up / down", "choose a row"),
-    ("left / right", "change the host's choice on it"),
-    ("Enter", "host, or join"),
-    ("Esc  q", "back to the menu / quit"),
-)
-
 
 #: Columns for the keys in the keys list.
 KEY_COLUMN = 18

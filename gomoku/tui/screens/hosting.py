@@ -11,62 +11,73 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gomoku.net import events as ev
-from gomoku.net.host import MatchRecord
+from gomoku.net.match import MatchRecord
 from gomoku.tui import draw
+from gomoku.tui.bindings import HELP, Binding, Bindings, find
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import NetClose, NetSetup, NetStart, Quit
-from gomoku.tui.events import Key, Mouse, NetEvent, NetListening
+from gomoku.tui.events import Event, Key, Mouse, NetEvent, NetListening
 from gomoku.tui.keys import QUIT_KEY
-from gomoku.tui.model import Hosting, NetMenu, State, Step, complain, next_job, say
+from gomoku.tui.model import Hosting, NetMenu, Screen
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
 from gomoku.tui.screens import netgame
 from gomoku.tui.texts import plural, sentence
 
 #: The box is wide enough for the command with a long IPv6 address (it wraps beyond).
 WIDTH = 78
 
+CANCEL = Binding(("escape",), "stop waiting and go back to the network menu", "Esc cancels", "Esc")
+QUIT = Binding((QUIT_KEY,), "quit", "q quits", always=True)
 
-def begin(state: State, setup: NetSetup, record: MatchRecord | None = None) -> Step:
+
+def bindings(screen: Hosting, ctx: Context) -> Bindings:
+    return (CANCEL, HELP, QUIT)
+
+
+def begin(ctx: Context, setup: NetSetup, record: MatchRecord | None = None) -> tuple[Screen, Outcome]:
     """Start listening for a guest with ``setup`` (resuming ``record``, a match saved before a restart)."""
-    state, session = next_job(state)
+    session = ctx.job
     screen = Hosting(session, setup, record=record)
     text = "Resuming the saved network game: waiting for the guest." if record else "Opening the game to a guest..."
-    return say(replace(state, screen=screen, overlay=None), text), (NetStart(session, setup, record),)
+    return screen, said(text, (NetStart(session, setup, record),), overlay=None)
 
 
-def listening(state: State, screen: Hosting, event: NetListening) -> Step:
+def update(screen: Hosting, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
+    """A key, or what the connection reports (one of a connection closed since is dropped)."""
+    if isinstance(event, NetListening):
+        return _listening(screen, event) if event.session == screen.session else (screen, NOTHING)
+    if isinstance(event, NetEvent):
+        return _event(screen, event, ctx) if event.session == screen.session else (screen, NOTHING)
+    if not isinstance(event, Key):
+        return screen, NOTHING if isinstance(event, Mouse) else UNHANDLED
+    binding = find(bindings(screen, ctx), event.name)
+    if binding is CANCEL:
+        setup = screen.setup
+        menu = NetMenu(black=setup.black, port=setup.port, bind=setup.bind)
+        return menu, said("Hosting cancelled.", (NetClose(screen.session, "the host stopped waiting"),))
+    if binding is QUIT:
+        return screen, Outcome(effects=(NetClose(screen.session, "the host quit"), Quit()))
+    return screen, UNHANDLED
+
+
+def _listening(screen: Hosting, event: NetListening) -> tuple[Screen, Outcome]:
     setup = replace(screen.setup, code=event.code, port=event.port)
     screen = replace(screen, setup=setup, commands=event.commands, error="")
-    return say(replace(state, screen=screen), "Waiting for the other player: give them the command above."), ()
+    return screen, said("Waiting for the other player: give them the command above.")
 
 
-def event(state: State, screen: Hosting, net: NetEvent) -> Step:
+def _event(screen: Hosting, net: NetEvent, ctx: Context) -> tuple[Screen, Outcome]:
     e = net.event
     if isinstance(e, ev.GuestRefused):
-        return complain(
-            replace(state, screen=replace(screen, refused=e.reason)), f"A guest was turned away: {e.reason}."
-        ), ()
-    if isinstance(e, ev.OpponentJoined):
-        return replace(state, screen=replace(screen, opponent=e.name)), ()
+        return replace(screen, refused=e.reason), alerted(f"A guest was turned away: {e.reason}.")
     if isinstance(e, ev.GameStarted):
-        return netgame.started(state, screen.session, screen.setup, screen.opponent, e, net.saved)
+        return netgame.started(ctx, screen.session, screen.setup, net, screen.commands)
     if isinstance(e, (ev.ConnectionLost, ev.Closed)) and not screen.error:
-        screen = replace(screen, error=e.reason)
-        return complain(replace(state, screen=screen), f"Cannot host: {sentence(e.reason)}"), ()
-    return state, ()
+        return replace(screen, error=e.reason), alerted(f"Cannot host: {sentence(e.reason)}")
+    return screen, NOTHING
 
 
-def update(state: State, screen: Hosting, event: Key | Mouse) -> Step:
-    if isinstance(event, Mouse):
-        return state, ()
-    if event.name == "escape":
-        state = say(replace(state, screen=NetMenu(black=screen.setup.black)), "Hosting cancelled.")
-        return state, (NetClose(screen.session, "the host stopped waiting"),)
-    if event.name == QUIT_KEY:
-        return state, (NetClose(screen.session, "the host quit"), Quit())
-    return complain(state, "Waiting for the other player to join: Esc cancels."), ()
-
-
-def view(win: Window, state: State, screen: Hosting, theme: Theme) -> None:
+def view(win: Window, screen: Hosting, ctx: Context, theme: Theme) -> None:
     cols = win.getmaxyx()[1]
     width = min(cols, WIDTH)
     inner = width - 6
@@ -74,7 +85,6 @@ def view(win: Window, state: State, screen: Hosting, theme: Theme) -> None:
     lines: list[tuple[str, str]] = [("Waiting for the other player to join", "status"), ("", "")]
     if screen.error:
         lines += [(line, "alert") for line in draw.wrap(f"Cannot host: {sentence(screen.error)}", inner)]
-        lines += [("", ""), ("Esc goes back", "dim")]
     elif not screen.commands:
         lines.append(("Opening the port...", "dim"))
     else:
@@ -87,12 +97,22 @@ def view(win: Window, state: State, screen: Hosting, theme: Theme) -> None:
                 address = command.split("--join ", 1)[-1].split(" ", 1)[0]
                 lines.append((f"  {address}", "dim"))
         lines += [("", ""), (f"Code {setup.code} · port {setup.port}", "")]
-        black = {"random": "drawn at random", "host": "you", "guest": "the other player"}[setup.black]
-        lines.append((f"{setup.rule.value} {setup.size}x{setup.size} · black: {black}", ""))
+        lines.append((f"{setup.rule.value} {setup.size}x{setup.size} · black: {setup.black.label}", ""))
         if screen.record is not None:
             lines.append((f"Resuming game {screen.record.game}: {plural(len(screen.record.moves), 'move')}", ""))
         if screen.refused:
             lines += [("", "")] + [(line, "alert") for line in draw.wrap(f"Turned away: {screen.refused}", inner)]
-        lines += [("", ""), ("Esc cancels · q quits", "dim")]
     draw.centred_box(win, theme, [(f" {text}", style) for text, style in lines], width)
-    draw.message_line(win, state, theme)
+
+
+def header(screen: Hosting, ctx: Context) -> str:
+    return "network · hosting"
+
+
+ROUTE = Route(
+    update,
+    view,
+    bindings,
+    header=header,
+    unbound=lambda screen, ctx, key: unbound_text(key, "waiting for the other player to join: Esc cancels."),
+)

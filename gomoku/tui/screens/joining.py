@@ -15,11 +15,13 @@ from gomoku.net.auth import format_code
 from gomoku.net.errors import NetworkError
 from gomoku.net.protocol import ResumeRecord
 from gomoku.tui import draw
+from gomoku.tui.bindings import HELP, Binding, Bindings, find
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import NetClose, NetSetup, NetStart, Quit
-from gomoku.tui.events import Key, Mouse, NetEvent
+from gomoku.tui.events import Event, Key, Mouse, NetEvent
 from gomoku.tui.keys import QUIT_KEY
-from gomoku.tui.model import Joining, JoinStep, NetMenu, State, Step, complain, next_job, say
+from gomoku.tui.model import Joining, JoinStep, NetMenu, Screen
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
 from gomoku.tui.screens import netgame
 from gomoku.tui.texts import sentence
 
@@ -27,71 +29,87 @@ WIDTH = 66
 #: The longest address or code typed.
 MAX_TEXT = 100
 
+GO_ON = Binding(("enter",), "go on with what is typed", "Enter goes on")
+RETRY = Binding(("enter",), "try again", "Enter tries again")
+CANCEL = Binding(("escape",), "cancel and go back to the network menu", "Esc cancels", "Esc")
+CLEAR = Binding(("backspace", "ctrl-u"), "erase a character / the whole line", "Ctrl-U clears", "Backspace Ctrl-U")
+QUIT = Binding((QUIT_KEY,), "quit", "q quits", always=True)
 
-def begin(state: State, setup: NetSetup, resume: ResumeRecord | None = None) -> Step:
+
+def bindings(screen: Joining, ctx: Context) -> Bindings:
+    if typing(screen):
+        return (GO_ON, CANCEL, CLEAR)
+    if screen.step is JoinStep.FAILED:
+        return (RETRY, CANCEL, HELP, QUIT)
+    return (CANCEL, HELP, QUIT)
+
+
+def _nudge(screen: Joining) -> str:
+    return "Enter tries again, Esc goes back." if screen.step is JoinStep.FAILED else "connecting: Esc cancels."
+
+
+def begin(ctx: Context, setup: NetSetup, resume: ResumeRecord | None = None) -> tuple[Screen, Outcome]:
     """Join with ``setup``: ask for the address or the code if it lacks one, else connect."""
     if not setup.address:
-        screen = Joining(setup, JoinStep.ADDRESS, resume=resume)
-        return say(replace(state, screen=screen, overlay=None), "Type the host's address, as its screen shows it."), ()
+        return Joining(setup, JoinStep.ADDRESS, resume=resume), said(
+            "Type the host's address, as its screen shows it.", overlay=None
+        )
     if not setup.code:
-        screen = Joining(setup, JoinStep.CODE, resume=resume)
-        return say(replace(state, screen=screen, overlay=None), "Type the code the host's screen shows."), ()
-    return connect(state, Joining(setup, JoinStep.CONNECTING, resume=resume))
+        return Joining(setup, JoinStep.CODE, resume=resume), said(
+            "Type the code the host's screen shows.", overlay=None
+        )
+    return connect(ctx, Joining(setup, JoinStep.CONNECTING, resume=resume))
 
 
-def connect(state: State, screen: Joining) -> Step:
-    state, session = next_job(state)
+def connect(ctx: Context, screen: Joining) -> tuple[Screen, Outcome]:
+    session = ctx.job
     screen = replace(screen, step=JoinStep.CONNECTING, session=session, error="", text="")
     where = f"{screen.setup.address} port {screen.setup.port}"
-    return say(replace(state, screen=screen, overlay=None), f"Connecting to {where}..."), (
-        NetStart(session, screen.setup, screen.resume),
-    )
+    return screen, said(f"Connecting to {where}...", (NetStart(session, screen.setup, screen.resume),), overlay=None)
 
 
-def event(state: State, screen: Joining, net: NetEvent) -> Step:
+def update(screen: Joining, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
+    """A key, or what the connection reports (one of a connection closed since is dropped)."""
+    if isinstance(event, NetEvent):
+        return _event(screen, event, ctx) if event.session == screen.session else (screen, NOTHING)
+    if not isinstance(event, Key):
+        return screen, NOTHING if isinstance(event, Mouse) else UNHANDLED
+    binding = find(bindings(screen, ctx), event.name)
+    if binding is CANCEL:
+        effects = (NetClose(screen.session, "the guest cancelled"),) if screen.session is not None else ()
+        return NetMenu(), said("Joining cancelled.", effects)
+    if typing(screen):
+        return _type(screen, event.name, ctx)
+    if binding is RETRY:
+        return connect(ctx, screen)
+    if binding is QUIT:
+        closing = (NetClose(screen.session, "the guest quit"),) if screen.session is not None else ()
+        return screen, Outcome(effects=(*closing, Quit()))
+    return screen, UNHANDLED
+
+
+def _event(screen: Joining, net: NetEvent, ctx: Context) -> tuple[Screen, Outcome]:
     e = net.event
-    if isinstance(e, ev.OpponentJoined):
-        return replace(state, screen=replace(screen, opponent=e.name)), ()
     if isinstance(e, ev.GameStarted):
-        return netgame.started(state, net.session, screen.setup, screen.opponent, e, net.saved)
+        return netgame.started(ctx, screen.session or 0, screen.setup, net)
     if screen.step is not JoinStep.CONNECTING:
-        return state, ()
+        return screen, NOTHING
     if isinstance(e, ev.JoinRefused):
         if e.code == "bad-code":
             screen = replace(screen, step=JoinStep.CODE, error=sentence(e.reason), text="")
         else:
             screen = replace(screen, step=JoinStep.FAILED, error=sentence(e.reason))
-        return complain(replace(state, screen=screen), screen.error), ()
+        return screen, alerted(screen.error)
     if isinstance(e, (ev.ConnectionLost, ev.PeerLeft, ev.Closed)):
         screen = replace(screen, step=JoinStep.FAILED, error=sentence(e.reason))
-        return complain(replace(state, screen=screen), screen.error), ()
-    return state, ()
+        return screen, alerted(screen.error)
+    return screen, NOTHING
 
 
-def update(state: State, screen: Joining, event: Key | Mouse) -> Step:
-    if isinstance(event, Mouse):
-        return state, ()
-    name = event.name
-    if name == "escape":
-        effects = (NetClose(screen.session, "the guest cancelled"),) if screen.session is not None else ()
-        return say(replace(state, screen=NetMenu()), "Joining cancelled."), effects
-    if screen.step is JoinStep.CONNECTING:
-        if name == QUIT_KEY:
-            return state, (NetClose(screen.session or 0, "the guest quit"), Quit())
-        return complain(state, "Connecting: Esc cancels."), ()
-    if screen.step is JoinStep.FAILED:
-        if name == "enter":
-            return connect(state, screen)
-        if name == QUIT_KEY:
-            return state, (Quit(),)
-        return complain(state, "Enter tries again, Esc goes back."), ()
-    return _type(state, screen, name)
-
-
-def _type(state: State, screen: Joining, name: str) -> Step:
+def _type(screen: Joining, name: str, ctx: Context) -> tuple[Screen, Outcome]:
     text = screen.text
-    if name == "enter":
-        return _submit(state, screen)
+    if GO_ON.matches(name):
+        return _submit(screen, ctx)
     if name == "backspace":
         text = text[:-1]
     elif name == "ctrl-u":
@@ -99,24 +117,24 @@ def _type(state: State, screen: Joining, name: str) -> Step:
     else:
         character = " " if name == "space" else name
         if len(character) != 1 or len(text) >= MAX_TEXT:
-            return state, ()
+            return screen, NOTHING
         text += character
-    return replace(state, screen=replace(screen, text=text, error="")), ()
+    return replace(screen, text=text, error=""), NOTHING
 
 
-def _submit(state: State, screen: Joining) -> Step:
+def _submit(screen: Joining, ctx: Context) -> tuple[Screen, Outcome]:
     try:
         if screen.step is JoinStep.ADDRESS:
             address, port = parse_address(screen.text)
             screen = replace(screen, setup=replace(screen.setup, address=address, port=port), text="")
-            return begin(replace(state, screen=screen), screen.setup, screen.resume)
+            return begin(ctx, screen.setup, screen.resume)
         code = format_code(screen.text)
     except NetworkError as error:
-        return replace(state, screen=replace(screen, error=sentence(str(error)))), ()
-    return connect(state, replace(screen, setup=replace(screen.setup, code=code)))
+        return replace(screen, error=sentence(str(error))), NOTHING
+    return connect(ctx, replace(screen, setup=replace(screen.setup, code=code)))
 
 
-def view(win: Window, state: State, screen: Joining, theme: Theme) -> None:
+def view(win: Window, screen: Joining, ctx: Context, theme: Theme) -> None:
     width = min(win.getmaxyx()[1], WIDTH)
     setup = screen.setup
     lines: list[tuple[str, str]] = [("Join a network game", "status"), ("", "")]
@@ -135,12 +153,23 @@ def view(win: Window, state: State, screen: Joining, theme: Theme) -> None:
         lines.append(("Connecting...", ""))
     for line in draw.wrap(screen.error, width - 6):
         lines.append((line, "alert"))
-    lines.append(("", ""))
-    if screen.step is JoinStep.FAILED:
-        lines.append(("Enter tries again · Esc goes back", "dim"))
-    elif screen.step is JoinStep.CONNECTING:
-        lines.append(("Esc cancels", "dim"))
-    else:
-        lines.append(("Enter goes on · Esc cancels · Ctrl-U clears", "dim"))
     draw.centred_box(win, theme, [(f" {text}", style) for text, style in lines], width)
-    draw.message_line(win, state, theme)
+
+
+def header(screen: Joining, ctx: Context) -> str:
+    return "network · joining"
+
+
+def typing(screen: Joining) -> bool:
+    """The address or the code is typed: every key is text but Enter, Esc, Backspace and Ctrl-U."""
+    return screen.step in (JoinStep.ADDRESS, JoinStep.CODE)
+
+
+ROUTE = Route(
+    update,
+    view,
+    bindings,
+    header=header,
+    typing=typing,
+    unbound=lambda screen, ctx, key: unbound_text(key, _nudge(screen)),
+)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TypeVar
 
+from gomoku.ai import LEVELS
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule, Stone
 from gomoku.tui import draw
@@ -24,16 +25,10 @@ from gomoku.tui.model import Menu, MenuRow, NetMenu, Playing, PromptKind, Screen
 from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt
-from gomoku.tui.settings import RULE_TEXT, Mode, Pace, Settings, Side
+from gomoku.tui.settings import RULE_TEXT, THINK_TIMES, Mode, Pace, Settings, Side
 
 ACTIONS = frozenset({MenuRow.RESUME, MenuRow.NEW, MenuRow.LOAD, MenuRow.NETWORK, MenuRow.QUIT})
 LEVEL_ROWS = {MenuRow.LEVEL: "level", MenuRow.BLACK_LEVEL: "black_level", MenuRow.WHITE_LEVEL: "white_level"}
-#: What each level does, in a few words (the README's table, shorter); a level not named here is "a computer player".
-LEVEL_TEXT = {
-    "easy": "quick: the most urgent point and the obvious tactics",
-    "normal": "weighs the shapes each move makes and reads short threats",
-    "hard": "searches ahead, about 1 s a move: the strongest",
-}
 MODE_TEXT = {
     Mode.PVC: "you against the computer",
     Mode.PVP: "two players taking turns at one keyboard",
@@ -77,10 +72,11 @@ def rows(state: Context | State, menu: Menu) -> tuple[MenuRow, ...]:
             MenuRow.SIZE,
             MenuRow.BLACK_LEVEL,
             MenuRow.WHITE_LEVEL,
+            MenuRow.THINK,
             MenuRow.PACE,
         )
     else:
-        choices = (MenuRow.MODE, MenuRow.BLACK, MenuRow.RULE, MenuRow.SIZE, MenuRow.LEVEL)
+        choices = (MenuRow.MODE, MenuRow.BLACK, MenuRow.RULE, MenuRow.SIZE, MenuRow.LEVEL, MenuRow.THINK)
     return resume + (MenuRow.NEW,) + choices + (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
 
 
@@ -88,7 +84,30 @@ def applies(settings: Settings, row: MenuRow) -> bool:
     """Whether a row matters for the chosen mode (who plays black and the level only against the computer)."""
     if row in (MenuRow.BLACK, MenuRow.LEVEL):
         return settings.mode is Mode.PVC
+    if row is MenuRow.THINK:
+        return any(_thinks_by_time(level) for level in levels_playing(settings))
     return True
+
+
+def levels_playing(settings: Settings) -> tuple[str, ...]:
+    """The computer's levels in a game of ``settings`` (none between two people)."""
+    if settings.mode is Mode.CVC:
+        return (settings.black_level, settings.white_level)
+    return (settings.level,) if settings.mode is Mode.PVC else ()
+
+
+def _thinks_by_time(level: str) -> bool:
+    return level in LEVELS and LEVELS[level].timed
+
+
+def level_text(level: str) -> str:
+    """A level as the menu shows it: its place on the ladder and its name ("8 hard")."""
+    return f"{LEVELS[level].number} {level}" if level in LEVELS else level
+
+
+def think_text(seconds: float | None) -> str:
+    """A think time as the menu shows it."""
+    return "the level's own" if seconds is None else f"{seconds:g} s a move"
 
 
 def value_text(settings: Settings, row: MenuRow) -> str:
@@ -103,7 +122,9 @@ def value_text(settings: Settings, row: MenuRow) -> str:
         return f"{settings.size}x{settings.size}"
     if row is MenuRow.PACE:
         return settings.pace.label
-    return getattr(settings, LEVEL_ROWS[row])
+    if row is MenuRow.THINK:
+        return think_text(settings.think_time)
+    return level_text(getattr(settings, LEVEL_ROWS[row]))
 
 
 def selected(state: Context | State, menu: Menu) -> MenuRow:
@@ -171,14 +192,17 @@ def _click(ctx: Context, menu: Menu, event: Mouse) -> tuple[Screen, Outcome]:
         return menu, NOTHING
     row = listed[index]
     if not applies(ctx.settings, row):
-        return menu, said(_why_not(row))
+        return menu, said(_why_not(ctx.settings, row))
     menu = _with(menu, row)
     if row in ACTIONS:
         return _activate(ctx, menu, row)
     return menu, _change(ctx, row, 1)
 
 
-def _why_not(row: MenuRow) -> str:
+def _why_not(settings: Settings, row: MenuRow) -> str:
+    if row is MenuRow.THINK and settings.mode is not Mode.PVP:
+        timed = ", ".join(name for name, level in LEVELS.items() if level.timed)
+        return f"Think time is for the levels that think by time ({timed}): choose one first."
     return f"{row.value} only matters against the computer: change the mode first."
 
 
@@ -208,7 +232,7 @@ def _change(ctx: Context, row: MenuRow, step: int) -> Outcome:
     """The next (or previous) value of a choice, every row round and round; remembered for the next start."""
     settings = ctx.settings
     if not applies(settings, row):
-        return said(_why_not(row))
+        return said(_why_not(settings, row))
     if row is MenuRow.SIZE:
         changed = replace(settings, size=_cycled(SIZES, settings.size, step))
     elif row is MenuRow.MODE:
@@ -219,6 +243,8 @@ def _change(ctx: Context, row: MenuRow, step: int) -> Outcome:
         changed = replace(settings, rule=_cycled(tuple(Rule), settings.rule, step))
     elif row is MenuRow.PACE:
         changed = replace(settings, pace=_cycled(tuple(Pace), settings.pace, step))
+    elif row is MenuRow.THINK:
+        changed = replace(settings, think_time=_cycled(THINK_TIMES, settings.think_time, step))
     else:
         field = LEVEL_ROWS[row]
         level: str = getattr(settings, field)
@@ -277,7 +303,12 @@ def about(ctx: Context, row: MenuRow, rows_: int, cols: int) -> str:
         return fits
     if row in LEVEL_ROWS:
         level = getattr(settings, LEVEL_ROWS[row])
-        return f"{level}: {LEVEL_TEXT.get(level, 'a computer player')}."
+        if level not in LEVELS:
+            return f"{level}: a computer player."
+        return f"{level_text(level)} of {len(LEVELS)}: {LEVELS[level].description}."
+    if row is MenuRow.THINK:
+        own = ", ".join(f"{name} {level.seconds:g} s" for name, level in LEVELS.items() if level.seconds is not None)
+        return f"Seconds a move for the levels that think by time; each level's own: {own}."
     if row is MenuRow.MODE:
         return f"{settings.mode.label}: {MODE_TEXT[settings.mode]}."
     if row is MenuRow.PACE:

@@ -1,27 +1,34 @@
-"""The network game: two people, two terminals, one board; the connection is the referee's messenger.
+"""The network game: a view of its session (two people, two terminals, one board).
 
-Our moves are sent (:class:`~gomoku.tui.effects.NetPlay`) and go on the board
-when the connection reports them played, the opponent's likewise; a move
-refused says why.  Undo, a draw and a rematch are requests the other side
-answers with y or n; resign asks first; ``c`` opens a one-line chat prompt and
-the side panel shows the last lines (the connection has cleaned them).  The
-status line shows whose turn it is, the opponent, the connection and its
-round-trip time.  A lost connection is shown at once with what to do: the host
-waits for the guest to come back, the guest reconnects with ``r`` (or the same
-command).  Every change of the board is autosaved with the connection's record,
-so a restarted host or guest resumes the same game.
+Everything the screen shows of the game comes from the session's last
+snapshot (:mod:`gomoku.net.snapshot`), carried on each event of the
+connection: the board, whose turn it is, the pending offers, the result, the
+chat and the link.  The screen keeps no board of its own and checks no rule:
+a key sends a request (:class:`~gomoku.tui.effects.NetPlay`,
+:class:`~gomoku.tui.effects.NetOffer`, ...) and the session, the one referee
+on this side, answers with events -- a move played, or a refusal saying why.
+Undo, a draw and a rematch are requests the other side answers with y or n;
+resign asks first; ``c`` opens a one-line chat prompt and the side panel shows
+the moves and the chat.  A lost connection is shown at once with what to do:
+the host waits for the guest to come back (and shows the command they run),
+the guest reconnects with ``r`` (or the same command).  Every change of the
+game is autosaved with the session's record, so a restarted host or guest
+resumes the same game.
+
+A screen of the router (:mod:`gomoku.tui.screen`): its keys are declared once
+below, with their help, and the bottom line and the help are made from them.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from gomoku.board import Board, IllegalMoveError
 from gomoku.net import events as ev
-from gomoku.net.host import MatchRecord
-from gomoku.net.protocol import MAX_CHAT, ResumeRecord
-from gomoku.point import Point
+from gomoku.net.match import OfferKind, Request, Role
+from gomoku.net.protocol import MAX_CHAT
+from gomoku.net.snapshot import LinkState
 from gomoku.tui import draw
+from gomoku.tui.bindings import HELP, Binding, Bindings, find
 from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import (
     Autosave,
@@ -36,396 +43,397 @@ from gomoku.tui.effects import (
     NetStart,
     RetireAutosave,
 )
-from gomoku.tui.events import Key, Mouse, NetEvent
-from gomoku.tui.keys import CURSOR_KEYS, PLAY_KEYS, QUIT_KEY
-from gomoku.tui.layout import clicked_point, stepped
-from gomoku.tui.model import Link, NetPlaying, State, Step, centre, complain, forbidden_marks, next_job, say
+from gomoku.tui.events import Event, Key, Mouse, NetEvent
+from gomoku.tui.keys import CURSOR_KEYS, QUIT_KEY
+from gomoku.tui.layout import board_layout, clicked_point, stepped
+from gomoku.tui.model import NetPlaying, Screen, centre
 from gomoku.tui.saves import saved_from_net
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Outcome, Route, alerted, said
 from gomoku.tui.screens import dialogs
-from gomoku.tui.texts import key_label, plural, sentence
+from gomoku.tui.texts import plural, sentence
 
-#: Chat lines kept for the panel.
-CHAT_KEPT = 12
-CHAT_KEY = "c"
-UNDO_KEY = "u"
-DRAW_KEY = "D"
-RESIGN_KEY = "R"
-REMATCH_KEY = "n"
-RECONNECT_KEY = "r"
-OFFER_WORDS = {"undo": "to take back a move", "draw": "for a draw", "rematch": "for a rematch (colours swapped)"}
+# -- the keys, declared once with their help ---------------------------------------
+
+CURSOR = Binding(tuple(CURSOR_KEYS), "move the cursor", label="arrows hjkl wasd")
+PLAY = Binding(("enter", "space"), "play at the cursor (a click plays where it lands)", "Enter play", "Enter Space")
+CHAT = Binding(("c",), "chat: type a line, Enter sends it, Esc closes", "c chat")
+UNDO = Binding(("u",), "ask to take back your last move", "u undo")
+DRAW = Binding(("D",), "offer a draw", "D draw")
+RESIGN = Binding(("R",), "resign (asks first)", "R resign")
+REMATCH = Binding(("n",), "ask for a rematch (colours swap)", "n rematch")
+ACCEPT = Binding(("y", "Y"), "accept the other player's request", "y accepts", "y")
+DECLINE = Binding(("n", "N"), "decline the other player's request", "n declines", "n")
+RECONNECT = Binding(("r",), "reconnect and resume the game", "r reconnect")
+DISMISS = Binding(("escape",), "clear the message line", label="Esc")
+QUIT = Binding((QUIT_KEY,), "quit (the game is kept: the same command resumes it)", "q quit", always=True)
+#: While a chat line is typed (every other key is text).
+SEND = Binding(("enter",), "send the line", "Enter sends")
+CLOSE = Binding(("escape",), "close the chat line", "Esc closes")
+ERASE = Binding(("backspace", "ctrl-u"), "erase a character / the whole line", label="Backspace Ctrl-U")
+#: While the resign question is up.
+RESIGN_YES = Binding(("y", "Y"), "resign this game", "y resigns", "y")
+RESIGN_NO = Binding((), "go back to the game", "any other key goes back", "any other key")
+
+#: How a refusal of each request begins ("No undo: there is no move of yours to take back.").
+REFUSED = {
+    Request.MOVE: "",
+    Request.OFFER: "No {kind}: ",
+    Request.ANSWER: "No answer sent: ",
+    Request.RESIGN: "Not resigned: ",
+    Request.CHAT: "Chat not sent: ",
+}
+#: The offer each key asks for.
+OFFERS = {UNDO: OfferKind.UNDO, DRAW: OfferKind.DRAW, REMATCH: OfferKind.REMATCH}
+#: The keys named in messages.
+REMATCH_KEY, RECONNECT_KEY = REMATCH.keys[0], RECONNECT.keys[0]
+
+
+def bindings(screen: NetPlaying, ctx: Context) -> Bindings:
+    """The keys that mean something now: to play, to answer a request, after the game, after a drop."""
+    if screen.typing is not None:
+        return (SEND, CLOSE, ERASE)
+    if screen.confirm_resign:
+        return (RESIGN_YES, RESIGN_NO)
+    table = screen.table
+    answer = (ACCEPT, DECLINE) if table.offer_in is not None else ()
+    lost = (RECONNECT,) if screen.setup.role is Role.GUEST and screen.link is LinkState.LOST else ()
+    if table.over:
+        rematch = () if answer else (REMATCH,)
+        return (*lost, *answer, *rematch, CHAT, DISMISS, HELP, QUIT)
+    return (*lost, *answer, PLAY, CURSOR, CHAT, UNDO, DRAW, RESIGN, DISMISS, HELP, QUIT)
+
+
+def typing(screen: NetPlaying) -> bool:
+    """Every key goes to the screen: a chat line is typed, or the resign question takes any key."""
+    return screen.typing is not None or screen.confirm_resign
+
+
+def fits(screen: NetPlaying, ctx: Context, rows: int, cols: int) -> bool:
+    """Whether the board can be seen (while it cannot, nothing is played on it)."""
+    return board_layout(rows, cols, screen.board.size) is not None
+
+
+# -- the game starts ----------------------------------------------------------------
 
 
 def started(
-    state: State,
-    session: int,
-    setup: NetSetup,
-    opponent: str,
-    event: ev.GameStarted,
-    saved: MatchRecord | ResumeRecord | None = None,
-    chat: tuple[str, ...] = (),
-) -> Step:
-    """The game screen for a game the connection just started (or resumed, or a rematch); ``chat`` goes on."""
-    board = Board.from_moves(event.moves, event.size, event.rule)
-    screen = NetPlaying(
-        session,
-        setup,
-        board,
-        event.my_stone,
-        board.last_move or centre(event.size),
-        opponent or "the opponent",
-        game=event.game,
-        forbidden=forbidden_marks(board),
-        saved=saved,
-        chat=chat,
-    )
-    colour = str(event.my_stone)
+    ctx: Context, session: int, setup: NetSetup, net: NetEvent, commands: tuple[str, ...] = ()
+) -> tuple[Screen, Outcome]:
+    """The game screen for a game the connection just started (or resumed, or a rematch)."""
+    event = net.event
+    assert isinstance(event, ev.GameStarted) and net.snapshot is not None and net.snapshot.table is not None
+    table = net.snapshot.table
+    board = table.board
+    screen = NetPlaying(session, setup, net.snapshot, board.last_move or centre(board.size), commands=commands)
+    opponent, colour = screen.opponent, str(table.my_stone)
     if event.resumed:
         text = f"Resumed game {event.game} with {opponent} after {plural(len(event.moves), 'move')}: you play {colour}."
         if event.lost:
             text += f" Your move {board.notation(event.lost[0])} never arrived: play again."
     else:
         text = f"Game {event.game} against {opponent}: you play {colour}."
-        text += " Your move." if screen.my_turn else " Black moves first."
-    state = say(replace(state, screen=screen, overlay=None), text)
+        text += " Your move." if table.my_turn else " Black moves first."
     fresh = not event.resumed and event.game == 1  # a new match: the game saved before it is kept aside
-    return state, ((RetireAutosave(),) if fresh else ()) + _autosave(state, screen)
+    effects = ((RetireAutosave(),) if fresh else ()) + _autosave(ctx, screen)
+    return screen, Outcome(effects=effects, message=Message(text), overlay=None)
 
 
-def _autosave(state: State, screen: NetPlaying) -> Effects:
-    """Keep the game (and the connection's record) for a restart; a finished one is retired."""
-    saved = Autosave(saved_from_net(screen, state.settings.level))
+def _autosave(ctx: Context, screen: NetPlaying) -> Effects:
+    """Keep the game (and the session's record) for a restart; a finished one is retired."""
+    saved = Autosave(saved_from_net(screen, ctx.settings.level))
     if screen.over:
         return (saved, RetireAutosave())
     if not screen.board.moves:
-        return (saved,) if screen.setup.role == "guest" else (RetireAutosave(),)
+        return (saved,) if screen.setup.role is Role.GUEST else (RetireAutosave(),)
     return (saved,)
 
 
-def _set(state: State, screen: NetPlaying) -> State:
-    return replace(state, screen=screen)
+# -- what the session says -------------------------------------------------------
 
 
-def _on(screen: NetPlaying, board: Board) -> NetPlaying:
-    return replace(screen, board=board, forbidden=forbidden_marks(board))
+def update(screen: NetPlaying, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
+    """A key, a click or an event of the session (one of a connection closed since is dropped)."""
+    if isinstance(event, NetEvent):
+        return on_event(screen, event, ctx) if event.session == screen.session else (screen, NOTHING)
+    if isinstance(event, Mouse):
+        if typing(screen):
+            return screen, NOTHING
+        point = clicked_point(event.row, event.col, event.rows, event.cols, screen.board.size)
+        if point is None:
+            return screen, NOTHING
+        return replace(screen, cursor=point), Outcome(effects=(NetPlay(screen.session, point),))
+    if not isinstance(event, Key):
+        return screen, UNHANDLED
+    return _key(screen, event.name, ctx)
 
 
-# -- what the connection says ---------------------------------------------------
-
-
-def event(state: State, screen: NetPlaying, net: NetEvent) -> Step:
-    """What the connection reported, on the screen (and autosaved when the board changed)."""
-    if net.saved is not None:
-        screen = replace(screen, saved=net.saved)
-        state = _set(state, screen)
+def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, Outcome]:
+    """What the session reported: its snapshot is what is drawn from now on, and a sentence about it."""
+    if net.snapshot is not None and net.snapshot.table is not None:  # a failed reconnection has no game to show
+        screen = replace(screen, view=net.snapshot)
     e = net.event
-    name = screen.opponent
+    name = capitalised(screen.opponent)  # it starts each sentence below ("The guest played h8.")
+    saved = _autosave(ctx, screen)
     if isinstance(e, ev.GameStarted):
-        return started(state, screen.session, screen.setup, name, e, screen.saved, screen.chat)
+        return started(ctx, screen.session, screen.setup, net, screen.commands)
     if isinstance(e, ev.MovePlayed):
-        board = screen.board.copy()
-        try:
-            board.play(e.point)
-        except IllegalMoveError as error:  # the connection checked it: only a bug lands here
-            return complain(state, f"The boards disagree: {error}."), ()
-        screen = _on(replace(screen, offer_out=None, offer_in=None, cursor=e.point if e.mine else screen.cursor), board)
-        text = "" if e.mine else f"{name} played {board.notation(e.point)}."
-        return say(_set(state, screen), text), _autosave(state, screen)
+        if e.mine:
+            return replace(screen, cursor=e.point), Outcome(effects=saved, message=Message(""))
+        return screen, said(f"{name} played {screen.board.notation(e.point)}.", saved)
     if isinstance(e, ev.MoveRefused):
-        board = screen.board.copy()
-        if board.last_move == e.point:
-            board.undo()
-        screen = _on(screen, board)
-        return complain(_set(state, screen), f"Not played: {sentence(e.reason)}"), _autosave(state, screen)
+        return screen, alerted(f"Not played: {sentence(e.reason)}", saved)
     if isinstance(e, ev.Refused):
-        if e.what == screen.offer_out:
-            screen = replace(screen, offer_out=None)
-        what = {"move": "", "chat": "Chat not sent: "}.get(e.what, f"No {e.what}: ")
-        return complain(_set(state, screen), what + sentence(e.reason)), ()
+        return screen, alerted(REFUSED[e.what].format(kind=e.kind.value if e.kind else "offer") + sentence(e.reason))
     if isinstance(e, ev.MovesTakenBack):
-        board = screen.board.copy()
-        for _ in e.points:
-            board.undo()
         taken = ", ".join(screen.board.notation(p) for p in reversed(e.points))
-        screen = _on(screen, board)
-        return say(_set(state, screen), f"Took back {taken}."), _autosave(state, screen)
+        return screen, said(f"Took back {taken}.", saved)
+    if isinstance(e, ev.OfferSent):
+        return screen, said(f"Asked {name} {e.kind.request}: waiting for the answer.")
+    if isinstance(e, ev.AnswerSent):
+        return screen, said(f"{'Accepted' if e.accepted else 'Declined'} the request {e.kind.request}.")
     if isinstance(e, ev.OfferReceived):
-        screen = replace(screen, offer_in=e.kind)
-        return say(_set(state, screen), f"{name} asks {OFFER_WORDS[e.kind]}: y accepts, n declines."), ()
+        return screen, said(f"{name} asks {e.kind.request}: y accepts, n declines.")
     if isinstance(e, ev.OfferAnswered):
-        screen = replace(screen, offer_out=None)
-        verb = "accepted" if e.accepted else "declined"
-        return say(_set(state, screen), f"{name} {verb} your request {OFFER_WORDS[e.kind]}."), ()
+        return screen, said(f"{name} {'accepted' if e.accepted else 'declined'} your request {e.kind.request}.")
     if isinstance(e, ev.OfferCancelled):
-        return _set(state, replace(screen, offer_in=None, offer_out=None)), ()
+        if e.mine:
+            return screen, said(f"Your request {e.kind.request} lapsed: {name} played instead.")
+        return screen, said(f"{name}'s request {e.kind.request} lapsed: you played instead.")
     if isinstance(e, ev.GameOver):
-        screen = replace(screen, result=e.result, offer_in=None, offer_out=None)
-        text = f"{sentence(str(e.result))} n asks for a rematch."
-        return say(_set(state, screen), text), _autosave(state, screen)
+        return screen, said(f"{result_text(screen)} {REMATCH_KEY} asks for a rematch.", saved)
     if isinstance(e, ev.ChatReceived):
-        screen = replace(screen, chat=(screen.chat + (f"{e.name}: {e.text}",))[-CHAT_KEPT:])
-        return say(_set(state, screen), f"{e.name}: {e.text}"), ()
-    if isinstance(e, ev.RoundTrip):
-        if screen.rtt is not None and round(screen.rtt * 1000) == round(e.seconds * 1000):
-            return state, ()
-        return _set(state, replace(screen, rtt=e.seconds)), ()
+        return screen, said(f"{capitalised(e.name)}: {e.text}", saved)
+    if isinstance(e, ev.ChatSent):
+        return screen, Outcome(effects=saved)
     if isinstance(e, ev.OpponentJoined):
-        screen = replace(screen, opponent=e.name or name, link=Link.CONNECTED)
-        return say(_set(state, screen), f"{screen.opponent} is back."), ()
+        return replace(screen, reconnecting=False), said(f"{name} is back.")
     if isinstance(e, (ev.PeerLeft, ev.ConnectionLost)):
-        return _lost(state, screen, e)
-    if isinstance(e, (ev.JoinRefused, ev.Closed)) and screen.link is not Link.WAITING:
-        if screen.link is Link.CONNECTED and isinstance(e, ev.Closed):
-            return _lost(state, screen, ev.ConnectionLost(e.reason))
-        if isinstance(e, ev.JoinRefused):
-            return complain(_set(state, replace(screen, link=Link.LOST)), f"Cannot rejoin: {sentence(e.reason)}"), ()
-    return state, ()
+        return _lost(screen, e)
+    if isinstance(e, (ev.JoinRefused, ev.Closed)) and screen.reconnecting:
+        screen = replace(screen, reconnecting=False)
+        return screen, alerted(f"Cannot rejoin: {sentence(e.reason)} {RECONNECT_KEY} tries again.")
+    return screen, NOTHING
 
 
-def _lost(state: State, screen: NetPlaying, e: ev.PeerLeft | ev.ConnectionLost) -> Step:
-    host = screen.setup.role == "host"
-    reconnecting = screen.link is Link.RECONNECTING
-    screen = replace(screen, link=Link.WAITING if host else Link.LOST, rtt=None, offer_in=None, offer_out=None)
-    if reconnecting:
-        return complain(_set(state, screen), f"Cannot reconnect: {sentence(e.reason)} {RECONNECT_KEY} tries again."), ()
-    name = screen.opponent
-    if isinstance(e, ev.PeerLeft):  # the reason says who left and what to do
-        more = "The game is kept." if host else f"{RECONNECT_KEY} reconnects."
-        return complain(_set(state, screen), f"{sentence(e.reason)} {more}"), ()
-    what = f"The connection to {name} is lost"
-    if host:
-        todo = "waiting for them to join again; the game is kept."
+def capitalised(name: str) -> str:
+    """A name at the start of a sentence: "the guest" (a player without a name) becomes "The guest"."""
+    return name[:1].upper() + name[1:]
+
+
+def _lost(screen: NetPlaying, e: ev.PeerLeft | ev.ConnectionLost) -> tuple[Screen, Outcome]:
+    """The opponent is gone: say so, and what our player can do (each side is told its own next step)."""
+    if screen.reconnecting:
+        screen = replace(screen, reconnecting=False)
+        return screen, alerted(f"Cannot reconnect: {sentence(e.reason)} {RECONNECT_KEY} tries again.")
+    host = screen.setup.role is Role.HOST
+    if isinstance(e, ev.PeerLeft):
+        what = sentence(e.reason)
+        todo = "The game is kept till they rejoin." if host else f"{RECONNECT_KEY} reconnects."
     else:
-        todo = f"{RECONNECT_KEY} reconnects (or run the same command again)."
-    return complain(_set(state, screen), f"{what}: {todo}"), ()
+        what = f"Lost the connection to {screen.opponent}:"
+        todo = "the game is kept till they rejoin." if host else f"{RECONNECT_KEY} reconnects."
+    return screen, alerted(f"{what} {todo}")
 
 
 # -- keys -----------------------------------------------------------------------
 
 
-def update(state: State, screen: NetPlaying, event: Key | Mouse) -> Step:
-    if isinstance(event, Mouse):
-        if screen.typing is not None:
-            return state, ()
-        point = clicked_point(event.row, event.col, event.rows, event.cols, screen.board.size)
-        if point is None:
-            return state, ()
-        return _play(state, replace(screen, cursor=point), point)
-    name = event.name
+def _key(screen: NetPlaying, name: str, ctx: Context) -> tuple[Screen, Outcome]:
+    """A key: a request to the session, or a change of how the game is looked at."""
     if screen.typing is not None:
-        return _type(state, screen, name)
+        return _type(screen, name)
+    binding = find(bindings(screen, ctx), name)
     if screen.confirm_resign:
         screen = replace(screen, confirm_resign=False)
-        if name in ("y", "Y"):
-            return say(_set(state, screen), "You resigned."), (NetResign(screen.session),)
-        return say(_set(state, screen), "Resign cancelled."), ()
-    if screen.offer_in is not None and name in ("y", "Y", "n", "N"):
-        accept = name in ("y", "Y")
-        kind = screen.offer_in
-        screen = replace(screen, offer_in=None)
-        verb = "Accepted" if accept else "Declined"
-        return say(_set(state, screen), f"{verb} the request {OFFER_WORDS[kind]}."), (
-            NetAnswer(screen.session, accept),
-        )
-    if name in CURSOR_KEYS:
-        return _set(state, replace(screen, cursor=stepped(screen.cursor, *CURSOR_KEYS[name], screen.board.size))), ()
-    if name in PLAY_KEYS:
-        return _play(state, screen, screen.cursor)
-    if name == CHAT_KEY:
-        if screen.link is not Link.CONNECTED:
-            return complain(state, _absent(screen)), ()
-        return _set(state, replace(screen, typing="")), ()
-    if name == UNDO_KEY:
-        return _offer(state, screen, "undo")
-    if name == DRAW_KEY:
-        return _offer(state, screen, "draw")
-    if name == REMATCH_KEY:
-        if not screen.over:
-            return complain(state, "The game is not over: R resigns, D offers a draw."), ()
-        return _offer(state, screen, "rematch")
-    if name == RESIGN_KEY:
-        if screen.over:
-            return complain(state, "The game is over: n asks for a rematch."), ()
-        if screen.link is not Link.CONNECTED:
-            return complain(state, _absent(screen)), ()
-        return say(_set(state, replace(screen, confirm_resign=True)), ""), ()
-    if name == RECONNECT_KEY:
-        return reconnect(state, screen)
-    if name == QUIT_KEY:
-        return dialogs.ask_quit(state)
-    if name == "escape":
-        return state, ()
-    return complain(state, f"{key_label(name)} does nothing here: press ? for the keys."), ()
+        if binding is RESIGN_YES:
+            return screen, said("You resigned.", (NetResign(screen.session),))
+        return screen, said("Resign cancelled.")
+    if binding is ACCEPT or binding is DECLINE:
+        return screen, Outcome(effects=(NetAnswer(screen.session, binding is ACCEPT),))
+    if binding is CURSOR:
+        return replace(screen, cursor=stepped(screen.cursor, *CURSOR_KEYS[name], screen.board.size)), NOTHING
+    if binding is PLAY:
+        return screen, Outcome(effects=(NetPlay(screen.session, screen.cursor),))
+    if binding is not None and binding in OFFERS:
+        return screen, Outcome(effects=(NetOffer(screen.session, OFFERS[binding]),))
+    if binding is CHAT:
+        if screen.link is not LinkState.CONNECTED:
+            return screen, alerted(_absent(screen))
+        return replace(screen, typing=""), NOTHING
+    if binding is RESIGN:
+        return replace(screen, confirm_resign=True), Outcome(message=Message(""))
+    if binding is RECONNECT:
+        return reconnect(screen, ctx)
+    if binding is QUIT:
+        return screen, dialogs.quit_outcome(screen)
+    if binding is DISMISS:
+        return screen, NOTHING
+    return screen, UNHANDLED
 
 
 def _absent(screen: NetPlaying) -> str:
-    if screen.link is Link.WAITING:
-        return f"{screen.opponent} is not connected: wait for them to join again."
-    if screen.link is Link.RECONNECTING:
+    if screen.reconnecting:
         return "Reconnecting: wait a moment."
-    return f"Not connected: {key_label(RECONNECT_KEY)} reconnects."
+    if screen.setup.role is Role.HOST:
+        return f"{capitalised(screen.opponent)} is not connected: wait for them to join again."
+    return f"Not connected: {RECONNECT_KEY} reconnects."
 
 
-def _play(state: State, screen: NetPlaying, point: Point) -> Step:
-    state = _set(state, screen)
-    if screen.over:
-        return complain(state, "The game is over: n asks for a rematch, q quits."), ()
-    if screen.link is not Link.CONNECTED:
-        return complain(state, _absent(screen)), ()
-    if not screen.my_turn:
-        return complain(state, f"It is {screen.opponent}'s turn: wait for their move."), ()
-    if screen.offer_out is not None:
-        return complain(state, f"Wait for {screen.opponent}'s answer to your request first."), ()
-    try:
-        screen.board.check_move(point)
-    except IllegalMoveError as error:
-        return complain(state, sentence(str(error))), ()
-    return state, (NetPlay(screen.session, point),)
-
-
-def _offer(state: State, screen: NetPlaying, kind: str) -> Step:
-    if screen.link is not Link.CONNECTED:
-        return complain(state, _absent(screen)), ()
-    if screen.offer_out is not None:
-        return complain(state, f"Wait for {screen.opponent}'s answer to your request first."), ()
-    if screen.offer_in is not None:
-        return complain(state, f"Answer {screen.opponent}'s request first: y accepts, n declines."), ()
-    screen = replace(screen, offer_out=kind)
-    return say(_set(state, screen), f"Asked {screen.opponent} {OFFER_WORDS[kind]}: waiting for the answer."), (
-        NetOffer(screen.session, kind),
-    )
-
-
-def _type(state: State, screen: NetPlaying, name: str) -> Step:
+def _type(screen: NetPlaying, name: str) -> tuple[Screen, Outcome]:
     text = screen.typing or ""
-    if name == "escape":
-        return _set(state, replace(screen, typing=None)), ()
-    if name == "enter":
+    if CLOSE.matches(name):
+        return replace(screen, typing=None), NOTHING
+    if SEND.matches(name):
         screen = replace(screen, typing=None)
         if not text.strip():
-            return _set(state, screen), ()
-        screen = replace(screen, chat=(screen.chat + (f"you: {text.strip()}",))[-CHAT_KEPT:])
-        return _set(state, screen), (NetChat(screen.session, text.strip()),)
+            return screen, NOTHING
+        return screen, Outcome(effects=(NetChat(screen.session, text.strip()),))
     if name == "backspace":
-        return _set(state, replace(screen, typing=text[:-1])), ()
+        return replace(screen, typing=text[:-1]), NOTHING
     if name == "ctrl-u":
-        return _set(state, replace(screen, typing="")), ()
+        return replace(screen, typing=""), NOTHING
     character = " " if name == "space" else name
     if len(character) != 1 or len(text) >= MAX_CHAT:
-        return state, ()
-    return _set(state, replace(screen, typing=text + character)), ()
+        return screen, NOTHING
+    return replace(screen, typing=text + character), NOTHING
 
 
-def reconnect(state: State, screen: NetPlaying) -> Step:
+def reconnect(screen: NetPlaying, ctx: Context) -> tuple[Screen, Outcome]:
     """The guest, after a drop: a new connection that presents the game to resume."""
-    if screen.setup.role != "guest":
-        return complain(state, "Only the guest reconnects: the host waits for it."), ()
-    if screen.link is not Link.LOST:
-        return complain(state, "Still connected: nothing to reconnect."), ()
-    state, session = next_job(state)
-    old = screen.session
-    screen = replace(screen, session=session, link=Link.RECONNECTING)
-    state = say(_set(state, screen), "Reconnecting...")
-    return state, (NetClose(old, "reconnecting"), NetStart(session, screen.setup, screen.saved))
-
-
-def close_effects(screen: NetPlaying) -> Effects:
-    return (NetClose(screen.session),)
+    if screen.reconnecting:
+        return screen, alerted(_absent(screen))
+    old, session = screen.session, ctx.job
+    screen = replace(screen, session=session, reconnecting=True)
+    effects = (NetClose(old, "reconnecting"), NetStart(session, screen.setup, screen.view.saved))
+    return screen, said("Reconnecting...", effects)
 
 
 # -- the view ---------------------------------------------------------------------
 
 
-def header_info(screen: NetPlaying) -> str:
+def result_text(screen: NetPlaying) -> str:
+    """How the game ended, from our side: the ending's one sentence, and who won."""
+    table = screen.table
+    result = table.result
+    text = sentence(str(result)) if result is not None else sentence(str(table.board.outcome))
+    winner = result.winner if result is not None else (table.board.outcome.winner if table.board.outcome else None)
+    if winner is not None:
+        text += " You win!" if winner is table.my_stone else f" {capitalised(screen.opponent)} wins."
+    return text
+
+
+def header(screen: NetPlaying, ctx: Context) -> str:
     board = screen.board
-    return f"network · {screen.setup.role} · game {screen.game} · {board.rule} {board.size}x{board.size}"
-
-
-def keys(screen: NetPlaying) -> list[str]:
-    if screen.link is Link.LOST:
-        return ["r reconnect", "? help", "q quit"]
-    if screen.over:
-        return ["n rematch", "c chat", "? help", "q quit"]
-    return ["Enter play", "c chat", "u undo", "D draw", "R resign", "? help", "q quit"]
+    return f"network · {screen.setup.role.value} · game {screen.table.game} · {board.rule} {board.size}x{board.size}"
 
 
 def link_text(screen: NetPlaying) -> str:
-    if screen.link is Link.CONNECTED:
-        return f"connected, {screen.rtt * 1000:.0f} ms" if screen.rtt is not None else "connected"
-    if screen.link is Link.WAITING:
+    if screen.reconnecting:
+        return "reconnecting"
+    rtt = screen.view.rtt
+    if screen.link is LinkState.CONNECTED:
+        return f"connected, {rtt * 1000:.0f} ms" if rtt is not None else "connected"
+    if screen.link is LinkState.WAITING:
         return f"waiting for {screen.opponent} to come back"
     return screen.link.value
 
 
-def view(win: Window, state: State, screen: NetPlaying, theme: Theme) -> None:
-    board = screen.board
+def waiting_lines(screen: NetPlaying) -> list[str]:
+    """Host, while the guest is away: what they run to come back, and the code."""
+    if screen.setup.role is not Role.HOST or screen.link is not LinkState.WAITING or not screen.commands:
+        return []
+    return [f"{capitalised(screen.opponent)} joins again with:", screen.commands[0], f"code {screen.setup.code}"]
+
+
+def view(win: Window, screen: NetPlaying, ctx: Context, theme: Theme) -> None:
+    table = screen.table
+    board = table.board
     layout = draw.board_place(win, theme, board.size)
     if layout is None:
         return
-    cursor = screen.cursor if not screen.over else None
-    draw.board_view(win, layout, board, theme, Marks(screen.forbidden, None, cursor))
+    cursor = screen.cursor if not table.over else None
+    draw.board_view(win, layout, board, theme, Marks(table.forbidden, None, cursor))
     if layout.panel_x is not None:
         _panel(win, layout, theme, screen)
-    _status(win, screen, theme)
-    _bottom(win, state, screen, theme)
+    _status(win, screen, theme, wide=layout.panel_x is not None)
 
 
-def _panel(win: Window, layout, theme: Theme, screen: NetPlaying) -> None:
+def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlaying) -> None:
+    """Beside the board: the players, the move list (drawn as the local game draws it), then the chat."""
     x = layout.panel_x
+    assert x is not None
     rows, cols = win.getmaxyx()
     width = max(1, cols - x - 1)
-    mine, theirs = screen.my_stone, screen.my_stone.opponent
-    lines: list[tuple[str, str]] = [
-        (f"{theme.glyphs[str(mine)]} you ({mine})", ""),
-        (f"{theme.glyphs[str(theirs)]} {screen.opponent} ({theirs})", ""),
-        (f"{plural(len(screen.board.moves), 'move')}", "dim"),
-        ("", ""),
-        ("Chat", "status"),
-    ]
+    table = screen.table
+    mine, theirs = table.my_stone, table.my_stone.opponent
+    draw.put(win, layout.top, x, f"{theme.glyphs[str(mine)]} you ({mine})"[:width])
+    draw.put(win, layout.top + 1, x, f"{theme.glyphs[str(theirs)]} {screen.opponent} ({theirs})"[:width])
+    bottom = rows - draw.FOOTER_ROWS - 1
+    moves_top = layout.top + 3
+    room = bottom - moves_top
+    moves_rows = max(2, min((len(table.board.moves) + 1) // 2 + 1, room // 2))
+    names = [table.board.notation(point) for point in table.board.moves]
+    draw.moves_panel(win, layout, theme, names, top=moves_top, bottom=moves_top + moves_rows)
+    top = moves_top + moves_rows + 2
+    lines: list[tuple[str, str]] = []
+    for line in waiting_lines(screen):
+        lines += [(part, "selected") for part in draw.wrap(line, width)]
+    if lines:
+        lines.append(("", ""))
+    lines.append(("Chat", "status"))
     chat: list[str] = []
-    for line in screen.chat:
-        chat += draw.wrap(line, width)
-    room = rows - draw.FOOTER_ROWS - 1 - layout.top - len(lines)
+    for spoken in screen.view.chat:
+        chat += draw.wrap(f"{screen.view.who(spoken)}: {spoken.text}", width)
+    room = bottom - top - len(lines)
     shown = chat[-room:] if room > 0 else []
     lines += [(line, "") for line in shown] or [("c writes a line", "dim")]
-    for offset, (text, style) in enumerate(lines):
-        draw.put(win, layout.top + offset, x, text[:width], theme(style) if style else 0)
+    for offset, (text, style) in enumerate(lines[: max(0, bottom - top)]):
+        draw.put(win, top + offset, x, text[:width], theme(style) if style else 0)
 
 
-def _status(win: Window, screen: NetPlaying, theme: Theme) -> None:
-    board = screen.board
+def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
+    """The line above the message line: the chat line or a question while one is up, else the game's state."""
+    table = screen.table
+    board = table.board
     row, cols = draw.status_row(win), win.getmaxyx()[1]
-    if screen.over:
-        result = screen.result
-        text = sentence(str(result)) if result is not None else sentence(str(board.outcome))
-        if result is not None and result.winner is not None:
-            text += " You win!" if result.winner is screen.my_stone else f" {screen.opponent} wins."
-        parts = [text, f"after {plural(len(board.moves), 'move')}", link_text(screen)]
-        draw.put(win, row, 1, theme.join(parts)[: cols - 2], theme("result"))
+    if screen.typing is not None:
+        text = f"Say: {screen.typing}_"
+        if len(text) > cols - 2:
+            text = theme.glyphs["ellipsis"] + text[-(cols - 3) :]
+        draw.put(win, row, 1, text, theme("selected"))
+        return
+    if screen.confirm_resign:
+        draw.put(win, row, 1, "Resign this game?"[: cols - 2], theme("alert"))
+        return
+    if table.offer_in is not None:
+        asks = f"{capitalised(screen.opponent)} asks {table.offer_in.request}"
+        draw.put(win, row, 1, asks[: cols - 2], theme("alert"))
+        return
+    if table.over:
+        parts = [result_text(screen), f"after {plural(len(board.moves), 'move')}", link_text(screen)]
+        draw.put(win, row, 1, _fitted(theme, parts, cols - 2), theme("result"))
+        return
+    waiting = waiting_lines(screen)
+    if waiting and not wide:  # no panel to show the command in: the status line shows it
+        text = f"{waiting[0]} {waiting[1]}"
+        draw.put(win, row, 1, text if len(text) <= cols - 2 else waiting[1][: cols - 2], theme("alert"))
         return
     glyph = theme.glyphs[str(board.turn)]
-    turn = f"{glyph} your move" if screen.my_turn else f"{glyph} {screen.opponent} to play"
-    versus = [f"vs {screen.opponent}"] if screen.my_turn else []
+    ours = board.turn is table.my_stone  # by colour: while the opponent is away it is still our turn
+    turn = f"{glyph} your move" if ours else f"{glyph} {screen.opponent} to play"
+    versus = [f"vs {screen.opponent}"] if ours else []
     parts = [turn, *versus, link_text(screen), f"move {len(board.moves) + 1}"]
     if board.last_move is not None:
         parts.append(f"last: {board.turn.opponent} {board.notation(board.last_move)}")
-    style = "status" if screen.link is Link.CONNECTED else "alert"
-    draw.put(win, row, 1, theme.join(parts)[: cols - 2], theme(style))
+    style = "status" if screen.link is LinkState.CONNECTED else "alert"
+    draw.put(win, row, 1, _fitted(theme, parts, cols - 2), theme(style))
 
 
-def _bottom(win: Window, state: State, screen: NetPlaying, theme: Theme) -> None:
-    rows, cols = win.getmaxyx()
-    if screen.typing is not None:
-        text = f"Say: {screen.typing}_"
-        room = cols - 2
-        if len(text) > room:
-            text = theme.glyphs["ellipsis"] + text[-(room - 1) :]
-        draw.put(win, rows - 1, 1, text, theme("selected"))
-        return
-    if screen.confirm_resign:
-        draw.put(win, rows - 1, 1, "Resign this game? y resigns, any other key goes back", theme("alert"))
-        return
-    if not state.message and screen.offer_in is not None:
-        ask = f"{screen.opponent} asks {OFFER_WORDS[screen.offer_in]}: y accepts, n declines."
-        draw.put(win, rows - 1, 1, ask, theme("alert"))
-        return
-    draw.message_line(win, state, theme, keys(screen))
+def _fitted(theme: Theme, parts: list[str], room: int) -> str:
+    """As many of ``parts`` as fit in ``room`` columns, whole (the first always, cut if it must be)."""
+    while len(parts) > 1 and len(theme.join(parts)) > room:
+        parts = parts[:-1]
+    return theme.join(parts)[:room]
+
+
+ROUTE = Route(update, view, bindings, header=header, fits=fits, typing=typing)

@@ -1,106 +1,231 @@
-"""Play over the network: host a game (its rule, board size and who plays black) or join one.
+"""Play over the network: host a game (its rule, board size, who plays black, port and address) or join one.
 
-The rule and the size are the menu's (and remembered with it); who plays
-black is the host's choice for the first game (rematches alternate).  The
-name the other player sees is ``--name``, else the login name.
+The rule, the size and the name are the menu's (and remembered with it); who
+plays black is the host's choice for the first game (rematches alternate);
+the port and the address to listen on are for this run (``--host PORT`` and
+``--bind`` give them on the command line).  Enter on the port, address or
+name row edits it: type, Enter keeps it, Esc leaves it as it was.  The name
+the other player sees is the menu's, else ``--name``, else the login name;
+with none, they see "the host" or "the guest".
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
+from gomoku.net.addresses import parse_port
+from gomoku.net.errors import NetworkError
+from gomoku.net.match import BlackChoice, Role
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule
 from gomoku.tui import draw
+from gomoku.tui.bindings import HELP, Binding, Bindings, find
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import NetSetup, SaveSettings
-from gomoku.tui.events import Key, Mouse
+from gomoku.tui.events import Event, Key, Mouse
 from gomoku.tui.keys import DOWN_KEYS, LEFT_KEYS, PLAY_KEYS, QUIT_KEY, RIGHT_KEYS, UP_KEYS
-from gomoku.tui.model import NET_BLACK, Menu, MenuRow, NetMenu, NetRow, State, Step, complain, say
+from gomoku.tui.model import Menu, MenuRow, NetMenu, NetRow, Screen
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, hosting, joining
-from gomoku.tui.settings import RULE_TEXT
+from gomoku.tui.settings import RULE_TEXT, clean_name
+from gomoku.tui.texts import sentence
 
 ROWS = tuple(NetRow)
 CHOICES = frozenset({NetRow.BLACK, NetRow.RULE, NetRow.SIZE})
-BLACK_TEXT = {"random": "drawn at random", "host": "you (the host)", "guest": "the one who joins"}
+#: The rows Enter edits as text, and the longest text each takes.
+TEXT_ROWS = {NetRow.PORT: 5, NetRow.BIND: 60, NetRow.NAME: 24}
+BLACK_ORDER = tuple(BlackChoice)
 LABEL_COLUMN = 17
 WIDTH = 60
 
 
-def player_name(state: State) -> str:
-    return state.settings.name or "player"
+UP_DOWN = Binding(tuple(UP_KEYS) + tuple(DOWN_KEYS), "choose a row", "up/down choose", "up down")
+CHANGE = Binding(
+    tuple(LEFT_KEYS) + tuple(RIGHT_KEYS), "change the host's choice on the row", "left/right change", "left right"
+)
+ENTER = Binding(tuple(PLAY_KEYS), "host, join, or edit the port, address or name", "Enter", "Enter")
+BACK = Binding(("escape",), "back to the main menu", "Esc back", "Esc")
+QUIT = Binding((QUIT_KEY,), "quit", "q quit", always=True)
+#: While the port, the address or the name is typed (every other key is text).
+KEEP = Binding(("enter",), "keep what is typed", "Enter keeps")
+LEAVE = Binding(("escape",), "leave it as it was", "Esc leaves it")
+ERASE = Binding(("backspace", "ctrl-u"), "erase a character / the whole line", label="Backspace Ctrl-U")
 
 
-def update(state: State, menu: NetMenu, event: Key | Mouse) -> Step:
+def bindings(menu: NetMenu, ctx: Context) -> Bindings:
+    if menu.editing is not None:
+        return (KEEP, LEAVE, ERASE)
+    return (UP_DOWN, CHANGE, ENTER, BACK, HELP, QUIT)
+
+
+def typing(menu: NetMenu) -> bool:
+    return menu.editing is not None
+
+
+def player_name(ctx: Context) -> str:
+    """The name the other player sees ("" when there is none: they see "the host" or "the guest")."""
+    return ctx.settings.name
+
+
+def update(menu: NetMenu, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
     if isinstance(event, Mouse):
-        return state, ()
+        return menu, NOTHING
+    if not isinstance(event, Key):
+        return menu, UNHANDLED
     name = event.name
+    if menu.editing is not None:
+        return _edit(menu, name, ctx)
+    binding = find(bindings(menu, ctx), name)
     index = ROWS.index(menu.row)
-    if name in UP_KEYS or name in DOWN_KEYS:
+    if binding is UP_DOWN:
         row = ROWS[(index + (-1 if name in UP_KEYS else 1)) % len(ROWS)]
-        return replace(state, screen=replace(menu, row=row)), ()
-    if name in LEFT_KEYS or name in RIGHT_KEYS:
+        return replace(menu, row=row, error=""), NOTHING
+    if binding is CHANGE:
         if menu.row not in CHOICES:
-            return say(state, "Left/right change the host's choices: up/down to one first."), ()
-        return _change(state, menu, -1 if name in LEFT_KEYS else 1)
-    if name in PLAY_KEYS:
-        return _activate(state, menu)
-    if name == "escape":
-        return replace(state, screen=Menu(MenuRow.NETWORK)), ()
-    if name == QUIT_KEY:
-        return dialogs.ask_quit(state)
-    return complain(state, "Up/down choose, Enter hosts or joins, Esc goes back."), ()
+            return menu, said("Left/right change the host's choices: up/down to one first.")
+        return _change(menu, ctx, -1 if name in LEFT_KEYS else 1)
+    if binding is ENTER:
+        return _activate(menu, ctx)
+    if binding is BACK:
+        return Menu(MenuRow.NETWORK), NOTHING
+    if binding is QUIT:
+        return menu, dialogs.quit_outcome(menu)
+    return menu, UNHANDLED
 
 
-def _activate(state: State, menu: NetMenu) -> Step:
-    settings = state.settings
+def _activate(menu: NetMenu, ctx: Context) -> tuple[Screen, Outcome]:
+    settings = ctx.settings
     if menu.row is NetRow.JOIN:
-        return joining.begin(state, NetSetup("guest", player_name(state)))
+        return joining.begin(ctx, NetSetup(Role.GUEST, player_name(ctx)))
     if menu.row is NetRow.BACK:
-        return replace(state, screen=Menu(MenuRow.NETWORK)), ()
-    setup = NetSetup("host", player_name(state), rule=settings.rule, size=settings.size, black=menu.black)
-    return hosting.begin(state, setup)
+        return Menu(MenuRow.NETWORK), NOTHING
+    if menu.row in TEXT_ROWS:
+        return replace(menu, editing=_value(ctx, menu, menu.row), error=""), said(_EDIT_HINT[menu.row])
+    if menu.row is not NetRow.HOST:
+        return menu, said("Left/right change this choice; Enter on Host a game starts it.")
+    setup = NetSetup(
+        Role.HOST,
+        player_name(ctx),
+        port=menu.port,
+        bind=menu.bind,
+        rule=settings.rule,
+        size=settings.size,
+        black=menu.black,
+    )
+    return hosting.begin(ctx, setup)
 
 
-def _change(state: State, menu: NetMenu, step: int) -> Step:
-    settings = state.settings
+_EDIT_HINT = {
+    NetRow.PORT: "Type the port to listen on (1 to 65535), then Enter; Esc leaves it.",
+    NetRow.BIND: "Type an address of this machine to listen on only (empty: all), then Enter; Esc leaves it.",
+    NetRow.NAME: "Type your name as the other player sees it, then Enter; Esc leaves it.",
+}
+
+
+def _value(ctx: Context, menu: NetMenu, row: NetRow) -> str:
+    """The text a text row holds now."""
+    return {NetRow.PORT: str(menu.port), NetRow.BIND: menu.bind, NetRow.NAME: player_name(ctx)}[row]
+
+
+def _edit(menu: NetMenu, name: str, ctx: Context) -> tuple[Screen, Outcome]:
+    """A key while a text row is edited: type, Backspace, Ctrl-U, Enter keeps, Esc leaves."""
+    text = menu.editing or ""
+    if LEAVE.matches(name):
+        return replace(menu, editing=None, error=""), said("Left as it was.")
+    if KEEP.matches(name):
+        return _keep(menu, text.strip(), ctx)
+    if name == "backspace":
+        text = text[:-1]
+    elif name == "ctrl-u":
+        text = ""
+    else:
+        character = " " if name == "space" else name
+        if len(character) != 1 or len(text) >= TEXT_ROWS[menu.row]:
+            return menu, NOTHING
+        text += character
+    return replace(menu, editing=text, error=""), NOTHING
+
+
+def _keep(menu: NetMenu, text: str, ctx: Context) -> tuple[Screen, Outcome]:
+    """Take the typed text for the row, or say what is wrong with it and keep editing."""
+    done = replace(menu, editing=None, error="")
+    if menu.row is NetRow.PORT:
+        try:
+            port = parse_port(text)
+        except NetworkError as error:
+            problem = sentence(str(error))
+            return replace(menu, error=problem), alerted(problem)
+        return replace(done, port=port), said(f"The host listens on port {port}.")
+    if menu.row is NetRow.BIND:
+        where = f"only on {text}" if text else "on every address of this machine"
+        return replace(done, bind=text), said(f"The host listens {where}.")
+    changed = replace(ctx.settings, name=clean_name(text))
+    shown = changed.name or "the host or the guest (no name)"
+    return done, said(f"The other player sees you as {shown}.", (SaveSettings(changed),), settings=changed)
+
+
+def _change(menu: NetMenu, ctx: Context, step: int) -> tuple[Screen, Outcome]:
+    settings = ctx.settings
     if menu.row is NetRow.BLACK:
-        black = NET_BLACK[(NET_BLACK.index(menu.black) + step) % len(NET_BLACK)]
-        return replace(state, screen=replace(menu, black=black)), ()
+        black = BLACK_ORDER[(BLACK_ORDER.index(menu.black) + step) % len(BLACK_ORDER)]
+        return replace(menu, black=black), NOTHING
     if menu.row is NetRow.SIZE:
         changed = replace(settings, size=min(MAX_SIZE, max(MIN_SIZE, settings.size + step)))
     else:
         rules = tuple(Rule)
         changed = replace(settings, rule=rules[(rules.index(settings.rule) + step) % len(rules)])
-    return replace(state, settings=changed), (SaveSettings(changed),)
+    return menu, Outcome(effects=(SaveSettings(changed),), settings=changed)
 
 
-def view(win: Window, state: State, menu: NetMenu, theme: Theme) -> None:
-    settings = state.settings
+def view(win: Window, menu: NetMenu, ctx: Context, theme: Theme) -> None:
+    settings = ctx.settings
     values = {
-        NetRow.BLACK: BLACK_TEXT[menu.black],
+        NetRow.BLACK: menu.black.label,
         NetRow.RULE: settings.rule.value,
         NetRow.SIZE: f"{settings.size}x{settings.size}",
+        NetRow.PORT: str(menu.port),
+        NetRow.BIND: menu.bind or "every address",
+        NetRow.NAME: player_name(ctx) or "(none)",
     }
     lines: list[tuple[str, str]] = [("Play over the network", "status"), ("", "")]
     for row in ROWS:
         chosen = row is menu.row
         pointer = theme.glyphs["pointer"] if chosen else " "
         text = f"{pointer} {row.value}"
-        if row in values:
+        if chosen and menu.editing is not None:
+            text = f"{pointer} {row.value:<{LABEL_COLUMN}}{menu.editing}_"
+        elif row in values:
             value = values[row]
-            text = f"{pointer} {row.value:<{LABEL_COLUMN}}" + (f"< {value} >" if chosen else f"  {value}")
+            arrows = chosen and row in CHOICES
+            text = f"{pointer} {row.value:<{LABEL_COLUMN}}" + (f"< {value} >" if arrows else f"  {value}")
         lines.append((text, "selected" if chosen else ""))
-    about = {
-        NetRow.HOST: "Wait for the other player; your screen shows the command they run.",
-        NetRow.JOIN: "Type the address and the code the host's screen shows.",
-        NetRow.BLACK: "Who plays black in the first game; rematches swap colours.",
-        NetRow.RULE: f"{settings.rule.value}: {RULE_TEXT[settings.rule]}.",
-        NetRow.SIZE: "The host's board size (both sides play on it).",
-        NetRow.BACK: "Back to the main menu.",
-    }[menu.row]
-    lines += [("", "")] + [(line, "") for line in draw.wrap(about, WIDTH - 8)[:2]]
-    lines += [("", ""), (f"Your name: {player_name(state)} (--name changes it)", "dim")]
-    lines.append((theme.join(["up/down choose", "left/right change", "Enter", "Esc back"]), "dim"))
+    about = (
+        menu.error
+        or {
+            NetRow.HOST: "Wait for the other player; your screen shows the command they run.",
+            NetRow.JOIN: "Type the address and the code the host's screen shows.",
+            NetRow.BLACK: "Who plays black in the first game; rematches swap colours.",
+            NetRow.RULE: f"{settings.rule.value}: {RULE_TEXT[settings.rule]}.",
+            NetRow.SIZE: "The host's board size (both sides play on it).",
+            NetRow.PORT: "The port the host listens on: Enter edits it.",
+            NetRow.BIND: "Listen on one address of this machine only (like 127.0.0.1): Enter edits it.",
+            NetRow.NAME: "Your name as the other player sees it: Enter edits it.",
+            NetRow.BACK: "Back to the main menu.",
+        }[menu.row]
+    )
+    lines += [("", "")] + [(line, "alert" if menu.error else "") for line in draw.wrap(about, WIDTH - 8)[:2]]
     draw.centred_box(win, theme, [(f" {text}", style) for text, style in lines], WIDTH)
-    draw.message_line(win, state, theme)
+
+
+def header(menu: NetMenu, ctx: Context) -> str:
+    return "network"
+
+
+ROUTE = Route(
+    update,
+    view,
+    bindings,
+    header=header,
+    typing=typing,
+    unbound=lambda menu, ctx, key: unbound_text(key, "up/down choose, Enter hosts, joins or edits, Esc goes back."),
+)

@@ -69,7 +69,7 @@ def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Outco
         LAST: total,
     }
     if binding in targets:
-        return _go_to(screen, targets[binding])  # type: ignore[index]
+        return _go_to(screen, targets[binding])
     if binding is PLAY_ON:
         return play_on(screen, ctx)
     if binding is not None and binding.keys == MODE.keys:

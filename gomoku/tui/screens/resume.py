@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from gomoku.net.host import MatchRecord
+from dataclasses import replace
+
+from gomoku.net.match import MatchRecord, Role
 from gomoku.net.protocol import ResumeRecord
 from gomoku.savegame import SaveError
 from gomoku.tui import draw
@@ -11,7 +13,7 @@ from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import NetSetup, Quit, RetireAutosave
 from gomoku.tui.events import Event, Key
 from gomoku.tui.keys import NO_KEYS, QUIT_KEY, YES_KEYS
-from gomoku.tui.model import Menu, Playing, ResumeOffer, Screen, State, Step
+from gomoku.tui.model import Menu, Playing, ResumeOffer, Screen
 from gomoku.tui.saves import game_from_saved, net_from_saved, offer_summary
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
 from gomoku.tui.screens import hosting, joining
@@ -21,11 +23,13 @@ WIDTH = 66
 
 YES = Binding(tuple(sorted(YES_KEYS)), "resume the unfinished game", "y resume", "y Enter")
 NO = Binding(tuple(sorted(NO_KEYS)), "start afresh (the game is kept: L loads it)", "n start afresh", "n Esc")
+#: With ``--host``: n hosts what the command line asks for (an explicit command line wins).
+HOST_ANEW = replace(NO, help="host the new game the command line asks for (the old one is kept)", short="n host anew")
 QUIT = Binding((QUIT_KEY,), "quit (the offer stands for the next start)", "q quit", always=True)
 
 
 def bindings(screen: ResumeOffer, ctx: Context) -> Bindings:
-    return (YES, NO, QUIT)
+    return (YES, HOST_ANEW if screen.instead is not None else NO, QUIT)
 
 
 def update(screen: ResumeOffer, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
@@ -34,13 +38,16 @@ def update(screen: ResumeOffer, event: Event, ctx: Context) -> tuple[Screen, Out
     binding = find(bindings(screen, ctx), event.name)
     network = net_from_saved(screen.saved)
     if binding is YES and network is not None:
-        return screen, Outcome(handover=lambda state: _resume_network(state, *network))
+        return _resume_network(ctx, *network)
     if binding is YES:
         try:
             game = game_from_saved(screen.saved, ctx.levels, ctx.settings)
         except SaveError as error:  # checked when the file was read: only a changed rule could land here
             return Menu(), alerted(f"The saved game cannot be resumed: {error}.")
         return Playing(game), said(f"Resumed: {offer_summary(screen.saved)}.")
+    if binding is HOST_ANEW and screen.instead is not None:  # the command line asked for a game: it wins
+        hosting_screen, outcome = hosting.begin(ctx, screen.instead)  # the worker says the old game's kept name
+        return hosting_screen, replace(outcome, effects=(RetireAutosave(announce=True), *outcome.effects))
     if binding is NO:
         return Menu(), Outcome(effects=(RetireAutosave(announce=True),))  # the worker says its kept name
     if binding is QUIT:
@@ -48,14 +55,11 @@ def update(screen: ResumeOffer, event: Event, ctx: Context) -> tuple[Screen, Out
     return screen, UNHANDLED
 
 
-def _resume_network(state: State, setup: NetSetup, record: MatchRecord | ResumeRecord | None) -> Step:
-    """A network game: host it again with the saved match and code, or join again presenting the game.
-
-    A thin bridge: the network screens' entry points still take the whole state.
-    """
-    if setup.role == "host":
-        return hosting.begin(state, setup, record if isinstance(record, MatchRecord) else None)
-    return joining.begin(state, setup, record if isinstance(record, ResumeRecord) else None)
+def _resume_network(ctx: Context, setup: NetSetup, record: MatchRecord | ResumeRecord | None) -> tuple[Screen, Outcome]:
+    """A network game: host it again with the saved match and code, or join again presenting the game."""
+    if setup.role is Role.HOST:
+        return hosting.begin(ctx, setup, record if isinstance(record, MatchRecord) else None)
+    return joining.begin(ctx, setup, record if isinstance(record, ResumeRecord) else None)
 
 
 def view(win: Window, screen: ResumeOffer, ctx: Context, theme: Theme) -> None:
@@ -69,7 +73,7 @@ def view(win: Window, screen: ResumeOffer, ctx: Context, theme: Theme) -> None:
     lines += [
         ("", ""),
         ("y or Enter: " + _how(saved), ""),
-        ("n: start afresh (it is kept: L loads it)", ""),
+        (_afresh(screen), ""),
         ("", ""),
     ]
     draw.centred_box(win, theme, [(f" {text}", style) for text, style in lines], WIDTH)
@@ -80,9 +84,16 @@ def _how(saved) -> str:
     if network is None:
         return "resume it"
     setup = network[0]
-    if setup.role == "host":
+    if setup.role is Role.HOST:
         return f"host it again (port {setup.port}, the same code)"
     return f"join {setup.address} again and resume"
+
+
+def _afresh(screen: ResumeOffer) -> str:
+    """What n does: start afresh, or host the game the command line asked for."""
+    if screen.instead is not None:
+        return f"n: host a new game on port {screen.instead.port} (the old one is kept: L loads it)"
+    return "n: start afresh (it is kept: L loads it)"
 
 
 ROUTE = Route(

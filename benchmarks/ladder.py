@@ -1,0 +1,201 @@
+"""The level ladder's strengths: each level against its neighbours and against Rapfi's node ladder, as Elo.
+
+Every level plays the next one up, and every level plays the reference
+engine at ``max_node`` 3,000 and 10,000 (``INFO max_node``: a fixed strength
+whatever the machine), over random openings each played twice with colours
+swapped; each level thinks its own default time.  The ratings are the
+maximum-likelihood Elo of all those games together (the Bradley-Terry model,
+a draw half a win, one virtual draw added to every pairing so a clean sweep
+stays finite), anchored at Rapfi ``max_node`` 3,000 = 0; the error bars are
+95% intervals from the curvature of the likelihood.
+
+    python benchmarks/ladder.py --engine /path/to/pbrain-rapfi --games 10
+    python benchmarks/ladder.py --engine /path/to/pbrain-rapfi --games 10 --engine-games 6 --top 8 --jobs 2
+
+``--top N`` stops the ladder at level N; ``--games`` is per pair of
+neighbours, ``--engine-games`` per level against each Rapfi setting, and
+``--long-games`` replaces both for the levels above ``hard`` (they think
+several seconds a move).  Levels up to ``strong`` and Rapfi's node ladder
+do not depend on the machine; ``hard`` and above think by the clock, so a
+loaded machine makes them weaker.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import multiprocessing
+import os
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from strength import EngineSpec, GameResult, make_openings, play_game
+
+from gomoku.ai import LEVELS
+
+#: The reference engine's node ladder, and the setting the ratings are anchored at (Elo 0).
+ENGINE_NODES = (3_000, 10_000)
+ANCHOR = "rapfi3k"
+#: Elo's scale: a 400-point lead is 10 to 1 odds.
+ELO_SCALE = 400 / math.log(10)
+
+
+def _thinks_long(level: str) -> bool:
+    """Whether ``level`` thinks more than a second a move by default (its games are the long ones)."""
+    player = LEVELS[level]()
+    return getattr(player, "think_time", 0) > 1 and getattr(player, "max_nodes", None) is None
+
+
+def engine_name(nodes: int) -> str:
+    return f"rapfi{nodes // 1000}k"
+
+
+def fit_elo(games: list[tuple[str, str, float]], anchor: str) -> dict[str, tuple[float, float]]:
+    """Maximum-likelihood Elo (and its 95% half-interval) of each player from (a, b, a's score) games.
+
+    One virtual draw per pairing keeps a sweep finite; ``anchor`` is fixed at 0.
+    """
+    pairs: dict[tuple[str, str], list[float]] = {}
+    for a, b, score in games:
+        key, value = ((a, b), score) if a < b else ((b, a), 1 - score)
+        pairs.setdefault(key, []).append(value)
+    for key in pairs:
+        pairs[key].append(0.5)  # the virtual draw
+    names = sorted({name for pair in pairs for name in pair})
+    free = [name for name in names if name != anchor]
+    index = {name: i for i, name in enumerate(free)}
+    rating = dict.fromkeys(names, 0.0)
+    for _ in range(100):
+        grad = [0.0] * len(free)
+        hess = [[0.0] * len(free) for _ in free]
+        for (a, b), scores in pairs.items():
+            p = 1 / (1 + math.exp(-(rating[a] - rating[b]) / ELO_SCALE))
+            g = (sum(scores) - len(scores) * p) / ELO_SCALE
+            h = len(scores) * p * (1 - p) / ELO_SCALE**2
+            for name, sign in ((a, 1), (b, -1)):
+                if name in index:
+                    grad[index[name]] += sign * g
+            for x in (a, b):
+                for y in (a, b):
+                    if x in index and y in index:
+                        hess[index[x]][index[y]] += h if x == y else -h
+        step = _solve(hess, grad)
+        for name, i in index.items():
+            rating[name] += step[i]
+        if max((abs(s) for s in step), default=0) < 0.01:
+            break
+    covariance = _inverse(hess)
+    return {
+        name: (rating[name], 1.96 * math.sqrt(covariance[index[name]][index[name]]) if name in index else 0.0)
+        for name in names
+    }
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """``matrix``^-1 ``vector`` by Gaussian elimination (a dozen players: no need for numpy)."""
+    n = len(vector)
+    rows = [row[:] + [vector[i]] for i, row in enumerate(matrix)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(rows[r][col]))
+        rows[col], rows[pivot] = rows[pivot], rows[col]
+        for r in range(n):
+            if r != col and rows[col][col]:
+                factor = rows[r][col] / rows[col][col]
+                rows[r] = [x - factor * y for x, y in zip(rows[r], rows[col])]
+    return [rows[i][n] / rows[i][i] for i in range(n)]
+
+
+def _inverse(matrix: list[list[float]]) -> list[list[float]]:
+    n = len(matrix)
+    columns = [_solve(matrix, [1.0 if i == j else 0.0 for i in range(n)]) for j in range(n)]
+    return [[columns[j][i] for j in range(n)] for i in range(n)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--engine", metavar="PATH", required=True, help="the reference Gomocup engine (Rapfi)")
+    parser.add_argument("--games", type=int, default=10, help="games between each pair of neighbours (even)")
+    parser.add_argument(
+        "--engine-games", type=int, default=None, help="games of each level against each engine setting"
+    )
+    parser.add_argument("--top", type=int, default=len(LEVELS), help="the highest level played")
+    parser.add_argument(
+        "--long-games", type=int, default=4, help="games instead of those for pairings with a level thinking over 1 s"
+    )
+    parser.add_argument("--rule", default="freestyle", choices=("freestyle", "standard", "renju"))
+    parser.add_argument("--seed", type=int, default=31)
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    args = parser.parse_args()
+    path = Path(args.engine)
+    if not path.is_file() or not os.access(path, os.X_OK):
+        parser.error(f"--engine {args.engine}: no such executable file")
+    engine_games = args.games if args.engine_games is None else args.engine_games
+
+    levels = [name for name, level in LEVELS.items() if level.number <= args.top]
+    engines = {
+        engine_name(n): EngineSpec(str(path.resolve()), engine_name(n), (("max_node", str(n)),)) for n in ENGINE_NODES
+    }
+
+    def count(level: str, games: int) -> int:
+        return args.long_games if _thinks_long(level) else games
+
+    pairings = [(low, high, count(high, args.games)) for low, high in itertools.pairwise(levels)]
+    pairings += [(level, engine, count(level, engine_games)) for level in levels for engine in engines]
+    jobs = []
+    for pairing, (first, second, count) in enumerate(pairings):
+        engine = engines.get(second)
+        options = (15, args.rule, None, args.seed + pairing, engine, None, first)
+        for index, opening in enumerate(make_openings(max(1, count // 2), 15, 3, args.seed)):
+            jobs.append(((first, second), (index, opening, first, second, options)))
+            jobs.append(((first, second), (index, opening, second, first, options)))
+    started = time.perf_counter()
+    if args.jobs > 1:
+        with multiprocessing.Pool(args.jobs) as pool:
+            results: list[GameResult] = pool.map(play_game, [job for _, job in jobs])
+    else:
+        results = [play_game(job) for _, job in jobs]
+    games: list[tuple[str, str, float]] = []
+    tally: dict[tuple[str, str], list[float]] = {}
+    for ((first, second), _), result in zip(jobs, results):
+        score = 1.0 if result.winner == first else 0.5 if result.winner is None else 0.0
+        games.append((first, second, score))
+        tally.setdefault((first, second), []).append(score)
+    ratings = fit_elo(games, ANCHOR)
+
+    def score(a: str, b: str) -> str:
+        if (a, b) in tally:
+            points = tally[(a, b)]
+            return f"{sum(points):g}/{len(points)}"
+        if (b, a) in tally:
+            points = tally[(b, a)]
+            return f"{len(points) - sum(points):g}/{len(points)}"
+        return ""
+
+    print(f"$ python {' '.join(sys.argv)}")
+    print(
+        f"{len(results)} games, {args.rule}, random 3-stone openings (seed {args.seed}) each played twice; "
+        f"Elo anchored at Rapfi max_node 3000 = 0, +/- a 95% interval; wall time {time.perf_counter() - started:.0f} s"
+    )
+    print()
+    print("| level | name | Elo | vs the level below | vs the level above | vs Rapfi 3k | vs Rapfi 10k |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
+    for i, name in enumerate(levels):
+        elo, error = ratings[name]
+        below = score(name, levels[i - 1]) if i > 0 else ""
+        above = score(name, levels[i + 1]) if i + 1 < len(levels) else ""
+        print(
+            f"| {LEVELS[name].number} | {name} | {elo:+.0f} +/- {error:.0f} | {below} | {above} | "
+            f"{score(name, 'rapfi3k')} | {score(name, 'rapfi10k')} |"
+        )
+    for name in engines:
+        elo, error = ratings[name]
+        print(f"| | Rapfi {name[5:]} nodes | {elo:+.0f} +/- {error:.0f} | | | | |")
+
+
+if __name__ == "__main__":
+    main()

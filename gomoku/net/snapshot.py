@@ -1,0 +1,97 @@
+"""What a session shows its player, as one immutable value: the board, the turn, the offers, the chat, the link.
+
+A front end draws a network game from the last :class:`Snapshot` it was
+given and keeps no game of its own: the session (:mod:`gomoku.net.session`)
+is the only place a move, an offer or an ending is judged.
+
+**Crossing threads.**  The session lives in the network thread.  After each
+input it has handled, :class:`~gomoku.net.connection.Peer` takes
+:meth:`Session.snapshot` and queues it with every event of that input as an
+:class:`Update`; the UI thread reads those from the queue.  A snapshot is a
+frozen value whose board is a copy no one writes to (a new one is made when
+the position changes), so the UI can keep it and draw it while the network
+thread goes on: nothing is shared that either side changes.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from gomoku.board import Board
+from gomoku.net import events as ev
+from gomoku.net.match import ChatLine, MatchRecord, OfferKind, Result, Role
+from gomoku.net.protocol import ResumeRecord
+from gomoku.point import Point
+from gomoku.rules import Stone
+
+
+class LinkState(enum.Enum):
+    """The connection to the opponent, as the player sees it."""
+
+    #: Guest: a connection is being made (not yet at the table).
+    CONNECTING = "connecting"
+    #: Both players are at the table.
+    CONNECTED = "connected"
+    #: Host: the guest is not (or no longer) connected; the game is kept for them.
+    WAITING = "waiting"
+    #: Guest: the connection to the host has ended; joining again resumes the game.
+    LOST = "connection lost"
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The current game: the position (a copy), our colour, the pending offers, the result.
+
+    ``offer_in`` is the opponent's offer waiting for our answer, ``offer_out``
+    ours waiting for theirs; ``forbidden`` the points the rule forbids the side
+    to move (black's, under renju); ``my_turn`` whether we may play now.
+    """
+
+    match: bytes
+    game: int
+    board: Board
+    my_stone: Stone
+    my_turn: bool
+    forbidden: frozenset[Point] = frozenset()
+    result: Result | None = None
+    offer_in: OfferKind | None = None
+    offer_out: OfferKind | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None or self.board.is_game_over()
+
+    @property
+    def in_progress(self) -> bool:
+        """Whether leaving now leaves this game unfinished."""
+        return bool(self.board.moves) and not self.over
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """Everything a session shows its player; ``table`` is ``None`` before the first game starts.
+
+    ``saved`` is what this side keeps to resume (the host's match, the guest's
+    resume record): the autosave's network part.
+    """
+
+    role: Role
+    opponent: str
+    link: LinkState
+    table: TableView | None = None
+    chat: tuple[ChatLine, ...] = ()
+    rtt: float | None = None
+    saved: MatchRecord | ResumeRecord | None = None
+
+    def who(self, line: ChatLine) -> str:
+        """The name to show before a chat line: ``you``, or the opponent's."""
+        return "you" if line.by is self.role else self.opponent
+
+
+@dataclass(frozen=True)
+class Update:
+    """One event of a session and the snapshot taken after the input that made it."""
+
+    event: ev.Event
+    snapshot: Snapshot
