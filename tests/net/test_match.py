@@ -74,7 +74,7 @@ def test_the_wire_keeps_its_words_and_refuses_others() -> None:
 
 def test_a_version_1_peer_is_told_to_install_the_same_version() -> None:
     hello = b'{"type":"hello","protocol":"gomoku-net","version":1,"role":"guest","name":"x","nonce":"' + b"0" * 32
-    with pytest.raises(VersionError, match="speaks gomoku-net version 1 and this gomoku speaks version 2"):
+    with pytest.raises(VersionError, match="speaks gomoku-net version 1 and this gomoku speaks version 3"):
         decode(hello + b'"}')
 
 
