@@ -47,6 +47,7 @@ from engine_client import RULE_CODES, Engine, EngineError
 from gomoku import Board, Point, Rule, Stone
 from gomoku.ai import LEVELS, make_player
 from gomoku.board import IllegalMoveError
+from gomoku.openings import canonical_openings
 
 
 @dataclass
@@ -88,28 +89,8 @@ def make_openings(count: int, size: int, stones: int, seed: int) -> list[list[Po
 
 
 def renju_openings(size: int) -> list[list[Point]]:
-    """The 26 standard renju openings: black in the centre, white beside it (13 direct openings) or
-    diagonally (13 indirect), and black's third stone anywhere within two points of the centre, up to
-    the opening's mirror symmetry."""
-    centre = size // 2
-    openings = []
-    for white in ((0, -1), (1, -1)):
-        for dy in range(-2, 3):
-            for dx in range(-2, 3):
-                third = (dx, dy)
-                if third in ((0, 0), white):
-                    continue
-                # one of each mirror pair: the line through the two first stones is the mirror
-                if (white == (0, -1) and dx < 0) or (white == (1, -1) and -dy < dx):
-                    continue
-                openings.append(
-                    [
-                        Point(centre, centre),
-                        Point(centre + white[0], centre + white[1]),
-                        Point(centre + dx, centre + dy),
-                    ]
-                )
-    return openings
+    """The 26 standard renju openings, black first: their one home is :mod:`gomoku.openings`."""
+    return canonical_openings(size)
 
 
 def play_game(job: tuple) -> GameResult:

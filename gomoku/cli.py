@@ -26,7 +26,8 @@ examples:
   python -m gomoku --mode cvc --level easy  watch the computer play itself
   python -m gomoku --load game.sgf          replay a game record (.sgf, .psq or a move list)
   python -m gomoku --level hard --think-time 2   the searching level, 2 s a move
-  python -m gomoku --opening swap2 --clock 5+3   Swap2 and 5 min + 3 s a move (parsed; not on screen yet)
+  python -m gomoku --opening swap2 --rule standard   a game under the Swap2 opening rule
+  python -m gomoku --clock 5+3              5 min + 3 s a move (parsed; the screen does not show clocks yet)
   python -m gomoku --gomocup                be an engine for Piskvork and other Gomocup managers
   python -m gomoku --host                   host a network game (port 5757); the screen shows the guest's command
   python -m gomoku --host 6000 --rule renju --size 15 --black guest --name Ann

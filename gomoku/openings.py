@@ -97,6 +97,11 @@ class Seat(enum.Enum):
         """The other seat."""
         return Seat.SECOND if self is Seat.FIRST else Seat.FIRST
 
+    @property
+    def short(self) -> str:
+        """The seat as a prompt names it: ``player 1``, ``player 2``."""
+        return "player 1" if self is Seat.FIRST else "player 2"
+
 
 class Role(enum.Enum):
     """Who decides a step: a seat, or whoever holds a colour at that moment (colours move with swaps)."""
@@ -170,8 +175,8 @@ OPTION_TEXT: Mapping[Option, str] = MappingProxyType(
     {
         Option.SWAP: "swap colours",
         Option.STAY: "keep colours",
-        Option.PLACE_TWO: "place two more stones and let the other player choose",
-        Option.FIFTH_IN_SQUARE: "play the 5th inside the 9x9 square",
+        Option.PLACE_TWO: "place two more",
+        Option.FIFTH_IN_SQUARE: "the 5th inside 9x9",
         Option.OFFER_TEN: "offer ten 5th moves",
     }
 )
@@ -399,7 +404,7 @@ def _canonical_openings() -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]
 
 
 #: The 26 canonical renju openings (Soosõrv-8's first three stones), as offsets from the centre.
-#: This is their one home: ``benchmarks/strength.py --openings renju26`` should read them from here.
+#: This is their one home: ``benchmarks/strength.py --openings renju26`` reads them from here.
 CANONICAL_OPENINGS = _canonical_openings()
 
 
@@ -522,26 +527,53 @@ class OpeningState:
         )
 
     def _prompt(self, stage: Stage, seat: Seat, count: int) -> str:
-        who = f"{self.colour_of(seat).name.capitalize()} ({seat.value})"
+        who = f"{self.colour_of(seat).name.capitalize()} ({seat.short})"
         stones = sum(1 for e in self.events if e.move.action in (Action.PLACE, Action.PICK))
         if stage.action is Action.PLACE:
             assert stage.stone is not None
-            where = _where(stage.area)
-            return f"{who}: place the {ordinal(stones + 1)} stone ({stage.stone}) {where}"
+            other = f" ({stage.stone})" if stage.stone is not self.colour_of(seat) else ""
+            return f"{who}: place the {ordinal(stones + 1)} stone{other} {_where_short(stage.area)}"
         if stage.action is Action.CHOOSE:
+            then = self._placing_after_stay(seat)
+            if then is not None:
+                others = [self._option_text(o, seat) for o in stage.options if o is not Option.STAY]
+                placing = then.prompt.split(": ", 1)[1]
+                return f"{who}: " + ", or ".join([*others, placing])
             texts = [self._option_text(option, seat) for option in stage.options]
-            return f"{who}: " + ", or ".join(texts)
+            return f"{who}: " + " or ".join(filter(None, (", ".join(texts[:-1]), texts[-1])))
         if stage.action is Action.DECLARE:
             return f"{who}: declare how many 5th moves black must offer, 1 to {count}"
         if stage.action is Action.OFFER:
-            return f"{who}: offer 5th move {len(self.offers) + 1} of {count}, none symmetrical to another"
+            return f"{who}: offer 5th move {len(self.offers) + 1} of {count} (no two symmetrical)"
         return f"{who}: pick one of the offered 5th moves"
+
+    def _placing_after_stay(self, seat: Seat) -> Step | None:
+        """At a swap step: the placing step "stay" leads to for the same seat (placing a stone means staying)."""
+        stage = RULES[self.rule][self.stage]
+        if not isinstance(stage.then, Mapping) or Option.STAY not in stage.then:
+            return None
+        stayed = replace(self, stage=stage.then[Option.STAY])
+        following = stayed.step if stayed.stage else None
+        if following is None or following.seat is not seat or following.action is not Action.PLACE:
+            return None
+        return following
+
+    @property
+    def area(self) -> Area | None:
+        """Where a stone may go now (to mark on a screen): the step's area, or at a swap step the
+        area of the stone that staying leads to; ``None`` when no stone is placed or offered now."""
+        step = self.step
+        if step is None:
+            return None
+        if step.action in (Action.PLACE, Action.OFFER):
+            return step.area
+        following = self._placing_after_stay(step.seat) if step.action is Action.CHOOSE else None
+        return following.area if following is not None else None
 
     def _option_text(self, option: Option, seat: Seat) -> str:
         if option in (Option.SWAP, Option.STAY):
             colour = self.colour_of(seat)
-            keep = colour if option is Option.STAY else colour.opponent
-            return f"{option.value} (play {keep})"
+            return f"stay {colour}" if option is Option.STAY else f"swap to {colour.opponent}"
         return OPTION_TEXT[option]
 
     # -- taking a step ---------------------------------------------------------
@@ -673,6 +705,13 @@ def _where(area: Area) -> str:
     if area.side is None:
         return "anywhere"
     return f"{'at' if area.side == 1 else 'inside'} {area.describe()}"
+
+
+def _where_short(area: Area) -> str:
+    """Where a stone goes, as a one-line prompt says it: "anywhere", "at the centre", "inside the 3x3 square"."""
+    if area.side is None:
+        return "anywhere"
+    return "at the centre" if area.side == 1 else f"inside the {area.side}x{area.side} square"
 
 
 def _wrong_action(move: OpeningMove, size: int) -> str:

@@ -29,7 +29,7 @@ def reader() -> OpeningPlayer:
 
 
 def test_offered_white_in_a_lost_position_the_computer_takes_black(reader) -> None:
-    # h8 i8 j8 for black, white's stones far away: black has an open three and the move.
+    # h8 i8 j8 k8 for black with both ends open, white to move: white cannot stop five, whatever it reads.
     board = Board.from_diagram(
         """
         O . . . . . . . . . . . . . .
@@ -39,14 +39,14 @@ def test_offered_white_in_a_lost_position_the_computer_takes_black(reader) -> No
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
-        . . . . . . . X X X . . . . .
+        . . . . . . . X X X X . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
         . . . . . . . . . . . . . . .
-        O . . . . . . . . . . . . . .
+        O . . . . . . . . . . . . . O
         """,
         turn=Stone.WHITE,
     )

@@ -7,7 +7,7 @@ import pytest
 from gomoku.cli import build_parser, check_fair_play
 from gomoku.clock import ClockKind
 from gomoku.openings import OpeningRule
-from gomoku.tui.app import fair_play_notice, settings_from_args
+from gomoku.tui.app import fair_play_notice, settings_from_args, wants_game
 from gomoku.tui.settings import default_settings
 
 
@@ -18,7 +18,7 @@ def test_opening_and_clock_reach_the_settings_of_this_run() -> None:
     assert settings.clock.kind is ClockKind.FISCHER and settings.clock.main == 300 and settings.clock.increment == 3
     assert "opening" not in settings.to_json() and "clock" not in settings.to_json()  # not remembered
     notice = fair_play_notice(settings)
-    assert notice.startswith("The Swap2 opening and the clock (5 min + 3 s a move): not on the game screen yet")
+    assert notice == "The clock (5 min + 3 s a move) is not on the game screen yet: this game is played without."
 
 
 def test_no_opening_no_clock_no_notice() -> None:
@@ -52,3 +52,8 @@ def test_bad_values_say_what_to_give(argv, words, capsys) -> None:
 def test_options_that_do_not_go_together_are_refused(argv, words) -> None:
     assert words in check_fair_play(build_parser().parse_args(argv))
     assert check_fair_play(build_parser().parse_args(["--opening", "soosorv8", "--rule", "renju"])) == ""
+
+
+def test_an_opening_rule_starts_a_game_at_once() -> None:
+    assert wants_game(build_parser().parse_args(["--opening", "swap2"]))
+    assert not wants_game(build_parser().parse_args(["--clock", "5+3"]))

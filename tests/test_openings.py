@@ -180,15 +180,19 @@ def test_prompts_name_who_decides_what_and_where() -> None:
     state = OpeningState.start(OpeningRule.TARAGUCHI10)
     board = Board(15, Rule.RENJU)
     assert state.step is not None
-    assert state.step.prompt == "Black (first player): place the 1st stone (black) at the centre point"
+    assert state.step.prompt == "Black (player 1): place the 1st stone at the centre"
     state = state.apply(board, parse_move("place h8", 15))
-    assert state.step.prompt == "White (second player): swap (play black), or stay (play white)"
+    expected = "White (player 2): swap to black, or place the 2nd stone inside the 3x3 square"
+    assert state.step.prompt == expected
+    assert state.area is not None and state.area.side == 3  # staying leads to the 2nd stone: mark its square
     state = state.apply(board, parse_move("swap", 15))
-    assert state.step.prompt == "White (first player): place the 2nd stone (white) inside the central 3x3 square"
+    assert state.step.prompt == "White (player 1): place the 2nd stone inside the 3x3 square"
     assert len(state.step.area.points(15)) == 9
+    swap1, _ = play(OpeningRule.SWAP1, ["place h8", "place h9", "place j9"])
+    assert swap1.step.prompt == "White (player 2): swap to black or stay white" and swap1.area is None
     state, _ = play(OpeningRule.SWAP2, ["place h8", "place h9", "place j9"])
     assert state.step.options == (Option.SWAP, Option.STAY, Option.PLACE_TWO)
-    assert "place two more stones" in state.step.prompt
+    assert state.step.prompt.endswith("swap to black, stay white or place two more")
 
 
 # -- symmetry ---------------------------------------------------------------------

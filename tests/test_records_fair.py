@@ -44,7 +44,7 @@ def test_a_game_saved_mid_opening_resumes_at_the_right_step() -> None:
     state, board = _opened(SWAP2_STEPS[:4])
     record = replace(_Record.from_board(board), opening=OpeningRule.SWAP2, opening_steps=tuple(state.transcript(15)))
     resumed, replayed = _read_sgf(_write_sgf(record)).opening_position()
-    assert resumed.step is not None and resumed.step.prompt.startswith("White (second player): place the 4th stone")
+    assert resumed.step is not None and resumed.step.prompt.startswith("White (player 2): place the 4th stone")
     assert replayed.stone_count == 3
 
 

@@ -61,6 +61,8 @@ DEFAULT_THINK_TIME = 2.0
 CANDIDATES = 12
 #: The least time one reading gets, in seconds (a shorter search says little).
 MIN_READING = 0.02
+#: How many moves on a reading may look when the search answers without a judgement.
+READ_DEEPER = 2
 
 
 Evaluator = Callable[[Board, float], float]
@@ -83,8 +85,14 @@ class OpeningPlayer:
 
     # -- reading a position -----------------------------------------------------
 
-    def _read(self, board: Board, seconds: float) -> float:
-        """The position on ``board`` from the side to move's view (larger is better for it)."""
+    def _read(self, board: Board, seconds: float, deeper: int = READ_DEEPER) -> float:
+        """The position on ``board`` from the side to move's view (larger is better for it).
+
+        A search that answers a threat without a judgement (``hard`` stops
+        the opponent's VCF and says only which move does it) is read one
+        move on: its move is played and the position after it read from the
+        other side, up to ``deeper`` times; with nothing then, it reads as even.
+        """
         outcome = board.outcome
         if outcome is not None:
             if outcome.winner is None:
@@ -94,7 +102,16 @@ class OpeningPlayer:
         if decision.win_in is not None:
             sign = 1 if decision.win_in > 0 else -1
             return sign * (WIN_VALUE - abs(decision.win_in))
-        return float(decision.score or 0)
+        if decision.score is not None:
+            return float(decision.score)
+        if deeper > 0:
+            after = board.copy()
+            try:
+                after.play(decision.move)
+            except IllegalMoveError:
+                return 0.0
+            return -self._read(after, seconds, deeper - 1)
+        return 0.0
 
     def evaluate(self, board: Board, seconds: float) -> float:
         """The reading of ``board`` from the side to move's view, within about ``seconds``."""

@@ -40,10 +40,11 @@ from functools import partial
 from typing import Any
 
 from gomoku.ai import LEVELS, Player, make_player
+from gomoku.ai.opening import OpeningPlayer
 from gomoku.clock import ClockKind
 from gomoku.net.errors import NetworkError
 from gomoku.net.match import BlackChoice, Role
-from gomoku.openings import OpeningRule
+from gomoku.openings import OpeningMove, OpeningRule
 from gomoku.point import Point
 from gomoku.records import RecordError, read_record
 from gomoku.tui import storage, view
@@ -71,6 +72,8 @@ from gomoku.tui.update import initial_network, initial_state, update
 from gomoku.tui.workers import Lane, Pool
 from gomoku.userdirs import data_dir
 
+#: What one opening decision of the computer may spend reading positions, in seconds.
+OPENING_THINK_TIME = 1.5
 #: Ticks per second while the computer thinks: the spinner turns this often.
 FRAMES_PER_SECOND = 10
 #: Seconds between ticks otherwise: the clock only names saved files, to the minute.
@@ -160,21 +163,15 @@ def network_setup(args: argparse.Namespace, settings: Settings) -> NetSetup | No
 
 
 def fair_play_notice(settings: Settings) -> str:
-    """What the player must know when ``--opening`` or ``--clock`` asked for what the screen does not play yet."""
-    asked = []
-    if settings.opening is not OpeningRule.NONE:
-        asked.append(f"the {settings.opening.title} opening")
-    if settings.clock.kind is not ClockKind.NONE:
-        asked.append(f"the clock ({settings.clock.describe()})")
-    if not asked:
+    """What the player must know when ``--clock`` asked for what the game screen does not play yet."""
+    if settings.clock.kind is ClockKind.NONE:
         return ""
-    text = " and ".join(asked)
-    return f"{text[0].upper()}{text[1:]}: not on the game screen yet; this game is played without."
+    return f"The clock ({settings.clock.describe()}) is not on the game screen yet: this game is played without."
 
 
 def wants_game(args: argparse.Namespace) -> bool:
-    """Whether the command line asks for a game straight away (any game option given)."""
-    return any(getattr(args, name, None) is not None for name in GAME_OPTIONS)
+    """Whether the command line asks for a game straight away (any game option given, or an opening rule)."""
+    return any(getattr(args, name, None) is not None for name in (*GAME_OPTIONS, "opening"))
 
 
 def use_unicode() -> bool:
@@ -298,10 +295,13 @@ class Computer:
         with lock:
             if stop.is_set():
                 return
+            step: OpeningMove | None = None
             try:
-                point: Point | None = player.choose_move(
-                    job.board, stop, think_time=job.think_time
-                ).move  # never writes it
+                if job.kind is AiKind.OPENING and job.opening is not None:
+                    step = self._opening_step(job)
+                    point: Point | None = step.point
+                else:
+                    point = player.choose_move(job.board, stop, think_time=job.think_time).move  # never writes it
                 error = ""
             except Exception as exc:  # the game goes on: the state shows the error
                 point, error = None, str(exc) or type(exc).__name__
@@ -310,7 +310,17 @@ class Computer:
             stop.wait(remaining)
         if not stop.is_set():
             self._stops.pop(job.job, None)
-            self._post(AiDone(job.job, point, error))
+            self._post(AiDone(job.job, point, error, opening_move=step))
+
+    def _opening_step(self, job: StartAi) -> OpeningMove:
+        """The computer's step in an opening: read with ``hard``'s search at every level (the
+        greedy levels give no score to read), :data:`OPENING_THINK_TIME` for the whole decision."""
+        assert job.opening is not None
+        key = ("hard", -1)
+        if key not in self._players:
+            self._players[key] = (make_player("hard", seed=self.seed), threading.Lock())
+        reader = OpeningPlayer(self._players[key][0], think_time=OPENING_THINK_TIME)
+        return reader.decide(job.opening, job.board.copy())
 
 
 class FileWorker:

@@ -40,6 +40,8 @@ UNICODE_GLYPHS = {
     "white_last": "◎",
     "forbidden": "×",
     "hint": "◇",
+    "area": "+",
+    "offer": "*",
     "cursor_l": "[",
     "cursor_r": "]",
     "box_tl": "╭",
@@ -72,6 +74,8 @@ ASCII_GLYPHS = {
     "white_last": "O",
     "forbidden": "!",
     "hint": "?",
+    "area": ":",
+    "offer": "*",
     "cursor_l": "[",
     "cursor_r": "]",
     "box_tl": "+",
@@ -98,6 +102,8 @@ STYLES = (
     "cursor",
     "forbidden",
     "hint",
+    "area",
+    "offer",
     "heat1",
     "heat2",
     "heat3",
@@ -161,6 +167,8 @@ def curses_theme(unicode: bool, colour: bool) -> Theme:
         "cursor": bold,
         "forbidden": bold,
         "hint": bold,
+        "area": bold,
+        "offer": bold | reverse,
         "title": reverse | bold,
         "status": bold,
         "result": bold | reverse,
@@ -195,6 +203,8 @@ def _colour_attrs() -> dict[str, int]:
         "cursor": (curses.COLOR_BLUE if not rich else 21, wood),
         "forbidden": (curses.COLOR_RED if not rich else 160, wood),
         "hint": (curses.COLOR_MAGENTA if not rich else 90, wood),
+        "area": (curses.COLOR_BLUE if not rich else 25, wood),
+        "offer": (curses.COLOR_MAGENTA if not rich else 90, wood),
         "title": (curses.COLOR_WHITE, curses.COLOR_BLUE),
         "alert": (curses.COLOR_RED, -1),
         "result": (curses.COLOR_BLACK, curses.COLOR_GREEN),
@@ -214,6 +224,8 @@ def _colour_attrs() -> dict[str, int]:
         "cursor": curses.A_BOLD,
         "forbidden": curses.A_BOLD,
         "hint": curses.A_BOLD,
+        "area": curses.A_BOLD,
+        "offer": curses.A_BOLD,
         "title": curses.A_BOLD,
         "alert": curses.A_BOLD,
         "result": curses.A_BOLD,
@@ -431,6 +443,9 @@ class Marks:
     hint: Point | None = None
     cursor: Point | None = None
     heat: bool = False
+    #: an opening step's allowed area (its empty points are marked), and the 5th moves offered so far
+    area: frozenset[Point] = frozenset()
+    offers: frozenset[Point] = frozenset()
 
 
 def board_view(win: Window, layout: BoardLayout, board: Board, theme: Theme, marks: Marks) -> None:
@@ -464,6 +479,13 @@ def board_view(win: Window, layout: BoardLayout, board: Board, theme: Theme, mar
     if marks.hint is not None and board.is_empty(marks.hint):
         row, col = layout.screen_of(marks.hint)
         put(win, row, col, g["hint"], theme("hint"))
+    for point in marks.area:
+        if board.is_empty(point) and point not in marks.offers:
+            row, col = layout.screen_of(point)
+            put(win, row, col, g["area"], theme("area"))
+    for point in marks.offers:
+        row, col = layout.screen_of(point)
+        put(win, row, col, g["offer"], theme("offer"))
     last = board.last_move
     winning = set(board.outcome.line) if board.outcome is not None else set()
     for cell, value in enumerate(board.cells):

@@ -16,6 +16,7 @@ from gomoku.board import Board
 from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.net.match import BlackChoice, MatchRecord, OfferKind, Role
 from gomoku.net.protocol import ResumeRecord
+from gomoku.openings import OpeningState
 from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.rules import Rule
@@ -28,6 +29,8 @@ class AiKind(enum.Enum):
 
     MOVE = "move"
     HINT = "hint"
+    #: a step of an opening rule (place, swap or not, declare, offer, pick)
+    OPENING = "opening"
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,8 @@ class StartAi:
     delay: float = 0.0
     #: Seconds a move for the levels that think by time (``None``: the level's own).
     think_time: float | None = None
+    #: for :attr:`AiKind.OPENING`, the opening whose step to take
+    opening: OpeningState | None = None
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from datetime import datetime
 
 from gomoku.net import events as net
 from gomoku.net.snapshot import Snapshot
+from gomoku.openings import OpeningMove
 from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.savegame import SavedGame
@@ -68,6 +69,8 @@ class AiDone:
     job: int
     point: Point | None
     error: str = ""
+    #: the step taken, for an opening job (its point, if any, is ``point`` too)
+    opening_move: OpeningMove | None = None
 
 
 @dataclass(frozen=True)

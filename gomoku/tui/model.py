@@ -24,6 +24,7 @@ from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.net.match import BlackChoice, MatchRecord
 from gomoku.net.protocol import ResumeRecord
 from gomoku.net.snapshot import LinkState, Snapshot, TableView
+from gomoku.openings import OpeningRule, OpeningState, Seat
 from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.rules import Rule, Stone
@@ -34,6 +35,9 @@ from gomoku.tui.settings import Mode, Settings, Side
 
 # -- one game -----------------------------------------------------------------
 
+#: The opening of a game without an opening rule: done before it starts.
+NO_OPENING = OpeningState.start(OpeningRule.NONE)
+
 
 @dataclass(frozen=True)
 class Game:
@@ -42,7 +46,11 @@ class Game:
     ``forbidden`` holds black's forbidden points while black is to move under
     the renju rule, worked out once per position (see :func:`with_board`).
     ``heat`` is the heat map, on for this game only.  ``step`` lets the
-    computer make one move while paused (watch mode's ``.``).
+    computer make one move while paused (watch mode's ``.``).  ``opening``
+    is the opening rule's progress (done at once without one); ``seats`` are
+    the opening seats the computer holds: while the opening goes on, the
+    computer takes the steps of its seats, and once it is done it plays the
+    colours those seats ended up with (``computer``).
     """
 
     board: Board
@@ -54,10 +62,23 @@ class Game:
     paused: bool = False
     heat: bool = False
     step: bool = False
+    opening: OpeningState = NO_OPENING
+    seats: frozenset[Seat] = frozenset()
 
     @property
     def mode(self) -> Mode:
         return self.settings.mode
+
+    @property
+    def in_opening(self) -> bool:
+        """Whether the opening rule's steps are still being taken (no ordinary moves yet)."""
+        return not self.opening.done and not self.board.is_game_over()
+
+    @property
+    def computer_in_opening(self) -> bool:
+        """Whether the opening waits for a step of a seat the computer holds."""
+        step = self.opening.step
+        return step is not None and step.seat in self.seats and not self.board.is_game_over()
 
     @property
     def in_progress(self) -> bool:
@@ -66,8 +87,8 @@ class Game:
 
     @property
     def computer_to_move(self) -> bool:
-        """Whether it is the computer's turn in a game that goes on."""
-        return not self.board.is_game_over() and self.board.turn in self.computer
+        """Whether it is the computer's turn to move in a game that goes on (after the opening)."""
+        return not self.in_opening and not self.board.is_game_over() and self.board.turn in self.computer
 
     def level_of(self, stone: Stone) -> str:
         """The level the computer plays ``stone`` at."""
@@ -102,11 +123,30 @@ def with_board(game: Game, board: Board) -> Game:
     return replace(game, board=board, forbidden=forbidden_marks(board), hint=None)
 
 
-def new_game(settings: Settings, board: Board | None = None) -> Game:
-    """A game of ``settings`` on ``board`` (a fresh one if not given), the cursor on the last move."""
+def computer_seats(settings: Settings) -> frozenset[Seat]:
+    """The opening seats the computer holds: the first seat is the one that starts as black."""
+    sides = computer_sides(settings)
+    return frozenset(seat for seat, stone in ((Seat.FIRST, Stone.BLACK), (Seat.SECOND, Stone.WHITE)) if stone in sides)
+
+
+def with_opening(game: Game, opening: OpeningState) -> Game:
+    """``game`` with its opening at ``opening``: once done, the computer plays the colours its seats hold."""
+    computer = frozenset(opening.colour_of(seat) for seat in game.seats)
+    return replace(game, opening=opening, computer=computer)
+
+
+def new_game(settings: Settings, board: Board | None = None, opening: OpeningState | None = None) -> Game:
+    """A game of ``settings`` on ``board`` (a fresh one if not given), the cursor on the last move.
+
+    A fresh game starts the opening rule of ``settings``; a game on a given
+    board is past any opening unless ``opening`` says where it stands.
+    """
+    if opening is None:
+        opening = OpeningState.start(settings.opening if board is None else OpeningRule.NONE)
     board = board or Board(settings.size, settings.rule)
     cursor = board.last_move or centre(board.size)
-    return with_board(Game(board, settings, computer_sides(settings), cursor), board)
+    game = Game(board, settings, computer_sides(settings), cursor, seats=computer_seats(settings))
+    return with_board(with_opening(game, opening), board)
 
 
 # -- screens -------------------------------------------------------------------
@@ -368,11 +408,12 @@ Overlay = Help | ConfirmQuit | Notice | Prompt
 
 @dataclass(frozen=True)
 class AiJob:
-    """The computer's current job: a move or a hint on ``board``."""
+    """The computer's current job: a move or a hint on ``board``, or a step of ``opening``."""
 
     job: int
     kind: AiKind
     board: Board
+    opening: OpeningState | None = None
 
 
 @dataclass(frozen=True)

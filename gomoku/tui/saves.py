@@ -10,14 +10,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from gomoku.board import Board
 from gomoku.net.errors import ProtocolError
 from gomoku.net.match import BlackChoice, ChatLine, Ending, MatchRecord, Result, Role
 from gomoku.net.protocol import MAX_CHAT, MAX_CHAT_LINES, ResumeRecord, clean_text
+from gomoku.openings import OpeningError, OpeningRule, Seat, replay
 from gomoku.point import Point, parse_point, to_notation
 from gomoku.rules import Rule, Stone
 from gomoku.savegame import SavedGame, SaveError
 from gomoku.tui.effects import Autosave, Effects, NetSetup, RetireAutosave
-from gomoku.tui.model import Game, NetPlaying, new_game
+from gomoku.tui.model import Game, NetPlaying, new_game, with_opening
 from gomoku.tui.settings import Mode, Settings, validated
 from gomoku.tui.texts import plural
 
@@ -32,7 +34,37 @@ def saved_from_game(game: Game) -> SavedGame:
         level = settings.black_level
         extra["levels"] = {"black": settings.black_level, "white": settings.white_level}
         extra["pace"] = settings.pace.value
+    if game.opening.rule is not OpeningRule.NONE:
+        extra[OPENING] = {
+            "rule": game.opening.rule.value,
+            "steps": game.opening.transcript(game.board.size),
+            "computer": sorted(seat.name.lower() for seat in game.seats),
+        }
     return SavedGame.from_board(game.board, mode=settings.mode.value, players=players, level=level, extra=extra)
+
+
+#: The key of ``SavedGame.extra`` holding a game's opening rule, its steps and the computer's seats.
+OPENING = "opening"
+
+
+def _with_saved_opening(game: Game, saved: SavedGame) -> Game:
+    """``game`` with the opening its save recorded, replayed (a game saved mid-opening resumes at its step)."""
+    data = saved.extra.get(OPENING)
+    if not isinstance(data, dict):
+        return game
+    try:
+        rule = OpeningRule(data.get("rule"))
+        steps = [str(step) for step in data.get("steps", [])]
+        seats = frozenset(Seat[str(name).upper()] for name in data.get("computer", []))
+        board = Board(saved.size, saved.rule)
+        opening = replay(rule, board, steps)
+    except (ValueError, KeyError, TypeError, OpeningError) as error:
+        raise SaveError(f"its opening cannot be replayed ({error})") from None
+    if board.moves != game.board.moves[: len(board.moves)]:
+        raise SaveError("its opening steps place other stones than its moves")
+    if not opening.done and len(board.moves) != len(game.board.moves):
+        raise SaveError("it has moves after an opening that is not over")
+    return with_opening(replace(game, seats=seats), opening)
 
 
 def game_from_saved(saved: SavedGame, levels: tuple[str, ...], base: Settings) -> Game:
@@ -58,7 +90,7 @@ def game_from_saved(saved: SavedGame, levels: tuple[str, ...], base: Settings) -
     settings = validated(data, levels)
     if settings.mode.value != saved.mode:
         raise SaveError(f"its mode {saved.mode!r} is not pvc, pvp or cvc")
-    game = new_game(settings, saved.to_board())
+    game = _with_saved_opening(new_game(settings, saved.to_board()), saved)
     remembered = saved.extra.get("cursor")
     if isinstance(remembered, str):
         try:

@@ -129,12 +129,12 @@ class Settings:
     pace: Pace = Pace.NORMAL
     #: The player's name in network games (``--name``); empty: the login name.
     name: str = ""
-    #: The opening rule and the clock (``--opening``, ``--clock``): carried for this run only, not
-    #: remembered (no menu row yet), and not yet played by the game screen.
-    opening: OpeningRule = OpeningRule.NONE
-    clock: ClockSpec = NO_CLOCK
     #: Seconds a move for the levels that think by time (``None``: each level's own, hard 1 s).
     think_time: float | None = None
+    #: The opening rule and the clock (``--opening``, ``--clock``): carried for this run only, not
+    #: remembered (no menu row yet); the local game screen plays the opening, not yet the clock.
+    opening: OpeningRule = OpeningRule.NONE
+    clock: ClockSpec = NO_CLOCK
 
     def to_json(self) -> dict[str, Any]:
         """The settings as the settings file stores them (plain strings and numbers)."""

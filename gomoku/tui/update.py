@@ -150,9 +150,15 @@ def settle(state: State, effects: Effects) -> Step:
         wanted = shown is not None and ai.board is shown.board
         if wanted and ai.kind is AiKind.MOVE:
             wanted = shown is not None and shown.computer_to_move and (not shown.paused or shown.step)
+        if wanted and ai.kind is AiKind.OPENING:
+            wanted = shown is not None and ai.opening is shown.opening and not shown.paused
         if not wanted:
             more.append(CancelAi(ai.job))
             state = replace(state, ai=None)
+    if shown is not None and state.ai is None and shown.computer_in_opening and not shown.paused:
+        job = state.jobs + 1
+        more.append(StartAi(job, AiKind.OPENING, shown.board, shown.settings.level, opening=shown.opening))
+        state = replace(state, ai=AiJob(job, AiKind.OPENING, shown.board, shown.opening), jobs=job)
     if shown is not None and state.ai is None and shown.computer_to_move and (not shown.paused or shown.step):
         job = state.jobs + 1
         stone = shown.board.turn

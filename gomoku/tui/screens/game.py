@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gomoku.board import Board, HistoryError, IllegalMoveError
+from gomoku.openings import Action, OpeningError, OpeningMove, Option, Step, choose, declare, offer, pick, place, replay
 from gomoku.point import Point
 from gomoku.rules import Stone
 from gomoku.tui import draw
@@ -21,7 +22,7 @@ from gomoku.tui.effects import AiKind, SaveSettings, StartAi
 from gomoku.tui.events import AiDone, Event, Key, Mouse
 from gomoku.tui.keys import CURSOR_KEYS, LOAD_KEY, QUIT_KEY, SAVE_KEY
 from gomoku.tui.layout import board_layout, clicked_point, stepped
-from gomoku.tui.model import AiJob, Game, Menu, MenuRow, Playing, PromptKind, Screen, with_board
+from gomoku.tui.model import AiJob, Game, Menu, MenuRow, Playing, PromptKind, Screen, with_board, with_opening
 from gomoku.tui.saves import autosave_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Outcome, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt
@@ -50,6 +51,32 @@ RESUME = replace(PAUSE, short="p resume")
 STEP = Binding((".",), "paused: the computer makes one move", ". one move")
 PACE = Binding(("+", "=", "-", "_"), "faster / slower pace", "+/- pace", "+ -")
 FASTER_KEYS = frozenset({"+", "="})
+#: The opening rule's answers, each a key (shown while the step takes it).
+OPENING_KEYS = {
+    Option.SWAP: Binding(("x",), "opening: swap colours", "x swap"),
+    Option.STAY: Binding(("c",), "opening: keep the colours", "c keep"),
+    Option.PLACE_TWO: Binding(("2",), "Swap2: place two more stones; the other player then chooses", "2 two more"),
+    Option.FIFTH_IN_SQUARE: Binding(("9",), "Taraguchi-10: play the 5th inside the 9x9 square", "9 5th in 9x9"),
+    Option.OFFER_TEN: Binding(("0",), "Taraguchi-10: offer ten 5th moves", "0 offer ten"),
+}
+DECLARE = Binding(tuple("12345678"), "Soosõrv-8: declare how many 5th moves black must offer", "1-8 declare", "1-8")
+#: What Enter (or a click) does at each kind of opening step.
+STONE_STEPS = {Action.PLACE: place, Action.OFFER: offer, Action.PICK: pick, Action.CHOOSE: place}
+
+
+def _human_step(game: Game) -> Step | None:
+    """The opening step a human takes now, or ``None`` (no opening, or the computer's step)."""
+    step = game.opening.step
+    if step is None or not game.in_opening or step.seat in game.seats:
+        return None
+    return step
+
+
+def _opening_bindings(step: Step) -> tuple[Binding, ...]:
+    keys = tuple(OPENING_KEYS[option] for option in step.options)
+    if step.action is Action.DECLARE:
+        return (DECLARE,)
+    return (CURSOR, PLAY, *keys)
 
 
 def bindings(screen: Playing, ctx: Context) -> Bindings:
@@ -59,6 +86,9 @@ def bindings(screen: Playing, ctx: Context) -> Bindings:
         pause = RESUME if game.paused else PAUSE
         return (pause, STEP, PACE, UNDO, REDO, NEW, HEAT, SAVE, LOAD, DISMISS, HELP, QUIT)
     computer = (PAUSE_PVC,) if game.mode is Mode.PVC else ()
+    step = _human_step(game)
+    if step is not None:
+        return (*_opening_bindings(step), UNDO, HEAT, SAVE, LOAD, NEW, *computer, DISMISS, HELP, QUIT)
     return (CURSOR, PLAY, UNDO, REDO, HINT, HEAT, SAVE, LOAD, NEW, *computer, DISMISS, HELP, QUIT)
 
 
@@ -68,6 +98,9 @@ def key_line(screen: Playing, ctx: Context) -> list[str] | None:
     if game.heat:
         return list(draw.HEAT_LEGEND)
     line: tuple[Binding, ...]
+    step = _human_step(game)
+    if step is not None:
+        return [binding.short for binding in (*_opening_bindings(step), UNDO, HELP, QUIT) if binding is not CURSOR]
     if game.board.is_game_over():
         line = (NEW, UNDO, SAVE, HEAT, HELP, QUIT)
     elif game.mode is Mode.CVC:
@@ -86,6 +119,8 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
         point = clicked_point(event.row, event.col, event.rows, event.cols, game.board.size)
         if point is None or game.mode is Mode.CVC:
             return screen, NOTHING
+        if game.in_opening:
+            return _stone_step(replace(game, cursor=point), point)
         return _play(replace(game, cursor=point), point)
     if not isinstance(event, Key):
         return screen, UNHANDLED
@@ -93,8 +128,15 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
     binding = find(bindings(screen, ctx), name)
     if binding is CURSOR:
         return Playing(replace(game, cursor=stepped(game.cursor, *CURSOR_KEYS[name], game.board.size))), NOTHING
+    if binding is PLAY and game.in_opening:
+        return _stone_step(game, game.cursor)
     if binding is PLAY:
         return _play(game, game.cursor)
+    if binding is DECLARE:
+        return _opening_step(game, declare(int(name)))
+    for option, key in OPENING_KEYS.items():
+        if binding is key:
+            return _opening_step(game, choose(option))
     if binding is UNDO:
         return _undo(game)
     if binding is REDO:
@@ -137,11 +179,56 @@ def _busy_reason(game: Game) -> str | None:
         return "The game is over: n new game, u undo, q quit."
     if game.mode is Mode.CVC:
         return "You are watching: n starts a game you can play."
+    if game.computer_in_opening:
+        if game.paused:
+            return "The computer is paused: p resumes it."
+        return "The computer is taking its opening step: wait for it."
     if game.computer_to_move:
         if game.paused:
             return "The computer is paused: p resumes it."
         return "The computer is thinking: wait for its move."
     return None
+
+
+def _stone_step(game: Game, point: Point) -> tuple[Screen, Outcome]:
+    """Enter or a click during the opening: place, offer or pick at ``point``, as the step asks."""
+    step = game.opening.step
+    reason = _busy_reason(game)
+    if reason or step is None:
+        return Playing(game), alerted(reason or "The opening is over.")
+    if step.action is Action.DECLARE:
+        return Playing(game), alerted(f"Declare a number first: press 1 to {step.count}.")
+    return _opening_step(game, STONE_STEPS[step.action](point))
+
+
+def _opening_step(game: Game, move: OpeningMove, by_computer: bool = False) -> tuple[Screen, Outcome]:
+    """``game`` after the opening step ``move`` (a stone is played on a copy of the board), autosaved."""
+    step = game.opening.step
+    if step is None:
+        return Playing(game), alerted("The opening is over: play on.")
+    if not by_computer:
+        reason = _busy_reason(game)
+        if reason:
+            return Playing(game), alerted(reason)
+    board = game.board.copy()
+    try:
+        opening = game.opening.apply(board, move, seat=step.seat)
+    except OpeningError as error:
+        return Playing(game), alerted(sentence(str(error)))
+    cursor = move.point if move.point is not None and move.action is not Action.OFFER else None
+    moved = with_opening(_on(game, board, cursor=cursor) if board.moves != game.board.moves else game, opening)
+    if move.action is Action.OFFER and move.point is not None:
+        moved = replace(moved, cursor=move.point)
+    return Playing(moved), Outcome(effects=autosave_effects(moved), message=Message(_step_said(game, step, move)))
+
+
+def _step_said(game: Game, step: Step, move: OpeningMove) -> str:
+    """What the message line says of an opening step just taken."""
+    who = side_name(game, step.colour) if step.seat not in game.seats else "The computer"
+    if who == "The computer" or move.option is not None or move.action is Action.DECLARE:
+        text = move.text(game.board.size)
+        return sentence(f"{who} ({step.seat.value}): {text}")
+    return ""
 
 
 def _moved(game: Game, point: Point) -> tuple[Screen, Outcome]:
@@ -182,8 +269,23 @@ def _undo_count(game: Game) -> int:
     return 0
 
 
+def _undo_opening(game: Game) -> tuple[Screen, Outcome]:
+    """Undo during the opening (or right after it): take back steps, against the computer to your own step."""
+    steps = game.opening.transcript(game.board.size)
+    for keep in range(len(steps) - 1, -1, -1):
+        board = Board(game.board.size, game.board.rule)
+        opening = replay(game.opening.rule, board, steps[:keep])
+        back = with_opening(_on(game, board), opening)
+        if game.mode is not Mode.PVC or _human_step(back) is not None:
+            taken = ", ".join(steps[keep:])
+            return Playing(back), said(f"Took back {taken}.", autosave_effects(back))
+    return Playing(game), alerted("Nothing to undo.")
+
+
 def _undo(game: Game) -> tuple[Screen, Outcome]:
-    count = _undo_count(game)
+    if game.opening.events and (game.in_opening or len(game.board.moves) <= _opening_stones(game)):
+        return _undo_opening(game)
+    count = min(_undo_count(game), len(game.board.moves) - _opening_stones(game))
     if count == 0:
         return Playing(game), alerted("Nothing to undo.")
     board = game.board.copy()
@@ -199,7 +301,14 @@ def _undo(game: Game) -> tuple[Screen, Outcome]:
     return Playing(game), said(f"Took back {', '.join(reversed(taken))}{note}.", autosave_effects(game))
 
 
+def _opening_stones(game: Game) -> int:
+    """How many of the board's moves the opening placed (they are undone step by step)."""
+    return sum(1 for event in game.opening.events if event.move.action in (Action.PLACE, Action.PICK))
+
+
 def _redo(game: Game) -> tuple[Screen, Outcome]:
+    if game.in_opening:
+        return Playing(game), alerted("Nothing to redo in the opening: take the step again.")
     if game.computer_to_move and game.mode is Mode.PVC:
         return Playing(game), alerted("The computer is thinking: wait for its move.")
     board = game.board.copy()
@@ -263,6 +372,14 @@ def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Outco
     ai, game = ctx.ai, screen.game
     if ai is None or event.job != ai.job or ai.board is not game.board:
         return screen, NOTHING  # an answer to a question nobody asks any more
+    if ai.kind is AiKind.OPENING:
+        if ai.opening is not game.opening:
+            return screen, NOTHING
+        if event.opening_move is None:
+            failed = f"The computer failed: {event.error}. p lets it try again."
+            return Playing(replace(game, paused=True)), alerted(failed, ai=None)
+        moved, outcome = _opening_step(game, event.opening_move, by_computer=True)
+        return moved, replace(outcome, ai=None)
     if event.point is None:
         paused = replace(game, paused=True, step=False) if ai.kind is AiKind.MOVE else game
         note = " p lets it try again." if ai.kind is AiKind.MOVE else ""
@@ -298,6 +415,8 @@ def header_info(game: Game) -> str:
         info = settings.mode.label
     if game.paused:
         info += " · paused"
+    if game.opening.rule.value != "none":
+        info += f" · {game.opening.rule.title}"
     return info + f" · {settings.rule} {settings.size}x{settings.size}"
 
 
@@ -307,7 +426,13 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
     if layout is None:
         return
     cursor = game.cursor if game.mode is not Mode.CVC else None
-    marks = Marks(game.forbidden, game.hint, cursor, game.heat)
+    step = game.opening.step if game.in_opening else None
+    allowed = game.opening.area if step is not None else None
+    area: frozenset[Point] = frozenset()
+    if allowed is not None and allowed.side is not None:
+        area = frozenset(allowed.points(game.board.size))
+    offers = frozenset(game.opening.offers) if game.in_opening else frozenset()
+    marks = Marks(game.forbidden, game.hint, cursor, game.heat, area, offers)
     draw.board_view(win, layout, game.board, theme, marks)
     if layout.panel_x is not None:
         draw.moves_panel(win, layout, theme, [game.board.notation(point) for point in game.board.moves])
@@ -323,9 +448,15 @@ def _status(win: Window, ctx: Context, game: Game, theme: Theme) -> None:
             text = result_text(game)
         draw.put(win, row, 1, text[: cols - 2], theme("result"))
         return
+    spinner = theme.glyphs["spinner"]
+    step = game.opening.step if game.in_opening else None
+    if step is not None:
+        deciding = ctx.ai is not None and ctx.ai.kind is AiKind.OPENING
+        turn = step.prompt + (f" {spinner[ctx.frame % len(spinner)]}" if deciding else "")
+        draw.put(win, row, 1, turn[: cols - 2], theme("status"))
+        return
     stone = board.turn
     glyph = theme.glyphs[str(stone)]
-    spinner = theme.glyphs["spinner"]
     thinking = ctx.ai is not None and ctx.ai.kind is AiKind.MOVE
     if thinking:
         turn = f"{glyph} {side_name(game, stone)} thinking {spinner[ctx.frame % len(spinner)]}"

@@ -129,7 +129,11 @@ def record_to_save(screen: Screen, path: str) -> GameRecord | None:
     if game is None:
         return None
     black, white = (player_name(game, stone) for stone in (Stone.BLACK, Stone.WHITE))
-    return GameRecord.from_board(game.board, black=black, white=white)  # each format writes the names its way
+    record = GameRecord.from_board(game.board, black=black, white=white)  # each format writes the names its way
+    if game.opening.events:  # SGF keeps the opening rule and its steps, swaps included
+        steps = tuple(game.opening.transcript(game.board.size))
+        record = replace(record, opening=game.opening.rule, opening_steps=steps)
+    return record
 
 
 def player_name(game: Game, stone: Stone) -> str:
