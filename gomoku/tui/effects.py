@@ -13,10 +13,11 @@ import enum
 from dataclasses import dataclass
 
 from gomoku.board import Board
+from gomoku.clock import NO_CLOCK, ClockSpec
 from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.net.match import BlackChoice, MatchRecord, OfferKind, Role
 from gomoku.net.protocol import ResumeRecord
-from gomoku.openings import OpeningState
+from gomoku.openings import OpeningRule, OpeningState
 from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.rules import Rule
@@ -132,8 +133,8 @@ class NetSetup:
     """One side of a network game as the player chose it: enough to start it again after a drop.
 
     The host's ``code`` is empty until its connection has drawn one (then the
-    screen keeps it, for a restart to reuse); ``rule``, ``size`` and ``black``
-    are the host's choices; ``address`` is where the guest connects.  An empty
+    screen keeps it, for a restart to reuse); ``rule``, ``size``, ``black``,
+    ``opening`` and ``clock`` are the host's choices; ``address`` is where the guest connects.  An empty
     ``name`` is shown to the other player as ``the host`` or ``the guest``.
     """
 
@@ -146,6 +147,8 @@ class NetSetup:
     rule: Rule = Rule.FREESTYLE
     size: int = 15
     black: BlackChoice = BlackChoice.RANDOM
+    opening: OpeningRule = OpeningRule.NONE
+    clock: ClockSpec = NO_CLOCK
 
 
 @dataclass(frozen=True)

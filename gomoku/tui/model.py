@@ -231,6 +231,8 @@ class NetRow(enum.Enum):
     BLACK = "Black played by"
     RULE = "Rule"
     SIZE = "Board size"
+    OPENING = "Opening rule"
+    CLOCK = "Clock"
     PORT = "Port"
     BIND = "Listen on"
     NAME = "Your name"

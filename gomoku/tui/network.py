@@ -58,7 +58,7 @@ class Network:
                 host = Host(
                     setup.code or new_code(),
                     setup.name,
-                    GameSettings(setup.rule, setup.size, setup.black),
+                    GameSettings(setup.rule, setup.size, setup.black, setup.opening, setup.clock),
                     port=setup.port,
                     bind=setup.bind,
                     record=record,

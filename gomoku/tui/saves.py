@@ -7,12 +7,13 @@ cursor), and says which autosave effects a change of the game asks for.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import asdict, replace
 from typing import Any
 
 from gomoku.board import Board
+from gomoku.clock import parse_clock
 from gomoku.net.errors import ProtocolError
-from gomoku.net.match import BlackChoice, ChatLine, Ending, MatchRecord, Result, Role
+from gomoku.net.match import BlackChoice, ChatLine, Ending, MatchRecord, Result, Role, Times
 from gomoku.net.protocol import MAX_CHAT, MAX_CHAT_LINES, ResumeRecord, clean_text
 from gomoku.openings import OpeningError, OpeningRule, Seat, replay
 from gomoku.point import Point, parse_point, to_notation
@@ -126,6 +127,8 @@ def saved_from_net(screen: NetPlaying, level: str) -> SavedGame:
         "rule": setup.rule.value,
         "size": setup.size,
         "black": setup.black.value,
+        "opening": setup.opening.value,
+        "clock": setup.clock.text(),
         "stone": str(screen.table.my_stone),
         "record": _record_json(screen.view.saved),
     }
@@ -145,6 +148,10 @@ def _record_json(record: MatchRecord | ResumeRecord | None) -> dict[str, Any] | 
     if isinstance(record, MatchRecord):
         data.update(rule=record.rule.value, size=record.size, black=record.black.value)
         data["chat"] = [[line.by.value, line.text] for line in record.chat]
+        data.update(opening=record.opening.value, steps=list(record.steps), clock=record.clock.text())
+        if record.times is not None:
+            data["times"] = asdict(record.times)
+            data["times"]["running"] = record.times.running.value if record.times.running else None
         if record.result is not None:
             winner = record.result.winner
             data["result"] = {"winner": str(winner) if winner else None, "ending": record.result.ending.value}
@@ -177,7 +184,23 @@ def _record_of(role: Role, data: Any) -> MatchRecord | ResumeRecord | None:
             winner = data["result"]["winner"]
             result = Result(Stone[winner.upper()] if winner else None, Ending(data["result"]["ending"]))
         rule, size, black = Rule(data["rule"]), int(data["size"]), Role(data["black"])
-        return MatchRecord(match, game, rule, size, black, moves, result, _chat_of(data.get("chat")))
+        opening = OpeningRule(data.get("opening", OpeningRule.NONE.value))
+        steps = tuple(str(text) for text in data.get("steps", ()))
+        clock = parse_clock(str(data.get("clock", "none")))
+        times = None
+        if isinstance(data.get("times"), dict):
+            saved_times = data["times"]
+            running = Role(saved_times["running"]) if saved_times.get("running") else None
+            times = Times(
+                float(saved_times["host"]),
+                float(saved_times["guest"]),
+                int(saved_times["host_periods"]),
+                int(saved_times["guest_periods"]),
+                running,
+                float(saved_times["used"]),
+            )
+        chat = _chat_of(data.get("chat"))
+        return MatchRecord(match, game, rule, size, black, moves, result, chat, opening, steps, clock, times)
     except (KeyError, TypeError, ValueError, AttributeError, ProtocolError):
         return None
 
@@ -198,6 +221,8 @@ def net_from_saved(saved: SavedGame) -> tuple[NetSetup, MatchRecord | ResumeReco
             rule=Rule(info.get("rule", saved.rule.value)),
             size=int(info.get("size", saved.size)),
             black=BlackChoice(info.get("black", BlackChoice.RANDOM.value)),
+            opening=OpeningRule(info.get("opening", OpeningRule.NONE.value)),
+            clock=parse_clock(str(info.get("clock", "none"))),
         )
     except (TypeError, ValueError):
         return None
