@@ -426,7 +426,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"gomoku: {error}", file=sys.stderr)
         return 2
     offer, notice = storage.read_offer()
-    notice = " ".join(text for text in (settings_notice, notice, fair_play_notice(settings)) if text)
+    fair = fair_play_notice(settings) if setup is None else ""  # a network game plays them (the host's session)
+    notice = " ".join(text for text in (settings_notice, notice, fair) if text)
     if setup is not None:
         state, effects = initial_network(settings, levels, setup, offer=offer, notice=notice)
     else:

@@ -17,7 +17,7 @@ from gomoku.clock import NO_CLOCK, ClockSpec
 from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.net.match import BlackChoice, MatchRecord, OfferKind, Role
 from gomoku.net.protocol import ResumeRecord
-from gomoku.openings import OpeningRule, OpeningState
+from gomoku.openings import OpeningMove, OpeningRule, OpeningState
 from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.rules import Rule
@@ -179,6 +179,14 @@ class NetPlay:
 
 
 @dataclass(frozen=True)
+class NetStep:
+    """Take an opening step in the network game of ``session`` (answered by a ``StepTaken`` or a refusal)."""
+
+    session: int
+    move: OpeningMove
+
+
+@dataclass(frozen=True)
 class NetOffer:
     """Ask the opponent for an undo, a draw or a rematch."""
 
@@ -217,7 +225,7 @@ class NetClose:
     reason: str = "the other player left"
 
 
-NetEffect = NetStart | NetPlay | NetOffer | NetAnswer | NetResign | NetChat | NetClose
+NetEffect = NetStart | NetPlay | NetStep | NetOffer | NetAnswer | NetResign | NetChat | NetClose
 Effect = (
     StartAi
     | CancelAi

@@ -158,6 +158,14 @@ class NetEvent:
     snapshot: Snapshot | None = None
 
 
+@dataclass(frozen=True)
+class NetClock:
+    """The time (monotonic ``seconds``) for the clocks of network game ``session``, about once a second."""
+
+    session: int
+    seconds: float
+
+
 Event = (
     Key
     | Mouse
@@ -173,4 +181,5 @@ Event = (
     | Report
     | NetListening
     | NetEvent
+    | NetClock
 )

@@ -318,6 +318,8 @@ class NetPlaying:
     typing: str | None = None
     confirm_resign: bool = False
     reconnecting: bool = False
+    #: The time (monotonic seconds) the clocks are shown at: the last :class:`~gomoku.tui.events.NetClock`.
+    seconds: float = 0.0
 
     @property
     def table(self) -> TableView:
