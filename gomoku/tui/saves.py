@@ -13,7 +13,7 @@ from typing import Any
 from gomoku.board import Board
 from gomoku.clock import parse_clock
 from gomoku.net.errors import ProtocolError
-from gomoku.net.match import BlackChoice, ChatLine, Ending, MatchRecord, Result, Role, Times
+from gomoku.net.match import BlackChoice, ChatLine, Ending, MatchRecord, Result, Role, Times, times_of
 from gomoku.net.protocol import MAX_CHAT, MAX_CHAT_LINES, ResumeRecord, clean_text
 from gomoku.openings import OpeningError, OpeningRule, Seat, replay
 from gomoku.point import Point, parse_point, to_notation
@@ -130,11 +130,19 @@ def saved_from_net(screen: NetPlaying, level: str) -> SavedGame:
         "opening": setup.opening.value,
         "clock": setup.clock.text(),
         "stone": str(screen.table.my_stone),
-        "record": _record_json(screen.view.saved),
+        "record": _record_json(_timed_record(screen)),
     }
     players = {str(stone): "human" for stone in Stone}
     extra = {"cursor": to_notation(screen.cursor, screen.board.size), NETWORK: info}
     return SavedGame.from_board(screen.board, mode=Mode.PVP.value, players=players, level=level, extra=extra)
+
+
+def _timed_record(screen: NetPlaying) -> MatchRecord | ResumeRecord | None:
+    """The session's record, its clock read at the screen's time (the snapshot's may be seconds old)."""
+    record, clock = screen.view.saved, screen.table.clock
+    if isinstance(record, MatchRecord) and record.times is not None and clock is not None and screen.seconds:
+        return replace(record, times=times_of(clock.clock, screen.seconds))
+    return record
 
 
 def _record_json(record: MatchRecord | ResumeRecord | None) -> dict[str, Any] | None:

@@ -9,13 +9,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from gomoku.clock import parse_clock
 from gomoku.net.match import BlackChoice, Role
 from gomoku.openings import OpeningRule, Option
 from gomoku.point import parse_point
 from gomoku.rules import Stone
+from gomoku.savegame import SavedGame
+from gomoku.tui.effects import Autosave
 from gomoku.tui.events import NetClock
 from gomoku.tui.model import NetMenu, NetRow
+from gomoku.tui.saves import net_from_saved
 from gomoku.tui.screens import netgame
 from gomoku.tui.screens.netgame import NET_OPENING_KEYS, clock_text
 from tests.tui.helpers import Run, menu_state
@@ -96,3 +101,20 @@ def test_the_network_menu_chooses_the_opening_rule_and_the_clock() -> None:
     run.press("enter")
     setup = run.state.screen.setup  # type: ignore[union-attr]
     assert setup.opening is OpeningRule.SWAP2 and setup.clock.text() == "1+2"
+
+
+def test_the_autosave_keeps_the_clocks_as_they_read_when_the_host_quits() -> None:
+    match = Match.start(size=9, black=BlackChoice.HOST, clock=parse_clock("1+2"))
+    host = match.host
+    since = host.screen.table.clock.clock.since  # type: ignore[union-attr]
+    host.run.send(NetClock(SESSION, since + 20.0))
+    host.run.press("q")
+    assert host.run.state.overlay is None  # no move yet: nothing to keep, it quits at once
+    match.play(Role.HOST, "e5")
+    since = host.screen.table.clock.clock.since  # type: ignore[union-attr]
+    host.run.send(NetClock(SESSION, since + 12.0))
+    host.run.press("q")
+    autosave = [effect for effect in host.run.effects if isinstance(effect, Autosave)][-1]
+    assert host.run.state.overlay is not None  # it asks first; the game is kept already
+    _, record = net_from_saved(SavedGame.from_json(autosave.saved.to_json()))
+    assert record.times.running is Role.GUEST and record.times.used == pytest.approx(12.0)

@@ -164,7 +164,12 @@ def started(
             text += f" Your move {board.notation(event.lost[0])} never arrived: play again."
     else:
         text = f"Game {event.game} against {opponent}: you play {colour}."
-        text += " Your move." if table.my_turn else " Black moves first."
+        if table.opening is not None and table.opening.step is not None:  # colours are tentative until it ends
+            text = f"Game {event.game} against {opponent}, {table.opening.rule.title}: you begin as {colour}."
+        elif table.my_turn:
+            text += " Your move."
+        else:
+            text += " Black moves first."
     fresh = not event.resumed and event.game == 1  # a new match: the game saved before it is kept aside
     effects = ((RetireAutosave(),) if fresh else ()) + _autosave(ctx, screen)
     return screen, Outcome(effects=effects, message=Message(text), overlay=None)
@@ -319,8 +324,11 @@ def _key(screen: NetPlaying, name: str, ctx: Context) -> tuple[Screen, Outcome]:
         return replace(screen, confirm_resign=True), Outcome(message=Message(""))
     if binding is RECONNECT:
         return reconnect(screen, ctx)
-    if binding is QUIT:
-        return screen, dialogs.quit_outcome(screen)
+    if binding is QUIT:  # the game is kept as it stands now (the clocks read at this moment)
+        quitting = dialogs.quit_outcome(screen)
+        if screen.table.clock is None or not screen.table.in_progress:
+            return screen, quitting
+        return screen, replace(quitting, effects=_autosave(ctx, screen) + quitting.effects)
     if binding is DISMISS:
         return screen, NOTHING
     return screen, UNHANDLED
