@@ -50,8 +50,8 @@ MAX_CHAT_LINES = 12
 #: The longest line, newline included.  The longest legitimate line is a ``start``
 #: resuming a full 25x25 board: 625 moves of at most 8 bytes (``[24,24],``), about 5.1 KB,
 #: and MAX_CHAT_LINES lines of chat, each at most 200 characters of at most 6 bytes
-#: (``\uXXXX``) and a role, about 14.6 KB.  32 KiB leaves room and still bounds what a
-#: peer makes us hold.
+#: (``\uXXXX``) and a role, about 14.6 KB, and an opening's MAX_STEPS steps of about 75 bytes,
+#: 2.4 KB.  32 KiB leaves room and still bounds what a peer makes us hold.
 MAX_LINE = 32768
 #: Characters in a player's name: what a status line has room for.
 MAX_NAME = 24

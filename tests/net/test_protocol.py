@@ -12,7 +12,7 @@ from gomoku import openings as o
 from gomoku.clock import parse_clock
 from gomoku.net import protocol as p
 from gomoku.net.errors import LineTooLongError, ProtocolError, VersionError
-from gomoku.net.match import Request, Role
+from gomoku.net.match import ChatLine, Request, Role
 from gomoku.openings import OpeningRule
 from gomoku.point import Point
 from gomoku.rules import Rule
@@ -268,3 +268,25 @@ def test_fuzz_plausible_objects_parse_or_are_refused(kind: str, fields: dict) ->
         return
     assert isinstance(message, p.MESSAGES[kind])
     assert p.decode(p.encode(message)) == message
+
+
+def test_the_longest_start_fits_a_line() -> None:
+    """A full 25x25 board, a full chat of escaped characters, the most opening steps and a clock reading."""
+    chat = tuple(ChatLine(Role.GUEST, "\u263a" * p.MAX_CHAT) for _ in range(p.MAX_CHAT_LINES))
+    longest_step = p.StepRecord.of(o.choose(o.Option.FIFTH_IN_SQUARE))
+    start = p.Start(
+        match=b"m" * 8,
+        game=1_000_000,
+        rule=Rule.FREESTYLE,
+        size=25,
+        black=Role.HOST,
+        moves=FULL_BOARD,
+        chat=chat,
+        opening=OpeningRule.TARAGUCHI10,
+        steps=(longest_step,) * p.MAX_STEPS,
+        clock=parse_clock("600+100x3600"),
+        time=p.Reading(
+            host_ms=p.MAX_COUNT, guest_ms=p.MAX_COUNT, host_periods=100, guest_periods=100, running=None, used_ms=0
+        ),
+    )
+    assert len(p.encode(start)) <= p.MAX_LINE

@@ -64,6 +64,18 @@ def test_a_swap2_opening_is_played_with_keys_and_each_side_is_shown_whose_step_i
     assert match.guest.screen.board.moves[-1] == parse_point("a1", 15)
 
 
+def test_every_opening_key_is_its_own_and_keep_keeps_the_colours() -> None:
+    match = swap2()
+    for name in ("h8", "h9", "j9"):
+        place(match, Role.HOST, name)
+    keys = netgame.bindings(match.guest.screen, None)  # type: ignore[arg-type]
+    for binding in netgame.opening_keys(match.guest.screen):
+        assert all(netgame.find(keys, key) is binding for key in binding.keys)  # no other binding takes it first
+    match.press(Role.GUEST, NET_OPENING_KEYS[Option.STAY].keys[0])
+    assert match.host.screen.table.opening.step is None and match.guest.screen.table.my_stone is Stone.WHITE
+    assert "You: stay." in match.guest.message
+
+
 def test_a_step_out_of_turn_is_the_sessions_to_refuse_and_the_screen_says_why() -> None:
     match = swap2()
     place(match, Role.GUEST, "h8")

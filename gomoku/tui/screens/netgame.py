@@ -18,7 +18,7 @@ resumes the same game.
 Under an opening rule the status line says the session's step (who decides
 what), the allowed area and the offers are marked, and each answer is a key
 (shown while the step is ours): Enter or a click places, offers or picks at
-the cursor, x swaps, k keeps the colours, 2, 9, 0 and 1-8 the rule's other
+the cursor, x swaps, p keeps the colours, 2, 9, 0 and 1-8 the rule's other
 answers.  The screen checks none of it: each is a request the session
 judges.  With a clock both players' times are shown beside the board,
 ticking from the snapshot's reading (a :class:`~gomoku.tui.events.NetClock`
@@ -88,8 +88,9 @@ ERASE = Binding(("backspace", "ctrl-u"), "erase a character / the whole line", l
 RESIGN_YES = Binding(("y", "Y"), "resign this game", "y resigns", "y")
 RESIGN_NO = Binding((), "go back to the game", "any other key goes back", "any other key")
 
-#: The opening's answers as keys: the local game's, but k keeps the colours here (c is the chat).
-KEEP = Binding(("k",), "opening: keep the colours", "k keep")
+#: The opening's answers as keys: the local game's, but p keeps the colours ("pass" on the swap) here:
+#: c is the chat, and k and the other letters near it move the cursor.
+KEEP = Binding(("p",), "opening: keep the colours (pass on the swap)", "p keep")
 NET_OPENING_KEYS = {**OPENING_KEYS, Option.STAY: KEEP}
 #: A clock shows tenths of a second, and the warning colour (and a ``!``), below this many seconds:
 #: the last seconds a player must act in, as chess servers warn at 10 s.
