@@ -280,3 +280,15 @@ def test_an_undo_puts_the_clocks_back_and_never_undoes_the_opening() -> None:
     opening.act(opening_guest, opening_guest.offer(OfferKind.UNDO))
     (refused,) = opening.of(opening_guest, ev.Refused)
     assert "opening" in refused.reason
+
+
+def test_under_byo_yomi_the_flag_falls_after_the_last_period_and_not_before() -> None:
+    wire = timed("0.5+2x10")  # 30 s, then 2 periods of 10 s
+    guest = wire.join(limits=QUIET)
+    assert wire.host.next_deadline() == pytest.approx(50.0)  # the host's flag: 30 + 2 x 10
+    wire.tick(35.0)  # into the first period: no flag, and the next deadline is still the flag's
+    assert wire.host.result is None and wire.host.next_deadline() == pytest.approx(50.0)
+    assert guest.snapshot().table.clock.periods(Role.HOST, 35.0) == 2
+    assert guest.snapshot().table.clock.left(Role.HOST, 45.0) == pytest.approx(5.0)  # the second period
+    wire.tick(50.0)
+    assert wire.host.result is not None and wire.host.result.ending is Ending.TIME
