@@ -127,6 +127,23 @@ def swap_owner(state: OpeningState) -> Seat | None:
     return None
 
 
+def point_after_stay(state: OpeningState, move: OpeningMove) -> OpeningMove:
+    """``move``, or at a swap step a stone meant as the point step that keeping the colours leads to.
+
+    Soosõrv-8's black keeps the colours and offers 5th moves: a point
+    chosen at that swap step is the first offer, not a stone.
+    """
+    step = state.step
+    if move.action is not Action.PLACE or move.point is None or step is None or Option.STAY not in step.options:
+        return move
+    row = RULES[state.rule][state.stage]
+    after = row.then[Option.STAY] if not isinstance(row.then, str) else row.then
+    following = RULES[state.rule].get(after)
+    if following is not None and following.action in (Action.OFFER, Action.PICK):
+        return OpeningMove(following.action, move.point)
+    return move
+
+
 @dataclass
 class Pending:
     """An offer waiting for its answer: of ``kind``, at move count ``ply``, made by ``role``."""
@@ -547,12 +564,18 @@ class Session:
         return out
 
     def step(self, move: OpeningMove, now: float | None = None) -> Outputs:
-        """Take an opening step for us (place a stone, swap, declare, offer or pick a 5th move)."""
+        """Take an opening step for us (place a stone, swap, declare, offer or pick a 5th move).
+
+        A stone placed at a swap step means "keep the colours, then this
+        point" for whichever point step keeping leads to (a stone, or a 5th
+        move offered), so a screen may send every point as a stone.
+        """
         now = self._at(now)
         out: Outputs = []
         table = self._ready(Request.STEP, out)
         if table is None:
             return out
+        move = point_after_stay(table.opening, move)
         problem = self._step_problem(table, self.role, move)
         if problem:
             out.append(ev.Refused(Request.STEP, problem))

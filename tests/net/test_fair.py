@@ -292,3 +292,15 @@ def test_under_byo_yomi_the_flag_falls_after_the_last_period_and_not_before() ->
     assert guest.snapshot().table.clock.left(Role.HOST, 45.0) == pytest.approx(5.0)  # the second period
     wire.tick(50.0)
     assert wire.host.result is not None and wire.host.result.ending is Ending.TIME
+
+
+def test_a_point_chosen_at_soosorv8s_last_swap_is_the_first_offer() -> None:
+    wire = Wire(GameSettings(rule=Rule.RENJU, black=BlackChoice.HOST, opening=OpeningRule.SOOSORV8))
+    guest = wire.join()
+    for text in ("place h8", "place h7", "place h6"):
+        step(wire, wire.host, text)
+    for text in ("stay", "place h12", "declare 1"):
+        assert step(wire, guest, text) == []
+    assert step(wire, wire.host, "place j9") == []  # the screen sends every point as a stone: it is an offer here
+    assert wire.host.snapshot().table.opening.step.action is o.Action.PICK
+    assert guest.snapshot().table.opening.offers == (parse_point("j9", 15),)
