@@ -226,8 +226,8 @@ def check_fair_play(args: argparse.Namespace) -> str:
     given = " and ".join(f"--{name}" for name in fair)
     if getattr(args, "gomocup", False):
         return f"{given}: a Gomocup manager sends the opening (SWAP2BOARD, INFO rule) and the clock (INFO)"
-    if getattr(args, "host", None) is not None or getattr(args, "join", None) is not None:
-        return f"{given}: network games do not play opening rules or clocks yet: leave {given} out"
+    if getattr(args, "join", None) is not None:
+        return f"{given}: the host chooses the opening rule and the clock: leave {given} out when joining"
     return ""
 
 

@@ -49,8 +49,7 @@ def test_bad_values_say_what_to_give(argv, words, capsys) -> None:
     ("argv", "words"),
     [
         (["--gomocup", "--opening", "swap2"], "a Gomocup manager sends the opening"),
-        (["--host", "--clock", "5+3"], "network games do not play opening rules or clocks yet"),
-        (["--join", "127.0.0.1", "--opening", "swap1", "--clock", "30s"], "--opening and --clock: network games"),
+        (["--join", "127.0.0.1", "--opening", "swap1", "--clock", "30s"], "--opening and --clock: the host chooses"),
     ],
 )
 def test_options_that_do_not_go_together_are_refused(argv, words) -> None:
@@ -60,4 +59,15 @@ def test_options_that_do_not_go_together_are_refused(argv, words) -> None:
 
 def test_an_opening_rule_starts_a_game_at_once() -> None:
     assert wants_game(build_parser().parse_args(["--opening", "swap2"]))
-    assert not wants_game(build_parser().parse_args(["--clock", "5+3"]))  # the menu, with the clock chosen
+    assert not wants_game(build_parser().parse_args(["--clock", "5+3"]))
+
+
+def test_the_host_chooses_the_opening_rule_and_the_clock_of_a_network_game() -> None:
+    args = build_parser().parse_args(["--host", "--opening", "swap2", "--clock", "1+2"])
+    assert check_fair_play(args) == ""
+    from gomoku.ai import LEVELS
+    from gomoku.tui.app import network_setup, settings_from_args
+    from gomoku.tui.settings import Settings
+
+    setup = network_setup(args, settings_from_args(args, Settings(), tuple(LEVELS)))
+    assert setup is not None and setup.opening.value == "swap2" and setup.clock.text() == "1+2"

@@ -55,6 +55,7 @@ from gomoku.net.match import DEFAULT_SETTINGS, GameSettings, MatchRecord, OfferK
 from gomoku.net.protocol import ResumeRecord
 from gomoku.net.session import Session
 from gomoku.net.snapshot import Snapshot, Update
+from gomoku.openings import OpeningMove
 from gomoku.point import Point
 
 #: Bytes read from a socket at once: several full lines, and a bound on a flood's cost per wake-up.
@@ -113,6 +114,10 @@ class Peer:
     def play(self, point: Point | tuple[int, int]) -> None:
         """Play ``point`` (the answer is a :class:`MovePlayed` or a :class:`Refused` event)."""
         self._command("play", Point(*point))
+
+    def step(self, move: OpeningMove) -> None:
+        """Take an opening step (the answer is a :class:`StepTaken` or a :class:`Refused` event)."""
+        self._command("step", move)
 
     def offer(self, kind: OfferKind) -> None:
         """Offer an undo, a draw or a rematch."""
@@ -323,7 +328,7 @@ class Peer:
                 name, args = self._commands.get_nowait()
             except queue.Empty:
                 return
-            self._perform(getattr(self._session, name)(*args))
+            self._perform(getattr(self._session, name)(*args, now=time.monotonic()))
             if name == "leave":
                 self._stopping = True
                 self._closed_reason = str(args[0]) if args else "closed"

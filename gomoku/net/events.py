@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gomoku.net.match import OfferKind, Request, Result
+from gomoku.net.match import OfferKind, Request, Result, Times
+from gomoku.openings import OpeningMove, Step
 from gomoku.point import Point
 from gomoku.rules import Outcome, Rule, Stone
 
@@ -104,6 +105,26 @@ class MovePlayed(Event):
     mine: bool
     ply: int
     outcome: Outcome | None
+
+
+@dataclass(frozen=True)
+class StepTaken(Event):
+    """An opening step was taken (``mine``: by us): ``step`` is the one awaited now (``None``: the opening is over).
+
+    ``my_stone`` is our colour after it (a swap changes it).
+    """
+
+    move: OpeningMove
+    mine: bool
+    step: Step | None
+    my_stone: Stone
+
+
+@dataclass(frozen=True)
+class ClockRead(Event):
+    """Guest: the host's clock reading arrived (the clocks shown follow it)."""
+
+    times: Times
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,12 @@
 """The guest's session: it proves the code, checks the host proves it too, and follows the host's game.
 
 The guest trusts the host as referee, but not blindly: a host move its own
-board refuses is a desynchronised game, and the guest hangs up.
+board refuses is a desynchronised game, and the guest hangs up.  Opening
+steps are requests: the guest sends its ``step`` and takes it only when the
+host sends it back (a step of the guest's seat the guest did not ask for is
+a desynchronised game too).  The clocks it shows are the host's readings
+(``time``), running on from the moment each arrived; a lost connection stops
+them.
 """
 
 from __future__ import annotations
@@ -9,14 +14,16 @@ from __future__ import annotations
 from typing import Any
 
 from gomoku.board import IllegalMoveError
+from gomoku.clock import NO_CLOCK, Clock, ClockSpec
 from gomoku.net import auth
 from gomoku.net import events as ev
 from gomoku.net import protocol as wire
 from gomoku.net.errors import ProtocolError
-from gomoku.net.match import OfferKind, Request, Result, Role
+from gomoku.net.match import OfferKind, Request, Result, Role, Times, clock_of
 from gomoku.net.protocol import PROTOCOL, VERSION
 from gomoku.net.session import Link, Outputs, Pending, Session, Table, fits
 from gomoku.net.snapshot import LinkState
+from gomoku.openings import OpeningError, OpeningMove
 from gomoku.point import Point
 
 
@@ -35,6 +42,19 @@ class GuestSession(Session):
     def __init__(self, code: str, name: str, *, resume: wire.ResumeRecord | None = None, **options: Any) -> None:
         super().__init__(code, name, **options)
         self._resume = resume
+        self._spec: ClockSpec = NO_CLOCK
+        #: The host's last reading, running from when it arrived (``None``: no clock, or none yet).
+        self._reading: Clock | None = None
+        #: The opening step we asked for and the host has not yet answered.
+        self._step_sent: OpeningMove | None = None
+
+    def _clock(self) -> Clock | None:
+        return self._reading
+
+    def _read(self, times: Times, out: Outputs) -> None:
+        """The host's clock reading: the clocks shown run on from now."""
+        self._reading = clock_of(self._spec, times, self._now, running=self._peer is not None)
+        out.append(ev.ClockRead(times))
 
     @property
     def saved(self) -> wire.ResumeRecord | None:
@@ -68,8 +88,11 @@ class GuestSession(Session):
             self._lost(link, message.reason + self._what_next(), out)
 
     def _lost(self, link: Link, reason: str, out: Outputs, left: bool = False, code: str = "") -> None:
-        """A connection that never got to the game is a failed join; a seated one, a lost game."""
+        """A connection that never got to the game is a failed join; a seated one, a lost game (the clocks stop)."""
         if link is self._peer:
+            if self._reading is not None:
+                self._reading = self._reading.pause(self._now)
+            self._step_sent = None
             super()._lost(link, reason, out, left)
         elif code:
             out.append(ev.JoinRefused(code, reason))
@@ -98,8 +121,11 @@ class GuestSession(Session):
     def _start(self, start: wire.Start, out: Outputs) -> None:
         """The host's game: check it against ours if it is the one we were playing."""
         try:
-            table = Table(start.match, start.game, start.rule, start.size, start.black, start.moves)
-        except IllegalMoveError as error:
+            steps = tuple(record.move() for record in start.steps)
+            table = Table(
+                start.match, start.game, start.rule, start.size, start.black, start.moves, start.opening, steps
+            )
+        except (IllegalMoveError, OpeningError) as error:
             raise ProtocolError(f"the host's moves are not a legal game ({error})", "desync") from None
         previous = self._table or self._resume
         if previous is not None and previous.match != start.match:
@@ -117,6 +143,11 @@ class GuestSession(Session):
             raise ProtocolError("the host went back to an earlier game", "desync")
         self._table = table
         self._chat = list(start.chat)
+        self._spec = start.clock
+        self._step_sent = None
+        self._reading = None
+        if start.time is not None:
+            self._reading = clock_of(start.clock, start.time.times(), self._now)
         board = table.board
         out.append(
             ev.GameStarted(
@@ -133,6 +164,14 @@ class GuestSession(Session):
 
     def _after_move(self, table: Table, out: Outputs) -> None:
         """The host declares the end (``over``); the guest's board already shows a five."""
+
+    def _own_step(self, table: Table, move: OpeningMove, out: Outputs) -> None:
+        """Ask the host for the step; it is taken when the host sends it back."""
+        if self._step_sent is not None:
+            out.append(ev.Refused(Request.STEP, "wait for the host to answer your last step"))
+            return
+        self._step_sent = move
+        self._send(self._peer, wire.Step(index=len(table.opening.events), step=wire.StepRecord.of(move)), out)
 
     def _resign(self, table: Table, role: Role, out: Outputs) -> None:
         table.awaiting_verdict = True
@@ -155,6 +194,10 @@ class GuestSession(Session):
             self._start(message, out)
         elif isinstance(message, wire.Move):
             self._host_move(table, message, out)
+        elif isinstance(message, wire.Step):
+            self._host_step(table, message, out)
+        elif isinstance(message, wire.Time):
+            self._read(message.reading.times(), out)
         elif isinstance(message, wire.Offer):
             if message.ply == table.ply and table.offer_problem(message.kind, Role.HOST) is None:
                 if table.pending is not None and table.pending.by is Role.GUEST:  # crossed: the host's stands
@@ -181,8 +224,24 @@ class GuestSession(Session):
         else:
             raise ProtocolError(f"only the guest sends {message.TYPE}")
 
+    def _host_step(self, table: Table, message: wire.Step, out: Outputs) -> None:
+        """An opening step the host took (its own, or ours it accepted): checked, then taken on our board."""
+        step = table.opening.step
+        if table.result is not None or step is None or message.index != len(table.opening.events):
+            raise ProtocolError("the host's opening step does not follow the game", "desync")
+        move = message.step.move()
+        role = table.role_of(step.seat)
+        if role is Role.GUEST and move != self._step_sent:
+            raise ProtocolError("the host took an opening step of yours you did not ask for", "desync")
+        try:
+            self._take_step(table, role, move, out)
+        except OpeningError as error:
+            raise ProtocolError(f"the host's opening step breaks the rule ({error})", "desync") from None
+        if role is Role.GUEST:
+            self._step_sent = None
+
     def _host_move(self, table: Table, move: wire.Move, out: Outputs) -> None:
-        if table.result is not None or move.ply != table.ply:
+        if table.result is not None or move.ply != table.ply or table.in_opening:
             raise ProtocolError("the host's move does not follow the game", "desync")
         if table.board.turn is not table.stone_of(Role.HOST):
             raise ProtocolError("the host moved out of turn", "desync")
@@ -219,6 +278,8 @@ class GuestSession(Session):
         if refuse.what is Request.MOVE:
             self._take_back_own(table, refuse.ply, refuse.reason, out)
             return
+        if refuse.what is Request.STEP:
+            self._step_sent = None
         kind = None
         if refuse.what is Request.OFFER:
             if table.pending is None or table.pending.by is not Role.GUEST:

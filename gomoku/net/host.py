@@ -3,6 +3,22 @@
 The host is the referee of record: it alone sets the rule, the size and the
 colours, judges the guest's moves and declares a game over.  The rules of
 play and resume are in :mod:`gomoku.net.session`.
+
+**The opening.**  Under an opening rule the host's table walks the core's
+:class:`~gomoku.openings.OpeningState`: every step is a request, the host's
+own or the guest's ``step``, checked by the state (whose step it is, the
+area, the symmetry of offers) before it is taken; a refusal says why in the
+rule's own words.  The host sends each step it took, the guest's included,
+so the guest's board follows.
+
+**The clock.**  The host's :class:`~gomoku.clock.Clock` is the referee: its
+two sides keep the two roles' times (:data:`~gomoku.net.match.CLOCK_SIDE`,
+since colours may swap during an opening).  Each move or step presses it at
+the time the host took it (the guest's at its arrival), the one who acts
+next starts, and a ``time`` line tells the guest the reading.  While the
+guest is away both clocks stop; a restarted host resumes them as saved.  A
+flag falls by :meth:`~HostSession.tick` (``next_deadline`` includes it) or
+when a late move arrives, and ends the game by the core's time ending.
 """
 
 from __future__ import annotations
@@ -11,15 +27,29 @@ import random
 from typing import Any
 
 from gomoku.board import IllegalMoveError
+from gomoku.clock import Clock, ClockKind, time_outcome
 from gomoku.net import auth
 from gomoku.net import events as ev
 from gomoku.net import protocol as wire
 from gomoku.net.errors import ProtocolError
 from gomoku.net.handshake import Stage
-from gomoku.net.match import DEFAULT_SETTINGS, Ending, GameSettings, MatchRecord, OfferKind, Request, Result, Role
+from gomoku.net.match import (
+    CLOCK_SIDE,
+    DEFAULT_SETTINGS,
+    Ending,
+    GameSettings,
+    MatchRecord,
+    OfferKind,
+    Request,
+    Result,
+    Role,
+    clock_of,
+    times_of,
+)
 from gomoku.net.protocol import MATCH_BYTES, PROTOCOL, VERSION
 from gomoku.net.session import Link, Outputs, Pending, Session, Table, fits
 from gomoku.net.snapshot import LinkState
+from gomoku.openings import OpeningError, OpeningMove, parse_move
 from gomoku.point import Point
 
 
@@ -46,10 +76,28 @@ class HostSession(Session):
         super().__init__(code, name, **options)
         self.settings = settings
         self._rng = rng or random.Random(int.from_bytes(self._random_bytes(8), "big"))
+        self._clock_now: Clock = Clock.new(settings.clock)
         if record is not None:
-            self._table = Table(record.match, record.game, record.rule, record.size, record.black, record.moves)
-            self._table.result = record.result
+            try:
+                steps = tuple(parse_move(text, record.size) for text in record.steps)
+                table = Table(
+                    record.match,
+                    record.game,
+                    record.rule,
+                    record.size,
+                    record.black,
+                    record.moves,
+                    record.opening,
+                    steps,
+                )
+            except (OpeningError, IllegalMoveError) as error:
+                raise ValueError(f"the saved match is not a legal game ({error})") from None
+            self._table = table
+            table.result = record.result
             self._chat = list(record.chat)
+            self._clock_now = Clock.new(record.clock)
+            if record.times is not None:
+                self._clock_now = clock_of(record.clock, record.times, 0.0, running=False)
 
     @property
     def saved(self) -> MatchRecord | None:
@@ -57,7 +105,100 @@ class HostSession(Session):
         t = self._table
         if t is None:
             return None
-        return MatchRecord(t.match, t.game, t.board.rule, t.board.size, t.black, t.moves, t.result, tuple(self._chat))
+        clock = self._clock_now
+        return MatchRecord(
+            t.match,
+            t.game,
+            t.board.rule,
+            t.board.size,
+            t.first,
+            t.moves,
+            t.result,
+            tuple(self._chat),
+            t.opening.rule,
+            tuple(step.text(t.board.size) for step in t.steps),
+            clock.spec,
+            times_of(clock, self._now) if clock.enabled else None,
+        )
+
+    def _clock(self) -> Clock | None:
+        return self._clock_now
+
+    def next_deadline(self) -> float | None:
+        """The session's own deadlines, and the moment the running side's flag falls."""
+        deadline = super().next_deadline()
+        flag = self._flag_time()
+        if flag is None:
+            return deadline
+        return flag if deadline is None else min(deadline, flag)
+
+    def _flag_time(self) -> float | None:
+        clock = self._clock_now
+        table = self._table
+        if not clock.enabled or clock.running is None or clock.since is None or table is None or not table.in_play:
+            return None
+        spec, side = clock.spec, clock.side(clock.running)
+        if spec.kind is ClockKind.BYOYOMI:  # the main time and every period: a period that ends is not a flag
+            total = side.main + side.periods * spec.period
+        elif spec.kind is ClockKind.FIXED:
+            total = spec.period
+        else:
+            total = side.main
+        return clock.since + max(0.0, total - clock.used)
+
+    # -- the clock ----------------------------------------------------------------
+
+    def _run_clock(self, table: Table, out: Outputs) -> None:
+        """Start (or resume) the time of whoever acts now, and tell the guest the reading."""
+        clock, now = self._clock_now, self._now
+        if not clock.enabled or not table.in_play:
+            return
+        side = CLOCK_SIDE[table.decider]
+        if clock.running is side and clock.since is None:
+            clock = clock.resume(now)
+        elif clock.running is not side:
+            clock = clock.start(side, now)
+        self._clock_now = clock
+        self._send_time(out)
+
+    def _press(self, table: Table, out: Outputs) -> None:
+        """The one who acted is done: charge its time (and increment), start the next one's."""
+        clock = self._clock_now
+        if not clock.enabled or clock.running is None:
+            return
+        self._clock_now = clock.press(self._now)
+        if table.in_play:
+            self._run_clock(table, out)
+        else:
+            self._stop_clock(out)
+
+    def _stop_clock(self, out: Outputs) -> None:
+        """Both clocks stop (the game ended, or the guest is away)."""
+        clock = self._clock_now
+        if clock.enabled and clock.since is not None:
+            self._clock_now = clock.pause(self._now)
+            self._send_time(out)
+
+    def _send_time(self, out: Outputs) -> None:
+        if self._clock_now.enabled:
+            self._send(self._peer, wire.Time(reading=wire.Reading.of(times_of(self._clock_now, self._now))), out)
+
+    def _timed(self, now: float, out: Outputs) -> None:
+        table = self._table
+        if table is not None and table.in_play:
+            self._flag_fell(table, now, out)
+
+    def _flag_fell(self, table: Table, now: float, out: Outputs) -> bool:
+        """If the running side's time is gone by ``now``, the game ends on time (the core's verdict)."""
+        clock = self._clock_now
+        loser_side = clock.expired(now) if clock.enabled and clock.since is not None else None
+        if loser_side is None or not table.in_play:
+            return False
+        self._clock_now = clock.flag(now)
+        loser = Role.HOST if loser_side is CLOCK_SIDE[Role.HOST] else Role.GUEST
+        self._end(table, Result.of(time_outcome(table.board, table.stone_of(loser))), out)
+        self._send_time(out)
+        return True
 
     def connection_made(self, conn: int, now: float) -> Outputs:
         out = super().connection_made(conn, now)
@@ -138,6 +279,13 @@ class HostSession(Session):
         self._send(link, wire.Welcome(proof=auth.proof(self.code, Role.HOST, link.nonce, link.peer_nonce)), out)
         out.append(ev.OpponentJoined(link.peer_name))
         self._announce(table, resumed, out)
+        self._run_clock(table, out)
+
+    def _lost(self, link: Link, reason: str, out: Outputs, left: bool = False, code: str = "") -> None:
+        """The guest is gone: both clocks stop until it is back."""
+        if link is self._peer:
+            self._stop_clock(out)
+        super()._lost(link, reason, out, left, code)
 
     def _resumable(self, table: Table, resume: wire.ResumeRecord | None) -> bool:
         if resume is None:
@@ -151,7 +299,8 @@ class HostSession(Session):
         """Game 1 of a new match: the settings' black, or the coin's if they say random."""
         black = self.settings.black.role or (Role.HOST if coin else Role.GUEST)
         match = self._random_bytes(MATCH_BYTES)
-        return Table(match, 1, self.settings.rule, self.settings.size, black)
+        self._clock_now = Clock.new(self.settings.clock)
+        return Table(match, 1, self.settings.rule, self.settings.size, black, opening=self.settings.opening)
 
     def _announce(self, table: Table, resumed: bool, out: Outputs) -> None:
         """Send the game to the guest (and its end, if it is over); tell our player."""
@@ -163,9 +312,13 @@ class HostSession(Session):
                 game=table.game,
                 rule=board.rule,
                 size=board.size,
-                black=table.black,
+                black=table.first,
                 moves=table.moves,
                 chat=tuple(self._chat),
+                opening=table.opening.rule,
+                steps=tuple(wire.StepRecord.of(step) for step in table.steps),
+                clock=self._clock_now.spec,
+                time=wire.Reading.of(times_of(self._clock_now, self._now)) if self._clock_now.enabled else None,
             ),
             out,
         )
@@ -189,19 +342,35 @@ class HostSession(Session):
         table.pending = None
         self._send(self._peer, self._over(table), out)
         out.append(ev.GameOver(table.game, table.ply, result))
+        self._stop_clock(out)
 
     def _after_move(self, table: Table, out: Outputs) -> None:
+        self._press(table, out)
         outcome = table.board.outcome
         if outcome is not None:
             self._end(table, Result.of(outcome), out)
+
+    def _own_step(self, table: Table, move: OpeningMove, out: Outputs) -> None:
+        index = len(table.opening.events)
+        self._take_step(table, Role.HOST, move, out)
+        self._send(self._peer, wire.Step(index=index, step=wire.StepRecord.of(move)), out)
+        self._after_step(table, out)
+
+    def _after_step(self, table: Table, out: Outputs) -> None:
+        """A step was taken: the board may be over (a 5th move picked), and the clock is pressed."""
+        self._after_move(table, out)
 
     def _resign(self, table: Table, role: Role, out: Outputs) -> None:
         self._end(table, Result(table.stone_of(role.other), Ending.RESIGN), out)
 
     def _accepted(self, table: Table, pending: Pending, out: Outputs) -> None:
         if pending.kind is OfferKind.UNDO:
-            points = table.take_back(table.undo_count(pending.by))
+            count = table.undo_count(pending.by)
+            points = table.take_back(count)
             out.append(ev.MovesTakenBack(points, table.ply))
+            if self._clock_now.enabled:
+                self._clock_now = self._clock_now.undo(count, self._now)
+                self._run_clock(table, out)
         elif pending.kind is OfferKind.DRAW:
             self._end(table, Result(None, Ending.AGREED), out)
         else:
@@ -209,8 +378,12 @@ class HostSession(Session):
 
     def _rematch(self, table: Table, out: Outputs) -> None:
         board = table.board
-        self._table = Table(table.match, table.game + 1, board.rule, board.size, table.black.other)
+        self._table = Table(
+            table.match, table.game + 1, board.rule, board.size, table.first.other, opening=table.opening.rule
+        )
+        self._clock_now = Clock.new(self._clock_now.spec)
         self._announce(self._table, False, out)
+        self._run_clock(self._table, out)
 
     def _game_message(self, link: Link, message: wire.Message, out: Outputs) -> None:
         table = self._table
@@ -220,8 +393,12 @@ class HostSession(Session):
             if problem:
                 self._send(link, wire.Refuse(what=Request.MOVE, ply=message.ply, reason=problem), out)
                 return
+            if self._flag_fell(table, self._now, out):
+                return
             self._place(table, Point(message.x, message.y), mine=False, out=out)
             self._after_move(table, out)
+        elif isinstance(message, wire.Step):
+            self._guest_step(link, table, message, out)
         elif isinstance(message, wire.Offer):
             self._guest_offer(link, table, message, out)
         elif isinstance(message, wire.Answer):
@@ -235,6 +412,25 @@ class HostSession(Session):
                 self._resign(table, Role.GUEST, out)
         else:
             raise ProtocolError(f"only the host sends {message.TYPE}")
+
+    def _guest_step(self, link: Link, table: Table, message: wire.Step, out: Outputs) -> None:
+        """The guest asks for an opening step: taken and echoed if it is the guest's and the rule's, else refused."""
+        move = message.step.move()
+        problem: str | None
+        if not table.in_play:
+            problem = "the game is over"
+        elif message.index != len(table.opening.events):
+            problem = "the opening moved on before your step arrived: look and choose again"
+        else:
+            problem = self._step_problem(table, Role.GUEST, move)
+        if problem:
+            self._send(link, wire.Refuse(what=Request.STEP, ply=table.ply, reason=problem), out)
+            return
+        if self._flag_fell(table, self._now, out):
+            return
+        self._take_step(table, Role.GUEST, move, out)
+        self._send(link, wire.Step(index=message.index, step=message.step), out)
+        self._after_step(table, out)
 
     def _guest_move_problem(self, table: Table, move: wire.Move) -> str | None:
         if move.ply != table.ply and table.in_play:

@@ -10,7 +10,9 @@ decides (five, the board full, no five left for either side, black without a
 legal move) are the core's :class:`~gomoku.rules.Termination`, one for one
 (:meth:`Ending.of`), and read as the core's own :class:`~gomoku.rules.Outcome`
 sentence; the ones players decide (a resignation, a draw agreed) are the
-match's.  A later clock adds its ending here and nowhere else.
+match's.  A flag fall is the core's :attr:`~gomoku.rules.Termination.TIME`
+(a loss, or a draw when the other side could no longer make five), decided
+by the host's clock rather than the board.
 
 Pure: no sockets, threads or clock.  The core knows nothing of this module.
 """
@@ -20,6 +22,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from gomoku.clock import NO_CLOCK, Clock, ClockSpec, SideTime
+from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point
 from gomoku.rules import Outcome, Rule, Stone, Termination
 
@@ -68,6 +72,8 @@ class Request(enum.Enum):
     ANSWER = "answer"
     RESIGN = "resign"
     CHAT = "chat"
+    #: a step of the opening rule (place a stone, swap, declare, offer or pick a 5th move)
+    STEP = "step"
 
 
 class BlackChoice(enum.Enum):
@@ -95,6 +101,7 @@ class Ending(enum.Enum):
     FULL = "full"
     NO_FIVE_LEFT = "no-five-left"
     NO_LEGAL_MOVE = "no-legal-move"
+    TIME = "time"
     RESIGN = "resign"
     AGREED = "agreed"
 
@@ -106,7 +113,7 @@ class Ending(enum.Enum):
     @property
     def by_board(self) -> bool:
         """Whether the position itself ended the game (so both boards must show it)."""
-        return self in _TERMINATIONS
+        return self in _TERMINATIONS and self is not Ending.TIME
 
     @classmethod
     def of(cls, termination: Termination) -> Ending:
@@ -119,10 +126,13 @@ _TERMINATIONS = {
     Ending.FULL: Termination.DRAW,
     Ending.NO_FIVE_LEFT: Termination.NO_FIVE_LEFT,
     Ending.NO_LEGAL_MOVE: Termination.NO_LEGAL_MOVE,
+    Ending.TIME: Termination.TIME,
 }
 _ENDINGS = {termination: ending for ending, termination in _TERMINATIONS.items()}
 #: The endings without a winner.
 _DRAW_ONLY = frozenset({Ending.FULL, Ending.NO_FIVE_LEFT, Ending.NO_LEGAL_MOVE, Ending.AGREED})
+#: The endings with or without one: a flag fall is a draw when the other side could no longer make five.
+_EITHER = frozenset({Ending.TIME})
 
 
 @dataclass(frozen=True)
@@ -133,7 +143,7 @@ class Result:
     ending: Ending
 
     def __post_init__(self) -> None:
-        if (self.winner is None) != (self.ending in _DRAW_ONLY):
+        if self.ending not in _EITHER and (self.winner is None) != (self.ending in _DRAW_ONLY):
             raise ValueError(f"{self.ending.value} cannot end a game with winner {self.winner}")
 
     @classmethod
@@ -167,11 +177,17 @@ def endings_table() -> str:
 
 @dataclass(frozen=True)
 class GameSettings:
-    """What the host chooses: the rule, the board size, and who plays black in the first game."""
+    """What the host chooses: the rule, the board size, who begins the first game, the opening rule and the clock.
+
+    ``black`` names the player who plays black, or under an opening rule the
+    first player (who places the first stones; swaps may change the colours).
+    """
 
     rule: Rule = Rule.FREESTYLE
     size: int = 15
     black: BlackChoice = BlackChoice.RANDOM
+    opening: OpeningRule = OpeningRule.NONE
+    clock: ClockSpec = NO_CLOCK
 
     def __post_init__(self) -> None:
         if not MIN_SIZE <= self.size <= MAX_SIZE:
@@ -196,8 +212,11 @@ class ChatLine:
 class MatchRecord:
     """The host's match as a value, to autosave and to resume from after a restart.
 
-    ``black`` is the role playing black in game ``game``; ``chat`` the match's
-    last lines, so both sides keep them across a reconnection or a restart.
+    ``black`` is the role that began game ``game`` (black, or the first player
+    of its opening rule); ``chat`` the match's last lines, so both sides keep
+    them across a reconnection or a restart; ``steps`` the opening's steps as
+    text (:meth:`gomoku.openings.OpeningMove.text`); ``times`` the clock as it
+    stood (each role's time left, the side to move's current move not charged).
     """
 
     match: bytes
@@ -208,3 +227,48 @@ class MatchRecord:
     moves: tuple[Point, ...]
     result: Result | None = None
     chat: tuple[ChatLine, ...] = ()
+    opening: OpeningRule = OpeningRule.NONE
+    steps: tuple[str, ...] = ()
+    clock: ClockSpec = NO_CLOCK
+    times: Times | None = None
+
+
+@dataclass(frozen=True)
+class Times:
+    """Both players' clocks by role, as the host's clock reads them (seconds).
+
+    ``host`` and ``guest`` are each one's main time left at the start of the
+    current move, ``host_periods`` and ``guest_periods`` their byo-yomi
+    periods left; ``running`` is the role whose time runs (``None``: both
+    stopped, as while the guest is away or after the game) and ``used`` what
+    its current move has taken so far.  Roles, not colours: colours may
+    change hands during an opening, a player's clock does not.
+    """
+
+    host: float
+    guest: float
+    host_periods: int = 0
+    guest_periods: int = 0
+    running: Role | None = None
+    used: float = 0.0
+
+
+#: The side of the core's two-sided :class:`~gomoku.clock.Clock` that keeps each role's time.
+CLOCK_SIDE = {Role.HOST: Stone.BLACK, Role.GUEST: Stone.WHITE}
+_SIDE_ROLE = {stone: role for role, stone in CLOCK_SIDE.items()}
+
+
+def times_of(clock: Clock, now: float) -> Times:
+    """What ``clock`` (its sides by :data:`CLOCK_SIDE`) reads at ``now``."""
+    host, guest = clock.side(CLOCK_SIDE[Role.HOST]), clock.side(CLOCK_SIDE[Role.GUEST])
+    running = _SIDE_ROLE[clock.running] if clock.running is not None else None
+    return Times(host.main, guest.main, host.periods, guest.periods, running, clock.elapsed(now))
+
+
+def clock_of(spec: ClockSpec, times: Times, now: float, running: bool = True) -> Clock:
+    """A clock that reads ``times`` at ``now``, its side running from ``now`` (stopped unless ``running``)."""
+    host = SideTime(times.host, times.host_periods)
+    guest = SideTime(times.guest, times.guest_periods)
+    side = CLOCK_SIDE[times.running] if times.running is not None else None
+    clock = Clock(spec, host, guest, side, now if side is not None else None, times.used)
+    return clock if running else clock.pause(now)

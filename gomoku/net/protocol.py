@@ -25,9 +25,11 @@ import unicodedata
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
+from gomoku.clock import MAX_PERIODS, ClockError, ClockSpec, parse_clock
 from gomoku.net.auth import NONCE_BYTES, PROOF_BYTES
 from gomoku.net.errors import LineTooLongError, ProtocolError, VersionError
-from gomoku.net.match import ChatLine, Ending, OfferKind, Request, Role
+from gomoku.net.match import ChatLine, Ending, OfferKind, Request, Role, Times
+from gomoku.openings import Action, OpeningMove, OpeningRule, Option
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point
 from gomoku.rules import Rule, Stone
 
@@ -37,16 +39,19 @@ PROTOCOL = "gomoku-net"
 #: fields keep their meaning in every version, so a mismatch is always reported as one.
 #: Version 2 (this one) names every ending of the board in ``over`` (``no-five-left``,
 #: ``no-legal-move``: version 1 called every draw ``full``) and carries the match's chat
-#: in ``start``; a version 1 peer is told to install the same gomoku.
-VERSION = 2
+#: in ``start``; a version 1 peer is told to install the same gomoku.  Version 3 (this one)
+#: adds opening rules and clocks: ``start`` carries the opening rule, its steps so far, the
+#: clock and its readings; ``step`` carries one opening step, ``time`` the host's clock
+#: readings, ``move`` the milliseconds it took, and ``over`` the ending ``time``.
+VERSION = 3
 #: Lines of chat a match keeps and ``start`` carries (a reconnected guest sees them again):
 #: a tall terminal's chat panel.
 MAX_CHAT_LINES = 12
 #: The longest line, newline included.  The longest legitimate line is a ``start``
 #: resuming a full 25x25 board: 625 moves of at most 8 bytes (``[24,24],``), about 5.1 KB,
 #: and MAX_CHAT_LINES lines of chat, each at most 200 characters of at most 6 bytes
-#: (``\uXXXX``) and a role, about 14.6 KB.  32 KiB leaves room and still bounds what a
-#: peer makes us hold.
+#: (``\uXXXX``) and a role, about 14.6 KB, and an opening's MAX_STEPS steps of about 75 bytes,
+#: 2.4 KB.  32 KiB leaves room and still bounds what a peer makes us hold.
 MAX_LINE = 32768
 #: Characters in a player's name: what a status line has room for.
 MAX_NAME = 24
@@ -64,6 +69,14 @@ MAX_PING_ID = 2**31 - 1
 MATCH_BYTES = 8
 #: The longest piece of a peer's text quoted back in an error message.
 QUOTE_LIMIT = 40
+#: The most steps an opening takes: Taraguchi-10's longest branch is 4 stones, 5 swap answers,
+#: the choice of branch, 10 offers and the pick (20); 32 leaves room for rules to come.
+MAX_STEPS = 32
+#: The largest number declared or time in milliseconds: a 31-bit count (about 24 days), above any
+#: clock --clock accepts (10 hours main time, plus increments) and within every language's int.
+MAX_COUNT = 2**31 - 1
+#: Characters in a clock's text (``10+5x30``): the longest a sane control is written with.
+MAX_CLOCK_TEXT = 24
 
 #: Who won, by colour; ``none`` for a draw.
 WINNERS = ("black", "white", "none")
@@ -317,6 +330,70 @@ class Nested(Kind):
         return None if value is None else value.to_fields()
 
 
+@dataclass(frozen=True)
+class Maybe(Kind):
+    """``null`` (``None``) or a value of ``inner``."""
+
+    inner: Kind
+
+    def parse(self, name: str, value: Any) -> Any:
+        return None if value is None else self.inner.parse(name, value)
+
+    def dump(self, value: Any) -> Any:
+        return None if value is None else self.inner.dump(value)
+
+
+@dataclass(frozen=True)
+class PointKind(Kind):
+    """A point written ``[x, y]``, each 0 to MAX_SIZE - 1 (whether it is on this board is the session's check)."""
+
+    def parse(self, name: str, value: Any) -> Point:
+        if isinstance(value, Point):
+            return value
+        if not isinstance(value, (list, tuple)) or len(value) != 2:
+            raise ProtocolError(f"{name} must be an [x, y] pair, not {quote(value)}")
+        coordinate = Int(0, MAX_SIZE - 1)
+        return Point(coordinate.parse("x", value[0]), coordinate.parse("y", value[1]))
+
+    def dump(self, value: Point) -> list[int]:
+        return [value.x, value.y]
+
+
+@dataclass(frozen=True)
+class ClockText(Kind):
+    """A time control written as ``--clock`` takes it (``none``, ``5+3``, ``10+5x30``, ``30s``)."""
+
+    def parse(self, name: str, value: Any) -> ClockSpec:
+        if isinstance(value, ClockSpec):
+            return value
+        if not isinstance(value, str) or len(value) > MAX_CLOCK_TEXT:
+            raise ProtocolError(f"{name} must be a clock such as 5+3, not {quote(value)}")
+        try:
+            return parse_clock(value)
+        except ClockError as error:
+            raise ProtocolError(f"{name}: {error}") from None
+
+    def dump(self, value: ClockSpec) -> str:
+        return value.text()
+
+
+@dataclass(frozen=True)
+class Many(Kind):
+    """A list of at most ``limit`` objects, each checked as ``record``."""
+
+    record: type[Record]
+    limit: int
+
+    def parse(self, name: str, value: Any) -> tuple[Record, ...]:
+        if not isinstance(value, (list, tuple)) or len(value) > self.limit:
+            raise ProtocolError(f"{name} must be a list of at most {self.limit} objects")
+        kind = Nested(self.record, optional=False)
+        return tuple(record for item in value if (record := kind.parse(name, item)) is not None)
+
+    def dump(self, value: tuple[Record, ...]) -> list[dict[str, Any]]:
+        return [item.to_fields() for item in value]
+
+
 _REQUIRED = object()
 #: The kinds of the match's enums and values (:mod:`gomoku.net.match`), made once.
 _ROLE = EnumKind(Role)
@@ -325,7 +402,8 @@ _ENDING = EnumKind(Ending)
 _WINNER = Winner()
 _CHAT = ChatLines()
 #: What the host refuses by name: the guest's messages (chat is never refused on the wire).
-_REFUSABLE = EnumKind(Request, only=("move", "offer", "answer", "resign"))
+_REFUSABLE = EnumKind(Request, only=("move", "offer", "answer", "resign", "step"))
+_MS = Int(0, MAX_COUNT)
 
 
 def _kind(kind: Kind, default: Any = _REQUIRED) -> Any:
@@ -400,6 +478,86 @@ class ResumeRecord(Record):
 
 
 @dataclass(frozen=True)
+class StepRecord(Record):
+    """One opening step: what (``action``), and its point, option or number, each only where the action has one.
+
+    ``place``, ``offer`` and ``pick`` have a ``point``; ``choose`` an
+    ``option``; ``declare`` a ``number`` (1 to MAX_COUNT; the rule says how
+    many are allowed).  Whether the step is the opening's next is the
+    session's check, with :class:`gomoku.openings.OpeningState`.
+    """
+
+    action: Action = _kind(EnumKind(Action))
+    point: Point | None = _kind(Maybe(PointKind()), None)
+    option: Option | None = _kind(Maybe(EnumKind(Option)), None)
+    number: int = _kind(Int(0, MAX_COUNT), 0)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        wants_point = self.action in (Action.PLACE, Action.OFFER, Action.PICK)
+        if wants_point != (self.point is not None):
+            raise ProtocolError(f"a {self.action.value} step {'needs' if wants_point else 'has no'} point")
+        if (self.action is Action.CHOOSE) != (self.option is not None):
+            raise ProtocolError(f"a {self.action.value} step {'needs' if self.option is None else 'has no'} option")
+        if (self.action is Action.DECLARE) != (self.number > 0):
+            raise ProtocolError(f"a {self.action.value} step {'needs' if not self.number else 'has no'} number")
+
+    @classmethod
+    def of(cls, move: OpeningMove) -> StepRecord:
+        """The record of an opening move."""
+        return cls(action=move.action, point=move.point, option=move.option, number=move.number)
+
+    def move(self) -> OpeningMove:
+        """The opening move this record writes."""
+        return OpeningMove(self.action, self.point, self.option, self.number)
+
+
+@dataclass(frozen=True)
+class Reading(Record):
+    """The host's clock by role (:class:`~gomoku.net.match.Times`), in milliseconds.
+
+    Each role's main time left at the start of the current move and its
+    byo-yomi periods left; whose time runs (``null``: both stopped) and what
+    its current move has used so far.
+    """
+
+    host_ms: int = _kind(_MS)
+    guest_ms: int = _kind(_MS)
+    host_periods: int = _kind(Int(0, MAX_PERIODS))
+    guest_periods: int = _kind(Int(0, MAX_PERIODS))
+    running: Role | None = _kind(Maybe(_ROLE))
+    used_ms: int = _kind(_MS)
+
+    @classmethod
+    def of(cls, times: Times) -> Reading:
+        """The reading of ``times`` (seconds rounded to milliseconds)."""
+        return cls(
+            host_ms=_ms(times.host),
+            guest_ms=_ms(times.guest),
+            host_periods=times.host_periods,
+            guest_periods=times.guest_periods,
+            running=times.running,
+            used_ms=_ms(times.used),
+        )
+
+    def times(self) -> Times:
+        """The times this reading says, in seconds."""
+        return Times(
+            self.host_ms / 1000,
+            self.guest_ms / 1000,
+            self.host_periods,
+            self.guest_periods,
+            self.running,
+            self.used_ms / 1000,
+        )
+
+
+def _ms(seconds: float) -> int:
+    """Seconds as whole milliseconds within the wire's range."""
+    return min(MAX_COUNT, max(0, round(seconds * 1000)))
+
+
+@dataclass(frozen=True)
 class Auth(Message):
     """Guest, after its ``hello``: the proof that it knows the code, and what it resumes."""
 
@@ -432,16 +590,46 @@ class Start(Message):
     black: Role = _kind(_ROLE)
     moves: tuple[Point, ...] = _kind(Moves())
     chat: tuple[ChatLine, ...] = _kind(_CHAT, ())
+    opening: OpeningRule = _kind(EnumKind(OpeningRule), OpeningRule.NONE)
+    steps: tuple[StepRecord, ...] = _kind(Many(StepRecord, MAX_STEPS), ())
+    clock: ClockSpec = _kind(ClockText(), ClockSpec())
+    time: Reading | None = _kind(Nested(Reading), None)
 
 
 @dataclass(frozen=True)
 class Move(Message):
-    """Either side: a stone at ``(x, y)`` as move number ``ply`` (0 is the first move)."""
+    """Either side: a stone at ``(x, y)`` as move number ``ply`` (0 is the first move), after ``ms`` of thought.
+
+    ``ms`` is the sender's own measure; the host's clock charges its own (``time`` follows).
+    """
 
     TYPE: ClassVar[str] = "move"
     ply: int = _kind(Int(0, MAX_MOVES))
     x: int = _kind(Int(0, MAX_SIZE - 1))
     y: int = _kind(Int(0, MAX_SIZE - 1))
+    ms: int = _kind(_MS, 0)
+
+
+@dataclass(frozen=True)
+class Step(Message):
+    """Either side: opening step number ``index`` (0 is the first).
+
+    The guest's is a request the host checks (and refuses with ``refuse``);
+    the host's, and the host's echo of each guest step it took, are the
+    opening as it happens, which the guest follows.
+    """
+
+    TYPE: ClassVar[str] = "step"
+    index: int = _kind(Int(0, MAX_STEPS))
+    step: StepRecord = _kind(Nested(StepRecord, optional=False))
+
+
+@dataclass(frozen=True)
+class Time(Message):
+    """Host: its clock's reading, after each move or step and whenever the clocks stop or start."""
+
+    TYPE: ClassVar[str] = "time"
+    reading: Reading = _kind(Nested(Reading, optional=False))
 
 
 @dataclass(frozen=True)
@@ -543,6 +731,8 @@ MESSAGES: dict[str, type[Message]] = {
         Welcome,
         Start,
         Move,
+        Step,
+        Time,
         Offer,
         Answer,
         Resign,

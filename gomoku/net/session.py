@@ -57,12 +57,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from gomoku.board import Board, IllegalMoveError
+from gomoku.clock import Clock
 from gomoku.net import auth
 from gomoku.net import events as ev
 from gomoku.net.errors import ProtocolError
 from gomoku.net.handshake import Stage, next_stage
 from gomoku.net.limits import Limits, TokenBucket
-from gomoku.net.match import ChatLine, MatchRecord, OfferKind, Request, Result, Role
+from gomoku.net.match import CLOCK_SIDE, ChatLine, MatchRecord, OfferKind, Request, Result, Role
 from gomoku.net.protocol import (
     MAX_CHAT,
     MAX_CHAT_LINES,
@@ -84,7 +85,9 @@ from gomoku.net.protocol import (
     decode,
     encode,
 )
-from gomoku.net.snapshot import LinkState, Snapshot, TableView
+from gomoku.net.snapshot import ClockView, LinkState, OpeningView, Snapshot, TableView
+from gomoku.openings import RULES, Action, OpeningError, OpeningMove, OpeningRule, OpeningState, Option, Seat
+from gomoku.openings import Role as Decider
 from gomoku.point import Point
 from gomoku.rules import Rule, Stone
 
@@ -106,6 +109,41 @@ def fits(ours: tuple[Point, ...], theirs: tuple[Point, ...], theirs_stone: Stone
     return len(theirs) == len(ours) + 1 and theirs[:-1] == ours and extra_mover is theirs_stone
 
 
+def swap_owner(state: OpeningState) -> Seat | None:
+    """The seat that decides the opening's next swap (``None``: no swap is left).
+
+    Read from the rule's table, from the current stage on, along each
+    stage's first answer: a screen names this player as the swap's owner.
+    """
+    stages, stage, seen = RULES[state.rule], state.stage, set()
+    while stage and stage not in seen:
+        seen.add(stage)
+        row = stages[stage]
+        if Option.SWAP in row.options:
+            if row.role in (Decider.FIRST, Decider.SECOND):
+                return Seat.FIRST if row.role is Decider.FIRST else Seat.SECOND
+            return state.seat_of(Stone.BLACK if row.role is Decider.BLACK else Stone.WHITE)
+        stage = row.then if isinstance(row.then, str) else next(iter(row.then.values()))
+    return None
+
+
+def point_after_stay(state: OpeningState, move: OpeningMove) -> OpeningMove:
+    """``move``, or at a swap step a stone meant as the point step that keeping the colours leads to.
+
+    Soosõrv-8's black keeps the colours and offers 5th moves: a point
+    chosen at that swap step is the first offer, not a stone.
+    """
+    step = state.step
+    if move.action is not Action.PLACE or move.point is None or step is None or Option.STAY not in step.options:
+        return move
+    row = RULES[state.rule][state.stage]
+    after = row.then[Option.STAY] if not isinstance(row.then, str) else row.then
+    following = RULES[state.rule].get(after)
+    if following is not None and following.action in (Action.OFFER, Action.PICK):
+        return OpeningMove(following.action, move.point)
+    return move
+
+
 @dataclass
 class Pending:
     """An offer waiting for its answer: of ``kind``, at move count ``ply``, made by ``role``."""
@@ -116,26 +154,88 @@ class Pending:
 
 
 class Table:
-    """One game between the two players: the board, the colours, the pending offer, the result."""
+    """One game between the two players: the board, the opening, the colours, the pending offer, the result.
+
+    ``first`` is the role that begins: it plays black, or under an opening
+    rule it is the first player, and the opening's swaps decide who ends up
+    with black.  ``steps`` replays the opening's steps so far (a resumed game);
+    ``moves`` are all the stones on the board, the opening's included.
+    Raises :class:`~gomoku.openings.OpeningError` or
+    :class:`~gomoku.board.IllegalMoveError` if they are not a legal game.
+    """
 
     def __init__(
-        self, match: bytes, game: int, rule: Rule, size: int, black: Role, moves: tuple[Point, ...] = ()
+        self,
+        match: bytes,
+        game: int,
+        rule: Rule,
+        size: int,
+        first: Role,
+        moves: tuple[Point, ...] = (),
+        opening: OpeningRule = OpeningRule.NONE,
+        steps: tuple[OpeningMove, ...] = (),
     ) -> None:
         self.match = match
         self.game = game
-        self.black = black
-        self.board = Board.from_moves(moves, size, rule)
+        self.first = first
+        self.board = Board(size, rule)
+        self.opening = OpeningState.start(opening)
+        for step in steps:
+            self.opening = self.opening.apply(self.board, step)
+        placed = tuple(self.board.moves)
+        if moves[: len(placed)] != placed:
+            raise IllegalMoveError("the moves are not the opening's stones")
+        if len(moves) > len(placed) and not self.opening.done:
+            raise IllegalMoveError("moves were played before the opening was over")
+        for point in moves[len(placed) :]:
+            self.board.play(point)
         self.result: Result | None = None
         self.pending: Pending | None = None
         #: Guest only: a resignation or draw is sent and the host's verdict awaited.
         self.awaiting_verdict = False
 
+    def seat_of(self, role: Role) -> Seat:
+        """``role``'s seat in the opening: the first player or the second."""
+        return Seat.FIRST if role is self.first else Seat.SECOND
+
+    def role_of(self, seat: Seat) -> Role:
+        """The role in ``seat``."""
+        return self.first if seat is Seat.FIRST else self.first.other
+
+    @property
+    def black(self) -> Role:
+        """The role holding black now (for good once the opening is over)."""
+        return self.role_of(self.opening.black)
+
     def stone_of(self, role: Role) -> Stone:
         return Stone.BLACK if self.black == role else Stone.WHITE
 
     @property
+    def in_opening(self) -> bool:
+        """Whether the opening rule's steps are still under way."""
+        return not self.opening.done
+
+    @property
+    def decider(self) -> Role:
+        """Who must act now: the opening step's player, else the side to move."""
+        step = self.opening.step
+        if step is not None:
+            return self.role_of(step.seat)
+        return self.black if self.board.turn is Stone.BLACK else self.black.other
+
+    @property
+    def steps(self) -> tuple[OpeningMove, ...]:
+        """The opening's steps so far."""
+        return tuple(event.move for event in self.opening.events)
+
+    @property
     def ply(self) -> int:
         return len(self.board.moves)
+
+    @property
+    def opening_stones(self) -> int:
+        """The stones the opening placed (an undo never takes them back)."""
+        return sum(1 for e in self.opening.events if e.move.action in (Action.PLACE, Action.PICK))
 
     @property
     def moves(self) -> tuple[Point, ...]:
@@ -149,10 +249,12 @@ class Table:
         return self.board.turn.opponent if self.ply else None
 
     def undo_count(self, role: Role) -> int:
-        """Moves an undo asked by ``role`` takes back: to ``role``'s last move, so it is its turn again."""
-        if self.last_mover() is self.stone_of(role):
-            return 1
-        return 2 if self.ply >= 2 else 0
+        """Moves an undo asked by ``role`` takes back: to ``role``'s last move, so it is its turn again.
+
+        Never into the opening: its stones and swaps stand.
+        """
+        count = 1 if self.last_mover() is self.stone_of(role) else 2
+        return count if self.ply - count >= self.opening_stones else 0
 
     def take_back(self, count: int) -> tuple[Point, ...]:
         return tuple(self.board.undo() for _ in range(count))
@@ -163,6 +265,8 @@ class Table:
             return None if not self.in_play else "the game is not over: finish it first"
         if not self.in_play or self.awaiting_verdict:
             return "the game is over: offer a rematch instead"
+        if kind is OfferKind.UNDO and self.in_opening:
+            return "the opening's steps cannot be taken back"
         if kind is OfferKind.UNDO and self.undo_count(role) == 0:
             return "there is no move of yours to take back"
         return None
@@ -226,6 +330,8 @@ class Session:
         )
         #: Whether a connection to the opponent was ever at the table (a guest that never got there failed to join).
         self._ever_seated = False
+        #: The latest time the caller gave (commands without a time of their own are taken at it).
+        self._now = 0.0
 
     # -- reading ----------------------------------------------------------------
 
@@ -274,6 +380,7 @@ class Session:
             board, forbidden = self._board_view(table)
             pending = table.pending
             mine = table.stone_of(self.role)
+            clock = self._clock()
             view = TableView(
                 match=table.match,
                 game=table.game,
@@ -284,6 +391,8 @@ class Session:
                 result=table.result,
                 offer_in=pending.kind if pending is not None and pending.by is not self.role else None,
                 offer_out=pending.kind if pending is not None and pending.by is self.role else None,
+                opening=self._opening_view(table) if table.opening.rule is not OpeningRule.NONE else None,
+                clock=ClockView(clock) if clock is not None and clock.enabled else None,
             )
         return Snapshot(
             role=self.role,
@@ -294,6 +403,34 @@ class Session:
             rtt=self._rtt if self._peer is not None else None,
             saved=self.saved,
         )
+
+    def _opening_view(self, table: Table) -> OpeningView:
+        """The opening as our player sees it (see :class:`~gomoku.net.snapshot.OpeningView`)."""
+        state, size = table.opening, table.board.size
+        step = state.step
+        placing = step is not None and step.action is Action.PLACE and step.area.side is not None
+        history = tuple(
+            f"{self._name_of(table.role_of(event.seat))}: {event.move.text(size)}" for event in state.events
+        )
+        owner = swap_owner(state)
+        return OpeningView(
+            rule=state.rule,
+            step=step,
+            mine=step is not None and table.role_of(step.seat) is self.role,
+            my_colour=table.stone_of(self.role),
+            swap_owner=table.role_of(owner) if owner is not None else None,
+            area=frozenset(step.area.points(size)) if placing and step is not None else frozenset(),
+            offers=state.offers,
+            history=history,
+        )
+
+    def _name_of(self, role: Role) -> str:
+        """How a move list names ``role``: ``you``, or the opponent's name."""
+        return "you" if role is self.role else self._opponent_title()
+
+    def _clock(self) -> Clock | None:
+        """The game's clock as this side knows it (the host's own, the guest's copy of its readings)."""
+        raise NotImplementedError
 
     def _board_view(self, table: Table) -> tuple[Board, frozenset[Point]]:
         """A copy of the board for snapshots, made again only when the position changed."""
@@ -330,11 +467,13 @@ class Session:
 
     def connection_made(self, conn: int, now: float) -> Outputs:
         """A connection ``conn`` is open."""
+        self._now = now
         self._links[conn] = Link(conn, now, self.limits)
         return []
 
     def connection_lost(self, conn: int, now: float, reason: str = "") -> Outputs:
         """Connection ``conn`` closed from the other end (or failed)."""
+        self._now = now
         link = self._links.pop(conn, None)
         if link is None or link.closed:
             return []
@@ -350,6 +489,7 @@ class Session:
 
     def receive(self, conn: int, data: bytes, now: float) -> Outputs:
         """Bytes arrived on connection ``conn``."""
+        self._now = now
         link = self._links.get(conn)
         out: Outputs = []
         if link is None or link.closed:
@@ -367,8 +507,10 @@ class Session:
         return out
 
     def tick(self, now: float) -> Outputs:
-        """Time has passed: send the pings that are due, drop the peers that went quiet."""
+        """Time has passed: send the pings that are due, drop the peers that went quiet, let a flag fall."""
+        self._now = now
         out: Outputs = []
+        self._timed(now, out)
         for link in list(self._links.values()):
             if link.stage is not Stage.SEATED:
                 if now >= link.deadline:
@@ -390,8 +532,15 @@ class Session:
 
     # -- the local player's commands -------------------------------------------
 
-    def play(self, point: Point | tuple[int, int]) -> Outputs:
-        """Play ``point`` for us."""
+    def _at(self, now: float | None) -> float:
+        """The time of a command: its own, or the latest the caller gave."""
+        if now is not None:
+            self._now = max(self._now, now)
+        return self._now
+
+    def play(self, point: Point | tuple[int, int], now: float | None = None) -> Outputs:
+        """Play ``point`` for us (at ``now``, for the clock)."""
+        now = self._at(now)
         out: Outputs = []
         table = self._ready(Request.MOVE, out)
         if table is None:
@@ -406,14 +555,59 @@ class Session:
         if problem:
             out.append(ev.Refused(Request.MOVE, problem))
             return out
-        ply = table.ply
+        if self._flag_fell(table, now, out):
+            return out
+        ply, used = table.ply, self._used(now)
         self._place(table, point, mine=True, out=out)
-        self._send(self._peer, Move(ply=ply, x=point.x, y=point.y), out)
+        self._send(self._peer, Move(ply=ply, x=point.x, y=point.y, ms=round(used * 1000)), out)
         self._after_move(table, out)
         return out
 
-    def offer(self, kind: OfferKind) -> Outputs:
+    def step(self, move: OpeningMove, now: float | None = None) -> Outputs:
+        """Take an opening step for us (place a stone, swap, declare, offer or pick a 5th move).
+
+        A stone placed at a swap step means "keep the colours, then this
+        point" for whichever point step keeping leads to (a stone, or a 5th
+        move offered), so a screen may send every point as a stone.
+        """
+        now = self._at(now)
+        out: Outputs = []
+        table = self._ready(Request.STEP, out)
+        if table is None:
+            return out
+        move = point_after_stay(table.opening, move)
+        problem = self._step_problem(table, self.role, move)
+        if problem:
+            out.append(ev.Refused(Request.STEP, problem))
+            return out
+        if not self._flag_fell(table, now, out):
+            self._own_step(table, move, out)
+        return out
+
+    def _step_problem(self, table: Table, role: Role, move: OpeningMove) -> str | None:
+        """Why ``role`` may not take ``move`` now (the rule's own words), or ``None``: tried on a copy."""
+        if not table.in_opening:
+            return "the opening is over: play on as usual"
+        if table.pending is not None and table.pending.by is role:
+            return "wait for the answer to your offer first"
+        try:
+            table.opening.apply(table.board.copy(), move, table.seat_of(role))
+        except OpeningError as error:
+            return str(error)
+        return None
+
+    def _take_step(self, table: Table, role: Role, move: OpeningMove, out: Outputs) -> None:
+        """Take a checked opening step on the table; a stone it places lapses a pending offer."""
+        ply = table.ply
+        table.opening = table.opening.apply(table.board, move, table.seat_of(role))
+        out.append(ev.StepTaken(move, role is self.role, table.opening.step, table.stone_of(self.role)))
+        if table.ply != ply and table.pending is not None:
+            out.append(ev.OfferCancelled(table.pending.kind, table.pending.by is self.role))
+            table.pending = None
+
+    def offer(self, kind: OfferKind, now: float | None = None) -> Outputs:
         """Ask the opponent for an undo, a draw or a rematch."""
+        self._at(now)
         out: Outputs = []
         table = self._ready(Request.OFFER, out, game_over_ok=True, kind=kind)
         if table is None:
@@ -433,8 +627,9 @@ class Session:
         out.append(ev.OfferSent(kind))
         return out
 
-    def answer(self, accept: bool) -> Outputs:
+    def answer(self, accept: bool, now: float | None = None) -> Outputs:
         """Say yes or no to the opponent's pending offer."""
+        self._at(now)
         out: Outputs = []
         table = self._ready(Request.ANSWER, out, game_over_ok=True)
         if table is None:
@@ -450,16 +645,18 @@ class Session:
             self._accepted(table, pending, out)
         return out
 
-    def resign(self) -> Outputs:
+    def resign(self, now: float | None = None) -> Outputs:
         """Give up the current game."""
+        self._at(now)
         out: Outputs = []
         table = self._ready(Request.RESIGN, out)
         if table is not None:
             self._resign(table, self.role, out)
         return out
 
-    def chat(self, text: str) -> Outputs:
+    def chat(self, text: str, now: float | None = None) -> Outputs:
         """Send a line of chat (cleaned, and cut to :data:`MAX_CHAT` characters)."""
+        self._at(now)
         out: Outputs = []
         text = clean_text(text)[:MAX_CHAT]
         if not text:
@@ -475,8 +672,9 @@ class Session:
     def _keep_chat(self, line: ChatLine) -> None:
         self._chat = (self._chat + [line])[-MAX_CHAT_LINES:]
 
-    def leave(self, reason: str = "the other player left") -> Outputs:
+    def leave(self, reason: str = "the other player left", now: float | None = None) -> Outputs:
         """Say goodbye on every connection and close them all."""
+        self._at(now)
         out: Outputs = []
         for link in list(self._links.values()):
             self._send(link, Bye(reason=clean_text(reason)[:200]), out)
@@ -551,6 +749,9 @@ class Session:
         """Why ``role`` may not move now (turn, pending offer), or ``None``."""
         if not table.in_play or table.awaiting_verdict:
             return "the game is over: offer a rematch"
+        step = table.opening.step
+        if step is not None:
+            return f"the opening is under way: {step.prompt[0].lower()}{step.prompt[1:]}"
         if table.board.turn is not table.stone_of(role):
             mover = self._opponent_title() if role is self.role else (self.name or self.role.title)
             return f"it is {table.board.turn}'s turn: wait for {mover}'s move"
@@ -609,6 +810,23 @@ class Session:
         link.peer_name = hello.name
 
     # -- what subclasses define ---------------------------------------------------
+
+    def _timed(self, now: float, out: Outputs) -> None:
+        """What the clock does as time passes (the host's flag falls; the guest only shows)."""
+
+    def _flag_fell(self, table: Table, now: float, out: Outputs) -> bool:
+        """Whether a flag has fallen by ``now`` (the host ends the game then); a guest leaves it to the host."""
+        return False
+
+    def _used(self, now: float) -> float:
+        """What our current move has taken so far, by our own clock (0 without one)."""
+        clock = self._clock()
+        if clock is None or clock.running is not CLOCK_SIDE[self.role]:
+            return 0.0
+        return clock.elapsed(now)
+
+    def _own_step(self, table: Table, move: OpeningMove, out: Outputs) -> None:
+        raise NotImplementedError
 
     def _handshake(self, link: Link, message: Message, now: float, out: Outputs) -> None:
         raise NotImplementedError

@@ -19,9 +19,11 @@ import enum
 from dataclasses import dataclass
 
 from gomoku.board import Board
+from gomoku.clock import Clock
 from gomoku.net import events as ev
-from gomoku.net.match import ChatLine, MatchRecord, OfferKind, Result, Role
+from gomoku.net.match import CLOCK_SIDE, ChatLine, MatchRecord, OfferKind, Result, Role
 from gomoku.net.protocol import ResumeRecord
+from gomoku.openings import OpeningRule, Step
 from gomoku.point import Point
 from gomoku.rules import Stone
 
@@ -40,12 +42,64 @@ class LinkState(enum.Enum):
 
 
 @dataclass(frozen=True)
+class OpeningView:
+    """The opening rule's state as our player sees it: the step, whose it is, the colours so far.
+
+    ``step`` is the core's (:class:`gomoku.openings.Step`: its prompt, action,
+    options, area and count), ``None`` once the opening is over; ``mine``
+    whether it is ours to take; ``my_colour`` the colour we hold now
+    (tentative until the opening ends); ``swap_owner`` who decides the next
+    swap (``None``: no swap is left); ``area`` the points a stone may go on
+    now (empty: anywhere, or no stone to place); ``offers`` the 5th moves
+    offered so far; ``history`` every step so far, as a move list shows it.
+    """
+
+    rule: OpeningRule
+    step: Step | None
+    mine: bool
+    my_colour: Stone
+    swap_owner: Role | None
+    area: frozenset[Point]
+    offers: tuple[Point, ...]
+    history: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class ClockView:
+    """Both players' clocks: the host's clock, or on the guest the host's last reading, running since it came.
+
+    A screen asks :meth:`left` with its own ``now`` (the same monotonic
+    seconds the session is given), so the clocks tick between snapshots.
+    """
+
+    clock: Clock
+
+    def left(self, role: Role, now: float) -> float:
+        """``role``'s time before its flag falls, at ``now`` (main time, or the byo-yomi period under way)."""
+        return self.clock.remaining(CLOCK_SIDE[role], now)
+
+    def periods(self, role: Role, now: float) -> int:
+        """``role``'s byo-yomi periods left at ``now``."""
+        return self.clock.periods_left(CLOCK_SIDE[role], now)
+
+    @property
+    def running(self) -> Role | None:
+        """The role whose time runs (``None``: both stopped)."""
+        side = self.clock.running
+        if side is None or self.clock.since is None:
+            return None
+        return Role.HOST if side is CLOCK_SIDE[Role.HOST] else Role.GUEST
+
+
+@dataclass(frozen=True)
 class TableView:
     """The current game: the position (a copy), our colour, the pending offers, the result.
 
     ``offer_in`` is the opponent's offer waiting for our answer, ``offer_out``
     ours waiting for theirs; ``forbidden`` the points the rule forbids the side
-    to move (black's, under renju); ``my_turn`` whether we may play now.
+    to move (black's, under renju); ``my_turn`` whether we may play a move now
+    (not during the opening: ``opening`` says whose step it is); ``clock``
+    both players' clocks (``None`` without one).
     """
 
     match: bytes
@@ -57,6 +111,8 @@ class TableView:
     result: Result | None = None
     offer_in: OfferKind | None = None
     offer_out: OfferKind | None = None
+    opening: OpeningView | None = None
+    clock: ClockView | None = None
 
     @property
     def over(self) -> bool:

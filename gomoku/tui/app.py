@@ -162,7 +162,17 @@ def network_setup(args: argparse.Namespace, settings: Settings) -> NetSetup | No
         choices = {choice.value: choice for choice in BlackChoice}
         black = choices.get(args.black, BlackChoice.RANDOM)
         bind = args.bind or ""
-        return NetSetup(Role.HOST, name, port=args.host, bind=bind, rule=settings.rule, size=settings.size, black=black)
+        return NetSetup(
+            Role.HOST,
+            name,
+            port=args.host,
+            bind=bind,
+            rule=settings.rule,
+            size=settings.size,
+            black=black,
+            opening=settings.opening,
+            clock=settings.clock,
+        )
     if getattr(args, "join", None):
         address, port = parse_address(args.join)
         code = format_code(args.code) if args.code else ""

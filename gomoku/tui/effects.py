@@ -13,10 +13,11 @@ import enum
 from dataclasses import dataclass
 
 from gomoku.board import Board
+from gomoku.clock import NO_CLOCK, ClockSpec
 from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.net.match import BlackChoice, MatchRecord, OfferKind, Role
 from gomoku.net.protocol import ResumeRecord
-from gomoku.openings import OpeningState
+from gomoku.openings import OpeningMove, OpeningRule, OpeningState
 from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.rules import Rule
@@ -168,8 +169,8 @@ class NetSetup:
     """One side of a network game as the player chose it: enough to start it again after a drop.
 
     The host's ``code`` is empty until its connection has drawn one (then the
-    screen keeps it, for a restart to reuse); ``rule``, ``size`` and ``black``
-    are the host's choices; ``address`` is where the guest connects.  An empty
+    screen keeps it, for a restart to reuse); ``rule``, ``size``, ``black``,
+    ``opening`` and ``clock`` are the host's choices; ``address`` is where the guest connects.  An empty
     ``name`` is shown to the other player as ``the host`` or ``the guest``.
     """
 
@@ -182,6 +183,8 @@ class NetSetup:
     rule: Rule = Rule.FREESTYLE
     size: int = 15
     black: BlackChoice = BlackChoice.RANDOM
+    opening: OpeningRule = OpeningRule.NONE
+    clock: ClockSpec = NO_CLOCK
 
 
 @dataclass(frozen=True)
@@ -209,6 +212,14 @@ class NetPlay:
 
     session: int
     point: Point
+
+
+@dataclass(frozen=True)
+class NetStep:
+    """Take an opening step in the network game of ``session`` (answered by a ``StepTaken`` or a refusal)."""
+
+    session: int
+    move: OpeningMove
 
 
 @dataclass(frozen=True)
@@ -250,7 +261,7 @@ class NetClose:
     reason: str = "the other player left"
 
 
-NetEffect = NetStart | NetPlay | NetOffer | NetAnswer | NetResign | NetChat | NetClose
+NetEffect = NetStart | NetPlay | NetStep | NetOffer | NetAnswer | NetResign | NetChat | NetClose
 Effect = (
     StartAi
     | CancelAi

@@ -187,6 +187,14 @@ class NetEvent:
     snapshot: Snapshot | None = None
 
 
+@dataclass(frozen=True)
+class NetClock:
+    """The time (monotonic ``seconds``) for the clocks of network game ``session``, about once a second."""
+
+    session: int
+    seconds: float
+
+
 Event = (
     Key
     | Mouse
@@ -205,4 +213,5 @@ Event = (
     | Report
     | NetListening
     | NetEvent
+    | NetClock
 )

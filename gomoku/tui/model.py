@@ -296,6 +296,8 @@ class NetRow(enum.Enum):
     BLACK = "Black played by"
     RULE = "Rule"
     SIZE = "Board size"
+    OPENING = "Opening rule"
+    CLOCK = "Clock"
     PORT = "Port"
     BIND = "Listen on"
     NAME = "Your name"
@@ -381,6 +383,8 @@ class NetPlaying:
     typing: str | None = None
     confirm_resign: bool = False
     reconnecting: bool = False
+    #: The time (monotonic seconds) the clocks are shown at: the last :class:`~gomoku.tui.events.NetClock`.
+    seconds: float = 0.0
 
     @property
     def table(self) -> TableView:

@@ -22,8 +22,9 @@ from gomoku.net.auth import new_code
 from gomoku.net.connection import Guest, Host, Peer
 from gomoku.net.errors import NetworkError
 from gomoku.net.match import GameSettings, MatchRecord, Role
-from gomoku.tui.effects import NetAnswer, NetChat, NetClose, NetOffer, NetPlay, NetResign, NetStart
-from gomoku.tui.events import Event, NetEvent, NetListening
+from gomoku.net.snapshot import Snapshot
+from gomoku.tui.effects import NetAnswer, NetChat, NetClose, NetOffer, NetPlay, NetResign, NetStart, NetStep
+from gomoku.tui.events import Event, NetClock, NetEvent, NetListening
 
 #: At exit, how long the connections may take to say goodbye.
 CLOSE_WAIT = 1.5
@@ -43,6 +44,7 @@ class Network:
         return {
             NetStart: self.start,
             NetPlay: lambda e: self._with(e.session, lambda peer: peer.play(e.point)),
+            NetStep: lambda e: self._with(e.session, lambda peer: peer.step(e.move)),
             NetOffer: lambda e: self._with(e.session, lambda peer: peer.offer(e.kind)),
             NetAnswer: lambda e: self._with(e.session, lambda peer: peer.answer(e.accept)),
             NetResign: lambda e: self._with(e.session, lambda peer: peer.resign()),
@@ -58,7 +60,7 @@ class Network:
                 host = Host(
                     setup.code or new_code(),
                     setup.name,
-                    GameSettings(setup.rule, setup.size, setup.black),
+                    GameSettings(setup.rule, setup.size, setup.black, setup.opening, setup.clock),
                     port=setup.port,
                     bind=setup.bind,
                     record=record,
@@ -90,11 +92,14 @@ class Network:
     def drain(self) -> list[Event]:
         """Every event the connections have for the screen, oldest first, as :class:`NetEvent`."""
         events: list[Event] = []
+        now = time.monotonic()
         for session, peer in list(self._peers.items()):
             running = peer.running
             events += [NetEvent(session, update.event, update.snapshot) for update in peer.updates()]
             if not running:  # it has ended: what it said last is read above
                 del self._peers[session]
+            elif _clock_runs(peer.snapshot):  # the clocks shown tick: the time, on each wake-up
+                events.append(NetClock(session, now))
         self._closing = [peer for peer in self._closing if peer.running]
         return events
 
@@ -110,3 +115,9 @@ class Network:
         for peer in self._closing:
             peer.join(max(0.0, deadline - time.monotonic()))
         self._closing = []
+
+
+def _clock_runs(snapshot: Snapshot) -> bool:
+    """Whether ``snapshot`` shows a clock that is running."""
+    table = snapshot.table
+    return table is not None and table.clock is not None and table.clock.running is not None

@@ -7,13 +7,13 @@ cursor), and says which autosave effects a change of the game asks for.
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import asdict, replace
 from typing import Any
 
 from gomoku.board import Board
 from gomoku.clock import Clock, ClockError, SideTime, parse_clock
 from gomoku.net.errors import ProtocolError
-from gomoku.net.match import BlackChoice, ChatLine, Ending, MatchRecord, Result, Role
+from gomoku.net.match import BlackChoice, ChatLine, Ending, MatchRecord, Result, Role, Times, times_of
 from gomoku.net.protocol import MAX_CHAT, MAX_CHAT_LINES, ResumeRecord, clean_text
 from gomoku.openings import OpeningError, OpeningRule, Seat, replay
 from gomoku.point import Point, parse_point, to_notation
@@ -151,12 +151,22 @@ def saved_from_net(screen: NetPlaying, level: str) -> SavedGame:
         "rule": setup.rule.value,
         "size": setup.size,
         "black": setup.black.value,
+        "opening": setup.opening.value,
+        "clock": setup.clock.text(),
         "stone": str(screen.table.my_stone),
-        "record": _record_json(screen.view.saved),
+        "record": _record_json(_timed_record(screen)),
     }
     players = {str(stone): "human" for stone in Stone}
     extra = {"cursor": to_notation(screen.cursor, screen.board.size), NETWORK: info}
     return SavedGame.from_board(screen.board, mode=Mode.PVP.value, players=players, level=level, extra=extra)
+
+
+def _timed_record(screen: NetPlaying) -> MatchRecord | ResumeRecord | None:
+    """The session's record, its clock read at the screen's time (the snapshot's may be seconds old)."""
+    record, clock = screen.view.saved, screen.table.clock
+    if isinstance(record, MatchRecord) and record.times is not None and clock is not None and screen.seconds:
+        return replace(record, times=times_of(clock.clock, screen.seconds))
+    return record
 
 
 def _record_json(record: MatchRecord | ResumeRecord | None) -> dict[str, Any] | None:
@@ -170,6 +180,10 @@ def _record_json(record: MatchRecord | ResumeRecord | None) -> dict[str, Any] | 
     if isinstance(record, MatchRecord):
         data.update(rule=record.rule.value, size=record.size, black=record.black.value)
         data["chat"] = [[line.by.value, line.text] for line in record.chat]
+        data.update(opening=record.opening.value, steps=list(record.steps), clock=record.clock.text())
+        if record.times is not None:
+            data["times"] = asdict(record.times)
+            data["times"]["running"] = record.times.running.value if record.times.running else None
         if record.result is not None:
             winner = record.result.winner
             data["result"] = {"winner": str(winner) if winner else None, "ending": record.result.ending.value}
@@ -202,7 +216,23 @@ def _record_of(role: Role, data: Any) -> MatchRecord | ResumeRecord | None:
             winner = data["result"]["winner"]
             result = Result(Stone[winner.upper()] if winner else None, Ending(data["result"]["ending"]))
         rule, size, black = Rule(data["rule"]), int(data["size"]), Role(data["black"])
-        return MatchRecord(match, game, rule, size, black, moves, result, _chat_of(data.get("chat")))
+        opening = OpeningRule(data.get("opening", OpeningRule.NONE.value))
+        steps = tuple(str(text) for text in data.get("steps", ()))
+        clock = parse_clock(str(data.get("clock", "none")))
+        times = None
+        if isinstance(data.get("times"), dict):
+            saved_times = data["times"]
+            running = Role(saved_times["running"]) if saved_times.get("running") else None
+            times = Times(
+                float(saved_times["host"]),
+                float(saved_times["guest"]),
+                int(saved_times["host_periods"]),
+                int(saved_times["guest_periods"]),
+                running,
+                float(saved_times["used"]),
+            )
+        chat = _chat_of(data.get("chat"))
+        return MatchRecord(match, game, rule, size, black, moves, result, chat, opening, steps, clock, times)
     except (KeyError, TypeError, ValueError, AttributeError, ProtocolError):
         return None
 
@@ -223,6 +253,8 @@ def net_from_saved(saved: SavedGame) -> tuple[NetSetup, MatchRecord | ResumeReco
             rule=Rule(info.get("rule", saved.rule.value)),
             size=int(info.get("size", saved.size)),
             black=BlackChoice(info.get("black", BlackChoice.RANDOM.value)),
+            opening=OpeningRule(info.get("opening", OpeningRule.NONE.value)),
+            clock=parse_clock(str(info.get("clock", "none"))),
         )
     except (TypeError, ValueError):
         return None

@@ -44,7 +44,7 @@ def test_every_termination_of_the_core_has_one_ending_and_back() -> None:
     # play no clocks yet, so it has no ending on the wire (issue 24's network part will add one).
     for termination in (t for t in Termination if t is not Termination.TIME):
         assert Ending.of(termination).termination is termination
-    assert {e for e in Ending if not e.by_board} == {Ending.RESIGN, Ending.AGREED}
+    assert {e for e in Ending if not e.by_board} == {Ending.RESIGN, Ending.AGREED, Ending.TIME}
 
 
 def test_a_result_reads_as_the_cores_sentence_for_the_boards_endings() -> None:
@@ -76,7 +76,7 @@ def test_the_wire_keeps_its_words_and_refuses_others() -> None:
 
 def test_a_version_1_peer_is_told_to_install_the_same_version() -> None:
     hello = b'{"type":"hello","protocol":"gomoku-net","version":1,"role":"guest","name":"x","nonce":"' + b"0" * 32
-    with pytest.raises(VersionError, match="speaks gomoku-net version 1 and this gomoku speaks version 2"):
+    with pytest.raises(VersionError, match="speaks gomoku-net version 1 and this gomoku speaks version 3"):
         decode(hello + b'"}')
 
 

@@ -8,9 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gomoku import openings as o
+from gomoku.clock import parse_clock
 from gomoku.net import protocol as p
 from gomoku.net.errors import LineTooLongError, ProtocolError, VersionError
-from gomoku.net.match import Request, Role
+from gomoku.net.match import ChatLine, Request, Role
+from gomoku.openings import OpeningRule
 from gomoku.point import Point
 from gomoku.rules import Rule
 
@@ -22,7 +25,24 @@ EXAMPLES = [
     p.Auth(proof=b"\x02" * 32, resume=p.ResumeRecord(match=b"m" * 8, game=3, moves=FULL_BOARD)),
     p.Welcome(proof=b"\x03" * 32),
     p.Start(match=b"m" * 8, game=1, rule=Rule.RENJU, size=25, black=Role.GUEST, moves=FULL_BOARD),
-    p.Move(ply=0, x=7, y=7),
+    p.Start(
+        match=b"m" * 8,
+        game=2,
+        rule=Rule.FREESTYLE,
+        size=15,
+        black=Role.HOST,
+        moves=(Point(7, 7), Point(7, 6), Point(8, 8)),
+        opening=OpeningRule.SWAP2,
+        steps=tuple(p.StepRecord.of(o.place(point)) for point in ((7, 7), (7, 6), (8, 8)))
+        + (p.StepRecord.of(o.choose(o.Option.PLACE_TWO)),),
+        clock=parse_clock("5+3"),
+        time=p.Reading(host_ms=300_000, guest_ms=1_234, host_periods=0, guest_periods=0, running=Role.GUEST, used_ms=5),
+    ),
+    p.Move(ply=0, x=7, y=7, ms=1500),
+    p.Step(index=0, step=p.StepRecord.of(o.place((7, 7)))),
+    p.Step(index=3, step=p.StepRecord.of(o.choose(o.Option.SWAP))),
+    p.Step(index=9, step=p.StepRecord.of(o.declare(5))),
+    p.Time(reading=p.Reading(host_ms=0, guest_ms=2**31 - 1, host_periods=5, guest_periods=0, running=None, used_ms=0)),
     p.Offer(kind="undo", ply=4),
     p.Answer(kind="draw", ply=9, accept=True),
     p.Answer(kind="rematch", ply=30, accept=False),
@@ -37,8 +57,17 @@ EXAMPLES = [
 ]
 
 
+#: The fields of a ``start`` without an opening rule or a clock.
+NO_OPENING = {"opening": "none", "steps": [], "clock": "none", "time": None}
+
+
 def line(**fields: object) -> bytes:
     return json.dumps(fields).encode() + b"\n"
+
+
+def start_line(**fields: object) -> bytes:
+    """A ``start`` line of game 1, the host black, no chat, opening rule or clock, with ``fields`` changed."""
+    return line(**{"type": "start", "match": "00" * 8, "game": 1, "black": "host", "chat": [], **NO_OPENING, **fields})
 
 
 def test_every_message_type_has_an_example() -> None:
@@ -54,7 +83,7 @@ def test_messages_round_trip_within_the_line_limit(message) -> None:
 
 
 def test_a_line_is_compact_ascii_json() -> None:
-    assert p.encode(p.Move(ply=2, x=3, y=4)) == b'{"type":"move","ply":2,"x":3,"y":4}\n'
+    assert p.encode(p.Move(ply=2, x=3, y=4)) == b'{"type":"move","ply":2,"x":3,"y":4,"ms":0}\n'
     assert p.encode(p.Chat(text="héllo")).isascii()
 
 
@@ -70,10 +99,10 @@ def test_a_line_is_compact_ascii_json() -> None:
         (line(type=7), "unknown message type 7"),
         (line(type="move", ply=0, x=1), "lacks the field y"),
         (line(type="move", ply=0, x=1, y=2, z=3), "unknown field 'z'"),
-        (line(type="move", ply=0, x=1, y=True), "y must be a whole number"),
-        (line(type="move", ply=0, x=1, y="2"), "y must be a whole number"),
-        (line(type="move", ply=0, x=-1, y=2), "x must be 0 to 24"),
-        (line(type="move", ply=0, x=25, y=2), "x must be 0 to 24"),
+        (line(type="move", ply=0, x=1, y=True, ms=0), "y must be a whole number"),
+        (line(type="move", ply=0, x=1, y="2", ms=0), "y must be a whole number"),
+        (line(type="move", ply=0, x=-1, y=2, ms=0), "x must be 0 to 24"),
+        (line(type="move", ply=0, x=25, y=2, ms=0), "x must be 0 to 24"),
         (b'{"type":"move","ply":0,"x":1.5,"y":2}', "whole numbers"),
         (b'{"type":"move","ply":0,"x":NaN,"y":2}', "NaN is not allowed"),
         (b'{"type":"move","ply":0,"x":1,"x":2,"y":2}', "appears twice"),
@@ -84,20 +113,48 @@ def test_a_line_is_compact_ascii_json() -> None:
         (line(type="welcome", proof="ab"), "64 lower-case hex digits"),
         (line(type="welcome", proof="G" * 64), "64 lower-case hex digits"),
         (
-            line(type="start", match="00" * 8, game=1, rule="go", size=15, black="host", chat=[], moves=[]),
+            start_line(rule="go", size=15, moves=[]),
             "rule must be one of",
         ),
         (
-            line(type="start", match="00" * 8, game=1, rule="renju", size=4, black="host", chat=[], moves=[]),
+            line(
+                type="start",
+                match="00" * 8,
+                game=1,
+                rule="renju",
+                size=4,
+                black="host",
+                chat=[],
+                **NO_OPENING,
+                moves=[],
+            ),
             "size must be 5 to 25",
         ),
         (
-            line(type="start", match="00" * 8, game=1, rule="renju", size=15, black="host", chat=[], moves=[[1, 2, 3]]),
+            line(
+                type="start",
+                match="00" * 8,
+                game=1,
+                rule="renju",
+                size=15,
+                black="host",
+                chat=[],
+                **NO_OPENING,
+                moves=[[1, 2, 3]],
+            ),
             "an [x, y] pair",
         ),
         (
             line(
-                type="start", match="00" * 8, game=1, rule="renju", size=15, black="host", chat=[], moves=[[0, 0]] * 626
+                type="start",
+                match="00" * 8,
+                game=1,
+                rule="renju",
+                size=15,
+                black="host",
+                chat=[],
+                **NO_OPENING,
+                moves=[[0, 0]] * 626,
             ),
             "at most 625",
         ),
@@ -113,8 +170,8 @@ def test_malformed_lines_are_refused_with_a_reason(data: bytes, words: str) -> N
 
 
 def test_hello_reports_another_version_or_protocol_before_anything_else() -> None:
-    with pytest.raises(VersionError, match="version 3 and this gomoku speaks version 2"):
-        p.decode(line(type="hello", protocol=p.PROTOCOL, version=3, brand_new_field=1))
+    with pytest.raises(VersionError, match=f"version 99 and this gomoku speaks version {p.VERSION}"):
+        p.decode(line(type="hello", protocol=p.PROTOCOL, version=99, brand_new_field=1))
     with pytest.raises(VersionError, match="does not speak gomoku-net"):
         p.decode(b'{"type":"hello","protocol":"SSH-2.0"}')
     assert VersionError("x").code == "version"
@@ -211,3 +268,25 @@ def test_fuzz_plausible_objects_parse_or_are_refused(kind: str, fields: dict) ->
         return
     assert isinstance(message, p.MESSAGES[kind])
     assert p.decode(p.encode(message)) == message
+
+
+def test_the_longest_start_fits_a_line() -> None:
+    """A full 25x25 board, a full chat of escaped characters, the most opening steps and a clock reading."""
+    chat = tuple(ChatLine(Role.GUEST, "\u263a" * p.MAX_CHAT) for _ in range(p.MAX_CHAT_LINES))
+    longest_step = p.StepRecord.of(o.choose(o.Option.FIFTH_IN_SQUARE))
+    start = p.Start(
+        match=b"m" * 8,
+        game=1_000_000,
+        rule=Rule.FREESTYLE,
+        size=25,
+        black=Role.HOST,
+        moves=FULL_BOARD,
+        chat=chat,
+        opening=OpeningRule.TARAGUCHI10,
+        steps=(longest_step,) * p.MAX_STEPS,
+        clock=parse_clock("600+100x3600"),
+        time=p.Reading(
+            host_ms=p.MAX_COUNT, guest_ms=p.MAX_COUNT, host_periods=100, guest_periods=100, running=None, used_ms=0
+        ),
+    )
+    assert len(p.encode(start)) <= p.MAX_LINE

@@ -14,13 +14,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from gomoku.clock import NO_CLOCK, ClockSpec
 from gomoku.net import events as ev
 from gomoku.net.match import BlackChoice, GameSettings, OfferKind, Role
 from gomoku.net.session import Session
+from gomoku.openings import OpeningRule
 from gomoku.point import parse_point
 from gomoku.rules import Rule
 from gomoku.tui import router
-from gomoku.tui.effects import NetAnswer, NetChat, NetOffer, NetPlay, NetResign, NetSetup
+from gomoku.tui.effects import NetAnswer, NetChat, NetOffer, NetPlay, NetResign, NetSetup, NetStep
 from gomoku.tui.events import NetEvent
 from gomoku.tui.model import Menu, NetPlaying, State
 from gomoku.tui.screen import context
@@ -66,9 +68,15 @@ class Match:
 
     @classmethod
     def start(
-        cls, rule: Rule = Rule.FREESTYLE, size: int = 9, black: BlackChoice = BlackChoice.HOST, guest_name: str = "Gil"
+        cls,
+        rule: Rule = Rule.FREESTYLE,
+        size: int = 9,
+        black: BlackChoice = BlackChoice.HOST,
+        guest_name: str = "Gil",
+        opening: OpeningRule = OpeningRule.NONE,
+        clock: ClockSpec = NO_CLOCK,
     ) -> Match:
-        wire = Wire(GameSettings(rule, size, black))
+        wire = Wire(GameSettings(rule, size, black, opening, clock))
         state = State(screen=Menu(), settings=settings(size=size), levels=LEVELS)
         host = Side(Role.HOST, wire.host, Run(state))
         guest_session = wire.guest(name=guest_name)
@@ -104,6 +112,8 @@ class Match:
         for effect in effects:
             if isinstance(effect, NetPlay):
                 self.wire.act(session, session.play(effect.point))
+            elif isinstance(effect, NetStep):
+                self.wire.act(session, session.step(effect.move))
             elif isinstance(effect, NetOffer):
                 self.wire.act(session, session.offer(effect.kind))
             elif isinstance(effect, NetAnswer):

@@ -283,3 +283,22 @@ def test_n_to_the_resume_offer_hosts_what_the_command_line_asks(players) -> None
     )
     again.keys("n")
     again.sees("The other player runs this command", f"127.0.0.1:{port}", "renju 9x9 · black: the guest")
+
+
+def test_a_swap2_game_with_a_clock_ends_on_time(players) -> None:  # type: ignore[no-untyped-def]
+    """Swap2 under a 12-second clock between two processes: the steps by clicks and keys, then a flag falls."""
+    host, guest, _, _ = host_and_join(players, 9, "--black", "host", "--opening", "swap2", "--clock", "0.2+0")
+    host.sees("Swap2: you begin as black", "place the 1st stone anywhere")
+    guest.sees("Swap2: you begin as white")
+    guest.play("e5")  # not the guest's step: the host's session refuses it, the screen says why
+    guest.sees("Not taken: It is the first player's turn in the opening")
+    for name in ("e5", "e6", "f6"):
+        host.play(name)
+        host.sees(f"you: place {name}")
+    guest.sees("Ann: place f6", "swap to black, stay white or place two more")
+    guest.keys("x")  # the guest swaps: it plays black, and white (the host) moves next
+    host.sees("Bob: swap. You play white. The opening is over.", "your move")
+    guest.sees("You: swap. You play black.")
+    # nobody moves: what is left of the host's 12 s runs out
+    host.sees("Black wins on time", "Bob wins", timeout=15.0)
+    guest.sees("Black wins on time", "You win!", timeout=5.0)

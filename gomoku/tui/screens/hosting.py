@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gomoku.clock import ClockKind
 from gomoku.net import events as ev
 from gomoku.net.match import MatchRecord
+from gomoku.openings import OpeningRule
 from gomoku.tui import draw
 from gomoku.tui.bindings import HELP, Binding, Bindings, find
 from gomoku.tui.draw import Theme, Window
@@ -98,6 +100,9 @@ def view(win: Window, screen: Hosting, ctx: Context, theme: Theme) -> None:
                 lines.append((f"  {address}", "dim"))
         lines += [("", ""), (f"Code {setup.code} · port {setup.port}", "")]
         lines.append((f"{setup.rule.value} {setup.size}x{setup.size} · black: {setup.black.label}", ""))
+        if setup.opening is not OpeningRule.NONE or setup.clock.kind is not ClockKind.NONE:
+            opening = setup.opening.title if setup.opening is not OpeningRule.NONE else "no opening rule"
+            lines.append((f"{opening} · {setup.clock.describe()}", ""))
         if screen.record is not None:
             lines.append((f"Resuming game {screen.record.game}: {plural(len(screen.record.moves), 'move')}", ""))
         if screen.refused:

@@ -15,6 +15,16 @@ the guest reconnects with ``r`` (or the same command).  Every change of the
 game is autosaved with the session's record, so a restarted host or guest
 resumes the same game.
 
+Under an opening rule the status line says the session's step (who decides
+what), the allowed area and the offers are marked, and each answer is a key
+(shown while the step is ours): Enter or a click places, offers or picks at
+the cursor, x swaps, p keeps the colours, 2, 9, 0 and 1-8 the rule's other
+answers.  The screen checks none of it: each is a request the session
+judges.  With a clock both players' times are shown beside the board,
+ticking from the snapshot's reading (a :class:`~gomoku.tui.events.NetClock`
+brings the time about once a second), the side whose time runs marked and a
+warning in the last seconds.
+
 A screen of the router (:mod:`gomoku.tui.screen`): its keys are declared once
 below, with their help, and the bottom line and the help are made from them.
 """
@@ -27,6 +37,8 @@ from gomoku.net import events as ev
 from gomoku.net.match import OfferKind, Request, Role
 from gomoku.net.protocol import MAX_CHAT
 from gomoku.net.snapshot import LinkState
+from gomoku.openings import Action, Option, choose, declare
+from gomoku.point import Point
 from gomoku.tui import draw
 from gomoku.tui.bindings import HELP, Binding, Bindings, find
 from gomoku.tui.draw import Marks, Theme, Window
@@ -41,15 +53,17 @@ from gomoku.tui.effects import (
     NetResign,
     NetSetup,
     NetStart,
+    NetStep,
     RetireAutosave,
 )
-from gomoku.tui.events import Event, Key, Mouse, NetEvent
+from gomoku.tui.events import Event, Key, Mouse, NetClock, NetEvent
 from gomoku.tui.keys import CURSOR_KEYS, QUIT_KEY
 from gomoku.tui.layout import board_layout, clicked_point, stepped
 from gomoku.tui.model import NetPlaying, Screen, centre
 from gomoku.tui.saves import saved_from_net
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Outcome, Route, alerted, said
 from gomoku.tui.screens import dialogs
+from gomoku.tui.screens.game import DECLARE, OPENING_KEYS, STONE_STEPS
 from gomoku.tui.texts import plural, sentence
 
 # -- the keys, declared once with their help ---------------------------------------
@@ -74,6 +88,14 @@ ERASE = Binding(("backspace", "ctrl-u"), "erase a character / the whole line", l
 RESIGN_YES = Binding(("y", "Y"), "resign this game", "y resigns", "y")
 RESIGN_NO = Binding((), "go back to the game", "any other key goes back", "any other key")
 
+#: The opening's answers as keys: the local game's, but p keeps the colours ("pass" on the swap) here:
+#: c is the chat, and k and the other letters near it move the cursor.
+KEEP = Binding(("p",), "opening: keep the colours (pass on the swap)", "p keep")
+NET_OPENING_KEYS = {**OPENING_KEYS, Option.STAY: KEEP}
+#: A clock shows tenths of a second, and the warning colour (and a ``!``), below this many seconds:
+#: the last seconds a player must act in, as chess servers warn at 10 s.
+CLOCK_WARNING = 10.0
+
 #: How a refusal of each request begins ("No undo: there is no move of yours to take back.").
 REFUSED = {
     Request.MOVE: "",
@@ -81,6 +103,7 @@ REFUSED = {
     Request.ANSWER: "No answer sent: ",
     Request.RESIGN: "Not resigned: ",
     Request.CHAT: "Chat not sent: ",
+    Request.STEP: "Not taken: ",
 }
 #: The offer each key asks for.
 OFFERS = {UNDO: OfferKind.UNDO, DRAW: OfferKind.DRAW, REMATCH: OfferKind.REMATCH}
@@ -100,7 +123,17 @@ def bindings(screen: NetPlaying, ctx: Context) -> Bindings:
     if table.over:
         rematch = () if answer else (REMATCH,)
         return (*lost, *answer, *rematch, CHAT, DISMISS, HELP, QUIT)
-    return (*lost, *answer, PLAY, CURSOR, CHAT, UNDO, DRAW, RESIGN, DISMISS, HELP, QUIT)
+    return (*lost, *answer, PLAY, CURSOR, *opening_keys(screen), CHAT, UNDO, DRAW, RESIGN, DISMISS, HELP, QUIT)
+
+
+def opening_keys(screen: NetPlaying) -> tuple[Binding, ...]:
+    """The opening's answers the session's step takes from us now (none while it is not ours)."""
+    opening = screen.table.opening
+    step = opening.step if opening is not None else None
+    if step is None or not opening or not opening.mine:
+        return ()
+    keys = tuple(NET_OPENING_KEYS[option] for option in step.options)
+    return keys + ((DECLARE,) if step.action is Action.DECLARE else ())
 
 
 def typing(screen: NetPlaying) -> bool:
@@ -132,7 +165,12 @@ def started(
             text += f" Your move {board.notation(event.lost[0])} never arrived: play again."
     else:
         text = f"Game {event.game} against {opponent}: you play {colour}."
-        text += " Your move." if table.my_turn else " Black moves first."
+        if table.opening is not None and table.opening.step is not None:  # colours are tentative until it ends
+            text = f"Game {event.game} against {opponent}, {table.opening.rule.title}: you begin as {colour}."
+        elif table.my_turn:
+            text += " Your move."
+        else:
+            text += " Black moves first."
     fresh = not event.resumed and event.game == 1  # a new match: the game saved before it is kept aside
     effects = ((RetireAutosave(),) if fresh else ()) + _autosave(ctx, screen)
     return screen, Outcome(effects=effects, message=Message(text), overlay=None)
@@ -161,7 +199,11 @@ def update(screen: NetPlaying, event: Event, ctx: Context) -> tuple[Screen, Outc
         point = clicked_point(event.row, event.col, event.rows, event.cols, screen.board.size)
         if point is None:
             return screen, NOTHING
-        return replace(screen, cursor=point), Outcome(effects=(NetPlay(screen.session, point),))
+        return replace(screen, cursor=point), Outcome(effects=(_play(screen, point),))
+    if isinstance(event, NetClock):
+        return (
+            (replace(screen, seconds=event.seconds), NOTHING) if event.session == screen.session else (screen, NOTHING)
+        )
     if not isinstance(event, Key):
         return screen, UNHANDLED
     return _key(screen, event.name, ctx)
@@ -180,6 +222,8 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, O
         if e.mine:
             return replace(screen, cursor=e.point), Outcome(effects=saved, message=Message(""))
         return screen, said(f"{name} played {screen.board.notation(e.point)}.", saved)
+    if isinstance(e, ev.StepTaken):
+        return screen, said(_step_text(screen, e), saved)
     if isinstance(e, ev.MoveRefused):
         return screen, alerted(f"Not played: {sentence(e.reason)}", saved)
     if isinstance(e, ev.Refused):
@@ -213,6 +257,18 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, O
         screen = replace(screen, reconnecting=False)
         return screen, alerted(f"Cannot rejoin: {sentence(e.reason)} {RECONNECT_KEY} tries again.")
     return screen, NOTHING
+
+
+def _step_text(screen: NetPlaying, e: ev.StepTaken) -> str:
+    """An opening step as a sentence, and what comes next ("The guest swapped: you play white. ...")."""
+    who = "You" if e.mine else capitalised(screen.opponent)
+    done = e.move.text(screen.board.size).replace("-", " ")
+    text = f"{who}: {done}."
+    if e.move.option in (Option.SWAP, Option.STAY):
+        text += f" You play {e.my_stone}."
+    if e.step is None:
+        text += " The opening is over."
+    return text
 
 
 def capitalised(name: str) -> str:
@@ -253,7 +309,12 @@ def _key(screen: NetPlaying, name: str, ctx: Context) -> tuple[Screen, Outcome]:
     if binding is CURSOR:
         return replace(screen, cursor=stepped(screen.cursor, *CURSOR_KEYS[name], screen.board.size)), NOTHING
     if binding is PLAY:
-        return screen, Outcome(effects=(NetPlay(screen.session, screen.cursor),))
+        return screen, Outcome(effects=(_play(screen, screen.cursor),))
+    option = next((option for option, key in NET_OPENING_KEYS.items() if key is binding), None)
+    if option is not None:
+        return screen, Outcome(effects=(NetStep(screen.session, choose(option)),))
+    if binding is DECLARE:
+        return screen, Outcome(effects=(NetStep(screen.session, declare(int(name))),))
     if binding is not None and binding in OFFERS:
         return screen, Outcome(effects=(NetOffer(screen.session, OFFERS[binding]),))
     if binding is CHAT:
@@ -264,11 +325,23 @@ def _key(screen: NetPlaying, name: str, ctx: Context) -> tuple[Screen, Outcome]:
         return replace(screen, confirm_resign=True), Outcome(message=Message(""))
     if binding is RECONNECT:
         return reconnect(screen, ctx)
-    if binding is QUIT:
-        return screen, dialogs.quit_outcome(screen)
+    if binding is QUIT:  # the game is kept as it stands now (the clocks read at this moment)
+        quitting = dialogs.quit_outcome(screen)
+        if screen.table.clock is None or not screen.table.in_progress:
+            return screen, quitting
+        return screen, replace(quitting, effects=_autosave(ctx, screen) + quitting.effects)
     if binding is DISMISS:
         return screen, NOTHING
     return screen, UNHANDLED
+
+
+def _play(screen: NetPlaying, point: Point) -> NetPlay | NetStep:
+    """What Enter or a click at ``point`` asks: a move, or during the opening its step at that point."""
+    opening = screen.table.opening
+    step = opening.step if opening is not None else None
+    if step is None:
+        return NetPlay(screen.session, point)
+    return NetStep(screen.session, STONE_STEPS.get(step.action, STONE_STEPS[Action.PLACE])(point))
 
 
 def _absent(screen: NetPlaying) -> str:
@@ -352,7 +425,9 @@ def view(win: Window, screen: NetPlaying, ctx: Context, theme: Theme) -> None:
     if layout is None:
         return
     cursor = screen.cursor if not table.over else None
-    draw.board_view(win, layout, board, theme, Marks(table.forbidden, None, cursor))
+    opening = table.opening
+    area, offers = (opening.area, frozenset(opening.offers)) if opening is not None else (frozenset(), frozenset())
+    draw.board_view(win, layout, board, theme, Marks(table.forbidden, None, cursor, area=area, offers=offers))
     if layout.panel_x is not None:
         _panel(win, layout, theme, screen)
     _status(win, screen, theme, wide=layout.panel_x is not None)
@@ -366,16 +441,32 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
     width = max(1, cols - x - 1)
     table = screen.table
     mine, theirs = table.my_stone, table.my_stone.opponent
-    draw.put(win, layout.top, x, f"{theme.glyphs[str(mine)]} you ({mine})"[:width])
-    draw.put(win, layout.top + 1, x, f"{theme.glyphs[str(theirs)]} {screen.opponent} ({theirs})"[:width])
+    me, them = screen.setup.role, screen.setup.role.other
+    for row, (stone, name, role) in enumerate(((mine, "you", me), (theirs, screen.opponent, them))):
+        line = f"{theme.glyphs[str(stone)]} {name} ({stone})"
+        style = ""
+        if table.clock is not None:
+            time_text, warn = clock_text(screen, role)
+            running = table.clock.running is role
+            line = f"{line[: max(1, width - len(time_text) - 3)]:<{max(1, width - len(time_text) - 2)}}{time_text}"
+            style = "alert" if warn else "selected" if running else ""
+        draw.put(win, layout.top + row, x, line[:width], theme(style) if style else 0)
     bottom = rows - draw.FOOTER_ROWS - 1
     moves_top = layout.top + 3
     room = bottom - moves_top
+    lines: list[tuple[str, str]] = []
+    if table.opening is not None and table.opening.history:  # the opening as it happened
+        lines = [(f"{table.opening.rule.title}:", "status")]
+        lines += [(step, "dim") for step in table.opening.history[-max(1, room // 3) :]]
+        for offset, (text, style) in enumerate(lines):
+            draw.put(win, moves_top + offset, x, text[:width], theme(style))
+        moves_top += len(lines) + 1
+        room = bottom - moves_top
+        lines = []
     moves_rows = max(2, min((len(table.board.moves) + 1) // 2 + 1, room // 2))
     names = [table.board.notation(point) for point in table.board.moves]
     draw.moves_panel(win, layout, theme, names, top=moves_top, bottom=moves_top + moves_rows)
     top = moves_top + moves_rows + 2
-    lines: list[tuple[str, str]] = []
     for line in waiting_lines(screen):
         lines += [(part, "selected") for part in draw.wrap(line, width)]
     if lines:
@@ -418,6 +509,15 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
         text = f"{waiting[0]} {waiting[1]}"
         draw.put(win, row, 1, text if len(text) <= cols - 2 else waiting[1][: cols - 2], theme("alert"))
         return
+    opening = table.opening
+    if opening is not None and opening.step is not None:  # who decides what, in the rule's words
+        prompt = opening.step.prompt
+        if opening.swap_owner is not None and opening.step.action is not Action.CHOOSE:
+            owner = "you" if opening.swap_owner is screen.setup.role else screen.opponent
+            prompt += f" (next swap: {owner})"
+        style = "selected" if opening.mine else "status"
+        draw.put(win, row, 1, _fitted(theme, [prompt, link_text(screen)], cols - 2), theme(style))
+        return
     glyph = theme.glyphs[str(board.turn)]
     ours = board.turn is table.my_stone  # by colour: while the opponent is away it is still our turn
     turn = f"{glyph} your move" if ours else f"{glyph} {screen.opponent} to play"
@@ -427,6 +527,20 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
         parts.append(f"last: {board.turn.opponent} {board.notation(board.last_move)}")
     style = "status" if screen.link is LinkState.CONNECTED else "alert"
     draw.put(win, row, 1, _fitted(theme, parts, cols - 2), theme(style))
+
+
+def clock_text(screen: NetPlaying, role: Role) -> tuple[str, bool]:
+    """``role``'s time as shown (``4:32``, ``0:08.3``, byo-yomi periods as ``x3``), and whether to warn."""
+    clock = screen.table.clock
+    assert clock is not None
+    left = clock.left(role, screen.seconds)
+    minutes, seconds = divmod(left, 60)
+    text = f"{int(minutes)}:{seconds:04.1f}" if left < CLOCK_WARNING else f"{int(minutes)}:{int(seconds):02d}"
+    periods = clock.periods(role, screen.seconds)
+    if periods:
+        text += f" x{periods}"
+    warn = left < CLOCK_WARNING and clock.running is role
+    return ("!" + text if warn else text), warn
 
 
 def _fitted(theme: Theme, parts: list[str], room: int) -> str:

@@ -1,7 +1,10 @@
-"""Play over the network: host a game (its rule, board size, who plays black, port and address) or join one.
+"""Play over the network: host a game (its rule, size, who begins, opening rule, clock, port, address) or join one.
 
 The rule, the size and the name are the menu's (and remembered with it); who
-plays black is the host's choice for the first game (rematches alternate);
+plays black (or, under an opening rule, places the first stones) is the
+host's choice for the first game (rematches alternate); the opening rule and
+the clock are the host's too, for this run (``--opening`` and ``--clock``
+give them on the command line);
 the port and the address to listen on are for this run (``--host PORT`` and
 ``--bind`` give them on the command line).  Enter on the port, address or
 name row edits it: type, Enter keeps it, Esc leaves it as it was.  The name
@@ -13,9 +16,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gomoku.clock import parse_clock
 from gomoku.net.addresses import parse_port
 from gomoku.net.errors import NetworkError
 from gomoku.net.match import BlackChoice, Role
+from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule
 from gomoku.tui import draw
@@ -31,10 +36,21 @@ from gomoku.tui.settings import RULE_TEXT, clean_name
 from gomoku.tui.texts import sentence
 
 ROWS = tuple(NetRow)
-CHOICES = frozenset({NetRow.BLACK, NetRow.RULE, NetRow.SIZE})
+CHOICES = frozenset({NetRow.BLACK, NetRow.RULE, NetRow.SIZE, NetRow.OPENING, NetRow.CLOCK})
+#: The clocks the menu offers, shortest first: a blitz, GomokuWorld's 5+3 and a slower Fischer, a
+#: byo-yomi and a fixed time a move (``--clock`` takes any other).
+CLOCK_CHOICES = tuple(parse_clock(text) for text in ("none", "1+2", "3+2", "5+3", "10+5", "10+5x30", "30s"))
 #: The rows Enter edits as text, and the longest text each takes.
 TEXT_ROWS = {NetRow.PORT: 5, NetRow.BIND: 60, NetRow.NAME: 24}
 BLACK_ORDER = tuple(BlackChoice)
+#: What each opening rule is, in a line (docs/openings.md has the rules in full).
+OPENING_TEXT = {
+    OpeningRule.NONE: "No opening rule: black moves first, anywhere.",
+    OpeningRule.SWAP1: "Swap1: 3 stones placed, the other player picks a colour (freestyle, standard).",
+    OpeningRule.SWAP2: "Swap2: as Swap1, or 2 more stones and the first player picks (freestyle, standard).",
+    OpeningRule.TARAGUCHI10: "Taraguchi-10 (renju): stones in growing central squares, a swap after each.",
+    OpeningRule.SOOSORV8: "Soosorv-8 (renju): a canonical opening, swaps, N offered 5th moves.",
+}
 LABEL_COLUMN = 17
 WIDTH = 60
 
@@ -111,6 +127,8 @@ def _activate(menu: NetMenu, ctx: Context) -> tuple[Screen, Outcome]:
         rule=settings.rule,
         size=settings.size,
         black=menu.black,
+        opening=settings.opening,
+        clock=settings.clock,
     )
     return hosting.begin(ctx, setup)
 
@@ -169,6 +187,14 @@ def _change(menu: NetMenu, ctx: Context, step: int) -> tuple[Screen, Outcome]:
     if menu.row is NetRow.BLACK:
         black = BLACK_ORDER[(BLACK_ORDER.index(menu.black) + step) % len(BLACK_ORDER)]
         return replace(menu, black=black), NOTHING
+    if menu.row is NetRow.OPENING:  # for this run: not remembered
+        openings = tuple(OpeningRule)
+        opening = openings[(openings.index(settings.opening) + step) % len(openings)]
+        return menu, Outcome(settings=replace(settings, opening=opening))
+    if menu.row is NetRow.CLOCK:
+        index = CLOCK_CHOICES.index(settings.clock) if settings.clock in CLOCK_CHOICES else -1 if step > 0 else 0
+        clock = CLOCK_CHOICES[(index + step) % len(CLOCK_CHOICES)]
+        return menu, Outcome(settings=replace(settings, clock=clock))
     if menu.row is NetRow.SIZE:
         changed = replace(settings, size=min(MAX_SIZE, max(MIN_SIZE, settings.size + step)))
     else:
@@ -183,6 +209,8 @@ def view(win: Window, menu: NetMenu, ctx: Context, theme: Theme) -> None:
         NetRow.BLACK: menu.black.label,
         NetRow.RULE: settings.rule.value,
         NetRow.SIZE: f"{settings.size}x{settings.size}",
+        NetRow.OPENING: settings.opening.title if settings.opening is not OpeningRule.NONE else "none",
+        NetRow.CLOCK: settings.clock.text(),
         NetRow.PORT: str(menu.port),
         NetRow.BIND: menu.bind or "every address",
         NetRow.NAME: player_name(ctx) or "(none)",
@@ -204,7 +232,9 @@ def view(win: Window, menu: NetMenu, ctx: Context, theme: Theme) -> None:
         or {
             NetRow.HOST: "Wait for the other player; your screen shows the command they run.",
             NetRow.JOIN: "Type the address and the code the host's screen shows.",
-            NetRow.BLACK: "Who plays black in the first game; rematches swap colours.",
+            NetRow.BLACK: "Who plays black (or begins the opening) in the first game; rematches swap.",
+            NetRow.OPENING: OPENING_TEXT[settings.opening],
+            NetRow.CLOCK: f"The clock: {settings.clock.describe()} (for this run; --clock sets any other).",
             NetRow.RULE: f"{settings.rule.value}: {RULE_TEXT[settings.rule]}.",
             NetRow.SIZE: "The host's board size (both sides play on it).",
             NetRow.PORT: "The port the host listens on: Enter edits it.",
