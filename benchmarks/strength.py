@@ -200,6 +200,23 @@ def play_engine_game(job: tuple) -> GameResult:
     return GameResult(index, black_level, winner_name, len(board.moves), times, record, forfeit)
 
 
+def set_parameter(parser: argparse.ArgumentParser, name: str, value: str) -> None:
+    """Set ``name`` to the number ``value`` in every gomoku.ai module that reads it (before any game starts)."""
+    import gomoku.ai.greedy
+    import gomoku.ai.parameters
+    import gomoku.ai.search
+    import gomoku.ai.searchboard
+    import gomoku.ai.threats
+
+    modules = (gomoku.ai.parameters, gomoku.ai.search, gomoku.ai.searchboard, gomoku.ai.threats, gomoku.ai.greedy)
+    if not hasattr(gomoku.ai.parameters, name):
+        parser.error(f"--param {name}: no such number in gomoku.ai.parameters")
+    number = float(value) if "." in value else int(value)
+    for module in modules:
+        if hasattr(module, name):
+            setattr(module, name, number)
+
+
 def parse_engine_info(text: str) -> tuple[str, str]:
     """``KEY=VALUE`` of ``--engine-info`` as a pair."""
     key, sep, value = text.partition("=")
@@ -266,7 +283,18 @@ def main() -> None:
     parser.add_argument(
         "--engine-name", default=None, help="the engine's name in the printout (default: its file name)"
     )
+    parser.add_argument(
+        "--param",
+        metavar="NAME=VALUE",
+        type=parse_engine_info,
+        action="append",
+        default=[],
+        help="screening: set a tuning number of gomoku.ai.parameters (as the search modules read it) for "
+        "every player of this run, e.g. LMR_REDUCTION=0 (repeatable); compare against an engine or a greedy level",
+    )
     args = parser.parse_args()
+    for name, value in args.param:
+        set_parameter(parser, name, value)
 
     engine = None
     if args.second == "engine":

@@ -69,6 +69,9 @@ from gomoku.ai.parameters import (
     DEFAULT_THINK_TIME,
     HARD_LIMIT,
     HORIZON_BLOCKS,
+    LMR_FROM,
+    LMR_MIN_DEPTH,
+    LMR_REDUCTION,
     MAX_DEPTH,
     MAX_PLY,
     NEAR_PLY,
@@ -300,8 +303,12 @@ class AlphaBeta:
         best_move = moves[0]
         # a child at the horizon is most often judged on the spot, without playing the move
         # (not when the move makes a threat, or leaves one of ours standing: that is searched)
-        at_horizon = child_depth <= 0 and not board.renju and ply + 1 < MAX_PLY and not board.count[me][C_WIN_FOUR]
+        at_horizon = child_depth <= 0 and ply + 1 < MAX_PLY and not board.count[me][C_WIN_FOUR]
         threat_cells = board.cls[me]
+        # late-move reductions: only in a full-width node deep enough, not when answering a threat
+        reduce_from = LMR_FROM if LMR_REDUCTION and child_depth >= LMR_MIN_DEPTH and not counter_fours else 0
+        if opp_fives or board.winning_fours(opp):
+            reduce_from = 0
         for index, move in enumerate(moves):
             judged = self.judge_after(move, ply + 1) if at_horizon and threat_cells[move] < C_OPEN_THREE else None
             if judged is not None:
@@ -313,9 +320,15 @@ class AlphaBeta:
                     if index == 0:
                         value = -self.negamax(child_depth, -beta, -alpha, ply + 1)
                     else:
-                        value = -self.negamax(child_depth, -alpha - 1, -alpha, ply + 1)
-                        if alpha < value < beta:
-                            value = -self.negamax(child_depth, -beta, -alpha, ply + 1)
+                        full = True
+                        if reduce_from and index >= reduce_from and threat_cells[move] < C_OPEN_THREE:
+                            # a late quiet move: a shallower look first, the full depth only if it surprises
+                            value = -self.negamax(child_depth - LMR_REDUCTION, -alpha - 1, -alpha, ply + 1)
+                            full = value > alpha
+                        if full:
+                            value = -self.negamax(child_depth, -alpha - 1, -alpha, ply + 1)
+                            if alpha < value < beta:
+                                value = -self.negamax(child_depth, -beta, -alpha, ply + 1)
                 finally:
                     board.undo()
             if value > best_value:
@@ -354,8 +367,9 @@ class AlphaBeta:
         when that position is not judged statically (the mover made a four
         that must be blocked, or an open three that must be answered): then
         it has to be searched.  The same rules as :meth:`negamax`'s, read
-        from :meth:`SearchBoard.peek`; not used under renju, whose forbidden
-        points need the stones in place.
+        from :meth:`SearchBoard.peek`.  Under renju, when black is to move
+        after ``move`` with a winning four, a four-three or a double three,
+        whether it may play them needs the stones in place: searched too.
         """
         board = self.board
         black_counts, white_counts, black_total, white_total = board.peek(move)
@@ -363,6 +377,8 @@ class AlphaBeta:
             mover, counts, mover_total, total = black_counts, white_counts, black_total, white_total
         else:
             mover, counts, mover_total, total = white_counts, black_counts, white_total, black_total
+            if board.renju and (counts[C_WIN_FOUR] or counts[C_FOUR_THREE] or counts[C_DOUBLE_THREE]):
+                return None  # black's threats may stand on forbidden points
         if counts[C_FIVE]:
             return WIN - ply
         if mover[C_FIVE]:
