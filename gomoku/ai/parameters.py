@@ -52,12 +52,6 @@ THREAT_WIDTH_FACTOR = 2
 #: The deepest ply any line is searched to, and the deepest iteration.
 MAX_PLY = 40
 MAX_DEPTH = 30
-#: Late-move reductions: in a node whose children are searched at least LMR_MIN_DEPTH plies, the
-#: quiet moves from the LMR_FROM-th on (0-based, best first) are searched LMR_REDUCTION plies
-#: shallower first, and again at full depth only if they beat alpha (0 turns them off).
-LMR_REDUCTION = 0
-LMR_FROM = 3
-LMR_MIN_DEPTH = 2
 #: Past the horizon, an open three is answered by at most this many of its blocks.
 HORIZON_BLOCKS = 3
 

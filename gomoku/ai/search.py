@@ -69,9 +69,6 @@ from gomoku.ai.parameters import (
     DEFAULT_THINK_TIME,
     HARD_LIMIT,
     HORIZON_BLOCKS,
-    LMR_FROM,
-    LMR_MIN_DEPTH,
-    LMR_REDUCTION,
     MAX_DEPTH,
     MAX_PLY,
     NEAR_PLY,
@@ -305,10 +302,6 @@ class AlphaBeta:
         # (not when the move makes a threat, or leaves one of ours standing: that is searched)
         at_horizon = child_depth <= 0 and ply + 1 < MAX_PLY and not board.count[me][C_WIN_FOUR]
         threat_cells = board.cls[me]
-        # late-move reductions: only in a full-width node deep enough, not when answering a threat
-        reduce_from = LMR_FROM if LMR_REDUCTION and child_depth >= LMR_MIN_DEPTH and not counter_fours else 0
-        if opp_fives or board.winning_fours(opp):
-            reduce_from = 0
         for index, move in enumerate(moves):
             judged = self.judge_after(move, ply + 1) if at_horizon and threat_cells[move] < C_OPEN_THREE else None
             if judged is not None:
@@ -320,15 +313,9 @@ class AlphaBeta:
                     if index == 0:
                         value = -self.negamax(child_depth, -beta, -alpha, ply + 1)
                     else:
-                        full = True
-                        if reduce_from and index >= reduce_from and threat_cells[move] < C_OPEN_THREE:
-                            # a late quiet move: a shallower look first, the full depth only if it surprises
-                            value = -self.negamax(child_depth - LMR_REDUCTION, -alpha - 1, -alpha, ply + 1)
-                            full = value > alpha
-                        if full:
-                            value = -self.negamax(child_depth, -alpha - 1, -alpha, ply + 1)
-                            if alpha < value < beta:
-                                value = -self.negamax(child_depth, -beta, -alpha, ply + 1)
+                        value = -self.negamax(child_depth, -alpha - 1, -alpha, ply + 1)
+                        if alpha < value < beta:
+                            value = -self.negamax(child_depth, -beta, -alpha, ply + 1)
                 finally:
                     board.undo()
             if value > best_value:
