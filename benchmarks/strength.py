@@ -112,6 +112,13 @@ def renju_openings(size: int) -> list[list[Point]]:
     return openings
 
 
+def nodes_for(level: str, nodes: int | dict[str, int] | None, first: str) -> int | None:
+    """The node budget a move of ``level``: ``nodes`` for the first level, or ``nodes[level]`` from a mapping."""
+    if isinstance(nodes, dict):
+        return nodes.get(level)
+    return nodes if level == first else None
+
+
 def play_game(job: tuple) -> GameResult:
     """Play one game; ``job`` is (opening index, opening, black level, white level, options)."""
     index, opening, black_level, white_level, options = job
@@ -123,13 +130,13 @@ def play_game(job: tuple) -> GameResult:
         board.play(point)
     players = {
         Stone.BLACK: make_player(
-            black_level, seed=seed + 2 * index, think_time=think_time, max_nodes=nodes if black_level == first else None
+            black_level, seed=seed + 2 * index, think_time=think_time, max_nodes=nodes_for(black_level, nodes, first)
         ),
         Stone.WHITE: make_player(
             white_level,
             seed=seed + 2 * index + 1,
             think_time=think_time,
-            max_nodes=nodes if white_level == first else None,
+            max_nodes=nodes_for(white_level, nodes, first),
         ),
     }
     names = {Stone.BLACK: black_level, Stone.WHITE: white_level}
@@ -155,7 +162,9 @@ def play_engine_game(job: tuple) -> GameResult:
     engine_side = Stone.BLACK if black_level == engine.name else Stone.WHITE
     ours = black_level if engine_side is Stone.WHITE else white_level
     seed_offset = 0 if engine_side is Stone.WHITE else 1
-    player = make_player(ours, seed=seed + 2 * index + seed_offset, think_time=think_time, max_nodes=nodes)
+    player = make_player(
+        ours, seed=seed + 2 * index + seed_offset, think_time=think_time, max_nodes=nodes_for(ours, nodes, ours)
+    )
     turn_ms = max(1, round((1.0 if think_time is None else think_time) * 1000))
     answer_timeout = 10 * turn_ms / 1000 + 5
     names = {engine_side: engine.name, engine_side.opponent: ours}
