@@ -7,6 +7,8 @@ handed to the screen as the worker would.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gomoku.board import Board
 from gomoku.records import parse_moves
 from gomoku.review import Mark, review_game
@@ -279,3 +281,10 @@ def test_n_moves_the_selection_along_the_move_list() -> None:
     assert f"5 j8 {POINTER} 6 a5 x 7 h12 ?" in panel(run.state)
     run.press("n")
     assert f"6 a5 x {POINTER} 7 h12 ? 8 g8" in panel(run.state)
+
+
+def test_a_narrow_review_names_the_moment_and_its_mark_on_the_status_line() -> None:
+    run = finished(DECIDED)
+    assert board_layout(ROWS, 50, 15) is not None and board_layout(ROWS, 50, 15).panel_x is None  # type: ignore[union-attr]
+    status = " ".join(render(replace(run.state, message=""), ROWS, 50).lines()[-2].split())
+    assert status.startswith("Moment 1 of 1 · X 16. white h6 decisive · line")

@@ -409,7 +409,9 @@ def _status(win: Window, screen: Reviewing, theme: Theme) -> None:
             text = "No forced win was missed or handed over"
         else:
             total = len(moment.win.line)
-            text = f"Moment {screen.selected + 1} of {count} · line {screen.step} of {total} · {moment.win.side} wins"
+            label = moment.label(screen.review.size)  # the mark and the move, seen even without the panel
+            line = f"line {screen.step} of {total}"
+            text = f"Moment {screen.selected + 1} of {count} · {label} · {line} · {moment.win.side} wins"
     draw.put(win, row, 1, theme.dots(text)[: cols - 2], theme("status"))
 
 
