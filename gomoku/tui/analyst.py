@@ -26,7 +26,7 @@ from gomoku.engines import EnginePlayer, SearchInfo
 from gomoku.tui.effects import CancelAnalysis, StartAnalysis
 from gomoku.tui.events import Analysed, Event, Failed
 from gomoku.tui.players import Players
-from gomoku.tui.workers import Job
+from gomoku.tui.workers import Job, Stops
 
 #: Seconds an outside engine thinks about a position for live analysis: one move is asked for (the protocol has
 #: no "think until stopped"; its search info is shown as it comes), so twice the time ``hard`` takes for a move.
@@ -51,28 +51,19 @@ class Analyst:
         self._engines = engines
         #: the outside engines that analyse, by name, kept while the program runs (one process each)
         self._players: dict[str, Player] = {}
-        self._stops: dict[int, threading.Event] = {}
-        self._lock = threading.Lock()
+        self._stops = Stops()
         self._one_at_a_time = threading.Lock()
 
     def start(self, effect: StartAnalysis) -> None:
-        stop = threading.Event()
-        with self._lock:
-            self._stops[effect.job] = stop
+        stop = self._stops.new(effect.job)
         self._submit(partial(self._run, effect, stop))
 
     def cancel(self, effect: CancelAnalysis) -> None:
-        with self._lock:
-            stop = self._stops.pop(effect.job, None)
-        if stop is not None:
-            stop.set()
+        self._stops.cancel(effect.job)
 
     def stop(self) -> None:
         """Stop every analysis (at exit), and end the outside engines' processes."""
-        with self._lock:
-            stops, self._stops = list(self._stops.values()), {}
-        for stop in stops:
-            stop.set()
+        self._stops.stop_all()
         for player in self._players.values():
             close = getattr(player, "close", None)
             if close is not None:
@@ -97,8 +88,7 @@ class Analyst:
                 if not stop.is_set():
                     self._post(Failed(job, str(error) or type(error).__name__))
             finally:
-                with self._lock:
-                    self._stops.pop(job, None)
+                self._stops.done(job)
 
     def _by_engine(self, effect: StartAnalysis, stop: threading.Event, deeper: Callable[[Analysis], None]) -> None:
         """An outside engine's answer: its one best move, with its evaluation, depth and line (no multi-PV there)."""

@@ -75,7 +75,7 @@ from gomoku.tui.players import Players
 from gomoku.tui.reviewer import Reviewer
 from gomoku.tui.settings import Remembered, Settings, clean_name, read_settings, save_settings, validated
 from gomoku.tui.update import initial_network, initial_state, update
-from gomoku.tui.workers import Lane, Pool
+from gomoku.tui.workers import Lane, Pool, Stops
 from gomoku.userdirs import data_dir
 
 #: What one opening decision of the computer may spend reading positions, in seconds.
@@ -281,25 +281,20 @@ class Computer:
         self._make = make
         self._post = post
         self._pool = pool or Pool()
-        self._stops: dict[int, threading.Event] = {}
+        self._stops = Stops()
         self._players: dict[tuple[str, int], tuple[Player, threading.Lock]] = {}
 
     def start(self, job: StartAi) -> None:
-        stop = threading.Event()
-        self._stops[job.job] = stop
+        stop = self._stops.new(job.job)
         player, lock = self._player(job)
         self._pool.submit(partial(self._think, job, player, lock, stop))
 
     def cancel(self, job: CancelAi) -> None:
-        stop = self._stops.pop(job.job, None)
-        if stop is not None:
-            stop.set()
+        self._stops.cancel(job.job)
 
     def stop(self) -> None:
         """Stop every job (at exit), and end the outside engines' processes."""
-        for stop in self._stops.values():
-            stop.set()
-        self._stops.clear()
+        self._stops.stop_all()
         for player, _ in self._players.values():
             close = getattr(player, "close", None)
             if close is not None:
@@ -332,7 +327,7 @@ class Computer:
         if remaining > 0:
             stop.wait(remaining)
         if not stop.is_set():
-            self._stops.pop(job.job, None)
+            self._stops.done(job.job)
             self._post(AiDone(job.job, point, error, opening_move=step))
 
     def _opening_step(self, job: StartAi) -> OpeningMove:

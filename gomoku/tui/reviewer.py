@@ -21,7 +21,7 @@ from gomoku.engines import EnginePlayer
 from gomoku.review import DEFAULT, ENGINE_EVAL_SCALE, ReviewCancelled, review_game
 from gomoku.tui.effects import CancelReview, StartReview
 from gomoku.tui.events import Event, Failed, ReviewDone, ReviewProgress
-from gomoku.tui.workers import Job
+from gomoku.tui.workers import Job, Stops
 
 #: Makes the analyst a review asks for by name (a level; the loop may add outside engines).
 AnalystMaker = Callable[[str], Player]
@@ -36,27 +36,18 @@ class Reviewer:
         self._post = post
         self._submit = submit
         self._analyst = analyst
-        self._stops: dict[int, threading.Event] = {}
-        self._lock = threading.Lock()
+        self._stops = Stops()
 
     def start(self, effect: StartReview) -> None:
-        stop = threading.Event()
-        with self._lock:
-            self._stops[effect.job] = stop
+        stop = self._stops.new(effect.job)
         self._submit(partial(self._run, effect, stop))
 
     def cancel(self, effect: CancelReview) -> None:
-        with self._lock:
-            stop = self._stops.pop(effect.job, None)
-        if stop is not None:
-            stop.set()
+        self._stops.cancel(effect.job)
 
     def stop(self) -> None:
         """Stop every review (at exit)."""
-        with self._lock:
-            stops, self._stops = list(self._stops.values()), {}
-        for stop in stops:
-            stop.set()
+        self._stops.stop_all()
 
     def _run(self, effect: StartReview, stop: threading.Event) -> None:
         job = effect.job
@@ -78,8 +69,7 @@ class Reviewer:
                 self._post(Failed(job, str(error) or type(error).__name__))
             return
         finally:
-            with self._lock:
-                self._stops.pop(job, None)
+            self._stops.done(job)
             close = getattr(analyst, "close", None)  # an outside engine's process ends with its review
             if close is not None:
                 close()

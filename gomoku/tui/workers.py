@@ -115,3 +115,43 @@ class Lane:
                 job()
             except Exception:  # the job's own error handling failed: the lane goes on
                 pass
+
+
+class Stops:
+    """The stop events of a worker's cancellable jobs, by job number: one home for start, cancel and stop-all.
+
+    The computer, the analyst and the reviewer each keep one: :meth:`new`
+    when a job starts, :meth:`cancel` when the state no longer wants its
+    answer, :meth:`done` when it has answered, :meth:`stop_all` at exit.
+    Safe to call from the loop's thread and the workers' at once.
+    """
+
+    def __init__(self) -> None:
+        self._events: dict[int, threading.Event] = {}
+        self._lock = threading.Lock()
+
+    def new(self, job: int) -> threading.Event:
+        """A fresh stop event for ``job``."""
+        stop = threading.Event()
+        with self._lock:
+            self._events[job] = stop
+        return stop
+
+    def cancel(self, job: int) -> None:
+        """Stop ``job`` (its answer is no longer wanted); a job already done or unknown is ignored."""
+        with self._lock:
+            stop = self._events.pop(job, None)
+        if stop is not None:
+            stop.set()
+
+    def done(self, job: int) -> None:
+        """Forget ``job``: it has answered."""
+        with self._lock:
+            self._events.pop(job, None)
+
+    def stop_all(self) -> None:
+        """Stop every job still running (at exit)."""
+        with self._lock:
+            events, self._events = list(self._events.values()), {}
+        for stop in events:
+            stop.set()

@@ -72,3 +72,16 @@ def test_files_and_the_autosave_share_one_pool(tmp_path) -> None:  # type: ignor
     assert inbox.drain() == [Listed(3, ())]
     assert not saver.busy
     pool.close()
+
+
+def test_stops_cancel_one_job_forget_answered_ones_and_stop_all_at_exit() -> None:
+    from gomoku.tui.workers import Stops
+
+    stops = Stops()
+    first, second, third = stops.new(1), stops.new(2), stops.new(3)
+    stops.cancel(1)
+    assert first.is_set() and not second.is_set()
+    stops.done(2)  # answered: exit no longer concerns it
+    stops.cancel(99)  # unknown or already done: nothing happens
+    stops.stop_all()
+    assert third.is_set() and not second.is_set()
