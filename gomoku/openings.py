@@ -506,6 +506,15 @@ class OpeningState:
         step = self.step
         return step.seat if step is not None else self.seat_of(board.turn)
 
+    def history(self, size: int, name: Callable[[Seat], str]) -> tuple[str, ...]:
+        """The opening as it happened, one line a step: who (``name`` of its seat) and what.
+
+        Stones, swaps, declared numbers, each offered 5th move and the pick:
+        ``player 1: place h8``, ``you: swap``, ``computer: declare 4``.  The
+        move lists of the local and the network game show these lines.
+        """
+        return tuple(f"{name(event.seat)}: {event.move.text(size)}" for event in self.events)
+
     @property
     def stones(self) -> int:
         """How many of the board's stones the opening placed (its placed stones and the picked 5th move)."""

@@ -406,9 +406,7 @@ class Session:
         state, size = table.opening, table.board.size
         step = state.step
         placing = step is not None and step.action is Action.PLACE and step.area.side is not None
-        history = tuple(
-            f"{self._name_of(table.role_of(event.seat))}: {event.move.text(size)}" for event in state.events
-        )
+        history = state.history(size, lambda seat: self._name_of(table.role_of(seat)))
         owner = swap_owner(state)
         return OpeningView(
             rule=state.rule,

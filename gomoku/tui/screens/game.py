@@ -13,7 +13,20 @@ from dataclasses import replace
 
 from gomoku.ai import LEVELS
 from gomoku.board import Board, HistoryError, IllegalMoveError
-from gomoku.openings import Action, OpeningError, OpeningMove, Option, Step, choose, declare, offer, pick, place, replay
+from gomoku.openings import (
+    Action,
+    OpeningError,
+    OpeningMove,
+    Option,
+    Seat,
+    Step,
+    choose,
+    declare,
+    offer,
+    pick,
+    place,
+    replay,
+)
 from gomoku.point import Point
 from gomoku.rules import Stone
 from gomoku.tui import draw, live
@@ -510,8 +523,21 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
         bottom = None
         if analysing:
             bottom = live.draw_panel(win, layout, live.lines(analysis, game.board), theme) - 2
-        draw.moves_panel(win, layout, theme, [game.board.notation(point) for point in game.board.moves], bottom=bottom)
+        top = layout.top
+        if game.opening.events:  # the opening as it happened, as the network game shows it
+            end = win.getmaxyx()[0] - draw.FOOTER_ROWS - 1 if bottom is None else bottom
+            history = game.opening.history(game.board.size, lambda seat: seat_name(game, seat))
+            top = draw.opening_panel(win, layout, theme, game.opening.rule.title, history, top, (end - top) // 2)
+        names = [game.board.notation(point) for point in game.board.moves]
+        draw.moves_panel(win, layout, theme, names, top=top, bottom=bottom)
     _status(win, ctx, game, theme)
+
+
+def seat_name(game: Game, seat: Seat) -> str:
+    """How the move list names an opening seat: ``computer`` or ``you`` against the computer, else ``player 1``."""
+    if game.mode is Mode.PVC:
+        return "computer" if seat in game.seats else "you"
+    return seat.short
 
 
 def _status(win: Window, ctx: Context, game: Game, theme: Theme) -> None:
