@@ -134,3 +134,29 @@ def test_a_saved_record_times_the_moves_after_the_opening_not_its_steps() -> Non
     assert record is not None
     assert record.move_times == (None,) * 5 + (4.0, 3.0)  # the five opening stones are steps, not moves
     assert record.time_left == (None,) * 5 + (45.0, 45.0)
+
+
+def test_the_status_line_shows_both_clocks_during_the_opening() -> None:
+    from gomoku.tui import draw, view
+    from tests.tui.fake_window import FakeWindow
+
+    state = send(start("pvp", opening=OpeningRule.SWAP2, clock=parse_clock("1+2")), tick(0.0))
+    state = send(local_step(state, 5.0, "place h8"), tick(9.0))  # the first player's 2nd stone: 57 - 4 s
+    window = FakeWindow(24, 80)
+    view.draw(window, state, draw.plain_theme())
+    status = " ".join(window.screen().splitlines()[-2].split())
+    assert status == "Black (player 1): place the 2nd stone (white) anywhere ● 0:53 ○ 1:00"
+
+
+def test_a_long_prompt_keeps_the_running_clock_only() -> None:
+    from gomoku.tui import draw, view
+    from tests.tui.fake_window import FakeWindow
+
+    state = send(start("pvp", opening=OpeningRule.SWAP2, clock=parse_clock("1+2")), tick(0.0))
+    for seconds, text in ((1.0, "place h8"), (2.0, "place h9"), (3.0, "place j9")):
+        state = local_step(state, seconds, text)
+    state = send(state, tick(10.0))  # the second player (white) has thought 7 s over its choice
+    window = FakeWindow(24, 78)  # two columns short of both clocks beside this prompt
+    view.draw(window, state, draw.plain_theme())
+    status = " ".join(window.screen().splitlines()[-2].split())
+    assert status == "White (player 2): swap to black, stay white or place two more ○ 0:53"

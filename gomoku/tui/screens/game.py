@@ -554,7 +554,17 @@ def _status(win: Window, ctx: Context, game: Game, theme: Theme) -> None:
     if step is not None:
         deciding = ctx.ai is not None and ctx.ai.kind is AiKind.OPENING
         turn = step.prompt + (f" {spinner[ctx.frame % len(spinner)]}" if deciding else "")
-        draw.put(win, row, 1, turn[: cols - 2], theme("status"))
+        room = cols - 2
+        pieces = _clock_pieces(ctx, game, theme) if game.clock.enabled else []
+        if len(turn) + _width(pieces) > room:  # the prompt comes first: then only the running clock, or none
+            pieces = [
+                piece
+                for stone, piece in zip((Stone.BLACK, Stone.WHITE), pieces, strict=True)
+                if stone is game.clock.running
+            ]
+        if pieces and len(turn) + _width(pieces) <= room:  # the clocks run in the opening too
+            room -= _clocks(win, row, cols, pieces, theme)
+        draw.put(win, row, 1, turn[:room], theme("status"))
         return
     stone = board.turn
     glyph = theme.glyphs[str(stone)]
@@ -568,13 +578,13 @@ def _status(win: Window, ctx: Context, game: Game, theme: Theme) -> None:
     parts = [turn, str(game.settings.rule), f"move {len(board.moves) + 1}"]
     if board.last_move is not None:
         parts.append(f"last: {board.turn.opponent} {board.notation(board.last_move)}")
-    room = cols - 2 - (_clocks(win, row, cols, ctx, game, theme) if game.clock.enabled else 0)
+    room = cols - 2 - (_clocks(win, row, cols, _clock_pieces(ctx, game, theme), theme) if game.clock.enabled else 0)
     draw.put(win, row, 1, theme.join(parts)[: max(0, room)], theme("status"))
 
 
-def _clocks(win: Window, row: int, cols: int, ctx: Context, game: Game, theme: Theme) -> int:
-    """Both clocks at the right of the status line, the side to move's highlighted, a warning under
-    :data:`WARN_SECONDS` (with a ``!`` for monochrome); returns the columns they take."""
+def _clock_pieces(ctx: Context, game: Game, theme: Theme) -> list[tuple[str, str]]:
+    """Both clocks' texts and styles: the side to move's highlighted, a warning under :data:`WARN_SECONDS`
+    (with a ``!`` for monochrome)."""
     pieces = []
     for stone in (Stone.BLACK, Stone.WHITE):
         face = clock_face(game.clock, stone, ctx.seconds)
@@ -582,12 +592,21 @@ def _clocks(win: Window, row: int, cols: int, ctx: Context, game: Game, theme: T
         text = f" {theme.glyphs[str(stone)]} {face}{'!' if low else ''} "
         style = "alert" if low else "selected" if stone is game.clock.running else "status"
         pieces.append((text, style))
-    width = sum(len(text) for text, _ in pieces)
-    col = cols - 1 - width
+    return pieces
+
+
+def _width(pieces: list[tuple[str, str]]) -> int:
+    """The columns the clocks take, a space before them included."""
+    return sum(len(text) for text, _ in pieces) + 1
+
+
+def _clocks(win: Window, row: int, cols: int, pieces: list[tuple[str, str]], theme: Theme) -> int:
+    """The clocks at the right of the status line (:func:`_clock_pieces`); returns the columns they take."""
+    col = cols - _width(pieces)
     for text, style in pieces:
         draw.put(win, row, col, text, theme(style))
         col += len(text)
-    return width + 1
+    return _width(pieces)
 
 
 def unbound(screen: Playing, ctx: Context, key: str) -> str:
