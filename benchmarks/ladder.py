@@ -17,7 +17,8 @@ neighbours, ``--engine-games`` per level against each Rapfi setting, and
 ``--long-games`` replaces both for the levels above ``hard`` (they think
 several seconds a move).  Levels up to ``strong`` and Rapfi's node ladder
 do not depend on the machine; ``hard`` and above think by the clock, so a
-loaded machine makes them weaker.
+loaded machine makes them weaker, unless ``--nodes-per-second N`` gives
+them N nodes for each second of their think time instead.
 """
 
 from __future__ import annotations
@@ -45,10 +46,17 @@ ANCHOR = "rapfi3k"
 ELO_SCALE = 400 / math.log(10)
 
 
+def _clock_time(level: str) -> float | None:
+    """The seconds a move of ``level`` thinks by the clock (``None``: it does not, or it counts nodes)."""
+    player = LEVELS[level]()
+    if not LEVELS[level].searches or getattr(player, "max_nodes", None) is not None:
+        return None
+    return float(getattr(player, "think_time", 0))
+
+
 def _thinks_long(level: str) -> bool:
     """Whether ``level`` thinks more than a second a move by default (its games are the long ones)."""
-    player = LEVELS[level]()
-    return getattr(player, "think_time", 0) > 1 and getattr(player, "max_nodes", None) is None
+    return (_clock_time(level) or 0) > 1
 
 
 def engine_name(nodes: int) -> str:
@@ -129,6 +137,15 @@ def main() -> None:
     )
     parser.add_argument("--rule", default="freestyle", choices=("freestyle", "standard", "renju"))
     parser.add_argument("--seed", type=int, default=31)
+    parser.add_argument(
+        "--nodes-per-second",
+        type=int,
+        default=None,
+        metavar="N",
+        help="play the levels that think by the clock (hard and above) on N nodes per second of their think "
+        "time instead (24,000 is about a second of hard on a quiet 2020s machine): the whole ladder is then "
+        "the same on any machine, however loaded",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     args = parser.parse_args()
     path = Path(args.engine)
@@ -146,10 +163,16 @@ def main() -> None:
 
     pairings = [(low, high, count(high, args.games)) for low, high in itertools.pairwise(levels)]
     pairings += [(level, engine, count(level, engine_games)) for level in levels for engine in engines]
+    budgets: dict[str, int] = {}
+    if args.nodes_per_second:
+        for level in levels:
+            seconds = _clock_time(level)
+            if seconds is not None:
+                budgets[level] = round(seconds * args.nodes_per_second)
     jobs = []
     for pairing, (first, second, count) in enumerate(pairings):
         engine = engines.get(second)
-        options = (15, args.rule, None, args.seed + pairing, engine, None, first)
+        options = (15, args.rule, None, args.seed + pairing, engine, budgets or None, first)
         for index, opening in enumerate(make_openings(max(1, count // 2), 15, 3, args.seed)):
             jobs.append(((first, second), (index, opening, first, second, options)))
             jobs.append(((first, second), (index, opening, second, first, options)))
@@ -181,6 +204,8 @@ def main() -> None:
         f"{len(results)} games, {args.rule}, random 3-stone openings (seed {args.seed}) each played twice; "
         f"Elo anchored at Rapfi max_node 3000 = 0, +/- a 95% interval; wall time {time.perf_counter() - started:.0f} s"
     )
+    if budgets:
+        print("by the node budget instead of the clock: " + ", ".join(f"{k} {v:,} nodes" for k, v in budgets.items()))
     print()
     print("| level | name | Elo | vs the level below | vs the level above | vs Rapfi 3k | vs Rapfi 10k |")
     print("| --- | --- | --- | --- | --- | --- | --- |")

@@ -104,6 +104,13 @@ def renju_openings(size: int) -> list[list[Point]]:
     return canonical_openings(size)
 
 
+def nodes_for(level: str, nodes: int | dict[str, int] | None, first: str) -> int | None:
+    """The node budget a move of ``level``: ``nodes`` for the first level, or ``nodes[level]`` from a mapping."""
+    if isinstance(nodes, dict):
+        return nodes.get(level)
+    return nodes if level == first else None
+
+
 def play_game(job: tuple) -> GameResult:
     """Play one game; ``job`` is (opening index, opening, black level, white level, options)."""
     index, opening, black_level, white_level, options = job
@@ -113,13 +120,13 @@ def play_game(job: tuple) -> GameResult:
     board = Board(size, Rule(rule))
     players = {
         Stone.BLACK: make_player(
-            black_level, seed=seed + 2 * index, think_time=think_time, max_nodes=nodes if black_level == first else None
+            black_level, seed=seed + 2 * index, think_time=think_time, max_nodes=nodes_for(black_level, nodes, first)
         ),
         Stone.WHITE: make_player(
             white_level,
             seed=seed + 2 * index + 1,
             think_time=think_time,
-            max_nodes=nodes if white_level == first else None,
+            max_nodes=nodes_for(white_level, nodes, first),
         ),
     }
     names = {Stone.BLACK: black_level, Stone.WHITE: white_level}
@@ -168,7 +175,9 @@ def play_engine_game(job: tuple) -> GameResult:
     engine_side = Stone.BLACK if black_level == engine.name else Stone.WHITE
     ours = black_level if engine_side is Stone.WHITE else white_level
     seed_offset = 0 if engine_side is Stone.WHITE else 1
-    player = make_player(ours, seed=seed + 2 * index + seed_offset, think_time=think_time, max_nodes=nodes)
+    player = make_player(
+        ours, seed=seed + 2 * index + seed_offset, think_time=think_time, max_nodes=nodes_for(ours, nodes, ours)
+    )
     turn_ms = max(1, round((1.0 if think_time is None else think_time) * 1000))
     answer_timeout = 10 * turn_ms / 1000 + 5
     names = {engine_side: engine.name, engine_side.opponent: ours}
@@ -211,6 +220,23 @@ def play_engine_game(job: tuple) -> GameResult:
         winner_name = names[winner] if winner else None
     record = [board.notation(point) for point in board.moves]
     return GameResult(index, black_level, winner_name, len(board.moves), times, record, forfeit)
+
+
+def set_parameter(parser: argparse.ArgumentParser, name: str, value: str) -> None:
+    """Set ``name`` to the number ``value`` in every gomoku.ai module that reads it (before any game starts)."""
+    import gomoku.ai.greedy
+    import gomoku.ai.parameters
+    import gomoku.ai.search
+    import gomoku.ai.searchboard
+    import gomoku.ai.threats
+
+    modules = (gomoku.ai.parameters, gomoku.ai.search, gomoku.ai.searchboard, gomoku.ai.threats, gomoku.ai.greedy)
+    if not hasattr(gomoku.ai.parameters, name):
+        parser.error(f"--param {name}: no such number in gomoku.ai.parameters")
+    number = float(value) if "." in value else int(value)
+    for module in modules:
+        if hasattr(module, name):
+            setattr(module, name, number)
 
 
 def parse_engine_info(text: str) -> tuple[str, str]:
@@ -286,7 +312,18 @@ def main() -> None:
     parser.add_argument(
         "--engine-name", default=None, help="the engine's name in the printout (default: its file name)"
     )
+    parser.add_argument(
+        "--param",
+        metavar="NAME=VALUE",
+        type=parse_engine_info,
+        action="append",
+        default=[],
+        help="screening: set a tuning number of gomoku.ai.parameters (as the search modules read it) for "
+        "every player of this run, e.g. LMR_REDUCTION=0 (repeatable); compare against an engine or a greedy level",
+    )
     args = parser.parse_args()
+    for name, value in args.param:
+        set_parameter(parser, name, value)
 
     engine = None
     if args.second == "engine":

@@ -13,7 +13,10 @@ Two layers:
   ``MESSAGE`` and ``DEBUG`` lines are kept aside; the search-info ones
   (ours: ``depth 8-14 ev 120 n 35K tm 850 pv h8 i9``, Rapfi's:
   ``Depth 15-33 | Eval 186 | Time 970ms | H7 H6``) are parsed into a
-  :class:`SearchInfo` (:func:`parse_search_info`).
+  :class:`SearchInfo` (:func:`parse_search_info`), and each time a line
+  adds to it, the info so far goes to :attr:`Engine.on_info` (if set) at
+  once, while the engine still thinks: Rapfi prints a line a depth, so a
+  view can deepen before the move comes.
 
 - :class:`EnginePlayer` is an engine as a :class:`~gomoku.ai.base.Player`:
   ``choose_move(board)`` returns a :class:`~gomoku.ai.base.Decision`, so a
@@ -47,7 +50,7 @@ import shlex
 import subprocess
 import threading
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from gomoku.ai.base import Decision
@@ -237,6 +240,10 @@ def parse_search_info(text: str, size: int) -> SearchInfo | None:
     return SearchInfo(pv=tuple(pv), **fields)  # type: ignore[arg-type]
 
 
+#: Where an engine's search info goes as it arrives (see :attr:`Engine.on_info`).
+InfoListener = Callable[[SearchInfo], None]
+
+
 # -- one process --------------------------------------------------------------------
 
 
@@ -287,6 +294,8 @@ class Engine:
         self.messages: collections.deque[str] = collections.deque(maxlen=500)
         #: the search info of those lines, merged (``None``: the engine said none)
         self.info: SearchInfo | None = None
+        #: called with :attr:`info` each time a ``MESSAGE`` line adds to it, on the thread reading the answer
+        self.on_info: InfoListener | None = None
         self.size = 15
         self._threads = [
             threading.Thread(target=self._read_stdout, name=f"engine-out-{self.name}", daemon=True),
@@ -356,6 +365,8 @@ class Engine:
                     found = parse_search_info(rest, self.size)
                     if found is not None:
                         self.info = found if self.info is None else self.info.merged(found)
+                        if self.on_info is not None:
+                            self.on_info(self.info)
                 continue
             if word.upper() in ("ERROR", "UNKNOWN"):
                 raise EngineProtocolError(f"{self.name} refused: {_quote(line)}")
@@ -591,10 +602,16 @@ class EnginePlayer:
     # -- a move ---------------------------------------------------------------------
 
     def choose_move(
-        self, board: Board, stop: threading.Event | None = None, think_time: float | None = None
+        self,
+        board: Board,
+        stop: threading.Event | None = None,
+        think_time: float | None = None,
+        on_info: InfoListener | None = None,
     ) -> Decision:
         """The engine's move for the side to move on ``board`` (left unchanged), checked on our board.
 
+        ``on_info`` gets the engine's search info so far each time a
+        ``MESSAGE`` line adds to it, before the move (on this thread).
         Raises an :class:`EngineError` subclass if the engine fails in any
         way (the process is then killed), :class:`~gomoku.board.GameOverError`
         if the game is over.
@@ -610,7 +627,11 @@ class EnginePlayer:
                 engine.info_line("timeout_turn", turn_ms)
                 self._turn_ms = turn_ms
             engine.info_line("time_left", max(1, self._match_ms - self._spent_ms))
-            move = self._sync_and_ask(engine, board, turn_ms / 1000 + self.grace)
+            engine.on_info = on_info
+            try:
+                move = self._sync_and_ask(engine, board, turn_ms / 1000 + self.grace)
+            finally:
+                engine.on_info = None
             self._check(board, move)
         except EngineError:
             self._discard()
@@ -686,6 +707,7 @@ __all__ = [
     "EngineProtocolError",
     "EngineStartError",
     "EngineTimeout",
+    "InfoListener",
     "SearchInfo",
     "parse_engine_spec",
     "parse_search_info",

@@ -601,7 +601,7 @@ def test_leaves_the_board_unchanged_and_answers_a_stop_at_once():
 
 @settings(max_examples=30, deadline=None)
 @given(
-    rule=st.sampled_from([Rule.FREESTYLE, Rule.STANDARD]),
+    rule=st.sampled_from([Rule.FREESTYLE, Rule.STANDARD, Rule.RENJU]),
     size=st.sampled_from([9, 15]),
     picks=st.lists(st.integers(0, 10_000), min_size=4, max_size=60),
 )

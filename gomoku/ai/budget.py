@@ -30,6 +30,9 @@ class Clock:
 
     __slots__ = ()
 
+    #: A budget reports its nodes and checks the time once every this many nodes.
+    check_interval = CLOCK_CHECK_INTERVAL
+
     def now(self) -> float:
         """The current time in seconds."""
         return time.perf_counter()
@@ -46,6 +49,9 @@ class NodeClock(Clock):
     """
 
     __slots__ = ("nodes", "nodes_per_second")
+
+    #: Every node is reported: many reads of a few dozen nodes each would otherwise take no time at all.
+    check_interval = 1
 
     def __init__(self, nodes_per_second: float) -> None:
         self.nodes_per_second = nodes_per_second
@@ -83,7 +89,7 @@ class Budget:
         self.clock = clock
         #: nodes counted so far
         self.nodes = 0
-        self._countdown = CLOCK_CHECK_INTERVAL
+        self._countdown = clock.check_interval
 
     def tick(self) -> None:
         """Count one node; raises :class:`OutOfBudget` when the budget is spent."""
@@ -92,8 +98,8 @@ class Budget:
             raise OutOfBudget
         self._countdown -= 1
         if self._countdown <= 0:
-            self._countdown = CLOCK_CHECK_INTERVAL
-            self.clock.spend(CLOCK_CHECK_INTERVAL)
+            interval = self._countdown = self.clock.check_interval
+            self.clock.spend(interval)
             if self.expired():
                 raise OutOfBudget
 

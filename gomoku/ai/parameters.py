@@ -190,7 +190,7 @@ NOVICE_SLIPS = 0.2
 CASUAL_SLIPS = 0.3
 #: The node budgets a move of the searching levels between ``normal`` and ``hard`` (``hard``
 #: searches about 24,000 in its second), and the think times of those above it.
-CLUB_NODES = 2_000
-STRONG_NODES = 8_000
+CLUB_NODES = 1_000
+STRONG_NODES = 4_000
 EXPERT_THINK_TIME = 3.0
 MASTER_THINK_TIME = 6.0

@@ -300,7 +300,7 @@ class AlphaBeta:
         best_move = moves[0]
         # a child at the horizon is most often judged on the spot, without playing the move
         # (not when the move makes a threat, or leaves one of ours standing: that is searched)
-        at_horizon = child_depth <= 0 and not board.renju and ply + 1 < MAX_PLY and not board.count[me][C_WIN_FOUR]
+        at_horizon = child_depth <= 0 and ply + 1 < MAX_PLY and not board.count[me][C_WIN_FOUR]
         threat_cells = board.cls[me]
         for index, move in enumerate(moves):
             judged = self.judge_after(move, ply + 1) if at_horizon and threat_cells[move] < C_OPEN_THREE else None
@@ -354,8 +354,9 @@ class AlphaBeta:
         when that position is not judged statically (the mover made a four
         that must be blocked, or an open three that must be answered): then
         it has to be searched.  The same rules as :meth:`negamax`'s, read
-        from :meth:`SearchBoard.peek`; not used under renju, whose forbidden
-        points need the stones in place.
+        from :meth:`SearchBoard.peek`.  Under renju, when black is to move
+        after ``move`` with a winning four, a four-three or a double three,
+        whether it may play them needs the stones in place: searched too.
         """
         board = self.board
         black_counts, white_counts, black_total, white_total = board.peek(move)
@@ -363,6 +364,8 @@ class AlphaBeta:
             mover, counts, mover_total, total = black_counts, white_counts, black_total, white_total
         else:
             mover, counts, mover_total, total = white_counts, black_counts, white_total, black_total
+            if board.renju and (counts[C_WIN_FOUR] or counts[C_FOUR_THREE] or counts[C_DOUBLE_THREE]):
+                return None  # black's threats may stand on forbidden points
         if counts[C_FIVE]:
             return WIN - ply
         if mover[C_FIVE]:

@@ -66,6 +66,12 @@ def cell_table() -> dict[int, tuple[int, int]]:
 
 
 @functools.cache
+def foulish_codes() -> frozenset[int]:
+    """The histograms of the cells where a black stone may be a renju foul (only they need the referee)."""
+    return frozenset(histogram for histogram in histograms() if cell_class(histogram)[1])
+
+
+@functools.cache
 def _geometry(size: int, half: int) -> tuple[tuple[tuple[tuple[int, int, int], ...], ...], tuple[int, ...]]:
     """For each cell, the (slot, cell, unit) of every key it appears in; and the keys of an empty board.
 
@@ -162,6 +168,7 @@ class SearchBoard:
         #: per colour, the empty cells of class open three or better (where threats are made)
         self.hot: tuple[set[int], set[int], set[int]] = (set(), set(), set())
         self._foul_cache: dict[tuple[int, int], bool] = {}
+        self._foulish = foulish_codes()
         lookup = self._lookup
         for q in range(n):
             if self.cells[q]:
@@ -362,7 +369,7 @@ class SearchBoard:
 
     def forbidden(self, q: int) -> bool:
         """Whether black may not play the empty ``q`` (renju only; asks the renju checker)."""
-        if not self.renju or not cell_class(self.code[BLACK][q])[1]:
+        if not self.renju or self.code[BLACK][q] not in self._foulish:
             return False
         key = (self.hash, q)
         found = self._foul_cache.get(key)

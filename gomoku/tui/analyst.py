@@ -2,7 +2,10 @@
 
 A :class:`~gomoku.tui.effects.StartAnalysis` starts one job:
 :func:`gomoku.ai.analysis.analyse` on the position, each deeper answer
-posted as :class:`~gomoku.tui.events.Analysed`.
+posted as :class:`~gomoku.tui.events.Analysed`.  An outside engine as the
+analyst answers one move, but the search info it prints while it thinks
+(``MESSAGE`` lines, a depth each for Rapfi) is posted as it arrives, so the
+view deepens before the engine's move comes.
 :class:`~gomoku.tui.effects.CancelAnalysis` sets the job's stop event: the
 search stops at its next check and nothing more of that job is posted.
 Jobs run one at a time (a lock), so a cancelled search has ended before the
@@ -18,13 +21,15 @@ from functools import partial
 
 from gomoku.ai.analysis import Analysis, Line, analyse
 from gomoku.ai.base import Player
+from gomoku.board import Board
+from gomoku.engines import EnginePlayer, SearchInfo
 from gomoku.tui.effects import CancelAnalysis, StartAnalysis
 from gomoku.tui.events import Analysed, Event, Failed
 from gomoku.tui.players import Players
 from gomoku.tui.workers import Job
 
-#: Seconds an outside engine thinks about a position for live analysis: one answer (the protocol has no
-#: "think until stopped, reporting as you go"), so twice the time ``hard`` takes for a move of its own.
+#: Seconds an outside engine thinks about a position for live analysis: one move is asked for (the protocol has
+#: no "think until stopped"; its search info is shown as it comes), so twice the time ``hard`` takes for a move.
 ENGINE_SECONDS = 2.0
 #: How a position is analysed: the board, the stop event, where each answer goes (tests give their own).
 Analyse = Callable[..., Analysis]
@@ -102,6 +107,29 @@ class Analyst:
         if name not in self._players:
             self._players[name] = self._engines.make(name)
         board = effect.board
-        decision = self._players[name].choose_move(board, stop, think_time=ENGINE_SECONDS)
+        player = self._players[name]
+
+        def thinking(info: SearchInfo) -> None:
+            analysis = engine_analysis(board, info)
+            if analysis is not None:
+                deeper(analysis)
+
+        if isinstance(player, EnginePlayer):
+            decision = player.choose_move(board, stop, think_time=ENGINE_SECONDS, on_info=thinking)
+        else:
+            decision = player.choose_move(board, stop, think_time=ENGINE_SECONDS)
         line = Line(decision.move, decision.score, decision.win_in, decision.pv or (decision.move,))
         deeper(Analysis(board.turn, (line,), decision.depth, decision.nodes, decision.seconds, final=True))
+
+
+def engine_analysis(board: Board, info: SearchInfo) -> Analysis | None:
+    """An engine's search info so far as an analysis still deepening: the first move of its line, on ``board``.
+
+    ``None`` while the info names no move to play (no line yet, or a line
+    whose first point is taken: the engine and we disagree on the board).
+    """
+    first = info.pv[0] if info.pv else None
+    if first is None or not board.is_empty(first):
+        return None
+    line = Line(first, info.score, info.win_in, info.pv)
+    return Analysis(board.turn, (line,), info.depth, info.nodes, info.seconds, final=False)

@@ -8,7 +8,9 @@ shown (:func:`analysed_board`): a move, an undo or a step of the replay
 makes a new board, so the old job is cancelled at once and a new one
 starts.  The screens draw its latest answer with :func:`draw_marks` (the
 best three moves as ``1`` ``2`` ``3`` on the board) and :func:`lines`
-(each move's evaluation, the depth, the best line).
+(each move's evaluation, the depth, the best line), or, on a terminal too
+narrow for the panel, :func:`status_text` (the best move, its evaluation
+and the depth) on the status line.
 """
 
 from __future__ import annotations
@@ -93,6 +95,16 @@ def lines(analysis: Analysis | None, board: Board) -> list[str]:
         pv += " ..."
     out.append(f"pv {pv}")
     return out
+
+
+def status_text(analysis: Analysis | None, board: Board) -> str:
+    """The analysis in one short phrase for the status line, when there is no panel: ``best h8 white +340 · d7``."""
+    if analysis is None:
+        return "analysing..."
+    best = analysis.best
+    if best is None:
+        return "no move to suggest"
+    return f"best {board.notation(best.move)} {value_text(best, analysis.turn)} · d{analysis.depth}"
 
 
 # -- the board --------------------------------------------------------------------

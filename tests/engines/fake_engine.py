@@ -1,6 +1,9 @@
 """A small fake Gomocup engine for the tests: ``python fake_engine.py MODE [ARG] [LOG]``.
 
 Modes: ``good`` (plays the first empty point from the centre out, with a search-info MESSAGE line),
+``deepening GO`` (the same move, after two search-info lines, depth 1 in ours and depth 2 in Rapfi's
+form, and only once the file GO exists: the manager makes it when it has read those lines, so the
+move proves they were passed on before it; after :data:`GO_WAIT` seconds without it, an ERROR),
 ``garbage`` (answers moves with text), ``fixed X,Y`` (always plays that point), ``hang`` (never
 answers a move), ``crash`` (exits with code 3 on the first move), ``never`` (exits at once).
 ``LOG``, when given, receives every command line, so tests can see how the board was kept in step.
@@ -8,10 +11,20 @@ answers a move), ``crash`` (exits with code 3 on the first move), ``never`` (exi
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 
 SEARCH_INFO = "MESSAGE depth 3-5 ev 42 n 1200 n/ms 10 tm 120 pv"
+#: The deepening engine's lines before its move: ours, then Rapfi's form (``{move}`` its move, ``{other}`` another).
+DEEPENING = (
+    "MESSAGE depth 1-1 ev 10 n 100 tm 5 pv {move}",
+    "MESSAGE Depth 2-4 | Eval -25 | Time 9ms | {MOVE} {OTHER}",
+)
+#: Seconds the deepening engine waits for its GO file (a bound, not a timing: the manager makes it at once).
+GO_WAIT = 10.0
+#: Seconds between looks for the GO file.
+GO_POLL = 0.01
 
 
 def main() -> int:
@@ -45,7 +58,19 @@ def main() -> int:
         x, y = cells[0]
         stones.add((x, y))
         letter = "abcdefghijklmnopqrstuvwxy"
-        print(f"{SEARCH_INFO} {letter[x]}{y + 1} {letter[centre]}{centre + 1}", flush=True)
+        move, other = f"{letter[x]}{y + 1}", f"{letter[centre]}{centre + 1}"
+        if mode == "deepening":
+            for line in DEEPENING:
+                print(line.format(move=move, other=other, MOVE=move.upper(), OTHER=other.upper()), flush=True)
+            waited = 0.0
+            while not os.path.exists(argument) and waited < GO_WAIT:
+                time.sleep(GO_POLL)
+                waited += GO_POLL
+            if not os.path.exists(argument):
+                print("ERROR the manager did not pass my search info on before my move", flush=True)
+                return
+        else:
+            print(f"{SEARCH_INFO} {move} {other}", flush=True)
         print(f"{x},{y}", flush=True)
 
     for raw in sys.stdin:

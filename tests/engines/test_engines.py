@@ -204,3 +204,19 @@ def test_an_engine_spec_is_name_and_command():
     assert parse_engine_spec("/opt/a=b/pbrain-x") == ("pbrain-x", "/opt/a=b/pbrain-x")  # a path with '=' in it
     with pytest.raises(EngineStartError, match="names no engine: write NAME=COMMAND"):
         parse_engine_spec("rapfi=")
+
+
+def test_search_info_goes_to_the_listener_as_each_line_comes_before_the_move(tmp_path):
+    go = tmp_path / "go"
+    seen: list[SearchInfo] = []
+
+    def listen(info: SearchInfo) -> None:  # the engine moves only once this has run
+        seen.append(info)
+        go.touch()
+
+    with fake("deepening", str(go)) as engine:
+        decision = engine.choose_move(Board(15), on_info=listen)
+        assert engine._engine is not None and engine._engine.on_info is None  # kept for that move only
+    centre = Point(7, 7)
+    assert [(info.depth, info.score, info.pv) for info in seen] == [(1, 10, (centre,)), (2, -25, (centre, centre))]
+    assert decision.move == centre and (decision.depth, decision.score) == (2, -25)

@@ -16,9 +16,10 @@ import pytest
 
 from gomoku.board import Board
 from gomoku.cli import build_parser
+from gomoku.point import Point
 from gomoku.records import parse_moves
 from gomoku.review import ENGINE_EVAL_SCALE, ReviewSettings, review_game
-from gomoku.tui import app
+from gomoku.tui import app, live
 from gomoku.tui.analyst import Analyst
 from gomoku.tui.effects import StartAi, StartAnalysis, StartReview
 from gomoku.tui.events import AiDone, Analysed, Failed, ReviewDone
@@ -138,10 +139,41 @@ def test_an_engine_as_live_analyst_gives_its_move_value_and_line() -> None:
         analyst.start(StartAnalysis(4, Board.from_moves(parse_moves("h8")), "fake"))
     finally:
         analyst.stop()
-    (event,) = posted
+    *thinking, event = posted  # its search info as it came, then its move
+    assert all(isinstance(seen, Analysed) and not seen.analysis.final for seen in thinking)
     assert isinstance(event, Analysed) and event.job == 4 and event.analysis.final
     (line,) = event.analysis.lines
     assert line.score == 42 and event.analysis.depth == 3 and line.pv[0] == line.move
+
+
+def test_an_engine_analysts_search_info_is_shown_as_it_deepens_before_its_move(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    go = tmp_path / "go"
+    posted: list[Analysed] = []
+
+    def post(event: object) -> None:  # the view gets each line at once: the engine waits for that before moving
+        assert isinstance(event, Analysed)
+        posted.append(event)
+        go.touch()
+
+    command = f"{fake('deepening')} {shlex.quote(str(go))}"
+    analyst = Analyst(post, lambda job: job(), engines=Players({"fake": command}))
+    board = Board.from_moves(parse_moves("h8"))
+    try:
+        analyst.start(StartAnalysis(7, board, "fake"))
+    finally:
+        analyst.stop()
+    assert [(seen.job, seen.analysis.depth, seen.analysis.final) for seen in posted] == [
+        (7, 1, False),
+        (7, 2, False),
+        (7, 2, True),
+    ]
+    first, second, final = (seen.analysis for seen in posted)
+    move = Point(6, 6)  # the fake's: the first empty point from the centre, row by row
+    assert [line.move for line in first.lines] == [move] and first.lines[0].score == 10
+    assert second.lines[0].pv == (move, Point(7, 7)) and second.lines[0].score == -25  # Rapfi's form read
+    assert final.lines == second.lines  # the move is the one its last line began with
+    name = board.notation(move)
+    assert live.lines(second, board)[:2] == ["Analysis · depth 2 · deepening", f"1 {name:<4} white -25"]
 
 
 def test_an_engine_that_will_not_start_is_a_clear_failure_of_the_analysis_and_the_review() -> None:

@@ -7,6 +7,7 @@ real :func:`analyse`) and handed to the state as the worker would.
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 
 import pytest
 
@@ -198,3 +199,41 @@ def test_values_are_said_for_the_side_to_move(line: Line, text: str) -> None:
 
 def test_settings_default_to_no_coach() -> None:
     assert Settings().coach is False
+
+
+# -- without a side panel ------------------------------------------------------------
+
+#: A terminal too narrow for the panel beside a 15x15 board (it appears from 60 columns).
+NARROW = 50
+
+
+def status_line(state: State, cols: int = NARROW) -> str:
+    """The status line, read with the message line empty (a long message takes both rows on a narrow terminal)."""
+    return " ".join(render(replace(state, message=""), ROWS, cols).lines()[-2].split())
+
+
+def test_the_status_phrase_says_the_best_move_its_value_and_the_depth() -> None:
+    board = Board.from_moves(parse_moves("h8"))
+    assert live.status_text(None, board) == "analysing..."
+    assert live.status_text(Analysis(Stone.WHITE), board) == "no move to suggest"
+    assert live.status_text(answer(Stone.WHITE, "i9", "g9", depth=7), board) == "best i9 white +100 · d7"
+    forced = Analysis(Stone.WHITE, (Line(point("i9"), win_in=5, pv=(point("i9"),)),), depth=0)
+    assert live.status_text(forced, board) == "best i9 white wins in 3 · d0"
+
+
+def test_a_narrow_game_shows_the_best_move_on_the_status_line() -> None:
+    run = analysing_pvp()
+    assert board_layout(ROWS, NARROW, 15) is not None and board_layout(ROWS, NARROW, 15).panel_x is None  # type: ignore[union-attr]
+    assert "White to play · analysing..." in status_line(run.state)
+    run.send(Analysed(started(run).job, answer(Stone.WHITE, "i9", "g9", "h9", depth=5)))
+    assert "White to play · best i9 white +100 · d5 ·" in status_line(run.state)  # the rest as room allows
+    assert "Analysis ·" not in render(run.state, ROWS, NARROW).screen()  # no panel to put the lines in
+    assert "best i9" not in status_line(run.state, COLS)  # with the panel, the lines are there instead
+
+
+def test_a_narrow_replay_shows_the_best_move_on_the_status_line() -> None:
+    run = Run(loaded("h8 i9 h9")).press("A")
+    run.send(Analysed(started(run).job, answer(Stone.WHITE, "i10", "g9", depth=4)))
+    assert "Move 3 of 3 · best i10 white +100 · d4 ·" in status_line(run.state)
+    run.press("A")
+    assert "best" not in status_line(run.state)

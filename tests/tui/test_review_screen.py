@@ -7,9 +7,12 @@ handed to the screen as the worker would.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gomoku.board import Board
 from gomoku.records import parse_moves
 from gomoku.review import Mark, review_game
+from gomoku.tui import draw
 from gomoku.tui.effects import CancelReview, StartReview
 from gomoku.tui.events import Failed, ReviewDone, ReviewProgress
 from gomoku.tui.layout import board_layout
@@ -43,11 +46,11 @@ def finished(moves: str) -> Run:
     return run.send(ReviewDone(effect.job, review_game(effect.board)))
 
 
-def panel(state: State) -> str:
+def panel(state: State, rows: int = ROWS, cols: int = COLS) -> str:
     """The text beside the board, its lines joined (the sentence wraps there)."""
-    layout = board_layout(ROWS, COLS, 15)
+    layout = board_layout(rows, cols, 15)
     assert layout is not None and layout.panel_x is not None
-    return " ".join(" ".join(line[layout.panel_x :] for line in render(state).lines()).split())
+    return " ".join(" ".join(line[layout.panel_x :] for line in render(state, rows, cols).lines()).split())
 
 
 def screen_of(state: State) -> Reviewing:
@@ -213,3 +216,75 @@ def test_nothing_to_review_before_the_first_move() -> None:
     screen, outcome = screen_review.begin(state.screen.game.board, state.screen, context(state))
     assert screen == state.screen and outcome.effects == ()
     assert outcome.message is not None and outcome.message.text == "No moves to review yet."
+
+
+# -- the move list ----------------------------------------------------------------
+
+
+#: The selection's pointer as the tests' theme draws it.
+POINTER = draw.plain_theme().glyphs["pointer"]
+
+
+def listed(rows: list[tuple[screen_review.ListedMove, ...]]) -> list[str]:
+    return [" ".join(f"{cell.number} {cell.notation}{cell.marks and ' ' + cell.marks}" for cell in row) for row in rows]
+
+
+def test_the_move_list_marks_each_move_as_the_graph_does_and_keeps_the_moment_in_the_middle() -> None:
+    review = review_game(Board.from_moves(parse_moves(DECIDED)))
+    assert review.decided == 16
+    rows = screen_review.move_rows(review, 16, 5)
+    assert listed(rows) == ["11 f9 12 j5", "13 j8 14 j4", "15 j3 16 h6 X", "17 g8 18 e10", "19 g7 20 g9"]
+    assert [cell.number for row in rows for cell in row if cell.selected] == [16]
+
+
+def test_the_move_list_scrolls_to_the_ends_and_shows_the_end_when_nothing_is_selected() -> None:
+    review = review_game(Board.from_moves(parse_moves(DECIDED)))
+    assert listed(screen_review.move_rows(review, 1, 2)) == ["1 h8 2 i8", "3 h7 4 h9"]
+    assert listed(screen_review.move_rows(review, 27, 2)) == ["25 f8 26 f5", "27 f10"]
+    assert listed(screen_review.move_rows(review, 0, 1)) == ["27 f10"]
+    assert len(screen_review.move_rows(review, 16, 40)) == 14  # all 27 moves, never more rows than the game has
+
+
+def test_a_missed_win_and_a_mistake_are_marked_on_their_moves() -> None:
+    review = review_game(Board.from_moves(parse_moves(MISSED_WIN)))
+    assert listed(screen_review.move_rows(review, 7, 5)) == [
+        "1 h8 2 a1",
+        "3 i8 4 a3",
+        "5 j8 6 a5 x",
+        "7 h12 ? 8 g8",
+        "9 o15",
+    ]
+
+
+def test_the_review_screen_draws_the_move_list_with_its_marks_at_80x24() -> None:
+    run = finished(DECIDED)
+    text = panel(run.state, 24, 80)
+    assert "Decided at move 16" in text
+    moves = f"7 k6 8 f11 9 g10 10 j6 11 f9 12 j5 13 j8 14 j4 15 j3 {POINTER} 16 h6 X 17 g8 18 e10 19 g7 20 g9"
+    moves += " 21 f7 22 e7 23 f6 24 i9"
+    assert moves in text
+    assert "1 h8" not in text  # scrolled: the decisive move stays in view in the middle
+    review = screen_of(run.state).review
+    assert review is not None and f"{moves} X 16. white h6 decisive {review.moves[15].sentence}" in text
+
+
+def test_the_review_screen_draws_the_whole_move_list_at_120x40() -> None:
+    run = finished(DECIDED)
+    text = panel(run.state, 40, 120)
+    whole = " ".join(f"{n} {p}" for n, p in enumerate(DECIDED.split(), 1)).replace("16 h6", f"{POINTER} 16 h6 X")
+    assert whole in text
+    assert text.index("moves 1-27") < text.index(whole) < text.index("X 16. white h6 decisive")
+
+
+def test_n_moves_the_selection_along_the_move_list() -> None:
+    run = finished(MISSED_WIN)
+    assert f"5 j8 {POINTER} 6 a5 x 7 h12 ?" in panel(run.state)
+    run.press("n")
+    assert f"6 a5 x {POINTER} 7 h12 ? 8 g8" in panel(run.state)
+
+
+def test_a_narrow_review_names_the_moment_and_its_mark_on_the_status_line() -> None:
+    run = finished(DECIDED)
+    assert board_layout(ROWS, 50, 15) is not None and board_layout(ROWS, 50, 15).panel_x is None  # type: ignore[union-attr]
+    status = " ".join(render(replace(run.state, message=""), ROWS, 50).lines()[-2].split())
+    assert status.startswith("Moment 1 of 1 · X 16. white h6 decisive · line")

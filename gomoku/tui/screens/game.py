@@ -530,7 +530,8 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
             top = draw.opening_panel(win, layout, theme, game.opening.rule.title, history, top, (end - top) // 2)
         names = [game.board.notation(point) for point in game.board.moves]
         draw.moves_panel(win, layout, theme, names, top=top, bottom=bottom)
-    _status(win, ctx, game, theme)
+    note = live.status_text(analysis, game.board) if analysing and layout.panel_x is None else None
+    _status(win, ctx, game, theme, note)
 
 
 def seat_name(game: Game, seat: Seat) -> str:
@@ -540,7 +541,8 @@ def seat_name(game: Game, seat: Seat) -> str:
     return seat.short
 
 
-def _status(win: Window, ctx: Context, game: Game, theme: Theme) -> None:
+def _status(win: Window, ctx: Context, game: Game, theme: Theme, analysis: str | None = None) -> None:
+    """The side to move and the move number (with the live analysis's best move when there is no panel)."""
     board = game.board
     row, cols = draw.status_row(win), win.getmaxyx()[1]
     if result_text(game):
@@ -576,6 +578,8 @@ def _status(win: Window, ctx: Context, game: Game, theme: Theme) -> None:
     else:
         turn = f"{glyph} {side_name(game, stone)} to play"
     parts = [turn, str(game.settings.rule), f"move {len(board.moves) + 1}"]
+    if analysis is not None:
+        parts.insert(1, analysis)
     if board.last_move is not None:
         parts.append(f"last: {board.turn.opponent} {board.notation(board.last_move)}")
     room = cols - 2 - (_clocks(win, row, cols, _clock_pieces(ctx, game, theme), theme) if game.clock.enabled else 0)

@@ -216,10 +216,12 @@ def view(win: Window, screen: Replaying, ctx: Context, theme: Theme) -> None:
         if analysing:
             bottom = live.draw_panel(win, layout, live.lines(analysis, screen.board), theme) - 2
         draw.moves_panel(win, layout, theme, names, shown=screen.index, bottom=bottom)
-    _status(win, screen, theme)
+    note = live.status_text(analysis, screen.board) if analysing and layout.panel_x is None else None
+    _status(win, screen, theme, note)
 
 
-def _status(win: Window, screen: Replaying, theme: Theme) -> None:
+def _status(win: Window, screen: Replaying, theme: Theme, analysis: str | None = None) -> None:
+    """Where the replay stands (with the live analysis's best move when there is no panel)."""
     board = screen.board
     total = len(screen.record.moves)
     row, cols = draw.status_row(win), win.getmaxyx()[1]
@@ -237,6 +239,8 @@ def _status(win: Window, screen: Replaying, theme: Theme) -> None:
         return
     if screen.index == total and screen.record.result:
         parts.append(f"result {screen.record.result}")
+    if analysis is not None:
+        parts.insert(1, analysis)
     draw.put(win, row, 1, theme.join(parts)[: cols - 2], theme("status"))
 
 

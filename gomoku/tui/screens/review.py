@@ -6,14 +6,19 @@ pool) a progress bar counts the positions read; Esc cancels it
 (:class:`~gomoku.tui.effects.CancelReview`) and returns to where it came
 from, keeping nothing.  Once done, the screen shows what the core
 (:mod:`gomoku.review`) found: the marked moves on the board and in the
-list of moments (each side's decisive mistake, missed wins, the move that
-decided the game), the evaluation graph drawn from the core's bars, and for
-the moment selected its forced line as numbered stones, step by step, with
-the core's sentence.
+game's move list beside it (each side's decisive mistake, missed wins, the
+move that decided the game, marked as the graph marks them), the evaluation
+graph drawn from the core's bars, and for the moment selected (``n``/``p``
+go from one marked moment to the next; the move list scrolls to keep it in
+view) its forced line as numbered stones, step by step, with the core's
+sentence.  On a short terminal (80x24) the graph draws one row a side so the
+list keeps nine rows; on one without room for the panel, the board and the
+status line show the moment.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 
 from gomoku.board import Board, IllegalMoveError
@@ -34,8 +39,15 @@ from gomoku.tui.texts import sentence
 
 #: The graph's block characters as an ASCII terminal draws them.
 ASCII_GRAPH = str.maketrans({"█": "#", "▀": "^", "▄": "_", "─": "-", "·": "."})
-#: Rows of each half of the evaluation graph beside the board (black's above the axis, white's below).
+#: Rows of each half of the evaluation graph beside the board (black's above the axis, white's below);
+#: a short panel (80x24) draws one row each so the move list keeps room for nine rows (18 moves).
 GRAPH_HALF_ROWS = 2
+#: The panel height (rows) from which the graph gets :data:`GRAPH_HALF_ROWS`, else one row a half.
+TALL_PANEL = 24
+#: Moves a row of the move list holds (black's and white's, as score sheets write them).
+MOVES_A_ROW = 2
+#: The fewest rows of the move list worth drawing; with less room the graph gives up its rows first.
+LIST_MIN_ROWS = 3
 
 # -- the keys, declared once with their help ---------------------------------------
 
@@ -134,6 +146,47 @@ def position(screen: Reviewing) -> Board:
     if moment is None:
         return board
     return Board.from_moves(board.moves[: moment.position], board.size, board.rule)
+
+
+# -- the move list ----------------------------------------------------------------
+
+
+def move_marks(move: MoveReview) -> str:
+    """A move's marks as the graph draws them: ``X`` decisive, ``x`` mistake, ``?`` missed win (``?X``: both)."""
+    shown = [GRAPH_MARKS[mark] for mark in (Mark.MISSED_WIN, Mark.DECISIVE) if mark in move.marks]
+    if Mark.MISTAKE in move.marks and Mark.DECISIVE not in move.marks:
+        shown.append(GRAPH_MARKS[Mark.MISTAKE])
+    return "".join(shown)
+
+
+@dataclass(frozen=True)
+class ListedMove:
+    """One move in the review's move list: its number, its point, its marks, whether it is the selected moment."""
+
+    number: int
+    notation: str
+    marks: str
+    selected: bool
+
+    def text(self, pointer: str) -> str:
+        """`` 16 h6  X`` (``pointer`` in front when selected): the same width for every move of a game."""
+        return f"{pointer if self.selected else ' '}{self.number:>3} {self.notation:<3} {self.marks:<2}"
+
+
+def move_rows(review: GameReview, focus: int, rows: int) -> list[tuple[ListedMove, ...]]:
+    """The game's moves, :data:`MOVES_A_ROW` a row, the ``rows`` of them that keep move ``focus`` near the middle.
+
+    The move numbered ``focus`` is marked selected (0: none is).
+    """
+    listed = [
+        ListedMove(move.number, to_notation(move.move, review.size), move_marks(move), move.number == focus)
+        for move in review.moves
+    ]
+    total = math.ceil(len(listed) / MOVES_A_ROW)
+    rows = max(0, min(rows, total))
+    at = (max(1, focus) - 1) // MOVES_A_ROW if focus else total - 1
+    first = max(0, min(at - rows // 2, total - rows))
+    return [tuple(listed[row * MOVES_A_ROW : (row + 1) * MOVES_A_ROW]) for row in range(first, first + rows)]
 
 
 # -- starting it --------------------------------------------------------------------
@@ -308,37 +361,41 @@ def _panel(win: Window, layout: BoardLayout, screen: Reviewing, theme: Theme) ->
         return
     verdict = f"Decided at move {review.decided}" if review.decided is not None else "Not decided by force"
     draw.put(win, top, x, verdict[:width], theme("status"))
-    row = top + 1
     moment = selected(screen)
-    for line in graph_lines(review, moment.move.number if moment is not None else 1, width):
+    below = [] if moment is None else ["", moment.label(review.size), *draw.wrap(moment.move.sentence, width)]
+    room = bottom - top - len(below)  # rows for the graph and the move list
+    half = GRAPH_HALF_ROWS if bottom - top + 1 >= TALL_PANEL else 1
+    graph = graph_lines(review, moment.move.number if moment is not None else 1, width, half)
+    if room - len(graph) < LIST_MIN_ROWS:
+        graph = []
+    row = top + 1
+    for line in graph:
         shown = line if theme.unicode else line.translate(ASCII_GRAPH)
         draw.put(win, row, x, shown[:width], theme("dim") if line.startswith("moves") else 0)
         row += 1
-    found = moments(review)
-    room = max(1, min(len(found), (bottom - row) // 2))
-    first = max(0, min(screen.selected - room // 2, len(found) - room))
-    for index in range(first, min(len(found), first + room)):
-        pointer = theme.glyphs["pointer"] if index == screen.selected else " "
-        attr = theme("selected") if index == screen.selected else 0
-        draw.put(win, row, x, f"{pointer}{found[index].label(review.size)}"[:width], attr)
+    pointer = theme.glyphs["pointer"]
+    focus = moment.move.number if moment is not None else 0
+    for listed in move_rows(review, focus, bottom - row + 1 - len(below)):
+        column = x
+        for cell in listed:
+            text = cell.text(pointer)
+            draw.put(win, row, column, text[: max(0, x + width - column)], theme("selected") if cell.selected else 0)
+            column += len(text) + 1
         row += 1
-    if moment is None:
-        return
-    row += 1
-    for line in draw.wrap(moment.move.sentence, width):
+    for offset, line in enumerate(below):
         if row > bottom:
             break
-        draw.put(win, row, x, line)
+        draw.put(win, row, x, line[:width], theme("status") if offset == 1 else 0)
         row += 1
 
 
-def graph_lines(review: GameReview, number: int, width: int) -> list[str]:
+def graph_lines(review: GameReview, number: int, width: int, half: int = GRAPH_HALF_ROWS) -> list[str]:
     """The evaluation graph's block holding move ``number``, ``width`` moves wide (the core draws it)."""
     bars = review.bars()
     if not bars:
         return []
     start = (max(1, number) - 1) // width * width
-    return render_graph(bars[start : start + width], height=GRAPH_HALF_ROWS, width=width)
+    return render_graph(bars[start : start + width], height=half, width=width)
 
 
 def _status(win: Window, screen: Reviewing, theme: Theme) -> None:
@@ -352,7 +409,9 @@ def _status(win: Window, screen: Reviewing, theme: Theme) -> None:
             text = "No forced win was missed or handed over"
         else:
             total = len(moment.win.line)
-            text = f"Moment {screen.selected + 1} of {count} · line {screen.step} of {total} · {moment.win.side} wins"
+            label = moment.label(screen.review.size)  # the mark and the move, seen even without the panel
+            line = f"line {screen.step} of {total}"
+            text = f"Moment {screen.selected + 1} of {count} · {label} · {line} · {moment.win.side} wins"
     draw.put(win, row, 1, theme.dots(text)[: cols - 2], theme("status"))
 
 
