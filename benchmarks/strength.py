@@ -24,6 +24,15 @@ loses that game; such games are listed separately.
 With ``--first-as white`` (or ``black``) each opening is played once, the
 first level on that colour: ``hard`` loses almost only as white, so this
 gives nearly the same information about it in half the time.
+
+With ``--opening swap2`` no opening is drawn: each game starts with the
+Swap2 opening played by the two levels' own opening decisions
+(:class:`gomoku.ai.opening.OpeningPlayer`, each reading with its own level
+and ``--think-time`` a decision, 2 s if not given), the first level as the
+first player (who places the three stones) in half the games and as the
+second in the other half; the colours are whatever the opening left.
+
+    python benchmarks/strength.py hard normal --opening swap2 --games 20 --think-time 0.5 --jobs 1
 """
 
 from __future__ import annotations
@@ -46,8 +55,9 @@ from engine_client import RULE_CODES, Engine, EngineError
 
 from gomoku import Board, Point, Rule, Stone
 from gomoku.ai import LEVELS, make_player
+from gomoku.ai.opening import DEFAULT_THINK_TIME, OpeningPlayer
 from gomoku.board import IllegalMoveError
-from gomoku.openings import canonical_openings
+from gomoku.openings import OpeningRule, OpeningState, Seat, canonical_openings
 
 
 @dataclass
@@ -61,6 +71,7 @@ class GameResult:
     times: dict[str, list[float]] = field(default_factory=dict)
     record: list[str] = field(default_factory=list)
     forfeit: str | None = None  # why the engine lost this game by failing (a timeout, a crash, ...)
+    first_seat: str | None = None  # under --opening: the level that was the first player
 
 
 @dataclass(frozen=True)
@@ -107,8 +118,6 @@ def play_game(job: tuple) -> GameResult:
     if engine is not None and engine.name in (black_level, white_level):
         return play_engine_game(job)
     board = Board(size, Rule(rule))
-    for point in opening:
-        board.play(point)
     players = {
         Stone.BLACK: make_player(
             black_level, seed=seed + 2 * index, think_time=think_time, max_nodes=nodes_for(black_level, nodes, first)
@@ -121,7 +130,16 @@ def play_game(job: tuple) -> GameResult:
         ),
     }
     names = {Stone.BLACK: black_level, Stone.WHITE: white_level}
-    times: dict[str, list[float]] = {black_level: [], white_level: []}
+    first_seat = None
+    if isinstance(opening, OpeningRule):  # the levels play the opening: black_level holds the first seat
+        colours = play_opening(opening, board, players[Stone.BLACK], players[Stone.WHITE], think_time)
+        players = {colours[Seat.FIRST]: players[Stone.BLACK], colours[Seat.SECOND]: players[Stone.WHITE]}
+        names = {colours[Seat.FIRST]: black_level, colours[Seat.SECOND]: white_level}
+        first_seat, black_level = black_level, names[Stone.BLACK]
+    else:
+        for point in opening:
+            board.play(point)
+    times: dict[str, list[float]] = {name: [] for name in names.values()}
     while not board.is_game_over():
         side = board.turn
         started = time.perf_counter()
@@ -130,7 +148,21 @@ def play_game(job: tuple) -> GameResult:
         board.play(move)
     winner = board.outcome.winner
     record = [board.notation(point) for point in board.moves]
-    return GameResult(index, black_level, names[winner] if winner else None, len(board.moves), times, record)
+    result = GameResult(index, black_level, names[winner] if winner else None, len(board.moves), times, record)
+    result.first_seat = first_seat
+    return result
+
+
+def play_opening(rule: OpeningRule, board: Board, first: object, second: object, think_time: float | None) -> dict:
+    """Play ``rule``'s opening on ``board`` by each seat's own decisions; the colour each seat then holds."""
+    deciders = {
+        Seat.FIRST: OpeningPlayer(first, think_time if think_time is not None else DEFAULT_THINK_TIME),
+        Seat.SECOND: OpeningPlayer(second, think_time if think_time is not None else DEFAULT_THINK_TIME),
+    }
+    state = OpeningState.start(rule)
+    while (step := state.step) is not None:
+        state = state.apply(board, deciders[step.seat].decide(state, board), seat=step.seat)
+    return {seat: state.colour_of(seat) for seat in Seat}
 
 
 def play_engine_game(job: tuple) -> GameResult:
@@ -235,6 +267,13 @@ def main() -> None:
         "renju26: the 26 standard renju openings (--games is then 52, or 26 with --first-as)",
     )
     parser.add_argument(
+        "--opening",
+        choices=("none", OpeningRule.SWAP2.value),
+        default="none",
+        help="swap2: each game starts with the Swap2 opening played by the levels' own opening decisions, "
+        "the first level as the first player in half the games (--openings and --opening-stones are not used)",
+    )
+    parser.add_argument(
         "--nodes",
         type=int,
         default=None,
@@ -301,7 +340,12 @@ def main() -> None:
     elif args.engine is not None or args.engine_info or args.engine_name is not None:
         parser.error("--engine, --engine-info and --engine-name need engine as the second level")
 
-    if args.openings == "renju26":
+    if args.opening != "none":
+        if engine is not None:
+            parser.error("--opening swap2 plays our levels only, not an engine")
+        openings = [OpeningRule(args.opening)] * (args.games // 2)
+        args.opening_stones = 0
+    elif args.openings == "renju26":
         openings = renju_openings(args.size)
         args.opening_stones = 3
     else:
@@ -333,13 +377,28 @@ def main() -> None:
     print(f"$ python {' '.join(sys.argv)}")
     print(
         f"{args.first} vs {args.second}: {len(results)} games on {args.size}x{args.size} {args.rule}, "
-        f"{len(openings)} openings of {args.opening_stones} stones, "
-        + ("each with colours swapped" if args.first_as == "both" else f"{args.first} as {args.first_as}")
+        + (
+            f"each opening {OpeningRule(args.opening).title} played by the levels, "
+            + ("each level the first player in half" if args.first_as == "both" else f"{args.first} first player")
+            if args.opening != "none"
+            else f"{len(openings)} openings of {args.opening_stones} stones, "
+            + ("each with colours swapped" if args.first_as == "both" else f"{args.first} as {args.first_as}")
+        )
     )
     print(f"{args.first}: {wins} wins, {losses} losses, {draws} draws; score {score:.1%} +/- {error:.1%} (95%)")
     as_black = sum(1 for r in results if r.black == args.first and r.winner == args.first)
     as_white = sum(1 for r in results if r.black != args.first and r.winner == args.first)
     print(f"{args.first} wins as black: {as_black}, as white: {as_white}")
+    if args.opening != "none":
+        for seat, mine in (("first", True), ("second", False)):
+            games = [r for r in results if (r.first_seat == args.first) is mine]
+            seat_points = sum(1.0 if r.winner == args.first else 0.5 if r.winner is None else 0.0 for r in games)
+            blacks = sum(1 for r in games if r.black == args.first)
+            print(
+                f"{args.first} as the {seat} player: {seat_points:g} of {len(games)} "
+                f"(it held black after the opening in {blacks})"
+            )
+        print(f"distinct games: {len({tuple(r.record) for r in results})} of {len(results)}")
     if engine is not None:
         infos = " ".join(f"{key}={value}" for key, value in engine.infos)
         turn_ms = max(1, round((1.0 if args.think_time is None else args.think_time) * 1000))

@@ -157,8 +157,9 @@ class Clock:
     ``running`` is the side whose time runs (``None`` before :meth:`start`
     and after a flag fall); ``since`` the ``now`` its current stretch began
     (``None`` while paused); ``used`` the time its current move took before
-    a pause.  ``history`` holds, for each pressed move, both sides' times
-    before it and the time it took; ``flagged`` is the side whose flag fell.
+    a pause.  ``history`` holds, for each pressed move (or opening step),
+    both sides' times before it, the time it took and the side that took it;
+    ``flagged`` is the side whose flag fell.
     """
 
     spec: ClockSpec
@@ -168,7 +169,7 @@ class Clock:
     since: float | None = None
     used: float = 0.0
     flagged: Stone | None = None
-    history: tuple[tuple[SideTime, SideTime, float], ...] = field(default=())
+    history: tuple[tuple[SideTime, SideTime, float, Stone], ...] = field(default=())
 
     @classmethod
     def new(cls, spec: ClockSpec) -> Clock:
@@ -273,15 +274,19 @@ class Clock:
             since=None,
             used=0.0,
             flagged=loser,
-            history=self.history + ((self.black, self.white, spent),),
+            history=self.history + ((self.black, self.white, spent, loser),),
         )
 
-    def press(self, now: float) -> Clock:
-        """The running side has moved at ``now``: charge its time, add increment, start the other side.
+    def press(self, now: float, to: Stone | None = None) -> Clock:
+        """The running side has moved at ``now``: charge its time, add increment, start ``to``'s time.
 
-        If its time had run out the flag falls instead (:attr:`flagged`) and
-        both clocks stop.  Without a clock, or before :meth:`start`, it only
-        hands the move to the other side.
+        ``to`` is the side that acts next: the other side (the default) after
+        a move, whoever takes the next step in an opening (the same side
+        again when one player takes two steps in a row): every opening step
+        presses the clock as a move does (who acts: :meth:`gomoku.openings.OpeningState.actor`).  If the
+        running side's time had run out the flag falls instead
+        (:attr:`flagged`) and both clocks stop.  Before :meth:`start` it does
+        nothing.
         """
         stone = self.running
         if stone is None:
@@ -301,25 +306,30 @@ class Clock:
                 after = SideTime(0.0, time.periods - lost)
         else:
             after = time
-        entry = (self.black, self.white, spent)
+        entry = (self.black, self.white, spent, stone)
         moved = self._with(stone, after)
-        return replace(moved, running=stone.opponent, since=now, used=0.0, history=self.history + (entry,))
+        following = stone.opponent if to is None else to
+        return replace(moved, running=following, since=now, used=0.0, history=self.history + (entry,))
+
+    def exchanged(self) -> Clock:
+        """The two sides' times exchanged: a clock kept by colour after a swap (each player keeps its time).
+
+        The running side stays: it is the colour of whoever acts next, which
+        :meth:`press` was given after the swap.
+        """
+        return replace(self, black=self.white, white=self.black)
 
     def undo(self, moves: int, now: float) -> Clock:
         """Both clocks as they were before the last ``moves`` pressed moves, the side to move running from ``now``.
 
         A flag fall counts as a move here: undoing it gives the side its
-        time back as it was before that move.
+        time back as it was before that move.  The side that took the first
+        undone move (or opening step) runs again.
         """
         if moves <= 0 or not self.history:
             return self
         moves = min(moves, len(self.history))
-        black, white, _ = self.history[-moves]
-        stone = self.running if self.running is not None else self.flagged
-        if self.flagged is not None:
-            stone = self.flagged if moves % 2 == 1 else self.flagged.opponent
-        elif stone is not None and moves % 2 == 1:
-            stone = stone.opponent
+        black, white, _, stone = self.history[-moves]
         return Clock(
             self.spec, black, white, stone, now if stone is not None else None, 0.0, None, self.history[:-moves]
         )
@@ -327,16 +337,15 @@ class Clock:
     @property
     def move_times(self) -> tuple[float, ...]:
         """How long each pressed move took, in order (for records)."""
-        return tuple(spent for _, _, spent in self.history)
+        return tuple(entry[2] for entry in self.history)
 
     def left_after(self) -> tuple[float, ...]:
         """The time left to the side that moved, after each pressed move (SGF ``BL``/``WL``)."""
-        after = [(b, w) for b, w, _ in self.history[1:]] + [(self.black, self.white)]
-        result = []
-        for number, (black, white) in enumerate(after):
-            mover = Stone.BLACK if number % 2 == 0 else Stone.WHITE
-            result.append((black if mover is Stone.BLACK else white).main)
-        return tuple(result)
+        after = [(entry[0], entry[1]) for entry in self.history[1:]] + [(self.black, self.white)]
+        return tuple(
+            (black if entry[3] is Stone.BLACK else white).main
+            for entry, (black, white) in zip(self.history, after, strict=True)
+        )
 
     # -- the computer's share ---------------------------------------------------------
 

@@ -494,6 +494,32 @@ class OpeningState:
         """The colour ``seat`` holds now (tentatively, until the opening is done)."""
         return Stone.BLACK if seat is self.black else Stone.WHITE
 
+    def actor(self, board: Board) -> Seat:
+        """The seat that acts now on ``board``: the opening step's, else the one holding the colour to move.
+
+        The one rule for clocks in an opening, read by the local game and the
+        network host alike: the clock runs from the first opening step, it is
+        the actor's time that runs, and each step presses it as a move does
+        (:meth:`gomoku.clock.Clock.press`; docs/openings.md says how an
+        increment applies).
+        """
+        step = self.step
+        return step.seat if step is not None else self.seat_of(board.turn)
+
+    def history(self, size: int, name: Callable[[Seat], str]) -> tuple[str, ...]:
+        """The opening as it happened, one line a step: who (``name`` of its seat) and what.
+
+        Stones, swaps, declared numbers, each offered 5th move and the pick:
+        ``player 1: place h8``, ``you: swap``, ``computer: declare 4``.  The
+        move lists of the local and the network game show these lines.
+        """
+        return tuple(f"{name(event.seat)}: {event.move.text(size)}" for event in self.events)
+
+    @property
+    def stones(self) -> int:
+        """How many of the board's stones the opening placed (its placed stones and the picked 5th move)."""
+        return sum(1 for event in self.events if event.move.action in (Action.PLACE, Action.PICK))
+
     @property
     def swaps(self) -> tuple[Event, ...]:
         """The swaps that happened, in order."""

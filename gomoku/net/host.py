@@ -162,11 +162,11 @@ class HostSession(Session):
         self._send_time(out)
 
     def _press(self, table: Table, out: Outputs) -> None:
-        """The one who acted is done: charge its time (and increment), start the next one's."""
+        """The one who acted (a move or an opening step) is done: charge its time (and increment), run the next."""
         clock = self._clock_now
         if not clock.enabled or clock.running is None:
             return
-        self._clock_now = clock.press(self._now)
+        self._clock_now = clock.press(self._now, CLOCK_SIDE[table.decider])
         if table.in_play:
             self._run_clock(table, out)
         else:

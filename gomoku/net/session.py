@@ -217,11 +217,8 @@ class Table:
 
     @property
     def decider(self) -> Role:
-        """Who must act now: the opening step's player, else the side to move."""
-        step = self.opening.step
-        if step is not None:
-            return self.role_of(step.seat)
-        return self.black if self.board.turn is Stone.BLACK else self.black.other
+        """Who must act now: the opening step's player, else the side to move (the core's rule)."""
+        return self.role_of(self.opening.actor(self.board))
 
     @property
     def steps(self) -> tuple[OpeningMove, ...]:
@@ -235,7 +232,7 @@ class Table:
     @property
     def opening_stones(self) -> int:
         """The stones the opening placed (an undo never takes them back)."""
-        return sum(1 for e in self.opening.events if e.move.action in (Action.PLACE, Action.PICK))
+        return self.opening.stones
 
     @property
     def moves(self) -> tuple[Point, ...]:
@@ -409,9 +406,7 @@ class Session:
         state, size = table.opening, table.board.size
         step = state.step
         placing = step is not None and step.action is Action.PLACE and step.area.side is not None
-        history = tuple(
-            f"{self._name_of(table.role_of(event.seat))}: {event.move.text(size)}" for event in state.events
-        )
+        history = state.history(size, lambda seat: self._name_of(table.role_of(seat)))
         owner = swap_owner(state)
         return OpeningView(
             rule=state.rule,

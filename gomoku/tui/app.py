@@ -332,12 +332,14 @@ class Computer:
 
     def _opening_step(self, job: StartAi) -> OpeningMove:
         """The computer's step in an opening: read with ``hard``'s search at every level (the
-        greedy levels give no score to read), :data:`OPENING_THINK_TIME` for the whole decision."""
+        greedy levels give no score to read), :data:`OPENING_THINK_TIME` for the whole decision, or
+        less when the clock's share (the job's think time) is smaller."""
         assert job.opening is not None
         key = ("hard", -1)
         if key not in self._players:
             self._players[key] = (make_player("hard", seed=self.seed), threading.Lock())
-        reader = OpeningPlayer(self._players[key][0], think_time=OPENING_THINK_TIME)
+        think = OPENING_THINK_TIME if job.think_time is None else min(OPENING_THINK_TIME, job.think_time)
+        reader = OpeningPlayer(self._players[key][0], think_time=think)
         return reader.decide(job.opening, job.board.copy())
 
 

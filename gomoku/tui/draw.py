@@ -9,7 +9,7 @@ plain ASCII, colours or none.  Geometry comes from :mod:`gomoku.tui.layout`.
 from __future__ import annotations
 
 import curses
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -507,6 +507,26 @@ def board_view(win: Window, layout: BoardLayout, board: Board, theme: Theme, mar
         row, col = layout.screen_of(marks.cursor)
         put(win, row, col - 1, g["cursor_l"], theme("cursor"))
         put(win, row, col + 1, g["cursor_r"], theme("cursor"))
+
+
+def opening_panel(
+    win: Window, layout: BoardLayout, theme: Theme, title: str, history: Sequence[str], top: int, room: int
+) -> int:
+    """The opening as it happened, above the move list: the rule's name, then its last steps in ``room`` rows.
+
+    ``history`` is the opening's lines (:meth:`gomoku.openings.OpeningState.history`);
+    nothing is drawn without a step.  Both game screens show it the same way.
+    Returns the first row below it (and a blank row), where the move list goes.
+    """
+    if not history:
+        return top
+    x = layout.panel_x
+    assert x is not None
+    width = max(1, win.getmaxyx()[1] - x - 1)
+    lines = [(f"{title}:", "status")] + [(step, "dim") for step in history[-max(1, room - 1) :]]
+    for offset, (text, style) in enumerate(lines):
+        put(win, top + offset, x, text[:width], theme(style))
+    return top + len(lines) + 1
 
 
 def moves_panel(

@@ -166,17 +166,46 @@ def new_game(settings: Settings, board: Board | None = None, opening: OpeningSta
     return with_board(with_opening(game, opening), board)
 
 
+def acting_colour(game: Game) -> Stone:
+    """The colour whose time runs now: the opening step's player's (tentative) colour, else the side to move.
+
+    The clock is kept by colour on the local screen, so a swap in the
+    opening exchanges the two times (:func:`opening_pressed`).
+    """
+    return game.opening.colour_of(game.opening.actor(game.board))
+
+
+def opening_pressed(before: Game, after: Game, seconds: float | None) -> Game:
+    """``after`` (``before`` with one opening step taken) with the clock pressed at ``seconds``.
+
+    The core's rule, as the network host follows it: each step charges its
+    player's time (and gives the increment), and the next step's player's
+    time runs; a swap exchanges the two times, since each player keeps its
+    own and the clock here is kept by colour.
+    """
+    clock = after.clock
+    if seconds is None or not clock.enabled or clock.running is None:
+        return after
+    if after.over:
+        return replace(after, clock=clock.press(seconds).stop(seconds))
+    pressed = clock.press(seconds, acting_colour(after))
+    if after.opening.black is not before.opening.black:
+        pressed = pressed.exchanged()
+    return replace(after, clock=pressed)
+
+
 def timed(game: Game, seconds: float | None) -> Game:
-    """``game``'s clock brought up to ``seconds``: started once the opening is over, its flag fall judged.
+    """``game``'s clock brought up to ``seconds``: started at the first opening step (or move), its flag fall judged.
 
     A flag fall ends the game (:attr:`Game.flagged`): the other side wins, or
-    it is a draw when the other side could no longer make five.
+    it is a draw when the other side could no longer make five.  In the
+    opening, the side whose flag fell is the step's player's colour.
     """
     clock = game.clock
-    if seconds is None or not clock.enabled or game.over or game.in_opening:
+    if seconds is None or not clock.enabled or game.over:
         return game
     if clock.running is None:
-        return replace(game, clock=clock.start(game.board.turn, seconds))
+        return replace(game, clock=clock.start(acting_colour(game), seconds))
     loser = clock.expired(seconds)
     if loser is None:
         return game

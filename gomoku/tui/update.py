@@ -30,7 +30,19 @@ from gomoku.tui.effects import (
     StartAnalysis,
 )
 from gomoku.tui.events import Analysed, Event, Failed, Report, Resize, Tick
-from gomoku.tui.model import AiJob, AnalysisJob, Menu, Notice, Playing, ResumeOffer, State, Step, say, timed
+from gomoku.tui.model import (
+    AiJob,
+    AnalysisJob,
+    Menu,
+    Notice,
+    Playing,
+    ResumeOffer,
+    State,
+    Step,
+    acting_colour,
+    say,
+    timed,
+)
 from gomoku.tui.saves import autosave_effects, net_from_saved
 from gomoku.tui.screen import context
 from gomoku.tui.screens import hosting, joining, menu, prompt
@@ -193,7 +205,11 @@ def settle(state: State, effects: Effects) -> Step:
             state = replace(state, ai=None)
     if shown is not None and state.ai is None and shown.computer_in_opening and not shown.paused:
         job = state.jobs + 1
-        more.append(StartAi(job, AiKind.OPENING, shown.board, shown.settings.level, opening=shown.opening))
+        budget = shown.clock.think_budget(acting_colour(shown), state.seconds) if state.seconds is not None else None
+        start = StartAi(
+            job, AiKind.OPENING, shown.board, shown.settings.level, think_time=budget, opening=shown.opening
+        )
+        more.append(start)  # by the clock (its share of the time left, a second in hand), else its own time
         state = replace(state, ai=AiJob(job, AiKind.OPENING, shown.board, shown.opening), jobs=job)
     if shown is not None and state.ai is None and shown.computer_to_move and (not shown.paused or shown.step):
         job = state.jobs + 1

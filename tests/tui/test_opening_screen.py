@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from gomoku.openings import Action, OpeningRule, Seat, parse_move
 from gomoku.rules import Stone
 from gomoku.tui import draw, view
@@ -129,3 +131,56 @@ def test_saving_keeps_the_opening_rule_and_its_steps() -> None:
     again = read_sgf(write_sgf(record))
     assert again.opening is OpeningRule.SWAP1 and again.opening_steps[-1] == "swap"
     assert again.opening_position()[0].black is Seat.SECOND
+
+
+#: Soosõrv-8 between two players, every kind of step: (the key or the point clicked, the move list's line).
+SOOSORV8_STEPS = [
+    ("h8", "player 1: place h8"),
+    ("h9", "player 1: place h9"),
+    ("j10", "player 1: place j10"),
+    ("x", "player 2: swap"),
+    ("d4", "player 1: place d4"),  # white's 4th: player 1 holds white after the swap
+    ("2", "player 1: declare 2"),
+    ("x", "player 2: swap"),
+    ("g8", "player 1: offer g8"),  # black offers: player 1 holds black again
+    ("i8", "player 1: offer i8"),
+    ("g8", "player 2: pick g8"),
+]
+
+
+def panel(state, rows: int = 40, cols: int = 100) -> str:  # type: ignore[no-untyped-def]
+    """The text of the panel beside the board, its rows joined (a tall window: every step fits)."""
+    from gomoku.tui.layout import board_layout
+
+    window = FakeWindow(rows, cols)
+    view.draw(window, state, draw.plain_theme())
+    layout = board_layout(rows, cols, game_of(state).board.size)
+    assert layout is not None and layout.panel_x is not None
+    lines = window.screen().splitlines()[layout.top : rows - 3]
+    return " ".join(" ".join(line[layout.panel_x :].split()) for line in lines if line[layout.panel_x :].strip())
+
+
+@pytest.mark.parametrize("count", range(1, len(SOOSORV8_STEPS) + 1))
+def test_the_move_list_shows_the_opening_as_it_happened(count: int) -> None:
+    state = start("pvp", rule="renju", opening=OpeningRule.SOOSORV8)
+    for key, _ in SOOSORV8_STEPS[:count]:
+        state = press(state, key) if len(key) == 1 else play_at(state, key)
+    lines = [line for _, line in SOOSORV8_STEPS[:count]]
+    assert list(game_of(state).opening.history(15, lambda seat: seat.short)) == lines
+    shown = panel(state)
+    assert "Soosõrv-8: " + " ".join(lines) + " Moves" in shown
+
+
+def test_against_the_computer_the_move_list_names_you_and_the_computer() -> None:
+    run = begin("pvc", black="computer", opening=OpeningRule.SWAP1)
+    for point in ("h8", "h9", "j10"):
+        run.send(AiDone(run.state.ai.job, at(run.state, point), opening_move=parse_move(f"place {point}", 15)))
+    run.press("c")  # the human keeps white
+    shown = panel(run.state)
+    assert "Swap1: computer: place h8 computer: place h9 computer: place j10 you: stay Moves" in shown
+
+
+def test_without_an_opening_the_move_list_is_as_before() -> None:
+    state = play_at(start("pvp"), "h8", "h9")
+    shown = panel(state)
+    assert shown.startswith("Moves 1. h8 h9")

@@ -13,7 +13,20 @@ from dataclasses import replace
 
 from gomoku.ai import LEVELS
 from gomoku.board import Board, HistoryError, IllegalMoveError
-from gomoku.openings import Action, OpeningError, OpeningMove, Option, Step, choose, declare, offer, pick, place, replay
+from gomoku.openings import (
+    Action,
+    OpeningError,
+    OpeningMove,
+    Option,
+    Seat,
+    Step,
+    choose,
+    declare,
+    offer,
+    pick,
+    place,
+    replay,
+)
 from gomoku.point import Point
 from gomoku.rules import Stone
 from gomoku.tui import draw, live
@@ -31,6 +44,7 @@ from gomoku.tui.model import (
     Playing,
     PromptKind,
     Screen,
+    opening_pressed,
     timed,
     with_board,
     with_opening,
@@ -138,7 +152,7 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
         if point is None or game.mode is Mode.CVC:
             return screen, NOTHING
         if game.in_opening:
-            return _stone_step(replace(game, cursor=point), point)
+            return _stone_step(replace(game, cursor=point), point, ctx.seconds)
         return _play(replace(game, cursor=point), point, ctx.seconds)
     if not isinstance(event, Key):
         return screen, UNHANDLED
@@ -147,14 +161,14 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
     if binding is CURSOR:
         return Playing(replace(game, cursor=stepped(game.cursor, *CURSOR_KEYS[name], game.board.size))), NOTHING
     if binding is PLAY and game.in_opening:
-        return _stone_step(game, game.cursor)
+        return _stone_step(game, game.cursor, ctx.seconds)
     if binding is PLAY:
         return _play(game, game.cursor, ctx.seconds)
     if binding is DECLARE:
-        return _opening_step(game, declare(int(name)))
+        return _opening_step(game, declare(int(name)), ctx.seconds)
     for option, key in OPENING_KEYS.items():
         if binding is key:
-            return _opening_step(game, choose(option))
+            return _opening_step(game, choose(option), ctx.seconds)
     if binding is UNDO:
         return _undo(game, ctx.seconds)
     if binding is REDO:
@@ -214,7 +228,7 @@ def _busy_reason(game: Game) -> str | None:
     return None
 
 
-def _stone_step(game: Game, point: Point) -> tuple[Screen, Outcome]:
+def _stone_step(game: Game, point: Point, seconds: float | None = None) -> tuple[Screen, Outcome]:
     """Enter or a click during the opening: place, offer or pick at ``point``, as the step asks."""
     step = game.opening.step
     reason = _busy_reason(game)
@@ -222,14 +236,20 @@ def _stone_step(game: Game, point: Point) -> tuple[Screen, Outcome]:
         return Playing(game), alerted(reason or "The opening is over.")
     if step.action is Action.DECLARE:
         return Playing(game), alerted(f"Declare a number first: press 1 to {step.count}.")
-    return _opening_step(game, STONE_STEPS[step.action](point))
+    return _opening_step(game, STONE_STEPS[step.action](point), seconds)
 
 
-def _opening_step(game: Game, move: OpeningMove, by_computer: bool = False) -> tuple[Screen, Outcome]:
-    """``game`` after the opening step ``move`` (a stone is played on a copy of the board), autosaved."""
+def _opening_step(
+    game: Game, move: OpeningMove, seconds: float | None = None, by_computer: bool = False
+) -> tuple[Screen, Outcome]:
+    """``game`` after the opening step ``move`` (a stone is played on a copy of the board), its clock
+    pressed at ``seconds`` as the network host presses it (:func:`~gomoku.tui.model.opening_pressed`), autosaved."""
     step = game.opening.step
     if step is None:
         return Playing(game), alerted("The opening is over: play on.")
+    late = timed(game, seconds)
+    if late.flagged is not None and game.flagged is None:  # the flag fell before the step
+        return Playing(late), Outcome(effects=autosave_effects(late), message=Message(result_text(late)))
     if not by_computer:
         reason = _busy_reason(game)
         if reason:
@@ -243,6 +263,7 @@ def _opening_step(game: Game, move: OpeningMove, by_computer: bool = False) -> t
     moved = with_opening(_on(game, board, cursor=cursor) if board.moves != game.board.moves else game, opening)
     if move.action is Action.OFFER and move.point is not None:
         moved = replace(moved, cursor=move.point)
+    moved = opening_pressed(game, moved, seconds)
     return Playing(moved), Outcome(effects=autosave_effects(moved), message=Message(_step_said(game, step, move)))
 
 
@@ -299,14 +320,23 @@ def _undo_count(game: Game) -> int:
     return 0
 
 
-def _undo_opening(game: Game) -> tuple[Screen, Outcome]:
-    """Undo during the opening (or right after it): take back steps, against the computer to your own step."""
+def _undo_opening(game: Game, seconds: float | None = None) -> tuple[Screen, Outcome]:
+    """Undo during the opening (or right after it): take back steps, against the computer to your own step.
+
+    Both clocks go back as they were before the undone steps (each step pressed them).
+    """
     steps = game.opening.transcript(game.board.size)
     for keep in range(len(steps) - 1, -1, -1):
         board = Board(game.board.size, game.board.rule)
         opening = replay(game.opening.rule, board, steps[:keep])
         back = with_opening(_on(game, board), opening)
-        back = replace(back, clock=type(game.clock).new(game.clock.spec), flagged=None)
+        clock = game.clock
+        if clock.enabled and seconds is not None:
+            undone = len(steps) - keep + (1 if game.flagged is not None else 0)
+            clock = clock.undo(undone, seconds)
+        elif clock.enabled:
+            clock = type(clock).new(clock.spec)
+        back = replace(back, clock=clock, flagged=None)
         if game.mode is not Mode.PVC or _human_step(back) is not None:
             taken = ", ".join(steps[keep:])
             return Playing(back), said(f"Took back {taken}.", autosave_effects(back))
@@ -314,9 +344,9 @@ def _undo_opening(game: Game) -> tuple[Screen, Outcome]:
 
 
 def _undo(game: Game, seconds: float | None = None) -> tuple[Screen, Outcome]:
-    if game.opening.events and (game.in_opening or len(game.board.moves) <= _opening_stones(game)):
-        return _undo_opening(game)
-    count = min(_undo_count(game), len(game.board.moves) - _opening_stones(game))
+    if game.opening.events and (game.in_opening or len(game.board.moves) <= game.opening.stones):
+        return _undo_opening(game, seconds)
+    count = min(_undo_count(game), len(game.board.moves) - game.opening.stones)
     if count == 0:
         return Playing(game), alerted("Nothing to undo.")
     board = game.board.copy()
@@ -333,11 +363,6 @@ def _undo(game: Game, seconds: float | None = None) -> tuple[Screen, Outcome]:
     game = replace(_on(game, board), paused=game.paused or watching, clock=clock, flagged=None)
     note = " (r redoes, p resumes)" if watching else " (r redoes)"
     return Playing(game), said(f"Took back {', '.join(reversed(taken))}{note}.", autosave_effects(game))
-
-
-def _opening_stones(game: Game) -> int:
-    """How many of the board's moves the opening placed (they are undone step by step)."""
-    return sum(1 for event in game.opening.events if event.move.action in (Action.PLACE, Action.PICK))
 
 
 def _redo(game: Game) -> tuple[Screen, Outcome]:
@@ -416,7 +441,7 @@ def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Outco
         if event.opening_move is None:
             failed = f"The computer failed: {event.error}. p lets it try again."
             return Playing(replace(game, paused=True)), alerted(failed, ai=None)
-        moved, outcome = _opening_step(game, event.opening_move, by_computer=True)
+        moved, outcome = _opening_step(game, event.opening_move, ctx.seconds, by_computer=True)
         return moved, replace(outcome, ai=None)
     if event.point is None and ai.kind is AiKind.MOVE and game.level_of(game.board.turn) not in LEVELS:
         return _engine_failed(game, event.error)
@@ -498,9 +523,22 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
         bottom = None
         if analysing:
             bottom = live.draw_panel(win, layout, live.lines(analysis, game.board), theme) - 2
-        draw.moves_panel(win, layout, theme, [game.board.notation(point) for point in game.board.moves], bottom=bottom)
+        top = layout.top
+        if game.opening.events:  # the opening as it happened, as the network game shows it
+            end = win.getmaxyx()[0] - draw.FOOTER_ROWS - 1 if bottom is None else bottom
+            history = game.opening.history(game.board.size, lambda seat: seat_name(game, seat))
+            top = draw.opening_panel(win, layout, theme, game.opening.rule.title, history, top, (end - top) // 2)
+        names = [game.board.notation(point) for point in game.board.moves]
+        draw.moves_panel(win, layout, theme, names, top=top, bottom=bottom)
     note = live.status_text(analysis, game.board) if analysing and layout.panel_x is None else None
     _status(win, ctx, game, theme, note)
+
+
+def seat_name(game: Game, seat: Seat) -> str:
+    """How the move list names an opening seat: ``computer`` or ``you`` against the computer, else ``player 1``."""
+    if game.mode is Mode.PVC:
+        return "computer" if seat in game.seats else "you"
+    return seat.short
 
 
 def _status(win: Window, ctx: Context, game: Game, theme: Theme, analysis: str | None = None) -> None:
@@ -518,7 +556,17 @@ def _status(win: Window, ctx: Context, game: Game, theme: Theme, analysis: str |
     if step is not None:
         deciding = ctx.ai is not None and ctx.ai.kind is AiKind.OPENING
         turn = step.prompt + (f" {spinner[ctx.frame % len(spinner)]}" if deciding else "")
-        draw.put(win, row, 1, turn[: cols - 2], theme("status"))
+        room = cols - 2
+        pieces = _clock_pieces(ctx, game, theme) if game.clock.enabled else []
+        if len(turn) + _width(pieces) > room:  # the prompt comes first: then only the running clock, or none
+            pieces = [
+                piece
+                for stone, piece in zip((Stone.BLACK, Stone.WHITE), pieces, strict=True)
+                if stone is game.clock.running
+            ]
+        if pieces and len(turn) + _width(pieces) <= room:  # the clocks run in the opening too
+            room -= _clocks(win, row, cols, pieces, theme)
+        draw.put(win, row, 1, turn[:room], theme("status"))
         return
     stone = board.turn
     glyph = theme.glyphs[str(stone)]
@@ -534,13 +582,13 @@ def _status(win: Window, ctx: Context, game: Game, theme: Theme, analysis: str |
         parts.insert(1, analysis)
     if board.last_move is not None:
         parts.append(f"last: {board.turn.opponent} {board.notation(board.last_move)}")
-    room = cols - 2 - (_clocks(win, row, cols, ctx, game, theme) if game.clock.enabled else 0)
+    room = cols - 2 - (_clocks(win, row, cols, _clock_pieces(ctx, game, theme), theme) if game.clock.enabled else 0)
     draw.put(win, row, 1, theme.join(parts)[: max(0, room)], theme("status"))
 
 
-def _clocks(win: Window, row: int, cols: int, ctx: Context, game: Game, theme: Theme) -> int:
-    """Both clocks at the right of the status line, the side to move's highlighted, a warning under
-    :data:`WARN_SECONDS` (with a ``!`` for monochrome); returns the columns they take."""
+def _clock_pieces(ctx: Context, game: Game, theme: Theme) -> list[tuple[str, str]]:
+    """Both clocks' texts and styles: the side to move's highlighted, a warning under :data:`WARN_SECONDS`
+    (with a ``!`` for monochrome)."""
     pieces = []
     for stone in (Stone.BLACK, Stone.WHITE):
         face = clock_face(game.clock, stone, ctx.seconds)
@@ -548,12 +596,21 @@ def _clocks(win: Window, row: int, cols: int, ctx: Context, game: Game, theme: T
         text = f" {theme.glyphs[str(stone)]} {face}{'!' if low else ''} "
         style = "alert" if low else "selected" if stone is game.clock.running else "status"
         pieces.append((text, style))
-    width = sum(len(text) for text, _ in pieces)
-    col = cols - 1 - width
+    return pieces
+
+
+def _width(pieces: list[tuple[str, str]]) -> int:
+    """The columns the clocks take, a space before them included."""
+    return sum(len(text) for text, _ in pieces) + 1
+
+
+def _clocks(win: Window, row: int, cols: int, pieces: list[tuple[str, str]], theme: Theme) -> int:
+    """The clocks at the right of the status line (:func:`_clock_pieces`); returns the columns they take."""
+    col = cols - _width(pieces)
     for text, style in pieces:
         draw.put(win, row, col, text, theme(style))
         col += len(text)
-    return width + 1
+    return _width(pieces)
 
 
 def unbound(screen: Playing, ctx: Context, key: str) -> str:

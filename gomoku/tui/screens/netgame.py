@@ -455,14 +455,12 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
     moves_top = layout.top + 3
     room = bottom - moves_top
     lines: list[tuple[str, str]] = []
-    if table.opening is not None and table.opening.history:  # the opening as it happened
-        lines = [(f"{table.opening.rule.title}:", "status")]
-        lines += [(step, "dim") for step in table.opening.history[-max(1, room // 3) :]]
-        for offset, (text, style) in enumerate(lines):
-            draw.put(win, moves_top + offset, x, text[:width], theme(style))
-        moves_top += len(lines) + 1
+    if table.opening is not None:  # the opening as it happened
+        opening = table.opening
+        moves_top = draw.opening_panel(
+            win, layout, theme, opening.rule.title, opening.history, moves_top, room // 3 + 1
+        )
         room = bottom - moves_top
-        lines = []
     moves_rows = max(2, min((len(table.board.moves) + 1) // 2 + 1, room // 2))
     names = [table.board.notation(point) for point in table.board.moves]
     draw.moves_panel(win, layout, theme, names, top=moves_top, bottom=moves_top + moves_rows)

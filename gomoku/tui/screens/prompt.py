@@ -135,9 +135,10 @@ def record_to_save(screen: Screen, path: str) -> GameRecord | None:
         record = replace(record, opening=game.opening.rule, opening_steps=steps)
     if game.clock.enabled:  # the clock, each move's time and the time left after it (moves after the opening)
         moves = len(game.board.moves)
-        before: tuple[float | None, ...] = (None,) * (moves - len(game.clock.move_times))
-        times = (before + game.clock.move_times)[:moves]
-        left = (before + game.clock.left_after())[:moves]
+        played = min(moves - game.opening.stones, len(game.clock.move_times))  # the opening's steps come first
+        before: tuple[float | None, ...] = (None,) * (moves - played)
+        times = before + (game.clock.move_times[-played:] if played else ())
+        left = before + (game.clock.left_after()[-played:] if played else ())
         record = replace(record, clock=game.clock.spec, move_times=times, time_left=left)
     return record
 
