@@ -272,6 +272,8 @@ class Replaying:
     analysis: bool = False
     #: the move number being typed after ``:`` or ``#`` (``None``: not jumping)
     jump: str | None = None
+    #: the record's opening as it happened (``player 1: place h8``, ``player 2: swap``), worked out when it opens
+    opening: tuple[str, ...] = ()
 
     @property
     def index(self) -> int:

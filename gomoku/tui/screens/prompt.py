@@ -14,7 +14,7 @@ from datetime import datetime
 from pathlib import PurePath
 from typing import Any
 
-from gomoku.records import GameRecord
+from gomoku.records import GameRecord, RecordError
 from gomoku.rules import Stone
 from gomoku.savegame import SaveError
 from gomoku.tui import draw
@@ -181,8 +181,19 @@ def replay_of(shown: Screen, record: GameRecord, name: str) -> tuple[Replaying, 
     board = record.to_board()
     game = game_behind(shown)
     back = Playing(game) if game is not None else None
-    screen = Replaying(record, board, name, back=back, forbidden=forbidden_marks(board))
+    screen = Replaying(record, board, name, back=back, forbidden=forbidden_marks(board), opening=opening_lines(record))
     return screen, replay_hello(screen)
+
+
+def opening_lines(record: GameRecord) -> tuple[str, ...]:
+    """The record's opening steps as the move lists show them (``player 1: place h8``, ``player 2: swap``)."""
+    if not record.opening_steps:
+        return ()
+    try:
+        state, _ = record.opening_position()
+    except RecordError:  # read and checked when loaded: a record that does not replay shows its moves alone
+        return ()
+    return state.history(record.size, lambda seat: seat.short)
 
 
 def open_replay(state: State, record: GameRecord, name: str) -> State:

@@ -6,7 +6,6 @@ from dataclasses import replace
 
 from gomoku.board import HistoryError, IllegalMoveError
 from gomoku.point import to_notation
-from gomoku.records import GameRecord, RecordError
 from gomoku.rules import Stone
 from gomoku.tui import draw, live
 from gomoku.tui.bindings import HELP, Binding, Bindings, find
@@ -196,17 +195,6 @@ def play_on(screen: Replaying, ctx: Context) -> tuple[Screen, Outcome]:
 # -- the view -------------------------------------------------------------------
 
 
-def opening_history(record: GameRecord) -> tuple[str, ...]:
-    """The record's opening steps as the move lists show them (``player 1: place h8``, ``player 2: swap``)."""
-    if not record.opening_steps:
-        return ()
-    try:
-        state, _ = record.opening_position()
-    except RecordError:  # read and checked when loaded: a record that does not replay shows its moves alone
-        return ()
-    return state.history(record.size, lambda seat: seat.short)
-
-
 def header(screen: Replaying, ctx: Context) -> str:
     record = screen.record
     return f"replay · {screen.name} · {record.rule.value} {record.size}x{record.size}"
@@ -228,7 +216,7 @@ def view(win: Window, screen: Replaying, ctx: Context, theme: Theme) -> None:
         if analysing:
             bottom = live.draw_panel(win, layout, live.lines(analysis, screen.board), theme) - 2
         top = layout.top
-        history = opening_history(screen.record)
+        history = screen.opening
         if history:  # the opening as it happened (swaps, offers, the pick), as the game screens show it
             end = win.getmaxyx()[0] - draw.FOOTER_ROWS - 1 if bottom is None else bottom
             title = screen.record.opening.title
