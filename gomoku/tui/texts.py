@@ -87,7 +87,8 @@ def result_text(game: Game) -> str:
     return outcome_text(game.board, game)
 
 
-#: Under this many seconds left, a clock is shown as a warning (and marked ``!`` for monochrome screens).
+#: Under this many seconds left, a clock is shown as a warning (and marked ``!`` for monochrome screens; the
+#: network game also shows tenths): the last seconds a player must act in, as chess servers warn at 10 s.
 WARN_SECONDS = 10.0
 
 

@@ -64,7 +64,7 @@ from gomoku.tui.saves import saved_from_net
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Outcome, Route, alerted, said
 from gomoku.tui.screens import dialogs
 from gomoku.tui.screens.game import DECLARE, OPENING_KEYS, STONE_STEPS
-from gomoku.tui.texts import plural, sentence
+from gomoku.tui.texts import WARN_SECONDS, plural, sentence
 
 # -- the keys, declared once with their help ---------------------------------------
 
@@ -92,9 +92,6 @@ RESIGN_NO = Binding((), "go back to the game", "any other key goes back", "any o
 #: c is the chat, and k and the other letters near it move the cursor.
 KEEP = Binding(("p",), "opening: keep the colours (pass on the swap)", "p keep")
 NET_OPENING_KEYS = {**OPENING_KEYS, Option.STAY: KEEP}
-#: A clock shows tenths of a second, and the warning colour (and a ``!``), below this many seconds:
-#: the last seconds a player must act in, as chess servers warn at 10 s.
-CLOCK_WARNING = 10.0
 
 #: How a refusal of each request begins ("No undo: there is no move of yours to take back.").
 REFUSED = {
@@ -533,11 +530,11 @@ def clock_text(screen: NetPlaying, role: Role) -> tuple[str, bool]:
     assert clock is not None
     left = clock.left(role, screen.seconds)
     minutes, seconds = divmod(left, 60)
-    text = f"{int(minutes)}:{seconds:04.1f}" if left < CLOCK_WARNING else f"{int(minutes)}:{int(seconds):02d}"
+    text = f"{int(minutes)}:{seconds:04.1f}" if left < WARN_SECONDS else f"{int(minutes)}:{int(seconds):02d}"
     periods = clock.periods(role, screen.seconds)
     if periods:
         text += f" x{periods}"
-    warn = left < CLOCK_WARNING and clock.running is role
+    warn = left < WARN_SECONDS and clock.running is role
     return ("!" + text if warn else text), warn
 
 
