@@ -28,3 +28,20 @@ NO_KEYS = frozenset({"n", "N", "escape"})
 SAVE_KEY = "S"
 LOAD_KEY = "L"
 QUIT_KEY = "q"
+
+
+def edited(text: str, key: str, limit: int) -> str | None:
+    """``text`` after ``key`` in a one-line text field of at most ``limit`` characters, or ``None`` if the key
+    is no edit (a named key, or a character past the limit).
+
+    Backspace erases the last character, Ctrl-U the whole line, Space types a space.  Every text field
+    (the address and code of joining, the network menu's rows, the chat line) edits this one way.
+    """
+    if key == "backspace":
+        return text[:-1]
+    if key == "ctrl-u":
+        return ""
+    character = " " if key == "space" else key
+    if len(character) != 1 or len(text) >= limit:
+        return None
+    return text + character

@@ -19,7 +19,7 @@ from gomoku.tui.bindings import HELP, Binding, Bindings, find
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import NetClose, NetSetup, NetStart, Quit
 from gomoku.tui.events import Event, Key, Mouse, NetEvent
-from gomoku.tui.keys import QUIT_KEY
+from gomoku.tui.keys import QUIT_KEY, edited
 from gomoku.tui.model import Joining, JoinStep, NetMenu, Screen
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
 from gomoku.tui.screens import netgame
@@ -110,16 +110,10 @@ def _type(screen: Joining, name: str, ctx: Context) -> tuple[Screen, Outcome]:
     text = screen.text
     if GO_ON.matches(name):
         return _submit(screen, ctx)
-    if name == "backspace":
-        text = text[:-1]
-    elif name == "ctrl-u":
-        text = ""
-    else:
-        character = " " if name == "space" else name
-        if len(character) != 1 or len(text) >= MAX_TEXT:
-            return screen, NOTHING
-        text += character
-    return replace(screen, text=text, error=""), NOTHING
+    typed = edited(text, name, MAX_TEXT)
+    if typed is None:
+        return screen, NOTHING
+    return replace(screen, text=typed, error=""), NOTHING
 
 
 def _submit(screen: Joining, ctx: Context) -> tuple[Screen, Outcome]:

@@ -57,7 +57,7 @@ from gomoku.tui.effects import (
     RetireAutosave,
 )
 from gomoku.tui.events import Event, Key, Mouse, NetClock, NetEvent
-from gomoku.tui.keys import CURSOR_KEYS, QUIT_KEY
+from gomoku.tui.keys import CURSOR_KEYS, QUIT_KEY, edited
 from gomoku.tui.layout import board_layout, clicked_point, stepped
 from gomoku.tui.model import NetPlaying, Screen, centre
 from gomoku.tui.saves import saved_from_net
@@ -358,14 +358,10 @@ def _type(screen: NetPlaying, name: str) -> tuple[Screen, Outcome]:
         if not text.strip():
             return screen, NOTHING
         return screen, Outcome(effects=(NetChat(screen.session, text.strip()),))
-    if name == "backspace":
-        return replace(screen, typing=text[:-1]), NOTHING
-    if name == "ctrl-u":
-        return replace(screen, typing=""), NOTHING
-    character = " " if name == "space" else name
-    if len(character) != 1 or len(text) >= MAX_CHAT:
+    typed = edited(text, name, MAX_CHAT)
+    if typed is None:
         return screen, NOTHING
-    return replace(screen, typing=text + character), NOTHING
+    return replace(screen, typing=typed), NOTHING
 
 
 def reconnect(screen: NetPlaying, ctx: Context) -> tuple[Screen, Outcome]:

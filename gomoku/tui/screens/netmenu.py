@@ -28,7 +28,7 @@ from gomoku.tui.bindings import HELP, Binding, Bindings, find
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import NetSetup, SaveSettings
 from gomoku.tui.events import Event, Key, Mouse
-from gomoku.tui.keys import DOWN_KEYS, LEFT_KEYS, PLAY_KEYS, QUIT_KEY, RIGHT_KEYS, UP_KEYS
+from gomoku.tui.keys import DOWN_KEYS, LEFT_KEYS, PLAY_KEYS, QUIT_KEY, RIGHT_KEYS, UP_KEYS, edited
 from gomoku.tui.model import Menu, MenuRow, NetMenu, NetRow, Screen
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, hosting, joining
@@ -152,16 +152,10 @@ def _edit(menu: NetMenu, name: str, ctx: Context) -> tuple[Screen, Outcome]:
         return replace(menu, editing=None, error=""), said("Left as it was.")
     if KEEP.matches(name):
         return _keep(menu, text.strip(), ctx)
-    if name == "backspace":
-        text = text[:-1]
-    elif name == "ctrl-u":
-        text = ""
-    else:
-        character = " " if name == "space" else name
-        if len(character) != 1 or len(text) >= TEXT_ROWS[menu.row]:
-            return menu, NOTHING
-        text += character
-    return replace(menu, editing=text, error=""), NOTHING
+    typed = edited(text, name, TEXT_ROWS[menu.row])
+    if typed is None:
+        return menu, NOTHING
+    return replace(menu, editing=typed, error=""), NOTHING
 
 
 def _keep(menu: NetMenu, text: str, ctx: Context) -> tuple[Screen, Outcome]:
