@@ -22,7 +22,6 @@ DOWN_KEYS = frozenset(k for k, (dx, dy) in CURSOR_KEYS.items() if dy > 0)
 LEFT_KEYS = frozenset(k for k, (dx, dy) in CURSOR_KEYS.items() if dx < 0)
 RIGHT_KEYS = frozenset(k for k, (dx, dy) in CURSOR_KEYS.items() if dx > 0)
 PLAY_KEYS = frozenset({"enter", "space"})
-HELP_KEYS = frozenset({"?", "f1"})
 YES_KEYS = frozenset({"y", "Y", "enter"})
 NO_KEYS = frozenset({"n", "N", "escape"})
 SAVE_KEY = "S"
