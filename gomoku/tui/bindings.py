@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from gomoku.tui.keys import CURSOR_KEYS
+
 #: How help writes the keys the loop names in words.
 KEY_WORDS = {
     "enter": "Enter",
@@ -87,3 +89,7 @@ def help_rows(bindings: Iterable[Binding]) -> list[tuple[str, str]]:
 
 #: The help, on every screen (the router adds it; a screen typing text leaves it out).
 HELP = Binding(("?", "f1"), "this help (any key closes it)", short="? help", label="? F1", always=True)
+#: The keys of a board being played on, the same in the local and the network game.
+CURSOR = Binding(tuple(CURSOR_KEYS), "move the cursor", label="arrows hjkl wasd")
+PLAY = Binding(("enter", "space"), "play at the cursor (a click plays where it lands)", "Enter play", "Enter Space")
+DISMISS = Binding(("escape",), "clear the message line", label="Esc")

@@ -30,7 +30,7 @@ from gomoku.openings import (
 from gomoku.point import Point
 from gomoku.rules import Stone
 from gomoku.tui import draw, live
-from gomoku.tui.bindings import HELP, Binding, Bindings, find
+from gomoku.tui.bindings import CURSOR, DISMISS, HELP, PLAY, Binding, Bindings, find
 from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import AiKind, SaveSettings, StartAi
 from gomoku.tui.events import AiDone, Event, Key, Mouse
@@ -61,8 +61,6 @@ FALLBACK_LEVEL = "hard"
 
 # -- the keys, declared once with their help ---------------------------------------
 
-CURSOR = Binding(tuple(CURSOR_KEYS), "move the cursor", label="arrows hjkl wasd")
-PLAY = Binding(("enter", "space"), "play at the cursor (a click plays where it lands)", "Enter play", "Enter Space")
 UNDO = Binding(("u",), "undo (against the computer: back to your turn)", "u undo")
 REDO = Binding(("r",), "redo what was undone", "r redo")
 HINT = Binding(("H",), "hint: the computer's suggestion", "H hint")
@@ -71,7 +69,6 @@ SAVE = Binding((SAVE_KEY,), "save the game to a file", "S save")
 LOAD = Binding((LOAD_KEY,), "load a record to replay, or a kept game")
 NEW = Binding(("n",), "new game (the menu)", "n new game")
 QUIT = Binding((QUIT_KEY,), "quit (the game is kept: resume later)", "q quit", always=True)
-DISMISS = Binding(("escape",), "clear the message line", label="Esc")
 PAUSE_PVC = Binding(("p",), "pause / resume the computer (and the clocks)")
 #: Two players with a clock: pause both clocks (local games only).
 PAUSE_CLOCKS = Binding(("p",), "pause / resume the clocks", "p pause")

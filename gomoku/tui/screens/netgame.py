@@ -40,7 +40,7 @@ from gomoku.net.snapshot import LinkState
 from gomoku.openings import Action, Option, choose, declare
 from gomoku.point import Point
 from gomoku.tui import draw
-from gomoku.tui.bindings import HELP, Binding, Bindings, find
+from gomoku.tui.bindings import CURSOR, DISMISS, HELP, PLAY, Binding, Bindings, find
 from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import (
     Autosave,
@@ -68,8 +68,6 @@ from gomoku.tui.texts import WARN_SECONDS, plural, sentence
 
 # -- the keys, declared once with their help ---------------------------------------
 
-CURSOR = Binding(tuple(CURSOR_KEYS), "move the cursor", label="arrows hjkl wasd")
-PLAY = Binding(("enter", "space"), "play at the cursor (a click plays where it lands)", "Enter play", "Enter Space")
 CHAT = Binding(("c",), "chat: type a line, Enter sends it, Esc closes", "c chat")
 UNDO = Binding(("u",), "ask to take back your last move", "u undo")
 DRAW = Binding(("D",), "offer a draw", "D draw")
@@ -78,7 +76,6 @@ REMATCH = Binding(("n",), "ask for a rematch (colours swap)", "n rematch")
 ACCEPT = Binding(("y", "Y"), "accept the other player's request", "y accepts", "y")
 DECLINE = Binding(("n", "N"), "decline the other player's request", "n declines", "n")
 RECONNECT = Binding(("r",), "reconnect and resume the game", "r reconnect")
-DISMISS = Binding(("escape",), "clear the message line", label="Esc")
 QUIT = Binding((QUIT_KEY,), "quit (the game is kept: the same command resumes it)", "q quit", always=True)
 #: While a chat line is typed (every other key is text).
 SEND = Binding(("enter",), "send the line", "Enter sends")
