@@ -172,7 +172,7 @@ def main() -> None:
     jobs = []
     for pairing, (first, second, count) in enumerate(pairings):
         engine = engines.get(second)
-        options = (15, args.rule, None, args.seed + pairing, engine, budgets or None, first)
+        options = (15, args.rule, None, args.seed + pairing, engine, budgets or None, first, None)
         for index, opening in enumerate(make_openings(max(1, count // 2), 15, 3, args.seed)):
             jobs.append(((first, second), (index, opening, first, second, options)))
             jobs.append(((first, second), (index, opening, second, first, options)))

@@ -11,6 +11,16 @@ error bar, and each level's move-time median and maximum.
     python benchmarks/strength.py hard engine --engine /path/to/pbrain-rapfi --engine-info max_node=3000 \
         --games 40 --think-time 1
 
+With ``--ponder-nodes N`` the first level thinks on the opponent's time
+(:meth:`gomoku.ai.search.SearchPlayer.ponder`): after each of its moves it
+searches N nodes on the position after the reply it guesses, before the
+reply is known, standing in for N nodes of the opponent's time; the
+printout adds how often the guess was right (the hit rate) and the depth its
+searches reached on hits and misses.  With ``--nodes`` too the games are the
+same however loaded the machine is.
+
+    python benchmarks/strength.py hard normal --nodes 16000 --ponder-nodes 16000 --games 20
+
 With ``engine`` as the second level the opponent is an external Gomocup
 engine (``--engine PATH``, a ``pbrain-*`` program; see ``engine_client.py``):
 a fresh process each game, told ``START``, ``INFO rule``, ``INFO
@@ -54,7 +64,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from engine_client import RULE_CODES, Engine, EngineError
 
 from gomoku import Board, Point, Rule, Stone
-from gomoku.ai import LEVELS, make_player
+from gomoku.ai import LEVELS, Decision, make_player
 from gomoku.ai.opening import DEFAULT_THINK_TIME, OpeningPlayer
 from gomoku.board import IllegalMoveError
 from gomoku.openings import OpeningRule, OpeningState, Seat, canonical_openings
@@ -72,6 +82,11 @@ class GameResult:
     record: list[str] = field(default_factory=list)
     forfeit: str | None = None  # why the engine lost this game by failing (a timeout, a crash, ...)
     first_seat: str | None = None  # under --opening: the level that was the first player
+    #: with --ponder-nodes: the first level's moves after a ponder, and those whose guess was right
+    guesses: int = 0
+    hits: int = 0
+    #: the depth of the first level's alpha-beta moves after a ponder: on a hit, on a miss
+    depths: dict[str, list[int]] = field(default_factory=lambda: {"hit": [], "miss": []})
 
 
 @dataclass(frozen=True)
@@ -111,10 +126,31 @@ def nodes_for(level: str, nodes: int | dict[str, int] | None, first: str) -> int
     return nodes if level == first else None
 
 
+class Pondering:
+    """The first level's thinking on the opponent's time in one game (``--ponder-nodes``), and its tally."""
+
+    def __init__(self, nodes: int | None, result: GameResult) -> None:
+        self.nodes = nodes
+        self.result = result
+        self._pending = False  # whether a ponder waits for the opponent's move
+
+    def moved(self, player: object, decision: Decision, board: Board) -> None:
+        """The pondering player chose ``decision`` and it is on ``board``: tally the last ponder, ponder again."""
+        if self._pending:
+            self.result.guesses += 1
+            self.result.hits += decision.pondered
+            if decision.depth:
+                self.result.depths["hit" if decision.pondered else "miss"].append(decision.depth)
+        ponder = getattr(player, "ponder", None)
+        self._pending = False
+        if self.nodes and ponder is not None and not board.is_game_over():
+            self._pending = ponder(board, max_nodes=self.nodes) is not None
+
+
 def play_game(job: tuple) -> GameResult:
     """Play one game; ``job`` is (opening index, opening, black level, white level, options)."""
     index, opening, black_level, white_level, options = job
-    size, rule, think_time, seed, engine, nodes, first = options
+    size, rule, think_time, seed, engine, nodes, first, ponder_nodes = options
     if engine is not None and engine.name in (black_level, white_level):
         return play_engine_game(job)
     board = Board(size, Rule(rule))
@@ -140,15 +176,20 @@ def play_game(job: tuple) -> GameResult:
         for point in opening:
             board.play(point)
     times: dict[str, list[float]] = {name: [] for name in names.values()}
+    result = GameResult(index, black_level, None, 0, times)
+    pondering = Pondering(ponder_nodes, result)
     while not board.is_game_over():
         side = board.turn
         started = time.perf_counter()
-        move = players[side].choose_move(board).move
+        decision = players[side].choose_move(board)
         times[names[side]].append(time.perf_counter() - started)
-        board.play(move)
+        board.play(decision.move)
+        if names[side] == first:
+            pondering.moved(players[side], decision, board)
     winner = board.outcome.winner
-    record = [board.notation(point) for point in board.moves]
-    result = GameResult(index, black_level, names[winner] if winner else None, len(board.moves), times, record)
+    result.winner = names[winner] if winner else None
+    result.moves = len(board.moves)
+    result.record = [board.notation(point) for point in board.moves]
     result.first_seat = first_seat
     return result
 
@@ -168,7 +209,7 @@ def play_opening(rule: OpeningRule, board: Board, first: object, second: object,
 def play_engine_game(job: tuple) -> GameResult:
     """Play one game of our level against the external engine, a fresh process for this game."""
     index, opening, black_level, white_level, options = job
-    size, rule, think_time, seed, engine, nodes, _ = options
+    size, rule, think_time, seed, engine, nodes, _, ponder_nodes = options
     board = Board(size, Rule(rule))
     for point in opening:
         board.play(point)
@@ -185,6 +226,8 @@ def play_engine_game(job: tuple) -> GameResult:
     forfeit = None
     client = None
     in_step = False  # whether the engine has seen every move on the board
+    result = GameResult(index, black_level, None, 0, times)
+    pondering = Pondering(ponder_nodes, result)
     try:
         client = Engine(engine.path)
         client.start(size, RULE_CODES[rule], turn_ms, dict(engine.infos), timeout=answer_timeout)
@@ -205,9 +248,10 @@ def play_engine_game(job: tuple) -> GameResult:
                     forfeit = f"illegal: played {move[0]},{move[1]} at move {len(board.moves) + 1} ({error})"
                     break
             else:
-                move = player.choose_move(board).move
+                decision = player.choose_move(board)
                 times[ours].append(time.perf_counter() - started)
-                board.play(move)
+                board.play(decision.move)
+                pondering.moved(player, decision, board)
     except EngineError as error:
         forfeit = f"{error.kind}: {error} at move {len(board.moves) + 1}"
     finally:
@@ -218,8 +262,9 @@ def play_engine_game(job: tuple) -> GameResult:
     else:
         winner = board.outcome.winner
         winner_name = names[winner] if winner else None
-    record = [board.notation(point) for point in board.moves]
-    return GameResult(index, black_level, winner_name, len(board.moves), times, record, forfeit)
+    result.winner, result.moves, result.forfeit = winner_name, len(board.moves), forfeit
+    result.record = [board.notation(point) for point in board.moves]
+    return result
 
 
 def set_parameter(parser: argparse.ArgumentParser, name: str, value: str) -> None:
@@ -280,6 +325,14 @@ def main() -> None:
         metavar="N",
         help="give the first level (a searching one) N nodes a move instead of its time: the same games "
         "however loaded the machine is (about 24,000 nodes make hard's second)",
+    )
+    parser.add_argument(
+        "--ponder-nodes",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the first level (a searching one) thinks on the opponent's time: after each of its moves it "
+        "searches N nodes on the position after the reply it guesses (prints the hit rate)",
     )
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument(
@@ -350,7 +403,7 @@ def main() -> None:
         args.opening_stones = 3
     else:
         openings = make_openings(args.games // 2, args.size, args.opening_stones, args.seed)
-    options = (args.size, args.rule, args.think_time, args.seed, engine, args.nodes, args.first)
+    options = (args.size, args.rule, args.think_time, args.seed, engine, args.nodes, args.first, args.ponder_nodes)
     jobs = []
     for index, opening in enumerate(openings):
         if args.first_as != "white":
@@ -422,6 +475,18 @@ def main() -> None:
                 f"{level} move time: median {statistics.median(samples) * 1000:.2f} ms, "
                 f"max {max(samples) * 1000:.2f} ms over {len(samples)} moves"
             )
+    if args.ponder_nodes:
+        guesses = sum(r.guesses for r in results)
+        hits = sum(r.hits for r in results)
+        print(
+            f"{args.first} pondered {args.ponder_nodes} nodes a move: guessed {hits} of {guesses} replies"
+            + (f" ({hits / guesses:.1%})" if guesses else "")
+        )
+        for kind in ("hit", "miss"):
+            depths = [d for r in results for d in r.depths[kind]]
+            if depths:
+                mean = statistics.fmean(depths)
+                print(f"  depth of its alpha-beta moves on a {kind}: mean {mean:.2f} over {len(depths)}")
     if args.save_losses is not None:
         with args.save_losses.open("w", encoding="utf-8") as out:
             for r in results:

@@ -29,6 +29,8 @@ class Decision:
     search depth reached, ``seldepth`` the deepest ply any line reached;
     ``pv`` the expected line, starting with ``move``.  ``reason`` names the
     step that decided (``"five"``, ``"vcf"``, ``"alpha-beta"``, ``"greedy"``...).
+    ``pondered`` says the position was searched on the opponent's time (the
+    reply was the one guessed) and the search started from what it learnt.
     """
 
     move: Point
@@ -40,6 +42,7 @@ class Decision:
     nodes: int = 0
     seconds: float = 0.0
     pv: tuple[Point, ...] = ()
+    pondered: bool = False
 
 
 class Player(Protocol):

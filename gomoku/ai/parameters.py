@@ -194,3 +194,14 @@ CLUB_NODES = 1_000
 STRONG_NODES = 4_000
 EXPERT_THINK_TIME = 3.0
 MASTER_THINK_TIME = 6.0
+
+# -- pondering (thinking on the opponent's time, see ``gomoku.ai.ponder``) -------------------
+
+#: A ponder searches the guessed position in stages of 1, 2, 4, ... think times (each stage a whole
+#: move's steps, starting from the tables the stage before filled) and stops after the stage of this
+#: many think times (15 think times in all): past that a long-thinking opponent gains us little, and
+#: the program would burn a core for nothing while the player is away.
+PONDER_LAST_STAGE = 8
+#: The ponder's own table (kept apart from the kept one, so a wrong guess is dropped whole) holds at
+#: most this share of the table limit: the tables then stay within 1.5 times the limit while pondering.
+PONDER_TABLE_SHARE = 0.5

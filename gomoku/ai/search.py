@@ -56,7 +56,7 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import compress
 from operator import or_
 
@@ -82,6 +82,7 @@ from gomoku.ai.parameters import (
     OWN_VCF_TIME,
     OWN_VCT_NODES,
     OWN_VCT_TIME,
+    PONDER_TABLE_SHARE,
     REFUTE_DEFENCES,
     REFUTE_NODES,
     REFUTE_REPLIES,
@@ -109,6 +110,7 @@ from gomoku.ai.parameters import (
     VERIFY_SHARE,
     VERIFY_WIDTH,
 )
+from gomoku.ai.ponder import Overlay, Pondered, guess_reply, stages
 from gomoku.ai.searchboard import Mirror, SearchBoard
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board, GameOverError
@@ -494,6 +496,10 @@ class SearchPlayer:
         self.table_limit = DEFAULT_TABLE_LIMIT
         #: the search board kept in step with the game, move by move
         self._mirror = Mirror()
+        #: the last move's decision (its expected line guesses the opponent's reply when pondering)
+        self.last_decision: Decision | None = None
+        #: what the last :meth:`ponder` left for the next move (see :mod:`gomoku.ai.ponder`)
+        self._pondered: Pondered | None = None
 
     def set_memory_limit(self, max_bytes: int) -> None:
         """Keep the transposition tables within a share of ``max_bytes`` (0: no limit but the default)."""
@@ -513,9 +519,18 @@ class SearchPlayer:
     def choose_move(
         self, board: Board, stop: threading.Event | None = None, think_time: float | None = None
     ) -> Decision:
-        """The move for the side to move on ``board`` (left unchanged), within the think time."""
+        """The move for the side to move on ``board`` (left unchanged), within the think time.
+
+        If the last :meth:`ponder` searched this very position, the search
+        starts from its tables (and the decision says ``pondered``); else
+        what it found is dropped.
+        """
         if board.is_game_over():
             raise GameOverError(f"the game is over ({board.outcome}): there is no move to choose")
+        pondered, self._pondered = self._pondered, None
+        hit = pondered is not None and pondered.matches(board)
+        if pondered is not None and hit:
+            pondered.table.merge(self.table_limit)
         started = time.perf_counter()
         if board.stone_count == 0:
             centre = board.size // 2
@@ -524,6 +539,76 @@ class SearchPlayer:
         search = self._mirror.follow(board)
         clock = WALL_CLOCK if self.max_nodes is None else NodeClock(self.max_nodes / budget)
         found = self._decide(search, clock.now(), budget, stop, clock)
+        decision = self._decision(board, found, started)
+        if hit:
+            decision = replace(decision, pondered=True)
+        self.last_decision = decision
+        return decision
+
+    def ponder(
+        self, board: Board, stop: threading.Event | None = None, max_nodes: int | None = None
+    ) -> Pondered | None:
+        """Think on the opponent's time: guess its reply to our move and search the position after it.
+
+        ``board`` is the game after our move, the opponent to move (left
+        unchanged).  Searches in stages (:func:`~gomoku.ai.ponder.stages`)
+        until ``stop`` is set or the last stage is done; with ``max_nodes``,
+        one stage of that many nodes instead (a benchmark's stand-in for the
+        opponent's time: the same search on any machine).  What it found waits
+        for the next :meth:`choose_move` (see :mod:`gomoku.ai.ponder`) and is
+        returned; ``None`` when there is nothing to ponder (the game is over,
+        or will be after the guess).  Never run it at the same time as
+        :meth:`choose_move` on one player: they share its tables and board.
+        """
+        self._pondered = None
+        if board.is_game_over() or board.stone_count == 0:
+            return None
+        search = self._mirror.follow(board)
+        line = () if self.last_decision is None else self.last_decision.pv
+        guess = guess_reply(board, line, self._replies(board, search))
+        if guess is None:
+            return None
+        after = board.copy()
+        after.play(guess)
+        if after.is_game_over():
+            return None
+        search = self._mirror.follow(after)
+        table = Overlay(self._tables.setdefault((search.size, search.rule, search.side), {}))
+        pondered = self._pondered = Pondered.of(after, guess, table)
+        table_limit = max(1, int(self.table_limit * PONDER_TABLE_SHARE))
+        for budget in [self.think_time] if max_nodes is not None else stages(self.think_time):
+            if stop is not None and stop.is_set():
+                break
+            if max_nodes is not None:
+                clock: Clock = NodeClock(max_nodes / budget)
+            elif self.max_nodes is not None:  # a node-budgeted level: its own node rate
+                clock = NodeClock(self.max_nodes / self.think_time)
+            else:
+                clock = WALL_CLOCK
+            started = time.perf_counter()
+            found = self._decide(search, clock.now(), budget, stop, clock, table, table_limit)
+            pondered.nodes += found.nodes
+            if stop is not None and stop.is_set():
+                break  # cut short: not a whole decision
+            pondered.decision = self._decision(after, found, started)
+            pondered.stages += 1
+            if found.win_in is not None:
+                break  # a forced result: searching longer learns nothing
+        return pondered
+
+    def _replies(self, board: Board, search: SearchBoard) -> list[Point]:
+        """The opponent's likely replies on ``board`` (``search`` its search board, the opponent to
+        move), best first: the move our table remembers for the position, then the search's first
+        candidate."""
+        table = self._tables.get((search.size, search.rule, OPPONENT[search.side]), {})
+        entry = table.get(search.hash)
+        moves = [entry[3]] if entry is not None and entry[3] >= 0 else []
+        moves += AlphaBeta(search, Budget()).candidates(1)
+        return [board.point_of(q) for q in moves]
+
+    def _decision(self, board: Board, found: _Found, started: float) -> Decision:
+        """What ``found`` (the steps' result on ``board``) says, as a :class:`Decision`; ``normal``'s
+        move if it found no legal move."""
         cell = found.move
         if (
             cell is None
@@ -557,8 +642,13 @@ class SearchPlayer:
         budget: float,
         stop: threading.Event | None,
         clock: Clock,
+        table: dict[int, tuple[int, int, int, int]] | None = None,
+        table_limit: int | None = None,
     ) -> _Found:
-        """The steps of the module docstring; what was found, ``move`` a cell (``None``: no idea)."""
+        """The steps of the module docstring; what was found, ``move`` a cell (``None``: no idea).
+
+        Alpha-beta uses ``table`` (a ponder's, within ``table_limit``) if given, else the kept one.
+        """
         me = board.side
         opp = OPPONENT[me]
         info = _Found()
@@ -596,11 +686,12 @@ class SearchPlayer:
                 nodes=attack.nodes + shortest.nodes,
             )
 
-        table = self._tables.setdefault((board.size, board.rule, me), {})
+        if table is None:
+            table = self._tables.setdefault((board.size, board.rule, me), {})
         opening = board.n - board.cells.count(0) < OPENING_STONES
         soft_limit, hard_limit = (OPENING_SOFT_LIMIT, OPENING_HARD_LIMIT) if opening else (SOFT_LIMIT, HARD_LIMIT)
         limit = Budget(at(hard_limit), None, stop, clock)
-        searcher = AlphaBeta(board, limit, table, self.table_limit)
+        searcher = AlphaBeta(board, limit, table, table_limit or self.table_limit)
         root = searcher.candidates(ROOT_WIDTH)
         if not root:
             return info
