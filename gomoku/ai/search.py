@@ -546,15 +546,20 @@ class SearchPlayer:
         return decision
 
     def ponder(
-        self, board: Board, stop: threading.Event | None = None, max_nodes: int | None = None
+        self,
+        board: Board,
+        stop: threading.Event | None = None,
+        max_nodes: int | None = None,
+        think_time: float | None = None,
     ) -> Pondered | None:
         """Think on the opponent's time: guess its reply to our move and search the position after it.
 
         ``board`` is the game after our move, the opponent to move (left
-        unchanged).  Searches in stages (:func:`~gomoku.ai.ponder.stages`)
-        until ``stop`` is set or the last stage is done; with ``max_nodes``,
-        one stage of that many nodes instead (a benchmark's stand-in for the
-        opponent's time: the same search on any machine).  What it found waits
+        unchanged).  Searches in stages (:func:`~gomoku.ai.ponder.stages` of
+        ``think_time``, the seconds our next move will have, the player's own
+        if not given) until ``stop`` is set or the last stage is done; with
+        ``max_nodes``, one stage of that many nodes instead (a benchmark's
+        stand-in for the opponent's time: the same search on any machine).  What it found waits
         for the next :meth:`choose_move` (see :mod:`gomoku.ai.ponder`) and is
         returned; ``None`` when there is nothing to ponder (the game is over,
         or will be after the guess).  Never run it at the same time as
@@ -576,13 +581,14 @@ class SearchPlayer:
         table = Overlay(self._tables.setdefault((search.size, search.rule, search.side), {}))
         pondered = self._pondered = Pondered.of(after, guess, table)
         table_limit = max(1, int(self.table_limit * PONDER_TABLE_SHARE))
-        for budget in [self.think_time] if max_nodes is not None else stages(self.think_time):
+        seconds = self.think_time if think_time is None else max(0.01, float(think_time))
+        for budget in [seconds] if max_nodes is not None else stages(seconds):
             if stop is not None and stop.is_set():
                 break
             if max_nodes is not None:
                 clock: Clock = NodeClock(max_nodes / budget)
-            elif self.max_nodes is not None:  # a node-budgeted level: its own node rate
-                clock = NodeClock(self.max_nodes / self.think_time)
+            elif self.max_nodes is not None:  # a node-budgeted level: its own nodes a move, a stage's share
+                clock = NodeClock(self.max_nodes / seconds)
             else:
                 clock = WALL_CLOCK
             started = time.perf_counter()

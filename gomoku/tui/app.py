@@ -54,6 +54,7 @@ from gomoku.tui.effects import (
     Autosave,
     CancelAi,
     CancelAnalysis,
+    CancelPonder,
     CancelReview,
     Effect,
     Effects,
@@ -66,6 +67,7 @@ from gomoku.tui.effects import (
     SaveSettings,
     StartAi,
     StartAnalysis,
+    StartPonder,
     StartReview,
 )
 from gomoku.tui.events import AiDone, Event, Key, Mouse, Report, Resize, Tick
@@ -289,8 +291,17 @@ class Computer:
         player, lock = self._player(job)
         self._pool.submit(partial(self._think, job, player, lock, stop))
 
-    def cancel(self, job: CancelAi) -> None:
+    def cancel(self, job: CancelAi | CancelPonder) -> None:
         self._stops.cancel(job.job)
+
+    def ponder(self, job: StartPonder) -> None:
+        """Think on the human's time with the player that makes the computer's moves (a level that can)."""
+        player, lock = self._player_for(job.level, int(job.board.turn.opponent))
+        ponder = getattr(player, "ponder", None)
+        if ponder is None:
+            return
+        stop = self._stops.new(job.job)
+        self._pool.submit(partial(self._ponder, job, ponder, lock, stop))
 
     def stop(self) -> None:
         """Stop every job (at exit), and end the outside engines' processes."""
@@ -301,11 +312,15 @@ class Computer:
                 close()
 
     def _player(self, job: StartAi) -> tuple[Player, threading.Lock]:
-        key = (job.level, int(job.board.turn) if job.kind is AiKind.MOVE else 0)
+        return self._player_for(job.level, int(job.board.turn) if job.kind is AiKind.MOVE else 0)
+
+    def _player_for(self, level: str, colour: int) -> tuple[Player, threading.Lock]:
+        """The player of ``level`` making the moves of ``colour`` (0: hints), and its lock."""
+        key = (level, colour)
         if key not in self._players:
             seed = None if self.seed is None else self.seed + key[1]
             make = self._make or make_player  # a level's name; the loop's Players knows the outside engines too
-            self._players[key] = (make(job.level, seed=seed), threading.Lock())
+            self._players[key] = (make(level, seed=seed), threading.Lock())
         return self._players[key]
 
     def _think(self, job: StartAi, player: Player, lock: threading.Lock, stop: threading.Event) -> None:
@@ -329,6 +344,18 @@ class Computer:
         if not stop.is_set():
             self._stops.done(job.job)
             self._post(AiDone(job.job, point, error, opening_move=step))
+
+    def _ponder(
+        self, job: StartPonder, ponder: Callable[..., object], lock: threading.Lock, stop: threading.Event
+    ) -> None:
+        """Ponder until stopped (or its last stage is done), holding the player: its move waits for the lock."""
+        with lock:
+            if not stop.is_set():
+                try:
+                    ponder(job.board, stop, think_time=job.think_time)  # never writes the board
+                except Exception:  # pondering is a bonus: a failure costs only what it would have found
+                    pass
+        self._stops.done(job.job)
 
     def _opening_step(self, job: StartAi) -> OpeningMove:
         """The computer's step in an opening: read with ``hard``'s search at every level (the
@@ -396,6 +423,8 @@ class Performer:
         self.handlers: dict[type, Callable[[Any], None]] = {
             StartAi: computer.start,
             CancelAi: computer.cancel,
+            StartPonder: computer.ponder,
+            CancelPonder: computer.cancel,
             StartReview: reviewer.start,
             CancelReview: reviewer.cancel,
             StartAnalysis: analyst.start,

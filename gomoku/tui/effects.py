@@ -62,6 +62,30 @@ class CancelAi:
 
 
 @dataclass(frozen=True)
+class StartPonder:
+    """Let the computer at ``level`` think on its opponent's time: ``board`` is the game after its move.
+
+    No answer comes: what it finds waits in its player for its next move
+    (:meth:`gomoku.ai.search.SearchPlayer.ponder`), which is quicker to find
+    a good move when the reply was the one it guessed.  A level that cannot
+    ponder ignores it.
+    """
+
+    job: int
+    board: Board
+    level: str
+    #: Seconds a move of the computer's (``None``: the level's own): the ponder's stages are counted in them.
+    think_time: float | None = None
+
+
+@dataclass(frozen=True)
+class CancelPonder:
+    """Stop pondering job ``job`` at once (the opponent moved, or the position is no longer shown)."""
+
+    job: int
+
+
+@dataclass(frozen=True)
 class StartReview:
     """Review the game on ``board`` (its moves from the empty board) with ``analyst`` giving the evaluation.
 
@@ -265,6 +289,8 @@ NetEffect = NetStart | NetPlay | NetStep | NetOffer | NetAnswer | NetResign | Ne
 Effect = (
     StartAi
     | CancelAi
+    | StartPonder
+    | CancelPonder
     | StartReview
     | CancelReview
     | StartAnalysis

@@ -121,10 +121,17 @@ class MenuLayout:
     width: int
     first_item: int
     items: int
+    #: whether a blank line parts the title from the rows (dropped when the terminal is one line short)
+    spaced: bool = True
 
     @property
     def height(self) -> int:
-        return self.items + MENU_EXTRA
+        return self.items + MENU_EXTRA - (0 if self.spaced else 1)
+
+    @property
+    def below(self) -> int:
+        """The first line of the text under the rows (after a blank line)."""
+        return self.first_item + self.items + 1
 
     def index_at(self, row: int, col: int) -> int | None:
         """The menu row under a screen cell, if any."""
@@ -135,11 +142,16 @@ class MenuLayout:
 
 
 def menu_layout(rows: int, cols: int, items: int) -> MenuLayout | None:
-    """Where the menu box goes, or ``None`` if the terminal is too small for it."""
-    height = items + MENU_EXTRA
+    """Where the menu box goes, or ``None`` if the terminal is too small for it.
+
+    A terminal one line short of the whole box gets it without the blank line under the title
+    (80x24 then holds the in-game menu of a game against the computer, all fifteen rows).
+    """
+    spaced = rows >= items + MENU_EXTRA + HEADER_ROWS
+    height = items + MENU_EXTRA - (0 if spaced else 1)
     width = min(MENU_WIDTH, cols)
     if rows < height + HEADER_ROWS or cols < MENU_MIN_COLS:
         return None
     top = HEADER_ROWS + max(0, (rows - HEADER_ROWS - height) // 2)
     left = (cols - width) // 2
-    return MenuLayout(top, left, width, top + 3, items)
+    return MenuLayout(top, left, width, top + (3 if spaced else 2), items, spaced)

@@ -238,6 +238,7 @@ class MenuRow(enum.Enum):
     THINK = "Think time"
     OPENING = "Opening rule"
     CLOCK = "Clock"
+    PONDER = "Ponder"
     COACH = "Coach"
     ANALYST = "Analyst"
     LOAD = "Load a game record..."
@@ -517,6 +518,14 @@ class AiJob:
 
 
 @dataclass(frozen=True)
+class PonderJob:
+    """The computer thinking on its opponent's time: the game ``board`` after its move (see ``settle``)."""
+
+    job: int
+    board: Board
+
+
+@dataclass(frozen=True)
 class AnalysisJob:
     """The analyst's current job: the position ``board`` it thinks about, and its latest answer (if any yet)."""
 
@@ -552,6 +561,8 @@ class State:
     seconds: float | None = None
     #: The live analysis of the position shown, while a screen has it on.
     analysis: AnalysisJob | None = None
+    #: The computer pondering on the human's time, while the settings allow it.
+    ponder: PonderJob | None = None
 
 
 #: What every ``update`` returns: the next state, and what the loop is to do.

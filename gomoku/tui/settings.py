@@ -151,6 +151,10 @@ class Settings:
     clock: ClockSpec = NO_CLOCK
     #: Live analysis (A) in games against the computer too: a coach, off by default (it would play for you).
     coach: bool = False
+    #: The computer thinks on your time (pondering) in games against you.  Off by default: it keeps a
+    #: core busy while you think (a laptop's fan and battery notice), and it makes a level stronger
+    #: than the strength the menu and the README give it, measured without it.
+    ponder: bool = False
     #: Outside Gomocup engines by name (``--engine NAME=CMD``, or the file's ``engines``): more opponents.
     engines: tuple[tuple[str, str], ...] = ()
     #: Who reads positions for the review and live analysis: ``hard``, or an engine's name.
@@ -176,6 +180,7 @@ class Settings:
             "opening": self.opening.value,
             "clock": self.clock.text(),
             "coach": self.coach,
+            "ponder": self.ponder,
             "engines": dict(self.engines),
             "analyst": self.analyst,
         }
@@ -259,8 +264,9 @@ def validated(data: Mapping[str, Any], levels: Sequence[str]) -> Settings:
     clock = _clock(data.get("clock"))
     if clock is not None:
         choices["clock"] = clock
-    if isinstance(data.get("coach"), bool):
-        choices["coach"] = data["coach"]
+    for name in ("coach", "ponder"):
+        if isinstance(data.get(name), bool):
+            choices[name] = data[name]
     if data.get("analyst") in (DEFAULT_ANALYST, *(name for name, _ in engines)):
         choices["analyst"] = data["analyst"]
     return replace(settings, **choices)
@@ -318,8 +324,9 @@ def _choice_problems(data: Mapping[str, Any], levels: Sequence[str] | None) -> l
         problems.append(f"clock {_shown(data['clock'])}")
     if not valid_think_time(data.get("think_time")):
         problems.append(f"think_time {_shown(data['think_time'])}")
-    if "coach" in data and not isinstance(data["coach"], bool):
-        problems.append(f"coach {_shown(data['coach'])}")
+    for name in ("coach", "ponder"):
+        if name in data and not isinstance(data[name], bool):
+            problems.append(f"{name} {_shown(data[name])}")
     return problems
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gomoku.board import Board
 from gomoku.net.match import MatchRecord, Role
 from gomoku.net.protocol import ResumeRecord
 from gomoku.records import GameRecord
@@ -22,12 +23,14 @@ from gomoku.tui.effects import (
     AiKind,
     CancelAi,
     CancelAnalysis,
+    CancelPonder,
     Effect,
     Effects,
     NetSetup,
     RetireAutosave,
     StartAi,
     StartAnalysis,
+    StartPonder,
 )
 from gomoku.tui.events import Analysed, Event, Failed, Report, Resize, Tick
 from gomoku.tui.model import (
@@ -36,6 +39,7 @@ from gomoku.tui.model import (
     Menu,
     Notice,
     Playing,
+    PonderJob,
     ResumeOffer,
     State,
     Step,
@@ -221,8 +225,46 @@ def settle(state: State, effects: Effects) -> Step:
             think = budget if think is None else min(think, budget)
         more.append(StartAi(job, AiKind.MOVE, shown.board, shown.level_of(stone), delay, think))
         state = replace(state, ai=AiJob(job, AiKind.MOVE, shown.board), jobs=job)
+    state, ponder = _settle_ponder(state)
     state, analysis = _settle_analysis(state)
-    return state, tuple(effects) + tuple(more) + analysis
+    # a ponder is stopped before the move job starts: they share the computer's player
+    return state, tuple(effects) + ponder + tuple(more) + analysis
+
+
+def ponder_board(state: State) -> Board | None:
+    """The game the computer may think on while the human thinks (pondering), or ``None``.
+
+    Only when the settings allow it, in a game against a human, on the game
+    screen with nothing over it, after the computer's move while the human
+    is to move (not paused, not in the opening, not over), with no hint
+    being read, and at a level that searches.
+    """
+    screen = state.screen
+    if not state.settings.ponder or not isinstance(screen, Playing) or state.overlay is not None or state.ai:
+        return None
+    game = screen.game
+    if game.mode is not Mode.PVC or game.paused or game.in_opening or game.over or not game.board.moves:
+        return None
+    computer = game.board.turn.opponent
+    if computer not in game.computer or not menu.can_ponder(game.level_of(computer)):
+        return None
+    return game.board
+
+
+def _settle_ponder(state: State) -> Step:
+    """Keep the computer's pondering on the position shown: stop it the moment that changes, start it anew."""
+    more: list[Effect] = []
+    board = ponder_board(state)
+    job = state.ponder
+    if job is not None and job.board is not board:
+        more.append(CancelPonder(job.job))
+        state = replace(state, ponder=None)
+    if board is not None and state.ponder is None:
+        number = state.jobs + 1
+        level = state.screen.game.level_of(board.turn.opponent)  # type: ignore[union-attr]
+        more.append(StartPonder(number, board, level, state.settings.think_time))
+        state = replace(state, ponder=PonderJob(number, board), jobs=number)
+    return state, tuple(more)
 
 
 def _settle_analysis(state: State) -> Step:

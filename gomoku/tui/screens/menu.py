@@ -87,7 +87,16 @@ def rows(state: Context | State, menu: Menu) -> tuple[MenuRow, ...]:
             MenuRow.PACE,
         )
     else:
-        choices = (MenuRow.MODE, MenuRow.BLACK, MenuRow.RULE, MenuRow.SIZE, MenuRow.LEVEL, MenuRow.THINK, MenuRow.COACH)
+        choices = (
+            MenuRow.MODE,
+            MenuRow.BLACK,
+            MenuRow.RULE,
+            MenuRow.SIZE,
+            MenuRow.LEVEL,
+            MenuRow.THINK,
+            MenuRow.PONDER,
+            MenuRow.COACH,
+        )
     # the opening and the clock for people playing (watch mode's menu has no room left on 80x24: --opening, --clock)
     fair = (MenuRow.OPENING, MenuRow.CLOCK) if state.settings.mode is not Mode.CVC else ()
     analyst = (MenuRow.ANALYST,) if state.settings.engines else ()  # a choice only once there is one
@@ -100,7 +109,14 @@ def applies(settings: Settings, row: MenuRow) -> bool:
         return settings.mode is Mode.PVC
     if row is MenuRow.THINK:
         return any(_thinks_by_time(level) for level in levels_playing(settings))
+    if row is MenuRow.PONDER:
+        return settings.mode is Mode.PVC and can_ponder(settings.level)
     return True
+
+
+def can_ponder(level: str) -> bool:
+    """Whether the computer at ``level`` can think on its opponent's time (the searching levels can)."""
+    return level in LEVELS and LEVELS[level].searches
 
 
 def levels_playing(settings: Settings) -> tuple[str, ...]:
@@ -144,6 +160,8 @@ def value_text(settings: Settings, row: MenuRow) -> str:
         return settings.clock.describe()
     if row is MenuRow.COACH:
         return "on: A shows the best moves" if settings.coach else "off"
+    if row is MenuRow.PONDER:
+        return "on: thinks on your time" if settings.ponder else "off"
     if row is MenuRow.ANALYST:
         return settings.analyst
     return level_text(getattr(settings, LEVEL_ROWS[row]))
@@ -222,6 +240,9 @@ def _click(ctx: Context, menu: Menu, event: Mouse) -> tuple[Screen, Outcome]:
 
 
 def _why_not(settings: Settings, row: MenuRow) -> str:
+    if row is MenuRow.PONDER and settings.mode is Mode.PVC:
+        searching = ", ".join(name for name, level in LEVELS.items() if level.searches)
+        return f"Only the levels that search can think on your time ({searching}): choose one first."
     if row is MenuRow.THINK and settings.mode is not Mode.PVP:
         timed = ", ".join(name for name, level in LEVELS.items() if level.timed)
         return f"Think time is for the levels that think by time ({timed}): choose one first."
@@ -273,6 +294,8 @@ def _change(ctx: Context, row: MenuRow, step: int) -> Outcome:
         changed = replace(settings, clock=_cycled(MENU_CLOCKS, settings.clock, step))
     elif row is MenuRow.COACH:
         changed = replace(settings, coach=not settings.coach)
+    elif row is MenuRow.PONDER:
+        changed = replace(settings, ponder=not settings.ponder)
     elif row is MenuRow.ANALYST:
         changed = replace(settings, analyst=_cycled((DEFAULT_ANALYST, *settings.engine_names), settings.analyst, step))
     else:
@@ -348,6 +371,8 @@ def about(ctx: Context, row: MenuRow, rows_: int, cols: int) -> str:
         return "Seconds from one move to the next; paused, . plays one move."
     if row is MenuRow.ANALYST:
         return "Who reads positions for the review (R) and live analysis (A): hard, or an outside engine."
+    if row is MenuRow.PONDER:
+        return "On: the computer thinks while you do, on the reply it expects, and plays stronger (a core stays busy)."
     if row is MenuRow.COACH:
         return "On: A in the game shows the analyst's best moves for you (it is always there between two players)."
     if row is MenuRow.BLACK:
@@ -394,7 +419,7 @@ def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
         draw.put(win, y, layout.left + 2, text.ljust(inner)[:inner], attr)
         if warning and len(text) + 2 < inner:
             draw.put(win, y, layout.left + 2 + len(text) + 2, warning[: inner - len(text) - 2], theme("alert"))
-    below = layout.first_item + len(listed) + 1
+    below = layout.below
     for offset, line in enumerate(draw.wrap(about(ctx, current, rows_, cols), inner - 2)[:2]):
         draw.put(win, below + offset, layout.left + 3, theme.dots(line))
     shorts = key_line(bindings(menu, ctx))  # the menu's key line, in two lines in the box
