@@ -24,7 +24,16 @@ The computer thinks in a worker thread.  The main thread waits for it until a
 deadline computed from the time control (``INFO timeout_turn``,
 ``timeout_match``, ``time_left``, minus a safety margin), then sets the
 worker's stop event, and if the worker still has no move it answers with a
-quick tactical move of its own: the answer is never late.  A command the brain
+quick tactical move of its own: the answer is never late.
+
+Pondering (thinking on the opponent's time) is off unless the manager turns
+it on with ``INFO pondering 1`` (the key Yixin-Board sends, which Rapfi reads
+too; piskvork has no such key, and the Gomocup tournament manager does not
+allow pondering: it suspends a brain that is not to move).  Then, after each
+of our moves, the player searches the position after the reply it expects
+(:meth:`gomoku.ai.search.SearchPlayer.ponder`) on a thread of its own until
+the manager's next line, which stops it at once before it is read; the
+tables it fills keep within the same share of ``INFO max_memory``.  A command the brain
 does not know gets ``UNKNOWN``; a known command with bad arguments or an
 illegal move gets ``ERROR`` and a reason; diagnostics go to ``MESSAGE`` lines;
 nothing else is ever printed.
@@ -44,6 +53,7 @@ from gomoku import __version__
 from gomoku.ai import LEVELS, make_player
 from gomoku.ai.base import Decision, Player
 from gomoku.ai.opening import OpeningPlayer
+from gomoku.ai.parameters import PONDER_TABLE_SHARE
 from gomoku.board import Board, IllegalMoveError
 from gomoku.errors import GomokuError
 from gomoku.openings import Action, OpeningError, OpeningRule, OpeningState, Option, choose, place
@@ -82,6 +92,8 @@ OPENING_RULE_CODES = {5: (Rule.FREESTYLE, OpeningRule.SWAP1), 6: (Rule.FREESTYLE
 #: Of the time to the deadline, the share a ``SWAP2BOARD`` decision plans to read positions for
 #: (the readings run on this thread and a search may overrun its think time by half).
 OPENING_SHARE = 0.4
+#: The longest the brain waits for a stopped ponder (it stops within a few hundred nodes, milliseconds).
+PONDER_STOP_WAIT = 1.0
 
 
 def default_level() -> str:
@@ -376,12 +388,16 @@ class Brain:
         #: The opening rule ``INFO rule`` named (:data:`OPENING_RULE_CODES`); ``SWAP2BOARD`` plays Swap2 whatever it is.
         self.opening = OpeningRule.NONE
         self._swap2_lines: list[Point] | None = None
+        #: Whether the manager allows thinking on its time (``INFO pondering 1``), and the ponder running.
+        self.pondering = False
+        self._ponder: tuple[threading.Thread, threading.Event] | None = None
 
     # -- the protocol -----------------------------------------------------------
 
     def handle(self, line: str) -> list[str]:
         """The answer to one line from the manager (possibly no line, possibly several)."""
         started = time.monotonic()
+        self.stop_pondering()  # the player is ours again before anything is read
         text = line.strip()
         if not text:
             return []
@@ -557,7 +573,7 @@ class Brain:
     def _info(self, argument: str, started: float) -> list[str]:
         key, *rest = argument.split(None, 1) or [""]
         key, value = key.lower(), rest[0].strip() if rest else ""
-        numeric = {"timeout_turn", "timeout_match", "time_left", "max_memory", "rule", "game_type"}
+        numeric = {"timeout_turn", "timeout_match", "time_left", "max_memory", "rule", "game_type", "pondering"}
         if key not in numeric:
             return []  # evaluate, folder and keys of newer managers: nothing to do
         if not _is_int(value) or int(value) < 0:
@@ -571,6 +587,9 @@ class Brain:
             self.clock.left_ms = number
         elif key == "max_memory":
             self.max_memory = number
+            self._limit_memory()
+        elif key == "pondering":
+            self.pondering = number != 0
             self._limit_memory()
         elif key == "rule" and number in OPENING_RULE_CODES:
             self.rule, self.opening = OPENING_RULE_CODES[number]
@@ -621,7 +640,8 @@ class Brain:
     def _limit_memory(self) -> None:
         limit = getattr(self._player, "set_memory_limit", None)
         if limit is not None:
-            limit(self.max_memory)
+            # a ponder's table holds up to PONDER_TABLE_SHARE of the kept one's: both keep within the one share
+            limit(int(self.max_memory / (1 + PONDER_TABLE_SHARE)) if self.pondering else self.max_memory)
 
     def forget_player(self) -> None:
         """Forget this game's player: the next move makes a new one."""
@@ -655,7 +675,38 @@ class Brain:
         if found is not None and (found.depth or found.nodes or found.win_in is not None):
             messages.append(search_message(found))
         self.stones[thought.move] = OWN
+        if self.pondering and thought.in_time:
+            after = board.copy()
+            after.play(thought.move)
+            self._start_pondering(after, self.clock.think_time(stones + 2, empty - 2))
         return messages + [f"{thought.move.x},{thought.move.y}"]
+
+    def _start_pondering(self, board: Board, think_time: float) -> None:
+        """Let the player think on the opponent's time about ``board`` (after our move) until the next line."""
+        ponder = getattr(self.player, "ponder", None)
+        if ponder is None or board.is_game_over():
+            return
+        stop = threading.Event()
+
+        def work() -> None:
+            try:
+                ponder(board, stop, think_time=think_time)
+            except Exception:  # a failed ponder costs only what it would have found
+                pass
+
+        thread = threading.Thread(target=work, name="gomoku-ponder", daemon=True)
+        self._ponder = (thread, stop)
+        thread.start()
+
+    def stop_pondering(self) -> None:
+        """Stop the ponder, if one runs, and wait for it (a search stops within a few hundred nodes)."""
+        if self._ponder is not None:
+            thread, stop = self._ponder
+            self._ponder = None
+            stop.set()
+            thread.join(PONDER_STOP_WAIT)
+            if thread.is_alive():  # never seen: a player still busy must not be asked for the next move
+                self.forget_player()
 
     def own_stone(self, messages: list[str] | None = None) -> Stone:
         """Our colour: black moves first, so we are black when both sides have as many stones."""
@@ -700,12 +751,15 @@ class Brain:
 def run(stdin: Iterable[str], stdout: TextIO, brain: Brain | None = None) -> int:
     """Answer the manager's lines from ``stdin`` on ``stdout`` until ``END`` or end of input."""
     brain = brain or Brain()
-    for line in stdin:
-        for answer in brain.handle(line):
-            stdout.write(answer + "\n")
-        stdout.flush()
-        if brain.finished:
-            break
+    try:
+        for line in stdin:
+            for answer in brain.handle(line):
+                stdout.write(answer + "\n")
+            stdout.flush()
+            if brain.finished:
+                break
+    finally:
+        brain.stop_pondering()
     return 0
 
 

@@ -640,6 +640,56 @@ def test_max_memory_bounds_the_table():
     assert 0 < engine.player.table_size <= limit
 
 
+def test_the_brain_does_not_ponder_unless_the_manager_allows_it():
+    engine = _thinking_brain()
+    engine.handle("DONE")
+    assert engine._ponder is None and engine.player._pondered is None
+    engine = _thinking_brain("INFO pondering 1", "INFO pondering 0")
+    engine.handle("DONE")
+    assert engine._ponder is None
+
+
+def _pondering(engine: Brain) -> Point:
+    """The reply the brain's player guessed, once its ponder has begun (waited for, at most 20 s)."""
+    for _ in range(200):
+        pondered = engine.player._pondered
+        if pondered is not None:
+            return pondered.guess
+        time.sleep(0.1)
+    raise AssertionError("the ponder never began")
+
+
+def test_with_info_pondering_the_brain_thinks_on_the_managers_time_until_the_next_line():
+    engine = _thinking_brain("INFO pondering 1")
+    move_of(engine.handle("DONE"))
+    player = engine.player
+    assert engine._ponder is not None
+    guess = _pondering(engine)
+    answer = engine.handle(f"TURN {guess.x},{guess.y}")  # the line stops the ponder before it is read
+    move = move_of(answer)
+    assert player.last_decision is not None and player.last_decision.pondered  # a hit: it searched from there
+    assert player.last_decision.move == move and engine._ponder is not None  # and it ponders again
+    engine.handle("END")
+    assert engine._ponder is None
+
+
+def test_a_ponder_is_stopped_by_any_line_and_a_miss_still_answers():
+    engine = _thinking_brain("INFO pondering 1")
+    first = move_of(engine.handle("DONE"))
+    guess = _pondering(engine)
+    assert engine.handle("INFO time_left 100000") == [] and engine._ponder is None
+    reply = next(p for p in (Point(0, 0), Point(14, 14)) if p not in (guess, first))
+    move = move_of(engine.handle(f"TURN {reply.x},{reply.y}"))
+    assert engine.player.last_decision is not None and not engine.player.last_decision.pondered
+    assert move not in (reply, first)
+
+
+def test_with_pondering_the_tables_share_the_memory_bound():
+    alone = _thinking_brain("INFO max_memory 3000000")
+    both = _thinking_brain("INFO max_memory 3000000", "INFO pondering 1")
+    assert both.player.table_limit * 1.5 <= alone.player.table_limit + 1
+
+
 def test_each_searched_move_says_what_the_search_found_as_managers_parse_it():
     engine = _thinking_brain()
     answer = engine.handle("DONE")
