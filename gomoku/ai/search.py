@@ -527,23 +527,30 @@ class SearchPlayer:
         """
         if board.is_game_over():
             raise GameOverError(f"the game is over ({board.outcome}): there is no move to choose")
-        pondered, self._pondered = self._pondered, None
-        hit = pondered is not None and pondered.matches(board)
-        if pondered is not None and hit:
-            pondered.table.merge(self.table_limit)
         started = time.perf_counter()
+        hit = self._take_ponder(board)
         if board.stone_count == 0:
             centre = board.size // 2
             return Decision(Point(centre, centre), reason="centre")
         budget = self.think_time if think_time is None else max(0.01, float(think_time))
         search = self._mirror.follow(board)
         clock = WALL_CLOCK if self.max_nodes is None else NodeClock(self.max_nodes / budget)
-        found = self._decide(search, clock.now(), budget, stop, clock)
+        # on the wall clock the time runs from the start: taking over a ponder's table is part of the move
+        found = self._decide(search, started if clock is WALL_CLOCK else clock.now(), budget, stop, clock)
         decision = self._decision(board, found, started)
         if hit:
             decision = replace(decision, pondered=True)
         self.last_decision = decision
         return decision
+
+    def _take_ponder(self, board: Board) -> bool:
+        """Whether the last ponder searched ``board``: its table is then merged into the kept one, else
+        dropped (either way now, within the move's time)."""
+        pondered, self._pondered = self._pondered, None
+        if pondered is None or not pondered.matches(board):
+            return False
+        pondered.table.merge(self.table_limit)
+        return True
 
     def ponder(
         self,
