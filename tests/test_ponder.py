@@ -65,6 +65,7 @@ def test_a_right_guess_makes_the_search_reach_deeper_on_the_same_nodes() -> None
     assert with_ponder.pondered and not without.pondered
     assert with_ponder.reason == without.reason == "alpha-beta"
     assert with_ponder.depth > without.depth and with_ponder.nodes <= without.nodes + NODES // 4
+    assert pondered.resume is not None and with_ponder.depth > pondered.resume[0]  # it went on from the ponder
 
 
 def test_a_wrong_guess_plays_exactly_as_without_pondering() -> None:

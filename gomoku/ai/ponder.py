@@ -94,6 +94,9 @@ class Pondered:
     #: whole stages done, and nodes searched in all
     stages: int = 0
     nodes: int = 0
+    #: the depth alpha-beta reached in the last whole stage and its root moves, best first: the next
+    #: stage, or the move on a hit, goes on from there (``None``: alpha-beta did not run)
+    resume: tuple[int, list[int]] | None = None
 
     @classmethod
     def of(cls, board: Board, guess: Point, table: Overlay) -> Pondered:

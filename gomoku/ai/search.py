@@ -406,12 +406,18 @@ class AlphaBeta:
                 board.undo()
         return line
 
-    def search(self, moves: list[int], soft_deadline: float, max_depth: int = MAX_DEPTH) -> tuple[int, int, int]:
-        """Deepen over the root ``moves`` until ``soft_deadline`` passes; (best move, value, depth reached)."""
+    def search(
+        self, moves: list[int], soft_deadline: float, max_depth: int = MAX_DEPTH, first_depth: int = 1
+    ) -> tuple[int, int, int]:
+        """Deepen over the root ``moves`` until ``soft_deadline`` passes; (best move, value, depth reached).
+
+        ``first_depth`` > 1 resumes a search that reached the depth before it (a ponder's, whose table
+        this one has): ``moves`` are then in its order, its best first.
+        """
         board = self.board
-        best, best_value, reached = moves[0], 0, 0
+        best, best_value, reached = moves[0], 0, first_depth - 1
         order = self.root_order = list(moves)
-        for depth in range(1, max_depth + 1):
+        for depth in range(first_depth, max_depth + 1):
             alpha, beta = -WIN - 1, WIN + 1
             iteration_best: int | None = None
             iteration_value = -WIN - 1
@@ -468,6 +474,8 @@ class _Found:
     seldepth: int = 0
     nodes: int = 0
     pv: list[int] = field(default_factory=list)
+    #: alpha-beta's root moves in its last order, the best first (empty when it did not run)
+    order: list[int] = field(default_factory=list)
 
 
 class SearchPlayer:
@@ -528,7 +536,7 @@ class SearchPlayer:
         if board.is_game_over():
             raise GameOverError(f"the game is over ({board.outcome}): there is no move to choose")
         started = time.perf_counter()
-        hit = self._take_ponder(board)
+        pondered = self._take_ponder(board)
         if board.stone_count == 0:
             centre = board.size // 2
             return Decision(Point(centre, centre), reason="centre")
@@ -536,21 +544,24 @@ class SearchPlayer:
         search = self._mirror.follow(board)
         clock = WALL_CLOCK if self.max_nodes is None else NodeClock(self.max_nodes / budget)
         # on the wall clock the time runs from the start: taking over a ponder's table is part of the move
-        found = self._decide(search, started if clock is WALL_CLOCK else clock.now(), budget, stop, clock)
+        resume = None if pondered is None else pondered.resume
+        found = self._decide(
+            search, started if clock is WALL_CLOCK else clock.now(), budget, stop, clock, resume=resume
+        )
         decision = self._decision(board, found, started)
-        if hit:
+        if pondered is not None:
             decision = replace(decision, pondered=True)
         self.last_decision = decision
         return decision
 
-    def _take_ponder(self, board: Board) -> bool:
-        """Whether the last ponder searched ``board``: its table is then merged into the kept one, else
-        dropped (either way now, within the move's time)."""
+    def _take_ponder(self, board: Board) -> Pondered | None:
+        """The last ponder if it searched ``board`` (its table then merged into the kept one), else
+        ``None`` (its table dropped); either way now, within the move's time."""
         pondered, self._pondered = self._pondered, None
         if pondered is None or not pondered.matches(board):
-            return False
+            return None
         pondered.table.merge(self.table_limit)
-        return True
+        return pondered
 
     def ponder(
         self,
@@ -599,10 +610,12 @@ class SearchPlayer:
             else:
                 clock = WALL_CLOCK
             started = time.perf_counter()
-            found = self._decide(search, clock.now(), budget, stop, clock, table, table_limit)
+            found = self._decide(search, clock.now(), budget, stop, clock, table, table_limit, pondered.resume)
             pondered.nodes += found.nodes
             if stop is not None and stop.is_set():
                 break  # cut short: not a whole decision
+            if found.order and found.depth:
+                pondered.resume = (found.depth, found.order)
             pondered.decision = self._decision(after, found, started)
             pondered.stages += 1
             if found.win_in is not None:
@@ -657,10 +670,13 @@ class SearchPlayer:
         clock: Clock,
         table: dict[int, tuple[int, int, int, int]] | None = None,
         table_limit: int | None = None,
+        resume: tuple[int, list[int]] | None = None,
     ) -> _Found:
         """The steps of the module docstring; what was found, ``move`` a cell (``None``: no idea).
 
-        Alpha-beta uses ``table`` (a ponder's, within ``table_limit``) if given, else the kept one.
+        Alpha-beta uses ``table`` (a ponder's, within ``table_limit``) if given, else the kept one;
+        ``resume`` (the depth a ponder of this position reached, and its root moves best first) lets
+        it start one ply deeper.
         """
         me = board.side
         opp = OPPONENT[me]
@@ -750,7 +766,13 @@ class SearchPlayer:
         if not unsafe:
             # nothing to check after alpha-beta: it may use the time the check would have had
             limit.deadline = at(hard_limit + VERIFY_SHARE)
-        best, found_value, depth = searcher.search(root, at(soft_limit))
+        first_depth = 1
+        if resume is not None and resume[0] > 0 and resume[1][0] in root:
+            # a ponder of this position reached this depth: go on from it, its best moves first
+            first_depth = resume[0] + 1
+            root = [q for q in resume[1] if q in root] + [q for q in root if q not in resume[1]]
+        best, found_value, depth = searcher.search(root, at(soft_limit), first_depth=first_depth)
+        info.order = searcher.root_order
         value: int | None = found_value
         info.reason = reason or "alpha-beta"
         info.depth, info.seldepth = depth, searcher.seldepth
