@@ -29,6 +29,11 @@ from gomoku.ai import make_player
 from gomoku.ai.search import SearchPlayer, hard
 
 
+def _ponder(player: SearchPlayer, board: Board, stop: threading.Event, found: list[object]) -> None:
+    """Ponder on ``board`` until ``stop``; what it left goes into ``found`` (``None``: nothing to ponder)."""
+    found.append(player.ponder(board, stop))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--think-time", type=float, default=1.0, help="seconds a move of hard (default 1)")
@@ -62,8 +67,7 @@ def main() -> None:
                 continue
             stop = threading.Event()
             found: list[object] = []
-            position = board.copy()
-            thread = threading.Thread(target=lambda: found.append(pondering.ponder(position, stop)), daemon=True)
+            thread = threading.Thread(target=_ponder, args=(pondering, board.copy(), stop, found), daemon=True)
             thread.start()
             move = opponent.choose_move(board).move
             stop.wait(args.wait)  # the opponent's thinking time
