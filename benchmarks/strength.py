@@ -51,6 +51,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from balanced_openings import balanced_openings
 from engine_client import RULE_CODES, Engine, EngineError
 
 from gomoku import Board, Point, Rule, Stone
@@ -261,10 +262,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026, help="draws the openings (and the levels' random choices)")
     parser.add_argument(
         "--openings",
-        choices=("random", "renju26"),
+        choices=("random", "renju26", "balanced", "held-out"),
         default="random",
         help="random: --games/2 openings of --opening-stones stones drawn with --seed (default); "
-        "renju26: the 26 standard renju openings (--games is then 52, or 26 with --first-as)",
+        "renju26: the 26 standard renju openings (--games is then 52, or 26 with --first-as); "
+        "balanced: the --games/2 three-stone openings hard judges most even, from the tuning set; "
+        "held-out: the same from the set kept apart for confirming (see balanced_openings.py)",
     )
     parser.add_argument(
         "--opening",
@@ -347,6 +350,14 @@ def main() -> None:
         args.opening_stones = 0
     elif args.openings == "renju26":
         openings = renju_openings(args.size)
+        args.opening_stones = 3
+    elif args.openings in ("balanced", "held-out"):
+        try:
+            openings = balanced_openings(
+                args.games // 2, args.size, Rule(args.rule), held_out=args.openings == "held-out"
+            )
+        except ValueError as error:
+            parser.error(str(error))
         args.opening_stones = 3
     else:
         openings = make_openings(args.games // 2, args.size, args.opening_stones, args.seed)
