@@ -12,7 +12,7 @@ error bar, and each level's move-time median and maximum.
         --games 40 --think-time 1
 
 With ``engine`` as the second level the opponent is an external Gomocup
-engine (``--engine PATH``, a ``pbrain-*`` program; see ``engine_client.py``):
+engine (``--engine PATH``, a ``pbrain-*`` program; see :mod:`gomoku.engines`):
 a fresh process each game, told ``START``, ``INFO rule``, ``INFO
 timeout_turn`` (``--think-time`` in ms, 1000 if not given), ``INFO
 timeout_match``, each ``--engine-info KEY=VALUE`` as ``INFO KEY VALUE``, then
@@ -52,12 +52,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from balanced_openings import balanced_openings
-from engine_client import RULE_CODES, Engine, EngineError
 
 from gomoku import Board, Point, Rule, Stone
 from gomoku.ai import LEVELS, make_player
 from gomoku.ai.opening import DEFAULT_THINK_TIME, OpeningPlayer
 from gomoku.board import IllegalMoveError
+from gomoku.engines import RULE_CODES, Engine, EngineError
 from gomoku.openings import OpeningRule, OpeningState, Seat, canonical_openings
 
 
