@@ -184,9 +184,9 @@ def _autosave(ctx: Context, screen: NetPlaying) -> Effects:
 
 
 def update(screen: NetPlaying, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
-    """A key, a click or an event of the session (one of a connection closed since is dropped)."""
+    """A key, a click or an event of its session (the router drops what other connections report)."""
     if isinstance(event, NetEvent):
-        return on_event(screen, event, ctx) if event.session == screen.session else (screen, NOTHING)
+        return on_event(screen, event, ctx)
     if isinstance(event, Mouse):
         if typing(screen):
             return screen, NOTHING
@@ -195,9 +195,7 @@ def update(screen: NetPlaying, event: Event, ctx: Context) -> tuple[Screen, Outc
             return screen, NOTHING
         return replace(screen, cursor=point), Outcome(effects=(_play(screen, point),))
     if isinstance(event, NetClock):
-        return (
-            (replace(screen, seconds=event.seconds), NOTHING) if event.session == screen.session else (screen, NOTHING)
-        )
+        return replace(screen, seconds=event.seconds), NOTHING
     if not isinstance(event, Key):
         return screen, UNHANDLED
     return _key(screen, event.name, ctx)
