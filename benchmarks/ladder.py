@@ -2,8 +2,10 @@
 
 Every level plays the next one up, and every level plays the reference
 engine at ``max_node`` 3,000 and 10,000 (``INFO max_node``: a fixed strength
-whatever the machine), over random openings each played twice with colours
-swapped; each level thinks its own default time.  The ratings are the
+whatever the machine), over balanced openings (``balanced_openings.py``'s held-out
+set: openings hard judges nearest to even, so a pair of games does not split
+one win each whatever the players) each played twice with colours swapped;
+each level thinks its own default time.  The ratings are the
 maximum-likelihood Elo of all those games together (the Bradley-Terry model,
 a draw half a win, one virtual draw added to every pairing so a clean sweep
 stays finite), anchored at Rapfi ``max_node`` 3,000 = 0; the error bars are
@@ -18,13 +20,17 @@ neighbours, ``--engine-games`` per level against each Rapfi setting, and
 several seconds a move).  Levels up to ``strong`` and Rapfi's node ladder
 do not depend on the machine; ``hard`` and above think by the clock, so a
 loaded machine makes them weaker, unless ``--nodes-per-second N`` gives
-them N nodes for each second of their think time instead.
+them N nodes for each second of their think time instead.  ``--results
+FILE`` keeps every game as it ends (one JSON line each), and a run with the
+same file and options plays only the games it does not hold yet: a long
+ladder can be stopped and taken up again.
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import multiprocessing
 import os
@@ -35,8 +41,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from strength import EngineSpec, GameResult, make_openings, play_game
+from balanced_openings import balanced_openings
+from strength import EngineSpec, play_game
 
+from gomoku import Rule
 from gomoku.ai import LEVELS
 
 #: The reference engine's node ladder, and the setting the ratings are anchored at (Elo 0).
@@ -57,6 +65,27 @@ def _clock_time(level: str) -> float | None:
 def _thinks_long(level: str) -> bool:
     """Whether ``level`` thinks more than a second a move by default (its games are the long ones)."""
     return (_clock_time(level) or 0) > 1
+
+
+def _job_key(job: tuple) -> str:
+    """A game's identity in a results file: the pairing, the opening and who is black."""
+    (first, second), (index, opening, black, _white, options) = job
+    stones = " ".join(f"{p.x},{p.y}" for p in opening)
+    return f"{first} {second} {options[1]} #{index} {stones} black={black} budgets={options[5]}"
+
+
+def _load_results(path: Path | None) -> dict[str, str | None]:
+    """The games a results file already holds (key to winner); unreadable lines are skipped."""
+    done: dict[str, str | None] = {}
+    if path is None or not path.exists():
+        return done
+    for line in path.read_text(encoding="utf-8").splitlines():
+        try:
+            entry = json.loads(line)
+            done[str(entry["key"])] = entry["winner"]
+        except (ValueError, KeyError, TypeError):
+            print(f"{path}: skipped a line that is not a kept game: {line[:60]!r}", file=sys.stderr)
+    return done
 
 
 def engine_name(nodes: int) -> str:
@@ -136,7 +165,7 @@ def main() -> None:
         "--long-games", type=int, default=4, help="games instead of those for pairings with a level thinking over 1 s"
     )
     parser.add_argument("--rule", default="freestyle", choices=("freestyle", "standard", "renju"))
-    parser.add_argument("--seed", type=int, default=31)
+    parser.add_argument("--seed", type=int, default=31, help="seeds the levels' random choices")
     parser.add_argument(
         "--nodes-per-second",
         type=int,
@@ -147,6 +176,9 @@ def main() -> None:
         "the same on any machine, however loaded",
     )
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    parser.add_argument(
+        "--results", type=Path, default=None, help="a file keeping each game as it ends; a rerun plays only the rest"
+    )
     args = parser.parse_args()
     path = Path(args.engine)
     if not path.is_file() or not os.access(path, os.X_OK):
@@ -173,19 +205,25 @@ def main() -> None:
     for pairing, (first, second, count) in enumerate(pairings):
         engine = engines.get(second)
         options = (15, args.rule, None, args.seed + pairing, engine, budgets or None, first, None)
-        for index, opening in enumerate(make_openings(max(1, count // 2), 15, 3, args.seed)):
+        for index, opening in enumerate(balanced_openings(max(1, count // 2), 15, Rule(args.rule), held_out=True)):
             jobs.append(((first, second), (index, opening, first, second, options)))
             jobs.append(((first, second), (index, opening, second, first, options)))
     started = time.perf_counter()
-    if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
-            results: list[GameResult] = pool.map(play_game, [job for _, job in jobs])
-    else:
-        results = [play_game(job) for _, job in jobs]
+    done = _load_results(args.results)
+    todo = [job for job in jobs if _job_key(job) not in done]
+    print(f"{len(jobs)} games, {len(jobs) - len(todo)} already in {args.results}", file=sys.stderr)
+    with multiprocessing.Pool(max(1, args.jobs)) as pool:
+        for (pairing, job), result in zip(todo, pool.imap(play_game, [job for _, job in todo])):
+            done[_job_key((pairing, job))] = result.winner
+            if args.results is not None:
+                with args.results.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps({"key": _job_key((pairing, job)), "winner": result.winner}) + "\n")
     games: list[tuple[str, str, float]] = []
     tally: dict[tuple[str, str], list[float]] = {}
-    for ((first, second), _), result in zip(jobs, results):
-        score = 1.0 if result.winner == first else 0.5 if result.winner is None else 0.0
+    for job in jobs:
+        (first, second), _ = job
+        winner = done[_job_key(job)]
+        score = 1.0 if winner == first else 0.5 if winner is None else 0.0
         games.append((first, second, score))
         tally.setdefault((first, second), []).append(score)
     ratings = fit_elo(games, ANCHOR)
@@ -201,7 +239,7 @@ def main() -> None:
 
     print(f"$ python {' '.join(sys.argv)}")
     print(
-        f"{len(results)} games, {args.rule}, random 3-stone openings (seed {args.seed}) each played twice; "
+        f"{len(jobs)} games, {args.rule}, balanced 3-stone openings (the held-out set) each played twice; "
         f"Elo anchored at Rapfi max_node 3000 = 0, +/- a 95% interval; wall time {time.perf_counter() - started:.0f} s"
     )
     if budgets:

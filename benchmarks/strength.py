@@ -22,7 +22,7 @@ same however loaded the machine is.
     python benchmarks/strength.py hard normal --nodes 16000 --ponder-nodes 16000 --games 20
 
 With ``engine`` as the second level the opponent is an external Gomocup
-engine (``--engine PATH``, a ``pbrain-*`` program; see ``engine_client.py``):
+engine (``--engine PATH``, a ``pbrain-*`` program; see :mod:`gomoku.engines`):
 a fresh process each game, told ``START``, ``INFO rule``, ``INFO
 timeout_turn`` (``--think-time`` in ms, 1000 if not given), ``INFO
 timeout_match``, each ``--engine-info KEY=VALUE`` as ``INFO KEY VALUE``, then
@@ -61,12 +61,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine_client import RULE_CODES, Engine, EngineError
+from balanced_openings import balanced_openings
 
 from gomoku import Board, Point, Rule, Stone
 from gomoku.ai import LEVELS, Decision, make_player
 from gomoku.ai.opening import DEFAULT_THINK_TIME, OpeningPlayer
 from gomoku.board import IllegalMoveError
+from gomoku.engines import RULE_CODES, Engine, EngineError
 from gomoku.openings import OpeningRule, OpeningState, Seat, canonical_openings
 
 
@@ -306,10 +307,12 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026, help="draws the openings (and the levels' random choices)")
     parser.add_argument(
         "--openings",
-        choices=("random", "renju26"),
+        choices=("random", "renju26", "balanced", "held-out"),
         default="random",
         help="random: --games/2 openings of --opening-stones stones drawn with --seed (default); "
-        "renju26: the 26 standard renju openings (--games is then 52, or 26 with --first-as)",
+        "renju26: the 26 standard renju openings (--games is then 52, or 26 with --first-as); "
+        "balanced: the --games/2 three-stone openings hard judges most even, from the tuning set; "
+        "held-out: the same from the set kept apart for confirming (see balanced_openings.py)",
     )
     parser.add_argument(
         "--opening",
@@ -400,6 +403,14 @@ def main() -> None:
         args.opening_stones = 0
     elif args.openings == "renju26":
         openings = renju_openings(args.size)
+        args.opening_stones = 3
+    elif args.openings in ("balanced", "held-out"):
+        try:
+            openings = balanced_openings(
+                args.games // 2, args.size, Rule(args.rule), held_out=args.openings == "held-out"
+            )
+        except ValueError as error:
+            parser.error(str(error))
         args.opening_stones = 3
     else:
         openings = make_openings(args.games // 2, args.size, args.opening_stones, args.seed)

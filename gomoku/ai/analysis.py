@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from gomoku.ai.budget import Budget, OutOfBudget
 from gomoku.ai.parameters import MAX_DEPTH, ROOT_WIDTH, VCT_DEPTH
-from gomoku.ai.search import WIN, WIN_THRESHOLD, AlphaBeta
+from gomoku.ai.search import AlphaBeta, win_distance
 from gomoku.ai.searchboard import SearchBoard
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board
@@ -132,7 +132,7 @@ def analyse(
     last: Analysis | None = None
     for depth in range(1, max_depth + 1):
         try:
-            values = _iteration(searcher, order, depth, count - (forced is not None))
+            values = searcher.root_values(order, depth, count - (forced is not None))
         except OutOfBudget:
             break
         order.sort(key=lambda cell: values[cell][0], reverse=True)
@@ -140,7 +140,7 @@ def analyse(
         if forced is not None:
             lines.append(forced)
         lines.sort(key=_rank, reverse=True)
-        ended = depth == max_depth or not order or abs(values[order[0]][0]) > WIN_THRESHOLD or len(order) == 1
+        ended = depth == max_depth or not order or win_distance(values[order[0]][0]) is not None or len(order) == 1
         last = report(lines, depth, searcher.nodes, final=ended)
         if ended:
             return last
@@ -159,31 +159,6 @@ def report_once(analysis: Analysis, on_update: Update | None) -> Analysis:
     return analysis
 
 
-def _iteration(searcher: AlphaBeta, order: list[int], depth: int, count: int) -> dict[int, tuple[int, bool]]:
-    """Each root move's value at ``depth`` (from the side to move), and whether it is exact (not a bound)."""
-    board = searcher.board
-    full = (-WIN - 1, WIN + 1)
-    values: dict[int, tuple[int, bool]] = {}
-    exact: list[int] = []
-    for move in order:
-        threshold = sorted(exact, reverse=True)[count - 1] if count > 0 and len(exact) >= count else None
-        board.play(move)
-        try:
-            if threshold is None:
-                value, sure = -searcher.negamax(depth - 1, -full[1], -full[0], 1), True
-            else:
-                value = -searcher.negamax(depth - 1, -threshold - 1, -threshold, 1)
-                sure = False
-                if value > threshold:
-                    value, sure = -searcher.negamax(depth - 1, -full[1], -full[0], 1), True
-        finally:
-            board.undo()
-        values[move] = (value, sure)
-        if sure:
-            exact.append(value)
-    return values
-
-
 def _rank(line: Line) -> tuple[int, int]:
     """How good a line is for the side to move: a shorter win, else a higher exact score, else a longer loss."""
     if line.win_in is not None:
@@ -194,10 +169,9 @@ def _rank(line: Line) -> tuple[int, int]:
 def _line(searcher: AlphaBeta, board: Board, cell: int, value: int, exact: bool) -> Line:
     pv = tuple(board.point_of(q) for q in searcher.principal_variation(cell))
     move = board.point_of(cell)
-    if value > WIN_THRESHOLD:
-        return Line(move, win_in=WIN - value + 1, pv=pv, exact=exact)
-    if value < -WIN_THRESHOLD:
-        return Line(move, win_in=-(WIN + value + 1), pv=pv, exact=exact)
+    plies = win_distance(value)
+    if plies is not None:
+        return Line(move, win_in=plies, pv=pv, exact=exact)
     return Line(move, score=value, pv=pv, exact=exact)
 
 

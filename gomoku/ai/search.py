@@ -131,6 +131,15 @@ _CELL_BITS = 10
 _CELL_MASK = (1 << _CELL_BITS) - 1
 
 
+def win_distance(value: int) -> int | None:
+    """The plies to the five a search value proves (negative: to the opponent's five); ``None``: it proves none."""
+    if value > WIN_THRESHOLD:
+        return WIN - value + 1
+    if value < -WIN_THRESHOLD:
+        return -(WIN + value + 1)
+    return None
+
+
 def _within(budget: Budget, max_nodes: int | None, deadline: float | None = None) -> Budget:
     """A fresh budget of ``max_nodes`` for one read, ending no later than ``budget`` and with its stop event."""
     end = budget.deadline if deadline is None else min(deadline, budget.deadline or deadline)
@@ -405,6 +414,35 @@ class AlphaBeta:
             for _ in line:
                 board.undo()
         return line
+
+    def root_values(self, order: list[int], depth: int, count: int) -> dict[int, tuple[int, bool]]:
+        """Each root move's value at ``depth`` (from the side to move), and whether it is exact, not a bound.
+
+        For several best lines (an analysis): the first ``count`` moves are
+        read with a full window; after them, a move is read exactly only when
+        a null window shows it beats the ``count``-th best exact value.
+        """
+        board = self.board
+        full = (-WIN - 1, WIN + 1)
+        values: dict[int, tuple[int, bool]] = {}
+        exact: list[int] = []
+        for move in order:
+            threshold = sorted(exact, reverse=True)[count - 1] if count > 0 and len(exact) >= count else None
+            board.play(move)
+            try:
+                if threshold is None:
+                    value, sure = -self.negamax(depth - 1, -full[1], -full[0], 1), True
+                else:
+                    value = -self.negamax(depth - 1, -threshold - 1, -threshold, 1)
+                    sure = False
+                    if value > threshold:
+                        value, sure = -self.negamax(depth - 1, -full[1], -full[0], 1), True
+            finally:
+                board.undo()
+            values[move] = (value, sure)
+            if sure:
+                exact.append(value)
+        return values
 
     def search(
         self, moves: list[int], soft_deadline: float, max_depth: int = MAX_DEPTH, first_depth: int = 1
@@ -787,11 +825,8 @@ class SearchPlayer:
                 value = None
             best = checked
         info.move = best
-        if value is not None and value > WIN_THRESHOLD:
-            info.win_in = WIN - value + 1
-        elif value is not None and value < -WIN_THRESHOLD:
-            info.win_in = -(WIN + value + 1)
-        else:
+        info.win_in = None if value is None else win_distance(value)
+        if info.win_in is None:
             info.score = value
         info.pv = searcher.principal_variation(best)
         return info

@@ -5,7 +5,9 @@ beside its behaviour (see :mod:`gomoku.tui.screen` for the protocol).  The
 router hands a key or a click to the overlay if one is up, else to the
 screen, and only the keys the screen's bindings declare (help is the
 router's own); an answer of a worker goes to the overlay and to the screen.
-It applies what they report (:class:`~gomoku.tui.screen.Outcome`) to the
+Whatever a network connection reports reaches the screen only when the screen
+shows that connection: one closed since (a game left, a host cancelled) is
+dropped here, once for every screen.  It applies what they report (:class:`~gomoku.tui.screen.Outcome`) to the
 state, and it draws: the title bar, the screen, the overlay, and the bottom
 line (the message, wrapped, or the key line made from the bindings).
 """
@@ -19,7 +21,7 @@ from gomoku.tui import draw as pieces
 from gomoku.tui.bindings import HELP, Bindings, find, key_line
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import Effects
-from gomoku.tui.events import Event, Key, Mouse
+from gomoku.tui.events import Event, Key, Mouse, NetClock, NetEvent, NetListening
 from gomoku.tui.model import (
     ConfirmQuit,
     Help,
@@ -62,6 +64,11 @@ OVERLAYS: dict[type, Route[Any]] = {
     Notice: dialogs.NOTICE,
     Prompt: prompt.ROUTE,
 }
+
+#: What a network connection reports, each naming its connection (``session``).
+CONNECTION_EVENTS = (NetEvent, NetListening, NetClock)
+#: The screens that show one network connection (their ``session``).
+CONNECTION_SCREENS = (Hosting, Joining, NetPlaying)
 
 #: What it says for a key while the screen cannot be shown (issue 21, item 1).
 HIDDEN = "The terminal is too small for this screen: enlarge it (q quits, ? helps)."
@@ -117,6 +124,8 @@ def _to_overlay(state: State, overlay: Overlay, event: Event) -> Step:
 
 def _to_screen(state: State, event: Event) -> Step:
     screen = state.screen
+    if isinstance(event, CONNECTION_EVENTS) and not _from_shown_connection(screen, event):
+        return state, ()
     route = ROUTES[type(screen)]
     ctx = context(state)
     visible = shown(route, screen, ctx)
@@ -137,6 +146,11 @@ def _to_screen(state: State, event: Event) -> Step:
             return _complain(state, route.unbound(screen, ctx, event.name)), ()
         return state, ()
     return apply(state, new, outcome)
+
+
+def _from_shown_connection(screen: Screen, event: NetEvent | NetListening | NetClock) -> bool:
+    """Whether a connection's event is from the one the screen shows, not from a connection closed since."""
+    return isinstance(screen, CONNECTION_SCREENS) and screen.session == event.session
 
 
 def _complain(state: State, text: str) -> State:

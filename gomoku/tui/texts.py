@@ -87,23 +87,32 @@ def result_text(game: Game) -> str:
     return outcome_text(game.board, game)
 
 
-#: Under this many seconds left, a clock is shown as a warning (and marked ``!`` for monochrome screens; the
-#: network game also shows tenths): the last seconds a player must act in, as chess servers warn at 10 s.
+#: Under this many seconds left, a clock is shown as a warning, with tenths and marked ``!`` for monochrome
+#: screens: the last seconds a player must act in, as chess servers warn at 10 s.
 WARN_SECONDS = 10.0
 
 
-def clock_face(clock: Clock, stone: Stone, now: float | None) -> str:
-    """``stone``'s clock as shown: ``4:05``, ``1:02:03``, or in byo-yomi's periods ``23s x3``."""
+def clock_face(clock: Clock, stone: Stone, now: float | None) -> tuple[str, bool]:
+    """``stone``'s clock as both games show it, and whether it warns (under :data:`WARN_SECONDS` left).
+
+    ``4:05`` or ``1:02:03``; in the last seconds tenths and a ``!`` for
+    monochrome screens (``!0:07.5``); in byo-yomi the periods left follow
+    (``0:23 x3``).  Seconds are never rounded up: a clock reads ``0:00.0``
+    only when the time is gone.
+    """
     at = now if now is not None else 0.0
     left = clock.remaining(stone, at)
+    warn = left < WARN_SECONDS
+    if warn:
+        tenths = math.floor(left * 10)
+        text = f"!{tenths // 600}:{tenths % 600 // 10:02}.{tenths % 10}"
+    else:
+        hours, rest = divmod(math.floor(left), 3600)
+        minutes, seconds = divmod(rest, 60)
+        text = f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
     if clock.spec.kind is ClockKind.BYOYOMI:
-        main = clock.side(stone).main - (clock.elapsed(at) if clock.running is stone else 0.0)
-        if main <= 0:
-            return f"{math.ceil(left)}s x{clock.periods_left(stone, at)}"
-    whole = math.ceil(left)
-    hours, rest = divmod(whole, 3600)
-    minutes, seconds = divmod(rest, 60)
-    return f"{hours}:{minutes:02}:{seconds:02}" if hours else f"{minutes}:{seconds:02}"
+        text += f" x{clock.periods_left(stone, at)}"
+    return text, warn
 
 
 def ended_text(game: Game) -> str:

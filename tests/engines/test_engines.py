@@ -3,7 +3,6 @@ answer garbage, play taken, forbidden or off-board points, hang, crash, or never
 
 from __future__ import annotations
 
-import importlib.util
 import sys
 from pathlib import Path
 
@@ -160,17 +159,6 @@ def test_rapfi_search_info_lines_read():
     assert info.merged(summary).pv == info.pv and info.merged(summary).nodes == 1_200_000
     assert parse_search_info("Load config from /tmp/config.toml", 15) is None
     assert parse_search_info("OptiTime 873ms | MaxTime 970ms", 15) is None
-
-
-def test_the_benchmarks_engine_client_is_the_package_module():
-    spec = importlib.util.spec_from_file_location("engine_client", ROOT / "benchmarks" / "engine_client.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    from gomoku import engines
-
-    assert module.Engine is engines.Engine and module.EngineError is engines.EngineError
-    assert module.RULE_CODES == {"freestyle": 0, "standard": 1, "renju": 4}
 
 
 def test_an_engine_analyst_that_fails_leaves_the_review_to_the_threats():

@@ -93,10 +93,19 @@ def test_the_computer_thinks_by_the_clock() -> None:
     assert job.think_time == pytest.approx(6.0 / 30)  # its share of the time left (30 moves to go)
 
 
-def test_a_clock_under_ten_seconds_is_marked() -> None:
+def test_a_clock_under_ten_seconds_is_marked_and_shows_tenths_as_the_network_game_does() -> None:
     state = send(start("pvp", clock=parse_clock("0.25+0")), tick(0.0))  # 15 s each
-    state = send(state, tick(6.0))
-    assert "● 0:09!" in screen(state)
+    state = send(state, tick(4.5))
+    assert "● 0:10 " in screen(state) and "○ 0:15" in screen(state)  # 10.5 s: never rounded up
+    state = send(state, tick(7.25))
+    assert "● !0:07.7" in screen(state)
+
+
+def test_byo_yomi_shows_the_periods_left_after_the_time() -> None:
+    state = send(start("pvp", clock=parse_clock("0+3x20")), tick(0.0))  # no main time: 3 periods of 20 s
+    assert "● 0:20 x3" in screen(state)
+    state = send(state, tick(25.0))  # the first period used up, 15 s into the second
+    assert "● 0:15 x2" in screen(state)
 
 
 def test_against_the_computer_the_result_says_who_won_on_time() -> None:

@@ -26,7 +26,7 @@ from gomoku.tui.effects import (
     RetireAutosave,
     SaveSettings,
 )
-from gomoku.tui.events import NetEvent, NetListening
+from gomoku.tui.events import NetClock, NetEvent, NetListening
 from gomoku.tui.model import (
     ConfirmQuit,
     Hosting,
@@ -348,8 +348,23 @@ def test_the_host_waits_shows_the_join_command_and_the_guest_reconnects_keeping_
 def test_events_of_a_closed_connection_are_dropped() -> None:
     match = Match.start()
     before = match.host.run.state
-    match.host.run.send(NetEvent(999, ev.ChatReceived("Eve", "hi")))
+    match.host.run.send(NetEvent(999, ev.ChatReceived("Eve", "hi")), NetClock(999, 12345.0))
     assert match.host.run.state == before
+
+
+def test_a_cancelled_host_or_the_menu_is_not_moved_by_its_old_connection() -> None:
+    run = hosting_run()
+    old = run.state.screen.session  # type: ignore[union-attr]
+    run.press("escape")  # hosting cancelled: back to the network menu
+    back = run.state.screen
+    assert isinstance(back, NetMenu)
+    run.send(NetEvent(old, started()), NetListening(old, "ZZZZ-ZZZZ-ZZ", 1, ()))
+    assert run.state.screen == back
+    again = hosting_run()
+    stale = again.state.screen.session + 1  # type: ignore[union-attr]
+    listening = again.state.screen
+    again.send(NetEvent(stale, started()), NetListening(stale, "ZZZZ-ZZZZ-ZZ", 1, ()))
+    assert again.state.screen == listening
 
 
 def test_quitting_a_game_in_progress_asks_first() -> None:

@@ -53,7 +53,7 @@ from gomoku.tui.saves import autosave_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Outcome, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt, review
 from gomoku.tui.settings import Mode, Pace
-from gomoku.tui.texts import WARN_SECONDS, clock_face, ended_text, overline_note, result_text, sentence, side_name
+from gomoku.tui.texts import clock_face, ended_text, overline_note, result_text, sentence, side_name
 
 PACES = tuple(Pace)
 #: The built-in level that takes over from an outside engine that failed.
@@ -588,9 +588,8 @@ def _clock_pieces(ctx: Context, game: Game, theme: Theme) -> list[tuple[str, str
     (with a ``!`` for monochrome)."""
     pieces = []
     for stone in (Stone.BLACK, Stone.WHITE):
-        face = clock_face(game.clock, stone, ctx.seconds)
-        low = game.clock.remaining(stone, ctx.seconds or 0.0) < WARN_SECONDS
-        text = f" {theme.glyphs[str(stone)]} {face}{'!' if low else ''} "
+        face, low = clock_face(game.clock, stone, ctx.seconds)
+        text = f" {theme.glyphs[str(stone)]} {face} "
         style = "alert" if low else "selected" if stone is game.clock.running else "status"
         pieces.append((text, style))
     return pieces

@@ -45,11 +45,11 @@ def begin(ctx: Context, setup: NetSetup, record: MatchRecord | None = None) -> t
 
 
 def update(screen: Hosting, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
-    """A key, or what the connection reports (one of a connection closed since is dropped)."""
+    """A key, or what its connection reports (the router drops what other connections report)."""
     if isinstance(event, NetListening):
-        return _listening(screen, event) if event.session == screen.session else (screen, NOTHING)
+        return _listening(screen, event)
     if isinstance(event, NetEvent):
-        return _event(screen, event, ctx) if event.session == screen.session else (screen, NOTHING)
+        return _event(screen, event, ctx)
     if not isinstance(event, Key):
         return screen, NOTHING if isinstance(event, Mouse) else UNHANDLED
     binding = find(bindings(screen, ctx), event.name)

@@ -69,9 +69,9 @@ def connect(ctx: Context, screen: Joining) -> tuple[Screen, Outcome]:
 
 
 def update(screen: Joining, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
-    """A key, or what the connection reports (one of a connection closed since is dropped)."""
+    """A key, or what its connection reports (the router drops what other connections report)."""
     if isinstance(event, NetEvent):
-        return _event(screen, event, ctx) if event.session == screen.session else (screen, NOTHING)
+        return _event(screen, event, ctx)
     if not isinstance(event, Key):
         return screen, NOTHING if isinstance(event, Mouse) else UNHANDLED
     binding = find(bindings(screen, ctx), event.name)

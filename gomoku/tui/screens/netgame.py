@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gomoku.net import events as ev
-from gomoku.net.match import OfferKind, Request, Role
+from gomoku.net.match import CLOCK_SIDE, OfferKind, Request, Role
 from gomoku.net.protocol import MAX_CHAT
 from gomoku.net.snapshot import LinkState
 from gomoku.openings import Action, Option, choose, declare
@@ -64,7 +64,7 @@ from gomoku.tui.saves import saved_from_net
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Outcome, Route, alerted, said
 from gomoku.tui.screens import dialogs
 from gomoku.tui.screens.game import DECLARE, OPENING_KEYS, STONE_STEPS
-from gomoku.tui.texts import WARN_SECONDS, plural, sentence
+from gomoku.tui.texts import clock_face, plural, sentence
 
 # -- the keys, declared once with their help ---------------------------------------
 
@@ -184,9 +184,9 @@ def _autosave(ctx: Context, screen: NetPlaying) -> Effects:
 
 
 def update(screen: NetPlaying, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
-    """A key, a click or an event of the session (one of a connection closed since is dropped)."""
+    """A key, a click or an event of its session (the router drops what other connections report)."""
     if isinstance(event, NetEvent):
-        return on_event(screen, event, ctx) if event.session == screen.session else (screen, NOTHING)
+        return on_event(screen, event, ctx)
     if isinstance(event, Mouse):
         if typing(screen):
             return screen, NOTHING
@@ -195,9 +195,7 @@ def update(screen: NetPlaying, event: Event, ctx: Context) -> tuple[Screen, Outc
             return screen, NOTHING
         return replace(screen, cursor=point), Outcome(effects=(_play(screen, point),))
     if isinstance(event, NetClock):
-        return (
-            (replace(screen, seconds=event.seconds), NOTHING) if event.session == screen.session else (screen, NOTHING)
-        )
+        return replace(screen, seconds=event.seconds), NOTHING
     if not isinstance(event, Key):
         return screen, UNHANDLED
     return _key(screen, event.name, ctx)
@@ -518,17 +516,10 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
 
 
 def clock_text(screen: NetPlaying, role: Role) -> tuple[str, bool]:
-    """``role``'s time as shown (``4:32``, ``0:08.3``, byo-yomi periods as ``x3``), and whether to warn."""
+    """``role``'s time as shown (:func:`~gomoku.tui.texts.clock_face`, as the local game), and whether it warns."""
     clock = screen.table.clock
     assert clock is not None
-    left = clock.left(role, screen.seconds)
-    minutes, seconds = divmod(left, 60)
-    text = f"{int(minutes)}:{seconds:04.1f}" if left < WARN_SECONDS else f"{int(minutes)}:{int(seconds):02d}"
-    periods = clock.periods(role, screen.seconds)
-    if periods:
-        text += f" x{periods}"
-    warn = left < WARN_SECONDS and clock.running is role
-    return ("!" + text if warn else text), warn
+    return clock_face(clock.clock, CLOCK_SIDE[role], screen.seconds)
 
 
 def _fitted(theme: Theme, parts: list[str], room: int) -> str:
