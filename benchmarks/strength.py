@@ -20,6 +20,12 @@ searches reached on hits and misses.  With ``--nodes`` too the games are the
 same however loaded the machine is.
 
     python benchmarks/strength.py hard normal --nodes 16000 --ponder-nodes 16000 --games 20
+    python benchmarks/strength.py hard normal --nodes 16000 --ponder-nodes 16000 --ponder-twin --games 4
+
+``--ponder-twin`` adds a twin of the first level that never ponders: it
+reads every position the first level moves in, keeping its own tables, and
+the depths both reach after each ponder are compared (on a miss about the
+same: the tables differ only by what earlier hits merged; on a hit deeper).
 
 With ``engine`` as the second level the opponent is an external Gomocup
 engine (``--engine PATH``, a ``pbrain-*`` program; see :mod:`gomoku.engines`):
@@ -56,6 +62,7 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -64,7 +71,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from balanced_openings import balanced_openings
 
 from gomoku import Board, Point, Rule, Stone
-from gomoku.ai import LEVELS, Decision, make_player
+from gomoku.ai import LEVELS, Decision, Player, make_player
 from gomoku.ai.opening import DEFAULT_THINK_TIME, OpeningPlayer
 from gomoku.board import IllegalMoveError
 from gomoku.engines import RULE_CODES, Engine, EngineError
@@ -88,6 +95,8 @@ class GameResult:
     hits: int = 0
     #: the depth of the first level's alpha-beta moves after a ponder: on a hit, on a miss
     depths: dict[str, list[int]] = field(default_factory=lambda: {"hit": [], "miss": []})
+    #: with --ponder-twin: (a hit, its depth, the twin's depth) of those moves
+    twin_depths: list[tuple[bool, int, int]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -128,15 +137,25 @@ def nodes_for(level: str, nodes: int | dict[str, int] | None, first: str) -> int
 
 
 class Pondering:
-    """The first level's thinking on the opponent's time in one game (``--ponder-nodes``), and its tally."""
+    """The first level's thinking on the opponent's time in one game (``--ponder-nodes``), and its tally.
 
-    def __init__(self, nodes: int | None, result: GameResult) -> None:
-        self.nodes = nodes
+    ``ponder`` is (nodes a ponder, whether a twin that never ponders reads each same position too).
+    """
+
+    def __init__(self, ponder: tuple[int, bool] | None, result: GameResult, make_twin: Callable[[], Player]) -> None:
+        self.nodes, with_twin = ponder or (0, False)
+        self.twin = make_twin() if self.nodes and with_twin else None
         self.result = result
         self._pending = False  # whether a ponder waits for the opponent's move
 
     def moved(self, player: object, decision: Decision, board: Board) -> None:
         """The pondering player chose ``decision`` and it is on ``board``: tally the last ponder, ponder again."""
+        if self.twin is not None:
+            before = board.copy()
+            before.undo()
+            twin = self.twin.choose_move(before)
+            if self._pending and decision.depth and twin.depth:
+                self.result.twin_depths.append((decision.pondered, decision.depth, twin.depth))
         if self._pending:
             self.result.guesses += 1
             self.result.hits += decision.pondered
@@ -151,7 +170,7 @@ class Pondering:
 def play_game(job: tuple) -> GameResult:
     """Play one game; ``job`` is (opening index, opening, black level, white level, options)."""
     index, opening, black_level, white_level, options = job
-    size, rule, think_time, seed, engine, nodes, first, ponder_nodes = options
+    size, rule, think_time, seed, engine, nodes, first, ponder = options
     if engine is not None and engine.name in (black_level, white_level):
         return play_engine_game(job)
     board = Board(size, Rule(rule))
@@ -178,7 +197,13 @@ def play_game(job: tuple) -> GameResult:
             board.play(point)
     times: dict[str, list[float]] = {name: [] for name in names.values()}
     result = GameResult(index, black_level, None, 0, times)
-    pondering = Pondering(ponder_nodes, result)
+    pondering = Pondering(
+        ponder,
+        result,
+        lambda: make_player(
+            first, seed=seed + 2 * index, think_time=think_time, max_nodes=nodes_for(first, nodes, first)
+        ),
+    )
     while not board.is_game_over():
         side = board.turn
         started = time.perf_counter()
@@ -210,7 +235,7 @@ def play_opening(rule: OpeningRule, board: Board, first: object, second: object,
 def play_engine_game(job: tuple) -> GameResult:
     """Play one game of our level against the external engine, a fresh process for this game."""
     index, opening, black_level, white_level, options = job
-    size, rule, think_time, seed, engine, nodes, _, ponder_nodes = options
+    size, rule, think_time, seed, engine, nodes, _, ponder = options
     board = Board(size, Rule(rule))
     for point in opening:
         board.play(point)
@@ -228,7 +253,13 @@ def play_engine_game(job: tuple) -> GameResult:
     client = None
     in_step = False  # whether the engine has seen every move on the board
     result = GameResult(index, black_level, None, 0, times)
-    pondering = Pondering(ponder_nodes, result)
+    pondering = Pondering(
+        ponder,
+        result,
+        lambda: make_player(
+            ours, seed=seed + 2 * index + seed_offset, think_time=think_time, max_nodes=nodes_for(ours, nodes, ours)
+        ),
+    )
     try:
         client = Engine(engine.path)
         client.start(size, RULE_CODES[rule], turn_ms, dict(engine.infos), timeout=answer_timeout)
@@ -337,6 +368,12 @@ def main() -> None:
         help="the first level (a searching one) thinks on the opponent's time: after each of its moves it "
         "searches N nodes on the position after the reply it guesses (prints the hit rate)",
     )
+    parser.add_argument(
+        "--ponder-twin",
+        action="store_true",
+        help="with --ponder-nodes: a twin of the first level that never ponders reads each same position too, "
+        "and the depths both reached after each ponder are compared (slower: every move is searched twice)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument(
         "--first-as",
@@ -414,7 +451,8 @@ def main() -> None:
         args.opening_stones = 3
     else:
         openings = make_openings(args.games // 2, args.size, args.opening_stones, args.seed)
-    options = (args.size, args.rule, args.think_time, args.seed, engine, args.nodes, args.first, args.ponder_nodes)
+    ponder = (args.ponder_nodes, args.ponder_twin) if args.ponder_nodes else None
+    options = (args.size, args.rule, args.think_time, args.seed, engine, args.nodes, args.first, ponder)
     jobs = []
     for index, opening in enumerate(openings):
         if args.first_as != "white":
@@ -498,6 +536,16 @@ def main() -> None:
             if depths:
                 mean = statistics.fmean(depths)
                 print(f"  depth of its alpha-beta moves on a {kind}: mean {mean:.2f} over {len(depths)}")
+        for hit, kind in ((True, "hit"), (False, "miss")):
+            pairs = [(mine, twin) for r in results for was, mine, twin in r.twin_depths if was is hit]
+            if pairs:
+                mine = statistics.fmean(d for d, _ in pairs)
+                twin = statistics.fmean(d for _, d in pairs)
+                deeper = sum(1 for d, t in pairs if d > t)
+                print(
+                    f"  on a {kind}: depth {mine:.2f} against {twin:.2f} for the twin that did not ponder "
+                    f"(deeper in {deeper} of {len(pairs)})"
+                )
     if args.save_losses is not None:
         with args.save_losses.open("w", encoding="utf-8") as out:
             for r in results:
