@@ -126,6 +126,18 @@ def test_the_next_move_after_a_stopped_ponder_still_answers() -> None:
     assert decision.depth >= plain.choose_move(board).depth
 
 
+def test_a_ponder_cut_short_still_lets_the_move_go_on_from_its_last_whole_iteration() -> None:
+    board = board_of("h8", "i7", "g7")
+    player, plain, _ = twins(board)
+    pondered = player.ponder(board, StopAfter(2 * NODES // 3))  # stopped two thirds into its first stage
+    assert pondered is not None and pondered.stages == 0 and pondered.decision is None
+    assert pondered.resume is not None and pondered.resume[0] >= 1
+    board.play(pondered.guess)
+    decision = player.choose_move(board)
+    assert decision.pondered and decision.depth > pondered.resume[0]
+    assert decision.depth > plain.choose_move(board).depth
+
+
 def test_nothing_to_ponder_when_the_game_is_over_or_ends_with_the_guess() -> None:
     player = hard(max_nodes=NODES)
     won = board_of("a1", "h8", "b1", "h9", "c1", "h10", "d1", "h11", "e1")

@@ -650,10 +650,13 @@ class SearchPlayer:
             started = time.perf_counter()
             found = self._decide(search, clock.now(), budget, stop, clock, table, table_limit, pondered.resume)
             pondered.nodes += found.nodes
-            if stop is not None and stop.is_set():
-                break  # cut short: not a whole decision
-            if found.order and found.depth:
+            cut = stop is not None and stop.is_set()
+            # a stage cut short in alpha-beta still finished its iterations up to found.depth: go on from
+            # the deepest (a cut one only if it got deeper, or it may have stopped before alpha-beta began)
+            if found.order and found.depth and (not cut or pondered.resume is None or found.depth > pondered.resume[0]):
                 pondered.resume = (found.depth, found.order)
+            if cut:
+                break  # not a whole decision
             pondered.decision = self._decision(after, found, started)
             pondered.stages += 1
             if found.win_in is not None:
