@@ -205,7 +205,7 @@ def _events(inbox: app.Inbox) -> list[object]:
     raise AssertionError("no answer came: the ponder held the computer")
 
 
-def test_the_human_side_setting_is_the_one_the_ponder_follows() -> None:
+def test_the_computer_playing_white_ponders_from_its_first_answer() -> None:
     run = begin("pvc", black="human", level="hard", ponder=True)
     assert not ponders(run)  # an empty board: the computer has not moved yet
     run.send(Key("enter"))
