@@ -10,7 +10,8 @@ from gomoku.tui.effects import SaveSettings
 from gomoku.tui.model import MenuRow, Playing
 from gomoku.tui.screens import menu
 from gomoku.tui.settings import Mode, Settings, read_settings, validated
-from tests.tui.helpers import LEVELS, Run, menu_state
+from tests.tui.helpers import LEVELS, Run, begin, menu_state
+from tests.tui.test_think_time import screen_text
 
 
 def on(state, row: MenuRow):  # type: ignore[no-untyped-def]
@@ -39,9 +40,19 @@ def test_the_clock_row_offers_the_usual_controls_and_a_game_starts_with_them() -
     assert validated({"clock": "10+5x30"}, LEVELS).clock == parse_clock("10+5x30")
 
 
-def test_watch_mode_has_no_room_for_them_but_people_playing_do() -> None:
-    assert MenuRow.OPENING in menu.rows(menu_state(mode=Mode.PVC), menu_state().screen)
-    assert MenuRow.OPENING not in menu.rows(menu_state(mode=Mode.CVC), menu_state().screen)
+def test_watch_mode_shows_the_opening_and_the_clock_it_plays_and_its_menu_over_a_game_fits_80x24() -> None:
+    watched = menu_state(mode=Mode.CVC, opening=OpeningRule.SWAP2, clock=parse_clock("5+3"))
+    listed = menu.rows(watched, watched.screen)  # type: ignore[arg-type]
+    assert MenuRow.OPENING in listed and MenuRow.CLOCK in listed
+    assert MenuRow.BLACK not in listed  # the computer plays both: no room spent on a row that does not apply
+    run = begin("cvc", opening=OpeningRule.SWAP2, clock=parse_clock("5+3")).press("n")  # the menu over the game
+    text = screen_text(run.state)
+    for label in ("Back to the game", "Opening rule Swap2", "Clock 5 min + 3 s a move", "Pace", "Quit", "Enter"):
+        assert label in text
+    run.press("escape")
+    game = run.state.screen
+    assert isinstance(game, Playing) and game.game.clock.spec == parse_clock("5+3")
+    assert game.game.opening.rule is OpeningRule.SWAP2
 
 
 def test_a_damaged_opening_or_clock_in_the_settings_file_is_named_and_defaulted(tmp_path) -> None:

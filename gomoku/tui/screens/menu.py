@@ -76,9 +76,9 @@ def rows(state: Context | State, menu: Menu) -> tuple[MenuRow, ...]:
     resume = (MenuRow.RESUME,) if menu.back is not None else ()
     choices: tuple[MenuRow, ...]
     if state.settings.mode is Mode.CVC:
+        # no "Black played by" row (the computer plays both): the room goes to the opening and the clock
         choices = (
             MenuRow.MODE,
-            MenuRow.BLACK,
             MenuRow.RULE,
             MenuRow.SIZE,
             MenuRow.BLACK_LEVEL,
@@ -97,8 +97,7 @@ def rows(state: Context | State, menu: Menu) -> tuple[MenuRow, ...]:
             MenuRow.PONDER,
             MenuRow.COACH,
         )
-    # the opening and the clock for people playing (watch mode's menu has no room left on 80x24: --opening, --clock)
-    fair = (MenuRow.OPENING, MenuRow.CLOCK) if state.settings.mode is not Mode.CVC else ()
+    fair = (MenuRow.OPENING, MenuRow.CLOCK)  # watch mode too: a watched game plays them as well
     analyst = (MenuRow.ANALYST,) if state.settings.engines else ()  # a choice only once there is one
     return resume + (MenuRow.NEW,) + choices + fair + analyst + (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
 
