@@ -26,7 +26,8 @@ One move of :class:`SearchPlayer` goes:
    is among them): values swing with the parity of the depth, so they are
    compared only with values of the same depth.
    At the horizon a side to move with a four-three point or a double three,
-   against an opponent who cannot make a four, counts as winning; a side to
+   against an opponent who cannot make a four, counts as winning (against
+   one who can, a four-three's VCF is read on a few dozen nodes); a side to
    move facing an open three blocks it (with one of the best few points on
    its line, no counter-attack) before the position is judged; a side that
    has fours of its own is not lost for want of a block (its counter-four
@@ -69,6 +70,7 @@ from gomoku.ai.parameters import (
     DEFAULT_THINK_TIME,
     HARD_LIMIT,
     HORIZON_BLOCKS,
+    HORIZON_VCF_NODES,
     MAX_DEPTH,
     MAX_PLY,
     NEAR_PLY,
@@ -168,6 +170,8 @@ class AlphaBeta:
         self.killers: list[int] = [-1] * (MAX_PLY + 2)
         #: the root moves after the last :meth:`search`, the best of each iteration moved to the front
         self.root_order: list[int] = []
+        #: Zobrist key -> the plies of the side to move's VCF found by :meth:`vcf_plies` (0: none)
+        self._vcf_memo: dict[int, int] = {}
 
     @property
     def nodes(self) -> int:
@@ -230,6 +234,21 @@ class AlphaBeta:
         moves.sort(key=lambda q: theirs[q] + mine[q], reverse=True)
         return moves[:HORIZON_BLOCKS]
 
+    def vcf_plies(self) -> int:
+        """The plies to the five of the side to move's VCF read on :data:`HORIZON_VCF_NODES` nodes (0: none found).
+
+        Remembered by position for the whole search: the same positions come
+        back in every iteration.  The nodes count on the search's budget.
+        """
+        board = self.board
+        plies = self._vcf_memo.get(board.hash)
+        if plies is None:
+            threat = ThreatSearch(board, _within(self.budget, HORIZON_VCF_NODES))
+            plies = len(threat.line()) if threat.vcf() is not None else 0
+            self.budget.nodes += threat.nodes
+            self._vcf_memo[board.hash] = plies
+        return plies
+
     def _playable(self, me: int, kind: int) -> bool:
         """Whether ``me`` has a legal cell of class ``kind`` (only renju's black may lack one)."""
         board = self.board
@@ -264,6 +283,9 @@ class AlphaBeta:
                     return WIN - ply - 4
                 if counts[C_DOUBLE_THREE] and self._playable(me, C_DOUBLE_THREE):
                     return WIN - ply - 6
+            elif counts[C_FOUR_THREE] and HORIZON_VCF_NODES and (plies := self.vcf_plies()):
+                # a four-three the opponent's fours may break: read rather than guessed
+                return WIN - ply - plies + 1
         if ply >= MAX_PLY or (depth <= 0 and not opp_fives and not board.winning_fours(opp)):
             # (an open three the opponent just made is answered before judging: a threat
             # made at the horizon would otherwise look like a win)
@@ -367,7 +389,8 @@ class AlphaBeta:
         it has to be searched.  The same rules as :meth:`negamax`'s, read
         from :meth:`SearchBoard.peek`.  Under renju, when black is to move
         after ``move`` with a winning four, a four-three or a double three,
-        whether it may play them needs the stones in place: searched too.
+        whether it may play them needs the stones in place: searched too; so
+        is a four-three against the mover's fours (its VCF is read).
         """
         board = self.board
         black_counts, white_counts, black_total, white_total = board.peek(move)
@@ -390,6 +413,8 @@ class AlphaBeta:
                 return WIN - ply - 4
             if counts[C_DOUBLE_THREE]:
                 return WIN - ply - 6
+        elif counts[C_FOUR_THREE] and HORIZON_VCF_NODES:
+            return None  # a four-three against fours: its VCF is read
         if mover[C_WIN_FOUR]:
             return None  # an open three to answer: searched
         return total * TEMPO - mover_total
