@@ -129,7 +129,7 @@ def test_the_next_move_after_a_stopped_ponder_still_answers() -> None:
 def test_a_ponder_cut_short_still_lets_the_move_go_on_from_its_last_whole_iteration() -> None:
     board = board_of("h8", "i7", "g7")
     player, plain, _ = twins(board)
-    pondered = player.ponder(board, StopAfter(2 * NODES // 3))  # stopped two thirds into its first stage
+    pondered = player.ponder(board, StopAfter(3 * NODES // 4))  # stopped three quarters into its first stage
     assert pondered is not None and pondered.stages == 0 and pondered.decision is None
     assert pondered.resume is not None and pondered.resume[0] >= 1
     board.play(pondered.guess)
