@@ -8,7 +8,9 @@ that went on to win had no forced win (proven), after it that side had one at ev
 
 from __future__ import annotations
 
+import math
 import threading
+from dataclasses import replace
 
 import pytest
 
@@ -77,7 +79,7 @@ def test_a_win_seen_late_by_the_light_reading_is_found_sooner_by_the_deeper_seco
     # the light reading of each position finds black's win at move 24 too long to see ...
     at_24 = Board.from_moves(board.moves[:24])
     assert forced_win(at_24, DEFAULT)[0] is None
-    assert forced_win(at_24, DEEP)[0] is not None
+    assert forced_win(at_24, replace(DEEP, read_time=math.inf))[0] is not None
     # ... and sees it only after move 34, when it is a win by fours ending in black's five
     win, _ = forced_win(Board.from_moves(board.moves[:34]), DEFAULT)
     assert win is not None and win.kind is WinKind.VCF and win.side is Stone.BLACK
@@ -86,7 +88,9 @@ def test_a_win_seen_late_by_the_light_reading_is_found_sooner_by_the_deeper_seco
         position.play(point)
     assert position.outcome is not None and position.outcome.winner is Stone.BLACK
     # the review reads the winner's turns before its wins again, deeper, and finds the real moment
-    review = review_game(board)
+    # (on nodes alone: the time cap of a read, there for the player's sake, would make a loaded machine's answer
+    # another one)
+    review = review_game(board, settings=replace(DEFAULT, read_time=math.inf))
     assert review.decided == 24
     assert marks_of(review) == {24: {Mark.MISTAKE, Mark.DECISIVE}}
     assert review.moves[23].sentence.startswith("Move 24, white h5: black now wins by fours and threes: ")
