@@ -179,6 +179,14 @@ class Board:
                 raise ForbiddenMoveError(f"{name} is forbidden for black ({foul}): pick another point", foul)
         return cell
 
+    def is_legal(self, point: Point | tuple[int, int]) -> bool:
+        """Whether the side to move may play ``point`` now (:meth:`check_move` without the reason)."""
+        try:
+            self.check_move(point)
+        except IllegalMoveError:
+            return False
+        return True
+
     def play(self, point: Point | tuple[int, int]) -> Outcome | None:
         """Play ``point`` for the side to move; returns the outcome if the move ends the game."""
         cell = self.check_move(point)

@@ -251,7 +251,7 @@ def forced_win(
     """
     side = board.turn
     fives = board.winning_points(side)
-    legal_fives = [point for point in fives if _legal(board, point)]
+    legal_fives = [point for point in fives if board.is_legal(point)]
     if legal_fives:
         return ForcedWin(side, WinKind.FIVE, (legal_fives[0],)), True
     proven = True
@@ -266,14 +266,6 @@ def forced_win(
                 return ForcedWin(side, kind, *checked), True
         proven = proven and not solver.exhausted
     return None, proven
-
-
-def _legal(board: Board, point: Point) -> bool:
-    try:
-        board.check_move(point)
-    except IllegalMoveError:
-        return False
-    return True
 
 
 def _checked_line(board: Board, line: list[Point], side: Stone) -> tuple[tuple[Point, ...], str] | None:

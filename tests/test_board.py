@@ -125,6 +125,9 @@ def test_six_in_a_row_is_forbidden_for_black_in_renju():
         board.play(parse_point("d1", 9))
     assert board.outcome is None and board.turn is Stone.BLACK
     assert board.forbidden_points() == [parse_point("d1", 9)]
+    assert not board.is_legal(parse_point("d1", 9))  # the same answer without the reason
+    assert board.is_legal(parse_point("a9", 9)) and not board.is_legal(parse_point("a1", 9))  # a1 holds a stone
+    assert not board.is_legal(Point(9, 0))  # off the 9x9 board
 
 
 def test_white_overline_wins_in_renju_but_not_in_standard():

@@ -115,13 +115,6 @@ class Pondered:
         )
 
 
-def playable(board: Board, point: Point) -> bool:
-    """Whether the side to move on ``board`` may play ``point`` (empty, and no renju foul for black)."""
-    if not board.is_empty(point):
-        return False
-    return not (board.rule.restricts(board.turn) and board.foul(point) is not None)
-
-
 def guess_reply(board: Board, line: Sequence[Point], others: Iterable[Point]) -> Point | None:
     """The opponent's most likely reply on ``board`` (the opponent to move), ``None`` if it has none.
 
@@ -130,10 +123,10 @@ def guess_reply(board: Board, line: Sequence[Point], others: Iterable[Point]) ->
     point cannot be played) the first playable of ``others`` (the caller's
     guesses, best first; read lazily).
     """
-    if len(line) >= 2 and board.last_move == line[0] and playable(board, line[1]):
+    if len(line) >= 2 and board.last_move == line[0] and board.is_legal(line[1]):
         return line[1]
     for point in others:
-        if playable(board, point):
+        if board.is_legal(point):
             return point
     return None
 

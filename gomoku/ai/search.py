@@ -702,11 +702,7 @@ class SearchPlayer:
         """What ``found`` (the steps' result on ``board``) says, as a :class:`Decision`; ``normal``'s
         move if it found no legal move."""
         cell = found.move
-        if (
-            cell is None
-            or board.cells[cell]
-            or (board.rule.restricts(board.turn) and board.foul(board.point_of(cell)) is not None)
-        ):
+        if cell is None or not board.is_legal(board.point_of(cell)):
             fallback = self._fallback.choose_move(board)
             return Decision(
                 fallback.move,
