@@ -126,7 +126,7 @@ class MenuLayout:
 
     @property
     def height(self) -> int:
-        return self.items + MENU_EXTRA - (0 if self.spaced else 1)
+        return menu_height(self.items, self.spaced)
 
     @property
     def below(self) -> int:
@@ -141,14 +141,19 @@ class MenuLayout:
         return None
 
 
+def menu_height(items: int, spaced: bool) -> int:
+    """The menu box's lines for ``items`` rows, with or without the blank line under the title."""
+    return items + MENU_EXTRA - (0 if spaced else 1)
+
+
 def menu_layout(rows: int, cols: int, items: int) -> MenuLayout | None:
     """Where the menu box goes, or ``None`` if the terminal is too small for it.
 
     A terminal one line short of the whole box gets it without the blank line under the title
     (80x24 then holds the in-game menu of a game against the computer, all fifteen rows).
     """
-    spaced = rows >= items + MENU_EXTRA + HEADER_ROWS
-    height = items + MENU_EXTRA - (0 if spaced else 1)
+    spaced = rows >= menu_height(items, True) + HEADER_ROWS
+    height = menu_height(items, spaced)
     width = min(MENU_WIDTH, cols)
     if rows < height + HEADER_ROWS or cols < MENU_MIN_COLS:
         return None
