@@ -122,7 +122,7 @@ def load_record(job: LoadRecord, cwd: Path | None = None) -> Event:
     try:
         record = read_record(path, job.rule, job.size)
     except RecordError as error:
-        return Failed(job.job, _full_stop(str(error).replace(str(path), where, 1)))
+        return Failed(job.job, _full_stop(f"{where}: {error.detail}"))
     return Loaded(job.job, where, record)
 
 

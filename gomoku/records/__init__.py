@@ -1,0 +1,49 @@
+"""Game records in and out: SGF, Piskvork ``.psq``, plain move lists, and the game's own kept games.
+
+One module per format (:mod:`~gomoku.records.sgf`, :mod:`~gomoku.records.psq`,
+:mod:`~gomoku.records.moves`, :mod:`~gomoku.records.save`), what they share
+in :mod:`~gomoku.records.record` (:class:`GameRecord`, :class:`RecordError`),
+and whole files in :mod:`~gomoku.records.files` (:class:`Format`,
+:func:`format_of`, :func:`read_record`, :func:`write_record`).  This module
+is the surface the rest of the package uses::
+
+    from gomoku.records import read_record, write_record, GameRecord
+
+    record = read_record("game.sgf")          # or .psq, a move list, a kept game
+    write_record("game.psq", record)          # the suffix names the format
+
+Readers check everything and raise :class:`RecordError` (a ``ValueError``)
+whose fields say which file, where in it, and what is wrong; every move is
+replayed on a :class:`~gomoku.board.Board`, so a record that loads is a legal
+game.
+"""
+
+from __future__ import annotations
+
+from gomoku.records.files import Format, format_of, read_record, write_record
+from gomoku.records.moves import format_moves, parse_moves, read_move_list
+from gomoku.records.psq import read_psq, write_psq
+from gomoku.records.record import GameRecord, RecordError, load_board, result_of, time_result
+from gomoku.records.save import read_save
+from gomoku.records.sgf import Variation, read_sgf, write_sgf
+
+__all__ = [
+    "Format",
+    "GameRecord",
+    "RecordError",
+    "Variation",
+    "format_moves",
+    "format_of",
+    "load_board",
+    "parse_moves",
+    "read_move_list",
+    "read_psq",
+    "read_record",
+    "read_save",
+    "read_sgf",
+    "result_of",
+    "time_result",
+    "write_psq",
+    "write_record",
+    "write_sgf",
+]

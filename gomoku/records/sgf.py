@@ -1,0 +1,338 @@
+"""SGF (FF[4], GM[4] is gomoku and renju): read the main line, write comments and side lines.
+
+``(;FF[4]GM[4]SZ[15]RU[renju]PB[..]PW[..]RE[B+];B[hh];W[ii]...)``.  Points
+are two letters, column then row, ``aa`` the top-left corner.  ``RU`` holds
+``freestyle``, ``standard`` or ``renju``.  Variations are skipped (the main
+line is read), comments (``C``) kept by move
+(:attr:`~gomoku.records.record.GameRecord.comments`), unknown properties
+ignored; the writer writes the comments, and side lines given as
+:class:`Variation` values.
+
+Fair-play additions (issue 24), all optional: the opening rule in
+``OP[swap2]`` and every opening step, swaps included, in order in
+``OS[place h8][place h9][place j9][swap]`` (:mod:`gomoku.openings` replays
+them, so a game saved mid-opening resumes at the right step); the clock in
+``TM`` (main time, s) and ``OT`` (``fischer +3``, ``5x30 byo-yomi``, ``30 per
+move``), and the time left after each move in ``BL``/``WL``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from gomoku import __version__
+from gomoku.clock import NO_CLOCK, ClockKind, ClockSpec
+from gomoku.openings import OpeningRule
+from gomoku.point import Point
+from gomoku.records.record import GameRecord, RecordError, board_size, cut, mover, whole_number
+from gomoku.rules import Rule, Stone
+
+SGF_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+#: Rule names accepted in SGF ``RU``, besides our own (``freestyle``, ...).
+RULE_ALIASES = {
+    "gomoku": Rule.FREESTYLE,
+    "free": Rule.FREESTYLE,
+    "freestyle": Rule.FREESTYLE,
+    "standard": Rule.STANDARD,
+    "exact5": Rule.STANDARD,
+    "exactly five": Rule.STANDARD,
+    "renju": Rule.RENJU,
+}
+#: The SGF property of each colour's move (``B[hh]``); its time left is the same letter and ``L`` (``BL``).
+COLOUR_PROPERTY = {Stone.BLACK: "B", Stone.WHITE: "W"}
+
+_SGF_SPACE = re.compile(r"\s*")
+_SGF_IDENT = re.compile(r"[A-Za-z]+")
+
+
+def _sgf_nodes(text: str) -> list[list[tuple[str, list[str]]]]:
+    """The nodes of the main line of the first game tree, each a list of (property, values)."""
+    position = 0
+    length = len(text)
+
+    def where(at: int) -> str:
+        line = text.count("\n", 0, at) + 1
+        column = at - (text.rfind("\n", 0, at) + 1) + 1
+        return f"line {line}, column {column}"
+
+    def skip_space(at: int) -> int:
+        match = _SGF_SPACE.match(text, at)
+        assert match is not None
+        return match.end()
+
+    position = skip_space(position)
+    if position >= length or text[position] != "(":
+        raise RecordError("not an SGF file: it must start with '(;'")
+    nodes: list[list[tuple[str, list[str]]]] = []
+    depth = 0
+    # The main line follows the first variation at every branch, so it ends at
+    # the first ')': every node after that belongs to a side line.
+    main_line = True
+    while position < length:
+        char = text[position]
+        if char == "(":
+            depth += 1
+            position += 1
+        elif char == ")":
+            depth -= 1
+            position += 1
+            main_line = False
+            if depth == 0:
+                break
+        elif char == ";":
+            position += 1
+            node: list[tuple[str, list[str]]] = []
+            while True:
+                position = skip_space(position)
+                match = _SGF_IDENT.match(text, position)
+                if match is None:
+                    break
+                name = match.group().upper() if match.group().isupper() else _upper_ident(match.group())
+                position = skip_space(match.end())
+                values = []
+                while position < length and text[position] == "[":
+                    value, position = _sgf_value(text, position + 1, where)
+                    values.append(value)
+                    position = skip_space(position)
+                if not values:
+                    raise RecordError(f"property {name} has no [value]", f"SGF {where(position)}")
+                node.append((name, values))
+            if main_line:
+                nodes.append(node)
+        elif char.isspace():
+            position += 1
+        else:
+            raise RecordError(f"unexpected {char!r}", f"SGF {where(position)}")
+    if depth != 0:
+        raise RecordError("SGF ends early: a '(' is never closed with ')'")
+    if not nodes:
+        raise RecordError("SGF has no nodes: expected '(;' and properties")
+    return nodes
+
+
+def _upper_ident(name: str) -> str:
+    """FF[1]-style identifiers may have lower-case letters; only the capitals count."""
+    return "".join(char for char in name if char.isupper())
+
+
+def _sgf_value(text: str, position: int, where: Callable[[int], str]) -> tuple[str, int]:
+    """The text of a ``[...]`` value starting after ``[``, and the position after ``]``."""
+    chars = []
+    start = position
+    while position < len(text):
+        char = text[position]
+        if char == "\\":
+            position += 1
+            if position < len(text):
+                following = text[position]
+                if following == "\r" and text[position + 1 : position + 2] == "\n":
+                    position += 1
+                if following not in "\r\n":  # an escaped line break is no text at all
+                    chars.append(following)
+        elif char == "]":
+            return "".join(chars), position + 1
+        else:
+            chars.append(char)
+        position += 1
+    raise RecordError("a '[' value is never closed with ']'", f"SGF {where(start)}")
+
+
+def _sgf_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("]", "\\]")
+
+
+def _sgf_point(value: str, size: int, number: int) -> Point:
+    if len(value) != 2 or not all(char in SGF_LETTERS[:size] for char in value.lower()):
+        if value in ("", "tt"):
+            raise RecordError(f"a pass ([{cut(value)}]) is not a gomoku move", f"move {number}")
+        raise RecordError(
+            f"[{cut(value)}] is not a point on {size}x{size}:"
+            f" write two letters a-{SGF_LETTERS[size - 1]}, column then row",
+            f"move {number}",
+        )
+    return Point(SGF_LETTERS.index(value[0].lower()), SGF_LETTERS.index(value[1].lower()))
+
+
+def read_sgf(text: str) -> GameRecord:
+    """A record from SGF text (the main line of its first game)."""
+    nodes = _sgf_nodes(text.lstrip("\ufeff"))
+    root = dict(nodes[0])
+    game = root.get("GM", ["4"])[0].strip()
+    if game != "4":
+        raise RecordError(f"GM[{cut(game)}] is not gomoku: an SGF gomoku or renju game has GM[4]")
+    size_text = root.get("SZ", ["15"])[0].strip()
+    width, _, height = size_text.partition(":")
+    if not _all_digits(width) or (height and not _all_digits(height)):
+        raise RecordError(f"SZ[{cut(size_text)}] is not a board size: write SZ[15]")
+    where = f"SZ[{cut(size_text)}]"
+    if height and whole_number(height, where) != whole_number(width, where):
+        raise RecordError("rectangular boards are not supported", where)
+    size = board_size(whole_number(width, where), where)
+    rule_text = root.get("RU", ["freestyle"])[0].strip()
+    rule = RULE_ALIASES.get(rule_text.lower())
+    if rule is None:
+        raise RecordError(f"RU[{cut(rule_text)}] is not a rule I know: use freestyle, standard or renju")
+    for name in ("AB", "AW", "AE"):
+        if any(name in dict(node) for node in nodes):
+            raise RecordError(f"{name}[] set-up stones are not supported: the record must be moves only")
+    moves: list[Point] = []
+    comments: list[tuple[int, str]] = []
+    left: list[float | None] = []
+    for node in nodes:
+        number = len(moves) + _has_move(node)  # the move the node's comment is on
+        for name, values in node:
+            if name == "C":
+                comments.extend((number, value) for value in values if value.strip())
+            if name not in ("B", "W"):
+                continue
+            number = len(moves) + 1
+            expected = mover(number)
+            if name != COLOUR_PROPERTY[expected]:
+                raise RecordError(f"move {number} is {name}[{cut(values[0])}] but {expected} is to move")
+            moves.append(_sgf_point(values[0].strip(), size, number))
+            left.append(_sgf_seconds(dict(node).get(f"{name}L"), f"{name}L at move {number}"))
+    opening_text = root.get("OP", ["none"])[0].strip().lower()
+    try:
+        opening = OpeningRule(opening_text)
+    except ValueError:
+        names = ", ".join(rule.value for rule in OpeningRule)
+        raise RecordError(f"OP[{cut(opening_text)}] is not an opening rule I know: use {names}") from None
+    record = GameRecord(
+        size=size,
+        rule=rule,
+        moves=tuple(moves),
+        black=root.get("PB", [""])[0].strip(),
+        white=root.get("PW", [""])[0].strip(),
+        result=root.get("RE", [""])[0].strip(),
+        comments=tuple(comments),
+        opening=opening,
+        opening_steps=tuple(step.strip() for step in root.get("OS", [])),
+        clock=_sgf_clock(root.get("TM", [""])[0], root.get("OT", [""])[0]),
+        time_left=tuple(left) if any(value is not None for value in left) else (),
+    )
+    return record.checked()
+
+
+def _has_move(node: list[tuple[str, list[str]]]) -> int:
+    """1 if the node plays a move (its comment is that move's), else 0 (the comment is on the move before)."""
+    return 1 if any(name in ("B", "W") for name, _ in node) else 0
+
+
+def _sgf_seconds(values: list[str] | None, where: str) -> float | None:
+    """Seconds from an SGF real value (``BL[295.5]``), ``None`` if absent."""
+    if not values:
+        return None
+    text = values[0].strip()
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise RecordError(f"{cut(text)!r} is not a number of seconds", where) from None
+    if not 0 <= seconds < 1e7:
+        raise RecordError(f"{cut(text)!r} is not a time left", where)
+    return seconds
+
+
+_OT_FISCHER = re.compile(r"fischer\s*\+\s*(\d+(?:\.\d+)?)", re.IGNORECASE)
+_OT_BYOYOMI = re.compile(r"(\d+)\s*x\s*(\d+(?:\.\d+)?)\s*byo-?yomi", re.IGNORECASE)
+_OT_FIXED = re.compile(r"(\d+(?:\.\d+)?)\s*per\s*move", re.IGNORECASE)
+
+
+def _sgf_clock(main_text: str, overtime: str) -> ClockSpec:
+    """The clock from SGF ``TM`` and ``OT`` as :func:`write_sgf` writes them; no clock if there is none.
+
+    ``OT`` forms from other programs that this game cannot play are read as
+    no clock rather than refused: the moves matter more than the clock.
+    """
+    main_text, overtime = main_text.strip(), overtime.strip()
+    if not main_text and not overtime:
+        return NO_CLOCK
+    main = _sgf_seconds([main_text], "TM") if main_text else 0.0
+    assert main is not None
+    if match := _OT_FISCHER.fullmatch(overtime):
+        return ClockSpec(ClockKind.FISCHER, main=main, increment=float(match.group(1)))
+    if match := _OT_BYOYOMI.fullmatch(overtime):
+        return ClockSpec(ClockKind.BYOYOMI, main=main, periods=int(match.group(1)), period=float(match.group(2)))
+    if match := _OT_FIXED.fullmatch(overtime):
+        return ClockSpec(ClockKind.FIXED, period=float(match.group(1)))
+    return ClockSpec(ClockKind.FISCHER, main=main) if main > 0 else NO_CLOCK
+
+
+def _sgf_overtime(spec: ClockSpec) -> str:
+    if spec.kind is ClockKind.FISCHER:
+        return f"fischer +{spec.increment:g}"
+    if spec.kind is ClockKind.BYOYOMI:
+        return f"{spec.periods}x{spec.period:g} byo-yomi"
+    return f"{spec.period:g} per move"
+
+
+def _all_digits(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
+@dataclass(frozen=True)
+class Variation:
+    """A side line for SGF: ``moves`` played instead of the game's move ``after + 1``, with a comment on its first."""
+
+    after: int
+    moves: tuple[Point, ...]
+    comment: str = ""
+
+
+def _sgf_move(number: int, move: Point, comment: str = "", left: float | None = None) -> str:
+    """The node of move ``number`` (1 is black's first), with the mover's time left (``BL``/``WL``) and its comment."""
+    colour = COLOUR_PROPERTY[mover(number)]
+    text = f";{colour}[{SGF_LETTERS[move.x]}{SGF_LETTERS[move.y]}]"
+    if left is not None:
+        text += f"{colour}L[{left:.1f}]"
+    return text + (f"C[{_sgf_escape(comment)}]" if comment else "")
+
+
+def write_sgf(record: GameRecord, variations: Iterable[Variation] = ()) -> str:
+    """``record`` as SGF text (FF[4], GM[4], UTF-8), with its comments and any side lines.
+
+    Each :class:`Variation` branches off the main line after its ``after``
+    moves (the main line stays the first branch, so readers that follow it
+    read the game).  A side line after the last move would read as the game
+    going on, so it is left out.
+    """
+    header = [f"FF[4]GM[4]CA[UTF-8]AP[gomoku-tui:{__version__}]SZ[{record.size}]RU[{record.rule.value}]"]
+    if record.black:
+        header.append(f"PB[{_sgf_escape(record.black)}]")
+    if record.white:
+        header.append(f"PW[{_sgf_escape(record.white)}]")
+    if record.result:
+        header.append(f"RE[{_sgf_escape(record.result)}]")
+    if record.comment(0):
+        header.append(f"C[{_sgf_escape(record.comment(0))}]")
+    branches: dict[int, list[Variation]] = {}
+    for variation in variations:
+        if variation.moves and 0 <= variation.after < len(record.moves):
+            branches.setdefault(variation.after, []).append(variation)
+    if record.opening is not OpeningRule.NONE:
+        header.append(f"OP[{record.opening.value}]")
+    if record.opening_steps:
+        header.append("OS" + "".join(f"[{_sgf_escape(step)}]" for step in record.opening_steps))
+    if record.clock.kind is not ClockKind.NONE:
+        header.append(f"TM[{record.clock.main:g}]OT[{_sgf_overtime(record.clock)}]")
+    left = record.time_left
+    moves = [
+        _sgf_move(number, move, record.comment(number), left[number - 1] if number <= len(left) else None)
+        for number, move in enumerate(record.moves, 1)
+    ]
+    lines = ["(;" + "".join(header)]
+    closing = ""
+    start = 0
+    for after in sorted(branches):
+        lines += ["".join(moves[at : min(at + 10, after)]) for at in range(start, after, 10)]
+        sides = []
+        for variation in branches[after]:
+            nodes = [_sgf_move(after + 1, variation.moves[0], variation.comment)]
+            nodes += [_sgf_move(after + 1 + offset, move) for offset, move in enumerate(variation.moves[1:], 1)]
+            sides.append("(" + "".join(nodes) + ")")
+        lines.append("(")  # the main line goes on as the first branch
+        closing = ")" + "".join(sides) + closing
+        start = after
+    lines += ["".join(moves[at : at + 10]) for at in range(start, len(moves), 10)]
+    return "\n".join(line for line in lines if line) + closing + ")\n"
