@@ -9,6 +9,7 @@ import pytest
 from gomoku.cli import main
 from gomoku.records import GameRecord, Variation, read_record, read_sgf, write_sgf
 from gomoku.rules import Rule
+from gomoku.savegame import SavedGame, save_game
 from tests.test_review import DECIDED_BY_VCT, RENJU_FOUL, SEEN_LATE, game
 
 #: The analyst's time a position in these tests (the threats decide the marks; the analyst only the graph).
@@ -76,3 +77,26 @@ def test_review_of_a_broken_file_says_why(tmp_path, capsys):
     path.write_text("h8 h8", encoding="utf-8")
     assert main(["--review", str(path)]) == 1
     assert "move 2: h8 is already taken" in capsys.readouterr().err
+
+
+# -- issue 28, item 10: --review takes the games gomoku keeps -------------------------------------------------
+
+
+def test_review_reads_a_game_gomoku_kept(tmp_path, capsys):
+    # "'{' is not a point": the kept game was read as a move list
+    kept = tmp_path / "finished-20261201-1439.json"
+    saved = SavedGame.from_board(game(DECIDED_BY_VCT), mode="pvc", players={"black": "human", "white": "computer"})
+    save_game(saved, kept)
+    assert main(["--review", str(kept), *QUICK]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("27 moves, freestyle rule, black won.\nDecided at move 16 (white h6).")
+    record = read_record(kept)
+    assert record.moves == tuple(game(DECIDED_BY_VCT).moves) and (record.black, record.white) == ("", "gomoku normal")
+
+
+def test_a_damaged_kept_game_is_a_record_error_naming_the_file(tmp_path, capsys):
+    kept = tmp_path / "unfinished-20261201-1439.json"
+    kept.write_text('{"format": "gomoku-save", "version": 1, "size": 99}', encoding="utf-8")
+    assert main(["--review", str(kept)]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"gomoku: {kept}: not a gomoku save this version reads: its board size 99")

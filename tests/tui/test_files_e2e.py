@@ -10,7 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from gomoku.records import read_record
+from gomoku.board import Board
+from gomoku.records import parse_moves, read_record
+from gomoku.rules import Rule
+from gomoku.savegame import SavedGame, save_game
 from tests.tui.terminal import flatten
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
@@ -136,3 +139,14 @@ def _umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+def test_load_opens_a_game_gomoku_kept(launch, home: Path) -> None:
+    # issue 28, item 10: --load refused the game's own kept files ("'{' is not a point"), though L loads them
+    kept = home / "unfinished-20261201-1439.json"
+    save_game(SavedGame.from_board(Board.from_moves(parse_moves("h8 h9 i9"), 15, Rule.RENJU), mode="pvp"), kept)
+    game = launch("--load", kept.name)
+    text = game.wait_for(f"{kept.name}: 3 moves. Left/right step, Enter plays on.")
+    assert "renju" in text
+    game.send("qy")
+    assert game.wait_exit() == 0
