@@ -7,10 +7,11 @@ import json
 import pytest
 
 from gomoku.cli import main
+from gomoku.point import Point
 from gomoku.records import GameRecord, Variation, read_record, read_sgf, write_sgf
 from gomoku.rules import Rule
 from gomoku.savegame import SavedGame, save_game
-from tests.test_review import DECIDED_BY_VCT, RENJU_FOUL, SEEN_LATE, game
+from tests.test_review import DECIDED_BY_VCT, MISSED_WIN, RENJU_FOUL, SEEN_LATE, game
 
 #: The analyst's time a position in these tests (the threats decide the marks; the analyst only the graph).
 QUICK = ["--think-time", "0.01"]
@@ -100,3 +101,20 @@ def test_a_damaged_kept_game_is_a_record_error_naming_the_file(tmp_path, capsys)
     assert main(["--review", str(kept)]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"gomoku: {kept}: not a gomoku save this version reads: its board size 99")
+
+
+def test_a_forced_line_shared_by_a_missed_win_and_the_mistake_before_it_is_one_side_line(tmp_path):
+    # white's a5 (move 6) lets black win by g8 f8 k8; black's h12 (move 7) misses that same win: one line, not two
+    path = tmp_path / "missed.txt"
+    path.write_text(MISSED_WIN, encoding="utf-8")
+    out = tmp_path / "reviewed.sgf"
+    assert main(["--review", str(path), "--sgf", str(out), *QUICK]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert text.count(";B[gh]") == 1 and "(;B[gh]C[black wins by fours: g8, f8, k8 (3 moves)];W[fh];B[kh])" in text
+
+
+def test_the_same_side_line_given_twice_is_written_once_with_both_comments():
+    record = GameRecord.from_board(game("h8 i9 h9 i10"))
+    line = (Point(7, 5), Point(7, 4))
+    text = write_sgf(record, [Variation(2, line, "one"), Variation(2, line, "two"), Variation(2, line[:1], "three")])
+    assert text.count(";B[hf]") == 2 and "(;B[hf]C[one\n\ntwo];W[he])(;B[hf]C[three])" in text

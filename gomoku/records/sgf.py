@@ -289,12 +289,24 @@ def _sgf_move(number: int, move: Point, comment: str = "", left: float | None = 
     return text + (f"C[{_sgf_escape(comment)}]" if comment else "")
 
 
+def _add_side_line(siblings: list[Variation], variation: Variation) -> None:
+    """Add ``variation`` to the side lines from one point; the same moves twice are one line, both comments kept."""
+    for index, sibling in enumerate(siblings):
+        if sibling.moves == variation.moves:
+            if variation.comment and variation.comment != sibling.comment:
+                comment = "\n\n".join(text for text in (sibling.comment, variation.comment) if text)
+                siblings[index] = Variation(sibling.after, sibling.moves, comment)
+            return
+    siblings.append(variation)
+
+
 def write_sgf(record: GameRecord, variations: Iterable[Variation] = ()) -> str:
     """``record`` as SGF text (FF[4], GM[4], UTF-8), with its comments and any side lines.
 
     Each :class:`Variation` branches off the main line after its ``after``
     moves (the main line stays the first branch, so readers that follow it
-    read the game).  A side line after the last move would read as the game
+    read the game); the same moves given twice from one point are written
+    once.  A side line after the last move would read as the game
     going on, so it is left out.
     """
     header = [f"FF[4]GM[4]CA[UTF-8]AP[gomoku-tui:{__version__}]SZ[{record.size}]RU[{record.rule.value}]"]
@@ -309,7 +321,8 @@ def write_sgf(record: GameRecord, variations: Iterable[Variation] = ()) -> str:
     branches: dict[int, list[Variation]] = {}
     for variation in variations:
         if variation.moves and 0 <= variation.after < len(record.moves):
-            branches.setdefault(variation.after, []).append(variation)
+            branches.setdefault(variation.after, [])
+            _add_side_line(branches[variation.after], variation)
     if record.opening is not OpeningRule.NONE:
         header.append(f"OP[{record.opening.value}]")
     if record.opening_steps:
