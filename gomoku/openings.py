@@ -52,7 +52,7 @@ from types import MappingProxyType
 from gomoku.board import Board, IllegalMoveError
 from gomoku.errors import GomokuError
 from gomoku.point import Point, parse_point, to_notation
-from gomoku.rules import Stone
+from gomoku.rules import Rule, Stone
 
 
 class OpeningError(GomokuError, ValueError):
@@ -73,9 +73,28 @@ class OpeningRule(enum.Enum):
         """The rule's name as people write it."""
         return _TITLES[self]
 
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        """The game rules this opening rule is played under (``docs/openings.md`` says where from)."""
+        return _GAME_RULES[self]
+
+    def fits(self, rule: Rule) -> bool:
+        """Whether this opening rule goes with the game ``rule``."""
+        return rule in self.rules
+
     def __str__(self) -> str:
         return self.value
 
+
+#: The game rules each opening rule is played under: Swap1 and Swap2 are gomoku's (freestyle, standard),
+#: Taraguchi-10 and Soosõrv-8 renju's, as the texts in docs/openings.md define them.
+_GAME_RULES = {
+    OpeningRule.NONE: tuple(Rule),
+    OpeningRule.SWAP1: (Rule.FREESTYLE, Rule.STANDARD),
+    OpeningRule.SWAP2: (Rule.FREESTYLE, Rule.STANDARD),
+    OpeningRule.TARAGUCHI10: (Rule.RENJU,),
+    OpeningRule.SOOSORV8: (Rule.RENJU,),
+}
 
 _TITLES = {
     OpeningRule.NONE: "no opening rule",

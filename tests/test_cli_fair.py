@@ -6,11 +6,11 @@ from dataclasses import replace
 
 import pytest
 
-from gomoku.cli import build_parser, check_fair_play
+from gomoku.cli import build_parser, check_fair_play, main
 from gomoku.clock import ClockKind
 from gomoku.openings import OpeningRule
 from gomoku.rules import Rule
-from gomoku.tui.app import settings_from_args, wants_game
+from gomoku.tui.app import given_opening_problem, settings_from_args, wants_game
 from gomoku.tui.settings import Remembered, default_settings
 
 
@@ -71,3 +71,55 @@ def test_the_host_chooses_the_opening_rule_and_the_clock_of_a_network_game() -> 
 
     setup = network_setup(args, settings_from_args(args, Settings(), tuple(LEVELS)))
     assert setup is not None and setup.opening.value == "swap2" and setup.clock.text() == "1+2"
+
+
+# -- issue 28, item 12: a rule and an opening rule that do not go together are refused ---------------------------
+
+
+@pytest.mark.parametrize("opening", list(OpeningRule))
+@pytest.mark.parametrize("rule", list(Rule))
+def test_swaps_are_gomoku_openings_and_taraguchi_and_soosorv_renju_ones(opening: OpeningRule, rule: Rule) -> None:
+    renju = opening in (OpeningRule.TARAGUCHI10, OpeningRule.SOOSORV8)
+    gomoku = opening in (OpeningRule.SWAP1, OpeningRule.SWAP2)
+    expected = opening is OpeningRule.NONE or (renju and rule is Rule.RENJU) or (gomoku and rule is not Rule.RENJU)
+    argv = ["--opening", opening.value, "--rule", rule.value]
+    assert (check_fair_play(build_parser().parse_args(argv)) == "") is expected
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (
+            ["--opening", "taraguchi10", "--rule", "freestyle"],
+            "--opening taraguchi10 is played under renju, not freestyle: change --rule,"
+            " or use --opening none, swap1 or swap2 with freestyle",
+        ),
+        (
+            ["--opening", "swap2", "--rule", "renju"],
+            "--opening swap2 is played under freestyle or standard, not renju: change --rule,"
+            " or use --opening none, taraguchi10 or soosorv8 with renju",
+        ),
+    ],
+)
+def test_a_rule_and_an_opening_rule_that_do_not_go_together_are_refused_at_once(argv, words, capsys) -> None:
+    with pytest.raises(SystemExit) as exit:
+        main(argv)
+    assert exit.value.code == 2 and words in capsys.readouterr().err
+
+
+def test_the_menus_remembered_rule_or_opening_rule_is_checked_with_the_one_given() -> None:
+    def problem(argv: list[str], **remembered) -> str:
+        args = build_parser().parse_args(argv)
+        stored = replace(default_settings(("normal",)), **remembered)
+        return given_opening_problem(args, settings_from_args(args, stored, ("normal",)))
+
+    assert problem(["--opening", "taraguchi10"], rule=Rule.FREESTYLE) == (
+        "--opening taraguchi10 is played under renju, and the rule the menu remembers is freestyle: add --rule renju"
+    )
+    assert problem(["--rule", "standard"], opening=OpeningRule.SOOSORV8) == (
+        "--rule standard does not go with the opening rule the menu remembers (soosorv8, played under renju):"
+        " add --opening none, swap1 or swap2"
+    )
+    assert problem(["--opening", "taraguchi10"], rule=Rule.RENJU) == ""
+    assert problem(["--mode", "pvp"], rule=Rule.FREESTYLE, opening=OpeningRule.SOOSORV8) == ""  # the menu's own pair
+    assert problem(["--join", "127.0.0.1", "--rule", "renju"], opening=OpeningRule.SWAP2) == ""  # the host decides

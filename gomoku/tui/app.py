@@ -154,6 +154,22 @@ def settings_from_args(args: argparse.Namespace, remembered: Settings, levels: t
     return settings
 
 
+def given_opening_problem(args: argparse.Namespace, settings: Settings) -> str:
+    """What is wrong with the opening rule and the rule of this run when the command line gave one of them, or ``""``.
+
+    The other may be the menu's remembered choice (``--opening taraguchi10``
+    after freestyle was chosen in the menu); the command line's pair alone is
+    checked when the options are parsed.
+    """
+    from gomoku.cli import opening_problem
+
+    given = {name for name in ("rule", "opening") if getattr(args, name, None) is not None}
+    if not given or getattr(args, "join", None) is not None:  # the host's choice, whatever was remembered here
+        return ""
+    remembered = "" if len(given) == 2 else ({"rule", "opening"} - given).pop()
+    return opening_problem(settings.opening, settings.rule, remembered)
+
+
 def network_setup(args: argparse.Namespace, settings: Settings) -> NetSetup | None:
     """The network game ``--host`` or ``--join`` asks for (``None`` if neither); raises ``NetworkError``."""
     from gomoku.net.addresses import parse_address
@@ -455,6 +471,10 @@ def run(args: argparse.Namespace) -> int:
     levels = tuple(LEVELS)
     remembered, settings_notice = read_settings(levels)
     settings = settings_from_args(args, remembered, levels)
+    problem = given_opening_problem(args, settings)
+    if problem:
+        print(f"gomoku: {problem}", file=sys.stderr)
+        return 2
     problem = terminal_problem()
     if problem:
         print(f"gomoku: {problem}", file=sys.stderr)

@@ -93,3 +93,13 @@ def test_a_short_clock_ends_the_game_on_time(launch) -> None:
     assert "Game over after 0 moves." in text or "White wins on time." in text
     game.send("q")
     game.wait_exit()
+
+
+def test_an_opening_rule_for_another_rule_than_the_remembered_one_is_refused_with_what_to_add(launch, home) -> None:
+    # issue 28, item 12: --opening taraguchi10 under the menu's freestyle started a game without a word
+    game = launch("--opening", "taraguchi10")
+    assert game.wait_exit() == 2
+    assert (
+        "--opening taraguchi10 is played under renju, and the rule the menu remembers is freestyle: add --rule renju"
+        in (game.raw.decode())
+    )
