@@ -1,17 +1,115 @@
-"""Drive the real ``python -m gomoku`` in a pseudo-terminal and read its screen with pyte."""
+"""Drive the real ``python -m gomoku`` in a pseudo-terminal and read its screen with pyte.
+
+The program is started by :mod:`subprocess` on the far side of a new
+pseudo-terminal (:class:`Child`), never by forking the test process: a fork
+(``pty.fork``, as pexpect does it) copies whatever threads the tests have
+running and may deadlock the child, and Python 3.12 warns of it.  A
+launcher makes the pseudo-terminal the child's controlling terminal, so that
+a resize reaches it as ``SIGWINCH``, then runs the game with ``exec``.
+"""
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import os
+import select
+import struct
+import subprocess
 import sys
+import termios
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-import pexpect
 import pyte
 
 ROOT = Path(__file__).resolve().parents[2]
+#: Run in the child before the game: take the pseudo-terminal (stdin) as the controlling terminal, then become the game.
+LAUNCHER = (
+    "import fcntl, os, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0);"
+    " os.execv(sys.executable, [sys.executable, '-m', 'gomoku', *sys.argv[1:]])"
+)
+#: What the terminal's size is taken from; left in the environment, curses would believe it over the terminal.
+SIZE_VARIABLES = ("LINES", "COLUMNS")
+
+
+def set_size(fd: int, rows: int, cols: int) -> None:
+    """Give the pseudo-terminal of ``fd`` ``rows`` x ``cols`` (the program is told by ``SIGWINCH``)."""
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+class Child:
+    """``python -m gomoku args`` on a new pseudo-terminal of ``rows`` x ``cols``; this side reads and writes it."""
+
+    def __init__(self, args: list[str], env: dict[str, str], cwd: Path, rows: int, cols: int) -> None:
+        self.fd, terminal = os.openpty()
+        try:
+            set_size(terminal, rows, cols)
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", LAUNCHER, *args],
+                stdin=terminal,
+                stdout=terminal,
+                stderr=terminal,
+                env=env,
+                cwd=cwd,
+                start_new_session=True,  # a session of its own, whose controlling terminal this one becomes
+            )
+        finally:
+            os.close(terminal)
+        self.closed = False
+
+    def read(self, size: int, timeout: float) -> bytes | None:
+        """Up to ``size`` bytes the program wrote, ``b""`` if none came within ``timeout``, ``None`` at its end."""
+        if self.closed:
+            return None
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return b""
+        try:
+            data = os.read(self.fd, size)
+        except OSError as error:  # Linux says EIO once the program's side is closed
+            if error.errno != errno.EIO:
+                raise
+            return None
+        return data or None
+
+    def send(self, text: str) -> None:
+        os.write(self.fd, text.encode("utf-8"))
+
+    def setwinsize(self, rows: int, cols: int) -> None:
+        set_size(self.fd, rows, cols)
+
+    def isalive(self) -> bool:
+        return self.process.poll() is None
+
+    def kill(self, signal_number: int) -> None:
+        if self.isalive():
+            self.process.send_signal(signal_number)
+
+    def wait(self, timeout: float | None = None) -> int:
+        return self.process.wait(timeout)
+
+    @property
+    def exitstatus(self) -> int | None:
+        """The exit status, once the program has ended by itself (``None`` if a signal ended it)."""
+        code = self.process.returncode
+        return code if code is not None and code >= 0 else None
+
+    @property
+    def signalstatus(self) -> int | None:
+        """The signal that ended the program, if one did."""
+        code = self.process.returncode
+        return -code if code is not None and code < 0 else None
+
+    def close(self) -> None:
+        """End the program if it still runs, and let the pseudo-terminal go."""
+        if self.isalive():
+            self.process.kill()
+        self.process.wait()
+        if not self.closed:
+            self.closed = True
+            os.close(self.fd)
 
 
 #: Box borders and board lines that a wrapped text runs between.
@@ -29,7 +127,8 @@ class Terminal:
     """A running game in a pseudo-terminal of ``rows`` x ``cols``, with the screen it shows."""
 
     def __init__(self, args: list[str], home: Path, rows: int = 24, cols: int = 80, **env: str) -> None:
-        environment = {key: value for key, value in os.environ.items() if key not in ("NO_COLOR", "GOMOKU_ASCII")}
+        dropped = ("NO_COLOR", "GOMOKU_ASCII", *SIZE_VARIABLES)  # pytest-xdist's workers have LINES=24, COLUMNS=80
+        environment = {key: value for key, value in os.environ.items() if key not in dropped}
         environment.update(
             PYTHONPATH=str(ROOT), TERM="xterm-256color", GOMOKU_HOME=str(home), LANG="C.UTF-8", LC_ALL=""
         )
@@ -37,19 +136,15 @@ class Terminal:
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = b""
-        self.child = pexpect.spawn(
-            sys.executable, ["-m", "gomoku", *args], env=environment, dimensions=(rows, cols), cwd=str(home)
-        )
-        self.child.delaybeforesend = None  # pexpect waits 50 ms before each send by default
+        self.child = Child(args, environment, home, rows, cols)
 
-    def pump(self, timeout: float = 0.05) -> None:
-        """Read whatever the program wrote and feed it to the screen."""
-        try:
-            data = self.child.read_nonblocking(1 << 16, timeout=timeout)
-        except (pexpect.TIMEOUT, pexpect.EOF):
-            return
-        self.raw += data
-        self.stream.feed(data)
+    def pump(self, timeout: float = 0.05) -> bool:
+        """Read whatever the program wrote and feed it to the screen; whether anything came."""
+        data = self.child.read(1 << 16, timeout)
+        if data:
+            self.raw += data
+            self.stream.feed(data)
+        return bool(data)
 
     def text(self) -> str:
         return "\n".join(line.rstrip() for line in self.screen.display)
@@ -97,12 +192,12 @@ class Terminal:
             self.pump()
         if self.child.isalive():
             raise AssertionError(f"the game did not exit; the screen shows:\n{self.text()}")
-        self.pump()
+        while self.pump(0):  # what it wrote last
+            pass
         self.child.close()
         if self.child.exitstatus is not None:
             return self.child.exitstatus
         return 128 + (self.child.signalstatus or 0)
 
     def close(self) -> None:
-        if self.child.isalive():
-            self.child.terminate(force=True)
+        self.child.close()
