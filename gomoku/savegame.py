@@ -51,7 +51,7 @@ from gomoku.board import Board, IllegalMoveError
 from gomoku.errors import GomokuError
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point, parse_point, to_notation
 from gomoku.rules import Rule
-from gomoku.userdirs import atomic_write_text, data_dir
+from gomoku.userdirs import UnfitJsonError, atomic_write_text, data_dir, read_json
 
 FORMAT = "gomoku-save"
 #: The save format this version writes; it reads this one and older ones.
@@ -249,13 +249,13 @@ def load_game(path: Path | None = None) -> SavedGame | None:
     if len(raw) > MAX_SAVE_BYTES:
         raise SaveError(f"the saved game {path} is damaged (over {MAX_SAVE_BYTES // 1024} KB): {damaged}")
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = read_json(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise SaveError(f"the saved game {path} is damaged (not UTF-8 text): {damaged}") from None
     except json.JSONDecodeError as error:
         where = f"from line {error.lineno}, column {error.colno}"
         raise SaveError(f"the saved game {path} is damaged (not JSON {where}): {damaged}") from None
-    except (ValueError, RecursionError):  # a number of thousands of digits, nesting thousands deep
+    except UnfitJsonError:  # a number of thousands of digits, nesting thousands deep
         raise SaveError(f"the saved game {path} is damaged (not JSON a save can hold): {damaged}") from None
     try:
         return SavedGame.from_json(data)

@@ -1,4 +1,4 @@
-"""Where gomoku keeps the user's files, and how it writes them without ever losing one.
+"""Where gomoku keeps the user's files, how it writes them without ever losing one, and how it reads their JSON.
 
 Settings go in the config directory and saved games in the data directory:
 ``$XDG_CONFIG_HOME/gomoku`` and ``$XDG_DATA_HOME/gomoku`` on Linux and macOS
@@ -9,12 +9,14 @@ and portable installs use it.
 
 from __future__ import annotations
 
+import json
 import os
 import secrets
 import stat
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 
 def _base(kind: str, environ: Mapping[str, str]) -> Path:
@@ -98,3 +100,45 @@ def _keep_mode(handle: int, path: Path) -> None:
         return
     if hasattr(os, "fchmod"):
         os.fchmod(handle, mode)
+
+
+#: The deepest nesting of lists and objects the user's files hold (a save nests three deep); deeper is damage.
+MAX_JSON_DEPTH = 32
+
+
+class UnfitJsonError(ValueError):
+    """JSON that no file of ours can hold: nested past :data:`MAX_JSON_DEPTH`, or a number past Python's digits."""
+
+
+def read_json(text: str) -> Any:
+    """The JSON ``text`` as Python values, judged alike on every Python.
+
+    Raises :class:`json.JSONDecodeError` (it says where) for text that is not
+    JSON, and :class:`UnfitJsonError` for JSON that no file of ours can hold.
+    Python 3.13 reads lists nested thousands deep that older Pythons cannot
+    (``RecursionError``), so the depth is checked here, not left to the parser.
+    """
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except (ValueError, RecursionError):  # a number of thousands of digits, nesting thousands deep
+        raise UnfitJsonError("not JSON a file of ours can hold") from None
+    if _depth(value) > MAX_JSON_DEPTH:
+        raise UnfitJsonError(f"nested more than {MAX_JSON_DEPTH} deep")
+    return value
+
+
+def _depth(value: Any) -> int:
+    """How deep lists and objects nest in ``value`` (0 for a plain value), without recursion."""
+    deepest = 0
+    stack = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (list, dict)):
+            depth += 1
+            deepest = max(deepest, depth)
+            if depth > MAX_JSON_DEPTH:
+                return depth
+            stack.extend((inner, depth) for inner in (item.values() if isinstance(item, dict) else item))
+    return deepest

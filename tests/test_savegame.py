@@ -25,6 +25,7 @@ from gomoku.savegame import (
     save_game,
     save_path,
 )
+from gomoku.userdirs import MAX_JSON_DEPTH, UnfitJsonError, read_json
 from tests.mutations import json_values, mutated
 
 
@@ -315,3 +316,12 @@ def test_any_json_at_all_loads_or_gives_a_save_error(home, value):
             load_game()
         except SaveError:
             pass
+
+
+@pytest.mark.parametrize("depth", [MAX_JSON_DEPTH + 1, 5000])
+def test_json_nested_deeper_than_any_file_of_ours_is_unfit_on_every_python(depth):
+    # Python 3.13 reads lists nested 5,000 deep that 3.11 cannot: the answer must not depend on the interpreter
+    with pytest.raises(UnfitJsonError):
+        read_json('{"moves": ' + "[" * depth + "]" * depth + "}")
+    fits = read_json('{"a": ' + "[" * (MAX_JSON_DEPTH - 1) + "]" * (MAX_JSON_DEPTH - 1) + "}")
+    assert isinstance(fits, dict) and isinstance(fits["a"], list)

@@ -13,6 +13,7 @@ import json
 
 from gomoku.records.record import GameRecord, RecordError
 from gomoku.savegame import NewerSaveError, SavedGame, SaveError
+from gomoku.userdirs import UnfitJsonError, read_json
 
 #: How a save says who plays a colour (its ``players`` values), and the name a record gives the computer.
 HUMAN = "human"
@@ -22,11 +23,11 @@ COMPUTER_NAME = "gomoku {level}"
 def read_save(text: str) -> GameRecord:
     """A record of the game in a gomoku save file's ``text``; :class:`RecordError` if it is no save this reads."""
     try:
-        data = json.loads(text)
+        data = read_json(text)
     except json.JSONDecodeError as error:
         where = f"line {error.lineno}, column {error.colno}"
         raise RecordError("not JSON: a kept game is a JSON object", where) from None
-    except (ValueError, RecursionError):  # a number of thousands of digits, nesting thousands deep
+    except UnfitJsonError:  # a number of thousands of digits, nesting thousands deep
         raise RecordError("not JSON a kept game can hold") from None
     try:
         saved = SavedGame.from_json(data)

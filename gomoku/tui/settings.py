@@ -36,7 +36,7 @@ from gomoku.net.protocol import MAX_NAME
 from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule
-from gomoku.userdirs import atomic_write_text, config_dir
+from gomoku.userdirs import UnfitJsonError, atomic_write_text, config_dir, read_json
 
 SETTINGS_FILE = "settings.json"
 #: The largest settings file read: the file is about 200 bytes; anything this big is no settings of ours.
@@ -348,12 +348,12 @@ def _problem_of(path: Path) -> tuple[dict[str, Any] | None, str]:
     if len(raw) > MAX_SETTINGS_BYTES:
         return None, f"is damaged (over {MAX_SETTINGS_BYTES // 1024} KB)"
     try:
-        data = json.loads(raw.decode("utf-8"))
+        data = read_json(raw.decode("utf-8"))
     except UnicodeDecodeError:
         return None, "is damaged (not UTF-8 text)"
     except json.JSONDecodeError as error:
         return None, f"is damaged (not JSON from line {error.lineno}, column {error.colno})"
-    except (ValueError, RecursionError):  # a number of thousands of digits, nesting thousands deep
+    except UnfitJsonError:  # a number of thousands of digits, nesting thousands deep
         return None, "is damaged (not JSON settings can hold)"
     if not isinstance(data, dict):
         return None, "is damaged (not a JSON object)"
