@@ -117,10 +117,27 @@ BORDERS = "│|╭╮╰╯"
 
 
 def flatten(text: str) -> str:
-    """``text`` with line breaks and box borders as spaces, runs of spaces squeezed to one."""
+    """``text`` with line breaks and box borders as spaces, runs of spaces squeezed to one (for reading)."""
     for border in BORDERS:
         text = text.replace(border, " ")
     return " ".join(text.split())
+
+
+def squeeze(text: str) -> str:
+    """``text`` with box borders and every space and line break taken out: what comparisons of wrapped text use.
+
+    A line may break between words or, for a word longer than the line (a
+    path under a long temporary folder), inside one; either way the squeezed
+    text is the same.
+    """
+    for border in BORDERS:
+        text = text.replace(border, "")
+    return "".join(text.split())
+
+
+def shown(wanted: str, screen: str) -> bool:
+    """Whether ``screen`` shows ``wanted``, wherever its lines break."""
+    return squeeze(wanted) in squeeze(screen)
 
 
 class Terminal:
@@ -150,16 +167,17 @@ class Terminal:
         return "\n".join(line.rstrip() for line in self.screen.display)
 
     def flat(self) -> str:
-        """The screen's text with line breaks and box borders taken out and spaces squeezed.
-
-        Wrapped text reads the same wherever the lines break (the terminal's
-        width, the length of a temporary path): compare words with this.
-        """
+        """The screen's text with line breaks and box borders taken out and spaces squeezed, for reading."""
         return flatten(self.text())
+
+    def shows(self, *wanted: str) -> bool:
+        """Whether the screen shows each of ``wanted``, wherever its lines break (the terminal's width, a long path)."""
+        screen = self.text()
+        return all(shown(text, screen) for text in wanted)
 
     def wait_for(self, wanted: str | Callable[[str], bool], timeout: float = 10.0) -> str:
         """Read until the screen shows ``wanted`` (a text, or a test of the screen); fail after ``timeout``."""
-        test = wanted if callable(wanted) else (lambda text: wanted in text or flatten(wanted) in flatten(text))
+        test = wanted if callable(wanted) else (lambda text: shown(wanted, text))
         deadline = time.monotonic() + timeout
         while True:
             self.pump()

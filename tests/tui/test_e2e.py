@@ -117,7 +117,7 @@ def test_a_broken_settings_file_falls_back_to_defaults(launch, home: Path) -> No
     (home / "settings.json").write_text("{ not json")
     game = launch()
     game.wait_for("Any key continues.")  # said, not silently ignored (issue 21, item 13)
-    assert "is damaged" in game.flat() and "the defaults are used" in game.flat()
+    assert game.shows("is damaged", "the defaults are used")
     game.send("x")
     text = game.wait_for(lambda t: "left/right change" in t and "Any key" not in t)
     assert "human vs computer" in text and "15x15" in text

@@ -14,7 +14,7 @@ from gomoku.board import Board
 from gomoku.records import parse_moves, read_record
 from gomoku.rules import Rule
 from gomoku.savegame import SavedGame, save_game
-from tests.tui.terminal import flatten
+from tests.tui.terminal import shown, squeeze
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
@@ -36,7 +36,7 @@ def test_no_kept_game_is_ever_overwritten_and_the_load_prompt_lists_them_newest_
     second = launch("--mode", "pvp", "--size", "9")
     second.wait_for("Your unfinished game is kept as unfinished-")
     (fifteen,) = kept_names(home)
-    assert f"Your unfinished game is kept as {fifteen}: L loads it." in second.flat()  # the name it really has
+    assert second.shows(f"Your unfinished game is kept as {fifteen}: L loads it.")  # the name it really has
     second.send("\r")
     second.wait_for("last: black e5")
     second.send("qy")
@@ -47,12 +47,12 @@ def test_no_kept_game_is_ever_overwritten_and_the_load_prompt_lists_them_newest_
     names = kept_names(home)
     assert len(names) == 2 and fifteen in names  # the 15x15 game is still there
     (nine,) = [name for name in names if name != fifteen]
-    assert f"Your unfinished game is kept as {nine}: L loads it." in third.flat()
+    assert third.shows(f"Your unfinished game is kept as {nine}: L loads it.")
     sizes = {name: json.loads((home / name).read_text())["size"] for name in names}
     assert sizes == {fifteen: 15, nine: 9}
     third.send("L")
-    text = third.wait_for(lambda t: fifteen in flatten(t) and nine in flatten(t))
-    flat = flatten(text)
+    text = third.wait_for(lambda t: shown(fifteen, t) and shown(nine, t))
+    flat = squeeze(text)
     assert flat.index(nine) < flat.index(fifteen)  # newest first
     third.send(f"\x15{fifteen}\r")
     text = third.wait_for(f"Resumed {fifteen}: freestyle 15x15, two players, 2 moves.")
@@ -88,7 +88,7 @@ def test_a_damaged_settings_file_is_said_at_start_kept_aside_and_never_overwritt
     (home / "settings.json").write_text('{"mode": "pvp", "size": 9')
     game = launch()
     game.wait_for("Any key continues.")
-    assert "settings.json is damaged (not JSON from line 1, column 26): the defaults are used" in game.flat()
+    assert game.shows("settings.json is damaged (not JSON from line 1, column 26): the defaults are used")
     game.send("x")
     game.wait_for(lambda t: "New game" in t and "Any key" not in t)
     game.send("jjj\x1bOC")  # the rule row: freestyle to standard, a choice to remember

@@ -20,7 +20,7 @@ import pytest
 
 from gomoku.point import parse_point
 from gomoku.tui.layout import board_layout
-from tests.tui.terminal import Terminal, flatten
+from tests.tui.terminal import Terminal, flatten, shown
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
@@ -44,7 +44,7 @@ class Player:
 
     def sees(self, *wanted: str, timeout: float = 10.0) -> str:
         """Wait until the screen shows every one of ``wanted`` (width-independent)."""
-        return self.term.wait_for(lambda text: all(flatten(w) in flatten(text) for w in wanted), timeout)
+        return self.term.wait_for(lambda text: all(shown(w, text) for w in wanted), timeout)
 
     def keys(self, keys: str) -> None:
         self.term.send(keys)

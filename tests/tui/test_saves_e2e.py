@@ -111,14 +111,14 @@ def test_quit_mid_game_and_resume_the_same_position(launch, home: Path) -> None:
     third.send("q")
     assert third.wait_exit() == 0
     (kept,) = [path.name for path in home.iterdir() if path.name.startswith("unfinished-")]
-    assert f"kept as {kept}: L loads it." in third.flat() and not (home / "current.json").exists()
+    assert third.shows(f"kept as {kept}: L loads it.") and not (home / "current.json").exists()
 
 
 def test_a_damaged_autosave_gets_a_message_and_is_kept_aside(launch, home: Path) -> None:
     (home / "current.json").write_text('{"format": "gomoku-save", "version": 1, "size": 15')
     game = launch("--mode", "pvp")
     game.wait_for("Any key continues.")
-    assert "is damaged" in game.flat()
+    assert game.shows("is damaged")
     game.send("x")
     game.wait_for(lambda t: "Black to play" in t and "Any key" not in t)
     game.send("\r")
@@ -131,7 +131,7 @@ def test_a_damaged_autosave_gets_a_message_and_is_kept_aside(launch, home: Path)
     (home / "current.json").write_text('{"format": "gomoku-save", "version": 99}')
     later = launch()
     later.wait_for("Any key continues.")
-    assert "saved by a newer gomoku" in later.flat()  # wherever the path makes the notice wrap
+    assert later.shows("saved by a newer gomoku")  # wherever the path makes the notice wrap
     later.send("xq")
     assert later.wait_exit() == 0
     assert (home / "current.json").read_text() == '{"format": "gomoku-save", "version": 99}'
