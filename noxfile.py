@@ -29,8 +29,11 @@ WORKERS = "auto"
 
 nox.options.download_python = "never"
 nox.options.error_on_missing_interpreters = False
-nox.options.default_venv_backend = "venv"
 nox.options.sessions = ["checks", "tests"]
+
+PROJECT = nox.project.load_toml("pyproject.toml")["project"]
+#: The requirements of each extra of pyproject.toml (their one home), installed without building the package.
+EXTRAS: dict[str, list[str]] = PROJECT["optional-dependencies"]
 
 
 def _version_of(executable: str) -> str:
@@ -86,7 +89,7 @@ EDGES = {min(FOUND, key=SUPPORTED.index), max(FOUND, key=SUPPORTED.index)} if FO
 @nox.session(tags=["ci"])
 def checks(session: nox.Session) -> None:
     """ruff, the format check and mypy (strict on the core)."""
-    session.install("-e", ".[test]")
+    session.install(*EXTRAS["lint"])
     session.run("ruff", "check", ".")
     session.run("ruff", "format", "--check", ".")
     session.run("mypy")
@@ -95,6 +98,6 @@ def checks(session: nox.Session) -> None:
 @nox.session
 @nox.parametrize("python", [nox.param(version, tags=["ci"] if version in EDGES else []) for version in SUPPORTED])
 def tests(session: nox.Session) -> None:
-    """The whole suite on one Python, its tests spread over the cores."""
-    session.install("-e", ".[test]")
+    """The whole suite on one Python, its tests spread over the cores, run from the checkout (pytest's pythonpath)."""
+    session.install(*PROJECT.get("dependencies", []), *EXTRAS["pytest"])
     session.run("python", "-m", "pytest", "-n", WORKERS, *session.posargs)
