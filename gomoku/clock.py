@@ -237,6 +237,24 @@ class Clock:
             return None
         return self.running if self.remaining(self.running, now) <= 0 else None
 
+    def flag_time(self) -> float | None:
+        """When the running side's flag falls if nobody moves (``None``: no clock, nobody running, or paused).
+
+        The moment :meth:`expired` turns true: the main time left, and under
+        byo-yomi every period too (a period that ends is not a flag fall), or
+        the time a move; a caller sleeps until then rather than polling.
+        """
+        if not self.enabled or self.running is None or self.since is None:
+            return None
+        spec, side = self.spec, self.side(self.running)
+        if spec.kind is ClockKind.BYOYOMI:
+            total = side.main + side.periods * spec.period
+        elif spec.kind is ClockKind.FIXED:
+            total = spec.period
+        else:
+            total = side.main
+        return self.since + max(0.0, total - self.used)
+
     # -- changing it ---------------------------------------------------------------
 
     def start(self, stone: Stone, now: float) -> Clock:
@@ -310,14 +328,6 @@ class Clock:
         moved = self._with(stone, after)
         following = stone.opponent if to is None else to
         return replace(moved, running=following, since=now, used=0.0, history=self.history + (entry,))
-
-    def exchanged(self) -> Clock:
-        """The two sides' times exchanged: a clock kept by colour after a swap (each player keeps its time).
-
-        The running side stays: it is the colour of whoever acts next, which
-        :meth:`press` was given after the swap.
-        """
-        return replace(self, black=self.white, white=self.black)
 
     def undo(self, moves: int, now: float) -> Clock:
         """Both clocks as they were before the last ``moves`` pressed moves, the side to move running from ``now``.

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gomoku.net.match import OfferKind, Request, Result, Times
-from gomoku.openings import OpeningMove, Step
+from gomoku.openings import OpeningMove, OpeningStep
 from gomoku.point import Point
 from gomoku.rules import Outcome, Rule, Stone
 
@@ -116,7 +116,7 @@ class StepTaken(Event):
 
     move: OpeningMove
     mine: bool
-    step: Step | None
+    step: OpeningStep | None
     my_stone: Stone
 
 

@@ -23,7 +23,7 @@ from gomoku.clock import Clock
 from gomoku.net import events as ev
 from gomoku.net.match import CLOCK_SIDE, ChatLine, MatchRecord, OfferKind, Result, Role
 from gomoku.net.protocol import ResumeRecord
-from gomoku.openings import OpeningRule, Step
+from gomoku.openings import OpeningRule, OpeningStep
 from gomoku.point import Point
 from gomoku.rules import Stone
 
@@ -55,7 +55,7 @@ class OpeningView:
     """
 
     rule: OpeningRule
-    step: Step | None
+    step: OpeningStep | None
     mine: bool
     my_colour: Stone
     swap_owner: Role | None

@@ -190,7 +190,7 @@ def opening_pressed(before: Game, after: Game, seconds: float | None) -> Game:
         return replace(after, clock=clock.press(seconds).stop(seconds))
     pressed = clock.press(seconds, acting_colour(after))
     if after.opening.black is not before.opening.black:
-        pressed = pressed.exchanged()
+        pressed = replace(pressed, black=pressed.white, white=pressed.black)
     return replace(after, clock=pressed)
 
 

@@ -71,7 +71,7 @@ def test_a_swap2_opening_is_played_step_by_step_and_both_sides_see_each_step() -
     assert wire.host.my_stone is Stone.WHITE and guest.my_stone is Stone.BLACK
     assert guest.board.moves == wire.host.board.moves and len(guest.board.moves) == 5
     assert guest.snapshot().table.opening.step is None
-    assert guest.snapshot().table.opening.history[-1] == "Hana: swap"
+    assert guest.snapshot().table.opening.history[-1] == "Hana: swap colours"
     assert wire.host.snapshot().table.my_turn and not guest.snapshot().table.my_turn
     wire.act(wire.host, wire.host.play((0, 0)))
     assert guest.board.moves[-1] == Point(0, 0)

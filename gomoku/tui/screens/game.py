@@ -17,9 +17,9 @@ from gomoku.openings import (
     Action,
     OpeningError,
     OpeningMove,
+    OpeningStep,
     Option,
     Seat,
-    Step,
     choose,
     declare,
     offer,
@@ -92,7 +92,7 @@ DECLARE = Binding(tuple("12345678"), "Soosõrv-8: declare how many 5th moves bla
 STONE_STEPS = {Action.PLACE: place, Action.OFFER: offer, Action.PICK: pick, Action.CHOOSE: place}
 
 
-def _human_step(game: Game) -> Step | None:
+def _human_step(game: Game) -> OpeningStep | None:
     """The opening step a human takes now, or ``None`` (no opening, or the computer's step)."""
     step = game.opening.step
     if step is None or not game.in_opening or step.seat in game.seats:
@@ -100,7 +100,7 @@ def _human_step(game: Game) -> Step | None:
     return step
 
 
-def _opening_bindings(step: Step) -> tuple[Binding, ...]:
+def _opening_bindings(step: OpeningStep) -> tuple[Binding, ...]:
     keys = tuple(OPENING_KEYS[option] for option in step.options)
     if step.action is Action.DECLARE:
         return (DECLARE,)
@@ -264,7 +264,7 @@ def _opening_step(
     return Playing(moved), Outcome(effects=autosave_effects(moved), message=Message(_step_said(game, step, move)))
 
 
-def _step_said(game: Game, step: Step, move: OpeningMove) -> str:
+def _step_said(game: Game, step: OpeningStep, move: OpeningMove) -> str:
     """What the message line says of an opening step just taken."""
     who = side_name(game, step.colour) if step.seat not in game.seats else "The computer"
     if who == "The computer" or move.option is not None or move.action is Action.DECLARE:
