@@ -200,3 +200,34 @@ def test_a_resumed_game_keeps_each_seats_time_and_the_time_of_the_move_under_way
     assert again.clock.spec == parse_clock("1+2")
     resumed = again.game.tick(100.0)  # the clock stood still till the player came back
     assert resumed.time_left(Seat.FIRST, 100.0) == 40.0 and resumed.time_left(Seat.SECOND, 100.0) == 52.0
+
+
+def test_a_save_of_the_previous_version_keeps_each_players_time_through_a_swap() -> None:
+    # before the clock was kept by seat, a save held each colour's time, exchanged at every swap
+    from gomoku.savegame import SavedGame
+    from gomoku.tui.saves import game_from_saved
+    from gomoku.tui.settings import Settings
+
+    saved = SavedGame.from_json(
+        {
+            "format": "gomoku-save",
+            "version": 1,
+            "saved_at": "2026-11-30T10:00:00Z",
+            "size": 15,
+            "rule": "freestyle",
+            "moves": ["h8", "h9", "j9"],
+            "redo": [],
+            "mode": "pvp",
+            "players": {"black": "human", "white": "human"},
+            "level": "normal",
+            "extra": {
+                "cursor": "j9",
+                "opening": {"rule": "swap1", "steps": ["place h8", "place h9", "place j9", "swap"], "computer": []},
+                "clock": {"spec": "1+2", "black": [50.0, 0], "white": [40.0, 0]},
+            },
+        }
+    )
+    game = game_from_saved(saved, ("easy", "normal", "hard"), Settings()).game
+    assert game.seat_of(Stone.BLACK) is Seat.SECOND and game.acting_seat is Seat.FIRST  # white (the first) to move
+    resumed = game.tick(100.0)
+    assert resumed.time_left(Seat.SECOND, 100.0) == 50.0 and resumed.time_left(Seat.FIRST, 110.0) == 30.0
