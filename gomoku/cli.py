@@ -79,7 +79,7 @@ def level_choice(text: str) -> str:
 
 def engine_option(text: str) -> tuple[str, str]:
     """An argparse type: ``NAME=CMD`` (or a bare command, named after its program), an outside Gomocup engine."""
-    from gomoku.engines import EngineError, parse_engine_spec
+    from gomoku.gomocup.manager import EngineError, parse_engine_spec
 
     try:
         name, command = parse_engine_spec(text)
@@ -246,7 +246,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         rule = Rule(args.rule) if args.rule else None
         return run_review(args.review, rule, args.size, args.json, args.sgf, args.deep, args.analyst, args.think_time)
     if args.gomocup:
-        from gomoku.gomocup import main as gomocup_main
+        from gomoku.gomocup.brain import main as gomocup_main
 
         return gomocup_main(level=args.level, seed=args.seed)
     try:

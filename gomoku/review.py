@@ -11,8 +11,8 @@ review asks two things:
   the board refuses is not reported.  A budget that runs out counts as "no
   win" (so every win reported is a real one) and is remembered as unproven.
 - **what did an analyst think of it?**  Any :class:`~gomoku.ai.base.Player`
-  (our ``hard``, or an outside engine through :mod:`gomoku.engines`)
-  chooses a move in the position; its :class:`~gomoku.ai.base.Decision`
+  (our ``hard``, or an outside engine through :mod:`gomoku.gomocup.manager`)
+  chooses a move in the position; its :class:`~gomoku.ai.result.SearchResult`
   gives the evaluation (its score, or its forced result) and its best move.
 
 From those readings each move gets its marks:
@@ -50,8 +50,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from gomoku.ai.base import Decision, Player
+from gomoku.ai.base import Player
 from gomoku.ai.budget import Budget
+from gomoku.ai.result import SearchResult
 from gomoku.ai.searchboard import SearchBoard
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board, IllegalMoveError
@@ -138,7 +139,7 @@ class Reading:
     win: ForcedWin | None = None
     #: whether "no win" is proven (the threat reads finished within their budget)
     proven: bool = True
-    decision: Decision | None = None
+    decision: SearchResult | None = None
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from typing import TextIO
 
 from gomoku.ai import make_player
 from gomoku.ai.base import Player
-from gomoku.engines import EngineError, EnginePlayer
+from gomoku.gomocup.manager import EngineError, EnginePlayer
 from gomoku.records import RecordError, Variation, read_record, write_sgf
 from gomoku.review import (
     DEEP,

@@ -118,7 +118,6 @@ EDGES = (
     "gomoku.records",
     "gomoku.savegame",
     "gomoku.userdirs",
-    "gomoku.engines",
     "gomoku.review_cli",
 )
 #: The standard modules that reach the world outside the process: files, terminals, sockets, processes.
@@ -161,7 +160,7 @@ def breaking(paths: list[Path], forbidden: tuple[str, ...]) -> dict[str, list[st
         ("the core", sources(*CORE), EDGES + WORLD),
         (
             "records, saves and the engine protocol",
-            sources("records", "savegame", "gomocup", "engines", "review_cli"),
+            sources("records", "savegame", "gomocup", "review_cli"),
             ("gomoku.tui", "curses"),
         ),
         ("network play", sources("net"), ("gomoku.tui", "curses")),

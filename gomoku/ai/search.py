@@ -61,7 +61,6 @@ from dataclasses import dataclass, field, replace
 from itertools import compress
 from operator import or_
 
-from gomoku.ai.base import Decision
 from gomoku.ai.budget import WALL_CLOCK, Budget, Clock, NodeClock, OutOfBudget
 from gomoku.ai.greedy import normal
 from gomoku.ai.parameters import (
@@ -113,6 +112,7 @@ from gomoku.ai.parameters import (
     VERIFY_WIDTH,
 )
 from gomoku.ai.ponder import Overlay, Pondered, guess_reply, stages
+from gomoku.ai.result import SearchResult
 from gomoku.ai.searchboard import Mirror, SearchBoard
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board, GameOverError
@@ -568,7 +568,7 @@ class SearchPlayer:
         #: the search board kept in step with the game, move by move
         self._mirror = Mirror()
         #: the last move's decision (its expected line guesses the opponent's reply when pondering)
-        self.last_decision: Decision | None = None
+        self.last_decision: SearchResult | None = None
         #: what the last :meth:`ponder` left for the next move (see :mod:`gomoku.ai.ponder`)
         self._pondered: Pondered | None = None
 
@@ -589,7 +589,7 @@ class SearchPlayer:
 
     def choose_move(
         self, board: Board, stop: threading.Event | None = None, think_time: float | None = None
-    ) -> Decision:
+    ) -> SearchResult:
         """The move for the side to move on ``board`` (left unchanged), within the think time.
 
         If the last :meth:`ponder` searched this very position, the search
@@ -602,7 +602,7 @@ class SearchPlayer:
         pondered = self._take_ponder(board)
         if board.stone_count == 0:
             centre = board.size // 2
-            return Decision(Point(centre, centre), reason="centre")
+            return SearchResult(Point(centre, centre), reason="centre")
         budget = self.think_time if think_time is None else max(0.01, float(think_time))
         search = self._mirror.follow(board)
         clock = WALL_CLOCK if self.max_nodes is None else NodeClock(self.max_nodes / budget)
@@ -698,20 +698,20 @@ class SearchPlayer:
         moves += AlphaBeta(search, Budget()).candidates(1)
         return [board.point_of(q) for q in moves]
 
-    def _decision(self, board: Board, found: _Found, started: float) -> Decision:
-        """What ``found`` (the steps' result on ``board``) says, as a :class:`Decision`; ``normal``'s
+    def _decision(self, board: Board, found: _Found, started: float) -> SearchResult:
+        """What ``found`` (the steps' result on ``board``) says, as a :class:`SearchResult`; ``normal``'s
         move if it found no legal move."""
         cell = found.move
         if cell is None or not board.is_legal(board.point_of(cell)):
             fallback = self._fallback.choose_move(board)
-            return Decision(
+            return SearchResult(
                 fallback.move,
                 reason="fallback",
                 nodes=found.nodes,
                 seconds=time.perf_counter() - started,
             )
         pv = found.pv or [cell]
-        return Decision(
+        return SearchResult(
             board.point_of(cell),
             reason=found.reason,
             score=found.score,

@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
-from gomoku.ai.analysis import Analysis, Line, analyse
+from gomoku.ai.analysis import analyse
 from gomoku.ai.base import Player
+from gomoku.ai.result import SearchResult
 from gomoku.board import Board
-from gomoku.engines import EnginePlayer, SearchInfo
+from gomoku.gomocup.manager import EnginePlayer
 from gomoku.tui.effects import CancelAnalysis, StartAnalysis
 from gomoku.tui.events import Analysed, Event, Failed
 from gomoku.tui.players import Players
@@ -32,7 +34,7 @@ from gomoku.tui.workers import Job, Stops
 #: no "think until stopped"; its search info is shown as it comes), so twice the time ``hard`` takes for a move.
 ENGINE_SECONDS = 2.0
 #: How a position is analysed: the board, the stop event, where each answer goes (tests give their own).
-Analyse = Callable[..., Analysis]
+Analyse = Callable[..., SearchResult | None]
 
 
 class Analyst:
@@ -72,7 +74,7 @@ class Analyst:
     def _run(self, effect: StartAnalysis, stop: threading.Event) -> None:
         job = effect.job
 
-        def deeper(analysis: Analysis) -> None:
+        def deeper(analysis: SearchResult) -> None:
             if not stop.is_set():
                 self._post(Analysed(job, analysis))
 
@@ -90,7 +92,7 @@ class Analyst:
             finally:
                 self._stops.done(job)
 
-    def _by_engine(self, effect: StartAnalysis, stop: threading.Event, deeper: Callable[[Analysis], None]) -> None:
+    def _by_engine(self, effect: StartAnalysis, stop: threading.Event, deeper: Callable[[SearchResult], None]) -> None:
         """An outside engine's answer: its one best move, with its evaluation, depth and line (no multi-PV there)."""
         assert self._engines is not None
         name = effect.analyst
@@ -99,7 +101,7 @@ class Analyst:
         board = effect.board
         player = self._players[name]
 
-        def thinking(info: SearchInfo) -> None:
+        def thinking(info: SearchResult) -> None:
             analysis = engine_analysis(board, info)
             if analysis is not None:
                 deeper(analysis)
@@ -108,18 +110,15 @@ class Analyst:
             decision = player.choose_move(board, stop, think_time=ENGINE_SECONDS, on_info=thinking)
         else:
             decision = player.choose_move(board, stop, think_time=ENGINE_SECONDS)
-        line = Line(decision.move, decision.score, decision.win_in, decision.pv or (decision.move,))
-        deeper(Analysis(board.turn, (line,), decision.depth, decision.nodes, decision.seconds, final=True))
+        deeper(replace(decision, pv=decision.line, final=True))
 
 
-def engine_analysis(board: Board, info: SearchInfo) -> Analysis | None:
+def engine_analysis(board: Board, info: SearchResult) -> SearchResult | None:
     """An engine's search info so far as an analysis still deepening: the first move of its line, on ``board``.
 
     ``None`` while the info names no move to play (no line yet, or a line
     whose first point is taken: the engine and we disagree on the board).
     """
-    first = info.pv[0] if info.pv else None
-    if first is None or not board.is_empty(first):
+    if not info.pv or not board.is_empty(info.pv[0]):
         return None
-    line = Line(first, info.score, info.win_in, info.pv)
-    return Analysis(board.turn, (line,), info.depth, info.nodes, info.seconds, final=False)
+    return replace(info, move=info.pv[0], final=False)

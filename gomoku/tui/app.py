@@ -41,6 +41,7 @@ from typing import Any
 
 from gomoku.ai import LEVELS, Player, make_player
 from gomoku.ai.opening import OpeningPlayer
+from gomoku.gomocup.manager import EngineError
 from gomoku.net.errors import NetworkError
 from gomoku.net.match import BlackChoice, Role
 from gomoku.openings import OpeningMove, OpeningRule
@@ -335,15 +336,17 @@ class Computer:
                     point: Point | None = step.point
                 else:
                     point = player.choose_move(job.board, stop, think_time=job.think_time).move  # never writes it
-                error = ""
+                error, engine = "", ""
+            except EngineError as exc:  # an outside engine: said by its name and what happened to it
+                point, error, engine = None, exc.reason, exc.engine
             except Exception as exc:  # the game goes on: the state shows the error
-                point, error = None, str(exc) or type(exc).__name__
+                point, error, engine = None, str(exc) or type(exc).__name__, ""
         remaining = job.delay - (time.monotonic() - started)
         if remaining > 0:
             stop.wait(remaining)
         if not stop.is_set():
             self._stops.done(job.job)
-            self._post(AiDone(job.job, point, error, opening_move=step))
+            self._post(AiDone(job.job, point, error, engine, opening_move=step))
 
     def _ponder(
         self, job: StartPonder, ponder: Callable[..., object], lock: threading.Lock, stop: threading.Event

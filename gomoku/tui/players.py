@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from gomoku.ai import Player, make_player
-from gomoku.engines import EnginePlayer
+from gomoku.gomocup.manager import EnginePlayer
 
 
 class Players:

@@ -17,7 +17,7 @@ from dataclasses import replace
 from functools import partial
 
 from gomoku.ai import Player, make_player
-from gomoku.engines import EnginePlayer
+from gomoku.gomocup.manager import EnginePlayer
 from gomoku.review import DEFAULT, ENGINE_EVAL_SCALE, ReviewCancelled, review_game
 from gomoku.tui.effects import CancelReview, StartReview
 from gomoku.tui.events import Event, Failed, ReviewDone, ReviewProgress
