@@ -336,12 +336,16 @@ def review_game(
     settings: ReviewSettings = DEFAULT,
     progress: Progress | None = None,
     stop: threading.Event | None = None,
+    strict: bool = False,
 ) -> GameReview:
     """Review the game played on ``game`` (its moves from the empty board; ``game`` is only read).
 
     ``analyst`` gives the evaluation (``None``: threats only).  ``progress``
     is called with (positions read, positions in all) after each one;
-    ``stop`` cancels (:class:`ReviewCancelled`).
+    ``stop`` cancels (:class:`ReviewCancelled`).  An analyst that fails (an
+    outside engine) leaves the rest to the threat reads, said in
+    :attr:`GameReview.analyst_failure`; with ``strict`` its error is raised
+    instead (the command line's review, where the analyst was asked for).
     """
     started = time.perf_counter()
     moves = list(game.moves)
@@ -355,7 +359,7 @@ def review_game(
         try:
             readings.append(read_position(board, analyst, settings, stop))
         except GomokuError as error:  # the analyst failed (an outside engine): go on with the threats alone
-            if analyst is None or isinstance(error, ReviewCancelled):
+            if analyst is None or strict or isinstance(error, ReviewCancelled):
                 raise
             failure = f"the analyst stopped at move {index + 1} ({error}): no evaluation from there on"
             analyst = None

@@ -3,18 +3,54 @@
 A player is one object, kept for a whole game, with one method that picks a
 move and returns a :class:`~gomoku.ai.result.SearchResult`: the move and what
 the player found (its score or a forced win, how deep it looked, how many
-positions, the line it expects).  The Gomocup engine prints it as ``MESSAGE`` lines, the UI can
-show it; a player may keep what it learnt between moves (``hard`` keeps its
-transposition table), so front ends hold one player per game.
+positions, the line it expects).  The Gomocup engine prints it as
+``MESSAGE`` lines, the UI can show it; a player may keep what it learnt
+between moves (``hard`` keeps its transposition table), so front ends hold
+one player per game.  Abilities only some players have are protocols of
+their own, checked with ``isinstance``: :class:`Ponders`,
+:class:`LimitsMemory`, :class:`Closes`.
 """
 
 from __future__ import annotations
 
 import threading
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from gomoku.ai.result import SearchResult
 from gomoku.board import Board
+
+
+@runtime_checkable
+class Ponders(Protocol):
+    """A player that can think on the opponent's time (``hard`` and up): see :mod:`gomoku.ai.ponder`."""
+
+    def ponder(
+        self,
+        board: Board,
+        stop: threading.Event | None = None,
+        max_nodes: int | None = None,
+        think_time: float | None = None,
+    ) -> object:
+        """Search the position after the reply ``board``'s side to move is expected to make, until ``stop``."""
+        ...
+
+
+@runtime_checkable
+class LimitsMemory(Protocol):
+    """A player whose tables can be held within a memory bound (the Gomocup brain's ``INFO max_memory``)."""
+
+    def set_memory_limit(self, max_bytes: int) -> None:
+        """Keep the player's tables within ``max_bytes`` (0: its default)."""
+        ...
+
+
+@runtime_checkable
+class Closes(Protocol):
+    """A player that holds something until it is closed: an outside engine's process."""
+
+    def close(self) -> None:
+        """Let go of what the player holds; it may start again on its next move."""
+        ...
 
 
 class Player(Protocol):

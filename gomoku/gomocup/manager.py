@@ -56,6 +56,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import ClassVar
 
+from gomoku.ai import LEVELS, make_player
+from gomoku.ai.base import Player
 from gomoku.ai.result import SearchResult
 from gomoku.board import Board, ForbiddenMoveError, GameOverError, IllegalMoveError, OccupiedError
 from gomoku.errors import GomokuError
@@ -598,6 +600,35 @@ class EnginePlayer:
         return replace(info, move=move, reason="engine", seconds=spent, pv=pv, final=True)
 
 
+# -- players by name -----------------------------------------------------------------
+
+
+class Players:
+    """Makes a player by name: an outside engine if one has that name, else the built-in level.
+
+    ``engines`` are the outside engines' commands by name, as ``--engine
+    NAME=CMD`` and the settings file's ``engines`` give them: one home for
+    "a name is a level or an engine", so an engine's name is usable
+    wherever a level's is (the computer's moves, the review, live analysis,
+    ``--level``, ``--analyst``).
+    """
+
+    def __init__(self, engines: Mapping[str, str] | None = None) -> None:
+        #: the outside engines' commands, by name
+        self.engines = dict(engines or {})
+
+    def knows(self, name: str) -> bool:
+        """Whether ``name`` is a built-in level or one of the engines."""
+        return name in self.engines or name in LEVELS
+
+    def make(self, name: str, seed: int | None = None, think_time: float | None = None) -> Player:
+        """The player ``name`` (an engine's process starts on its first move); raises
+        :class:`~gomoku.ai.UnknownLevelError` for a name that is neither."""
+        if name in self.engines:
+            return EnginePlayer(self.engines[name], name=name, think_time=think_time)
+        return make_player(name, seed=seed, think_time=think_time)
+
+
 __all__ = [
     "Engine",
     "EngineCrash",
@@ -609,5 +640,6 @@ __all__ = [
     "EngineTimeout",
     "Failure",
     "InfoListener",
+    "Players",
     "parse_engine_spec",
 ]

@@ -24,10 +24,9 @@ from gomoku.ai.analysis import analyse
 from gomoku.ai.base import Player
 from gomoku.ai.result import SearchResult
 from gomoku.board import Board
-from gomoku.gomocup.manager import EnginePlayer
+from gomoku.gomocup.manager import EnginePlayer, Players
 from gomoku.tui.effects import CancelAnalysis, StartAnalysis
 from gomoku.tui.events import Analysed, Event, Failed
-from gomoku.tui.players import Players
 from gomoku.tui.workers import Job, Stops
 
 #: Seconds an outside engine thinks about a position for live analysis: one move is asked for (the protocol has

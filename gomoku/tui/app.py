@@ -41,7 +41,7 @@ from typing import Any
 
 from gomoku.ai import LEVELS, Player, make_player
 from gomoku.ai.opening import OpeningPlayer
-from gomoku.gomocup.manager import EngineError
+from gomoku.gomocup.manager import EngineError, Players
 from gomoku.net.errors import NetworkError
 from gomoku.net.match import BlackChoice, Role
 from gomoku.openings import OpeningMove, OpeningRule
@@ -74,7 +74,6 @@ from gomoku.tui.effects import (
 from gomoku.tui.events import AiDone, Event, Key, Mouse, Report, Resize, Tick
 from gomoku.tui.model import State
 from gomoku.tui.network import Network
-from gomoku.tui.players import Players
 from gomoku.tui.reviewer import Reviewer
 from gomoku.tui.settings import Remembered, Settings, clean_name, read_settings, save_settings, validated
 from gomoku.tui.update import initial_network, initial_state, update

@@ -17,6 +17,7 @@ import pytest
 from gomoku.ai.result import SearchResult
 from gomoku.board import Board
 from gomoku.cli import build_parser
+from gomoku.gomocup.manager import Players
 from gomoku.point import Point
 from gomoku.records import parse_moves
 from gomoku.review import ENGINE_EVAL_SCALE, ReviewSettings, review_game
@@ -25,7 +26,6 @@ from gomoku.tui.analyst import Analyst
 from gomoku.tui.effects import StartAi, StartAnalysis, StartReview
 from gomoku.tui.events import AiDone, Analysed, Failed, ReviewDone
 from gomoku.tui.model import AnalysisJob, Menu, MenuRow, Playing
-from gomoku.tui.players import Players
 from gomoku.tui.reviewer import Reviewer
 from gomoku.tui.screens import menu
 from gomoku.tui.settings import Remembered, Settings, read_settings, validated
@@ -267,3 +267,9 @@ def test_a_failed_analysis_clears_its_depth_and_says_which_analyst_failed() -> N
     assert "deepening" not in text and "depth 21" not in text and "Analysis by fake failed" in text
     assert run.state.message.startswith("The analysis by fake failed: fake ended (exit code 3).")
     assert live.current(run.state.analysis, board) is None  # no marks left on the board
+
+
+def test_an_engine_named_on_the_command_line_is_a_level_by_its_name() -> None:
+    options = args("--mode", "cvc", "--level", "fake", "--engine", f"fake={fake('good')}")
+    settings = app.settings_from_args(options, Settings(), LEVELS)
+    assert (settings.black_level, settings.white_level) == ("fake", "fake")
