@@ -86,7 +86,7 @@ def level_choice(text: str) -> str:
     try:
         return level_named(text).name
     except UnknownLevelError as error:
-        if ENGINE_NAME.fullmatch(text):
+        if ENGINE_NAME.fullmatch(text) and not text.isdigit():  # a number names a level
             return text
         raise argparse.ArgumentTypeError(str(error)) from None
 

@@ -10,7 +10,7 @@ import threading
 from dataclasses import replace
 
 from gomoku import Board, Rule, Stone
-from gomoku.ai.parameters import CLOCK_CHECK_INTERVAL, PONDER_LAST_STAGE
+from gomoku.ai.parameters import PONDER_LAST_STAGE, TIME_CHECK_INTERVAL
 from gomoku.ai.ponder import Overlay, guess_reply, stages
 from gomoku.ai.result import SearchResult
 from gomoku.ai.search import SearchPlayer, hard
@@ -112,7 +112,7 @@ def test_a_ponder_stops_within_a_check_of_being_told() -> None:
     stop = StopAfter(20)
     pondered = player.ponder(board, stop)
     assert pondered is not None and stop.is_set() and pondered.stages == 0
-    assert pondered.nodes <= (20 + 2) * CLOCK_CHECK_INTERVAL
+    assert pondered.nodes <= (20 + 2) * TIME_CHECK_INTERVAL
 
 
 def test_the_next_move_after_a_stopped_ponder_still_answers() -> None:

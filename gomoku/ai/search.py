@@ -61,7 +61,7 @@ from dataclasses import dataclass, field, replace
 from itertools import compress
 from operator import or_
 
-from gomoku.ai.budget import WALL_CLOCK, Budget, Clock, NodeClock, OutOfBudget
+from gomoku.ai.budget import WALL_TIMER, Budget, NodeTimer, OutOfBudget, Timer
 from gomoku.ai.greedy import normal
 from gomoku.ai.parameters import (
     DEEP_WIDTH,
@@ -145,7 +145,7 @@ def win_distance(value: int) -> int | None:
 def _within(budget: Budget, max_nodes: int | None, deadline: float | None = None) -> Budget:
     """A fresh budget of ``max_nodes`` for one read, ending no later than ``budget`` and with its stop event."""
     end = budget.deadline if deadline is None else min(deadline, budget.deadline or deadline)
-    return Budget(end, max_nodes, budget.stop, budget.clock)
+    return Budget(end, max_nodes, budget.stop, budget.timer)
 
 
 class AlphaBeta:
@@ -520,7 +520,7 @@ class AlphaBeta:
             order.insert(0, best)
             if timed_out or abs(best_value) > WIN_THRESHOLD or len(order) == 1:
                 break
-            if self.budget.clock.now() > soft_deadline:
+            if self.budget.timer.now() > soft_deadline:
                 break
         return best, best_value, reached
 
@@ -558,7 +558,7 @@ class SearchPlayer:
     ) -> None:
         self.name = name
         self.think_time = DEFAULT_THINK_TIME if think_time is None else max(0.01, float(think_time))
-        #: with a node budget, every move searches about this many nodes whatever the time (the clock's
+        #: with a node budget, every move searches about this many nodes whatever the time (the timer's
         #: shares of the move become shares of the nodes): reproducible games for benchmarks
         self.max_nodes = max_nodes
         self._fallback = normal(seed=seed, randomness=0)
@@ -605,11 +605,11 @@ class SearchPlayer:
             return SearchResult(Point(centre, centre), reason="centre")
         budget = self.think_time if think_time is None else max(0.01, float(think_time))
         search = self._mirror.follow(board)
-        clock = WALL_CLOCK if self.max_nodes is None else NodeClock(self.max_nodes / budget)
+        timer = WALL_TIMER if self.max_nodes is None else NodeTimer(self.max_nodes / budget)
         # on the wall clock the time runs from the start: taking over a ponder's table is part of the move
         resume = None if pondered is None else pondered.resume
         found = self._decide(
-            search, started if clock is WALL_CLOCK else clock.now(), budget, stop, clock, resume=resume
+            search, started if timer is WALL_TIMER else timer.now(), budget, stop, timer, resume=resume
         )
         decision = self._decision(board, found, started)
         if pondered is not None:
@@ -667,13 +667,13 @@ class SearchPlayer:
             if stop is not None and stop.is_set():
                 break
             if max_nodes is not None:
-                clock: Clock = NodeClock(max_nodes / budget)
+                timer: Timer = NodeTimer(max_nodes / budget)
             elif self.max_nodes is not None:  # a node-budgeted level: its own nodes a move, a stage's share
-                clock = NodeClock(self.max_nodes / seconds)
+                timer = NodeTimer(self.max_nodes / seconds)
             else:
-                clock = WALL_CLOCK
+                timer = WALL_TIMER
             started = time.perf_counter()
-            found = self._decide(search, clock.now(), budget, stop, clock, table, table_limit, pondered.resume)
+            found = self._decide(search, timer.now(), budget, stop, timer, table, table_limit, pondered.resume)
             pondered.nodes += found.nodes
             cut = stop is not None and stop.is_set()
             # a stage cut short in alpha-beta still finished its iterations up to found.depth: go on from
@@ -729,7 +729,7 @@ class SearchPlayer:
         started: float,
         budget: float,
         stop: threading.Event | None,
-        clock: Clock,
+        timer: Timer,
         table: dict[int, tuple[int, int, int, int]] | None = None,
         table_limit: int | None = None,
         resume: tuple[int, list[int]] | None = None,
@@ -760,12 +760,12 @@ class SearchPlayer:
         if fours:
             return _Found(max(fours, key=lambda q: board.score[me][q]), "open four", win_in=3)
 
-        attack = ThreatSearch(board, Budget(at(OWN_VCF_TIME), OWN_VCF_NODES, stop, clock))
+        attack = ThreatSearch(board, Budget(at(OWN_VCF_TIME), OWN_VCF_NODES, stop, timer))
         move = attack.vcf()
         info.nodes = attack.nodes
         if move is not None:
             # a win is certain: spend up to half the budget looking for the shortest one
-            shortest = ThreatSearch(board, Budget(at(SHORTEST_VCF_TIME), SHORTEST_VCF_NODES, stop, clock))
+            shortest = ThreatSearch(board, Budget(at(SHORTEST_VCF_TIME), SHORTEST_VCF_NODES, stop, timer))
             quicker = shortest.vcf(shortest=True)
             solver = attack if quicker is None else shortest
             line = solver.line()
@@ -781,7 +781,7 @@ class SearchPlayer:
             table = self._tables.setdefault((board.size, board.rule, me), {})
         opening = board.n - board.cells.count(0) < OPENING_STONES
         soft_limit, hard_limit = (OPENING_SOFT_LIMIT, OPENING_HARD_LIMIT) if opening else (SOFT_LIMIT, HARD_LIMIT)
-        limit = Budget(at(hard_limit), None, stop, clock)
+        limit = Budget(at(hard_limit), None, stop, timer)
         searcher = AlphaBeta(board, limit, table, table_limit or self.table_limit)
         root = searcher.candidates(ROOT_WIDTH)
         if not root:
@@ -793,11 +793,11 @@ class SearchPlayer:
         info.nodes += threat.nodes
         reason = ""
         if their_move is not None:
-            root = self._defences(board, root, their_line, Budget(at(VCF_DEFENCE_TIME), None, stop, clock))
+            root = self._defences(board, root, their_line, Budget(at(VCF_DEFENCE_TIME), None, stop, timer))
             reason = "stop vcf"
             unsafe = True  # the VCF is stopped, but a win by threes may remain
         else:
-            attack = ThreatSearch(board, Budget(clock.now() + OWN_VCT_TIME * budget, OWN_VCT_NODES, stop, clock))
+            attack = ThreatSearch(board, Budget(timer.now() + OWN_VCT_TIME * budget, OWN_VCT_NODES, stop, timer))
             move = attack.vct(depth=VCT_DEPTH, shortest=True)
             info.nodes += attack.nodes
             if move is not None and board.legal(me, move):
@@ -810,14 +810,14 @@ class SearchPlayer:
                 return info
 
             their_move, their_line, threat = self._their_win(
-                board, Budget(clock.now() + THEIR_VCT_TIME * budget, THEIR_VCT_NODES, stop, clock), True
+                board, Budget(timer.now() + THEIR_VCT_TIME * budget, THEIR_VCT_NODES, stop, timer), True
             )
             info.nodes += threat.nodes
             # no need to check our choice when the opponent has no threat win even with a free move
             unsafe = their_move is not None or threat.exhausted
             if their_move is not None:
                 root, proven = self._vct_defences(
-                    board, root, their_line, Budget(at(VCT_DEFENCE_TIME), None, stop, clock)
+                    board, root, their_line, Budget(at(VCT_DEFENCE_TIME), None, stop, timer)
                 )
                 unsafe = not proven
                 reason = "stop vct"
@@ -840,8 +840,8 @@ class SearchPlayer:
         info.depth, info.seldepth = depth, searcher.seldepth
         info.nodes += searcher.nodes
         if unsafe and found_value < WIN_THRESHOLD:
-            deadline = max(at(VERIFY_LIMIT), clock.now() + VERIFY_MIN * budget)
-            check = Budget(deadline, None, stop, clock)
+            deadline = max(at(VERIFY_LIMIT), timer.now() + VERIFY_MIN * budget)
+            check = Budget(deadline, None, stop, timer)
             checked = self._first_unrefuted(board, searcher.root_order, check)
             info.nodes += check.nodes
             if checked != best:
@@ -855,7 +855,7 @@ class SearchPlayer:
         info.pv = searcher.principal_variation(best)
         return info
 
-    def _first_unrefuted(self, board: SearchBoard, order: list[int], clock: Budget) -> int:
+    def _first_unrefuted(self, board: SearchBoard, order: list[int], allowance: Budget) -> int:
         """The first of ``order`` proven safe from the opponent's VCT, else the safest one read.
 
         The alpha-beta horizon misses quiet moves that hand the opponent a
@@ -867,16 +867,16 @@ class SearchPlayer:
         refuted goes before a refuted one, then the one whose "no win" is
         proven deepest (the earlier on a tie).  Falls back to ``order[0]``
         when every move read loses, or no time is left.  The nodes of every
-        read are added to ``clock``'s count.
+        read are added to ``allowance``'s count.
         """
         best, best_rank = order[0], (False, LOST)
         for move in order[:VERIFY_WIDTH]:
-            if clock.expired():
+            if allowance.expired():
                 break
-            safety = self._safety_after(board, move, clock, VERIFY_NODES, True)
+            safety = self._safety_after(board, move, allowance, VERIFY_NODES, True)
             if safety == LOST:
                 continue
-            sound = not self._refuted(board, move, clock)
+            sound = not self._refuted(board, move, allowance)
             if sound and safety >= SAFE_ENOUGH:
                 return move
             if (sound, safety) > best_rank:
@@ -900,7 +900,7 @@ class SearchPlayer:
             board.pass_turn()
 
     @classmethod
-    def _refuted(cls, board: SearchBoard, move: int, clock: Budget) -> bool:
+    def _refuted(cls, board: SearchBoard, move: int, allowance: Budget) -> bool:
         """Whether one of the opponent's best replies to our ``move`` leaves us no defence.
 
         The replies are the opponent's first few candidates (quiet moves
@@ -913,28 +913,28 @@ class SearchPlayer:
         """
         board.play(move)
         try:
-            for reply in AlphaBeta(board, clock).candidates(REFUTE_REPLIES):
-                if clock.expired():
+            for reply in AlphaBeta(board, allowance).candidates(REFUTE_REPLIES):
+                if allowance.expired():
                     return False
                 board.play(reply)
                 try:
-                    win, line, threat = cls._their_win(board, _within(clock, REFUTE_NODES), True)
-                    clock.nodes += threat.nodes
+                    win, line, threat = cls._their_win(board, _within(allowance, REFUTE_NODES), True)
+                    allowance.nodes += threat.nodes
                     if win is None:
                         continue
-                    tried = cls._answers_to(board, line, AlphaBeta(board, clock).candidates(REFUTE_DEFENCES))
+                    tried = cls._answers_to(board, line, AlphaBeta(board, allowance).candidates(REFUTE_DEFENCES))
                     if not any(
-                        cls._safety_after(board, answer, clock, REFUTE_NODES, True) != LOST
+                        cls._safety_after(board, answer, allowance, REFUTE_NODES, True) != LOST
                         for answer in tried[:REFUTE_DEFENCES]
                     ):
-                        return not clock.expired()
+                        return not allowance.expired()
                 finally:
                     board.undo()
             return False
         finally:
             board.undo()
 
-    def _defences(self, board: SearchBoard, root: list[int], their_line: list[int], clock: Budget) -> list[int]:
+    def _defences(self, board: SearchBoard, root: list[int], their_line: list[int], allowance: Budget) -> list[int]:
         """The root moves after which the opponent has no VCF (all of ``root`` if none is found)."""
         me = board.side
         tried = list(
@@ -942,11 +942,11 @@ class SearchPlayer:
         )
         safe: list[int] = []
         for move in tried:
-            if clock.expired():
+            if allowance.expired():
                 break
             if board.cells[move] or not board.legal(me, move):
                 continue
-            if self._safety_after(board, move, clock, VCF_DEFENCE_NODES, False) == SAFE:
+            if self._safety_after(board, move, allowance, VCF_DEFENCE_NODES, False) == SAFE:
                 safe.append(move)
         return safe or root
 
@@ -955,7 +955,7 @@ class SearchPlayer:
         cls,
         board: SearchBoard,
         move: int,
-        clock: Budget,
+        allowance: Budget,
         max_nodes: int,
         threes: bool,
         follow_ups: int = 1,
@@ -964,7 +964,7 @@ class SearchPlayer:
 
         :data:`LOST` if the opponent is found to win, :data:`SAFE` if it is
         proven not to, else how many threats deep "no win" was proven before
-        the budget of ``max_nodes`` (within ``clock``'s time) ran out: a longer
+        the budget of ``max_nodes`` (within ``allowance``'s time) ran out: a longer
         win is less likely to be found by anyone.
 
         If ``move`` is a four, the opponent's block is played and we move
@@ -986,9 +986,9 @@ class SearchPlayer:
                 played += 1
                 board.pass_turn()
                 passed = True
-            check = ThreatSearch(board, _within(clock, max_nodes))
+            check = ThreatSearch(board, _within(allowance, max_nodes))
             found = (check.vct(depth=VCT_DEPTH, shortest=True) if threes else check.vcf()) is not None
-            clock.nodes += check.nodes
+            allowance.nodes += check.nodes
             if not found:
                 if not check.exhausted:
                     return SAFE
@@ -1002,7 +1002,7 @@ class SearchPlayer:
             for reply in dict.fromkeys(q for q in line if not board.cells[q]):
                 if not board.legal(me, reply):
                     continue
-                best = max(best, cls._safety_after(board, reply, clock, max_nodes, threes, follow_ups - 1))
+                best = max(best, cls._safety_after(board, reply, allowance, max_nodes, threes, follow_ups - 1))
                 if best == SAFE:
                     break
             return best
@@ -1035,7 +1035,7 @@ class SearchPlayer:
         board: SearchBoard,
         root: list[int],
         their_line: list[int],
-        clock: Budget,
+        allowance: Budget,
     ) -> tuple[list[int], bool]:
         """The moves proven to stop the opponent's VCT; else the unproven ones; ``root`` if all lose.
 
@@ -1045,7 +1045,7 @@ class SearchPlayer:
         fours, then the points where the opponent makes a four or an open
         three, then the rest of ``root``.  Each is played and the opponent's
         VCT read again, first on a tiny node budget, then the unproven ones
-        on a larger one, until ``clock``'s deadline.  A move after which the
+        on a larger one, until ``allowance``'s deadline.  A move after which the
         opponent still wins is dropped; one whose check ran out of budget is
         kept behind the proven defences, so a hard position never leaves us
         without a move.
@@ -1055,10 +1055,10 @@ class SearchPlayer:
         for max_nodes in VCT_DEFENCE_NODES:
             unknown: list[int] = []
             for index, move in enumerate(candidates):
-                if clock.expired():
+                if allowance.expired():
                     unknown.extend(candidates[index:])
                     break
-                safety = self._safety_after(board, move, clock, max_nodes, True)
+                safety = self._safety_after(board, move, allowance, max_nodes, True)
                 if safety != LOST:
                     (safe if safety == SAFE else unknown).append(move)
             if safe:
