@@ -108,7 +108,7 @@ def test_the_layout_reader_sees_folders_and_skips_descriptions(tmp_path: Path) -
 # -- the directions of imports ---------------------------------------------------
 
 #: The core: game knowledge and the players.  It imports nothing of the front ends, files, sockets or processes.
-CORE = ["point", "rules", "board", "patterns", "renju", "combos", "errors", "ai", "review"]
+CORE = ["point", "rules", "board", "patterns", "renju", "combos", "errors", "ai", "review", "jobs"]
 #: The modules at the edge, which use the core: the core never imports them.
 EDGES = (
     "gomoku.tui",

@@ -20,7 +20,8 @@ answer, so the whole protocol is testable without a process.  :func:`run` is
 the stdin/stdout loop around it and :func:`main` the console entry point
 (``pbrain-gomoku``, ``python -m gomoku --gomocup``).
 
-The computer thinks in a worker thread.  The main thread waits for it until a
+The computer thinks as a task on the brain's worker pool (:mod:`gomoku.jobs`,
+the one way background work runs here).  The main thread waits for it until a
 deadline computed from the time control (``INFO timeout_turn``,
 ``timeout_match``, ``time_left``, minus a safety margin), then sets the
 worker's stop event, and if the worker still has no move it answers with a
@@ -31,7 +32,7 @@ it on with ``INFO pondering 1`` (the key Yixin-Board sends, which Rapfi reads
 too; piskvork has no such key, and the Gomocup tournament manager does not
 allow pondering: it suspends a brain that is not to move).  Then, after each
 of our moves, the player searches the position after the reply it expects
-(:meth:`gomoku.ai.search.SearchPlayer.ponder`) on a thread of its own until
+(:meth:`gomoku.ai.search.SearchPlayer.ponder`) as another task until
 the manager's next line, which stops it at once before it is read; the
 tables it fills keep within the same share of ``INFO max_memory``.  A command the brain
 does not know gets ``UNKNOWN``; a known command with bad arguments or an
@@ -43,7 +44,6 @@ from __future__ import annotations
 
 import io
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -51,7 +51,7 @@ from typing import ClassVar, TextIO
 
 from gomoku import __version__
 from gomoku.ai import LEVELS, make_player
-from gomoku.ai.base import Player
+from gomoku.ai.base import LimitsMemory, Player, Ponders
 from gomoku.ai.opening import OpeningPlayer
 from gomoku.ai.parameters import PONDER_TABLE_SHARE
 from gomoku.ai.result import SearchResult
@@ -73,6 +73,7 @@ from gomoku.gomocup.protocol import (
     rule_from_code,
     search_message,
 )
+from gomoku.jobs import Pool, Task
 from gomoku.openings import Action, OpeningError, OpeningRule, OpeningState, Option, choose, place
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point
 from gomoku.rules import Rule, Stone
@@ -104,6 +105,10 @@ MAX_SHARE_OF_LEFT = 0.25
 OPENING_SHARE = 0.4
 #: The longest the brain waits for a stopped ponder (it stops within a few hundred nodes, milliseconds).
 PONDER_STOP_WAIT = 1.0
+#: Worker threads of the brain's pool: the move's search, the ponder, and room for a search that overran
+#: its deadline and still winds down (the next move gets a fresh thread; were every one busy, the quick
+#: move would still answer in time).
+BRAIN_WORKERS = 4
 
 
 def default_level() -> str:
@@ -235,41 +240,35 @@ class Thought:
     decision: SearchResult | None = None
 
 
-def think(board: Board, player: Player, deadline: float, started: float, think_time: float | None = None) -> Thought:
+def think(
+    board: Board,
+    player: Player,
+    pool: Pool,
+    deadline: float,
+    started: float,
+    think_time: float | None = None,
+) -> Thought:
     """The move for ``board``'s side to move, out by ``started + deadline`` (``time.monotonic``).
 
-    ``player`` (kept for the whole game) runs in a worker thread, asked to
-    think for ``think_time`` (default :data:`THINK_SHARE` of the time left).  At :data:`STOP_SHARE` the
-    worker's stop event is set (a searching player returns its best move so
+    ``player`` (kept for the whole game) runs as a :class:`~gomoku.jobs.Task`
+    on ``pool``, asked to think for ``think_time``
+    (default :data:`THINK_SHARE` of the time left).  At :data:`STOP_SHARE`
+    the task's stop event is set (a searching player returns its best move so
     far); at the deadline, if it still has nothing, :func:`quick_move`
-    answers instead.  The board is only read.
+    answers instead (a player that failed counts as one with nothing).  The
+    board is only read.
     """
     answer_by = started + deadline
     remaining = max(0.0, answer_by - time.monotonic())
-    result: list[SearchResult] = []
-    stop = threading.Event()
-
-    def work() -> None:
-        try:
-            result.append(
-                player.choose_move(board, stop, remaining * THINK_SHARE if think_time is None else think_time)
-            )
-        except Exception:  # the fallback answers; never let a player crash the brain
-            pass
-
-    worker = threading.Thread(target=work, name="gomoku-think", daemon=True)
-    worker.start()
-    worker.join(max(0.0, started + deadline * STOP_SHARE - time.monotonic()))
-    if worker.is_alive():
-        stop.set()
-        worker.join(max(0.0, answer_by - time.monotonic()))
-    if result and board.is_empty(result[0].move):
-        try:
-            board.check_move(result[0].move)
-            return Thought(result[0].move, time.monotonic() - started, True, result[0])
-        except IllegalMoveError:
-            pass
-    stop.set()
+    seconds = remaining * THINK_SHARE if think_time is None else think_time
+    task = pool.run(lambda stop: player.choose_move(board, stop, seconds))
+    if not task.wait(max(0.0, started + deadline * STOP_SHARE - time.monotonic())):
+        task.stop.set()
+        task.wait(max(0.0, answer_by - time.monotonic()))
+    found = task.result()
+    if found is not None and board.is_legal(found.move):
+        return Thought(found.move, time.monotonic() - started, True, found)
+    task.stop.set()
     return Thought(quick_move(board), time.monotonic() - started, False)
 
 
@@ -311,7 +310,9 @@ class Brain:
         self._swap2_lines: list[Point] | None = None
         #: Whether the manager allows thinking on its time (``INFO pondering 1``), and the ponder running.
         self.pondering = False
-        self._ponder: tuple[threading.Thread, threading.Event] | None = None
+        self._ponder: Task[object] | None = None
+        #: where the player thinks and ponders (the main thread only waits, up to each deadline)
+        self._pool = Pool(BRAIN_WORKERS, "gomoku-brain")
 
     # -- the protocol -----------------------------------------------------------
 
@@ -552,10 +553,10 @@ class Brain:
         return self._player
 
     def _limit_memory(self) -> None:
-        limit = getattr(self._player, "set_memory_limit", None)
-        if limit is not None:
+        if isinstance(self._player, LimitsMemory):
             # a ponder's table holds up to PONDER_TABLE_SHARE of the kept one's: both keep within the one share
-            limit(int(self.max_memory / (1 + PONDER_TABLE_SHARE)) if self.pondering else self.max_memory)
+            share = int(self.max_memory / (1 + PONDER_TABLE_SHARE)) if self.pondering else self.max_memory
+            self._player.set_memory_limit(share)
 
     def forget_player(self) -> None:
         """Forget this game's player: the next move makes a new one."""
@@ -577,7 +578,12 @@ class Brain:
             raise ProtocolError("the board is full: there is no move left")
         stones = board.stone_count
         thought = think(
-            board, self.player, self.clock.deadline(stones, empty), started, self.clock.think_time(stones, empty)
+            board,
+            self.player,
+            self._pool,
+            self.clock.deadline(stones, empty),
+            started,
+            self.clock.think_time(stones, empty),
         )
         self.clock.spend(thought.seconds)
         if thought.move is None:
@@ -597,30 +603,24 @@ class Brain:
 
     def _start_pondering(self, board: Board, think_time: float) -> None:
         """Let the player think on the opponent's time about ``board`` (after our move) until the next line."""
-        ponder = getattr(self.player, "ponder", None)
-        if ponder is None or board.is_game_over():
+        player = self.player
+        if not isinstance(player, Ponders) or board.is_game_over():
             return
-        stop = threading.Event()
-
-        def work() -> None:
-            try:
-                ponder(board, stop, think_time=think_time)
-            except Exception:  # a failed ponder costs only what it would have found
-                pass
-
-        thread = threading.Thread(target=work, name="gomoku-ponder", daemon=True)
-        self._ponder = (thread, stop)
-        thread.start()
+        # a failed ponder costs only what it would have found: the task keeps its error, nobody reads it
+        self._ponder = self._pool.run(lambda stop: player.ponder(board, stop, think_time=think_time))
 
     def stop_pondering(self) -> None:
         """Stop the ponder, if one runs, and wait for it (a search stops within a few hundred nodes)."""
         if self._ponder is not None:
-            thread, stop = self._ponder
-            self._ponder = None
-            stop.set()
-            thread.join(PONDER_STOP_WAIT)
-            if thread.is_alive():  # never seen: a player still busy must not be asked for the next move
+            task, self._ponder = self._ponder, None
+            task.stop.set()
+            if not task.wait(PONDER_STOP_WAIT):  # never seen: a player still busy must not be asked for a move
                 self.forget_player()
+
+    def close(self) -> None:
+        """Stop any ponder and let the worker threads go (at the end of input)."""
+        self.stop_pondering()
+        self._pool.close()
 
     def own_stone(self, messages: list[str] | None = None) -> Stone:
         """Our colour: black moves first, so we are black when both sides have as many stones."""
@@ -674,7 +674,7 @@ def run(stdin: Iterable[str], stdout: TextIO, brain: Brain | None = None) -> int
             if brain.finished:
                 break
     finally:
-        brain.stop_pondering()
+        brain.close()
     return 0
 
 

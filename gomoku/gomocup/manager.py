@@ -3,7 +3,7 @@
 Two layers:
 
 - :class:`Engine` is one engine process and the protocol's commands, each
-  answer read with a timeout by a reader thread::
+  answer read with a timeout (its output is read by jobs of :mod:`gomoku.jobs`)::
 
       with Engine("/path/to/pbrain-rapfi") as engine:
           engine.start(15, rule_code=4, timeout_turn_ms=1000, infos={"max_node": "3000"})
@@ -74,6 +74,7 @@ from gomoku.gomocup.protocol import (
     read_move,
     rule_code,
 )
+from gomoku.jobs import Pool
 from gomoku.point import Point
 from gomoku.rules import Rule, Stone
 
@@ -219,14 +220,11 @@ class Engine:
         #: called with :attr:`info` each time a ``MESSAGE`` line adds to it, on the thread reading the answer
         self.on_info: InfoListener | None = None
         self.size = 15
-        self._threads = [
-            threading.Thread(target=self._read_stdout, name=f"engine-out-{self.name}", daemon=True),
-            threading.Thread(target=self._read_stderr, name=f"engine-err-{self.name}", daemon=True),
-        ]
-        for thread in self._threads:
-            thread.start()
+        # the readers block on the pipes for the process's life: a pool of their own, ended with it
+        self._readers = Pool(2, f"engine-{self.name}")
+        self._reading = [self._readers.run(self._read_stdout), self._readers.run(self._read_stderr)]
 
-    def _read_stdout(self) -> None:
+    def _read_stdout(self, stop: threading.Event) -> None:
         stream = self.process.stdout
         assert stream is not None
         with contextlib.suppress(OSError, ValueError):
@@ -234,7 +232,7 @@ class Engine:
                 self._lines.put(line.rstrip("\r\n"))
         self._lines.put(None)
 
-    def _read_stderr(self) -> None:
+    def _read_stderr(self, stop: threading.Event) -> None:
         stream = self.process.stderr
         assert stream is not None
         with contextlib.suppress(OSError, ValueError):
@@ -390,8 +388,9 @@ class Engine:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
-        for thread in self._threads:
-            thread.join(timeout=1)
+        for reader in self._reading:
+            reader.wait(1)  # the pipes are closed with the process: the readers end
+        self._readers.close()
         for stream in (self.process.stdout, self.process.stderr):
             with contextlib.suppress(OSError, ValueError):
                 if stream is not None:

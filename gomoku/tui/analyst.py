@@ -21,13 +21,13 @@ from dataclasses import replace
 from functools import partial
 
 from gomoku.ai.analysis import analyse
-from gomoku.ai.base import Player
+from gomoku.ai.base import Closes, Player
 from gomoku.ai.result import SearchResult
 from gomoku.board import Board
 from gomoku.gomocup.manager import EnginePlayer, Players
+from gomoku.jobs import Job, Jobs
 from gomoku.tui.effects import CancelAnalysis, StartAnalysis
 from gomoku.tui.events import Analysed, Event, Failed
-from gomoku.tui.workers import Job, Stops
 
 #: Seconds an outside engine thinks about a position for live analysis: one move is asked for (the protocol has
 #: no "think until stopped"; its search info is shown as it comes), so twice the time ``hard`` takes for a move.
@@ -47,28 +47,25 @@ class Analyst:
         engines: Players | None = None,
     ) -> None:
         self._post = post
-        self._submit = submit
+        self._jobs = Jobs(submit)
         self._analyse = run
         self._engines = engines
         #: the outside engines that analyse, by name, kept while the program runs (one process each)
         self._players: dict[str, Player] = {}
-        self._stops = Stops()
         self._one_at_a_time = threading.Lock()
 
     def start(self, effect: StartAnalysis) -> None:
-        stop = self._stops.new(effect.job)
-        self._submit(partial(self._run, effect, stop))
+        self._jobs.start(effect.job, partial(self._run, effect))
 
     def cancel(self, effect: CancelAnalysis) -> None:
-        self._stops.cancel(effect.job)
+        self._jobs.cancel(effect.job)
 
     def stop(self) -> None:
         """Stop every analysis (at exit), and end the outside engines' processes."""
-        self._stops.stop_all()
+        self._jobs.stop_all()
         for player in self._players.values():
-            close = getattr(player, "close", None)
-            if close is not None:
-                close()
+            if isinstance(player, Closes):
+                player.close()
 
     def _run(self, effect: StartAnalysis, stop: threading.Event) -> None:
         job = effect.job
@@ -88,8 +85,6 @@ class Analyst:
             except Exception as error:  # the game goes on: the screen says why there is no analysis
                 if not stop.is_set():
                     self._post(Failed(job, str(error) or type(error).__name__))
-            finally:
-                self._stops.done(job)
 
     def _by_engine(self, effect: StartAnalysis, stop: threading.Event, deeper: Callable[[SearchResult], None]) -> None:
         """An outside engine's answer: its one best move, with its evaluation, depth and line (no multi-PV there)."""
