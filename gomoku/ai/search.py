@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from itertools import compress
 from operator import or_
 
@@ -525,20 +525,9 @@ class AlphaBeta:
         return best, best_value, reached
 
 
-@dataclass
-class _Found:
-    """What one move's steps found: the move (a cell; ``None``: no idea) and what is known of it."""
-
-    move: int | None = None
-    reason: str = ""
-    score: int | None = None
-    win_in: int | None = None
-    depth: int = 0
-    seldepth: int = 0
-    nodes: int = 0
-    pv: list[int] = field(default_factory=list)
-    #: alpha-beta's root moves in its last order, the best first (empty when it did not run)
-    order: list[int] = field(default_factory=list)
+#: What one move's steps found (the move with what is known of it; ``None``: no idea), the nodes they
+#: searched, and alpha-beta's root moves in its last order, the best first (empty when it did not run).
+_Decided = tuple[SearchResult | None, int, list[int]]
 
 
 class SearchPlayer:
@@ -608,10 +597,10 @@ class SearchPlayer:
         timer = WALL_TIMER if self.max_nodes is None else NodeTimer(self.max_nodes / budget)
         # on the wall clock the time runs from the start: taking over a ponder's table is part of the move
         resume = None if pondered is None else pondered.resume
-        found = self._decide(
+        found, nodes, _ = self._decide(
             search, started if timer is WALL_TIMER else timer.now(), budget, stop, timer, resume=resume
         )
-        decision = self._decision(board, found, started)
+        decision = self._decision(board, found, nodes, started)
         if pondered is not None:
             decision = replace(decision, pondered=True)
         self.last_decision = decision
@@ -673,18 +662,21 @@ class SearchPlayer:
             else:
                 timer = WALL_TIMER
             started = time.perf_counter()
-            found = self._decide(search, timer.now(), budget, stop, timer, table, table_limit, pondered.resume)
-            pondered.nodes += found.nodes
+            found, nodes, order = self._decide(
+                search, timer.now(), budget, stop, timer, table, table_limit, pondered.resume
+            )
+            pondered.nodes += nodes
             cut = stop is not None and stop.is_set()
-            # a stage cut short in alpha-beta still finished its iterations up to found.depth: go on from
+            depth = 0 if found is None else found.depth
+            # a stage cut short in alpha-beta still finished its iterations up to its depth: go on from
             # the deepest (a cut one only if it got deeper, or it may have stopped before alpha-beta began)
-            if found.order and found.depth and (not cut or pondered.resume is None or found.depth > pondered.resume[0]):
-                pondered.resume = (found.depth, found.order)
+            if order and depth and (not cut or pondered.resume is None or depth > pondered.resume[0]):
+                pondered.resume = (depth, order)
             if cut:
                 break  # not a whole decision
-            pondered.decision = self._decision(after, found, started)
+            pondered.decision = self._decision(after, found, nodes, started)
             pondered.stages += 1
-            if found.win_in is not None:
+            if found is not None and found.win_in is not None:
                 break  # a forced result: searching longer learns nothing
         return pondered
 
@@ -698,30 +690,13 @@ class SearchPlayer:
         moves += AlphaBeta(search, Budget()).candidates(1)
         return [board.point_of(q) for q in moves]
 
-    def _decision(self, board: Board, found: _Found, started: float) -> SearchResult:
-        """What ``found`` (the steps' result on ``board``) says, as a :class:`SearchResult`; ``normal``'s
-        move if it found no legal move."""
-        cell = found.move
-        if cell is None or not board.is_legal(board.point_of(cell)):
-            fallback = self._fallback.choose_move(board)
-            return SearchResult(
-                fallback.move,
-                reason="fallback",
-                nodes=found.nodes,
-                seconds=time.perf_counter() - started,
-            )
-        pv = found.pv or [cell]
-        return SearchResult(
-            board.point_of(cell),
-            reason=found.reason,
-            score=found.score,
-            win_in=found.win_in,
-            depth=found.depth,
-            seldepth=found.seldepth,
-            nodes=found.nodes,
-            seconds=time.perf_counter() - started,
-            pv=tuple(board.point_of(q) for q in pv),
-        )
+    def _decision(self, board: Board, found: SearchResult | None, nodes: int, started: float) -> SearchResult:
+        """What the steps found on ``board`` (``nodes`` searched), timed; ``normal``'s move if they found
+        no legal move."""
+        seconds = time.perf_counter() - started
+        if found is None or not board.is_legal(found.move):
+            return SearchResult(self._fallback.choose_move(board).move, reason="fallback", nodes=nodes, seconds=seconds)
+        return replace(found, seconds=seconds)
 
     def _decide(
         self,
@@ -733,8 +708,8 @@ class SearchPlayer:
         table: dict[int, tuple[int, int, int, int]] | None = None,
         table_limit: int | None = None,
         resume: tuple[int, list[int]] | None = None,
-    ) -> _Found:
-        """The steps of the module docstring; what was found, ``move`` a cell (``None``: no idea).
+    ) -> _Decided:
+        """The steps of the module docstring: what was found (``None``: no idea), the nodes, the root order.
 
         Alpha-beta uses ``table`` (a ponder's, within ``table_limit``) if given, else the kept one;
         ``resume`` (the depth a ponder of this position reached, and its root moves best first) lets
@@ -742,40 +717,52 @@ class SearchPlayer:
         """
         me = board.side
         opp = OPPONENT[me]
-        info = _Found()
+        size = board.size
+        nodes = 0
 
         def at(share: float) -> float:
             return started + share * budget
 
+        def point(cell: int) -> Point:
+            return Point(cell % size, cell // size)
+
+        def found(
+            cell: int,
+            reason: str,
+            line: list[int] | None = None,
+            win_in: int | None = None,
+            score: int | None = None,
+            depth: int = 0,
+            seldepth: int = 0,
+        ) -> SearchResult:
+            """The move ``cell`` with what is known of it (the nodes so far), its line ``line`` or itself."""
+            pv = tuple(point(q) for q in (line or [cell]))
+            return SearchResult(point(cell), reason, score, win_in, depth, seldepth, nodes, pv=pv)
+
         wins = board.fives(me)
         if wins:
-            return _Found(wins[0], "five", win_in=1)
+            return found(wins[0], "five", win_in=1), nodes, []
         blocks = board.fives(opp)
         if blocks:
             legal = [q for q in blocks if board.legal(me, q)]
             if len(blocks) > 1 or not legal:
-                return _Found(legal[0] if legal else blocks[0], "lost", win_in=-2)
-            return _Found(legal[0], "block five")
+                return found(legal[0] if legal else blocks[0], "lost", win_in=-2), nodes, []
+            return found(legal[0], "block five"), nodes, []
         fours = board.winning_fours(me)
         if fours:
-            return _Found(max(fours, key=lambda q: board.score[me][q]), "open four", win_in=3)
+            return found(max(fours, key=lambda q: board.score[me][q]), "open four", win_in=3), nodes, []
 
         attack = ThreatSearch(board, Budget(at(OWN_VCF_TIME), OWN_VCF_NODES, stop, timer))
         move = attack.vcf()
-        info.nodes = attack.nodes
+        nodes = attack.nodes
         if move is not None:
             # a win is certain: spend up to half the budget looking for the shortest one
             shortest = ThreatSearch(board, Budget(at(SHORTEST_VCF_TIME), SHORTEST_VCF_NODES, stop, timer))
             quicker = shortest.vcf(shortest=True)
             solver = attack if quicker is None else shortest
             line = solver.line()
-            return _Found(
-                move if quicker is None else quicker,
-                "vcf",
-                pv=line,
-                win_in=len(line) or None,
-                nodes=attack.nodes + shortest.nodes,
-            )
+            nodes = attack.nodes + shortest.nodes
+            return found(move if quicker is None else quicker, "vcf", line, win_in=len(line) or None), nodes, []
 
         if table is None:
             table = self._tables.setdefault((board.size, board.rule, me), {})
@@ -785,12 +772,12 @@ class SearchPlayer:
         searcher = AlphaBeta(board, limit, table, table_limit or self.table_limit)
         root = searcher.candidates(ROOT_WIDTH)
         if not root:
-            return info
+            return None, nodes, []
 
         their_move, their_line, threat = self._their_win(
             board, _within(limit, THEIR_VCF_NODES, at(THEIR_VCF_TIME)), False
         )
-        info.nodes += threat.nodes
+        nodes += threat.nodes
         reason = ""
         if their_move is not None:
             root = self._defences(board, root, their_line, Budget(at(VCF_DEFENCE_TIME), None, stop, timer))
@@ -799,20 +786,14 @@ class SearchPlayer:
         else:
             attack = ThreatSearch(board, Budget(timer.now() + OWN_VCT_TIME * budget, OWN_VCT_NODES, stop, timer))
             move = attack.vct(depth=VCT_DEPTH, shortest=True)
-            info.nodes += attack.nodes
+            nodes += attack.nodes
             if move is not None and board.legal(me, move):
-                info.move, info.reason, info.pv, info.win_in = (
-                    move,
-                    "vct",
-                    attack.line(threes=True),
-                    attack.win_within(),
-                )
-                return info
+                return found(move, "vct", attack.line(threes=True), win_in=attack.win_within()), nodes, []
 
             their_move, their_line, threat = self._their_win(
                 board, Budget(timer.now() + THEIR_VCT_TIME * budget, THEIR_VCT_NODES, stop, timer), True
             )
-            info.nodes += threat.nodes
+            nodes += threat.nodes
             # no need to check our choice when the opponent has no threat win even with a free move
             unsafe = their_move is not None or threat.exhausted
             if their_move is not None:
@@ -823,8 +804,7 @@ class SearchPlayer:
                 reason = "stop vct"
 
         if len(root) == 1:
-            info.move, info.reason = root[0], reason or "only move"
-            return info
+            return found(root[0], reason or "only move"), nodes, []
         if not unsafe:
             # nothing to check after alpha-beta: it may use the time the check would have had
             limit.deadline = at(hard_limit + VERIFY_SHARE)
@@ -834,26 +814,24 @@ class SearchPlayer:
             first_depth = resume[0] + 1
             root = [q for q in resume[1] if q in root] + [q for q in root if q not in resume[1]]
         best, found_value, depth = searcher.search(root, at(soft_limit), first_depth=first_depth)
-        info.order = searcher.root_order
+        order = searcher.root_order
         value: int | None = found_value
-        info.reason = reason or "alpha-beta"
-        info.depth, info.seldepth = depth, searcher.seldepth
-        info.nodes += searcher.nodes
+        reason = reason or "alpha-beta"
+        nodes += searcher.nodes
         if unsafe and found_value < WIN_THRESHOLD:
             deadline = max(at(VERIFY_LIMIT), timer.now() + VERIFY_MIN * budget)
             check = Budget(deadline, None, stop, timer)
-            checked = self._first_unrefuted(board, searcher.root_order, check)
-            info.nodes += check.nodes
+            checked = self._first_unrefuted(board, order, check)
+            nodes += check.nodes
             if checked != best:
-                info.reason = f"{info.reason}, checked"
+                reason = f"{reason}, checked"
                 value = None
             best = checked
-        info.move = best
-        info.win_in = None if value is None else win_distance(value)
-        if info.win_in is None:
-            info.score = value
-        info.pv = searcher.principal_variation(best)
-        return info
+        win_in = None if value is None else win_distance(value)
+        score = value if win_in is None else None
+        line = searcher.principal_variation(best)
+        decided = found(best, reason, line, win_in=win_in, score=score, depth=depth, seldepth=searcher.seldepth)
+        return decided, nodes, order
 
     def _first_unrefuted(self, board: SearchBoard, order: list[int], allowance: Budget) -> int:
         """The first of ``order`` proven safe from the opponent's VCT, else the safest one read.

@@ -41,7 +41,14 @@ class ProtocolError(GomokuError, ValueError):
     """A line that breaks the protocol (a brain's command it cannot carry out); the message says why."""
 
 
-class Command(str, enum.Enum):
+class _Word(str, enum.Enum):
+    """A word of the protocol: written as its value (``f"{Command.START} 15"`` is ``START 15``)."""
+
+    def __str__(self) -> str:
+        return str.__str__(self)
+
+
+class Command(_Word):
     """The manager's commands (and the brain's ``SWAP`` answer to ``SWAP2BOARD``)."""
 
     START = "START"
@@ -58,11 +65,8 @@ class Command(str, enum.Enum):
     ABOUT = "ABOUT"
     END = "END"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class Answer(str, enum.Enum):
+class Answer(_Word):
     """The brain's words that are not moves."""
 
     OK = "OK"
@@ -72,11 +76,8 @@ class Answer(str, enum.Enum):
     MESSAGE = "MESSAGE"
     DEBUG = "DEBUG"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class InfoKey(str, enum.Enum):
+class InfoKey(_Word):
     """The ``INFO`` keys either side uses (a brain ignores the ones it does not know)."""
 
     TIMEOUT_TURN = "timeout_turn"
@@ -91,9 +92,6 @@ class InfoKey(str, enum.Enum):
     MAX_NODE = "max_node"
     EVALUATE = "evaluate"
     FOLDER = "folder"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 #: The ``INFO`` keys whose value is a whole number >= 0 (as text: a line's key is looked up here).

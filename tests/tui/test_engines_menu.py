@@ -104,16 +104,22 @@ def test_the_review_and_the_live_analysis_ask_for_the_analyst_chosen() -> None:
     assert run.of(StartAnalysis)[-1].analyst == "fake"
 
 
-def test_an_engine_plays_a_move_for_the_computer() -> None:
+def computer_answers(name: str, mode: str) -> list[object]:
+    """What the computer posts when fake engine ``mode``, named ``name``, is asked for a move (20 s at most)."""
     posted: list[object] = []
-    computer = app.Computer(None, posted.append, None, Players({"fake": fake("good")}).make)
+    computer = app.Computer(None, posted.append, None, Players({name: fake(mode)}).make)
     try:
-        computer.start(StartAi(1, app.AiKind.MOVE, Board(), "fake", think_time=1.0))
+        computer.start(StartAi(1, app.AiKind.MOVE, Board(), name, think_time=1.0))
         deadline = time.monotonic() + 20
         while not posted and time.monotonic() < deadline:
             time.sleep(0.02)
     finally:
         computer.stop()
+    return posted
+
+
+def test_an_engine_plays_a_move_for_the_computer() -> None:
+    posted = computer_answers("fake", "good")
     assert posted and isinstance(posted[0], AiDone) and posted[0].point is not None and posted[0].error == ""
 
 
@@ -234,16 +240,7 @@ def test_an_engine_that_fails_is_named_from_the_error_not_from_its_text() -> Non
 
 
 def test_the_computer_posts_an_engines_failure_with_its_name_apart() -> None:
-    posted: list[object] = []
-    computer = app.Computer(None, posted.append, None, Players({"crashy": fake("crash")}).make)
-    try:
-        computer.start(StartAi(1, app.AiKind.MOVE, Board(), "crashy", think_time=1.0))
-        deadline = time.monotonic() + 20
-        while not posted and time.monotonic() < deadline:
-            time.sleep(0.02)
-    finally:
-        computer.stop()
-    (done,) = posted
+    (done,) = computer_answers("crashy", "crash")
     assert isinstance(done, AiDone) and done.point is None and done.engine == "crashy"
     assert not done.error.startswith("crashy") and "exit code 3" in done.error
 
