@@ -16,6 +16,7 @@ terminal; Ctrl-C cancels.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import threading
 from collections.abc import Mapping
@@ -24,7 +25,7 @@ from pathlib import Path
 from typing import TextIO
 
 from gomoku.ai.base import Closes, Player
-from gomoku.gomocup.manager import EngineError, EnginePlayer, Players
+from gomoku.gomocup.manager import EngineError, EnginePlayer, EngineStartError, Players
 from gomoku.records import RecordError, Variation, read_record, write_sgf
 from gomoku.review import (
     DEEP,
@@ -78,6 +79,15 @@ def make_analyst(
     return EnginePlayer(name, think_time=think_time), True
 
 
+def analyst_failure(name: str | None, error: EngineError, engines: Mapping[str, str] | None) -> str:
+    """Why the analyst ``name`` failed, and what to do: a word that names no engine and no program is
+    most likely an engine not named yet."""
+    named = engines is not None and name in engines
+    if isinstance(error, EngineStartError) and name and not named and os.sep not in name and " " not in name:
+        return f"no engine is named {name!r}, and no program {name!r} starts: name one with --engine {name}=PATH"
+    return f"the analyst {error.engine} failed: {error.reason}"
+
+
 def run_review(
     path: str,
     rule: Rule | None = None,
@@ -128,8 +138,7 @@ def run_review(
         print("\ngomoku: review cancelled", file=err)
         return 130
     except EngineError as error:
-        hint = "" if engines and engine in engines else f": name it with --engine {engine}=PATH, or give its path"
-        print(f"\ngomoku: the analyst {error.engine} failed: {error.reason}{hint}", file=err)
+        print(("\n" if show else "") + f"gomoku: {analyst_failure(engine, error, engines)}", file=err)
         return 1
     except (ReviewCancelled, RecordError) as error:
         print(f"\ngomoku: the review stopped: {error}", file=err)

@@ -121,8 +121,14 @@ def test_an_analyst_that_is_neither_an_engine_nor_a_program_says_how_to_name_one
     assert main(["--review", str(short_game), "--analyst", "rapfi", *QUICK]) == 1
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert "the analyst rapfi failed: will not start" in captured.err
-    assert "name it with --engine rapfi=PATH" in captured.err
+    assert "no engine is named 'rapfi'" in captured.err and "name one with --engine rapfi=PATH" in captured.err
+
+
+def test_an_analyst_path_that_does_not_start_is_an_error(short_game, tmp_path, capsys):
+    missing = str(tmp_path / "no-such-pbrain")
+    assert main(["--review", str(short_game), "--analyst", missing, *QUICK]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and "the analyst no-such-pbrain failed: will not start" in captured.err
 
 
 def test_a_level_may_be_an_engines_name_and_an_unknown_one_is_refused(short_game, capsys):
