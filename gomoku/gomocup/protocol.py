@@ -289,7 +289,7 @@ def pv_point(text: str, size: int) -> Point | None:
     return Point(x, y) if 0 <= x < size and 0 <= y < size else None
 
 
-def value_text(result: SearchResult) -> str:
+def eval_word(result: SearchResult) -> str:
     """The evaluation as the ``ev`` word: ``120``, ``M5`` (a forced win in 5 plies), ``-M8`` (a forced loss)."""
     if result.win_in is not None:
         return f"M{result.win_in}" if result.win_in > 0 else f"-M{-result.win_in}"
@@ -300,14 +300,14 @@ def search_message(result: SearchResult) -> str:
     """``result`` as the search-info ``MESSAGE`` line managers parse (the form Rapfi prints).
 
     ``MESSAGE depth 8-14 ev 120 n 35K n/ms 40 tm 850 pv h8 i9``: depth and
-    selective depth, the evaluation (:func:`value_text`), nodes, nodes per
+    selective depth, the evaluation (:func:`eval_word`), nodes, nodes per
     millisecond, milliseconds, and the expected line (:func:`pv_text`).
     """
     milliseconds = max(0, round(result.seconds * 1000))
     speed = round(result.nodes / milliseconds) if milliseconds else result.nodes
     line = " ".join(pv_text(point) for point in result.line)
     return (
-        f"{Answer.MESSAGE} depth {result.depth}-{max(result.depth, result.seldepth)} ev {value_text(result)} "
+        f"{Answer.MESSAGE} depth {result.depth}-{max(result.depth, result.seldepth)} ev {eval_word(result)} "
         f"n {format_count(result.nodes)} n/ms {speed} tm {milliseconds} pv {line}"
     )
 
@@ -355,10 +355,14 @@ def parse_search_info(text: str, size: int, earlier: SearchResult | None = None)
             index += 1
     if "depth" not in fields and "score" not in fields and "win_in" not in fields:
         return None
-    if not pv and earlier is None:
-        return None
+    if pv:
+        move = pv[0]
+    elif earlier is not None:
+        move = earlier.move
+    else:
+        return None  # no move known yet
     said = SearchResult(
-        pv[0] if pv else earlier.move,  # type: ignore[union-attr]  # earlier is not None without a line
+        move,
         reason="engine",
         score=int(fields["score"]) if "score" in fields else None,
         win_in=int(fields["win_in"]) if "win_in" in fields else None,
@@ -395,6 +399,7 @@ __all__ = [
     "ProtocolError",
     "RuleBit",
     "about_line",
+    "eval_word",
     "format_count",
     "format_field",
     "format_point",
@@ -412,5 +417,4 @@ __all__ = [
     "rule_code",
     "rule_from_code",
     "search_message",
-    "value_text",
 ]

@@ -102,7 +102,7 @@ def test_a_again_turns_it_off_and_cancels_the_job() -> None:
     run.press("A")
     assert run.of(CancelAnalysis) == [CancelAnalysis(job)] and run.state.analysis is None
     assert run.state.message == "Analysis off."
-    assert "Analysis:" not in render(run.state).screen()
+    assert "Analysis by" not in render(run.state).screen()
 
 
 def test_against_the_computer_it_needs_the_coach_setting() -> None:
@@ -230,7 +230,7 @@ def test_a_narrow_game_shows_the_best_move_on_the_status_line() -> None:
     assert "White to play · analysing..." in status_line(run.state)
     run.send(Analysed(started(run).job, answer(Stone.WHITE, "i9", "g9", "h9", depth=5)))
     assert "White to play · best i9 white +100 · d5 ·" in status_line(run.state)  # the rest as room allows
-    assert "Analysis ·" not in render(run.state, ROWS, NARROW).screen()  # no panel to put the lines in
+    assert "depth 5 · deepening" not in render(run.state, ROWS, NARROW).screen()  # no panel to put the lines in
     assert "best i9" not in status_line(run.state, COLS)  # with the panel, the lines are there instead
 
 
