@@ -57,10 +57,9 @@ from dataclasses import replace
 from typing import ClassVar
 
 from gomoku.ai import LEVELS, make_player
-from gomoku.ai.base import Player
+from gomoku.ai.base import Player, PlayerError
 from gomoku.ai.result import SearchResult
 from gomoku.board import Board, ForbiddenMoveError, GameOverError, IllegalMoveError, OccupiedError
-from gomoku.errors import GomokuError
 from gomoku.gomocup.protocol import (
     Answer,
     Command,
@@ -112,8 +111,10 @@ class Failure(str, enum.Enum):
     CRASH = "crash"
 
 
-class EngineError(GomokuError, RuntimeError):
+class EngineError(PlayerError, RuntimeError):
     """An outside engine failed: ``engine`` is its name, ``reason`` what happened (a phrase after the name).
+
+    A :class:`~gomoku.ai.base.PlayerError`: a match counts it the engine's forfeit.
 
     ``str(error)`` is the whole sentence, the name first ("rapfi gave no
     answer within 3.0 s"); a front end that says the name its own way uses
@@ -469,6 +470,17 @@ class EnginePlayer:
         self._spent_ms = 0
 
     # -- the process --------------------------------------------------------------
+
+    def start(self, board: Board) -> None:
+        """Start the process for ``board``'s game now (else the first move does), so moves time thinking only.
+
+        Raises an :class:`EngineError` (the process is then killed).
+        """
+        try:
+            self._started(board)
+        except EngineError:
+            self._discard()
+            raise
 
     def _started(self, board: Board) -> Engine:
         """The engine process, started for ``board``'s size and rule if it is not already."""
