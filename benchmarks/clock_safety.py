@@ -69,6 +69,7 @@ def play(levels: dict[Seat, str], args: argparse.Namespace, tallies: dict[str, T
         seat: make_player(level, seed=seed + n) for n, (seat, level) in enumerate(levels.items())
     }
     game = Game.new(Rule(args.rule), args.size, OpeningRule(args.opening), parse_clock(args.clock))
+    flagged: list[Seat] = []  # the seat whose flag fell, if one did
 
     def tally(turn: arena.Turn) -> None:
         mine = tallies[levels[turn.seat]]
@@ -80,6 +81,7 @@ def play(levels: dict[Seat, str], args: argparse.Namespace, tallies: dict[str, T
         result = turn.after.result
         if result is not None and result.termination is Termination.TIME:
             mine.flags.append(turn.before.time_left(turn.seat, turn.started))
+            flagged.append(turn.seat)
         else:
             mine.least_left = min(mine.least_left, turn.after.time_left(turn.seat, done))
 
@@ -87,9 +89,10 @@ def play(levels: dict[Seat, str], args: argparse.Namespace, tallies: dict[str, T
     outcome = final.result
     assert outcome is not None
     moves = len(final.board.moves)
-    if outcome.termination is Termination.TIME and outcome.winner is not None:
-        loser = final.seat_of(outcome.winner.opponent)
-        return f"{levels[loser]} ({outcome.winner.opponent}) lost on time"
+    if outcome.termination is Termination.TIME:
+        loser = final.seat_of(outcome.winner.opponent) if outcome.winner is not None else flagged[0]
+        said = "lost on time" if outcome.winner is not None else "ran out of time: a draw, as the other could not win"
+        return f"{levels[loser]} ({final.colour_of(loser)}) {said} after {moves} moves"
     if outcome.winner is None:
         return f"a draw after {moves} moves"
     return f"{levels[final.seat_of(outcome.winner)]} ({outcome.winner}) won in {moves} moves"
