@@ -41,6 +41,14 @@ Every game is played through the core :class:`~gomoku.game.Game`
 (:func:`gomoku.ai.arena.play`): the moves by seat, the opening rule's steps,
 and the result, a forfeit included, are the core's judgement.
 
+With ``--clock 1+1`` (any clock ``--clock`` takes) the match is an
+equal-time one on a game clock: each level is asked to think its share of
+its time left (:meth:`gomoku.game.Game.think_budget`, as the game screen asks
+it), and a flag fall ends the game by the core's judgement; the printout
+says how many games a flag fall ended.
+
+    python benchmarks/strength.py hard normal --games 20 --clock 1+1 --jobs 2
+
 With ``--first-as white`` (or ``black``) each opening is played once, the
 first level on that colour: ``hard`` loses almost only as white, so this
 gives nearly the same information about it in half the time.
@@ -69,6 +77,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -78,8 +87,11 @@ from gomoku import Board, Game, Point, Rule, Stone
 from gomoku.ai import LEVELS, Player, SearchResult, arena, make_player
 from gomoku.ai.base import Closes
 from gomoku.ai.opening import DEFAULT_THINK_TIME
+from gomoku.cli import clock_spec
+from gomoku.clock import NO_CLOCK, ClockSpec
 from gomoku.gomocup.manager import EngineError, EnginePlayer, Failure
 from gomoku.openings import OpeningRule, Seat, canonical_openings
+from gomoku.rules import Termination
 
 
 @dataclass(frozen=True)
@@ -116,6 +128,7 @@ class GameResult:
     times: dict[str, list[float]] = field(default_factory=dict)
     record: list[str] = field(default_factory=list)
     forfeit: Forfeited | None = None  # why a player (the engine) lost this game by forfeit
+    on_time: bool = False  # whether a flag fall ended it (with --clock)
     first_seat: str | None = None  # under --opening: the level that was the first player
     #: with --ponder-nodes: the first level's moves after a ponder, and those whose guess was right
     guesses: int = 0
@@ -194,6 +207,21 @@ class Pondering:
             self._pending = ponder(board, max_nodes=self.nodes) is not None
 
 
+class Options(NamedTuple):
+    """What every game of a run shares (``ladder.py`` gives the first eight as a plain tuple)."""
+
+    size: int
+    rule: str
+    think_time: float | None
+    seed: int
+    engine: EngineSpec | None
+    nodes: int | dict[str, int] | None
+    first: str
+    ponder: tuple[int, bool] | None
+    #: an equal-time match: each level thinks its share of this clock (Game.think_budget), a flag fall loses
+    clock: ClockSpec = NO_CLOCK
+
+
 def play_game(job: tuple) -> GameResult:
     """Play one game through the core :class:`~gomoku.game.Game` (:func:`gomoku.ai.arena.play`).
 
@@ -202,14 +230,15 @@ def play_game(job: tuple) -> GameResult:
     outside engine (``engine`` names one of the levels) is a fresh process each game; a failure of its is
     its forfeit, as the core judges it.
     """
-    index, opening, black_level, white_level, options = job
-    size, rule, think_time, seed, engine, nodes, first, ponder = options
+    index, opening, black_level, white_level, given = job
+    options = Options(*given)
+    size, rule, think_time, seed, engine, nodes, first, ponder, clock = options
     levels = {Seat.FIRST: black_level, Seat.SECOND: white_level}
     players = {seat: _player(level, seat, index, options) for seat, level in levels.items()}
     if isinstance(opening, OpeningRule):
-        game = Game.new(Rule(rule), size, opening)
+        game = Game.new(Rule(rule), size, opening, clock)
     else:
-        game = Game.resumed(Board.from_moves(opening, size, Rule(rule)))
+        game = Game.resumed(Board.from_moves(opening, size, Rule(rule)), clock=clock)
     times: dict[str, list[float]] = {level: [] for level in levels.values()}
     result = GameResult(index, black_level, None, 0, times)
     # the level that ponders: the first level, or ours against an engine (seeded as ours is)
@@ -249,12 +278,19 @@ def play_game(job: tuple) -> GameResult:
         result.black = levels[final.seat_of(Stone.BLACK)]
     if played.forfeit is not None:
         result.forfeit = Forfeited.of(played.forfeit)
+    result.on_time = outcome.termination is Termination.TIME
     return result
 
 
-def _player(level: str, seat: Seat, index: int, options: tuple) -> Player:
+def _player(level: str, seat: Seat, index: int, options: Options) -> Player:
     """The player of ``level`` in ``seat`` of game ``index``: one of our levels, or the outside engine."""
-    _, _, think_time, seed, engine, nodes, first, _ = options
+    think_time, seed, engine, nodes, first = (
+        options.think_time,
+        options.seed,
+        options.engine,
+        options.nodes,
+        options.first,
+    )
     if engine is not None and level == engine.name:
         turn = 1.0 if think_time is None else think_time
         # it hangs when it has not answered within ten times its turn and 5 s (and so for START)
@@ -304,6 +340,13 @@ def main() -> None:
     parser.add_argument("--rule", choices=[r.value for r in Rule], default="freestyle")
     parser.add_argument("--opening-stones", type=int, default=3)
     parser.add_argument("--think-time", type=float, default=None, help="seconds per move")
+    parser.add_argument(
+        "--clock",
+        type=clock_spec,
+        default=NO_CLOCK,
+        help="an equal-time match on a game clock, as --clock takes it (5+3, 10+5x30, 30s): each level thinks its "
+        "share of its time left, and a flag fall loses (default none: each level thinks --think-time)",
+    )
     parser.add_argument("--seed", type=int, default=2026, help="draws the openings (and the levels' random choices)")
     parser.add_argument(
         "--openings",
@@ -421,7 +464,8 @@ def main() -> None:
     else:
         openings = make_openings(args.games // 2, args.size, args.opening_stones, args.seed)
     ponder = (args.ponder_nodes, args.ponder_twin) if args.ponder_nodes else None
-    options = (args.size, args.rule, args.think_time, args.seed, engine, args.nodes, args.first, ponder)
+    clock = args.clock
+    options = Options(args.size, args.rule, args.think_time, args.seed, engine, args.nodes, args.first, ponder, clock)
     jobs = []
     for index, opening in enumerate(openings):
         if args.first_as != "white":
@@ -457,6 +501,9 @@ def main() -> None:
         )
     )
     print(f"{args.first}: {wins} wins, {losses} losses, {draws} draws; score {score:.1%} +/- {error:.1%} (95%)")
+    if clock != NO_CLOCK:
+        flags = sum(1 for r in results if r.on_time)
+        print(f"on a {clock.describe()} clock: {flags} games ended by a flag fall")
     as_black = sum(1 for r in results if r.black == args.first and r.winner == args.first)
     as_white = sum(1 for r in results if r.black != args.first and r.winner == args.first)
     print(f"{args.first} wins as black: {as_black}, as white: {as_white}")
