@@ -1,10 +1,10 @@
 """What :func:`gomoku.tui.update.update` asks the loop to do: effects as values.
 
 ``update`` never touches a thread, a file or the terminal; it returns these,
-and the loop (:mod:`gomoku.tui.app`) performs them, each kind by one handler
-in one table.  Effects that get an answer carry a ``job`` number, and the
+and the loop's performer (:mod:`gomoku.tui.performer`) performs them, each kind
+by one handler in one table.  Effects that get an answer carry a ``job`` number, and the
 answer (an event of :mod:`gomoku.tui.events`) names it.  A new kind of effect
-is a new class here and a new row in the loop's table.
+is a new class here and a new row in the performer's table.
 """
 
 from __future__ import annotations

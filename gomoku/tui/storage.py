@@ -2,7 +2,7 @@
 
 The state machine never touches files; it asks with effects
 (:mod:`gomoku.tui.effects`), and this module does what they ask, for the
-loop (:mod:`gomoku.tui.app`):
+loop's performer (:mod:`gomoku.tui.performer`):
 
 - :func:`save_record`, :func:`load_record` and :func:`list_records` do one
   file job each and answer with an event (:mod:`gomoku.tui.events`); they

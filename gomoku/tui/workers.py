@@ -1,9 +1,9 @@
 """The terminal game's one pool of worker threads, and lanes that keep jobs in order on it.
 
 Everything slow runs here, off the loop's thread, so the screen stays live:
-the computer's thinking (:class:`gomoku.tui.app.Computer`), the review
+the computer's thinking (:class:`gomoku.tui.computer.Computer`), the review
 (:class:`gomoku.tui.reviewer.Reviewer`), record files
-(:class:`gomoku.tui.app.FileWorker`) and the autosave
+(:class:`gomoku.tui.files.FileWorker`) and the autosave
 (:class:`gomoku.tui.storage.Autosaver`).  The network connection keeps its
 own socket thread (:mod:`gomoku.net.connection`).
 

@@ -19,11 +19,13 @@ from gomoku.cli import build_parser
 from gomoku.point import Point
 from gomoku.records import parse_moves
 from gomoku.review import ENGINE_EVAL_SCALE, ReviewSettings, review_game
-from gomoku.tui import app, live
+from gomoku.tui import live
 from gomoku.tui.analyst import Analyst
-from gomoku.tui.effects import StartAi, StartAnalysis, StartReview
+from gomoku.tui.computer import Computer
+from gomoku.tui.effects import AiKind, StartAi, StartAnalysis, StartReview
 from gomoku.tui.events import AiDone, Analysed, Failed, ReviewDone
 from gomoku.tui.model import Menu, MenuRow, Playing
+from gomoku.tui.options import settings_from_args
 from gomoku.tui.players import Players
 from gomoku.tui.reviewer import Reviewer
 from gomoku.tui.screens import menu
@@ -64,7 +66,7 @@ def test_a_bad_engine_option_is_refused_with_what_to_do(option: str, said: str, 
 
 
 def test_command_line_engines_join_the_settings_and_the_menus_levels() -> None:
-    settings = app.settings_from_args(args("--engine", f"fake={fake('good')}"), Settings(), LEVELS)
+    settings = settings_from_args(args("--engine", f"fake={fake('good')}"), Settings(), LEVELS)
     assert settings.engines == (("fake", fake("good")),) and settings.engine_names == ("fake",)
     state = menu_state(engines=settings.engines)
     state = replace(state, levels=(*LEVELS, "fake"), screen=Menu(MenuRow.LEVEL))
@@ -105,9 +107,9 @@ def test_the_review_and_the_live_analysis_ask_for_the_analyst_chosen() -> None:
 
 def test_an_engine_plays_a_move_for_the_computer() -> None:
     posted: list[object] = []
-    computer = app.Computer(None, posted.append, None, Players({"fake": fake("good")}).make)
+    computer = Computer(None, posted.append, None, Players({"fake": fake("good")}).make)
     try:
-        computer.start(StartAi(1, app.AiKind.MOVE, Board(), "fake", think_time=1.0))
+        computer.start(StartAi(1, AiKind.MOVE, Board(), "fake", think_time=1.0))
         deadline = time.monotonic() + 20
         while not posted and time.monotonic() < deadline:
             time.sleep(0.02)

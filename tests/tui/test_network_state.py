@@ -13,7 +13,6 @@ from gomoku.net.snapshot import LinkState
 from gomoku.point import Point
 from gomoku.rules import Rule, Stone
 from gomoku.savegame import SavedGame
-from gomoku.tui import app
 from gomoku.tui.effects import (
     Autosave,
     NetChat,
@@ -39,6 +38,7 @@ from gomoku.tui.model import (
     NetRow,
     ResumeOffer,
 )
+from gomoku.tui.options import network_setup
 from gomoku.tui.saves import net_from_saved, offer_summary, saved_from_net
 from gomoku.tui.screens import menu
 from gomoku.tui.update import initial_network
@@ -140,7 +140,7 @@ def test_the_network_menu_sets_the_port_the_address_to_listen_on_and_the_name() 
 def test_nobody_is_called_player_when_there_is_no_name() -> None:
     """With no name the other player sees "the host" or "the guest", not "player" on both sides."""
     args = build_parser().parse_args(["--host", "--black", "guest"])
-    assert app.network_setup(args, replace(settings(), name="")).name == ""
+    assert network_setup(args, replace(settings(), name="")).name == ""
     match = Match.start(guest_name="")
     assert match.host.screen.opponent == "the guest"
     assert "Game 1 against the guest" in match.host.message

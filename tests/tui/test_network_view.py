@@ -12,11 +12,11 @@ from gomoku.cli import build_parser, check_network
 from gomoku.net import events as ev
 from gomoku.net.match import BlackChoice, Role
 from gomoku.point import Point
-from gomoku.tui import app
 from gomoku.tui.effects import NetChat, NetClose, NetPlay, NetSetup, NetStart
 from gomoku.tui.events import NetEvent, NetListening
 from gomoku.tui.model import Joining, JoinStep, NetMenu
 from gomoku.tui.network import Network
+from gomoku.tui.options import network_setup
 from gomoku.tui.settings import Settings
 from tests.tui.helpers import menu_state
 from tests.tui.netplay import JOIN, Match
@@ -119,9 +119,9 @@ def test_the_network_options_go_together(argv: list[str], problem: str) -> None:
 
 def test_the_network_options_make_the_setup() -> None:
     settings = Settings(name="Ann", size=9)
-    host = app.network_setup(build_parser().parse_args(["--host", "--black", "guest"]), settings)
+    host = network_setup(build_parser().parse_args(["--host", "--black", "guest"]), settings)
     assert host == NetSetup(Role.HOST, "Ann", port=5757, size=9, black=BlackChoice.GUEST)
-    guest = app.network_setup(build_parser().parse_args(["--join", "[::1]:6000", "--code", "k7qm4rzt9x"]), settings)
+    guest = network_setup(build_parser().parse_args(["--join", "[::1]:6000", "--code", "k7qm4rzt9x"]), settings)
     assert guest == NetSetup(Role.GUEST, "Ann", code="K7QM-4RZT-9X", port=6000, address="::1")
     assert build_parser().parse_args(["--host"]).host == 5757
 
