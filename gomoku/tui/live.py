@@ -20,14 +20,11 @@ from gomoku.board import Board
 from gomoku.point import Point
 from gomoku.rules import Stone
 from gomoku.tui import draw
-from gomoku.tui.bindings import Binding
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.layout import FOOTER_ROWS, BoardLayout
 from gomoku.tui.model import AnalysisJob, Game, Playing, Replaying, Screen
 from gomoku.tui.settings import Mode, Settings
 
-#: The key, declared once (both screens that have it use this binding).
-TOGGLE = Binding(("A",), "live analysis: the best three moves, their evaluation and the best line", "A analysis")
 #: Moves of the best line shown.
 PV_SHOWN = 8
 

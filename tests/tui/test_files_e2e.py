@@ -64,7 +64,7 @@ def test_command_line_options_are_for_one_run_and_menu_choices_are_remembered(la
     watch.wait_for("thinking")
     watch.send("+")  # a choice made while watching: the pace is remembered
     watch.wait_for("Pace: fast")
-    watch.send("n")  # to the menu, where the mode goes round from watch to human vs computer
+    watch.send("g")  # to the menu, where the mode goes round from watch to human vs computer
     watch.wait_for("New game")
     watch.send("j")  # down to the mode row
     watch.wait_for(lambda t: "▸ Mode" in t)

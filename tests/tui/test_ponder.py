@@ -71,7 +71,7 @@ def test_the_ponder_row_is_dimmed_for_a_level_that_does_not_search() -> None:
 
 
 def test_the_menu_over_a_game_still_fits_80x24_with_the_ponder_row() -> None:
-    run = after_computer_move().press("n")
+    run = after_computer_move().press("g")
     text = screen_text(run.state)
     for label in ("Back to the game", "Ponder", "Coach", "Clock", "Quit", "Enter starts"):
         assert label in text
@@ -100,7 +100,7 @@ def test_the_human_move_stops_the_ponder_before_the_computer_is_asked() -> None:
 
 
 def test_undo_new_game_help_and_a_hint_stop_the_ponder() -> None:
-    for keys in (("u",), ("n",), ("?",), ("H",), ("q",)):
+    for keys in (("u",), ("g",), ("?",), ("H",), ("q",)):
         run = after_computer_move()
         run.send(click(run.state, at(run.state, "i9")))
         run.send(AiDone(run.state.ai.job, at(run.state, "h9")))  # type: ignore[union-attr]

@@ -62,7 +62,7 @@ def test_menu_shows_every_choice() -> None:
 @pytest.mark.parametrize("cols", [80, 120])
 def test_menu_labels_keep_apart_from_their_values_and_the_hints_are_whole(cols: int) -> None:
     # issue 17, item 7: "Black played by< human >", and "Esc back" cut off at 80 and 120 columns
-    state = selected(press(play_at(start("pvc"), "h8"), "n"), MenuRow.BLACK)
+    state = selected(press(play_at(start("pvc"), "h8"), "g"), MenuRow.BLACK)
     screen = render(state, 24, cols).screen()
     assert "Black played by  < human >" in screen
     assert "Computer level     5 normal" in screen
@@ -146,7 +146,7 @@ def test_winning_five_is_highlighted_and_the_result_shown() -> None:
         assert cell(window, state, name) == ("●", theme("black_win"))
     screen = window.screen()
     assert "Black wins with five in a row: a1-e5. Game over after 9 moves." in screen
-    assert "n new game" in screen and "u undo" in screen and "q quit" in screen
+    assert "g next game" in screen and "u undo" in screen and "q quit" in screen
 
 
 def test_a_draw_is_one_clean_sentence() -> None:

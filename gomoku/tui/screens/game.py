@@ -17,7 +17,6 @@ from gomoku.openings import (
     Action,
     OpeningError,
     OpeningMove,
-    Option,
     Seat,
     Step,
     choose,
@@ -30,11 +29,34 @@ from gomoku.openings import (
 from gomoku.point import Point
 from gomoku.rules import Stone
 from gomoku.tui import draw, live
-from gomoku.tui.bindings import CURSOR, DISMISS, HELP, PLAY, Binding, Bindings, find
+from gomoku.tui.bindings import (
+    ANALYSIS,
+    CURSOR,
+    DECLARE,
+    DISMISS,
+    HEAT,
+    HELP,
+    HINT,
+    LOAD,
+    NEXT,
+    OPENING_KEYS,
+    PACE,
+    PAUSE,
+    PLAY,
+    QUIT,
+    REDO,
+    REVIEW,
+    SAVE,
+    STEP,
+    UNDO,
+    Binding,
+    Bindings,
+    elsewhere,
+)
 from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import AiKind, SaveSettings, StartAi
-from gomoku.tui.events import AiDone, Event, Key, Mouse
-from gomoku.tui.keys import CURSOR_KEYS, LOAD_KEY, QUIT_KEY, SAVE_KEY
+from gomoku.tui.events import AiDone, Event, Mouse, Pressed
+from gomoku.tui.keys import CURSOR_KEYS
 from gomoku.tui.layout import board_layout, clicked_point, stepped
 from gomoku.tui.model import (
     AiJob,
@@ -59,35 +81,11 @@ PACES = tuple(Pace)
 #: The built-in level that takes over from an outside engine that failed.
 FALLBACK_LEVEL = "hard"
 
-# -- the keys, declared once with their help ---------------------------------------
+# -- the keys: the game screens' one key map (gomoku.tui.bindings), as this screen takes them
 
-UNDO = Binding(("u",), "undo (against the computer: back to your turn)", "u undo")
-REDO = Binding(("r",), "redo what was undone", "r redo")
-HINT = Binding(("H",), "hint: the computer's suggestion", "H hint")
-HEAT = Binding(("t",), "heat map: how urgent each point is, 1-9", "t heat map")
-SAVE = Binding((SAVE_KEY,), "save the game to a file", "S save")
-LOAD = Binding((LOAD_KEY,), "load a record to replay, or a kept game")
-NEW = Binding(("n",), "new game (the menu)", "n new game")
-QUIT = Binding((QUIT_KEY,), "quit (the game is kept: resume later)", "q quit", always=True)
-PAUSE_PVC = Binding(("p",), "pause / resume the computer (and the clocks)")
-#: Two players with a clock: pause both clocks (local games only).
-PAUSE_CLOCKS = Binding(("p",), "pause / resume the clocks", "p pause")
-REVIEW = Binding(("R",), "review the game: its decisive mistakes, missed wins and forced lines", "R review")
-#: Watch mode's keys: pause, one move while paused, and a faster or slower pace.
-PAUSE = Binding(("p", "space"), "pause / resume the computer", "p pause", "p Space")
+#: Watch mode's pause while paused.
 RESUME = replace(PAUSE, short="p resume")
-STEP = Binding((".",), "paused: the computer makes one move", ". one move")
-PACE = Binding(("+", "=", "-", "_"), "faster / slower pace", "+/- pace", "+ -")
 FASTER_KEYS = frozenset({"+", "="})
-#: The opening rule's answers, each a key (shown while the step takes it).
-OPENING_KEYS = {
-    Option.SWAP: Binding(("x",), "opening: swap colours", "x swap"),
-    Option.STAY: Binding(("c",), "opening: keep the colours", "c keep"),
-    Option.PLACE_TWO: Binding(("2",), "Swap2: place two more stones; the other player then chooses", "2 two more"),
-    Option.FIFTH_IN_SQUARE: Binding(("9",), "Taraguchi-10: play the 5th inside the 9x9 square", "9 5th in 9x9"),
-    Option.OFFER_TEN: Binding(("0",), "Taraguchi-10: offer ten 5th moves", "0 offer ten"),
-}
-DECLARE = Binding(tuple("12345678"), "Soosõrv-8: declare how many 5th moves black must offer", "1-8 declare", "1-8")
 #: What Enter (or a click) does at each kind of opening step.
 STONE_STEPS = {Action.PLACE: place, Action.OFFER: offer, Action.PICK: pick, Action.CHOOSE: place}
 
@@ -113,12 +111,12 @@ def bindings(screen: Playing, ctx: Context) -> Bindings:
     review = (REVIEW,) if game.over else ()
     if game.mode is Mode.CVC:
         pause = RESUME if game.paused else PAUSE
-        return (pause, STEP, PACE, UNDO, REDO, NEW, HEAT, live.TOGGLE, SAVE, LOAD, *review, DISMISS, HELP, QUIT)
-    computer = (PAUSE_PVC,) if game.mode is Mode.PVC else (PAUSE_CLOCKS,) if game.clock.enabled else ()
+        return (pause, STEP, PACE, UNDO, REDO, NEXT, HEAT, ANALYSIS, SAVE, LOAD, *review, DISMISS, HELP, QUIT)
+    computer = (PAUSE,) if game.mode is Mode.PVC or game.clock.enabled else ()
     step = _human_step(game)
     if step is not None:
-        return (*_opening_bindings(step), UNDO, HEAT, SAVE, LOAD, NEW, *computer, DISMISS, HELP, QUIT)
-    return (CURSOR, PLAY, UNDO, REDO, HINT, HEAT, live.TOGGLE, SAVE, LOAD, NEW, *computer, *review, DISMISS, HELP, QUIT)
+        return (*_opening_bindings(step), UNDO, HEAT, SAVE, LOAD, NEXT, *computer, DISMISS, HELP, QUIT)
+    return (CURSOR, PLAY, UNDO, REDO, HINT, HEAT, ANALYSIS, SAVE, LOAD, NEXT, *computer, *review, DISMISS, HELP, QUIT)
 
 
 def key_line(screen: Playing, ctx: Context) -> list[str] | None:
@@ -131,9 +129,9 @@ def key_line(screen: Playing, ctx: Context) -> list[str] | None:
     if step is not None:
         return [binding.short for binding in (*_opening_bindings(step), UNDO, HELP, QUIT) if binding is not CURSOR]
     if game.over:
-        line = (REVIEW, NEW, UNDO, SAVE, HEAT, HELP, QUIT)
+        line = (REVIEW, NEXT, UNDO, SAVE, HEAT, HELP, QUIT)
     elif game.mode is Mode.CVC:
-        line = (RESUME if game.paused else PAUSE, STEP, PACE, UNDO, NEW, HELP, QUIT)
+        line = (RESUME if game.paused else PAUSE, STEP, PACE, UNDO, NEXT, HELP, QUIT)
     else:
         line = (PLAY, UNDO, REDO, HINT, HEAT, SAVE, HELP, QUIT)
     return [binding.short for binding in line]
@@ -151,10 +149,9 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
         if game.in_opening:
             return _stone_step(replace(game, cursor=point), point, ctx.seconds)
         return _play(replace(game, cursor=point), point, ctx.seconds)
-    if not isinstance(event, Key):
+    if not isinstance(event, Pressed):
         return screen, UNHANDLED
-    name = event.name
-    binding = find(bindings(screen, ctx), name)
+    name, binding = event.key, event.binding
     if binding is CURSOR:
         return Playing(replace(game, cursor=stepped(game.cursor, *CURSOR_KEYS[name], game.board.size))), NOTHING
     if binding is PLAY and game.in_opening:
@@ -176,7 +173,7 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
         heat = not game.heat
         text = "Heat map on: the legend is at the bottom; t hides it." if heat else "Heat map off."
         return Playing(replace(game, heat=heat)), said(text)
-    if binding in (PAUSE, RESUME, PAUSE_PVC, PAUSE_CLOCKS):
+    if binding in (PAUSE, RESUME):
         return _toggle_pause(game, ctx.seconds)
     if binding is STEP:
         return _step(game)
@@ -184,13 +181,13 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
         return _change_pace(game, ctx, -1 if name in FASTER_KEYS else 1)
     if binding is REVIEW:
         return review.begin(game.board, screen, ctx)
-    if binding is live.TOGGLE:
+    if binding is ANALYSIS:
         if not game.analysis and not live.allowed(game, ctx.settings):
             return screen, alerted(live.refusal())
         return Playing(replace(game, analysis=not game.analysis)), said(live.toggled_text(not game.analysis))
     if binding is DISMISS:
         return screen, NOTHING  # the router has cleared the message line already
-    if binding is NEW:
+    if binding is NEXT:
         return Menu(MenuRow.NEW, back=screen), NOTHING
     if binding is SAVE:
         if not game.board.moves:
@@ -211,9 +208,9 @@ def fits(screen: Playing, ctx: Context, rows: int, cols: int) -> bool:
 def _busy_reason(game: Game) -> str | None:
     """Why a human may not move now, or ``None`` if they may."""
     if game.over:
-        return "The game is over: R reviews it, n new game, u undo, q quit."
+        return "The game is over: R reviews it, g next game, u undo, q quit."
     if game.mode is Mode.CVC:
-        return "You are watching: n starts a game you can play."
+        return "You are watching: g starts a game you can play."
     if game.computer_in_opening:
         if game.paused:
             return "The computer is paused: p resumes it."
@@ -403,7 +400,7 @@ def _step(game: Game) -> tuple[Screen, Outcome]:
     if not game.paused:
         return Playing(game), said("Press p to pause first; then . plays one move at a time.")
     if game.over:
-        return Playing(game), alerted("The game is over: u takes moves back, n starts a new one.")
+        return Playing(game), alerted("The game is over: u takes moves back, g starts the next one.")
     return Playing(replace(game, step=True)), NOTHING
 
 
@@ -613,10 +610,10 @@ def unbound(screen: Playing, ctx: Context, key: str) -> str:
     """What a key the game does not declare now is told: why, where the key means something elsewhere."""
     mode = screen.game.mode
     if mode is Mode.CVC and (PLAY.matches(key) or HINT.matches(key) or CURSOR.matches(key)):
-        return "You are watching: n starts a game you can play."
+        return "You are watching: g starts a game you can play."
     if mode is Mode.PVP and PAUSE.matches(key):
         return "There is no computer to pause in a two-player game."
-    return unbound_text(key)
+    return elsewhere(key, network=False) or unbound_text(key)
 
 
 ROUTE = Route(update, view, bindings, header=header, fits=fits, key_line=key_line, unbound=unbound)

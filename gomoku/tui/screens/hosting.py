@@ -15,10 +15,10 @@ from gomoku.net import events as ev
 from gomoku.net.match import MatchRecord
 from gomoku.openings import OpeningRule
 from gomoku.tui import draw
-from gomoku.tui.bindings import HELP, Binding, Bindings, find
+from gomoku.tui.bindings import HELP, Binding, Bindings
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import NetClose, NetSetup, NetStart, Quit
-from gomoku.tui.events import Event, Key, Mouse, NetEvent, NetListening
+from gomoku.tui.events import Event, Mouse, NetEvent, NetListening, Pressed
 from gomoku.tui.keys import QUIT_KEY
 from gomoku.tui.model import Hosting, NetMenu, Screen
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
@@ -50,9 +50,9 @@ def update(screen: Hosting, event: Event, ctx: Context) -> tuple[Screen, Outcome
         return _listening(screen, event)
     if isinstance(event, NetEvent):
         return _event(screen, event, ctx)
-    if not isinstance(event, Key):
+    if not isinstance(event, Pressed):
         return screen, NOTHING if isinstance(event, Mouse) else UNHANDLED
-    binding = find(bindings(screen, ctx), event.name)
+    binding = event.binding
     if binding is CANCEL:
         setup = screen.setup
         menu = NetMenu(black=setup.black, port=setup.port, bind=setup.bind)

@@ -15,10 +15,10 @@ from gomoku.net.auth import format_code
 from gomoku.net.errors import NetworkError
 from gomoku.net.protocol import ResumeRecord
 from gomoku.tui import draw
-from gomoku.tui.bindings import HELP, Binding, Bindings, find
+from gomoku.tui.bindings import HELP, Binding, Bindings
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import NetClose, NetSetup, NetStart, Quit
-from gomoku.tui.events import Event, Key, Mouse, NetEvent
+from gomoku.tui.events import Event, Key, Mouse, NetEvent, Pressed
 from gomoku.tui.keys import QUIT_KEY, edited
 from gomoku.tui.model import Joining, JoinStep, NetMenu, Screen
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
@@ -72,14 +72,18 @@ def update(screen: Joining, event: Event, ctx: Context) -> tuple[Screen, Outcome
     """A key, or what its connection reports (the router drops what other connections report)."""
     if isinstance(event, NetEvent):
         return _event(screen, event, ctx)
-    if not isinstance(event, Key):
+    if isinstance(event, Key):  # typing the address or the code: Esc cancels, any other key is text
+        if not typing(screen):
+            return screen, UNHANDLED
+        if not CANCEL.matches(event.name):
+            return _type(screen, event.name, ctx)
+        event = Pressed(event.name, CANCEL)
+    if not isinstance(event, Pressed):
         return screen, NOTHING if isinstance(event, Mouse) else UNHANDLED
-    binding = find(bindings(screen, ctx), event.name)
+    binding = event.binding
     if binding is CANCEL:
         effects = (NetClose(screen.session, "the guest cancelled"),) if screen.session is not None else ()
         return NetMenu(), said("Joining cancelled.", effects)
-    if typing(screen):
-        return _type(screen, event.name, ctx)
     if binding is RETRY:
         return connect(ctx, screen)
     if binding is QUIT:

@@ -16,10 +16,10 @@ from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule, Stone
 from gomoku.tui import draw
-from gomoku.tui.bindings import HELP, Binding, Bindings, find, key_line
+from gomoku.tui.bindings import HELP, Binding, Bindings, key_line
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import SaveSettings
-from gomoku.tui.events import Event, Key, Mouse
+from gomoku.tui.events import Event, Mouse, Pressed
 from gomoku.tui.keys import DOWN_KEYS, LEFT_KEYS, LOAD_KEY, PLAY_KEYS, QUIT_KEY, RIGHT_KEYS, UP_KEYS
 from gomoku.tui.layout import board_layout, largest_fitting, menu_layout, needed
 from gomoku.tui.model import Menu, MenuRow, NetMenu, Playing, PromptKind, Screen, State, new_game
@@ -65,7 +65,7 @@ CHANGE = Binding(
     "left right",
 )
 START = Binding(tuple(sorted(PLAY_KEYS)), "start the game (from any row), or do the action chosen", "Enter starts")
-NEW = Binding(("n",), "start the game", label="n")
+NEW = Binding(("n", "g"), "start the game", label="n g")
 LOAD = Binding((LOAD_KEY,), "load a game record or a kept game", "L load")
 BACK = Binding(("escape",), "back to the game", "Esc back to the game", "Esc")
 QUIT = Binding((QUIT_KEY,), "quit", "q quit", always=True)
@@ -184,12 +184,11 @@ def fits(menu: Menu, ctx: Context, rows_: int, cols: int) -> bool:
 def update(menu: Menu, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
     if isinstance(event, Mouse):
         return _click(ctx, menu, event)
-    if not isinstance(event, Key):
+    if not isinstance(event, Pressed):
         return menu, UNHANDLED
     listed = rows(ctx, menu)
     row = selected(ctx, menu)
-    name = event.name
-    binding = find(bindings(menu, ctx), name)
+    name, binding = event.key, event.binding
     if binding is CHOOSE:
         return _with(menu, _next_row(ctx.settings, listed, row, -1 if name in UP_KEYS else 1)), NOTHING
     if binding is CHANGE:

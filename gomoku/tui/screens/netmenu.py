@@ -24,10 +24,10 @@ from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule
 from gomoku.tui import draw
-from gomoku.tui.bindings import HELP, Binding, Bindings, find
+from gomoku.tui.bindings import HELP, Binding, Bindings
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import NetSetup, SaveSettings
-from gomoku.tui.events import Event, Key, Mouse
+from gomoku.tui.events import Event, Key, Mouse, Pressed
 from gomoku.tui.keys import DOWN_KEYS, LEFT_KEYS, PLAY_KEYS, QUIT_KEY, RIGHT_KEYS, UP_KEYS, edited
 from gomoku.tui.model import Menu, MenuRow, NetMenu, NetRow, Screen
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
@@ -86,12 +86,11 @@ def player_name(ctx: Context) -> str:
 def update(menu: NetMenu, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
     if isinstance(event, Mouse):
         return menu, NOTHING
-    if not isinstance(event, Key):
+    if isinstance(event, Key):  # a line being edited: every key is text or an edit
+        return _edit(menu, event.name, ctx) if menu.editing is not None else (menu, UNHANDLED)
+    if not isinstance(event, Pressed):
         return menu, UNHANDLED
-    name = event.name
-    if menu.editing is not None:
-        return _edit(menu, name, ctx)
-    binding = find(bindings(menu, ctx), name)
+    name, binding = event.key, event.binding
     index = ROWS.index(menu.row)
     if binding is UP_DOWN:
         row = ROWS[(index + (-1 if name in UP_KEYS else 1)) % len(ROWS)]

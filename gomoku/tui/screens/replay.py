@@ -8,10 +8,10 @@ from gomoku.board import HistoryError, IllegalMoveError
 from gomoku.point import to_notation
 from gomoku.rules import Stone
 from gomoku.tui import draw, live
-from gomoku.tui.bindings import HELP, Binding, Bindings, find
+from gomoku.tui.bindings import ANALYSIS, HELP, Binding, Bindings
 from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import SaveSettings
-from gomoku.tui.events import Event, Key, Mouse
+from gomoku.tui.events import Event, Mouse, Pressed
 from gomoku.tui.keys import LOAD_KEY, QUIT_KEY, SAVE_KEY
 from gomoku.tui.layout import board_layout
 from gomoku.tui.model import Menu, Playing, PromptKind, Replaying, Screen, forbidden_marks, new_game
@@ -61,7 +61,7 @@ def bindings(screen: Replaying, ctx: Context) -> Bindings:
         PLAY_ON,
         mode,
         REVIEW,
-        live.TOGGLE,
+        ANALYSIS,
         JUMP,
         LEAVE,
         HELP,
@@ -85,12 +85,12 @@ def fits(screen: Replaying, ctx: Context, rows: int, cols: int) -> bool:
 def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
     if isinstance(event, Mouse):
         return screen, NOTHING  # a replay board is looked at, not played on
-    if not isinstance(event, Key):
+    if not isinstance(event, Pressed):
         return screen, UNHANDLED
-    binding = find(bindings(screen, ctx), event.name)
+    binding = event.binding
     total = len(screen.record.moves)
     if screen.jump is not None:
-        return _jumping(screen, binding, event.name)
+        return _jumping(screen, binding, event.key)
     if binding is JUMP:
         return replace(screen, jump=""), said(_jump_prompt("", total))
     targets = {
@@ -117,7 +117,7 @@ def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Outco
         return screen, prompt.opened(ctx, PromptKind.SAVE)
     if binding is LOAD:
         return screen, prompt.opened(ctx, PromptKind.LOAD)
-    if binding is live.TOGGLE:
+    if binding is ANALYSIS:
         return replace(screen, analysis=not screen.analysis), said(live.toggled_text(not screen.analysis))
     if binding is REVIEW:
         board = review.record_board(screen)

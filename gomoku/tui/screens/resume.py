@@ -8,10 +8,10 @@ from gomoku.net.match import MatchRecord, Role
 from gomoku.net.protocol import ResumeRecord
 from gomoku.savegame import SaveError
 from gomoku.tui import draw
-from gomoku.tui.bindings import Binding, Bindings, find
+from gomoku.tui.bindings import Binding, Bindings
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import NetSetup, Quit, RetireAutosave
-from gomoku.tui.events import Event, Key
+from gomoku.tui.events import Event, Mouse, Pressed
 from gomoku.tui.keys import NO_KEYS, QUIT_KEY, YES_KEYS
 from gomoku.tui.model import Menu, Playing, ResumeOffer, Screen
 from gomoku.tui.saves import game_from_saved, net_from_saved, offer_summary
@@ -33,9 +33,9 @@ def bindings(screen: ResumeOffer, ctx: Context) -> Bindings:
 
 
 def update(screen: ResumeOffer, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
-    if not isinstance(event, Key):
-        return screen, NOTHING if event.__class__.__name__ == "Mouse" else UNHANDLED
-    binding = find(bindings(screen, ctx), event.name)
+    if not isinstance(event, Pressed):
+        return screen, NOTHING if isinstance(event, Mouse) else UNHANDLED
+    binding = event.binding
     network = net_from_saved(screen.saved)
     if binding is YES and network is not None:
         return _resume_network(ctx, *network)

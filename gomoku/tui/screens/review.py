@@ -26,10 +26,10 @@ from gomoku.point import Point, to_notation
 from gomoku.review import GRAPH_MARKS, ForcedWin, GameReview, Mark, MoveReview, render_graph
 from gomoku.rules import Stone
 from gomoku.tui import draw
-from gomoku.tui.bindings import HELP, Binding, Bindings, find
+from gomoku.tui.bindings import HELP, Binding, Bindings
 from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import CancelReview, StartReview
-from gomoku.tui.events import Event, Failed, Key, Mouse, ReviewDone, ReviewProgress
+from gomoku.tui.events import Event, Failed, Mouse, Pressed, ReviewDone, ReviewProgress
 from gomoku.tui.keys import QUIT_KEY
 from gomoku.tui.layout import FOOTER_ROWS, BoardLayout, board_layout
 from gomoku.tui.model import Playing, Replaying, Reviewing, Screen
@@ -228,9 +228,9 @@ def update(screen: Reviewing, event: Event, ctx: Context) -> tuple[Screen, Outco
         return screen.back, alerted(f"The review failed: {event.error}. The game is kept.")
     if isinstance(event, Mouse):
         return screen, NOTHING
-    if not isinstance(event, Key):
+    if not isinstance(event, Pressed):
         return screen, UNHANDLED
-    binding = find(bindings(screen, ctx), event.name)
+    binding = event.binding
     if binding is CANCEL and screen.review is None:
         return screen.back, said("Review cancelled.", (CancelReview(screen.job),))
     if binding is LEAVE:
