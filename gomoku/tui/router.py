@@ -8,7 +8,7 @@ router's own), each as :class:`~gomoku.tui.events.Pressed` with the binding
 it found, so no screen looks a key up again; an answer of a worker goes to the overlay and to the screen.
 Whatever a network connection reports reaches the screen only when the screen
 shows that connection: one closed since (a game left, a host cancelled) is
-dropped here, once for every screen.  It applies what they report (:class:`~gomoku.tui.screen.Outcome`) to the
+dropped here, once for every screen.  It applies what they report (:class:`~gomoku.tui.screen.Reply`) to the
 state, and it draws: the title bar, the screen, the overlay, and the bottom
 line (the message, wrapped, or the key line made from the bindings).
 """
@@ -42,7 +42,7 @@ from gomoku.tui.model import (
     State,
     Step,
 )
-from gomoku.tui.screen import KEEP, Context, Outcome, Route, context
+from gomoku.tui.screen import KEEP, Context, Reply, Route, context
 from gomoku.tui.screens import dialogs, game, hosting, joining, menu, netgame, netmenu, prompt, replay, resume, review
 from gomoku.tui.screens import help as help_overlay
 
@@ -163,7 +163,7 @@ def _complain(state: State, text: str) -> State:
     return replace(state, message=text, alert=True, sticky=False)
 
 
-def apply(state: State, screen: Screen, outcome: Outcome) -> Step:
+def apply(state: State, screen: Screen, outcome: Reply) -> Step:
     """``state`` with ``screen`` shown and what ``outcome`` reports applied; the effects it asks for."""
     if outcome.screen is not KEEP:
         screen = outcome.screen

@@ -10,17 +10,17 @@ from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import Quit
 from gomoku.tui.events import Event, Key, Mouse
 from gomoku.tui.model import ConfirmQuit, NetPlaying, Notice, Screen, game_behind
-from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, said
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, said
 
 QUIT_YES = ("y", "Y", "q", "enter")
 
 
-def quit_outcome(screen: Screen) -> Outcome:
+def quit_outcome(screen: Screen) -> Reply:
     """Quit at once, or ask first while a game is in progress (it is kept for next time either way)."""
     game = screen if isinstance(screen, NetPlaying) else game_behind(screen)
     if game is not None and game.in_progress:
-        return Outcome(overlay=ConfirmQuit())
-    return Outcome(effects=(Quit(),))
+        return Reply(overlay=ConfirmQuit())
+    return Reply(effects=(Quit(),))
 
 
 # -- the quit question ----------------------------------------------------------------
@@ -34,11 +34,11 @@ def confirm_bindings(overlay: ConfirmQuit, ctx: Context) -> Bindings:
     return (YES, BACK)
 
 
-def confirm_update(overlay: ConfirmQuit, event: Event, ctx: Context) -> tuple[Any, Outcome]:
+def confirm_update(overlay: ConfirmQuit, event: Event, ctx: Context) -> tuple[Any, Reply]:
     if not isinstance(event, Key):
         return overlay, UNHANDLED
     if event.name in QUIT_YES:
-        return None, Outcome(effects=(Quit(),))
+        return None, Reply(effects=(Quit(),))
     return None, said("Quit cancelled.")
 
 
@@ -50,7 +50,7 @@ def confirm_view(win: Window, overlay: ConfirmQuit, ctx: Context, theme: Theme) 
 # -- a notice -------------------------------------------------------------------------
 
 
-def closes(overlay: Any, event: Event, ctx: Context) -> tuple[Any, Outcome]:
+def closes(overlay: Any, event: Event, ctx: Context) -> tuple[Any, Reply]:
     """Any key or click closes the overlay."""
     if isinstance(event, (Key, Mouse)):
         return None, NOTHING

@@ -1,7 +1,7 @@
 """The game screen: the board, the cursor, moves, undo and redo, hints, the heat map, watch mode.
 
 A screen of the router (:mod:`gomoku.tui.screen`): ``update`` returns the next
-:class:`Playing` and an :class:`~gomoku.tui.screen.Outcome`.  The computer's
+:class:`Playing` and an :class:`~gomoku.tui.screen.Reply`.  The computer's
 moves are asked for by :func:`gomoku.tui.update.settle` (it is the computer's
 turn, it is not paused: start it); this screen asks for hints itself, plays
 the answers, and asks autosave to keep every change of the board.
@@ -72,7 +72,7 @@ from gomoku.tui.model import (
     with_opening,
 )
 from gomoku.tui.saves import autosave_effects
-from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Outcome, Route, alerted, said, unbound_text
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt, review
 from gomoku.tui.settings import Mode, Pace
 from gomoku.tui.texts import clock_face, ended_text, overline_note, result_text, sentence, side_name
@@ -137,7 +137,7 @@ def key_line(screen: Playing, ctx: Context) -> list[str] | None:
     return [binding.short for binding in line]
 
 
-def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
+def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     """The game after a key, a click, or the computer's answer."""
     game = screen.game
     if isinstance(event, AiDone):
@@ -222,7 +222,7 @@ def _busy_reason(game: Game) -> str | None:
     return None
 
 
-def _stone_step(game: Game, point: Point, seconds: float | None = None) -> tuple[Screen, Outcome]:
+def _stone_step(game: Game, point: Point, seconds: float | None = None) -> tuple[Screen, Reply]:
     """Enter or a click during the opening: place, offer or pick at ``point``, as the step asks."""
     step = game.opening.step
     reason = _busy_reason(game)
@@ -235,7 +235,7 @@ def _stone_step(game: Game, point: Point, seconds: float | None = None) -> tuple
 
 def _opening_step(
     game: Game, move: OpeningMove, seconds: float | None = None, by_computer: bool = False
-) -> tuple[Screen, Outcome]:
+) -> tuple[Screen, Reply]:
     """``game`` after the opening step ``move`` (a stone is played on a copy of the board), its clock
     pressed at ``seconds`` as the network host presses it (:func:`~gomoku.tui.model.opening_pressed`), autosaved."""
     step = game.opening.step
@@ -243,7 +243,7 @@ def _opening_step(
         return Playing(game), alerted("The opening is over: play on.")
     late = timed(game, seconds)
     if late.flagged is not None and game.flagged is None:  # the flag fell before the step
-        return Playing(late), Outcome(effects=autosave_effects(late), message=Message(result_text(late)))
+        return Playing(late), Reply(effects=autosave_effects(late), message=Message(result_text(late)))
     if not by_computer:
         reason = _busy_reason(game)
         if reason:
@@ -258,7 +258,7 @@ def _opening_step(
     if move.action is Action.OFFER and move.point is not None:
         moved = replace(moved, cursor=move.point)
     moved = opening_pressed(game, moved, seconds)
-    return Playing(moved), Outcome(effects=autosave_effects(moved), message=Message(_step_said(game, step, move)))
+    return Playing(moved), Reply(effects=autosave_effects(moved), message=Message(_step_said(game, step, move)))
 
 
 def _step_said(game: Game, step: Step, move: OpeningMove) -> str:
@@ -270,7 +270,7 @@ def _step_said(game: Game, step: Step, move: OpeningMove) -> str:
     return ""
 
 
-def _moved(game: Game, point: Point, seconds: float | None = None) -> tuple[Screen, Outcome]:
+def _moved(game: Game, point: Point, seconds: float | None = None) -> tuple[Screen, Reply]:
     """``game`` on the screen after a move at ``point``, its clock pressed at ``seconds``, autosaved.
 
     The message line is cleared (what it said was about the position before),
@@ -279,13 +279,13 @@ def _moved(game: Game, point: Point, seconds: float | None = None) -> tuple[Scre
     clock = game.clock
     if clock.enabled and clock.running is not None and seconds is not None:
         game = replace(game, clock=clock.press(seconds) if not game.over else clock.stop(seconds))
-    return Playing(game), Outcome(effects=autosave_effects(game), message=Message(overline_note(game, point)))
+    return Playing(game), Reply(effects=autosave_effects(game), message=Message(overline_note(game, point)))
 
 
-def _play(game: Game, point: Point, seconds: float | None = None) -> tuple[Screen, Outcome]:
+def _play(game: Game, point: Point, seconds: float | None = None) -> tuple[Screen, Reply]:
     late = timed(game, seconds)
     if late.flagged is not None and game.flagged is None:  # the flag fell before the move
-        return Playing(late), Outcome(effects=autosave_effects(late), message=Message(result_text(late)))
+        return Playing(late), Reply(effects=autosave_effects(late), message=Message(result_text(late)))
     reason = _busy_reason(game)
     if reason:
         return Playing(game), alerted(reason)
@@ -314,7 +314,7 @@ def _undo_count(game: Game) -> int:
     return 0
 
 
-def _undo_opening(game: Game, seconds: float | None = None) -> tuple[Screen, Outcome]:
+def _undo_opening(game: Game, seconds: float | None = None) -> tuple[Screen, Reply]:
     """Undo during the opening (or right after it): take back steps, against the computer to your own step.
 
     Both clocks go back as they were before the undone steps (each step pressed them).
@@ -337,7 +337,7 @@ def _undo_opening(game: Game, seconds: float | None = None) -> tuple[Screen, Out
     return Playing(game), alerted("Nothing to undo.")
 
 
-def _undo(game: Game, seconds: float | None = None) -> tuple[Screen, Outcome]:
+def _undo(game: Game, seconds: float | None = None) -> tuple[Screen, Reply]:
     if game.opening.events and (game.in_opening or len(game.board.moves) <= game.opening.stones):
         return _undo_opening(game, seconds)
     count = min(_undo_count(game), len(game.board.moves) - game.opening.stones)
@@ -359,7 +359,7 @@ def _undo(game: Game, seconds: float | None = None) -> tuple[Screen, Outcome]:
     return Playing(game), said(f"Took back {', '.join(reversed(taken))}{note}.", autosave_effects(game))
 
 
-def _redo(game: Game) -> tuple[Screen, Outcome]:
+def _redo(game: Game) -> tuple[Screen, Reply]:
     if game.in_opening:
         return Playing(game), alerted("Nothing to redo in the opening: take the step again.")
     if game.clock.enabled:
@@ -382,7 +382,7 @@ def _redo(game: Game) -> tuple[Screen, Outcome]:
     return Playing(game), said(f"Replayed {', '.join(replayed)}.", autosave_effects(game))
 
 
-def _toggle_pause(game: Game, seconds: float | None = None) -> tuple[Screen, Outcome]:
+def _toggle_pause(game: Game, seconds: float | None = None) -> tuple[Screen, Reply]:
     paused = not game.paused
     if game.clock.enabled and seconds is not None:
         game = replace(game, clock=game.clock.pause(seconds) if paused else game.clock.resume(seconds))
@@ -395,7 +395,7 @@ def _toggle_pause(game: Game, seconds: float | None = None) -> tuple[Screen, Out
     return Playing(replace(game, paused=paused, step=False)), said(text)
 
 
-def _step(game: Game) -> tuple[Screen, Outcome]:
+def _step(game: Game) -> tuple[Screen, Reply]:
     """Watch mode, paused: let the computer make one move."""
     if not game.paused:
         return Playing(game), said("Press p to pause first; then . plays one move at a time.")
@@ -404,7 +404,7 @@ def _step(game: Game) -> tuple[Screen, Outcome]:
     return Playing(replace(game, step=True)), NOTHING
 
 
-def _change_pace(game: Game, ctx: Context, step: int) -> tuple[Screen, Outcome]:
+def _change_pace(game: Game, ctx: Context, step: int) -> tuple[Screen, Reply]:
     index = max(0, min(len(PACES) - 1, PACES.index(game.settings.pace) + step))
     pace = PACES[index]
     settings = replace(ctx.settings, pace=pace)
@@ -412,7 +412,7 @@ def _change_pace(game: Game, ctx: Context, step: int) -> tuple[Screen, Outcome]:
     return Playing(game), said(f"Pace: {pace.label}.", (SaveSettings(settings),), settings=settings)
 
 
-def _ask_hint(game: Game, ctx: Context) -> tuple[Screen, Outcome]:
+def _ask_hint(game: Game, ctx: Context) -> tuple[Screen, Reply]:
     reason = _busy_reason(game)
     if reason:
         return Playing(game), alerted(reason)
@@ -424,7 +424,7 @@ def _ask_hint(game: Game, ctx: Context) -> tuple[Screen, Outcome]:
     return Playing(game), said("Looking for a good move...", (start,), ai=ai)
 
 
-def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Outcome]:
+def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Reply]:
     """The computer's answer to the current job: a hint to mark, or a move to play."""
     ai, game = ctx.ai, screen.game
     if ai is None or event.job != ai.job or ai.board is not game.board:
@@ -456,7 +456,7 @@ def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Outco
     return moved, replace(outcome, ai=None)
 
 
-def _engine_failed(game: Game, error: str) -> tuple[Screen, Outcome]:
+def _engine_failed(game: Game, error: str) -> tuple[Screen, Reply]:
     """An outside engine failed to move: the game is kept, paused, with a built-in level in its place."""
     engine = game.level_of(game.board.turn)
     settings = game.settings

@@ -15,7 +15,7 @@ from gomoku.tui.draw import Theme, Window
 from gomoku.tui.events import Event
 from gomoku.tui.layout import HEADER_ROWS
 from gomoku.tui.model import Help
-from gomoku.tui.screen import Context, Outcome, Route
+from gomoku.tui.screen import Context, Reply, Route
 from gomoku.tui.screens import dialogs
 from gomoku.tui.settings import RULE_TEXT
 
@@ -25,7 +25,7 @@ KEY_COLUMN = 18
 RULE_COLUMN = 10
 
 
-def update(overlay: Help, event: Event, ctx: Context) -> tuple[Any, Outcome]:
+def update(overlay: Help, event: Event, ctx: Context) -> tuple[Any, Reply]:
     """Any key or click closes the help."""
     return dialogs.closes(overlay, event, ctx)
 

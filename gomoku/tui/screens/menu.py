@@ -24,7 +24,7 @@ from gomoku.tui.keys import DOWN_KEYS, LEFT_KEYS, LOAD_KEY, PLAY_KEYS, QUIT_KEY,
 from gomoku.tui.layout import board_layout, largest_fitting, menu_layout, needed
 from gomoku.tui.model import Menu, MenuRow, NetMenu, Playing, PromptKind, Screen, State, new_game
 from gomoku.tui.saves import fresh_game_effects
-from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt
 from gomoku.tui.settings import (
     DEFAULT_ANALYST,
@@ -181,7 +181,7 @@ def fits(menu: Menu, ctx: Context, rows_: int, cols: int) -> bool:
     return menu_layout(rows_, cols, len(rows(ctx, menu))) is not None
 
 
-def update(menu: Menu, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
+def update(menu: Menu, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     if isinstance(event, Mouse):
         return _click(ctx, menu, event)
     if not isinstance(event, Pressed):
@@ -222,7 +222,7 @@ def _next_row(settings: Settings, listed: tuple[MenuRow, ...], row: MenuRow, ste
     return row
 
 
-def _click(ctx: Context, menu: Menu, event: Mouse) -> tuple[Screen, Outcome]:
+def _click(ctx: Context, menu: Menu, event: Mouse) -> tuple[Screen, Reply]:
     listed = rows(ctx, menu)
     layout = menu_layout(event.rows, event.cols, len(listed))
     index = layout.index_at(event.row, event.col) if layout else None
@@ -247,7 +247,7 @@ def _why_not(settings: Settings, row: MenuRow) -> str:
     return f"{row.value} only matters against the computer: change the mode first."
 
 
-def _activate(ctx: Context, menu: Menu, row: MenuRow) -> tuple[Screen, Outcome]:
+def _activate(ctx: Context, menu: Menu, row: MenuRow) -> tuple[Screen, Reply]:
     if row is MenuRow.RESUME and menu.back is not None:
         return menu.back, NOTHING
     if row is MenuRow.LOAD:
@@ -269,7 +269,7 @@ def _cycled(options: tuple[T, ...], current: T, step: int) -> T:
 SIZES = tuple(range(MIN_SIZE, MAX_SIZE + 1))
 
 
-def _change(ctx: Context, row: MenuRow, step: int) -> Outcome:
+def _change(ctx: Context, row: MenuRow, step: int) -> Reply:
     """The next (or previous) value of a choice, every row round and round; remembered for the next start."""
     settings = ctx.settings
     if not applies(settings, row):
@@ -300,7 +300,7 @@ def _change(ctx: Context, row: MenuRow, step: int) -> Outcome:
         field = LEVEL_ROWS[row]
         level: str = getattr(settings, field)
         changed = replace(settings, **{field: _cycled(ctx.levels, level, step)})  # type: ignore[arg-type]
-    return Outcome(effects=(SaveSettings(changed),), settings=changed)
+    return Reply(effects=(SaveSettings(changed),), settings=changed)
 
 
 def too_big(settings: Settings, terminal: tuple[int, int] | None) -> str:
@@ -315,7 +315,7 @@ def too_big(settings: Settings, terminal: tuple[int, int] | None) -> str:
     return f"{size} does not fit this {cols}x{rows_} terminal: pick a size up to {largest}, or enlarge the terminal."
 
 
-def start(ctx: Context, menu: Menu | None = None) -> tuple[Screen, Outcome]:
+def start(ctx: Context, menu: Menu | None = None) -> tuple[Screen, Reply]:
     """A fresh game of the menu's settings, on the game screen (the old game's save is retired).
 
     A board the menu already says will not fit is not started: the menu says so.

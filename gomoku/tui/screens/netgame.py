@@ -82,7 +82,7 @@ from gomoku.tui.keys import CURSOR_KEYS, edited
 from gomoku.tui.layout import board_layout, clicked_point, stepped
 from gomoku.tui.model import NetPlaying, Screen, centre
 from gomoku.tui.saves import saved_from_net
-from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Outcome, Route, alerted, said, unbound_text
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs
 from gomoku.tui.screens.game import STONE_STEPS
 from gomoku.tui.texts import clock_face, plural, sentence
@@ -151,7 +151,7 @@ def fits(screen: NetPlaying, ctx: Context, rows: int, cols: int) -> bool:
 
 def started(
     ctx: Context, session: int, setup: NetSetup, net: NetEvent, commands: tuple[str, ...] = ()
-) -> tuple[Screen, Outcome]:
+) -> tuple[Screen, Reply]:
     """The game screen for a game the connection just started (or resumed, or a rematch)."""
     event = net.event
     assert isinstance(event, ev.GameStarted) and net.snapshot is not None and net.snapshot.table is not None
@@ -173,7 +173,7 @@ def started(
             text += " Black moves first."
     fresh = not event.resumed and event.game == 1  # a new match: the game saved before it is kept aside
     effects = ((RetireAutosave(),) if fresh else ()) + _autosave(ctx, screen)
-    return screen, Outcome(effects=effects, message=Message(text), overlay=None)
+    return screen, Reply(effects=effects, message=Message(text), overlay=None)
 
 
 def _autosave(ctx: Context, screen: NetPlaying) -> Effects:
@@ -189,7 +189,7 @@ def _autosave(ctx: Context, screen: NetPlaying) -> Effects:
 # -- what the session says -------------------------------------------------------
 
 
-def update(screen: NetPlaying, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
+def update(screen: NetPlaying, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     """A key, a click or an event of its session (the router drops what other connections report)."""
     if isinstance(event, NetEvent):
         return on_event(screen, event, ctx)
@@ -199,7 +199,7 @@ def update(screen: NetPlaying, event: Event, ctx: Context) -> tuple[Screen, Outc
         point = clicked_point(event.row, event.col, event.rows, event.cols, screen.board.size)
         if point is None:
             return screen, NOTHING
-        return replace(screen, cursor=point), Outcome(effects=(_play(screen, point),))
+        return replace(screen, cursor=point), Reply(effects=(_play(screen, point),))
     if isinstance(event, NetClock):
         return replace(screen, seconds=event.seconds), NOTHING
     if isinstance(event, Key):  # typing: a chat line, or the resign question
@@ -209,7 +209,7 @@ def update(screen: NetPlaying, event: Event, ctx: Context) -> tuple[Screen, Outc
     return _key(screen, event.key, event.binding, ctx)
 
 
-def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, Outcome]:
+def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, Reply]:
     """What the session reported: its snapshot is what is drawn from now on, and a sentence about it."""
     if net.snapshot is not None and net.snapshot.table is not None:  # a failed reconnection has no game to show
         screen = replace(screen, view=net.snapshot)
@@ -220,7 +220,7 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, O
         return started(ctx, screen.session, screen.setup, net, screen.commands)
     if isinstance(e, ev.MovePlayed):
         if e.mine:
-            return replace(screen, cursor=e.point), Outcome(effects=saved, message=Message(""))
+            return replace(screen, cursor=e.point), Reply(effects=saved, message=Message(""))
         return screen, said(f"{name} played {screen.board.notation(e.point)}.", saved)
     if isinstance(e, ev.StepTaken):
         return screen, said(_step_text(screen, e), saved)
@@ -248,7 +248,7 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, O
     if isinstance(e, ev.ChatReceived):
         return screen, said(f"{capitalised(e.name)}: {e.text}", saved)
     if isinstance(e, ev.ChatSent):
-        return screen, Outcome(effects=saved)
+        return screen, Reply(effects=saved)
     if isinstance(e, ev.OpponentJoined):
         return replace(screen, reconnecting=False), said(f"{name} is back.")
     if isinstance(e, (ev.PeerLeft, ev.ConnectionLost)):
@@ -276,7 +276,7 @@ def capitalised(name: str) -> str:
     return name[:1].upper() + name[1:]
 
 
-def _lost(screen: NetPlaying, e: ev.PeerLeft | ev.ConnectionLost) -> tuple[Screen, Outcome]:
+def _lost(screen: NetPlaying, e: ev.PeerLeft | ev.ConnectionLost) -> tuple[Screen, Reply]:
     """The opponent is gone: say so, and what our player can do (each side is told its own next step)."""
     if screen.reconnecting:
         screen = replace(screen, reconnecting=False)
@@ -294,7 +294,7 @@ def _lost(screen: NetPlaying, e: ev.PeerLeft | ev.ConnectionLost) -> tuple[Scree
 # -- keys -----------------------------------------------------------------------
 
 
-def _typed(screen: NetPlaying, name: str) -> tuple[Screen, Outcome]:
+def _typed(screen: NetPlaying, name: str) -> tuple[Screen, Reply]:
     """A key while a chat line is typed, or while the resign question is up."""
     if screen.typing is not None:
         return _type(screen, name)
@@ -306,21 +306,21 @@ def _typed(screen: NetPlaying, name: str) -> tuple[Screen, Outcome]:
     return screen, UNHANDLED
 
 
-def _key(screen: NetPlaying, name: str, binding: Binding, ctx: Context) -> tuple[Screen, Outcome]:
+def _key(screen: NetPlaying, name: str, binding: Binding, ctx: Context) -> tuple[Screen, Reply]:
     """A declared key: a request to the session, or a change of how the game is looked at."""
     if binding is ACCEPT or binding is DECLINE:
-        return screen, Outcome(effects=(NetAnswer(screen.session, binding is ACCEPT),))
+        return screen, Reply(effects=(NetAnswer(screen.session, binding is ACCEPT),))
     if binding is CURSOR:
         return replace(screen, cursor=stepped(screen.cursor, *CURSOR_KEYS[name], screen.board.size)), NOTHING
     if binding is PLAY:
-        return screen, Outcome(effects=(_play(screen, screen.cursor),))
+        return screen, Reply(effects=(_play(screen, screen.cursor),))
     option = next((option for option, key in OPENING_KEYS.items() if key is binding), None)
     if option is not None:
-        return screen, Outcome(effects=(NetStep(screen.session, choose(option)),))
+        return screen, Reply(effects=(NetStep(screen.session, choose(option)),))
     if binding is DECLARE:
-        return screen, Outcome(effects=(NetStep(screen.session, declare(int(name))),))
+        return screen, Reply(effects=(NetStep(screen.session, declare(int(name))),))
     if binding in OFFERS:
-        return screen, Outcome(effects=(NetOffer(screen.session, OFFERS[binding]),))
+        return screen, Reply(effects=(NetOffer(screen.session, OFFERS[binding]),))
     if binding is NEXT:
         return _next_game(screen)
     if binding is CHAT:
@@ -328,7 +328,7 @@ def _key(screen: NetPlaying, name: str, binding: Binding, ctx: Context) -> tuple
             return screen, alerted(_absent(screen))
         return replace(screen, typing=""), NOTHING
     if binding is RESIGN:
-        return replace(screen, confirm_resign=True), Outcome(message=Message(""))
+        return replace(screen, confirm_resign=True), Reply(message=Message(""))
     if binding is RECONNECT:
         return reconnect(screen, ctx)
     if binding is QUIT:  # the game is kept as it stands now (the clocks read at this moment)
@@ -341,13 +341,13 @@ def _key(screen: NetPlaying, name: str, binding: Binding, ctx: Context) -> tuple
     return screen, UNHANDLED
 
 
-def _next_game(screen: NetPlaying) -> tuple[Screen, Outcome]:
+def _next_game(screen: NetPlaying) -> tuple[Screen, Reply]:
     """The next game over the network: a rematch asked for, or the other player's request for one accepted."""
     asked = screen.table.offer_in
     if asked is None:
-        return screen, Outcome(effects=(NetOffer(screen.session, OfferKind.REMATCH),))
+        return screen, Reply(effects=(NetOffer(screen.session, OfferKind.REMATCH),))
     if asked is OfferKind.REMATCH:  # both want the next game
-        return screen, Outcome(effects=(NetAnswer(screen.session, True),))
+        return screen, Reply(effects=(NetAnswer(screen.session, True),))
     name = capitalised(screen.opponent)
     return screen, alerted(f"{name} asks {asked.request} first: y accepts, n declines.")
 
@@ -369,7 +369,7 @@ def _absent(screen: NetPlaying) -> str:
     return f"Not connected: {RECONNECT_KEY} reconnects."
 
 
-def _type(screen: NetPlaying, name: str) -> tuple[Screen, Outcome]:
+def _type(screen: NetPlaying, name: str) -> tuple[Screen, Reply]:
     text = screen.typing or ""
     if CLOSE.matches(name):
         return replace(screen, typing=None), NOTHING
@@ -377,14 +377,14 @@ def _type(screen: NetPlaying, name: str) -> tuple[Screen, Outcome]:
         screen = replace(screen, typing=None)
         if not text.strip():
             return screen, NOTHING
-        return screen, Outcome(effects=(NetChat(screen.session, text.strip()),))
+        return screen, Reply(effects=(NetChat(screen.session, text.strip()),))
     typed = edited(text, name, MAX_CHAT)
     if typed is None:
         return screen, NOTHING
     return replace(screen, typing=typed), NOTHING
 
 
-def reconnect(screen: NetPlaying, ctx: Context) -> tuple[Screen, Outcome]:
+def reconnect(screen: NetPlaying, ctx: Context) -> tuple[Screen, Reply]:
     """The guest, after a drop: a new connection that presents the game to resume."""
     if screen.reconnecting:
         return screen, alerted(_absent(screen))

@@ -16,7 +16,7 @@ from gomoku.tui.keys import LOAD_KEY, QUIT_KEY, SAVE_KEY
 from gomoku.tui.layout import board_layout
 from gomoku.tui.model import Menu, Playing, PromptKind, Replaying, Screen, forbidden_marks, new_game
 from gomoku.tui.saves import fresh_game_effects
-from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt, review
 from gomoku.tui.settings import Mode, Side
 from gomoku.tui.texts import outcome_text, plural
@@ -82,7 +82,7 @@ def fits(screen: Replaying, ctx: Context, rows: int, cols: int) -> bool:
     return board_layout(rows, cols, screen.board.size) is not None
 
 
-def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
+def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     if isinstance(event, Mouse):
         return screen, NOTHING  # a replay board is looked at, not played on
     if not isinstance(event, Pressed):
@@ -135,7 +135,7 @@ def _jump_prompt(typed: str, total: int) -> str:
     return f"Go to move: {typed}_ (0 to {total}; Enter goes, Esc cancels)"
 
 
-def _jumping(screen: Replaying, binding: Binding | None, key: str) -> tuple[Screen, Outcome]:
+def _jumping(screen: Replaying, binding: Binding | None, key: str) -> tuple[Screen, Reply]:
     """A key while a move number is typed: a digit, Backspace, Enter to go, Esc to cancel."""
     typed = screen.jump or ""
     total = len(screen.record.moves)
@@ -159,7 +159,7 @@ def _jumping(screen: Replaying, binding: Binding | None, key: str) -> tuple[Scre
     return screen, UNHANDLED
 
 
-def _go_to(screen: Replaying, target: int) -> tuple[Screen, Outcome]:
+def _go_to(screen: Replaying, target: int) -> tuple[Screen, Reply]:
     total = len(screen.record.moves)
     target = max(0, min(total, target))
     if target == screen.index:
@@ -175,7 +175,7 @@ def _go_to(screen: Replaying, target: int) -> tuple[Screen, Outcome]:
     return replace(screen, board=board, forbidden=forbidden_marks(board)), NOTHING
 
 
-def play_on(screen: Replaying, ctx: Context) -> tuple[Screen, Outcome]:
+def play_on(screen: Replaying, ctx: Context) -> tuple[Screen, Reply]:
     """Play on from the move shown: a game of the menu's mode, the later moves kept for ``r``.
 
     Against the computer, you take the side to move.
