@@ -41,6 +41,7 @@ from gomoku.tui.model import (
     Screen,
     State,
     Step,
+    say,
 )
 from gomoku.tui.screen import KEEP, Context, Reply, Route, context
 from gomoku.tui.screens import dialogs, game, hosting, joining, menu, netgame, netmenu, prompt, replay, resume, review
@@ -160,7 +161,8 @@ def _from_shown_connection(screen: Screen, event: NetEvent | NetListening | NetC
 
 
 def _complain(state: State, text: str) -> State:
-    return replace(state, message=text, alert=True, sticky=False)
+    """``state`` with ``text`` on the message line as an alert (a key refused)."""
+    return say(state, text, alert=True)
 
 
 def apply(state: State, screen: Screen, outcome: Reply) -> Step:

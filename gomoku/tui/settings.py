@@ -336,28 +336,52 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 20 else text[:17] + "..."
 
 
-def _problem_of(path: Path) -> tuple[dict[str, Any] | None, str]:
-    """The settings object in the file at ``path`` (``None`` if none can be read) and what is wrong with it."""
+class FileTrouble(enum.Enum):
+    """What is wrong with a settings file, as a kind (the sentence says it; the kind decides what is done)."""
+
+    #: It is there but cannot be read (permissions, a folder): nothing to keep aside, it stays as it is.
+    UNREADABLE = "cannot be read"
+    #: It was read and cannot be settings: kept aside when a choice is next saved.
+    DAMAGED = "is damaged"
+
+
+@dataclass(frozen=True)
+class FileProblem:
+    """Why a settings file cannot be used: its :class:`FileTrouble` and the detail (``"not JSON from line 2"``)."""
+
+    trouble: FileTrouble
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.trouble.value} ({self.detail})"
+
+
+def file_problem(path: Path) -> tuple[dict[str, Any] | None, FileProblem | None]:
+    """The settings object in the file at ``path`` (``None`` if none can be read) and what is wrong with it.
+
+    A missing file has no problem: it gives ``(None, None)``.
+    """
     try:
         with path.open("rb") as stream:
             raw = stream.read(MAX_SETTINGS_BYTES + 1)
     except FileNotFoundError:
-        return None, ""
+        return None, None
     except OSError as error:
-        return None, f"cannot be read ({error.strerror or error})"
+        return None, FileProblem(FileTrouble.UNREADABLE, str(error.strerror or error))
+    damaged = FileTrouble.DAMAGED
     if len(raw) > MAX_SETTINGS_BYTES:
-        return None, f"is damaged (over {MAX_SETTINGS_BYTES // 1024} KB)"
+        return None, FileProblem(damaged, f"over {MAX_SETTINGS_BYTES // 1024} KB")
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        return None, "is damaged (not UTF-8 text)"
+        return None, FileProblem(damaged, "not UTF-8 text")
     except json.JSONDecodeError as error:
-        return None, f"is damaged (not JSON from line {error.lineno}, column {error.colno})"
+        return None, FileProblem(damaged, f"not JSON from line {error.lineno}, column {error.colno}")
     except (ValueError, RecursionError):  # a number of thousands of digits, nesting thousands deep
-        return None, "is damaged (not JSON settings can hold)"
+        return None, FileProblem(damaged, "not JSON settings can hold")
     if not isinstance(data, dict):
-        return None, "is damaged (not a JSON object)"
-    return data, ""
+        return None, FileProblem(damaged, "not a JSON object")
+    return data, None
 
 
 def read_settings(levels: Sequence[str], path: Path | None = None) -> tuple[Settings, str]:
@@ -369,11 +393,13 @@ def read_settings(levels: Sequence[str], path: Path | None = None) -> tuple[Sett
     not overwritten, when the choices are next saved.
     """
     path = path or settings_path()
-    data, problem = _problem_of(path)
+    data, problem = file_problem(path)
     if data is None:
-        if not problem:
+        if problem is None:
             return default_settings(levels), ""
-        kept = "" if problem.startswith("cannot") else ", and the file will be kept aside when a choice is next saved"
+        kept = ", and the file will be kept aside when a choice is next saved"
+        if problem.trouble is FileTrouble.UNREADABLE:
+            kept = ""
         return default_settings(levels), f"The settings file {path} {problem}: the defaults are used{kept}."
     settings = validated(data, levels)
     unusable = _choice_problems(data, levels)
@@ -410,8 +436,8 @@ def save_settings(settings: Settings, path: Path | None = None, levels: Sequence
     ``settings.json.corrupt-<UTC time>``, never overwritten.
     """
     path = path or settings_path()
-    data, problem = _problem_of(path)
-    unusable = bool(problem) or (data is not None and bool(_choice_problems(data, levels or None)))
+    data, problem = file_problem(path)
+    unusable = problem is not None or (data is not None and bool(_choice_problems(data, levels or None)))
     moved_aside = None
     try:
         if unusable and path.exists():

@@ -199,3 +199,24 @@ def test_any_json_value_in_any_field_gives_settings(value: object, name: str) ->
             path.write_text(json.dumps(candidate))
             settings_, problem = read_settings(LEVELS, path)
             assert isinstance(settings_, Settings) and isinstance(problem, str)
+
+
+def test_a_files_trouble_is_a_kind_not_words_to_parse(tmp_path: Path) -> None:
+    """Issue 28: ``read_settings`` told an unreadable file from a damaged one by ``startswith("cannot")``."""
+    from gomoku.tui.settings import FileTrouble, file_problem
+
+    folder = tmp_path / "settings.json"
+    folder.mkdir()  # there, and not a file that can be read (as root too)
+    data, problem = file_problem(folder)
+    assert data is None and problem is not None and problem.trouble is FileTrouble.UNREADABLE
+    notice = read_settings(("normal",), folder)[1]
+    assert "cannot be read" in notice and "kept aside" not in notice
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text("[1, 2", encoding="utf-8")
+    data, problem = file_problem(damaged)
+    assert problem is not None and problem.trouble is FileTrouble.DAMAGED and "not JSON" in problem.detail
+    assert (
+        "is damaged" in read_settings(("normal",), damaged)[1]
+        and "kept aside" in read_settings(("normal",), damaged)[1]
+    )
+    assert file_problem(tmp_path / "missing.json") == (None, None)

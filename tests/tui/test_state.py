@@ -559,3 +559,12 @@ def test_key_events_never_raise_anywhere() -> None:
         for key in keys:
             for second in keys:
                 update(update(state, Key(key))[0], Key(second))
+
+
+def test_the_message_line_is_written_in_one_place_and_dead_helpers_are_gone() -> None:
+    """Issue 28: ``model.next_job`` and ``model.complain`` were dead (the router refuses keys with its own)."""
+    from gomoku.tui import model
+
+    assert not hasattr(model, "next_job") and not hasattr(model, "complain")
+    refused = press(start("pvp"), "z")
+    assert refused.alert and refused.message == "'z' does nothing here: press ? for the keys."
