@@ -10,7 +10,7 @@ is a new class here and a new row in the performer's table.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from gomoku.board import Board
 from gomoku.clock import NO_CLOCK, ClockSpec
@@ -175,9 +175,24 @@ class RetireAutosave:
 
 @dataclass(frozen=True)
 class SaveSettings:
-    """Remember the menu's choices for the next start."""
+    """Remember the player's choices for the next start.
+
+    ``settings`` are the settings in effect now, and ``chosen`` the names of
+    the fields the player just chose (a menu row, the pace while watching):
+    only those are written (:class:`~gomoku.tui.settings.Remembered`), never
+    what the command line or a screen set for this run only.
+    """
 
     settings: Settings
+    chosen: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, before: Settings, after: Settings) -> SaveSettings:
+        """The choice that turned ``before`` into ``after``, to remember."""
+        changed = tuple(
+            item.name for item in fields(Settings) if getattr(before, item.name) != getattr(after, item.name)
+        )
+        return cls(after, changed)
 
 
 @dataclass(frozen=True)

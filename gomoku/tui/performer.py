@@ -77,7 +77,7 @@ class Performer:
             ListRecords: lambda effect: files.submit(partial(storage.list_records, effect)),
             Autosave: lambda effect: autosaver.save(effect.saved),
             RetireAutosave: lambda effect: autosaver.retire(effect.announce),
-            SaveSettings: lambda effect: files.submit(partial(_remember, self._to_remember(effect.settings), levels)),
+            SaveSettings: lambda effect: files.submit(partial(_remember, self._to_remember(effect), levels)),
             Quit: self._quit,
             **self.network.handlers(),
         }
@@ -89,5 +89,8 @@ class Performer:
     def _quit(self, effect: Effect) -> None:
         self.quitting = True
 
-    def _to_remember(self, settings: Settings) -> Settings:
-        return settings if self.remembered is None else self.remembered.choose(settings)
+    def _to_remember(self, effect: SaveSettings) -> Settings:
+        """The settings to write: the player's choices on the stored ones (without them, all in effect)."""
+        if self.remembered is None:
+            return effect.settings
+        return self.remembered.choose(effect.settings, effect.chosen)

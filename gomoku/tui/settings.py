@@ -26,7 +26,7 @@ import json
 import os
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -451,35 +451,29 @@ def save_settings(settings: Settings, path: Path | None = None, levels: Sequence
 
 
 class Remembered:
-    """What the settings file should hold: the choices made in the menu, never the command line's options.
+    """What the settings file should hold: the player's choices, never the command line's options.
 
     The program starts from the file's settings (``stored``) with the
-    command line's options on top (``shown``, the settings in effect).  A
-    :class:`~gomoku.tui.effects.SaveSettings` carries the whole of the new
-    settings in effect; only what differs from the settings in effect before
-    it is the player's choice, and only that is written.  (Every change of
-    the settings in effect comes with one, so nothing is missed.)
+    command line's options on top (the settings in effect).  A
+    :class:`~gomoku.tui.effects.SaveSettings` names the fields the player
+    just chose; only those are written, so what an option or a screen set
+    for one run (``--opening``, ``--engine``, the replay's mode) never
+    reaches the file.  A choice of an engine that only the command line
+    names (``--engine``) is for this run too: the file would name an engine
+    it does not know.
     """
 
-    def __init__(self, stored: Settings, shown: Settings) -> None:
+    def __init__(self, stored: Settings) -> None:
         self.stored = stored
-        self._shown = shown
 
-    def choose(self, settings: Settings) -> Settings:
-        """The settings to write now that ``settings`` are in effect."""
-        changed = {
-            item.name: getattr(settings, item.name)
-            for item in fields(Settings)
-            if getattr(settings, item.name) != getattr(self._shown, item.name)
+    def choose(self, settings: Settings, chosen: Sequence[str]) -> Settings:
+        """The settings to write now that the fields ``chosen`` of ``settings`` were chosen."""
+        known = {name for name, _ in self.stored.engines}
+        for_this_run = {name for name, _ in settings.engines} - known
+        choices = {
+            name: getattr(settings, name)
+            for name in chosen
+            if name != "engines" and getattr(settings, name) not in for_this_run
         }
-        self._shown = settings
-        stored = replace(self.stored, **changed)
-        # an engine of the command line chosen in the menu is remembered with the choice, or the file
-        # would name a level or an analyst it does not know
-        chosen = {stored.level, stored.black_level, stored.white_level, stored.analyst}
-        known = dict(stored.engines)
-        for name, command in settings.engines:
-            if name in chosen and name not in known:
-                known[name] = command
-        self.stored = replace(stored, engines=tuple(known.items()))
+        self.stored = replace(self.stored, **choices)
         return self.stored

@@ -102,7 +102,7 @@ class Crew:
             self.files,
             self.autosaver,
             self.network,
-            Remembered(start.stored, start.settings),
+            Remembered(start.stored),
             tuple(LEVELS),
             self.reviewer,
             self.analyst,

@@ -22,7 +22,7 @@ from gomoku.review import ENGINE_EVAL_SCALE, ReviewSettings, review_game
 from gomoku.tui import live
 from gomoku.tui.analyst import Analyst
 from gomoku.tui.computer import Computer
-from gomoku.tui.effects import AiKind, StartAi, StartAnalysis, StartReview
+from gomoku.tui.effects import AiKind, SaveSettings, StartAi, StartAnalysis, StartReview
 from gomoku.tui.events import AiDone, Analysed, Failed, ReviewDone
 from gomoku.tui.model import Menu, MenuRow, Playing
 from gomoku.tui.options import settings_from_args
@@ -214,11 +214,15 @@ def test_an_engine_reviews_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
     assert scales == [ENGINE_EVAL_SCALE]  # an engine's centi-units are drawn on their own scale
 
 
-def test_an_engine_of_the_command_line_chosen_in_the_menu_is_remembered_with_the_choice() -> None:
+def test_an_engine_of_the_command_line_chosen_in_the_menu_is_for_this_run_only() -> None:
+    """Issue 28, item 9: ``--engine`` choices were written into settings.json; options are for one run."""
     stored = Settings()
     shown = replace(stored, engines=(("rapfi", "/opt/pbrain-rapfi"), ("other", "/opt/other")))
-    remembered = Remembered(stored, shown)
-    written = remembered.choose(replace(shown, analyst="rapfi"))
-    assert written.analyst == "rapfi" and written.engines == (("rapfi", "/opt/pbrain-rapfi"),)
-    assert validated(written.to_json(), LEVELS) == written  # the file names no engine it does not know
-    assert remembered.choose(replace(shown, analyst="rapfi", coach=True)).engines == written.engines
+    remembered = Remembered(stored)
+    chose = SaveSettings.of(shown, replace(shown, analyst="rapfi"))
+    written = remembered.choose(chose.settings, chose.chosen)
+    assert written == stored and not written.engines  # neither the choice nor the engine reaches the file
+    coach = SaveSettings.of(chose.settings, replace(chose.settings, coach=True))
+    assert remembered.choose(coach.settings, coach.chosen) == replace(stored, coach=True)  # a menu choice does
+    kept = replace(stored, engines=(("rapfi", "/opt/pbrain-rapfi"),))  # an engine the file names is chosen freely
+    assert Remembered(kept).choose(chose.settings, chose.chosen).analyst == "rapfi"

@@ -155,12 +155,12 @@ def test_the_settings_file_follows_the_umask(tmp_path: Path) -> None:
 def test_only_the_menus_choices_are_remembered_not_the_command_lines() -> None:
     stored = Settings(rule=Rule.STANDARD, size=19)
     shown = replace(stored, mode=Mode.CVC, rule=Rule.RENJU, level="easy", black_level="easy", white_level="easy")
-    remembered = Remembered(stored, shown)
-    after_pace = remembered.choose(replace(shown, pace=Pace.FAST))  # "+" in the game, or the menu's pace row
+    remembered = Remembered(stored)
+    after_pace = remembered.choose(replace(shown, pace=Pace.FAST), ("pace",))  # "+" in the game, or the pace row
     assert after_pace == replace(stored, pace=Pace.FAST)  # renju, cvc and easy were this run's only
     chosen = replace(shown, pace=Pace.FAST, mode=Mode.PVC)  # then the mode row, in the menu
-    assert remembered.choose(chosen) == replace(stored, pace=Pace.FAST, mode=Mode.PVC)
-    back = remembered.choose(replace(chosen, rule=Rule.FREESTYLE))  # a rule picked in the menu counts
+    assert remembered.choose(chosen, ("mode",)) == replace(stored, pace=Pace.FAST, mode=Mode.PVC)
+    back = remembered.choose(replace(chosen, rule=Rule.FREESTYLE), ("rule",))  # a rule picked in the menu counts
     assert back.rule is Rule.FREESTYLE and back.size == 19
 
 
@@ -220,3 +220,28 @@ def test_a_files_trouble_is_a_kind_not_words_to_parse(tmp_path: Path) -> None:
         and "kept aside" in read_settings(("normal",), damaged)[1]
     )
     assert file_problem(tmp_path / "missing.json") == (None, None)
+
+
+# -- issue 28, item 9: options and a screen's choice for one game are for that run ------------------
+
+
+def test_the_replays_mode_and_the_network_menus_opening_never_reach_the_settings_file() -> None:
+    """``m`` in the replay was written into settings.json (a later ``--opening swap2`` then started a
+    computer-vs-computer game with no hint why); the network menu's opening for this run was written with
+    the next choice made after it."""
+    from gomoku.tui.effects import SaveSettings
+    from gomoku.tui.model import NetMenu, NetRow
+    from tests.tui.helpers import Run, loaded, menu_state
+
+    stored = Settings()
+    replay = Run(loaded()).press("m")
+    assert replay.state.settings.mode is not Mode.PVP and not replay.of(SaveSettings)
+    assert "for this game only" in replay.state.message
+    network = Run(replace(menu_state(), screen=NetMenu(NetRow.OPENING))).press("right")  # for this run
+    network.state = replace(network.state, screen=NetMenu(NetRow.RULE))
+    network.press("right")  # a choice to remember
+    remembered = Remembered(stored)
+    for chose in network.of(SaveSettings):
+        remembered.choose(chose.settings, chose.chosen)
+    assert remembered.stored == replace(stored, rule=network.state.settings.rule)
+    assert network.state.settings.opening is not stored.opening  # in effect, not written

@@ -75,7 +75,7 @@ def test_menu_selection_moves_and_wraps(down: str, up: str) -> None:
 def test_menu_changes_a_choice_and_remembers_it(right: str) -> None:
     state = select(menu_state(mode=Mode.PVC), MenuRow.MODE)
     run = Run(state).press(right)
-    assert run.state.settings.mode is Mode.PVP and run.of(SaveSettings) == [SaveSettings(run.state.settings)]
+    assert run.state.settings.mode is Mode.PVP and run.of(SaveSettings) == [SaveSettings(run.state.settings, ("mode",))]
     assert press(state, right, right).settings.mode is Mode.CVC
     assert press(state, right, right, right).settings.mode is Mode.PVC
 

@@ -409,7 +409,7 @@ def _change_pace(game: Game, ctx: Context, step: int) -> tuple[Screen, Reply]:
     pace = PACES[index]
     settings = replace(ctx.settings, pace=pace)
     game = replace(game, settings=replace(game.settings, pace=pace))
-    return Playing(game), said(f"Pace: {pace.label}.", (SaveSettings(settings),), settings=settings)
+    return Playing(game), said(f"Pace: {pace.label}.", (SaveSettings.of(ctx.settings, settings),), settings=settings)
 
 
 def _ask_hint(game: Game, ctx: Context) -> tuple[Screen, Reply]:

@@ -300,7 +300,7 @@ def _change(ctx: Context, row: MenuRow, step: int) -> Reply:
         field = LEVEL_ROWS[row]
         level: str = getattr(settings, field)
         changed = replace(settings, **{field: _cycled(ctx.levels, level, step)})  # type: ignore[arg-type]
-    return Reply(effects=(SaveSettings(changed),), settings=changed)
+    return Reply(effects=(SaveSettings.of(settings, changed),), settings=changed)
 
 
 def too_big(settings: Settings, terminal: tuple[int, int] | None) -> str:

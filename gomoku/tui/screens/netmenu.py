@@ -172,7 +172,8 @@ def _keep(menu: NetMenu, text: str, ctx: Context) -> tuple[Screen, Reply]:
         return replace(done, bind=text), said(f"The host listens {where}.")
     changed = replace(ctx.settings, name=clean_name(text))
     shown = changed.name or "the host or the guest (no name)"
-    return done, said(f"The other player sees you as {shown}.", (SaveSettings(changed),), settings=changed)
+    remember = SaveSettings.of(ctx.settings, changed)
+    return done, said(f"The other player sees you as {shown}.", (remember,), settings=changed)
 
 
 def _change(menu: NetMenu, ctx: Context, step: int) -> tuple[Screen, Reply]:
@@ -193,7 +194,7 @@ def _change(menu: NetMenu, ctx: Context, step: int) -> tuple[Screen, Reply]:
     else:
         rules = tuple(Rule)
         changed = replace(settings, rule=rules[(rules.index(settings.rule) + step) % len(rules)])
-    return menu, Reply(effects=(SaveSettings(changed),), settings=changed)
+    return menu, Reply(effects=(SaveSettings.of(settings, changed),), settings=changed)
 
 
 def view(win: Window, menu: NetMenu, ctx: Context, theme: Theme) -> None:

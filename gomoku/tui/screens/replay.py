@@ -10,7 +10,6 @@ from gomoku.rules import Stone
 from gomoku.tui import draw, live
 from gomoku.tui.bindings import ANALYSIS, HELP, Binding, Bindings
 from gomoku.tui.draw import Marks, Theme, Window
-from gomoku.tui.effects import SaveSettings
 from gomoku.tui.events import Event, Mouse, Pressed
 from gomoku.tui.keys import LOAD_KEY, QUIT_KEY, SAVE_KEY
 from gomoku.tui.layout import board_layout
@@ -108,7 +107,7 @@ def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Reply
     if binding is not None and binding.keys == MODE.keys:
         mode = MODES[(MODES.index(ctx.settings.mode) + 1) % len(MODES)]
         settings = replace(ctx.settings, mode=mode)
-        return screen, said(f"Enter plays on: {mode.label}.", (SaveSettings(settings),), settings=settings)
+        return screen, said(f"Enter plays on: {mode.label} (for this game only).", settings=settings)
     if binding is HEAT:
         heat = not screen.heat
         text = "Heat map on: the legend is at the bottom; t hides it." if heat else "Heat map off."
