@@ -7,8 +7,15 @@ of one.  On the next start :func:`load_game` offers it back; when the player
 declines, the game ends, or another game takes its place, :func:`keep_game`
 moves it aside under a name of its own (``unfinished-20261201-1439.json`` or
 ``finished-...``, the local time it was last saved, ``-2``, ``-3``... if
-that name is taken).  Nothing kept is ever overwritten or deleted:
-:func:`kept_games` lists them, newest first, for the load prompt.
+that name is taken).  Kept games are never overwritten: :func:`kept_games`
+lists them, newest first, for the load prompt.  So that they do not pile up
+(one for every game started from the command line), what is kept is what a
+player would come back for: every finished game; the newest
+:data:`UNFINISHED_KEPT` unfinished games of each kind (against the computer,
+two players, watched, a network game hosted, one joined), older ones of that
+kind going when a newer one is kept; and no game without a move.
+:func:`tidy_kept` applies the same rule to every kind at once (the load
+prompt offers it).
 
 A save file this version cannot use is never destroyed:
 
@@ -293,6 +300,59 @@ def _move_aside_if_unusable(path: Path) -> Path | None:
     return target
 
 
+#: How many unfinished games of each kind are kept (an older one goes when a newer one of its kind is kept).
+UNFINISHED_KEPT = 3
+
+
+def game_kind(game: SavedGame) -> str:
+    """What kind of game a save is, for keeping: ``pvc``, ``pvp``, ``cvc``, or ``network-host`` / ``network-guest``."""
+    network = game.extra.get("network")
+    role = network.get("role") if isinstance(network, Mapping) else None
+    return f"network-{role}" if isinstance(role, str) else game.mode
+
+
+def surplus_games(folder: Path | None = None, kind: str | None = None) -> list[Path]:
+    """The kept unfinished games the keeping rule lets go (of ``kind`` only, if given), oldest last.
+
+    An unfinished game without a move, and unfinished games older than the
+    newest :data:`UNFINISHED_KEPT` of their kind.  Finished games, and files
+    this version cannot read, are never in it.
+    """
+    counted: dict[str, int] = {}
+    surplus = []
+    for path in kept_games(folder):  # newest first
+        if path.name.startswith(Kept.FINISHED.value):
+            continue
+        try:
+            game = load_game(path)
+        except SaveError:
+            continue  # not ours to judge: it stays
+        if game is None or game.to_board().is_game_over():
+            continue
+        this = game_kind(game)
+        if kind is not None and this != kind:
+            continue
+        if not game.moves:
+            surplus.append(path)
+            continue
+        counted[this] = counted.get(this, 0) + 1
+        if counted[this] > UNFINISHED_KEPT:
+            surplus.append(path)
+    return surplus
+
+
+def tidy_kept(folder: Path | None = None) -> list[Path]:
+    """Remove every kept game the keeping rule lets go (:func:`surplus_games`); returns those removed."""
+    removed = []
+    for path in surplus_games(folder):
+        try:
+            path.unlink()
+        except OSError:
+            continue
+        removed.append(path)
+    return removed
+
+
 def keep_game(path: Path | None = None) -> Path | None:
     """Move the saved game (declined, finished, replaced) aside under a name no other kept game has.
 
@@ -302,7 +362,8 @@ def keep_game(path: Path | None = None) -> Path | None:
     even by two gomokus at once, never land on one name.  A file this version
     cannot load is left alone (:func:`save_game` moves it aside when it needs
     the place).  Returns the kept game's path, or ``None`` if there was
-    nothing to keep.
+    nothing to keep: a game without a move is let go, and keeping an
+    unfinished game lets the oldest of its kind go beyond :data:`UNFINISHED_KEPT`.
     """
     path = path or save_path()
     try:
@@ -312,6 +373,9 @@ def keep_game(path: Path | None = None) -> Path | None:
     if game is None:
         return None
     kind = Kept.FINISHED if game.to_board().is_game_over() else Kept.UNFINISHED
+    if not game.moves:  # nothing to come back to
+        path.unlink(missing_ok=True)
+        return None
     when = game.saved_time() or _utc_now()
     stem = f"{kind.value}-{when.astimezone().strftime(KEPT_STAMP)}"
     for number in range(1, 10_000):
@@ -321,6 +385,9 @@ def keep_game(path: Path | None = None) -> Path | None:
         except FileExistsError:
             continue
         os.replace(path, target)
+        if kind is Kept.UNFINISHED:
+            for older in surplus_games(path.parent, game_kind(game)):
+                older.unlink(missing_ok=True)
         return target
     raise SaveError(f"no free name to keep the game under in {path.parent}")
 
@@ -346,15 +413,19 @@ def kept_games(folder: Path | None = None) -> list[Path]:
 
 
 __all__ = [
+    "UNFINISHED_KEPT",
     "Kept",
     "NewerSaveError",
     "SaveError",
     "SaveResult",
     "SavedGame",
+    "game_kind",
     "is_kept_name",
     "keep_game",
     "kept_games",
     "load_game",
     "save_game",
     "save_path",
+    "surplus_games",
+    "tidy_kept",
 ]

@@ -315,3 +315,46 @@ def test_any_json_at_all_loads_or_gives_a_save_error(home, value):
             load_game()
         except SaveError:
             pass
+
+
+# -- issue 28, item 11: kept games do not pile up ------------------------------------
+
+
+def _keep(home, *moves: str, mode: str = "pvp", stamp: int = 0):  # type: ignore[no-untyped-def]
+    save_game(SavedGame.from_board(played(*moves), mode=mode))
+    kept = keep_game()
+    if kept is not None and stamp:
+        os.utime(kept, (stamp, stamp))
+    return kept
+
+
+def test_the_newest_unfinished_games_of_each_kind_are_kept_every_finished_one_and_none_without_a_move(home):
+    """About 60 unfinished-*.json piled up in half an hour, one for every game started from the command line."""
+    from gomoku.savegame import UNFINISHED_KEPT
+
+    save_game(SavedGame.from_board(played()))
+    assert keep_game() is None and not save_path().exists()  # nothing to come back to
+    for number in range(UNFINISHED_KEPT + 3):
+        _keep(home, "h8", *(["i9"] * (number % 2)), stamp=1_000_000 + number)
+    watched = _keep(home, "a1", mode="cvc", stamp=2_000_000)  # another kind: its own newest ones
+    won = _keep(home, "a1", "a2", "b1", "b2", "c1", "c2", "d1", "d2", "e1", stamp=3_000_000)
+    kept = kept_games()
+    assert won in kept and watched in kept
+    two_players = [path for path in kept if path not in (won, watched)]
+    assert len(two_players) == UNFINISHED_KEPT
+
+
+def test_tidying_lets_go_of_what_the_rule_would_not_have_kept_and_nothing_else(home):
+    from gomoku.savegame import UNFINISHED_KEPT, surplus_games, tidy_kept
+
+    for number in range(UNFINISHED_KEPT + 2):  # a pile from before the rule, each under a name of its own
+        path = home / f"unfinished-20261101-10{number:02d}.json"
+        save_game(SavedGame.from_board(played("h8")), path)
+        os.utime(path, (1_000_000 + number, 1_000_000 + number))
+    empty = home / "unfinished-20261101-0900.json"
+    save_game(SavedGame.from_board(played()), empty)
+    (home / "unfinished-20261101-0800.json").write_text("{broken")  # not ours to judge: it stays
+    surplus = surplus_games()
+    assert empty in surplus and len(surplus) == 3
+    assert sorted(tidy_kept()) == sorted(surplus) and surplus_games() == []
+    assert len(kept_games()) == UNFINISHED_KEPT + 1

@@ -29,6 +29,7 @@ KEY_WORDS = {
     "right": "right",
     "f1": "F1",
     "ctrl-u": "Ctrl-U",
+    "ctrl-d": "Ctrl-D",
 }
 
 

@@ -174,6 +174,12 @@ class RetireAutosave:
 
 
 @dataclass(frozen=True)
+class TidyKept:
+    """Let go of the kept games the keeping rule would not keep (:func:`gomoku.savegame.tidy_kept`); a report says
+    what went and where the kept games are."""
+
+
+@dataclass(frozen=True)
 class SaveSettings:
     """Remember the player's choices for the next start.
 
@@ -315,6 +321,7 @@ Effect = (
     | ListRecords
     | Autosave
     | RetireAutosave
+    | TidyKept
     | SaveSettings
     | Quit
     | NetEffect

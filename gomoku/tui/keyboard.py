@@ -26,6 +26,7 @@ KEY_NAMES = {
     curses.KEY_BACKSPACE: "backspace",
     127: "backspace",
     8: "backspace",
+    4: "ctrl-d",
     21: "ctrl-u",
     10: "enter",
     13: "enter",

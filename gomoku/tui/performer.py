@@ -28,6 +28,7 @@ from gomoku.tui.effects import (
     StartAnalysis,
     StartPonder,
     StartReview,
+    TidyKept,
 )
 from gomoku.tui.events import Event, Report
 from gomoku.tui.files import FileWorker
@@ -77,6 +78,7 @@ class Performer:
             ListRecords: lambda effect: files.submit(partial(storage.list_records, effect)),
             Autosave: lambda effect: autosaver.save(effect.saved),
             RetireAutosave: lambda effect: autosaver.retire(effect.announce),
+            TidyKept: lambda effect: files.submit(storage.tidy),
             SaveSettings: lambda effect: files.submit(partial(_remember, self._to_remember(effect), levels)),
             Quit: self._quit,
             **self.network.handlers(),

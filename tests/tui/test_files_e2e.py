@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from gomoku.records import read_record
-from tests.tui.terminal import flatten
+from tests.tui.terminal import compact, flatten
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
@@ -33,7 +33,8 @@ def test_no_kept_game_is_ever_overwritten_and_the_load_prompt_lists_them_newest_
     second = launch("--mode", "pvp", "--size", "9")
     second.wait_for("Your unfinished game is kept as unfinished-")
     (fifteen,) = kept_names(home)
-    assert f"Your unfinished game is kept as {fifteen}: L loads it." in second.flat()  # the name it really has
+    said = second.compact()  # the name it really has, and where (a temporary path of any length)
+    assert compact(f"Your unfinished game is kept as {fifteen} in this folder: L loads it.") in said
     second.send("\r")
     second.wait_for("last: black e5")
     second.send("qy")
@@ -44,7 +45,7 @@ def test_no_kept_game_is_ever_overwritten_and_the_load_prompt_lists_them_newest_
     names = kept_names(home)
     assert len(names) == 2 and fifteen in names  # the 15x15 game is still there
     (nine,) = [name for name in names if name != fifteen]
-    assert f"Your unfinished game is kept as {nine}: L loads it." in third.flat()
+    assert compact(f"Your unfinished game is kept as {nine} in this folder: L loads it.") in third.compact()
     sizes = {name: json.loads((home / name).read_text())["size"] for name in names}
     assert sizes == {fifteen: 15, nine: 9}
     third.send("L")

@@ -488,3 +488,17 @@ def test_the_next_game_key_asked_on_both_sides_starts_the_rematch() -> None:
     match.press(Role.GUEST, "g")
     assert match.host.screen.table.game == 2 and match.guest.screen.table.game == 2
     assert not match.guest.screen.over
+
+
+def test_a_finished_network_game_is_kept_aside_once_whatever_comes_after() -> None:
+    """Issue 28, item 11: after the end, each chat line (and the other player's rejoin) wrote the game again
+    and kept it aside again (``finished-...-2.json``)."""
+    match = Match.start()
+    match.play(Role.HOST, "e5")
+    before = {side.role: len(side.run.effects) for side in (match.host, match.guest)}
+    match.press(Role.HOST, "G", "y")
+    match.press(Role.GUEST, "m", "g", "g", "enter")
+    match.press(Role.HOST, "m", "t", "y", "enter")
+    for side in (match.host, match.guest):
+        after = side.run.effects[before[side.role] :]
+        assert [type(e) for e in after if isinstance(e, (Autosave, RetireAutosave))] == [Autosave, RetireAutosave]

@@ -150,9 +150,13 @@ def fits(screen: NetPlaying, ctx: Context, rows: int, cols: int) -> bool:
 
 
 def started(
-    ctx: Context, session: int, setup: NetSetup, net: NetEvent, commands: tuple[str, ...] = ()
+    ctx: Context, session: int, setup: NetSetup, net: NetEvent, commands: tuple[str, ...] = (), kept: bool = False
 ) -> tuple[Screen, Reply]:
-    """The game screen for a game the connection just started (or resumed, or a rematch)."""
+    """The game screen for a game the connection just started (or resumed, or a rematch).
+
+    A game resumed already over is kept aside as finished, unless this screen ``kept`` it as it ended
+    (the other player rejoined after the end).
+    """
     event = net.event
     assert isinstance(event, ev.GameStarted) and net.snapshot is not None and net.snapshot.table is not None
     table = net.snapshot.table
@@ -173,14 +177,23 @@ def started(
             text += " Black moves first."
     fresh = not event.resumed and event.game == 1  # a new match: the game saved before it is kept aside
     effects = ((RetireAutosave(),) if fresh else ()) + _autosave(ctx, screen)
+    if screen.over and not kept:
+        effects += _kept_finished(ctx, screen)
     return screen, Reply(effects=effects, message=Message(text), overlay=None)
 
 
+def _kept_finished(ctx: Context, screen: NetPlaying) -> Effects:
+    """The game just ended: saved in its final position and kept aside, once."""
+    return (Autosave(saved_from_net(screen, ctx.settings.level)), RetireAutosave())
+
+
 def _autosave(ctx: Context, screen: NetPlaying) -> Effects:
-    """Keep the game (and the session's record) for a restart; a finished one is retired."""
-    saved = Autosave(saved_from_net(screen, ctx.settings.level))
+    """Keep the game (and the session's record) for a restart.  A finished game was kept aside as it ended
+    (:func:`_kept_finished`): nothing more is written for it (a chat line or a rejoin after the end wrote it
+    again, ``finished-...-2.json``)."""
     if screen.over:
-        return (saved, RetireAutosave())
+        return ()
+    saved = Autosave(saved_from_net(screen, ctx.settings.level))
     if not screen.board.moves:
         return (saved,) if screen.setup.role is Role.GUEST else (RetireAutosave(),)
     return (saved,)
@@ -211,13 +224,14 @@ def update(screen: NetPlaying, event: Event, ctx: Context) -> tuple[Screen, Repl
 
 def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, Reply]:
     """What the session reported: its snapshot is what is drawn from now on, and a sentence about it."""
+    kept = screen.over  # a finished game is kept aside once, as it ends
     if net.snapshot is not None and net.snapshot.table is not None:  # a failed reconnection has no game to show
         screen = replace(screen, view=net.snapshot)
     e = net.event
     name = capitalised(screen.opponent)  # it starts each sentence below ("The guest played h8.")
     saved = _autosave(ctx, screen)
     if isinstance(e, ev.GameStarted):
-        return started(ctx, screen.session, screen.setup, net, screen.commands)
+        return started(ctx, screen.session, screen.setup, net, screen.commands, kept=kept)
     if isinstance(e, ev.MovePlayed):
         if e.mine:
             return replace(screen, cursor=e.point), Reply(effects=saved, message=Message(""))
@@ -244,7 +258,8 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, R
             return screen, said(f"Your request {e.kind.request} lapsed: {name} played instead.")
         return screen, said(f"{name}'s request {e.kind.request} lapsed: you played instead.")
     if isinstance(e, ev.GameOver):
-        return screen, said(f"{result_text(screen)} {NEXT_KEY} asks for a rematch.", saved)
+        ended = () if kept else _kept_finished(ctx, screen)
+        return screen, said(f"{result_text(screen)} {NEXT_KEY} asks for a rematch.", ended)
     if isinstance(e, ev.ChatReceived):
         return screen, said(f"{capitalised(e.name)}: {e.text}", saved)
     if isinstance(e, ev.ChatSent):

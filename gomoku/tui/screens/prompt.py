@@ -20,7 +20,7 @@ from gomoku.savegame import SaveError
 from gomoku.tui import draw
 from gomoku.tui.bindings import Binding, Bindings, key_line
 from gomoku.tui.draw import Theme, Window
-from gomoku.tui.effects import ListRecords, LoadRecord, SaveRecord
+from gomoku.tui.effects import ListRecords, LoadRecord, SaveRecord, TidyKept
 from gomoku.tui.events import Event, Exists, Failed, Key, Listed, Loaded, LoadedSave, Saved
 from gomoku.tui.model import (
     Game,
@@ -46,11 +46,16 @@ CANCEL = Binding(("escape",), "cancel", "Esc cancels", "Esc")
 CLEAR = Binding(("ctrl-u",), "clear the name", "Ctrl-U clears", "Ctrl-U")
 ERASE = Binding(("backspace",), "erase the last character", label="Backspace")
 PICK = Binding(("up", "down"), "the previous / next file offered", label="up down")
+TIDY = Binding(
+    ("ctrl-d",),
+    "tidy the kept games: every finished game and the newest unfinished ones of each kind stay",
+    "Ctrl-D tidies",
+)
 
 
 def bindings(prompt: Prompt, ctx: Context) -> Bindings:
     submit = SUBMIT if prompt.kind is PromptKind.SAVE else replace(SUBMIT, short="Enter loads")
-    return (submit, CANCEL, CLEAR, ERASE) + (() if prompt.kind is PromptKind.SAVE else (PICK,))
+    return (submit, CANCEL, CLEAR, ERASE) + (() if prompt.kind is PromptKind.SAVE else (PICK, TIDY))
 
 
 def suggested_name(when: datetime | None) -> str:
@@ -80,7 +85,7 @@ def _pick(prompt: Prompt, step: int) -> Prompt:
 
 
 def update(prompt: Prompt, event: Event, ctx: Context) -> tuple[Any, Reply]:
-    """Every key is text for the name, but Enter, Esc, Backspace, Ctrl-U and up/down; file answers."""
+    """Every key is text for the name, but Enter, Esc, Backspace, Ctrl-U, up/down and Ctrl-D; file answers."""
     if isinstance(event, (Saved, Exists, Loaded, LoadedSave, Listed, Failed)):
         return answer(prompt, event, ctx)
     if not isinstance(event, Key):
@@ -97,6 +102,8 @@ def update(prompt: Prompt, event: Event, ctx: Context) -> tuple[Any, Reply]:
         return replace(prompt, text="", fresh=False, error=""), NOTHING
     if PICK.matches(name):
         return _pick(prompt, 1 if name == "down" else -1), NOTHING
+    if prompt.kind is PromptKind.LOAD and TIDY.matches(name):
+        return None, said("Tidying the kept games...", (TidyKept(),))
     character = " " if name == "space" else name
     if len(character) != 1:
         return prompt, NOTHING  # arrows, function keys: the text has no cursor to move
