@@ -54,7 +54,14 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from gomoku.board import Board, IllegalMoveError
+from gomoku.board import (
+    Board,
+    ForbiddenMoveError,
+    GameOverError,
+    IllegalMoveError,
+    OccupiedError,
+    OffBoardError,
+)
 from gomoku.errors import GomokuError
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point, parse_point, to_notation
 from gomoku.rules import Rule
@@ -135,9 +142,10 @@ class SavedGame:
         for number, move in enumerate(everything, 1):
             try:
                 board.play(move)
-            except IllegalMoveError as error:
+            except IllegalMoveError as error:  # the file's fault, said in the file's words (no advice to a player)
                 kind = "move" if number <= len(self.moves) else "redo move"
-                raise SaveError(f"{kind} {number}: {error}") from None
+                why = next(text for cause, text in UNPLAYABLE.items() if isinstance(error, cause))
+                raise SaveError(f"{kind} {number}: {board.notation(move)} {why}") from None
         for _ in self.redo:
             board.undo()
         return board
@@ -233,6 +241,16 @@ class SaveResult:
     moved_aside: Path | None = None
 
 
+#: Why a saved move cannot be played, by the board's error: said of the file, not as advice to a player.
+UNPLAYABLE: dict[type[IllegalMoveError], str] = {
+    OccupiedError: "is on a stone",
+    OffBoardError: "is off the board",
+    GameOverError: "comes after the game was over",
+    ForbiddenMoveError: "is forbidden for black",
+    IllegalMoveError: "cannot be played",
+}
+
+
 def _utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
@@ -245,31 +263,34 @@ def load_game(path: Path | None = None) -> SavedGame | None:
     where it is.
     """
     path = path or save_path()
-    damaged = "it will be kept aside when the next game is saved"
+    # the verdict first and the path last: on a narrow screen the words that matter come before a long path
+    damaged = f"{path} will be kept aside when the next game is saved"
+    if path != save_path():  # a kept game, or a file named to load: nothing moves it
+        damaged = f"{path} is left as it is"
     try:
         with path.open("rb") as stream:
             raw = stream.read(MAX_SAVE_BYTES + 1)
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise SaveError(f"cannot read the saved game {path}: {error.strerror or error}") from None
+        raise SaveError(f"the saved game cannot be read ({error.strerror or error}): {path}") from None
     if len(raw) > MAX_SAVE_BYTES:
-        raise SaveError(f"the saved game {path} is damaged (over {MAX_SAVE_BYTES // 1024} KB): {damaged}")
+        raise SaveError(f"the saved game is damaged (over {MAX_SAVE_BYTES // 1024} KB): {damaged}")
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise SaveError(f"the saved game {path} is damaged (not UTF-8 text): {damaged}") from None
+        raise SaveError(f"the saved game is damaged (not UTF-8 text): {damaged}") from None
     except json.JSONDecodeError as error:
         where = f"from line {error.lineno}, column {error.colno}"
-        raise SaveError(f"the saved game {path} is damaged (not JSON {where}): {damaged}") from None
+        raise SaveError(f"the saved game is damaged (not JSON {where}): {damaged}") from None
     except (ValueError, RecursionError):  # a number of thousands of digits, nesting thousands deep
-        raise SaveError(f"the saved game {path} is damaged (not JSON a save can hold): {damaged}") from None
+        raise SaveError(f"the saved game is damaged (not JSON a save can hold): {damaged}") from None
     try:
         return SavedGame.from_json(data)
     except NewerSaveError as error:
-        raise NewerSaveError(f"the saved game {path} cannot be resumed: {error}") from None
+        raise NewerSaveError(f"the saved game cannot be resumed: {error} ({path})") from None
     except SaveError as error:
-        raise SaveError(f"the saved game {path} is damaged ({error}): {damaged}") from None
+        raise SaveError(f"the saved game is damaged ({error}): {damaged}") from None
 
 
 def save_game(game: SavedGame, path: Path | None = None) -> SaveResult:

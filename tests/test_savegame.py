@@ -132,10 +132,10 @@ def valid_json(**changes) -> str:
     [
         ({"size": 40}, "board size 40"),
         ({"rule": "go"}, "rule 'go'"),
-        ({"moves": ["h8", "h8"]}, "move 2: h8 is taken"),
+        ({"moves": ["h8", "h8"]}, "move 2: h8 is on a stone"),
         ({"moves": ["h8", "z99"]}, "moves entry 2"),
         ({"moves": [[7, 7]]}, "moves entry 1 is not a point"),
-        ({"redo": ["h8"]}, "redo move 3: h8 is taken"),
+        ({"redo": ["h8"]}, "redo move 3: h8 is on a stone"),
         ({"players": {"black": "robot", "white": "human"}}, "players"),
         ({"extra": []}, "'extra' is missing or not a dict"),
     ],

@@ -397,18 +397,19 @@ def read_settings(levels: Sequence[str], path: Path | None = None) -> tuple[Sett
     if data is None:
         if problem is None:
             return default_settings(levels), ""
-        kept = ", and the file will be kept aside when a choice is next saved"
+        # the verdict first and the path last: on a narrow screen the words that matter come before a long path
+        kept = f", and {path} will be kept aside when a choice is next saved"
         if problem.trouble is FileTrouble.UNREADABLE:
-            kept = ""
-        return default_settings(levels), f"The settings file {path} {problem}: the defaults are used{kept}."
+            kept = f" ({path})"
+        return default_settings(levels), f"The settings file {problem}: the defaults are used{kept}."
     settings = validated(data, levels)
     unusable = _choice_problems(data, levels)
     if not unusable:
         return settings, ""
     listed = ", ".join(unusable)
     return settings, (
-        f"The settings file {path} has values this gomoku cannot use ({listed}): the defaults are used"
-        " for those, and the file will be kept aside when a choice is next saved."
+        f"The settings file has values this gomoku cannot use ({listed}): the defaults are used"
+        f" for those, and {path} will be kept aside when a choice is next saved."
     )
 
 

@@ -31,7 +31,7 @@ def test_no_kept_game_is_ever_overwritten_and_the_load_prompt_lists_them_newest_
     first.send("qy")
     assert first.wait_exit() == 0
     second = launch("--mode", "pvp", "--size", "9")
-    second.wait_for("Your unfinished game is kept as unfinished-")
+    second.wait_for(lambda t: "Your unfinished game is kept as unfinished-" in t and "L loads it." in t)
     (fifteen,) = kept_names(home)
     said = second.compact()  # the name it really has, and where (a temporary path of any length)
     assert compact(f"Your unfinished game is kept as {fifteen} in this folder: L loads it.") in said
@@ -41,7 +41,7 @@ def test_no_kept_game_is_ever_overwritten_and_the_load_prompt_lists_them_newest_
     assert second.wait_exit() == 0
     os.utime(home / fifteen, (1_000_000, 1_000_000))  # kept in the same minute: make the order plain
     third = launch("--mode", "pvp", "--size", "11")
-    third.wait_for("Your unfinished game is kept as unfinished-")
+    third.wait_for(lambda t: "Your unfinished game is kept as unfinished-" in t and "L loads it." in t)
     names = kept_names(home)
     assert len(names) == 2 and fifteen in names  # the 15x15 game is still there
     (nine,) = [name for name in names if name != fifteen]
@@ -86,7 +86,8 @@ def test_a_damaged_settings_file_is_said_at_start_kept_aside_and_never_overwritt
     (home / "settings.json").write_text('{"mode": "pvp", "size": 9')
     game = launch()
     game.wait_for("Any key continues.")
-    assert "settings.json is damaged (not JSON from line 1, column 26): the defaults are used" in game.flat()
+    said = compact("The settings file is damaged (not JSON from line 1, column 26): the defaults are used, and")
+    assert said in game.compact() and compact("settings.json will be kept aside") in game.compact()
     game.send("x")
     game.wait_for(lambda t: "New game" in t and "Any key" not in t)
     game.send("jjj\x1bOC")  # the rule row: freestyle to standard, a choice to remember

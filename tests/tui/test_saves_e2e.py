@@ -108,7 +108,7 @@ def test_quit_mid_game_and_resume_the_same_position(launch, home: Path) -> None:
     third = launch()
     third.wait_for(lambda t: "two players, 2 moves" in t and "n: start afresh" in t)
     third.send("n")  # decline: the game is kept aside under a name of its own, and the screen says which
-    third.wait_for("Your unfinished game is kept as unfinished-")
+    third.wait_for(lambda t: "Your unfinished game is kept as unfinished-" in t and "L loads it." in t)
     third.send("q")
     assert third.wait_exit() == 0
     (kept,) = [path.name for path in home.iterdir() if path.name.startswith("unfinished-")]
@@ -148,7 +148,7 @@ def test_options_on_the_command_line_win_over_the_unfinished_game(launch, home: 
     game.send("qy")
     assert game.wait_exit() == 0
     asked = launch("--mode", "pvp", "--size", "9")
-    text = asked.wait_for("Your unfinished game is kept as unfinished-")
+    text = asked.wait_for(lambda t: "Your unfinished game is kept as unfinished-" in t and "L loads it." in t)
     assert "Resume the unfinished game?" not in text and "freestyle 9x9" in text.splitlines()[0]
     (kept,) = [path.name for path in home.iterdir() if path.name.startswith("unfinished-")]
     asked.send("L")

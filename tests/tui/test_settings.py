@@ -108,8 +108,8 @@ def test_a_damaged_file_is_said_and_kept_aside_when_next_saved(tmp_path: Path, t
     settings, problem = read_settings(LEVELS, path)
     assert settings == Settings()
     assert problem == (
-        f"The settings file {path} is damaged ({says}): the defaults are used,"
-        " and the file will be kept aside when a choice is next saved."
+        f"The settings file is damaged ({says}): the defaults are used,"
+        f" and {path} will be kept aside when a choice is next saved."
     )
     assert path.read_bytes() == raw  # reading touches nothing
     saved = save_settings(Settings(size=9), path, LEVELS)

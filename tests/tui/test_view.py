@@ -177,8 +177,9 @@ def test_heat_map_shows_urgency_as_digits_with_a_legend() -> None:
     assert cell(window, heated, "h8")[0] == "◉"
     assert cell(window, heated, "g7")[0] == "9"  # next to the stone: the most urgent
     assert cell(window, heated, "a1")[0] not in "123456789"  # no live combination reaches it
-    # issue 17, item 10: the heat map had no legend
-    assert "heat: 1 calm .. 9 most urgent" in render(press(heated, "escape")).lines()[23]
+    # issue 17, item 10: the heat map had no legend; issue 28, item 16: its message covered the legend
+    assert "heat: 1 calm .. 9 most urgent" in window.lines()[23] and "t hides it" in window.lines()[23]
+    assert "Heat map off." in render(press(heated, "t")).lines()[23]
     levels = draw.heat_levels(game_of(heated).board)
     assert max(levels.values()) == 9 and min(levels.values()) >= 1
 

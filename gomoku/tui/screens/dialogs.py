@@ -9,6 +9,7 @@ from gomoku.tui.bindings import Binding, Bindings, key_line
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import Quit
 from gomoku.tui.events import Event, Key, Mouse
+from gomoku.tui.layout import HEADER_ROWS
 from gomoku.tui.model import ConfirmQuit, NetPlaying, Notice, Screen, game_behind
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, said
 
@@ -58,11 +59,21 @@ def closes(overlay: Any, event: Event, ctx: Context) -> tuple[Any, Reply]:
 
 
 def notice_view(win: Window, notice: Notice, ctx: Context, theme: Theme) -> None:
+    """The notice in a box; on a small terminal the text keeps the rows first (blank lines, then the closing
+    line give way), so its first words, which say what happened, always show."""
     rows, cols = win.getmaxyx()
     width = min(cols, 64)
-    body = draw.wrap(notice.text, width - 6)[: max(1, rows - 8)]
-    lines = [("", "")] + [(f" {line}", "alert" if n == 0 else "") for n, line in enumerate(body)]
-    lines += [("", ""), (" Any key continues.", "dim")]
+    body = draw.wrap(notice.text, width - 6)
+    room = max(1, rows - HEADER_ROWS - 2)  # inside the box's borders
+    blank: list[tuple[str, str]] = [("", "")]
+    closing = [(" Any key continues.", "dim")]
+    if len(body) + 2 * len(blank) + len(closing) > room:
+        blank = []
+    if len(body) + len(closing) > room:
+        closing = []
+    if len(body) > room:
+        body = [*body[: room - 1], body[room - 1][: width - 7] + theme.glyphs["ellipsis"]]
+    lines = blank + [(f" {line}", "alert" if n == 0 else "") for n, line in enumerate(body)] + blank + closing
     draw.centred_box(win, theme, lines, width)
 
 

@@ -75,7 +75,7 @@ from gomoku.tui.saves import autosave_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt, review
 from gomoku.tui.settings import Mode, Pace
-from gomoku.tui.texts import clock_face, ended_text, overline_note, result_text, sentence, side_name
+from gomoku.tui.texts import clock_face, ended_text, heat_text, overline_note, result_text, sentence, side_name
 
 PACES = tuple(Pace)
 #: The built-in level that takes over from an outside engine that failed.
@@ -171,8 +171,7 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Reply]:
         return _ask_hint(game, ctx)
     if binding is HEAT:
         heat = not game.heat
-        text = "Heat map on: the legend is at the bottom; t hides it." if heat else "Heat map off."
-        return Playing(replace(game, heat=heat)), said(text)
+        return Playing(replace(game, heat=heat)), said(heat_text(heat))
     if binding in (PAUSE, RESUME):
         return _toggle_pause(game, ctx.seconds)
     if binding is STEP:

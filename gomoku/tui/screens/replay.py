@@ -18,7 +18,7 @@ from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt, review
 from gomoku.tui.settings import Mode, Side
-from gomoku.tui.texts import outcome_text, plural
+from gomoku.tui.texts import heat_text, outcome_text, plural
 
 #: How far up/down and PgUp/PgDn step: ten moves, five of each side.
 STEP_MANY = 10
@@ -110,8 +110,7 @@ def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Reply
         return screen, said(f"Enter plays on: {mode.label} (for this game only).", settings=settings)
     if binding is HEAT:
         heat = not screen.heat
-        text = "Heat map on: the legend is at the bottom; t hides it." if heat else "Heat map off."
-        return replace(screen, heat=heat), said(text)
+        return replace(screen, heat=heat), said(heat_text(heat))
     if binding is SAVE:
         return screen, prompt.opened(ctx, PromptKind.SAVE)
     if binding is LOAD:
