@@ -222,3 +222,15 @@ def test_the_contested_keys_mean_one_thing_on_both_screens() -> None:
     assert find(GAME_KEYS, "g") is NEXT and find(GAME_KEYS, "n") is DECLINE
     assert find(GAME_KEYS, "c") is KEEP and find(GAME_KEYS, "m") is CHAT
     assert isinstance(press(start("pvp"), "g").screen, Menu)
+
+
+def test_the_help_of_both_game_screens_says_the_keys_are_one_map() -> None:
+    from gomoku.tui.screens.help import SAME_KEYS
+    from tests.tui.netplay import Match
+
+    match = Match.start()
+    for state in (press(start("pvc"), "?"), press(match.host.run.state, "?"), press(menu_state(), "?")):
+        window = FakeWindow(60, 72)
+        router.draw(window, state, plain_theme())
+        shown = SAME_KEYS in flatten(window.screen())
+        assert shown == (not isinstance(state.screen, Menu)), type(state.screen).__name__
