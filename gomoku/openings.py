@@ -453,11 +453,10 @@ class Step:
 
 @dataclass(frozen=True)
 class Event:
-    """One step as it happened: who, what, and the move number it came after (for records and move lists)."""
+    """One step as it happened: who took it, and what (for records and move lists)."""
 
     seat: Seat
     move: OpeningMove
-    after_move: int
 
 
 @dataclass(frozen=True)
@@ -644,7 +643,7 @@ class OpeningState:
         stage = RULES[self.rule][self.stage]
         following = stage.then[option] if isinstance(stage.then, Mapping) and option else stage.then
         assert isinstance(following, str)
-        event = Event(step.seat, move, _stones_after(self.events, move))
+        event = Event(step.seat, move)
         return replace(self, stage=following, events=self.events + (event,), **changes)  # type: ignore[arg-type]
 
     def _choose(self, option: Option, step: Step) -> OpeningState:
@@ -684,7 +683,7 @@ class OpeningState:
             )
         offers = self.offers + (move.point,)
         if len(offers) < step.count:
-            event = Event(step.seat, move, _stones_after(self.events, move))
+            event = Event(step.seat, move)
             return replace(self, offers=offers, events=self.events + (event,))
         return self._next(step, move, offers=offers)
 
@@ -699,12 +698,6 @@ class OpeningState:
     def transcript(self, size: int) -> list[str]:
         """Every step so far as text, in order (what a record keeps to replay the opening)."""
         return [event.move.text(size) for event in self.events]
-
-
-def _stones_after(events: tuple[Event, ...], move: OpeningMove) -> int:
-    """How many opening stones are on the board once ``move`` is taken after ``events``."""
-    placing = (Action.PLACE, Action.PICK)
-    return sum(1 for e in events if e.move.action in placing) + (move.action in placing)
 
 
 def _play(board: Board, point: Point) -> None:
