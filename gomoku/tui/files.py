@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from gomoku.jobs import Lane, Pool
 from gomoku.tui.events import Event, Report
-from gomoku.tui.workers import Lane, Pool
 
 
 class FileWorker:

@@ -19,7 +19,7 @@ import enum
 from dataclasses import dataclass, replace
 from datetime import datetime
 
-from gomoku.ai.analysis import Analysis
+from gomoku.ai.result import SearchResult
 from gomoku.board import Board
 from gomoku.clock import NO_CLOCK, Clock, time_outcome
 from gomoku.net.addresses import DEFAULT_PORT
@@ -527,11 +527,18 @@ class PonderJob:
 
 @dataclass(frozen=True)
 class AnalysisJob:
-    """The analyst's current job: the position ``board`` it thinks about, and its latest answer (if any yet)."""
+    """The analyst's current job: the position ``board`` that ``analyst`` thinks about, and its latest answer.
+
+    ``result`` is ``None`` until the first answer; ``failed`` says why the
+    analyst stopped, if it failed (its last answer is dropped then: it is
+    not deepening any more).
+    """
 
     job: int
     board: Board
-    result: Analysis | None = None
+    analyst: str = "hard"
+    result: SearchResult | None = None
+    failed: str = ""
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,8 @@ import os
 from dataclasses import dataclass
 
 from gomoku.ai import LEVELS
+from gomoku.gomocup.manager import Players
+from gomoku.jobs import Pool
 from gomoku.net.errors import NetworkError
 from gomoku.records import RecordError, read_record
 from gomoku.tui import storage
@@ -28,11 +30,9 @@ from gomoku.tui.model import State
 from gomoku.tui.network import Network
 from gomoku.tui.options import network_setup, settings_from_args, wants_game
 from gomoku.tui.performer import Performer
-from gomoku.tui.players import Players
 from gomoku.tui.reviewer import Reviewer
 from gomoku.tui.settings import Remembered, Settings, read_settings
 from gomoku.tui.update import initial_network, initial_state
-from gomoku.tui.workers import Pool
 
 
 class StartError(Exception):

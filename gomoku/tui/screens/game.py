@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gomoku.ai import LEVELS
 from gomoku.board import Board, HistoryError, IllegalMoveError
 from gomoku.openings import (
     Action,
@@ -183,7 +182,9 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     if binding is ANALYSIS:
         if not game.analysis and not live.allowed(game, ctx.settings):
             return screen, alerted(live.refusal())
-        return Playing(replace(game, analysis=not game.analysis)), said(live.toggled_text(not game.analysis))
+        return Playing(replace(game, analysis=not game.analysis)), said(
+            live.toggled_text(not game.analysis, ctx.settings)
+        )
     if binding is DISMISS:
         return screen, NOTHING  # the router has cleared the message line already
     if binding is NEXT:
@@ -436,8 +437,8 @@ def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Reply
             return Playing(replace(game, paused=True)), alerted(failed, ai=None)
         moved, outcome = _opening_step(game, event.opening_move, ctx.seconds, by_computer=True)
         return moved, replace(outcome, ai=None)
-    if event.point is None and ai.kind is AiKind.MOVE and game.level_of(game.board.turn) not in LEVELS:
-        return _engine_failed(game, event.error)
+    if event.point is None and ai.kind is AiKind.MOVE and event.engine:
+        return _engine_failed(game, event.engine, event.error)
     if event.point is None:
         paused = replace(game, paused=True, step=False) if ai.kind is AiKind.MOVE else game
         note = " p lets it try again." if ai.kind is AiKind.MOVE else ""
@@ -455,9 +456,8 @@ def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Reply
     return moved, replace(outcome, ai=None)
 
 
-def _engine_failed(game: Game, error: str) -> tuple[Screen, Reply]:
-    """An outside engine failed to move: the game is kept, paused, with a built-in level in its place."""
-    engine = game.level_of(game.board.turn)
+def _engine_failed(game: Game, engine: str, reason: str) -> tuple[Screen, Reply]:
+    """Outside ``engine`` failed to move (``reason``): the game is kept, paused, with a built-in level in its place."""
     settings = game.settings
     if settings.mode is Mode.CVC and game.board.turn is Stone.BLACK:
         settings = replace(settings, black_level=FALLBACK_LEVEL)
@@ -466,8 +466,7 @@ def _engine_failed(game: Game, error: str) -> tuple[Screen, Reply]:
     else:
         settings = replace(settings, level=FALLBACK_LEVEL)
     kept = replace(game, settings=settings, paused=True, step=False)
-    detail = error if error.startswith(engine) else f"{engine}: {error}"  # its errors name it first
-    text = f"The engine {detail.rstrip('.')}. The game is kept: p goes on with {FALLBACK_LEVEL}."
+    text = f"The engine {engine} {reason.rstrip('.')}. The game is kept: p goes on with {FALLBACK_LEVEL}."
     return Playing(kept), alerted(text, ai=None)
 
 
@@ -515,7 +514,10 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
     if layout.panel_x is not None:
         bottom = None
         if analysing:
-            bottom = live.draw_panel(win, layout, live.lines(analysis, game.board), theme) - 2
+            bottom = (
+                live.draw_panel(win, layout, live.lines(ctx.analysis, game.board, live.waits(screen, ctx.ai)), theme)
+                - 2
+            )
         top = layout.top
         if game.opening.events:  # the opening as it happened, as the network game shows it
             end = win.getmaxyx()[0] - draw.FOOTER_ROWS - 1 if bottom is None else bottom
