@@ -46,7 +46,7 @@ from gomoku.clock import parse_clock
 from gomoku.openings import OpeningRule, Seat
 from gomoku.rules import Termination
 
-#: What one opening decision may take at most, as on the game screen (``gomoku.tui.app.OPENING_THINK_TIME``).
+#: What one opening decision may take at most, as on the game screen (``gomoku.tui.computer.OPENING_THINK_TIME``).
 OPENING_CAP = 1.5
 
 
