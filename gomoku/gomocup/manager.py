@@ -94,6 +94,9 @@ MAX_TAKEBACKS = 4
 MAX_LINE = 64 * 1024
 #: How many lines of the engine's stderr are quoted when it ends.
 STDERR_TAIL = 5
+#: Seconds to wait, once the process has ended, for its stderr reader to reach the end of the pipe (a
+#: child that inherited the pipe could keep it open: then the tail read so far is quoted).
+STDERR_DRAIN = 1.0
 #: The answers that are not replies: kept aside while the reply is awaited.
 _SKIPPED = (Answer.MESSAGE.value, Answer.DEBUG.value)
 
@@ -255,7 +258,7 @@ class Engine:
             code = self.process.wait(timeout=1)
         except subprocess.TimeoutExpired:
             return ""
-        time.sleep(0.05)  # let the stderr reader take the last lines
+        self._reading[1].wait(STDERR_DRAIN)  # the process has ended: its stderr reader reaches the end
         tail = " | ".join(self._stderr)
         return f" (exit code {code}" + (f", it said: {tail[:200]})" if tail else ")")
 
