@@ -86,6 +86,24 @@ class Board:
         """The moves played so far, in order (stones set up by a diagram are not moves)."""
         return [self.point_of(cell) for cell in self._history]
 
+    def mover(self, ply: int) -> Stone:
+        """The colour that made move ``ply`` (0-based, an index into :attr:`moves`; negative counts from the end).
+
+        The one place that knows who made each ply: the sides alternate from
+        the first side to move (black, or the side a diagram gave), so nobody
+        else works it out from parity.  Raises ``IndexError`` past the moves.
+        """
+        count = len(self._history)
+        index = ply + count if ply < 0 else ply
+        if not 0 <= index < count:
+            raise IndexError(f"move {ply} is not on the board ({count} moves)")
+        return self._first_turn if index % 2 == 0 else self._first_turn.opponent
+
+    @property
+    def plies(self) -> list[tuple[Point, Stone]]:
+        """The moves played so far with the colour that made each, in order."""
+        return [(self.point_of(cell), self.mover(index)) for index, cell in enumerate(self._history)]
+
     @property
     def last_move(self) -> Point | None:
         """The most recent move, or ``None``."""

@@ -49,7 +49,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from gomoku.board import Board, IllegalMoveError
+from gomoku.board import Board, ForbiddenMoveError, IllegalMoveError, OccupiedError, OffBoardError
 from gomoku.errors import GomokuError
 from gomoku.point import Point, parse_point, to_notation
 from gomoku.rules import Rule, Stone
@@ -189,13 +189,24 @@ class Area:
 
 ANYWHERE = Area()
 
+#: The options in a word or two, for a narrow status line.
+OPTION_SHORT: Mapping[Option, str] = MappingProxyType(
+    {
+        Option.SWAP: "swap",
+        Option.STAY: "keep",
+        Option.PLACE_TWO: "two more",
+        Option.FIFTH_IN_SQUARE: "5th in 9x9",
+        Option.OFFER_TEN: "offer ten",
+    }
+)
+
 #: How a step's options are put to the player, per option (a screen shows them as keys).
 OPTION_TEXT: Mapping[Option, str] = MappingProxyType(
     {
         Option.SWAP: "swap colours",
         Option.STAY: "keep colours",
         Option.PLACE_TWO: "place two more",
-        Option.FIFTH_IN_SQUARE: "the 5th inside 9x9",
+        Option.FIFTH_IN_SQUARE: "play the 5th inside 9x9",
         Option.OFFER_TEN: "offer ten 5th moves",
     }
 )
@@ -305,6 +316,16 @@ class OpeningMove:
             return f"declare {self.number}"
         assert self.point is not None
         return f"{self.action.value} {to_notation(self.point, size)}"
+
+    def describe(self, size: int) -> str:
+        """The move in words, for people: ``place h8``, ``swap colours``, ``place two more``, ``declare 5``.
+
+        :meth:`text` is the move as records and the network write it (``place-two``); this is what a
+        screen says.
+        """
+        if self.option is not None:
+            return OPTION_TEXT[self.option]
+        return self.text(size)
 
 
 def place(point: Point | tuple[int, int]) -> OpeningMove:
@@ -455,7 +476,7 @@ def ordinal(number: int) -> str:
 
 
 @dataclass(frozen=True)
-class Step:
+class OpeningStep:
     """What the opening waits for now: who decides (seat and colour), what, and where (for a screen)."""
 
     stage: str
@@ -467,16 +488,24 @@ class Step:
     options: tuple[Option, ...]
     #: how many 5th moves to offer (OFFER), or the largest number to declare (DECLARE)
     count: int
+    #: the step in words, who first: "White (player 2): swap to black or stay white"
     prompt: str
+    #: the step in a few words, for a narrow line: "white: swap / keep"
+    short: str = ""
 
 
 @dataclass(frozen=True)
 class Event:
-    """One step as it happened: who, what, and the move number it came after (for records and move lists)."""
+    """One step as it happened: who and what (for records and move lists).
+
+    ``implied`` marks a "keep colours" that a point chosen at a swap step
+    meant (:meth:`OpeningState.point_move`): one action of the player's, with
+    the placement or offer after it.
+    """
 
     seat: Seat
     move: OpeningMove
-    after_move: int
+    implied: bool = False
 
 
 @dataclass(frozen=True)
@@ -528,11 +557,12 @@ class OpeningState:
     def history(self, size: int, name: Callable[[Seat], str]) -> tuple[str, ...]:
         """The opening as it happened, one line a step: who (``name`` of its seat) and what.
 
-        Stones, swaps, declared numbers, each offered 5th move and the pick:
-        ``player 1: place h8``, ``you: swap``, ``computer: declare 4``.  The
+        Stones, swaps, declared numbers, each offered 5th move and the pick, in
+        words (:meth:`OpeningMove.describe`): ``player 1: place h8``, ``you:
+        swap colours``, ``computer: declare 4``.  The
         move lists of the local and the network game show these lines.
         """
-        return tuple(f"{name(event.seat)}: {event.move.text(size)}" for event in self.events)
+        return tuple(f"{name(event.seat)}: {event.move.describe(size)}" for event in self.events)
 
     @property
     def stones(self) -> int:
@@ -552,14 +582,14 @@ class OpeningState:
         return self.seat_of(Stone.BLACK if role is Role.BLACK else Stone.WHITE)
 
     @property
-    def step(self) -> Step | None:
+    def step(self) -> OpeningStep | None:
         """The step the opening waits for, or ``None`` when it is done."""
         if self.done:
             return None
         stage = RULES[self.rule][self.stage]
         seat = self._seat(stage.role)
         count = (stage.count or self.declared) if stage.action is Action.OFFER else stage.count
-        return Step(
+        return OpeningStep(
             stage=self.stage,
             seat=seat,
             colour=self.colour_of(seat),
@@ -569,39 +599,87 @@ class OpeningState:
             options=stage.options,
             count=count,
             prompt=self._prompt(stage, seat, count),
+            short=self._short(stage, seat, count),
         )
 
     def _prompt(self, stage: Stage, seat: Seat, count: int) -> str:
-        who = f"{self.colour_of(seat).name.capitalize()} ({seat.short})"
+        """The step's prompt: who (colour and seat), then what to do (:meth:`_asked`)."""
+        return f"{self.colour_of(seat).name.capitalize()} ({seat.short}): {self._asked(stage, seat, count)}"
+
+    def _asked(self, stage: Stage, seat: Seat, count: int) -> str:
+        """What the step asks, in words, without who: "place the 4th stone anywhere", "swap to black or stay white"."""
         stones = sum(1 for e in self.events if e.move.action in (Action.PLACE, Action.PICK))
         if stage.action is Action.PLACE:
             assert stage.stone is not None
             other = f" ({stage.stone})" if stage.stone is not self.colour_of(seat) else ""
-            return f"{who}: place the {ordinal(stones + 1)} stone{other} {_where_short(stage.area)}"
+            return f"place the {ordinal(stones + 1)} stone{other} {_where_short(stage.area)}"
         if stage.action is Action.CHOOSE:
-            then = self._placing_after_stay(seat)
+            then = self._after_stay(seat)
             if then is not None:
                 others = [self._option_text(o, seat) for o in stage.options if o is not Option.STAY]
-                placing = then.prompt.split(": ", 1)[1]
-                return f"{who}: " + ", or ".join([*others, placing])
+                stayed, following = then
+                return ", or ".join([*others, stayed._asked(RULES[self.rule][stayed.stage], seat, following.count)])
             texts = [self._option_text(option, seat) for option in stage.options]
-            return f"{who}: " + " or ".join(filter(None, (", ".join(texts[:-1]), texts[-1])))
+            return " or ".join(filter(None, (", ".join(texts[:-1]), texts[-1])))
         if stage.action is Action.DECLARE:
-            return f"{who}: declare how many 5th moves black must offer, 1 to {count}"
+            return f"declare how many 5th moves black must offer, 1 to {count}"
         if stage.action is Action.OFFER:
-            return f"{who}: offer 5th move {len(self.offers) + 1} of {count} (no two symmetrical)"
-        return f"{who}: pick one of the offered 5th moves"
+            return f"offer 5th move {len(self.offers) + 1} of {count} (no two symmetrical)"
+        return "pick one of the offered 5th moves"
 
-    def _placing_after_stay(self, seat: Seat) -> Step | None:
-        """At a swap step: the placing step "stay" leads to for the same seat (placing a stone means staying)."""
+    def _short(self, stage: Stage, seat: Seat, count: int) -> str:
+        """The step in a few words, for a narrow status line: "white: place the 4th stone", "black: swap / keep"."""
+        return f"{self.colour_of(seat)}: {self._short_asked(stage, seat, count)}"
+
+    def _short_asked(self, stage: Stage, seat: Seat, count: int) -> str:
+        if stage.action is Action.PLACE:
+            stones = sum(1 for e in self.events if e.move.action in (Action.PLACE, Action.PICK))
+            return f"place the {ordinal(stones + 1)} stone"
+        if stage.action is Action.CHOOSE:
+            then = self._after_stay(seat)
+            if then is not None:
+                stayed, following = then
+                others = [OPTION_SHORT[option] for option in stage.options if option is not Option.STAY]
+                placing = stayed._short_asked(RULES[self.rule][stayed.stage], seat, following.count)
+                return " / ".join([*others, placing])
+            return " / ".join(OPTION_SHORT[option] for option in stage.options)
+        if stage.action is Action.DECLARE:
+            return f"declare 1 to {count}"
+        if stage.action is Action.OFFER:
+            return f"offer 5th {len(self.offers) + 1}/{count}"
+        return "pick a 5th move"
+
+    def _after_stay(self, seat: Seat) -> tuple[OpeningState, OpeningStep] | None:
+        """At a swap step: the state "keep colours" leads to and its step, when that step is the same
+        seat's and takes a point (a placement or an offer): choosing a point there means keeping the colours."""
         stage = RULES[self.rule][self.stage]
         if not isinstance(stage.then, Mapping) or Option.STAY not in stage.then:
             return None
         stayed = replace(self, stage=stage.then[Option.STAY])
         following = stayed.step if stayed.stage else None
-        if following is None or following.seat is not seat or following.action is not Action.PLACE:
+        if following is None or following.seat is not seat or following.action not in (Action.PLACE, Action.OFFER):
             return None
-        return following
+        return stayed, following
+
+    def point_move(self, point: Point | tuple[int, int]) -> OpeningMove:
+        """What a point chosen now means: place, offer or pick it as the step asks.
+
+        At a swap step whose "keep colours" leads to the same player placing
+        or offering, the point is that placement or offer (keeping the
+        colours): under Soosõrv-8, black who keeps the colours and points at
+        a 5th move offers it.  At a step that takes no point (a choice with no
+        such follow-up, a number to declare), the point is a placement, which
+        :meth:`apply` refuses with what to do instead.
+        """
+        step = self.step
+        if step is None:
+            return place(point)
+        if step.action in (Action.PLACE, Action.OFFER, Action.PICK):
+            return OpeningMove(step.action, point=Point(*point))
+        following = self._after_stay(step.seat) if step.action is Action.CHOOSE else None
+        if following is not None:
+            return OpeningMove(following[1].action, point=Point(*point))
+        return place(point)
 
     @property
     def area(self) -> Area | None:
@@ -612,8 +690,8 @@ class OpeningState:
             return None
         if step.action in (Action.PLACE, Action.OFFER):
             return step.area
-        following = self._placing_after_stay(step.seat) if step.action is Action.CHOOSE else None
-        return following.area if following is not None else None
+        following = self._after_stay(step.seat) if step.action is Action.CHOOSE else None
+        return following[1].area if following is not None else None
 
     def _option_text(self, option: Option, seat: Seat) -> str:
         if option in (Option.SWAP, Option.STAY):
@@ -629,21 +707,26 @@ class OpeningState:
         Raises :class:`OpeningError` (the board and this state unchanged) if
         the move is not the step's: a stone outside the area, the wrong
         action, a symmetrical offer, the wrong player.  At a swap step whose
-        "stay" leads to the same player placing a stone, placing the stone
-        means staying.
+        "stay" leads to the same player placing or offering, a point (placed
+        or offered) means keeping the colours and is that placement or offer
+        (:meth:`point_move`).
         """
         step = self.step
         if step is None:
             raise OpeningError("the opening is over: play on as usual")
         if seat is not None and seat is not step.seat:
             raise OpeningError(f"it is the {step.seat.value}'s turn in the opening: wait for them")
+        after_stay = self._after_stay(step.seat) if step.action is Action.CHOOSE else None
+        if after_stay is not None and move.point is not None and move.action in (Action.PLACE, Action.OFFER):
+            move = OpeningMove(after_stay[1].action, point=move.point)  # a point here keeps the colours
         if _implies_stay(step, move):
             stayed = self._choose(Option.STAY, step)
             following = stayed.step
             if following is not None and following.seat is step.seat:
                 same = following.action is not Action.CHOOSE and move.action is following.action
                 if same or move.option in following.options:
-                    return stayed.apply(board, move, seat)
+                    implied = replace(stayed.events[-1], implied=True)
+                    return replace(stayed, events=(*stayed.events[:-1], implied)).apply(board, move, seat)
         if move.action is not step.action:
             raise OpeningError(f"{_wrong_action(move, board.size)}: {_what_to_do(step)}")
         if step.action is Action.PLACE:
@@ -659,21 +742,22 @@ class OpeningState:
             return self._offer(board, move, step)
         return self._pick(board, move, step)
 
-    def _next(self, step: Step, move: OpeningMove, option: Option | None = None, **changes: object) -> OpeningState:
+    def _next(
+        self, step: OpeningStep, move: OpeningMove, option: Option | None = None, **changes: object
+    ) -> OpeningState:
         stage = RULES[self.rule][self.stage]
         following = stage.then[option] if isinstance(stage.then, Mapping) and option else stage.then
         assert isinstance(following, str)
-        event = Event(step.seat, move, _stones_after(self.events, move))
+        event = Event(step.seat, move)
         return replace(self, stage=following, events=self.events + (event,), **changes)  # type: ignore[arg-type]
 
-    def _choose(self, option: Option, step: Step) -> OpeningState:
+    def _choose(self, option: Option, step: OpeningStep) -> OpeningState:
         if option not in step.options:
-            texts = ", ".join(o.value for o in step.options)
-            raise OpeningError(f"{option.value} is not an answer here: choose {texts}")
+            raise OpeningError(f"{OPTION_TEXT[option]} is not an answer here: {_what_to_do(step)}")
         black = self.black.other if option is Option.SWAP else self.black
         return self._next(step, choose(option), option, black=black)
 
-    def _place(self, board: Board, move: OpeningMove, step: Step) -> OpeningState:
+    def _place(self, board: Board, move: OpeningMove, step: OpeningStep) -> OpeningState:
         assert move.point is not None and step.stone is not None
         name = _name(move.point, board.size)
         number = board.stone_count + 1
@@ -684,7 +768,7 @@ class OpeningState:
         _play(board, move.point)
         return self._next(step, move)
 
-    def _offer(self, board: Board, move: OpeningMove, step: Step) -> OpeningState:
+    def _offer(self, board: Board, move: OpeningMove, step: OpeningStep) -> OpeningState:
         assert move.point is not None
         name = _name(move.point, board.size)
         if move.point in self.offers:
@@ -692,9 +776,7 @@ class OpeningState:
         try:
             board.check_move(move.point)
         except IllegalMoveError as error:
-            raise OpeningError(
-                f"{name} cannot be a 5th move ({str(error).split(':')[0]}): offer another point"
-            ) from None
+            raise OpeningError(f"{name} cannot be a 5th move ({_why_not(name, error)}): offer another point") from None
         mirror = mirrored_offer(board, self.offers, move.point)
         if mirror is not None:
             raise OpeningError(
@@ -703,11 +785,11 @@ class OpeningState:
             )
         offers = self.offers + (move.point,)
         if len(offers) < step.count:
-            event = Event(step.seat, move, _stones_after(self.events, move))
+            event = Event(step.seat, move)
             return replace(self, offers=offers, events=self.events + (event,))
         return self._next(step, move, offers=offers)
 
-    def _pick(self, board: Board, move: OpeningMove, step: Step) -> OpeningState:
+    def _pick(self, board: Board, move: OpeningMove, step: OpeningStep) -> OpeningState:
         assert move.point is not None
         if move.point not in self.offers:
             offered = " ".join(_name(p, board.size) for p in self.offers)
@@ -720,10 +802,15 @@ class OpeningState:
         return [event.move.text(size) for event in self.events]
 
 
-def _stones_after(events: tuple[Event, ...], move: OpeningMove) -> int:
-    """How many opening stones are on the board once ``move`` is taken after ``events``."""
-    placing = (Action.PLACE, Action.PICK)
-    return sum(1 for e in events if e.move.action in placing) + (move.action in placing)
+def _why_not(name: str, error: IllegalMoveError) -> str:
+    """Why a point cannot be played, in a few words, from the error's type (never from its text)."""
+    if isinstance(error, ForbiddenMoveError):
+        return f"{name} is forbidden for black ({error.foul})"
+    if isinstance(error, OccupiedError):
+        return f"{name} is taken"
+    if isinstance(error, OffBoardError):
+        return f"{name} is off the board"
+    return "the game is over"
 
 
 def _play(board: Board, point: Point) -> None:
@@ -740,7 +827,7 @@ def _name(point: Point, size: int) -> str:
         return f"{tuple(point)}"
 
 
-def _implies_stay(step: Step, move: OpeningMove) -> bool:
+def _implies_stay(step: OpeningStep, move: OpeningMove) -> bool:
     """Whether ``move`` at a swap step can only mean "stay, then this" (placing a stone, the next choice)."""
     return Option.STAY in step.options and move.option not in step.options
 
@@ -761,7 +848,7 @@ def _where_short(area: Area) -> str:
 
 def _wrong_action(move: OpeningMove, size: int) -> str:
     if move.option is not None:
-        return f"{move.option.value} is not an answer now"
+        return f"{OPTION_TEXT[move.option]} is not an answer now"
     if move.action is Action.DECLARE:
         return "this is no time to declare a number"
     if move.point is not None:
@@ -769,9 +856,10 @@ def _wrong_action(move: OpeningMove, size: int) -> str:
     return f"{move.action.value} is not this step"
 
 
-def _what_to_do(step: Step) -> str:
+def _what_to_do(step: OpeningStep) -> str:
     if step.action is Action.CHOOSE:
-        return "choose " + ", ".join(o.value for o in step.options)
+        texts = [OPTION_TEXT[option] for option in step.options]
+        return "choose to " + " or ".join(filter(None, (", ".join(texts[:-1]), texts[-1])))
     if step.action is Action.PLACE:
         return f"place a {step.stone} stone {_where(step.area)}"
     if step.action is Action.DECLARE:
@@ -779,6 +867,35 @@ def _what_to_do(step: Step) -> str:
     if step.action is Action.OFFER:
         return "offer a 5th move"
     return "pick one of the offered 5th moves"
+
+
+def swap_owner(state: OpeningState) -> Seat | None:
+    """The seat that decides the opening's next swap (``None``: no swap is left).
+
+    Read from the rule's table, from the current stage on, along each
+    stage's first answer: a screen names this player as the swap's owner.
+    """
+    stages, stage, seen = RULES[state.rule], state.stage, set()
+    while stage and stage not in seen:
+        seen.add(stage)
+        row = stages[stage]
+        if Option.SWAP in row.options:
+            return state._seat(row.role)
+        stage = row.then if isinstance(row.then, str) else next(iter(row.then.values()))
+    return None
+
+
+def point_after_stay(state: OpeningState, move: OpeningMove) -> OpeningMove:
+    """``move``, or at a swap step a stone meant as the point step that keeping the colours leads to.
+
+    Soosõrv-8's black keeps the colours and offers 5th moves: a point
+    chosen at that swap step is the first offer, not a stone
+    (:meth:`OpeningState.point_move`; :meth:`OpeningState.apply` reads it so too).
+    """
+    step = state.step
+    if move.action is not Action.PLACE or move.point is None or step is None or step.action is not Action.CHOOSE:
+        return move
+    return state.point_move(move.point)
 
 
 def replay(rule: OpeningRule, board: Board, steps: Iterable[str]) -> OpeningState:
@@ -806,11 +923,11 @@ __all__ = [
     "OpeningMove",
     "OpeningRule",
     "OpeningState",
+    "OpeningStep",
     "Option",
     "Role",
     "Seat",
     "Stage",
-    "Step",
     "board_symmetries",
     "canonical_name",
     "canonical_openings",
@@ -821,6 +938,8 @@ __all__ = [
     "parse_move",
     "pick",
     "place",
+    "point_after_stay",
     "position_symmetries",
     "replay",
+    "swap_owner",
 ]

@@ -78,14 +78,31 @@ class Termination(enum.Enum):
     #: A player's time ran out (a game clock): the other side wins, or it is a draw if the
     #: other side could no longer make five (see :func:`gomoku.clock.time_outcome`).
     TIME = "time"
+    #: A player resigned: the other side wins.
+    RESIGNATION = "resignation"
+    #: The players agreed to a draw.
+    AGREEMENT = "agreement"
+    #: A player broke the rules of play: it played an illegal move, or (a computer player, an outside
+    #: engine) gave no move at all, crashing, hanging or answering nonsense; the other side wins.
+    FORFEIT = "forfeit"
 
 
-_DRAW_REASONS = {
-    Termination.DRAW: "the board is full",
-    Termination.NO_FIVE_LEFT: "neither side can make five any more",
+#: How a draw is said, per termination: the one sentence of each way a game can be drawn.
+_DRAWS = {
+    Termination.DRAW: "draw: the board is full",
+    Termination.NO_FIVE_LEFT: "draw: neither side can make five any more",
     # Only black is ever restricted (renju), so only black can be left without a move.
-    Termination.NO_LEGAL_MOVE: "black has no legal move (every empty point is forbidden)",
-    Termination.TIME: "time ran out, but the other side could no longer make five",
+    Termination.NO_LEGAL_MOVE: "draw: black has no legal move (every empty point is forbidden)",
+    Termination.TIME: "draw: time ran out, but the other side could no longer make five",
+    Termination.AGREEMENT: "draw by agreement",
+}
+
+#: How a win is said, per termination: "black wins with five in a row", "white wins on time".
+_WINS = {
+    Termination.FIVE: "with five in a row",
+    Termination.TIME: "on time",
+    Termination.RESIGNATION: "by resignation",
+    Termination.FORFEIT: "by forfeit",
 }
 
 
@@ -100,7 +117,10 @@ class Outcome:
     def __str__(self) -> str:
         """Who won and how, or why it is a draw, in a short phrase ("draw: the board is full")."""
         if self.winner is None:
-            return f"draw: {_DRAW_REASONS[self.termination]}"
-        if self.termination is Termination.TIME:
-            return f"{self.winner} wins on time"
-        return f"{self.winner} wins with {self.termination.value}"
+            return _DRAWS[self.termination]
+        return f"{self.winner} wins {_WINS[self.termination]}"
+
+    @property
+    def decisive(self) -> bool:
+        """Whether someone won (not a draw)."""
+        return self.winner is not None

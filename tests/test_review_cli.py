@@ -27,7 +27,7 @@ def record_file(tmp_path):
 def test_review_prints_the_verdict_the_marked_moves_and_the_graph(record_file, capsys):
     assert main(["--review", str(record_file), *QUICK]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("27 moves, freestyle rule, black won.\nDecided at move 16 (white h6).")
+    assert out.startswith("27 moves, freestyle rule: black wins with five in a row.\nDecided at move 16 (white h6).")
     assert "DECISIVE Move 16, white h6: black now wins by fours and threes: " in out
     assert "Evaluation (black above, white below" in out and "moves 1-27" in out
 
@@ -49,7 +49,7 @@ def test_review_sgf_has_the_comments_and_the_forced_lines_and_reads_back(tmp_pat
     assert record.rule is Rule.RENJU and record.moves == tuple(game(RENJU_FOUL, Rule.RENJU).moves)
     assert record.comment(11).startswith("Move 11, black f8: ")
     assert "white now wins by fours: l12 (1 move); black may not block at h8 (double-three)" in record.comment(11)
-    assert record.comment(0).startswith("14 moves, renju rule, white won.")
+    assert record.comment(0).startswith("14 moves, renju rule: white wins with five in a row.")
     text = out.read_text(encoding="utf-8")
     # black's missed win at move 11 is a side line from the position before it: its first move h8 is 'hh'
     assert "(;B[hh]C[black wins by fours and threes: h8, " in text
@@ -80,6 +80,89 @@ def test_review_of_a_broken_file_says_why(tmp_path, capsys):
     assert "move 2: h8 is already taken" in capsys.readouterr().err
 
 
+# -- the analyst by name (issue 28, item 8) -------------------------------------------------
+
+SHORT_GAME = "h8 a1 i8 a3 j8 a5"
+
+
+def fake_engine(mode: str) -> str:
+    """The command line of one of the fake engines (tests/engines/fake_engine.py)."""
+    import shlex
+    import sys
+
+    from tests.engines.test_engines import FAKE
+
+    return f"{shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} {mode}"
+
+
+@pytest.fixture
+def short_game(tmp_path, monkeypatch):
+    monkeypatch.setenv("GOMOKU_HOME", str(tmp_path / "home"))  # no settings file of the user's
+    path = tmp_path / "short.txt"
+    path.write_text(SHORT_GAME + "\n", encoding="utf-8")
+    return path
+
+
+def test_an_engine_named_with_engine_is_the_analyst_by_its_name(short_game, capsys):
+    argv = ["--review", str(short_game), "--engine", f"fake={fake_engine('good')}", "--analyst", "fake", *QUICK]
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("6 moves, freestyle rule") and "analyst" not in captured.err
+    assert "The analyst stopped" not in captured.out  # the engine evaluated every position
+
+
+def test_a_failed_analyst_is_an_error_and_no_review_is_printed(short_game, capsys):
+    argv = ["--review", str(short_game), "--engine", f"crashy={fake_engine('crash')}", "--analyst", "crashy", *QUICK]
+    assert main(argv) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "gomoku: the analyst crashy failed: ended (exit code 3" in captured.err
+
+
+def test_an_analyst_that_is_neither_an_engine_nor_a_program_says_how_to_name_one(short_game, capsys):
+    assert main(["--review", str(short_game), "--analyst", "rapfi", *QUICK]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "no engine is named 'rapfi'" in captured.err and "name one with --engine rapfi=PATH" in captured.err
+
+
+def test_an_analyst_path_that_does_not_start_is_an_error(short_game, tmp_path, capsys):
+    missing = str(tmp_path / "no-such-pbrain")
+    assert main(["--review", str(short_game), "--analyst", missing, *QUICK]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and "the analyst no-such-pbrain failed: will not start" in captured.err
+
+
+def test_a_level_may_be_an_engines_name_and_an_unknown_one_is_refused(short_game, capsys):
+    from gomoku.cli import build_parser, check_names, known_engines
+
+    args = build_parser().parse_args(["--level", "rapfi", "--engine", "rapfi=/opt/pbrain-rapfi"])
+    assert args.level == "rapfi" and check_names(args, known_engines(args)) == ""
+    alone = build_parser().parse_args(["--level", "rapfi"])
+    assert "or an engine named with --engine rapfi=PATH" in check_names(alone, known_engines(alone))
+    with pytest.raises(SystemExit):
+        main(["--level", "rapfi"])
+    assert "unknown level 'rapfi'" in capsys.readouterr().err
+    assert build_parser().parse_args(["--level", "hard"]).level == "hard"
+
+
+@pytest.mark.parametrize(
+    ("result", "verdict"),
+    [
+        ("W+R", "white wins by resignation"),
+        ("B+T", "black wins on time"),
+        ("0", "draw by agreement"),
+        ("W+F", "white wins by forfeit"),
+        ("", "not finished"),
+    ],
+)
+def test_the_review_s_verdict_is_the_record_s_ending_as_the_core_names_it(tmp_path, capsys, result, verdict):
+    path = tmp_path / "short.sgf"
+    path.write_text(write_sgf(GameRecord(moves=tuple(game("h8 h9 i8 i9").moves), result=result)), encoding="utf-8")
+    assert main(["--review", str(path), *QUICK]) == 0
+    assert capsys.readouterr().out.startswith(f"4 moves, freestyle rule: {verdict}.\n")
+
+
 # -- issue 28, item 10: --review takes the games gomoku keeps -------------------------------------------------
 
 
@@ -90,7 +173,7 @@ def test_review_reads_a_game_gomoku_kept(tmp_path, capsys):
     save_game(saved, kept)
     assert main(["--review", str(kept), *QUICK]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("27 moves, freestyle rule, black won.\nDecided at move 16 (white h6).")
+    assert out.startswith("27 moves, freestyle rule: black wins with five in a row.\nDecided at move 16 (white h6).")
     record = read_record(kept)
     assert record.moves == tuple(game(DECIDED_BY_VCT).moves) and (record.black, record.white) == ("", "gomoku normal")
 

@@ -1,8 +1,8 @@
 """The computer in an opening rule: it places stones, swaps or not, declares, offers and picks.
 
 Every decision comes from the player's own reading of positions: the
-searching player's judgement (:attr:`~gomoku.ai.base.Decision.score`, or a
-forced result :attr:`~gomoku.ai.base.Decision.win_in`) of the position from
+searching player's judgement (:attr:`~gomoku.ai.result.SearchResult.score`, or a
+forced result :attr:`~gomoku.ai.result.SearchResult.win_in`) of the position from
 the side to move's view, each read within a share of the think time.  None
 is random:
 
@@ -36,8 +36,8 @@ from gomoku.openings import (
     Action,
     OpeningMove,
     OpeningState,
+    OpeningStep,
     Option,
-    Step,
     choose,
     declare,
     mirrored_offer,
@@ -151,7 +151,7 @@ class OpeningPlayer:
     def _share(self, count: int) -> float:
         return self.think_time / max(1, count)
 
-    def _balanced_point(self, step: Step, board: Board) -> Point:
+    def _balanced_point(self, step: OpeningStep, board: Board) -> Point:
         """The point inside the step's area that leaves the position reading closest to even."""
         points = _candidates(board, step.area.points(board.size))
         if len(points) == 1 or board.stone_count == 0:
@@ -166,7 +166,7 @@ class OpeningPlayer:
             raise ValueError("no legal point inside the area")
         return best[1]
 
-    def _choice(self, step: Step, board: Board) -> Option:
+    def _choice(self, step: OpeningStep, board: Board) -> Option:
         """Swap or stay for the colour the reading favours; Swap2's and Taraguchi's other answers by it too."""
         mine = step.colour
         options = step.options
@@ -179,7 +179,7 @@ class OpeningPlayer:
         wanted = Stone.BLACK if black > 0 else Stone.WHITE
         return Option.STAY if wanted is mine else Option.SWAP
 
-    def _declared(self, step: Step, board: Board) -> int:
+    def _declared(self, step: OpeningStep, board: Board) -> int:
         """Fewer 5th moves the better black's side reads: 1 when clearly better, all when clearly worse."""
         black = self.value_for(board, Stone.BLACK, self.think_time)
         if black >= CLEAR_ADVANTAGE:
@@ -189,7 +189,7 @@ class OpeningPlayer:
         share = (CLEAR_ADVANTAGE - black) / (2 * CLEAR_ADVANTAGE)  # 0 (good for black) .. 1 (bad)
         return max(1, min(step.count, round(1 + share * (step.count - 1))))
 
-    def _next_offer(self, state: OpeningState, step: Step, board: Board) -> Point:
+    def _next_offer(self, state: OpeningState, step: OpeningStep, board: Board) -> Point:
         """Black's best-reading 5th move that mirrors no earlier offer."""
         everywhere = [p for p in board.empty_points() if step.area.contains(p, board.size)]
         points = [

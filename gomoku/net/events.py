@@ -4,7 +4,7 @@ A session (:mod:`gomoku.net.session`) answers every input with a list of
 these values.  :class:`Send` and :class:`Close` are for the socket layer
 (:mod:`gomoku.net.connection` performs them); every :class:`Event` is for the
 front end, which turns it into a state change (the Elm architecture of
-``DESIGN.md``).  All are frozen values, so they can cross threads and be
+``docs/ui.md``).  All are frozen values, so they can cross threads and be
 compared in tests.
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gomoku.net.match import OfferKind, Request, Result, Times
-from gomoku.openings import OpeningMove, Step
+from gomoku.openings import OpeningMove, OpeningStep
 from gomoku.point import Point
 from gomoku.rules import Outcome, Rule, Stone
 
@@ -116,7 +116,7 @@ class StepTaken(Event):
 
     move: OpeningMove
     mine: bool
-    step: Step | None
+    step: OpeningStep | None
     my_stone: Stone
 
 

@@ -27,7 +27,7 @@ import random
 from typing import Any
 
 from gomoku.board import IllegalMoveError
-from gomoku.clock import Clock, ClockKind, time_outcome
+from gomoku.clock import Clock, time_outcome
 from gomoku.net import auth
 from gomoku.net import events as ev
 from gomoku.net import protocol as wire
@@ -133,18 +133,10 @@ class HostSession(Session):
         return flag if deadline is None else min(deadline, flag)
 
     def _flag_time(self) -> float | None:
-        clock = self._clock_now
         table = self._table
-        if not clock.enabled or clock.running is None or clock.since is None or table is None or not table.in_play:
+        if table is None or not table.in_play:
             return None
-        spec, side = clock.spec, clock.side(clock.running)
-        if spec.kind is ClockKind.BYOYOMI:  # the main time and every period: a period that ends is not a flag
-            total = side.main + side.periods * spec.period
-        elif spec.kind is ClockKind.FIXED:
-            total = spec.period
-        else:
-            total = side.main
-        return clock.since + max(0.0, total - clock.used)
+        return self._clock_now.flag_time()
 
     # -- the clock ----------------------------------------------------------------
 

@@ -113,7 +113,7 @@ class Ending(enum.Enum):
     @property
     def by_board(self) -> bool:
         """Whether the position itself ended the game (so both boards must show it)."""
-        return self in _TERMINATIONS and self is not Ending.TIME
+        return self in _BY_BOARD
 
     @classmethod
     def of(cls, termination: Termination) -> Ending:
@@ -127,7 +127,11 @@ _TERMINATIONS = {
     Ending.NO_FIVE_LEFT: Termination.NO_FIVE_LEFT,
     Ending.NO_LEGAL_MOVE: Termination.NO_LEGAL_MOVE,
     Ending.TIME: Termination.TIME,
+    Ending.RESIGN: Termination.RESIGNATION,
+    Ending.AGREED: Termination.AGREEMENT,
 }
+#: The endings the position itself decides.
+_BY_BOARD = frozenset({Ending.FIVE, Ending.FULL, Ending.NO_FIVE_LEFT, Ending.NO_LEGAL_MOVE})
 _ENDINGS = {termination: ending for ending, termination in _TERMINATIONS.items()}
 #: The endings without a winner.
 _DRAW_ONLY = frozenset({Ending.FULL, Ending.NO_FIVE_LEFT, Ending.NO_LEGAL_MOVE, Ending.AGREED})
@@ -154,11 +158,8 @@ class Result:
     def __str__(self) -> str:
         """One phrase per ending: the core's for the board's ("draw: neither side can make five any more")."""
         termination = self.ending.termination
-        if termination is not None:
-            return str(Outcome(termination, self.winner))
-        if self.ending is Ending.RESIGN:
-            return f"{self.winner} wins by resignation"
-        return "draw by agreement"
+        assert termination is not None, "every ending is one of the core's"
+        return str(Outcome(termination, self.winner))
 
 
 def endings_table() -> str:

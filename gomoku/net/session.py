@@ -86,8 +86,16 @@ from gomoku.net.protocol import (
     encode,
 )
 from gomoku.net.snapshot import ClockView, LinkState, OpeningView, Snapshot, TableView
-from gomoku.openings import RULES, Action, OpeningError, OpeningMove, OpeningRule, OpeningState, Option, Seat
-from gomoku.openings import Role as Decider
+from gomoku.openings import (
+    Action,
+    OpeningError,
+    OpeningMove,
+    OpeningRule,
+    OpeningState,
+    Seat,
+    point_after_stay,
+    swap_owner,
+)
 from gomoku.point import Point
 from gomoku.rules import Rule, Stone
 
@@ -107,41 +115,6 @@ def fits(ours: tuple[Point, ...], theirs: tuple[Point, ...], theirs_stone: Stone
         return theirs == ours[: len(theirs)]
     extra_mover = Stone.BLACK if len(ours) % 2 == 0 else Stone.WHITE
     return len(theirs) == len(ours) + 1 and theirs[:-1] == ours and extra_mover is theirs_stone
-
-
-def swap_owner(state: OpeningState) -> Seat | None:
-    """The seat that decides the opening's next swap (``None``: no swap is left).
-
-    Read from the rule's table, from the current stage on, along each
-    stage's first answer: a screen names this player as the swap's owner.
-    """
-    stages, stage, seen = RULES[state.rule], state.stage, set()
-    while stage and stage not in seen:
-        seen.add(stage)
-        row = stages[stage]
-        if Option.SWAP in row.options:
-            if row.role in (Decider.FIRST, Decider.SECOND):
-                return Seat.FIRST if row.role is Decider.FIRST else Seat.SECOND
-            return state.seat_of(Stone.BLACK if row.role is Decider.BLACK else Stone.WHITE)
-        stage = row.then if isinstance(row.then, str) else next(iter(row.then.values()))
-    return None
-
-
-def point_after_stay(state: OpeningState, move: OpeningMove) -> OpeningMove:
-    """``move``, or at a swap step a stone meant as the point step that keeping the colours leads to.
-
-    Soosõrv-8's black keeps the colours and offers 5th moves: a point
-    chosen at that swap step is the first offer, not a stone.
-    """
-    step = state.step
-    if move.action is not Action.PLACE or move.point is None or step is None or Option.STAY not in step.options:
-        return move
-    row = RULES[state.rule][state.stage]
-    after = row.then[Option.STAY] if not isinstance(row.then, str) else row.then
-    following = RULES[state.rule].get(after)
-    if following is not None and following.action in (Action.OFFER, Action.PICK):
-        return OpeningMove(following.action, move.point)
-    return move
 
 
 @dataclass
@@ -412,7 +385,6 @@ class Session:
             rule=state.rule,
             step=step,
             mine=step is not None and table.role_of(step.seat) is self.role,
-            my_colour=table.stone_of(self.role),
             swap_owner=table.role_of(owner) if owner is not None else None,
             area=frozenset(step.area.points(size)) if placing and step is not None else frozenset(),
             offers=state.offers,

@@ -23,7 +23,7 @@ from gomoku.clock import Clock
 from gomoku.net import events as ev
 from gomoku.net.match import CLOCK_SIDE, ChatLine, MatchRecord, OfferKind, Result, Role
 from gomoku.net.protocol import ResumeRecord
-from gomoku.openings import OpeningRule, Step
+from gomoku.openings import OpeningRule, OpeningStep
 from gomoku.point import Point
 from gomoku.rules import Stone
 
@@ -47,17 +47,16 @@ class OpeningView:
 
     ``step`` is the core's (:class:`gomoku.openings.Step`: its prompt, action,
     options, area and count), ``None`` once the opening is over; ``mine``
-    whether it is ours to take; ``my_colour`` the colour we hold now
-    (tentative until the opening ends); ``swap_owner`` who decides the next
+    whether it is ours to take (the colour we hold now, tentative until the
+    opening ends, is the table's ``my_stone``); ``swap_owner`` who decides the next
     swap (``None``: no swap is left); ``area`` the points a stone may go on
     now (empty: anywhere, or no stone to place); ``offers`` the 5th moves
     offered so far; ``history`` every step so far, as a move list shows it.
     """
 
     rule: OpeningRule
-    step: Step | None
+    step: OpeningStep | None
     mine: bool
-    my_colour: Stone
     swap_owner: Role | None
     area: frozenset[Point]
     offers: tuple[Point, ...]

@@ -23,7 +23,7 @@ from __future__ import annotations
 from gomoku.records.files import Format, format_of, read_record, write_record
 from gomoku.records.moves import format_moves, parse_moves, read_move_list
 from gomoku.records.psq import read_psq, write_psq
-from gomoku.records.record import GameRecord, RecordError, load_board, result_of, time_result
+from gomoku.records.record import GameRecord, RecordError, load_board, outcome_of, result_of, result_text, time_result
 from gomoku.records.save import read_save
 from gomoku.records.sgf import Variation, read_sgf, write_sgf
 
@@ -35,6 +35,7 @@ __all__ = [
     "format_moves",
     "format_of",
     "load_board",
+    "outcome_of",
     "parse_moves",
     "read_move_list",
     "read_psq",
@@ -42,6 +43,7 @@ __all__ = [
     "read_save",
     "read_sgf",
     "result_of",
+    "result_text",
     "time_result",
     "write_psq",
     "write_record",

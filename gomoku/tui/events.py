@@ -2,7 +2,8 @@
 
 Events come from three places, and all are plain values:
 
-- the player: a :class:`Key` or a :class:`Mouse` click, read by the loop;
+- the player: a :class:`Key` or a :class:`Mouse` click, read by the loop (the
+  router hands a screen a declared key as :class:`Pressed`, with its binding);
 - the clock: a :class:`Tick` now and then, the only way time gets in (the
   spinner's frame, the date and time a suggested file name carries);
 - the effects the loop performed (:mod:`gomoku.tui.effects`): each answer
@@ -16,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from gomoku.ai.analysis import Analysis
+from gomoku.ai.result import SearchResult
 from gomoku.net import events as net
 from gomoku.net.snapshot import Snapshot
 from gomoku.openings import OpeningMove
@@ -24,6 +25,7 @@ from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.review import GameReview
 from gomoku.savegame import SavedGame
+from gomoku.tui.bindings import Binding
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,21 @@ class Key:
     ``up``/``down``/``left``/``right``/``enter``/``space``/``escape``/``f1``/..."""
 
     name: str
+
+
+@dataclass(frozen=True)
+class Pressed:
+    """A key the screen (or overlay) shown declares, with the binding the router found for it.
+
+    The router looks a :class:`Key` up once (:func:`gomoku.tui.bindings.find`)
+    and hands the screen this: the screen dispatches on ``binding``, and reads
+    ``key`` only where the binding's keys differ in what they do (which arrow,
+    which digit).  A screen taking text (``Route.typing``) gets the raw
+    :class:`Key` instead.
+    """
+
+    key: str
+    binding: Binding
 
 
 @dataclass(frozen=True)
@@ -68,13 +85,20 @@ class Tick:
 
 @dataclass(frozen=True)
 class AiDone:
-    """The computer's answer to job ``job``: a point, or why it has none (``error``)."""
+    """The computer's answer to job ``job``: a point, or why it has none (``error``).
+
+    When an outside engine failed, ``engine`` is its name and ``error`` what
+    happened to it, a phrase to say after the name ("ended (exit code 3)").
+    """
 
     job: int
     point: Point | None
     error: str = ""
+    engine: str = ""
     #: the step taken, for an opening job (its point, if any, is ``point`` too)
     opening_move: OpeningMove | None = None
+    #: how long the computer thought, in seconds (not the wait for watch mode's pace): what its clock is charged
+    thought: float | None = None
 
 
 @dataclass(frozen=True)
@@ -96,10 +120,10 @@ class ReviewDone:
 
 @dataclass(frozen=True)
 class Analysed:
-    """Analysis ``job`` has deepened: its best lines so far (``analysis.final`` once it has ended)."""
+    """Analysis ``job`` has deepened: its best lines so far (``analysis.lines``; ``analysis.final`` once ended)."""
 
     job: int
-    analysis: Analysis
+    analysis: SearchResult
 
 
 @dataclass(frozen=True)
@@ -197,6 +221,7 @@ class NetClock:
 
 Event = (
     Key
+    | Pressed
     | Mouse
     | Resize
     | Tick

@@ -2,7 +2,7 @@
 
 The state machine never touches files; it asks with effects
 (:mod:`gomoku.tui.effects`), and this module does what they ask, for the
-loop (:mod:`gomoku.tui.app`):
+loop's performer (:mod:`gomoku.tui.performer`):
 
 - :func:`save_record`, :func:`load_record` and :func:`list_records` do one
   file job each and answer with an event (:mod:`gomoku.tui.events`); they
@@ -26,8 +26,10 @@ import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
+from gomoku.jobs import Job, Lane, Pool
 from gomoku.records import RecordError, read_record, write_record
 from gomoku.savegame import (
     FORMAT,
@@ -39,10 +41,12 @@ from gomoku.savegame import (
     kept_games,
     load_game,
     save_game,
+    save_path,
+    tidy_kept,
 )
 from gomoku.tui.effects import ListRecords, LoadRecord, SaveRecord
-from gomoku.tui.events import Event, Exists, Failed, Listed, Loaded, LoadedSave, Saved
-from gomoku.tui.workers import Pool
+from gomoku.tui.events import Event, Exists, Failed, Listed, Loaded, LoadedSave, Report, Saved
+from gomoku.tui.texts import plural
 
 
 def resolve(text: str, cwd: Path | None = None) -> Path:
@@ -62,6 +66,12 @@ def shown_path(path: Path, cwd: Path | None = None) -> str:
         return str(Path("~") / path.relative_to(Path.home()))
     except (ValueError, RuntimeError):
         return str(path)
+
+
+def shown_folder(folder: Path, cwd: Path | None = None) -> str:
+    """A folder as the player reads it (:func:`shown_path`); the current one is "this folder"."""
+    shown = shown_path(folder, cwd)
+    return "this folder" if shown == "." else shown
 
 
 def _reason(error: OSError) -> str:
@@ -178,20 +188,40 @@ Request = Retire | SavedGame
 
 
 def kept_notice(kept: Path) -> str:
-    """What the player is told when a game is kept aside at their request."""
+    """What the player is told when a game is kept aside at their request: its name, where, how to load it."""
     what = "unfinished game" if kept.name.startswith(Kept.UNFINISHED.value) else "last game"
-    return f"Your {what} is kept as {kept.name}: L loads it."
+    return f"Your {what} is kept as {kept.name} in {shown_folder(kept.parent)}: L loads it."
+
+
+def tidy(folder: Path | None = None) -> Event:
+    """Tidy the kept games (:func:`gomoku.savegame.tidy_kept`) and say what went and where the rest are."""
+    folder = folder or save_path().parent
+    removed = tidy_kept(folder)
+    where = shown_folder(folder)
+    if not removed:
+        return Report(f"Nothing to tidy in {where}: the kept games are the newest of each kind.", alert=False)
+    gone = plural(len(removed), "older unfinished game")
+    kept = "every finished game and the newest of each kind are kept"
+    return Report(f"Tidied {where}: {gone} let go; {kept}.", alert=False)
+
+
+class _Waiting:
+    """A save on the lane not yet begun: a newer save of the game replaces its game (only the newest matters)."""
+
+    def __init__(self, game: SavedGame) -> None:
+        self.game = game
 
 
 class Autosaver:
-    """Keeps the autosave file as the autosave effects say, writing on the loop's worker pool.
+    """Keeps the autosave file as the autosave effects say: a :class:`~gomoku.jobs.Lane` of the loop's pool.
 
-    :meth:`save` and :meth:`retire` return at once; a job on the pool (``run``
-    hands it over: :meth:`gomoku.tui.workers.Pool.submit`) does them in
-    order, one job at a time, and ends when nothing is left to write.
-    Problems (a full disk, a damaged old save kept aside) come back as
-    sentences through ``report`` (the loop's inbox).  :meth:`close` waits for
-    the last write, so quitting right after a move keeps the move.
+    :meth:`save` and :meth:`retire` return at once; the lane (on ``run``:
+    :meth:`gomoku.jobs.Pool.submit`) does them in order, one at a time, and
+    holds a thread only while it has work.  Saves that pile up while a write
+    is under way cost one write: only the newest position.  Problems (a full
+    disk, a damaged old save kept aside) come back as sentences through
+    ``report`` (the loop's inbox).  :meth:`close` waits for the last write,
+    so quitting right after a move keeps the move.
     """
 
     def __init__(
@@ -200,78 +230,60 @@ class Autosaver:
         save: Callable[[SavedGame, Path | None], SaveResult] = save_game,
         discard: Callable[[Path | None], Path | None] = keep_game,
         report: Callable[[str], None] | None = None,
-        run: Callable[[Callable[[], None]], None] | None = None,
+        run: Callable[[Job], None] | None = None,
     ) -> None:
         self.path = path
-        self._run = run or Pool(1, "gomoku-autosave").submit
+        self._lane = Lane(run or Pool(1, "gomoku-autosave").submit)
         self._save = save
         self._discard = discard
         self.notices: queue.Queue[str] = queue.Queue()
         self._report = report or self.notices.put
-        self._requests: list[Request] = []
-        self._working = False
-        self._scheduled = False  # a job is on the pool (or about to be) to write what is asked
+        self._lock = threading.Lock()
+        #: the last job put on the lane, if it is a save not yet begun (a newer save replaces its game)
+        self._waiting: _Waiting | None = None
         self._closed = False
         self._last_error = ""
-        self._wake = threading.Condition()
 
     @property
     def busy(self) -> bool:
         """Whether a write is waiting or under way."""
-        with self._wake:
-            return bool(self._requests) or self._working or self._scheduled
+        return self._lane.busy
 
     def save(self, game: SavedGame) -> None:
         """Keep ``game`` as the game in progress (a save still waiting is replaced by this newer one)."""
-        with self._wake:
-            if self._requests and isinstance(self._requests[-1], SavedGame):
-                self._requests[-1] = game  # the same game again: only its newest position matters
+        with self._lock:
+            if self._closed:
                 return
-        self._submit(game)
+            if self._waiting is not None:
+                self._waiting.game = game  # the same game again: only its newest position matters
+                return
+            waiting = self._waiting = _Waiting(game)
+        self._lane.put(partial(self._write_waiting, waiting))
 
     def retire(self, announce: bool = False) -> None:
         """Keep the game in progress's file aside (after the writes before it); ``announce`` its name."""
-        self._submit(Retire(announce))
-
-    def _submit(self, request: Request) -> None:
-        with self._wake:
+        with self._lock:
             if self._closed:
                 return
-            self._requests.append(request)
-            if self._scheduled:
-                return  # the job on the pool takes it in turn
-            self._scheduled = True
-        self._run(self._work)
+            self._waiting = None  # a save after this one comes after it
+        self._lane.put(partial(self._write, Retire(announce)))
 
     def close(self, timeout: float = 5.0) -> None:
         """Finish the last write (for at most ``timeout`` seconds) and take no more."""
-        with self._wake:
+        with self._lock:
             self._closed = True
         self.wait(timeout)
 
     def wait(self, timeout: float = 5.0) -> bool:
         """Wait until nothing is waiting to be written; whether that happened in time."""
-        with self._wake:
-            return self._wake.wait_for(
-                lambda: not self._requests and not self._working and not self._scheduled, timeout
-            )
+        return self._lane.wait(timeout)
 
-    def _work(self) -> None:
-        """Write what is asked, in order, until nothing is left (then this job ends and frees its thread)."""
-        while True:
-            with self._wake:
-                if not self._requests:
-                    self._scheduled = False
-                    self._wake.notify_all()
-                    return
-                request = self._requests.pop(0)
-                self._working = True
-            try:
-                self._write(request)
-            finally:
-                with self._wake:
-                    self._working = False
-                    self._wake.notify_all()
+    def _write_waiting(self, waiting: _Waiting) -> None:
+        with self._lock:
+            if self._waiting is waiting:
+                self._waiting = None  # begun: a newer save goes after it
+            game = waiting.game
+        self._write(game)
 
     def _write(self, request: Request) -> None:
         try:

@@ -123,21 +123,17 @@ def flatten(text: str) -> str:
     return " ".join(text.split())
 
 
-def squeeze(text: str) -> str:
-    """``text`` with box borders and every space and line break taken out: what comparisons of wrapped text use.
+def compact(text: str) -> str:
+    """``text`` with every space, line break and box border taken out: what it says, wherever it wraps.
 
-    A line may break between words or, for a word longer than the line (a
-    path under a long temporary folder), inside one; either way the squeezed
-    text is the same.
+    :func:`flatten` leaves a space where a line breaks; a word longer than the
+    line (a temporary path) breaks inside itself, so texts that hold one are
+    compared with this instead: nothing depends on the terminal's width or the
+    path's length.
     """
     for border in BORDERS:
         text = text.replace(border, "")
     return "".join(text.split())
-
-
-def shown(wanted: str, screen: str) -> bool:
-    """Whether ``screen`` shows ``wanted``, wherever its lines break."""
-    return squeeze(wanted) in squeeze(screen)
 
 
 class Terminal:
@@ -170,14 +166,13 @@ class Terminal:
         """The screen's text with line breaks and box borders taken out and spaces squeezed, for reading."""
         return flatten(self.text())
 
-    def shows(self, *wanted: str) -> bool:
-        """Whether the screen shows each of ``wanted``, wherever its lines break (the terminal's width, a long path)."""
-        screen = self.text()
-        return all(shown(text, screen) for text in wanted)
+    def compact(self) -> str:
+        """The screen's text with every space, line break and border taken out (:func:`compact`)."""
+        return compact(self.text())
 
     def wait_for(self, wanted: str | Callable[[str], bool], timeout: float = 10.0) -> str:
         """Read until the screen shows ``wanted`` (a text, or a test of the screen); fail after ``timeout``."""
-        test = wanted if callable(wanted) else (lambda text: shown(wanted, text))
+        test = wanted if callable(wanted) else (lambda text: wanted in text or compact(wanted) in compact(text))
         deadline = time.monotonic() + timeout
         while True:
             self.pump()

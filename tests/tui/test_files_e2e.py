@@ -14,7 +14,7 @@ from gomoku.board import Board
 from gomoku.records import parse_moves, read_record
 from gomoku.rules import Rule
 from gomoku.savegame import SavedGame, save_game
-from tests.tui.terminal import shown, squeeze
+from tests.tui.terminal import compact, flatten
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
@@ -34,25 +34,26 @@ def test_no_kept_game_is_ever_overwritten_and_the_load_prompt_lists_them_newest_
     first.send("qy")
     assert first.wait_exit() == 0
     second = launch("--mode", "pvp", "--size", "9")
-    second.wait_for("Your unfinished game is kept as unfinished-")
+    second.wait_for(lambda t: "Your unfinished game is kept as unfinished-" in t and "L loads it." in t)
     (fifteen,) = kept_names(home)
-    assert second.shows(f"Your unfinished game is kept as {fifteen}: L loads it.")  # the name it really has
+    said = second.compact()  # the name it really has, and where (a temporary path of any length)
+    assert compact(f"Your unfinished game is kept as {fifteen} in this folder: L loads it.") in said
     second.send("\r")
     second.wait_for("last: black e5")
     second.send("qy")
     assert second.wait_exit() == 0
     os.utime(home / fifteen, (1_000_000, 1_000_000))  # kept in the same minute: make the order plain
     third = launch("--mode", "pvp", "--size", "11")
-    third.wait_for("Your unfinished game is kept as unfinished-")
+    third.wait_for(lambda t: "Your unfinished game is kept as unfinished-" in t and "L loads it." in t)
     names = kept_names(home)
     assert len(names) == 2 and fifteen in names  # the 15x15 game is still there
     (nine,) = [name for name in names if name != fifteen]
-    assert third.shows(f"Your unfinished game is kept as {nine}: L loads it.")
+    assert compact(f"Your unfinished game is kept as {nine} in this folder: L loads it.") in third.compact()
     sizes = {name: json.loads((home / name).read_text())["size"] for name in names}
     assert sizes == {fifteen: 15, nine: 9}
     third.send("L")
-    text = third.wait_for(lambda t: shown(fifteen, t) and shown(nine, t))
-    flat = squeeze(text)
+    text = third.wait_for(lambda t: fifteen in flatten(t) and nine in flatten(t))
+    flat = flatten(text)
     assert flat.index(nine) < flat.index(fifteen)  # newest first
     third.send(f"\x15{fifteen}\r")
     text = third.wait_for(f"Resumed {fifteen}: freestyle 15x15, two players, 2 moves.")
@@ -67,7 +68,7 @@ def test_command_line_options_are_for_one_run_and_menu_choices_are_remembered(la
     watch.wait_for("thinking")
     watch.send("+")  # a choice made while watching: the pace is remembered
     watch.wait_for("Pace: fast")
-    watch.send("n")  # to the menu, where the mode goes round from watch to human vs computer
+    watch.send("g")  # to the menu, where the mode goes round from watch to human vs computer
     watch.wait_for("New game")
     watch.send("j")  # down to the mode row
     watch.wait_for(lambda t: "▸ Mode" in t)
@@ -88,7 +89,8 @@ def test_a_damaged_settings_file_is_said_at_start_kept_aside_and_never_overwritt
     (home / "settings.json").write_text('{"mode": "pvp", "size": 9')
     game = launch()
     game.wait_for("Any key continues.")
-    assert game.shows("settings.json is damaged (not JSON from line 1, column 26): the defaults are used")
+    said = compact("The settings file is damaged (not JSON from line 1, column 26): the defaults are used, and")
+    assert said in game.compact() and compact("settings.json will be kept aside") in game.compact()
     game.send("x")
     game.wait_for(lambda t: "New game" in t and "Any key" not in t)
     game.send("jjj\x1bOC")  # the rule row: freestyle to standard, a choice to remember

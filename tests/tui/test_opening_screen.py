@@ -138,10 +138,10 @@ SOOSORV8_STEPS = [
     ("h8", "player 1: place h8"),
     ("h9", "player 1: place h9"),
     ("j10", "player 1: place j10"),
-    ("x", "player 2: swap"),
+    ("x", "player 2: swap colours"),
     ("d4", "player 1: place d4"),  # white's 4th: player 1 holds white after the swap
     ("2", "player 1: declare 2"),
-    ("x", "player 2: swap"),
+    ("x", "player 2: swap colours"),
     ("g8", "player 1: offer g8"),  # black offers: player 1 holds black again
     ("i8", "player 1: offer i8"),
     ("g8", "player 2: pick g8"),
@@ -177,7 +177,7 @@ def test_against_the_computer_the_move_list_names_you_and_the_computer() -> None
         run.send(AiDone(run.state.ai.job, at(run.state, point), opening_move=parse_move(f"place {point}", 15)))
     run.press("c")  # the human keeps white
     shown = panel(run.state)
-    assert "Swap1: computer: place h8 computer: place h9 computer: place j10 you: stay Moves" in shown
+    assert "Swap1: computer: place h8 computer: place h9 computer: place j10 you: keep colours Moves" in shown
 
 
 def test_without_an_opening_the_move_list_is_as_before() -> None:

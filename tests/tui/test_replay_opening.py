@@ -28,7 +28,7 @@ def flat(rows: int, cols: int, text: str) -> str:
 def test_a_replay_lists_the_opening_steps_above_the_moves() -> None:
     text = flat(40, 120, SOOSORV)
     assert "Soosõrv-8:" in text
-    steps = ["player 2: swap", "player 1: declare 2", "player 2: offer g7", "player 1: pick j10"]
+    steps = ["player 2: swap colours", "player 1: declare 2", "player 2: offer g7", "player 1: pick j10"]
     assert all(step in text for step in steps)
     assert text.index("player 1: pick j10") < text.index("Moves")
 

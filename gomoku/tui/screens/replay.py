@@ -4,22 +4,25 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gomoku.board import HistoryError, IllegalMoveError
+from gomoku import game as core
+from gomoku.board import Board, HistoryError, IllegalMoveError
+from gomoku.clock import ClockKind, ClockSpec, SideTime
+from gomoku.openings import Seat
 from gomoku.point import to_notation
+from gomoku.records import GameRecord
 from gomoku.rules import Stone
 from gomoku.tui import draw, live
-from gomoku.tui.bindings import HELP, Binding, Bindings, find
+from gomoku.tui.bindings import ANALYSIS, HELP, Binding, Bindings
 from gomoku.tui.draw import Marks, Theme, Window
-from gomoku.tui.effects import SaveSettings
-from gomoku.tui.events import Event, Key, Mouse
+from gomoku.tui.events import Event, Mouse, Pressed
 from gomoku.tui.keys import LOAD_KEY, QUIT_KEY, SAVE_KEY
 from gomoku.tui.layout import board_layout
-from gomoku.tui.model import Menu, Playing, PromptKind, Replaying, Screen, forbidden_marks, new_game
+from gomoku.tui.model import Menu, Playing, PromptKind, Replaying, Screen, forbidden_marks, new_game, undo_policy
 from gomoku.tui.saves import fresh_game_effects
-from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt, review
 from gomoku.tui.settings import Mode, Side
-from gomoku.tui.texts import outcome_text, plural
+from gomoku.tui.texts import heat_text, outcome_text, plural
 
 #: How far up/down and PgUp/PgDn step: ten moves, five of each side.
 STEP_MANY = 10
@@ -61,7 +64,7 @@ def bindings(screen: Replaying, ctx: Context) -> Bindings:
         PLAY_ON,
         mode,
         REVIEW,
-        live.TOGGLE,
+        ANALYSIS,
         JUMP,
         LEAVE,
         HELP,
@@ -82,15 +85,15 @@ def fits(screen: Replaying, ctx: Context, rows: int, cols: int) -> bool:
     return board_layout(rows, cols, screen.board.size) is not None
 
 
-def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
+def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     if isinstance(event, Mouse):
         return screen, NOTHING  # a replay board is looked at, not played on
-    if not isinstance(event, Key):
+    if not isinstance(event, Pressed):
         return screen, UNHANDLED
-    binding = find(bindings(screen, ctx), event.name)
+    binding = event.binding
     total = len(screen.record.moves)
     if screen.jump is not None:
-        return _jumping(screen, binding, event.name)
+        return _jumping(screen, binding, event.key)
     if binding is JUMP:
         return replace(screen, jump=""), said(_jump_prompt("", total))
     targets = {
@@ -108,17 +111,16 @@ def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Outco
     if binding is not None and binding.keys == MODE.keys:
         mode = MODES[(MODES.index(ctx.settings.mode) + 1) % len(MODES)]
         settings = replace(ctx.settings, mode=mode)
-        return screen, said(f"Enter plays on: {mode.label}.", (SaveSettings(settings),), settings=settings)
+        return screen, said(f"Enter plays on: {mode.label} (for this game only).", settings=settings)
     if binding is HEAT:
         heat = not screen.heat
-        text = "Heat map on: the legend is at the bottom; t hides it." if heat else "Heat map off."
-        return replace(screen, heat=heat), said(text)
+        return replace(screen, heat=heat), said(heat_text(heat))
     if binding is SAVE:
         return screen, prompt.opened(ctx, PromptKind.SAVE)
     if binding is LOAD:
         return screen, prompt.opened(ctx, PromptKind.LOAD)
-    if binding is live.TOGGLE:
-        return replace(screen, analysis=not screen.analysis), said(live.toggled_text(not screen.analysis))
+    if binding is ANALYSIS:
+        return replace(screen, analysis=not screen.analysis), said(live.toggled_text(not screen.analysis, ctx.settings))
     if binding is REVIEW:
         board = review.record_board(screen)
         if board is None:
@@ -135,7 +137,7 @@ def _jump_prompt(typed: str, total: int) -> str:
     return f"Go to move: {typed}_ (0 to {total}; Enter goes, Esc cancels)"
 
 
-def _jumping(screen: Replaying, binding: Binding | None, key: str) -> tuple[Screen, Outcome]:
+def _jumping(screen: Replaying, binding: Binding | None, key: str) -> tuple[Screen, Reply]:
     """A key while a move number is typed: a digit, Backspace, Enter to go, Esc to cancel."""
     typed = screen.jump or ""
     total = len(screen.record.moves)
@@ -159,7 +161,7 @@ def _jumping(screen: Replaying, binding: Binding | None, key: str) -> tuple[Scre
     return screen, UNHANDLED
 
 
-def _go_to(screen: Replaying, target: int) -> tuple[Screen, Outcome]:
+def _go_to(screen: Replaying, target: int) -> tuple[Screen, Reply]:
     total = len(screen.record.moves)
     target = max(0, min(total, target))
     if target == screen.index:
@@ -175,21 +177,47 @@ def _go_to(screen: Replaying, target: int) -> tuple[Screen, Outcome]:
     return replace(screen, board=board, forbidden=forbidden_marks(board)), NOTHING
 
 
-def play_on(screen: Replaying, ctx: Context) -> tuple[Screen, Outcome]:
+def play_on(screen: Replaying, ctx: Context) -> tuple[Screen, Reply]:
     """Play on from the move shown: a game of the menu's mode, the later moves kept for ``r``.
 
-    Against the computer, you take the side to move.
+    Against the computer, you take the side to move.  A record with a clock
+    (SGF ``TM``/``OT``) is played on under it, each side with the time the
+    record left it after its last move before the one shown (``BL``/``WL``),
+    else the full time; a record without one takes the menu's clock.
     """
     board = screen.board.copy()
     mode = ctx.settings.mode
     black = ctx.settings.black
     if mode is Mode.PVC:
         black = Side.HUMAN if board.turn is Stone.BLACK else Side.COMPUTER
-    settings = replace(ctx.settings, black=black, rule=board.rule, size=board.size)
+    record = screen.record
+    clock = record.clock if record.clock.kind is not ClockKind.NONE else ctx.settings.clock
+    settings = replace(ctx.settings, black=black, rule=board.rule, size=board.size, clock=clock)
     game = new_game(settings, board)
+    if clock is record.clock and clock.kind is not ClockKind.NONE:  # the record's clock, and the times it left
+        times = record_times(record, board, clock)
+        game = replace(game, game=core.Game.resumed(board, None, clock, times, undo=undo_policy(settings)))
     where = f"after move {len(board.moves)}" if board.moves else "from the start"
     later = " (r replays the recorded moves)" if board.can_redo else ""
     return Playing(game), said(f"Playing on {where}, {mode.label}{later}.", fresh_game_effects(game))
+
+
+def record_times(record: GameRecord, board: Board, clock: ClockSpec) -> dict[Seat, SideTime]:
+    """Each seat's time at the position ``board`` shows: the record's time left after that seat's last move there.
+
+    No opening is played on here, so the first seat holds black (who made
+    each move: :meth:`~gomoku.board.Board.mover`).
+    """
+    times: dict[Seat, SideTime] = {}
+    for seat, colour in ((Seat.FIRST, Stone.BLACK), (Seat.SECOND, Stone.WHITE)):
+        left = [
+            record.time_left[ply]
+            for ply in range(min(len(board.moves), len(record.time_left)))
+            if board.mover(ply) is colour and record.time_left[ply] is not None
+        ]
+        last = left[-1] if left else None
+        times[seat] = SideTime(last if last is not None else clock.main, clock.periods)
+    return times
 
 
 # -- the view -------------------------------------------------------------------
@@ -214,7 +242,7 @@ def view(win: Window, screen: Replaying, ctx: Context, theme: Theme) -> None:
         names = [to_notation(point, size) for point in screen.record.moves]
         bottom = None
         if analysing:
-            bottom = live.draw_panel(win, layout, live.lines(analysis, screen.board), theme) - 2
+            bottom = live.draw_panel(win, layout, live.lines(ctx.analysis, screen.board), theme) - 2
         top = layout.top
         history = screen.opening
         if history:  # the opening as it happened (swaps, offers, the pick), as the game screens show it
