@@ -16,6 +16,7 @@ from gomoku import Board, ForbiddenMoveError, Point, Rule, Stone
 from gomoku.records import (
     GameRecord,
     RecordError,
+    Variation,
     format_moves,
     load_board,
     outcome_of,
@@ -345,3 +346,13 @@ def test_a_records_result_is_read_as_the_cores_ending_and_written_back() -> None
             assert outcome_of(result_text(ended), short) == ended
     assert result_text(five.outcome) == "B+" and result_text(Outcome(Termination.TIME, None)) == "0"
     assert GameRecord(moves=tuple(short.moves), result="W+T").outcome == Outcome(Termination.TIME, Stone.WHITE)
+
+
+def test_sgf_colours_come_from_the_board_and_a_side_line_stops_where_it_cannot_be_played():
+    record = read_move_list("h8 i9 h9 i10")
+    taken = Variation(2, (Point(7, 5), Point(7, 7)), "h10, then h8 again")  # h8 is taken: the line stops at h10
+    nowhere = Variation(1, (Point(7, 7),), "h8 again")  # not one move of it can be played: no branch at all
+    text = write_sgf(record, [taken, nowhere])
+    assert "(;B[hf]C[h10, then h8 again])" in text and "h8 again]" not in text.replace("then h8 again]", "")
+    assert text.count("(") == 3  # the game, its main line's branch, the one side line
+    assert read_sgf(text).moves == record.moves

@@ -51,15 +51,6 @@ class RecordError(GomokuError, ValueError):
         return RecordError(self.problem, self.where, path)
 
 
-def mover(number: int) -> Stone:
-    """Who made move ``number`` (1 is the first) of a record: black first, then in turn.
-
-    The one place the record formats work it out; the board's own answer can
-    take its place when it has one.
-    """
-    return Stone.BLACK if number % 2 else Stone.WHITE
-
-
 @dataclass(frozen=True)
 class GameRecord:
     """One game: size, rule, players, result and moves (black first)."""

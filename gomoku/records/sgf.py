@@ -23,10 +23,11 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from gomoku import __version__
+from gomoku.board import Board
 from gomoku.clock import NO_CLOCK, ClockKind, ClockSpec
 from gomoku.openings import OpeningRule
 from gomoku.point import Point
-from gomoku.records.record import GameRecord, RecordError, board_size, cut, mover, whole_number
+from gomoku.records.record import GameRecord, RecordError, board_size, cut, play_recorded, whole_number
 from gomoku.rules import Rule, Stone
 
 SGF_LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -177,6 +178,7 @@ def read_sgf(text: str) -> GameRecord:
     for name in ("AB", "AW", "AE"):
         if any(name in dict(node) for node in nodes):
             raise RecordError(f"{name}[] set-up stones are not supported: the record must be moves only")
+    board = Board(size, rule)  # the moves as they are read: it says whose move each is, and refuses illegal ones
     moves: list[Point] = []
     comments: list[tuple[int, str]] = []
     left: list[float | None] = []
@@ -188,10 +190,10 @@ def read_sgf(text: str) -> GameRecord:
             if name not in ("B", "W"):
                 continue
             number = len(moves) + 1
-            expected = mover(number)
-            if name != COLOUR_PROPERTY[expected]:
-                raise RecordError(f"move {number} is {name}[{cut(values[0])}] but {expected} is to move")
+            if name != COLOUR_PROPERTY[board.turn]:
+                raise RecordError(f"move {number} is {name}[{cut(values[0])}] but {board.turn} is to move")
             moves.append(_sgf_point(values[0].strip(), size, number))
+            play_recorded(board, moves[-1], f"move {number}")
             left.append(_sgf_seconds(dict(node).get(f"{name}L"), f"{name}L at move {number}"))
     opening_text = root.get("OP", ["none"])[0].strip().lower()
     try:
@@ -280,9 +282,9 @@ class Variation:
     comment: str = ""
 
 
-def _sgf_move(number: int, move: Point, comment: str = "", left: float | None = None) -> str:
-    """The node of move ``number`` (1 is black's first), with the mover's time left (``BL``/``WL``) and its comment."""
-    colour = COLOUR_PROPERTY[mover(number)]
+def _sgf_move(mover: Stone, move: Point, comment: str = "", left: float | None = None) -> str:
+    """The node of a move by ``mover``, with the mover's time left (``BL``/``WL``) and its comment."""
+    colour = COLOUR_PROPERTY[mover]
     text = f";{colour}[{SGF_LETTERS[move.x]}{SGF_LETTERS[move.y]}]"
     if left is not None:
         text += f"{colour}L[{left:.1f}]"
@@ -298,6 +300,19 @@ def _add_side_line(siblings: list[Variation], variation: Variation) -> None:
                 siblings[index] = Variation(sibling.after, sibling.moves, comment)
             return
     siblings.append(variation)
+
+
+def _side_line(record: GameRecord, after: int, moves: tuple[Point, ...]) -> list[tuple[Point, Stone]]:
+    """A side line's moves from the position after ``after`` moves, each with the colour the board says made it.
+
+    The line is played as far as it is legal (a forced line always is); the rest is not written.
+    """
+    board = Board.from_moves(record.moves[:after], record.size, record.rule)
+    for move in moves:
+        if not board.is_legal(move):
+            break
+        board.play(move)
+    return board.plies[after:]
 
 
 def write_sgf(record: GameRecord, variations: Iterable[Variation] = ()) -> str:
@@ -330,20 +345,27 @@ def write_sgf(record: GameRecord, variations: Iterable[Variation] = ()) -> str:
     if record.clock.kind is not ClockKind.NONE:
         header.append(f"TM[{record.clock.main:g}]OT[{_sgf_overtime(record.clock)}]")
     left = record.time_left
+    board = record.to_board()
     moves = [
-        _sgf_move(number, move, record.comment(number), left[number - 1] if number <= len(left) else None)
-        for number, move in enumerate(record.moves, 1)
+        _sgf_move(board.mover(ply), move, record.comment(ply + 1), left[ply] if ply < len(left) else None)
+        for ply, move in enumerate(record.moves)
     ]
     lines = ["(;" + "".join(header)]
     closing = ""
     start = 0
     for after in sorted(branches):
-        lines += ["".join(moves[at : min(at + 10, after)]) for at in range(start, after, 10)]
         sides = []
         for variation in branches[after]:
-            nodes = [_sgf_move(after + 1, variation.moves[0], variation.comment)]
-            nodes += [_sgf_move(after + 1 + offset, move) for offset, move in enumerate(variation.moves[1:], 1)]
-            sides.append("(" + "".join(nodes) + ")")
+            plies = _side_line(record, after, variation.moves)
+            nodes = [
+                _sgf_move(mover, move, variation.comment if offset == 0 else "")
+                for offset, (move, mover) in enumerate(plies)
+            ]
+            if nodes:
+                sides.append("(" + "".join(nodes) + ")")
+        if not sides:
+            continue
+        lines += ["".join(moves[at : min(at + 10, after)]) for at in range(start, after, 10)]
         lines.append("(")  # the main line goes on as the first branch
         closing = ")" + "".join(sides) + closing
         start = after
