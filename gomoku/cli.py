@@ -193,7 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
         type=port_number,
         metavar="PORT",
         help=f"host a game for another player to join (port {DEFAULT_PORT} unless given); "
-        "the game's options are --rule, --size and --black",
+        "the game's options are --rule, --size, --black, --opening and --clock",
     )
     network.add_argument("--bind", metavar="ADDRESS", help="host: listen on this address only (say 127.0.0.1)")
     network.add_argument("--join", metavar="ADDRESS[:PORT]", help="join the game hosted at ADDRESS")

@@ -1,8 +1,8 @@
 """The documents that describe the house stay true to it, and the core keeps its import rules.
 
-``docs/architecture.md`` lists every module of the package and the README's
-layout every top-level module and package: a module added, moved or removed
-without its line there fails here, with the line to write.  The directions
+``docs/architecture.md`` lists every module of the package: a module added,
+moved or removed without its line there fails here, with the line to write.
+(The README links to it and keeps no layout of its own.)  The directions
 of imports the architecture promises (the core knows nothing of the front
 ends, of files, sockets or processes; ``net/`` knows nothing of ``tui/``) are
 read from the source.
@@ -79,14 +79,6 @@ def test_the_architecture_names_only_files_that_exist() -> None:
     named = set(re.findall(r"gomoku/[\w/]+\.py", text))
     assert named, "the knowledge table names the modules by path"
     assert not [path for path in named if not (ROOT / path).exists()]
-
-
-def test_the_readme_layout_shows_every_top_level_module_and_package() -> None:
-    listed = {path for path in layout(ROOT / "README.md", "## Layout") if path.startswith("gomoku/")}
-    top = {path for path in modules_on_disk() if path.count("/") == 1 or re.fullmatch(r"gomoku/\w+/", path)}
-    missing, stale = missing_and_stale(listed, top | {"gomoku/"})
-    assert not missing, f"add these to the README's layout: {missing}"
-    assert not stale, f"the README's layout lists modules that do not exist: {stale}"
 
 
 def test_the_layout_reader_sees_folders_and_skips_descriptions(tmp_path: Path) -> None:

@@ -3,7 +3,7 @@
 In the manner of Rapfi's ``search/ab/parameter.h``: the search, the threat
 searcher, the evaluation and the greedy levels read their scores, weights,
 time shares and node caps from here and nowhere else.  "Measured" below means
-with ``benchmarks/strength.py`` (see the README for the runs); a value that
+with ``benchmarks/strength.py`` (``docs/strength.md`` keeps the runs); a value that
 was carried over from an earlier, unmeasured choice says so.
 
 Time shares are fractions of the move's think time, counted from the start

@@ -4,7 +4,7 @@ A session (:mod:`gomoku.net.session`) answers every input with a list of
 these values.  :class:`Send` and :class:`Close` are for the socket layer
 (:mod:`gomoku.net.connection` performs them); every :class:`Event` is for the
 front end, which turns it into a state change (the Elm architecture of
-``DESIGN.md``).  All are frozen values, so they can cross threads and be
+``docs/ui.md``).  All are frozen values, so they can cross threads and be
 compared in tests.
 """
 

@@ -385,7 +385,6 @@ class Session:
             rule=state.rule,
             step=step,
             mine=step is not None and table.role_of(step.seat) is self.role,
-            my_colour=table.stone_of(self.role),
             swap_owner=table.role_of(owner) if owner is not None else None,
             area=frozenset(step.area.points(size)) if placing and step is not None else frozenset(),
             offers=state.offers,

@@ -47,8 +47,8 @@ class OpeningView:
 
     ``step`` is the core's (:class:`gomoku.openings.Step`: its prompt, action,
     options, area and count), ``None`` once the opening is over; ``mine``
-    whether it is ours to take; ``my_colour`` the colour we hold now
-    (tentative until the opening ends); ``swap_owner`` who decides the next
+    whether it is ours to take (the colour we hold now, tentative until the
+    opening ends, is the table's ``my_stone``); ``swap_owner`` who decides the next
     swap (``None``: no swap is left); ``area`` the points a stone may go on
     now (empty: anywhere, or no stone to place); ``offers`` the 5th moves
     offered so far; ``history`` every step so far, as a move list shows it.
@@ -57,7 +57,6 @@ class OpeningView:
     rule: OpeningRule
     step: OpeningStep | None
     mine: bool
-    my_colour: Stone
     swap_owner: Role | None
     area: frozenset[Point]
     offers: tuple[Point, ...]

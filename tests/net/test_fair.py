@@ -163,12 +163,14 @@ def test_the_snapshot_marks_the_area_and_names_the_tentative_colours() -> None:
     wire = Wire(GameSettings(rule=Rule.RENJU, black=BlackChoice.HOST, opening=OpeningRule.TARAGUCHI10))
     guest = wire.join()
     step(wire, wire.host, "place h8")
-    view = guest.snapshot().table.opening
-    assert view.mine and view.step.stage == "swap 1" and view.my_colour is Stone.WHITE
+    table = guest.snapshot().table
+    view = table.opening
+    assert view.mine and view.step.stage == "swap 1" and table.my_stone is Stone.WHITE
     assert step(wire, guest, "swap") == []
-    view = guest.snapshot().table.opening
+    table = guest.snapshot().table
+    view = table.opening
     # the guest now holds black; white (the host) places the 2nd stone inside the central 3x3 square
-    assert view.my_colour is Stone.BLACK and not view.mine and len(view.area) == 9
+    assert table.my_stone is Stone.BLACK and not view.mine and len(view.area) == 9
     (refused,) = step(wire, wire.host, "place a1")
     assert "outside the central 3x3 square" in refused.reason
 

@@ -40,8 +40,8 @@ STUCK_GAME = (
 
 
 def test_every_termination_of_the_core_has_one_ending_and_back() -> None:
-    # Termination.TIME is a clock's ending (gomoku.clock.time_outcome), never a board's: network games
-    # play no clocks yet, so it has no ending on the wire (issue 24's network part will add one).
+    # Termination.TIME is a clock's ending (gomoku.clock.time_outcome), never a board's: on the wire it is
+    # Ending.TIME, which the host's clock declares, as the players declare a resignation or an agreement.
     for termination in (t for t in Termination if t is not Termination.TIME):
         assert Ending.of(termination).termination is termination
     assert {e for e in Ending if not e.by_board} == {Ending.RESIGN, Ending.AGREED, Ending.TIME}
