@@ -82,6 +82,18 @@ class ClockSpec:
             return f"{minutes}+{_number(self.increment)}"
         return f"{minutes}+{self.periods}x{_number(self.period)}"
 
+    def total(self, moves: int = MOVES_TO_GO) -> float:
+        """The time one side has for a game of ``moves`` moves, in seconds: how menus order the controls.
+
+        The main time, plus ``moves`` increments (Fischer) or periods (byo-yomi: each later move may take a
+        whole period), or ``moves`` times the time a move (fixed); no clock is none (``0``).
+        """
+        if self.kind is ClockKind.NONE:
+            return 0.0
+        if self.kind is ClockKind.FIXED:
+            return moves * self.period
+        return self.main + moves * (self.increment if self.kind is ClockKind.FISCHER else self.period)
+
     def describe(self) -> str:
         """The control in words, for a menu or a result line."""
         if self.kind is ClockKind.NONE:
@@ -104,6 +116,11 @@ _FISCHER = re.compile(rf"{_NUMBER}\+{_NUMBER}")
 _BYOYOMI = re.compile(rf"{_NUMBER}\+(\d+)[x*]{_NUMBER}")
 _FIXED = re.compile(rf"{_NUMBER}s(?:/move)?")
 _HELP = "write none, 5+3 (5 min + 3 s a move), 10+5x30 (10 min, then 5 periods of 30 s) or 30s (30 s a move)"
+
+
+def by_total(texts: tuple[str, ...]) -> tuple[ClockSpec, ...]:
+    """The controls written ``texts``, in order of their :meth:`ClockSpec.total` time (no clock first)."""
+    return tuple(sorted((parse_clock(text) for text in texts), key=lambda spec: spec.total()))
 
 
 def _number(value: float) -> str:
@@ -399,6 +416,7 @@ __all__ = [
     "ClockKind",
     "ClockSpec",
     "SideTime",
+    "by_total",
     "parse_clock",
     "time_outcome",
 ]

@@ -609,17 +609,26 @@ class OpeningState:
         return "pick one of the offered 5th moves"
 
     def _short(self, stage: Stage, seat: Seat, count: int) -> str:
-        """The step in a few words, for a narrow status line: "place the 4th stone", "swap or keep colours"."""
+        """The step in a few words, for a narrow status line: "white: place the 4th stone", "black: swap / keep"."""
+        return f"{self.colour_of(seat)}: {self._short_asked(stage, seat, count)}"
+
+    def _short_asked(self, stage: Stage, seat: Seat, count: int) -> str:
         if stage.action is Action.PLACE:
             stones = sum(1 for e in self.events if e.move.action in (Action.PLACE, Action.PICK))
-            return f"{self.colour_of(seat)}: place the {ordinal(stones + 1)} stone"
+            return f"place the {ordinal(stones + 1)} stone"
         if stage.action is Action.CHOOSE:
-            return f"{self.colour_of(seat)}: " + " / ".join(OPTION_SHORT[option] for option in stage.options)
+            then = self._after_stay(seat)
+            if then is not None:
+                stayed, following = then
+                others = [OPTION_SHORT[option] for option in stage.options if option is not Option.STAY]
+                placing = stayed._short_asked(RULES[self.rule][stayed.stage], seat, following.count)
+                return " / ".join([*others, placing])
+            return " / ".join(OPTION_SHORT[option] for option in stage.options)
         if stage.action is Action.DECLARE:
-            return f"{self.colour_of(seat)}: declare 1 to {count}"
+            return f"declare 1 to {count}"
         if stage.action is Action.OFFER:
-            return f"{self.colour_of(seat)}: offer 5th {len(self.offers) + 1}/{count}"
-        return f"{self.colour_of(seat)}: pick a 5th move"
+            return f"offer 5th {len(self.offers) + 1}/{count}"
+        return "pick a 5th move"
 
     def _after_stay(self, seat: Seat) -> tuple[OpeningState, OpeningStep] | None:
         """At a swap step: the state "keep colours" leads to and its step, when that step is the same

@@ -338,12 +338,13 @@ class Computer:
                 error = ""
             except Exception as exc:  # the game goes on: the state shows the error
                 point, error = None, str(exc) or type(exc).__name__
-        remaining = job.delay - (time.monotonic() - started)
+        thought = time.monotonic() - started
+        remaining = job.delay - thought
         if remaining > 0:
             stop.wait(remaining)
         if not stop.is_set():
             self._stops.done(job.job)
-            self._post(AiDone(job.job, point, error, opening_move=step))
+            self._post(AiDone(job.job, point, error, opening_move=step, thought=thought))
 
     def _ponder(
         self, job: StartPonder, ponder: Callable[..., object], lock: threading.Lock, stop: threading.Event

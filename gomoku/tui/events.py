@@ -75,6 +75,8 @@ class AiDone:
     error: str = ""
     #: the step taken, for an opening job (its point, if any, is ``point`` too)
     opening_move: OpeningMove | None = None
+    #: how long the computer thought, in seconds (not the wait for watch mode's pace): what its clock is charged
+    thought: float | None = None
 
 
 @dataclass(frozen=True)

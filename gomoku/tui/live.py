@@ -23,7 +23,7 @@ from gomoku.tui import draw
 from gomoku.tui.bindings import Binding
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.layout import FOOTER_ROWS, BoardLayout
-from gomoku.tui.model import AnalysisJob, Game, Playing, Replaying, Screen
+from gomoku.tui.model import AnalysisJob, LocalGame, Playing, Replaying, Screen
 from gomoku.tui.settings import Mode, Settings
 
 #: The key, declared once (both screens that have it use this binding).
@@ -32,7 +32,7 @@ TOGGLE = Binding(("A",), "live analysis: the best three moves, their evaluation 
 PV_SHOWN = 8
 
 
-def allowed(game: Game, settings: Settings) -> bool:
+def allowed(game: LocalGame, settings: Settings) -> bool:
     """Whether live analysis may run in ``game``: not against the computer unless the coach setting is on."""
     return game.mode is not Mode.PVC or settings.coach
 

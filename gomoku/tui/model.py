@@ -19,18 +19,20 @@ import enum
 from dataclasses import dataclass, replace
 from datetime import datetime
 
+from gomoku import game as core
 from gomoku.ai.analysis import Analysis
 from gomoku.board import Board
-from gomoku.clock import NO_CLOCK, Clock, time_outcome
+from gomoku.clock import Clock
+from gomoku.game import UndoPolicy
 from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.net.match import BlackChoice, MatchRecord
 from gomoku.net.protocol import ResumeRecord
 from gomoku.net.snapshot import LinkState, Snapshot, TableView
-from gomoku.openings import OpeningRule, OpeningState, Seat
+from gomoku.openings import OpeningState, Seat
 from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.review import GameReview
-from gomoku.rules import Outcome, Rule, Stone
+from gomoku.rules import Rule, Stone
 from gomoku.savegame import SavedGame
 from gomoku.tui.bindings import Bindings
 from gomoku.tui.effects import AiKind, Effects, NetSetup
@@ -38,48 +40,64 @@ from gomoku.tui.settings import Mode, Settings, Side
 
 # -- one game -----------------------------------------------------------------
 
-#: The opening of a game without an opening rule: done before it starts.
-NO_OPENING = OpeningState.start(OpeningRule.NONE)
-#: The clock of a game without one.
-NO_GAME_CLOCK = Clock.new(NO_CLOCK)
+
+def undo_policy(settings: Settings) -> UndoPolicy:
+    """How much ``u`` takes back: against the computer back to your own turn, else one move or step."""
+    return UndoPolicy.TO_SEAT if settings.mode is Mode.PVC else UndoPolicy.ONE
 
 
 @dataclass(frozen=True)
-class Game:
-    """One game: the board, who the computer plays, the cursor and what is marked on the board.
+class LocalGame:
+    """The game on the local screen: the core :class:`gomoku.game.Game` it plays through, and how it is looked at.
 
-    ``forbidden`` holds black's forbidden points while black is to move under
-    the renju rule, worked out once per position (see :func:`with_board`).
-    ``heat`` is the heat map, on for this game only.  ``step`` lets the
-    computer make one move while paused (watch mode's ``.``).  ``opening``
-    is the opening rule's progress (done at once without one); ``seats`` are
-    the opening seats the computer holds: while the opening goes on, the
-    computer takes the steps of its seats, and once it is done it plays the
-    colours those seats ended up with (``computer``).
+    ``game`` is the referee (board, opening, clock by seat, result, undo
+    policy, paused): the screen judges nothing itself.  The rest is the
+    screen's own: the ``settings`` it was started with, the opening ``seats``
+    the computer holds (while the opening goes on the computer takes their
+    steps; once it is done it plays the colours they ended up with:
+    :attr:`computer`), the cursor, black's ``forbidden`` points while black is
+    to move under renju (worked out once per position, see
+    :func:`with_game`), the hint, the heat map, ``step`` (watch mode's ``.``:
+    one move while paused) and live analysis.
     """
 
-    board: Board
+    game: core.Game
     settings: Settings
-    computer: frozenset[Stone]
     cursor: Point
+    seats: frozenset[Seat] = frozenset()
     forbidden: frozenset[Point] = frozenset()
     hint: Point | None = None
-    paused: bool = False
     heat: bool = False
     step: bool = False
-    opening: OpeningState = NO_OPENING
-    seats: frozenset[Seat] = frozenset()
-    clock: Clock = NO_GAME_CLOCK
-    #: How the game ended on time (a flag fell), or ``None``: the board cannot know it.
-    flagged: Outcome | None = None
+    #: live analysis (A) is on for this game
+    analysis: bool = False
+
+    @property
+    def board(self) -> Board:
+        """The position (the core game's: read it, never play on it)."""
+        return self.game.board
+
+    @property
+    def opening(self) -> OpeningState:
+        return self.game.opening
+
+    @property
+    def clock(self) -> Clock:
+        return self.game.clock
+
+    @property
+    def paused(self) -> bool:
+        return self.game.paused
 
     @property
     def over(self) -> bool:
-        """Whether the game has ended: by the board (five, full, ...) or on time."""
-        return self.flagged is not None or self.board.is_game_over()
+        """Whether the game has ended: by the board (five, full, ...), on time, or otherwise."""
+        return self.game.over
 
-    #: live analysis (A) is on for this game
-    analysis: bool = False
+    @property
+    def computer(self) -> frozenset[Stone]:
+        """The colours the computer plays now: those its seats hold."""
+        return frozenset(self.game.colour_of(seat) for seat in self.seats)
 
     @property
     def mode(self) -> Mode:
@@ -88,13 +106,13 @@ class Game:
     @property
     def in_opening(self) -> bool:
         """Whether the opening rule's steps are still being taken (no ordinary moves yet)."""
-        return not self.opening.done and not self.over
+        return self.game.in_opening
 
     @property
     def computer_in_opening(self) -> bool:
         """Whether the opening waits for a step of a seat the computer holds."""
-        step = self.opening.step
-        return step is not None and step.seat in self.seats and not self.over
+        step = self.game.opening_step
+        return step is not None and step.seat in self.seats
 
     @property
     def in_progress(self) -> bool:
@@ -106,6 +124,11 @@ class Game:
         """Whether it is the computer's turn to move in a game that goes on (after the opening)."""
         return not self.in_opening and not self.over and self.board.turn in self.computer
 
+    @property
+    def computer_acting(self) -> bool:
+        """Whether the game waits for the computer: its opening step or its move."""
+        return self.game.acting_seat in self.seats
+
     def level_of(self, stone: Stone) -> str:
         """The level the computer plays ``stone`` at."""
         settings = self.settings
@@ -115,7 +138,7 @@ class Game:
 
 
 def computer_sides(settings: Settings) -> frozenset[Stone]:
-    """The colours the computer plays in a game of ``settings``."""
+    """The colours the computer plays in a game of ``settings`` (before any swap)."""
     if settings.mode is Mode.PVP:
         return frozenset()
     if settings.mode is Mode.CVC:
@@ -134,9 +157,11 @@ def forbidden_marks(board: Board) -> frozenset[Point]:
     return frozenset()
 
 
-def with_board(game: Game, board: Board) -> Game:
-    """``game`` after its position became ``board``: forbidden points redone once, hint gone."""
-    return replace(game, board=board, forbidden=forbidden_marks(board), hint=None)
+def with_game(local: LocalGame, game: core.Game) -> LocalGame:
+    """``local`` playing ``game`` now: after a new position, forbidden points redone once and the hint gone."""
+    if game.board is local.game.board or game.board.moves == local.board.moves:
+        return replace(local, game=game)
+    return replace(local, game=game, forbidden=forbidden_marks(game.board), hint=None)
 
 
 def computer_seats(settings: Settings) -> frozenset[Seat]:
@@ -145,71 +170,20 @@ def computer_seats(settings: Settings) -> frozenset[Seat]:
     return frozenset(seat for seat, stone in ((Seat.FIRST, Stone.BLACK), (Seat.SECOND, Stone.WHITE)) if stone in sides)
 
 
-def with_opening(game: Game, opening: OpeningState) -> Game:
-    """``game`` with its opening at ``opening``: once done, the computer plays the colours its seats hold."""
-    computer = frozenset(opening.colour_of(seat) for seat in game.seats)
-    return replace(game, opening=opening, computer=computer)
-
-
-def new_game(settings: Settings, board: Board | None = None, opening: OpeningState | None = None) -> Game:
+def new_game(settings: Settings, board: Board | None = None, opening: OpeningState | None = None) -> LocalGame:
     """A game of ``settings`` on ``board`` (a fresh one if not given), the cursor on the last move.
 
     A fresh game starts the opening rule of ``settings``; a game on a given
-    board is past any opening unless ``opening`` says where it stands.
+    board is past any opening unless ``opening`` says where it stands.  The
+    clock is the settings' (both times full; it starts with the first action).
     """
-    if opening is None:
-        opening = OpeningState.start(settings.opening if board is None else OpeningRule.NONE)
-    board = board or Board(settings.size, settings.rule)
-    cursor = board.last_move or centre(board.size)
-    game = Game(board, settings, computer_sides(settings), cursor, seats=computer_seats(settings))
-    game = replace(game, clock=Clock.new(settings.clock))
-    return with_board(with_opening(game, opening), board)
-
-
-def acting_colour(game: Game) -> Stone:
-    """The colour whose time runs now: the opening step's player's (tentative) colour, else the side to move.
-
-    The clock is kept by colour on the local screen, so a swap in the
-    opening exchanges the two times (:func:`opening_pressed`).
-    """
-    return game.opening.colour_of(game.opening.actor(game.board))
-
-
-def opening_pressed(before: Game, after: Game, seconds: float | None) -> Game:
-    """``after`` (``before`` with one opening step taken) with the clock pressed at ``seconds``.
-
-    The core's rule, as the network host follows it: each step charges its
-    player's time (and gives the increment), and the next step's player's
-    time runs; a swap exchanges the two times, since each player keeps its
-    own and the clock here is kept by colour.
-    """
-    clock = after.clock
-    if seconds is None or not clock.enabled or clock.running is None:
-        return after
-    if after.over:
-        return replace(after, clock=clock.press(seconds).stop(seconds))
-    pressed = clock.press(seconds, acting_colour(after))
-    if after.opening.black is not before.opening.black:
-        pressed = replace(pressed, black=pressed.white, white=pressed.black)
-    return replace(after, clock=pressed)
-
-
-def timed(game: Game, seconds: float | None) -> Game:
-    """``game``'s clock brought up to ``seconds``: started at the first opening step (or move), its flag fall judged.
-
-    A flag fall ends the game (:attr:`Game.flagged`): the other side wins, or
-    it is a draw when the other side could no longer make five.  In the
-    opening, the side whose flag fell is the step's player's colour.
-    """
-    clock = game.clock
-    if seconds is None or not clock.enabled or game.over:
-        return game
-    if clock.running is None:
-        return replace(game, clock=clock.start(acting_colour(game), seconds))
-    loser = clock.expired(seconds)
-    if loser is None:
-        return game
-    return replace(game, clock=clock.flag(seconds), flagged=time_outcome(game.board, loser))
+    policy = undo_policy(settings)
+    if board is None:
+        game = core.Game.new(settings.rule, settings.size, settings.opening, settings.clock, policy)
+    else:
+        game = core.Game.resumed(board, opening, settings.clock, undo=policy)
+    cursor = game.board.last_move or centre(game.board.size)
+    return LocalGame(game, settings, cursor, computer_seats(settings), forbidden_marks(game.board))
 
 
 # -- screens -------------------------------------------------------------------
@@ -219,7 +193,7 @@ def timed(game: Game, seconds: float | None) -> Game:
 class Playing:
     """The game screen."""
 
-    game: Game
+    game: LocalGame
 
 
 class MenuRow(enum.Enum):
@@ -515,6 +489,8 @@ class AiJob:
     kind: AiKind
     board: Board
     opening: OpeningState | None = None
+    #: when it was asked for (the game clock's seconds): with the answer's thinking time, when the move was made
+    started: float | None = None
 
 
 @dataclass(frozen=True)
@@ -566,15 +542,15 @@ class State:
 
 
 #: What every ``update`` returns: the next state, and what the loop is to do.
-Step = tuple[State, Effects]
+Update = tuple[State, Effects]
 
 
-def current_game(state: State) -> Game | None:
+def current_game(state: State) -> LocalGame | None:
     """The game being played, or kept behind the menu or a replay."""
     return game_behind(state.screen)
 
 
-def game_behind(screen: Screen) -> Game | None:
+def game_behind(screen: Screen) -> LocalGame | None:
     """The game ``screen`` plays, or keeps behind the menu or a replay."""
     if isinstance(screen, Playing):
         return screen.game

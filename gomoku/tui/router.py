@@ -39,7 +39,7 @@ from gomoku.tui.model import (
     Reviewing,
     Screen,
     State,
-    Step,
+    Update,
 )
 from gomoku.tui.screen import KEEP, Context, Outcome, Route, context
 from gomoku.tui.screens import dialogs, game, hosting, joining, menu, netgame, netmenu, prompt, replay, resume, review
@@ -96,7 +96,7 @@ def shown(route: Route[Any], screen: Any, ctx: Context) -> bool:
 # -- events -----------------------------------------------------------------------
 
 
-def deliver(state: State, event: Event) -> Step:
+def deliver(state: State, event: Event) -> Update:
     """A key or a click to the overlay or the screen; another event to the overlay and the screen."""
     if isinstance(event, (Key, Mouse)):
         state = replace(state, message="", alert=False, sticky=False)
@@ -110,7 +110,7 @@ def deliver(state: State, event: Event) -> Step:
     return state, effects + more
 
 
-def _to_overlay(state: State, overlay: Overlay, event: Event) -> Step:
+def _to_overlay(state: State, overlay: Overlay, event: Event) -> Update:
     route = OVERLAYS[type(overlay)]
     ctx = context(state)
     if isinstance(event, Key) and not route.typing(overlay) and find(route.bindings(overlay, ctx), event.name) is None:
@@ -122,7 +122,7 @@ def _to_overlay(state: State, overlay: Overlay, event: Event) -> Step:
     return apply(state, state.screen, replace(outcome, overlay=overlay_after))
 
 
-def _to_screen(state: State, event: Event) -> Step:
+def _to_screen(state: State, event: Event) -> Update:
     screen = state.screen
     if isinstance(event, CONNECTION_EVENTS) and not _from_shown_connection(screen, event):
         return state, ()
@@ -157,7 +157,7 @@ def _complain(state: State, text: str) -> State:
     return replace(state, message=text, alert=True, sticky=False)
 
 
-def apply(state: State, screen: Screen, outcome: Outcome) -> Step:
+def apply(state: State, screen: Screen, outcome: Outcome) -> Update:
     """``state`` with ``screen`` shown and what ``outcome`` reports applied; the effects it asks for."""
     if outcome.screen is not KEEP:
         screen = outcome.screen

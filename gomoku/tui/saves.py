@@ -10,23 +10,29 @@ from __future__ import annotations
 from dataclasses import asdict, replace
 from typing import Any
 
+from gomoku import game as core
 from gomoku.board import Board
-from gomoku.clock import Clock, ClockError, SideTime, parse_clock
+from gomoku.clock import NO_CLOCK, ClockError, ClockSpec, SideTime, parse_clock
 from gomoku.net.errors import ProtocolError
 from gomoku.net.match import BlackChoice, ChatLine, Ending, MatchRecord, Result, Role, Times, times_of
 from gomoku.net.protocol import MAX_CHAT, MAX_CHAT_LINES, ResumeRecord, clean_text
-from gomoku.openings import OpeningError, OpeningRule, Seat, replay
+from gomoku.openings import OpeningError, OpeningRule, OpeningState, Seat, replay
 from gomoku.point import Point, parse_point, to_notation
 from gomoku.rules import Rule, Stone
 from gomoku.savegame import SavedGame, SaveError
 from gomoku.tui.effects import Autosave, Effects, NetSetup, RetireAutosave
-from gomoku.tui.model import Game, NetPlaying, new_game, with_opening
+from gomoku.tui.model import LocalGame, NetPlaying, new_game, undo_policy
 from gomoku.tui.settings import Mode, Settings, validated
 from gomoku.tui.texts import plural
 
 
-def saved_from_game(game: Game) -> SavedGame:
-    """What autosave writes for ``game``: moves, redo list, who plays what, the levels and the cursor."""
+def saved_from_game(game: LocalGame, now: float | None = None) -> SavedGame:
+    """What autosave writes for ``game``: moves, redo list, who plays what, the levels, the cursor, the clock.
+
+    The clock is kept by seat, each seat's time as at the start of the action
+    under way and the time that action has ``used`` by ``now`` (when given:
+    quitting mid-move keeps the time at quitting, not at the last stone).
+    """
     players = {str(stone): "computer" if stone in game.computer else "human" for stone in Stone}
     settings = game.settings
     extra: dict[str, object] = {"cursor": to_notation(game.cursor, game.board.size)}
@@ -42,60 +48,73 @@ def saved_from_game(game: Game) -> SavedGame:
             "computer": sorted(seat.name.lower() for seat in game.seats),
         }
     if game.clock.enabled:
-        clock = game.clock
+        core = game.game
         extra[CLOCK] = {
-            "spec": clock.spec.text(),
-            **{str(stone): [clock.side(stone).main, clock.side(stone).periods] for stone in Stone},
+            "spec": game.clock.spec.text(),
+            **{_SEAT_KEYS[seat]: [core.side_time(seat).main, core.side_time(seat).periods] for seat in Seat},
+            "used": core.move_time(now) if now is not None and not core.over else 0.0,
         }
     return SavedGame.from_board(game.board, mode=settings.mode.value, players=players, level=level, extra=extra)
 
 
-#: The key of ``SavedGame.extra`` holding a game's clock: its control and each side's time left
-#: (main seconds, byo-yomi periods) as at the start of the move under way.
+#: The key of ``SavedGame.extra`` holding a game's clock: its control, each seat's time left (main seconds,
+#: byo-yomi periods) as at the start of the action under way, and the time that action had used (``used``).
+#: Saves before the clock was kept by seat hold each colour's time instead (``black``, ``white``).
 CLOCK = "clock"
+_SEAT_KEYS = {Seat.FIRST: "first", Seat.SECOND: "second"}
 
 
-def _with_saved_clock(game: Game, saved: SavedGame) -> Game:
-    """``game`` with the clock its save recorded: each side's time as saved, stopped until the next tick."""
+def _saved_times(saved: SavedGame, opening: OpeningState) -> tuple[ClockSpec, dict[Seat, SideTime] | None, float]:
+    """The clock a save recorded: its control, each seat's time (``None``: none saved) and the time used."""
     data = saved.extra.get(CLOCK)
     if not isinstance(data, dict):
-        return game
+        return NO_CLOCK, None, 0.0
     try:
         spec = parse_clock(str(data.get("spec")))
-        sides = {stone: SideTime(float(data[str(stone)][0]), int(data[str(stone)][1])) for stone in Stone}
+        if all(key in data for key in _SEAT_KEYS.values()):
+            times = {seat: SideTime(float(data[key][0]), int(data[key][1])) for seat, key in _SEAT_KEYS.items()}
+        else:  # an older save: by colour, the times following the colours through swaps
+            times = {
+                opening.seat_of(stone): SideTime(float(data[str(stone)][0]), int(data[str(stone)][1]))
+                for stone in Stone
+            }
+        used = float(data.get("used", 0.0))
     except (ClockError, KeyError, TypeError, ValueError, IndexError) as error:
         raise SaveError(f"its clock cannot be read ({error})") from None
-    return replace(game, clock=Clock(spec, sides[Stone.BLACK], sides[Stone.WHITE]))
+    return spec, times, max(0.0, used)
 
 
 #: The key of ``SavedGame.extra`` holding a game's opening rule, its steps and the computer's seats.
 OPENING = "opening"
 
 
-def _with_saved_opening(game: Game, saved: SavedGame) -> Game:
-    """``game`` with the opening its save recorded, replayed (a game saved mid-opening resumes at its step)."""
+def _saved_opening(saved: SavedGame, board: Board) -> tuple[OpeningState | None, frozenset[Seat] | None]:
+    """The opening a save recorded, replayed (a game saved mid-opening resumes at its step), and the computer's
+    seats; ``None`` for each when the save has no opening rule."""
     data = saved.extra.get(OPENING)
     if not isinstance(data, dict):
-        return game
+        return None, None
     try:
         rule = OpeningRule(data.get("rule"))
         steps = [str(step) for step in data.get("steps", [])]
         seats = frozenset(Seat[str(name).upper()] for name in data.get("computer", []))
-        board = Board(saved.size, saved.rule)
-        opening = replay(rule, board, steps)
+        placed = Board(saved.size, saved.rule)
+        opening = replay(rule, placed, steps)
     except (ValueError, KeyError, TypeError, OpeningError) as error:
         raise SaveError(f"its opening cannot be replayed ({error})") from None
-    if board.moves != game.board.moves[: len(board.moves)]:
+    if placed.moves != board.moves[: len(placed.moves)]:
         raise SaveError("its opening steps place other stones than its moves")
-    if not opening.done and len(board.moves) != len(game.board.moves):
+    if not opening.done and len(placed.moves) != len(board.moves):
         raise SaveError("it has moves after an opening that is not over")
-    return with_opening(replace(game, seats=seats), opening)
+    return opening, seats
 
 
-def game_from_saved(saved: SavedGame, levels: tuple[str, ...], base: Settings) -> Game:
+def game_from_saved(saved: SavedGame, levels: tuple[str, ...], base: Settings) -> LocalGame:
     """The game a save file holds, ready to play on (raises ``SaveError`` if it cannot be).
 
-    ``base`` gives what the file does not say (an old file's pace).
+    ``base`` gives what the file does not say (an old file's pace).  The clock
+    stands still until the first tick, then the acting seat's time runs on
+    from what the save kept.
     """
     data: dict[str, object] = base.to_json()
     watch_levels = saved.extra.get("levels")
@@ -115,14 +134,20 @@ def game_from_saved(saved: SavedGame, levels: tuple[str, ...], base: Settings) -
     settings = validated(data, levels)
     if settings.mode.value != saved.mode:
         raise SaveError(f"its mode {saved.mode!r} is not pvc, pvp or cvc")
-    game = _with_saved_clock(_with_saved_opening(new_game(settings, saved.to_board()), saved), saved)
+    board = saved.to_board()
+    opening, seats = _saved_opening(saved, board)
+    spec, times, used = _saved_times(saved, opening or OpeningState.start(OpeningRule.NONE))
+    local = new_game(replace(settings, clock=spec), board, opening)
+    local = replace(local, game=core.Game.resumed(board, opening, spec, times, used, undo_policy(settings)))
+    if seats is not None:
+        local = replace(local, seats=seats)
     remembered = saved.extra.get("cursor")
     if isinstance(remembered, str):
         try:
-            return replace(game, cursor=parse_point(remembered, saved.size))
+            return replace(local, cursor=parse_point(remembered, saved.size))
         except ValueError:
             pass
-    return game
+    return local
 
 
 # -- network games ------------------------------------------------------------------
@@ -278,7 +303,7 @@ def offer_summary(saved: SavedGame) -> str:
     return f"{saved.rule.value} {saved.size}x{saved.size}, {who}, {plural(len(saved.moves), 'move')}"
 
 
-def autosave_effects(game: Game) -> Effects:
+def autosave_effects(game: LocalGame) -> Effects:
     """What a change of ``game``'s board asks of autosave.
 
     A game in progress is saved; a finished one is saved in its final
@@ -292,6 +317,6 @@ def autosave_effects(game: Game) -> Effects:
     return (Autosave(saved_from_game(game)),)
 
 
-def fresh_game_effects(game: Game) -> Effects:
+def fresh_game_effects(game: LocalGame) -> Effects:
     """What starting ``game`` in place of another asks: retire the old save, then save this one."""
     return (RetireAutosave(),) + ((Autosave(saved_from_game(game)),) if game.in_progress else ())

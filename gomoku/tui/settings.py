@@ -31,7 +31,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from gomoku.clock import NO_CLOCK, ClockError, ClockSpec, parse_clock
+from gomoku.clock import NO_CLOCK, ClockError, ClockSpec, by_total, parse_clock
 from gomoku.net.protocol import MAX_NAME
 from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
@@ -103,11 +103,10 @@ def valid_think_time(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and 0 < value <= MAX_THINK_TIME
 
 
-#: The clocks the menu offers, round and round (any other comes from ``--clock``): none; the
-#: GomokuWorld Meijin control 5+3; a blitz 3+2; a long 10+5; byo-yomi 10 min then 5 x 30 s; 30 s a move.
-MENU_CLOCKS: tuple[ClockSpec, ...] = tuple(
-    parse_clock(text) for text in ("none", "5+3", "3+2", "10+5", "10+5x30", "30s")
-)
+#: The clocks the menu offers, round and round in order of total time (any other comes from ``--clock``):
+#: none; a blitz 3+2; the GomokuWorld Meijin control 5+3; a long 10+5; 30 s a move; byo-yomi 10 min then
+#: 5 x 30 s.
+MENU_CLOCKS: tuple[ClockSpec, ...] = by_total(("none", "5+3", "3+2", "10+5", "10+5x30", "30s"))
 #: What each opening rule is, in one line (the menu says it under the rows).
 OPENING_TEXT = {
     OpeningRule.NONE: "black starts anywhere",

@@ -16,7 +16,7 @@ from gomoku.clock import Clock, ClockKind
 from gomoku.patterns import run_bounds
 from gomoku.point import DIRECTIONS, Point
 from gomoku.rules import Rule, Stone, Termination
-from gomoku.tui.model import Game
+from gomoku.tui.model import LocalGame
 from gomoku.tui.settings import Mode
 
 _POINT_START = re.compile(r"[a-y]\d")
@@ -42,7 +42,7 @@ def key_label(name: str) -> str:
     return name.capitalize() if len(name) > 1 else f"'{name}'"
 
 
-def who(game: Game, stone: Stone) -> str:
+def who(game: LocalGame, stone: Stone) -> str:
     """Who plays ``stone``: ``you``, ``computer``, watch mode's level, or nothing for two players."""
     if game.mode is Mode.PVC:
         return "computer" if stone in game.computer else "you"
@@ -51,18 +51,18 @@ def who(game: Game, stone: Stone) -> str:
     return ""
 
 
-def side_name(game: Game, stone: Stone) -> str:
+def side_name(game: LocalGame, stone: Stone) -> str:
     """``Black (you)``, ``White (computer)``, ``Black (hard)``, ``Black``."""
     label = who(game, stone)
     return f"{str(stone).capitalize()} ({label})" if label else str(stone).capitalize()
 
 
-def outcome_text(board: Board, game: Game | None = None) -> str:
+def outcome_text(board: Board, game: LocalGame | None = None) -> str:
     """How the game on ``board`` ended, in a sentence (empty while it goes on).
 
     Against the computer (``game``'s mode), the winner is ``you`` or ``the computer``.
     """
-    outcome = game.flagged if game is not None and game.flagged is not None else board.outcome
+    outcome = game.game.result if game is not None else board.outcome
     if outcome is None:
         return ""
     against = game is not None and game.mode is Mode.PVC
@@ -82,7 +82,7 @@ def outcome_text(board: Board, game: Game | None = None) -> str:
     return f"{str(outcome.winner).capitalize()} wins with {how}."
 
 
-def result_text(game: Game) -> str:
+def result_text(game: LocalGame) -> str:
     """How ``game`` ended, in a sentence; empty while it goes on."""
     return outcome_text(game.board, game)
 
@@ -115,7 +115,7 @@ def clock_face(clock: Clock, stone: Stone, now: float | None) -> tuple[str, bool
     return text, warn
 
 
-def ended_text(game: Game) -> str:
+def ended_text(game: LocalGame) -> str:
     """The status line of a finished game: how it ended and after how many moves."""
     return f"{result_text(game)} Game over after {plural(len(game.board.moves), 'move')}."
 
@@ -138,7 +138,7 @@ def run_through(board: Board, point: Point) -> int:
     return longest
 
 
-def overline_note(game: Game, point: Point) -> str:
+def overline_note(game: LocalGame, point: Point) -> str:
     """Why a row of six or more just made is no win (the standard rule), or ``""``."""
     board = game.board
     if board.rule is not Rule.STANDARD or board.is_game_over():

@@ -42,16 +42,15 @@ from gomoku.tui.model import (
     PonderJob,
     ResumeOffer,
     State,
-    Step,
-    acting_colour,
+    Update,
     say,
-    timed,
+    with_game,
 )
 from gomoku.tui.saves import autosave_effects, net_from_saved
 from gomoku.tui.screen import context
 from gomoku.tui.screens import hosting, joining, menu, prompt
+from gomoku.tui.screens.game import TIME_UP
 from gomoku.tui.settings import Mode, Settings
-from gomoku.tui.texts import result_text
 
 
 def initial_state(
@@ -64,7 +63,7 @@ def initial_state(
     offer: SavedGame | None = None,
     notice: str = "",
     terminal: tuple[int, int] | None = None,
-) -> Step:
+) -> Update:
     """The state at start-up, and what to do at once.
 
     The menu; or straight into a game of ``settings`` if ``start``; or the
@@ -99,7 +98,7 @@ def initial_network(
     *,
     offer: SavedGame | None = None,
     notice: str = "",
-) -> Step:
+) -> Update:
     """The state at start-up for ``--host`` or ``--join``, and what to do at once.
 
     A host whose unfinished game was a network game it hosted is offered to
@@ -134,7 +133,7 @@ def initial_network(
     return settle(state, effects)
 
 
-def update(state: State, event: Event) -> Step:
+def update(state: State, event: Event) -> Update:
     """The state after ``event``, and the effects it asks for.  Never raises; never changes ``state``."""
     if isinstance(event, Tick):
         ticked = _tick(state, event)
@@ -170,10 +169,12 @@ def _tick(state: State, tick: Tick) -> State:
     frame = tick.frame if state.ai is not None else state.frame
     screen = state.screen
     if isinstance(screen, Playing) and screen.game.clock.enabled and tick.seconds is not None:
-        game = timed(screen.game, tick.seconds)
-        state = replace(state, seconds=tick.seconds, screen=Playing(game) if game is not screen.game else screen)
-        if game.flagged is not None and screen.game.flagged is None:
-            state = replace(state, message=result_text(game), alert=False)
+        local = screen.game
+        ticked = local.game.tick(tick.seconds)
+        shown = screen if ticked is local.game else Playing(with_game(local, ticked))
+        state = replace(state, seconds=tick.seconds, screen=shown)
+        if ticked.over and not local.over:  # the status line says who won; the message says what next
+            state = replace(state, message=TIME_UP, alert=False)
     if now == state.now and frame == state.frame:
         return state
     return replace(state, now=now, frame=frame)
@@ -184,10 +185,10 @@ def _flag_fell(before: State, after: State) -> bool:
     old, new = before.screen, after.screen
     if not (isinstance(old, Playing) and isinstance(new, Playing)):
         return False
-    return old.game.flagged is None and new.game.flagged is not None
+    return not old.game.over and new.game.over
 
 
-def settle(state: State, effects: Effects) -> Step:
+def settle(state: State, effects: Effects) -> Update:
     """Keep the computer's job in line with the screen, adding the effects that takes.
 
     A job about a position no longer shown (the game moved on, the menu is
@@ -209,22 +210,25 @@ def settle(state: State, effects: Effects) -> Step:
             state = replace(state, ai=None)
     if shown is not None and state.ai is None and shown.computer_in_opening and not shown.paused:
         job = state.jobs + 1
-        budget = shown.clock.think_budget(acting_colour(shown), state.seconds) if state.seconds is not None else None
+        seat = shown.game.acting_seat
+        budget = shown.game.think_budget(seat, state.seconds) if state.seconds is not None and seat else None
         start = StartAi(
             job, AiKind.OPENING, shown.board, shown.settings.level, think_time=budget, opening=shown.opening
         )
         more.append(start)  # by the clock (its share of the time left, a second in hand), else its own time
-        state = replace(state, ai=AiJob(job, AiKind.OPENING, shown.board, shown.opening), jobs=job)
+        state = replace(state, ai=AiJob(job, AiKind.OPENING, shown.board, shown.opening, state.seconds), jobs=job)
     if shown is not None and state.ai is None and shown.computer_to_move and (not shown.paused or shown.step):
         job = state.jobs + 1
         stone = shown.board.turn
         delay = shown.settings.pace.seconds if shown.mode is Mode.CVC and not shown.step else 0.0
         think = shown.settings.think_time
-        budget = shown.clock.think_budget(stone, state.seconds) if state.seconds is not None else None
+        budget = (
+            shown.game.think_budget(shown.game.seat_of(stone), state.seconds) if state.seconds is not None else None
+        )
         if budget is not None:  # by the clock: its share of the time left, a second kept in hand
             think = budget if think is None else min(think, budget)
         more.append(StartAi(job, AiKind.MOVE, shown.board, shown.level_of(stone), delay, think))
-        state = replace(state, ai=AiJob(job, AiKind.MOVE, shown.board), jobs=job)
+        state = replace(state, ai=AiJob(job, AiKind.MOVE, shown.board, started=state.seconds), jobs=job)
     state, ponder = _settle_ponder(state)
     state, analysis = _settle_analysis(state)
     # a ponder is stopped before the move job starts: they share the computer's player
@@ -251,7 +255,7 @@ def ponder_board(state: State) -> Board | None:
     return game.board
 
 
-def _settle_ponder(state: State) -> Step:
+def _settle_ponder(state: State) -> Update:
     """Keep the computer's pondering on the position shown: stop it the moment that changes, start it anew."""
     more: list[Effect] = []
     board = ponder_board(state)
@@ -267,7 +271,7 @@ def _settle_ponder(state: State) -> Step:
     return state, tuple(more)
 
 
-def _settle_analysis(state: State) -> Step:
+def _settle_analysis(state: State) -> Update:
     """Keep the live analysis on the position shown: cancel a job about another one, start one on it.
 
     A move, an undo or a step of a replay makes a new board, so the analysis

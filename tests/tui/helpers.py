@@ -11,7 +11,7 @@ from gomoku.rules import Rule
 from gomoku.tui.effects import Effect, StartAi
 from gomoku.tui.events import AiDone, Event, Key, Loaded, Mouse, Tick
 from gomoku.tui.layout import board_layout, menu_layout
-from gomoku.tui.model import Game, Menu, State, current_game
+from gomoku.tui.model import LocalGame, Menu, State, current_game
 from gomoku.tui.screens import menu
 from gomoku.tui.settings import Mode, Settings, Side
 from gomoku.tui.update import initial_state, update
@@ -73,7 +73,7 @@ def effects_of(state: State, *keys: str) -> list[Effect]:
     return Run(state).press(*keys).effects
 
 
-def game_of(state: State) -> Game:
+def game_of(state: State) -> LocalGame:
     game = current_game(state)
     assert game is not None
     return game

@@ -33,11 +33,24 @@ def test_the_opening_row_goes_round_every_rule_and_is_remembered() -> None:
 def test_the_clock_row_offers_the_usual_controls_and_a_game_starts_with_them() -> None:
     run = Run(on(menu_state(mode=Mode.PVP), MenuRow.CLOCK))
     run.press("right")
-    assert run.state.settings.clock == parse_clock("5+3")
-    assert "5 min + 3 s a move" in menu.value_text(run.state.settings, MenuRow.CLOCK)
+    assert run.state.settings.clock == parse_clock("3+2")
+    assert "3 min + 2 s a move" in menu.value_text(run.state.settings, MenuRow.CLOCK)
     run.press("enter")
-    assert isinstance(run.state.screen, Playing) and run.state.screen.game.clock.spec == parse_clock("5+3")
+    assert isinstance(run.state.screen, Playing) and run.state.screen.game.clock.spec == parse_clock("3+2")
     assert validated({"clock": "10+5x30"}, LEVELS).clock == parse_clock("10+5x30")
+
+
+def test_the_clock_rows_choices_go_in_order_of_total_time() -> None:
+    # issue 28, item 7: the row offered none, 5+3, 3+2, 10+5, ... (a blitz after a longer control)
+    run = Run(on(menu_state(mode=Mode.PVP), MenuRow.CLOCK))
+    seen = [run.state.settings.clock]
+    for _ in range(6):
+        seen.append(run.press("right").state.settings.clock)
+    assert seen[0] == seen[-1] == parse_clock("none"), "the choices go round"
+    offered = seen[:-1]
+    assert len(set(offered)) == len(offered) == 6
+    totals = [spec.total() for spec in offered]
+    assert totals == sorted(totals), [spec.text() for spec in offered]
 
 
 def test_watch_mode_shows_the_opening_and_the_clock_it_plays_and_its_menu_over_a_game_fits_80x24() -> None:

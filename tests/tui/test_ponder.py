@@ -128,7 +128,7 @@ def test_watch_mode_and_two_players_never_ponder() -> None:
 def test_a_paused_game_does_not_ponder() -> None:
     run = after_computer_move()
     game = game_of(run.state)
-    paused = replace(run.state, screen=replace(run.state.screen, game=replace(game, paused=True)))
+    paused = replace(run.state, screen=replace(run.state.screen, game=replace(game, game=game.game.pause(0.0))))
     assert ponder_board(paused) is None
 
 

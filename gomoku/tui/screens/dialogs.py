@@ -7,9 +7,10 @@ from typing import Any
 from gomoku.tui import draw
 from gomoku.tui.bindings import Binding, Bindings, key_line
 from gomoku.tui.draw import Theme, Window
-from gomoku.tui.effects import Quit
+from gomoku.tui.effects import Autosave, Quit
 from gomoku.tui.events import Event, Key, Mouse
 from gomoku.tui.model import ConfirmQuit, NetPlaying, Notice, Screen, game_behind
+from gomoku.tui.saves import saved_from_game
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, said
 
 QUIT_YES = ("y", "Y", "q", "enter")
@@ -21,6 +22,14 @@ def quit_outcome(screen: Screen) -> Outcome:
     if game is not None and game.in_progress:
         return Outcome(overlay=ConfirmQuit())
     return Outcome(effects=(Quit(),))
+
+
+def _kept_at_quitting(ctx: Context) -> tuple[Autosave, ...]:
+    """The local game saved with its clock as it reads now: the move under way is charged, not refunded."""
+    game = game_behind(ctx.screen)
+    if game is None or not game.in_progress or not game.clock.enabled or ctx.seconds is None:
+        return ()
+    return (Autosave(saved_from_game(game, ctx.seconds)),)
 
 
 # -- the quit question ----------------------------------------------------------------
@@ -38,7 +47,7 @@ def confirm_update(overlay: ConfirmQuit, event: Event, ctx: Context) -> tuple[An
     if not isinstance(event, Key):
         return overlay, UNHANDLED
     if event.name in QUIT_YES:
-        return None, Outcome(effects=(Quit(),))
+        return None, Outcome(effects=(*_kept_at_quitting(ctx), Quit()))
     return None, said("Quit cancelled.")
 
 

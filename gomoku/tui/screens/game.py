@@ -9,23 +9,20 @@ the answers, and asks autosave to keep every change of the board.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
+from gomoku import game as core
 from gomoku.ai import LEVELS
-from gomoku.board import Board, HistoryError, IllegalMoveError
+from gomoku.game import GameError, Refusal, clock_side
 from gomoku.openings import (
     Action,
-    OpeningError,
     OpeningMove,
     OpeningStep,
     Option,
     Seat,
     choose,
     declare,
-    offer,
-    pick,
-    place,
-    replay,
 )
 from gomoku.point import Point
 from gomoku.rules import Stone
@@ -38,16 +35,13 @@ from gomoku.tui.keys import CURSOR_KEYS, LOAD_KEY, QUIT_KEY, SAVE_KEY
 from gomoku.tui.layout import board_layout, clicked_point, stepped
 from gomoku.tui.model import (
     AiJob,
-    Game,
+    LocalGame,
     Menu,
     MenuRow,
     Playing,
     PromptKind,
     Screen,
-    opening_pressed,
-    timed,
-    with_board,
-    with_opening,
+    with_game,
 )
 from gomoku.tui.saves import autosave_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Outcome, Route, alerted, said, unbound_text
@@ -88,14 +82,12 @@ OPENING_KEYS = {
     Option.OFFER_TEN: Binding(("0",), "Taraguchi-10: offer ten 5th moves", "0 offer ten"),
 }
 DECLARE = Binding(tuple("12345678"), "Soosõrv-8: declare how many 5th moves black must offer", "1-8 declare", "1-8")
-#: What Enter (or a click) does at each kind of opening step.
-STONE_STEPS = {Action.PLACE: place, Action.OFFER: offer, Action.PICK: pick, Action.CHOOSE: place}
 
 
-def _human_step(game: Game) -> OpeningStep | None:
+def _human_step(game: LocalGame) -> OpeningStep | None:
     """The opening step a human takes now, or ``None`` (no opening, or the computer's step)."""
-    step = game.opening.step
-    if step is None or not game.in_opening or step.seat in game.seats:
+    step = game.game.opening_step
+    if step is None or step.seat in game.seats:
         return None
     return step
 
@@ -113,12 +105,15 @@ def bindings(screen: Playing, ctx: Context) -> Bindings:
     review = (REVIEW,) if game.over else ()
     if game.mode is Mode.CVC:
         pause = RESUME if game.paused else PAUSE
-        return (pause, STEP, PACE, UNDO, REDO, NEW, HEAT, live.TOGGLE, SAVE, LOAD, *review, DISMISS, HELP, QUIT)
+        redo = () if game.clock.enabled else (REDO,)
+        return (pause, STEP, PACE, UNDO, *redo, NEW, HEAT, live.TOGGLE, SAVE, LOAD, *review, DISMISS, HELP, QUIT)
     computer = (PAUSE_PVC,) if game.mode is Mode.PVC else (PAUSE_CLOCKS,) if game.clock.enabled else ()
     step = _human_step(game)
     if step is not None:
         return (*_opening_bindings(step), UNDO, HEAT, SAVE, LOAD, NEW, *computer, DISMISS, HELP, QUIT)
-    return (CURSOR, PLAY, UNDO, REDO, HINT, HEAT, live.TOGGLE, SAVE, LOAD, NEW, *computer, *review, DISMISS, HELP, QUIT)
+    redo = () if game.clock.enabled else (REDO,)  # a clock takes no redo (the core refuses it)
+    keys = (CURSOR, PLAY, UNDO, *redo, HINT, HEAT, live.TOGGLE, SAVE, LOAD, NEW, *computer, *review)
+    return (*keys, DISMISS, HELP, QUIT)
 
 
 def key_line(screen: Playing, ctx: Context) -> list[str] | None:
@@ -135,7 +130,8 @@ def key_line(screen: Playing, ctx: Context) -> list[str] | None:
     elif game.mode is Mode.CVC:
         line = (RESUME if game.paused else PAUSE, STEP, PACE, UNDO, NEW, HELP, QUIT)
     else:
-        line = (PLAY, UNDO, REDO, HINT, HEAT, SAVE, HELP, QUIT)
+        redo = (REDO,) if game.game.can_redo else ()  # offered only when a redo would be taken
+        line = (PLAY, UNDO, *redo, HINT, HEAT, SAVE, HELP, QUIT)
     return [binding.short for binding in line]
 
 
@@ -148,19 +144,15 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
         point = clicked_point(event.row, event.col, event.rows, event.cols, game.board.size)
         if point is None or game.mode is Mode.CVC:
             return screen, NOTHING
-        if game.in_opening:
-            return _stone_step(replace(game, cursor=point), point, ctx.seconds)
-        return _play(replace(game, cursor=point), point, ctx.seconds)
+        return _point(game, point, ctx.seconds)
     if not isinstance(event, Key):
         return screen, UNHANDLED
     name = event.name
     binding = find(bindings(screen, ctx), name)
     if binding is CURSOR:
         return Playing(replace(game, cursor=stepped(game.cursor, *CURSOR_KEYS[name], game.board.size))), NOTHING
-    if binding is PLAY and game.in_opening:
-        return _stone_step(game, game.cursor, ctx.seconds)
     if binding is PLAY:
-        return _play(game, game.cursor, ctx.seconds)
+        return _point(game, game.cursor, ctx.seconds)
     if binding is DECLARE:
         return _opening_step(game, declare(int(name)), ctx.seconds)
     for option, key in OPENING_KEYS.items():
@@ -169,7 +161,7 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
     if binding is UNDO:
         return _undo(game, ctx.seconds)
     if binding is REDO:
-        return _redo(game)
+        return _redo(game, ctx.seconds)
     if binding is HINT:
         return _ask_hint(game, ctx)
     if binding is HEAT:
@@ -208,8 +200,100 @@ def fits(screen: Playing, ctx: Context, rows: int, cols: int) -> bool:
     return board_layout(rows, cols, screen.game.board.size) is not None
 
 
-def _busy_reason(game: Game) -> str | None:
-    """Why a human may not move now, or ``None`` if they may."""
+def _now(seconds: float | None) -> float:
+    """The moment an action is timed by: the last tick's (a game without a clock gets none: any number does)."""
+    return seconds if seconds is not None else 0.0
+
+
+def _human_seat(local: LocalGame) -> Seat:
+    """The seat at the keyboard: against the computer the one it does not hold, else whoever acts now."""
+    if local.mode is Mode.PVC:
+        return next(seat for seat in Seat if seat not in local.seats)
+    return local.game.acting_seat or Seat.FIRST
+
+
+def _flag_fell(local: LocalGame, seconds: float | None) -> tuple[Screen, Outcome] | None:
+    """If a flag has fallen by ``seconds`` (before the key was read), the game as it ended, said once."""
+    ticked = local.game.tick(_now(seconds))
+    if ticked.over and not local.over:
+        ended = with_game(local, ticked)
+        return Playing(ended), Outcome(effects=autosave_effects(ended), message=Message(TIME_UP))
+    return None
+
+
+#: Said when a flag falls: the status line says who won, so this says what to do next.
+TIME_UP = "Time is up: u takes back the last move, n starts a new game."
+
+
+def _act(
+    local: LocalGame,
+    action: Callable[[core.Game, float], core.Game],
+    seconds: float | None,
+    said_after: Callable[[LocalGame, LocalGame], str],
+    by_computer: bool = False,
+) -> tuple[Screen, Outcome]:
+    """``local`` after ``action`` on its core game at ``seconds`` (a flag that fell first ends it instead), autosaved.
+
+    A refusal is said as the core words it; the game stays as it was.
+    """
+    fell = _flag_fell(local, seconds)
+    if fell is not None:
+        return fell
+    if not by_computer:
+        reason = _busy_reason(local)
+        if reason:
+            return Playing(local), alerted(reason)
+    try:
+        game = action(local.game, _now(seconds))
+    except GameError as error:
+        return Playing(local), alerted(sentence(str(error)))
+    moved = replace(with_game(local, game), step=False)
+    text = said_after(local, moved)
+    if local.paused and not moved.paused:
+        text = text or "Resumed: the move ended the pause."
+    return Playing(moved), Outcome(effects=autosave_effects(moved), message=Message(text))
+
+
+def _point(local: LocalGame, point: Point, seconds: float | None = None) -> tuple[Screen, Outcome]:
+    """Enter or a click at ``point``: a move, or in the opening the step's placement, offer or pick (the core says)."""
+    local = replace(local, cursor=point)
+    seat = local.game.acting_seat or _human_seat(local)
+    return _act(local, lambda game, now: game.play(point, seat, now), seconds, _point_said)
+
+
+def _point_said(before: LocalGame, after: LocalGame) -> str:
+    """After a point: in the opening who did what when it was more than a stone, else a six's note."""
+    if before.in_opening:
+        return _step_said(before, after)
+    last = after.board.last_move
+    return overline_note(after, last) if last is not None and not after.game.ended else ""
+
+
+def _opening_step(local: LocalGame, move: OpeningMove, seconds: float | None = None) -> tuple[Screen, Outcome]:
+    """A key's opening step (a choice, a declared number), taken by the seat it awaits."""
+    step = local.game.opening_step
+    if step is None:
+        return Playing(local), alerted("The opening is over: play on.")
+    return _act(local, lambda game, now: game.step(move, step.seat, now), seconds, _step_said)
+
+
+def _step_said(before: LocalGame, after: LocalGame) -> str:
+    """What the message line says of opening steps just taken: who and what, in words (stones show themselves)."""
+    done = after.opening.events[len(before.opening.events) :]
+    if not done:
+        return ""
+    seat = done[-1].seat
+    moves = [event.move for event in done]
+    computer = seat in before.seats
+    if not computer and all(move.action in (Action.PLACE, Action.PICK) for move in moves):
+        return ""
+    who = "The computer" if computer else side_name(before, before.game.colour_of(seat))
+    what = ", ".join(move.describe(before.board.size) for move in moves)
+    return sentence(f"{who} ({seat.short}): {what}")
+
+
+def _busy_reason(game: LocalGame) -> str | None:
+    """Why a human may not act now, or ``None`` if they may."""
     if game.over:
         return "The game is over: R reviews it, n new game, u undo, q quit."
     if game.mode is Mode.CVC:
@@ -225,180 +309,53 @@ def _busy_reason(game: Game) -> str | None:
     return None
 
 
-def _stone_step(game: Game, point: Point, seconds: float | None = None) -> tuple[Screen, Outcome]:
-    """Enter or a click during the opening: place, offer or pick at ``point``, as the step asks."""
-    step = game.opening.step
-    reason = _busy_reason(game)
-    if reason or step is None:
-        return Playing(game), alerted(reason or "The opening is over.")
-    if step.action is Action.DECLARE:
-        return Playing(game), alerted(f"Declare a number first: press 1 to {step.count}.")
-    return _opening_step(game, STONE_STEPS[step.action](point), seconds)
+def _undo(local: LocalGame, seconds: float | None = None) -> tuple[Screen, Outcome]:
+    """Take back one move or step, or against the computer back to your own turn; both clocks go back too.
 
-
-def _opening_step(
-    game: Game, move: OpeningMove, seconds: float | None = None, by_computer: bool = False
-) -> tuple[Screen, Outcome]:
-    """``game`` after the opening step ``move`` (a stone is played on a copy of the board), its clock
-    pressed at ``seconds`` as the network host presses it (:func:`~gomoku.tui.model.opening_pressed`), autosaved."""
-    step = game.opening.step
-    if step is None:
-        return Playing(game), alerted("The opening is over: play on.")
-    late = timed(game, seconds)
-    if late.flagged is not None and game.flagged is None:  # the flag fell before the step
-        return Playing(late), Outcome(effects=autosave_effects(late), message=Message(result_text(late)))
-    if not by_computer:
-        reason = _busy_reason(game)
-        if reason:
-            return Playing(game), alerted(reason)
-    board = game.board.copy()
-    try:
-        opening = game.opening.apply(board, move, seat=step.seat)
-    except OpeningError as error:
-        return Playing(game), alerted(sentence(str(error)))
-    cursor = move.point if move.point is not None and move.action is not Action.OFFER else None
-    moved = with_opening(_on(game, board, cursor=cursor) if board.moves != game.board.moves else game, opening)
-    if move.action is Action.OFFER and move.point is not None:
-        moved = replace(moved, cursor=move.point)
-    moved = opening_pressed(game, moved, seconds)
-    return Playing(moved), Outcome(effects=autosave_effects(moved), message=Message(_step_said(game, step, move)))
-
-
-def _step_said(game: Game, step: OpeningStep, move: OpeningMove) -> str:
-    """What the message line says of an opening step just taken."""
-    who = side_name(game, step.colour) if step.seat not in game.seats else "The computer"
-    if who == "The computer" or move.option is not None or move.action is Action.DECLARE:
-        text = move.text(game.board.size)
-        return sentence(f"{who} ({step.seat.short}): {text}")
-    return ""
-
-
-def _moved(game: Game, point: Point, seconds: float | None = None) -> tuple[Screen, Outcome]:
-    """``game`` on the screen after a move at ``point``, its clock pressed at ``seconds``, autosaved.
-
-    The message line is cleared (what it said was about the position before),
-    unless the move is a six under standard, which is explained.
+    In watch mode the game pauses (``p`` goes on).  The message offers ``r``
+    only when a redo would be taken (never with a clock).
     """
-    clock = game.clock
-    if clock.enabled and clock.running is not None and seconds is not None:
-        game = replace(game, clock=clock.press(seconds) if not game.over else clock.stop(seconds))
-    return Playing(game), Outcome(effects=autosave_effects(game), message=Message(overline_note(game, point)))
-
-
-def _play(game: Game, point: Point, seconds: float | None = None) -> tuple[Screen, Outcome]:
-    late = timed(game, seconds)
-    if late.flagged is not None and game.flagged is None:  # the flag fell before the move
-        return Playing(late), Outcome(effects=autosave_effects(late), message=Message(result_text(late)))
-    reason = _busy_reason(game)
-    if reason:
-        return Playing(game), alerted(reason)
-    board = game.board.copy()
+    now = _now(seconds)
     try:
-        board.play(point)
-    except IllegalMoveError as error:
-        return Playing(game), alerted(sentence(str(error)))
-    return _moved(_on(game, board, cursor=point), point, seconds)
+        game = local.game.undo(_human_seat(local), now)
+    except GameError:
+        return Playing(local), alerted("Nothing to undo.")
+    if local.mode is Mode.CVC:
+        game = game.pause(now)
+    back = replace(with_game(local, game), step=False)
+    taken = local.game.actions()[len(game.actions()) :] or local.game.actions()[-1:]
+    notes = [*(["r redoes"] if game.can_redo else []), *(["p resumes"] if local.mode is Mode.CVC else [])]
+    note = f" ({', '.join(notes)})" if notes else ""
+    return Playing(back), said(f"Took back {', '.join(taken)}{note}.", autosave_effects(back))
 
 
-def _on(game: Game, board: Board, cursor: Point | None = None) -> Game:
-    """``game`` on its new ``board`` (forbidden points redone, hint gone), the cursor moved if given."""
-    return with_board(replace(game, cursor=cursor or game.cursor, step=False), board)
-
-
-def _undo_count(game: Game) -> int:
-    """How many moves ``u`` takes back: one, or against the computer back to the human's last move."""
-    moves = len(game.board.moves)
-    if game.mode is not Mode.PVC:
-        return min(1, moves)
-    for index in range(moves - 1, -1, -1):  # games start from an empty board, black first
-        stone = Stone.BLACK if index % 2 == 0 else Stone.WHITE
-        if stone not in game.computer:
-            return moves - index
-    return 0
-
-
-def _undo_opening(game: Game, seconds: float | None = None) -> tuple[Screen, Outcome]:
-    """Undo during the opening (or right after it): take back steps, against the computer to your own step.
-
-    Both clocks go back as they were before the undone steps (each step pressed them).
-    """
-    steps = game.opening.transcript(game.board.size)
-    for keep in range(len(steps) - 1, -1, -1):
-        board = Board(game.board.size, game.board.rule)
-        opening = replay(game.opening.rule, board, steps[:keep])
-        back = with_opening(_on(game, board), opening)
-        clock = game.clock
-        if clock.enabled and seconds is not None:
-            undone = len(steps) - keep + (1 if game.flagged is not None else 0)
-            clock = clock.undo(undone, seconds)
-        elif clock.enabled:
-            clock = type(clock).new(clock.spec)
-        back = replace(back, clock=clock, flagged=None)
-        if game.mode is not Mode.PVC or _human_step(back) is not None:
-            taken = ", ".join(steps[keep:])
-            return Playing(back), said(f"Took back {taken}.", autosave_effects(back))
-    return Playing(game), alerted("Nothing to undo.")
-
-
-def _undo(game: Game, seconds: float | None = None) -> tuple[Screen, Outcome]:
-    if game.opening.events and (game.in_opening or len(game.board.moves) <= game.opening.stones):
-        return _undo_opening(game, seconds)
-    count = min(_undo_count(game), len(game.board.moves) - game.opening.stones)
-    if count == 0:
-        return Playing(game), alerted("Nothing to undo.")
-    board = game.board.copy()
-    taken = []
+def _redo(local: LocalGame, seconds: float | None = None) -> tuple[Screen, Outcome]:
+    if local.computer_to_move and local.mode is Mode.PVC and not local.clock.enabled:
+        return Playing(local), alerted("The computer is thinking: wait for its move.")
     try:
-        for _ in range(count):
-            taken.append(board.notation(board.undo()))
-    except HistoryError:
-        return Playing(game), alerted("Nothing to undo.")
-    watching = game.mode is Mode.CVC
-    clock = game.clock
-    if clock.enabled and seconds is not None:  # both clocks as they were before the undone moves
-        clock = clock.undo(count + (1 if game.flagged is not None else 0), seconds)
-    game = replace(_on(game, board), paused=game.paused or watching, clock=clock, flagged=None)
-    note = " (r redoes, p resumes)" if watching else " (r redoes)"
-    return Playing(game), said(f"Took back {', '.join(reversed(taken))}{note}.", autosave_effects(game))
+        game = local.game.redo(_human_seat(local), _now(seconds))
+    except GameError as error:
+        if error.kind is Refusal.NOTHING_TO_REDO:
+            return Playing(local), alerted("Nothing to redo.")
+        return Playing(local), alerted(sentence(str(error)))
+    moved = with_game(local, game)
+    replayed = [local.board.notation(point) for point in game.board.moves[len(local.board.moves) :]]
+    return Playing(moved), said(f"Replayed {', '.join(replayed)}.", autosave_effects(moved))
 
 
-def _redo(game: Game) -> tuple[Screen, Outcome]:
-    if game.in_opening:
-        return Playing(game), alerted("Nothing to redo in the opening: take the step again.")
-    if game.clock.enabled:
-        return Playing(game), alerted("No redo with a clock: play the moves again.")
-    if game.computer_to_move and game.mode is Mode.PVC:
-        return Playing(game), alerted("The computer is thinking: wait for its move.")
-    board = game.board.copy()
-    replayed = []
-    while board.can_redo:
-        try:
-            replayed.append(board.notation(board.redo()))
-        except (HistoryError, IllegalMoveError):
-            break
-        # against the computer, replay up to the human's turn again
-        if game.mode is not Mode.PVC or board.is_game_over() or board.turn not in game.computer:
-            break
-    if not replayed:
-        return Playing(game), alerted("Nothing to redo.")
-    game = _on(game, board)
-    return Playing(game), said(f"Replayed {', '.join(replayed)}.", autosave_effects(game))
-
-
-def _toggle_pause(game: Game, seconds: float | None = None) -> tuple[Screen, Outcome]:
-    paused = not game.paused
-    if game.clock.enabled and seconds is not None:
-        game = replace(game, clock=game.clock.pause(seconds) if paused else game.clock.resume(seconds))
-    if not paused:
+def _toggle_pause(local: LocalGame, seconds: float | None = None) -> tuple[Screen, Outcome]:
+    now = _now(seconds)
+    game = local.game.resume(now) if local.paused else local.game.pause(now)
+    if not game.paused:
         text = "Resumed."
-    elif game.mode is Mode.CVC:
+    elif local.mode is Mode.CVC:
         text = "Paused: p resumes, . plays one move."
     else:
         text = "Paused: p resumes."
-    return Playing(replace(game, paused=paused, step=False)), said(text)
+    return Playing(replace(with_game(local, game), step=False)), said(text)
 
 
-def _step(game: Game) -> tuple[Screen, Outcome]:
+def _step(game: LocalGame) -> tuple[Screen, Outcome]:
     """Watch mode, paused: let the computer make one move."""
     if not game.paused:
         return Playing(game), said("Press p to pause first; then . plays one move at a time.")
@@ -407,7 +364,7 @@ def _step(game: Game) -> tuple[Screen, Outcome]:
     return Playing(replace(game, step=True)), NOTHING
 
 
-def _change_pace(game: Game, ctx: Context, step: int) -> tuple[Screen, Outcome]:
+def _change_pace(game: LocalGame, ctx: Context, step: int) -> tuple[Screen, Outcome]:
     index = max(0, min(len(PACES) - 1, PACES.index(game.settings.pace) + step))
     pace = PACES[index]
     settings = replace(ctx.settings, pace=pace)
@@ -415,7 +372,7 @@ def _change_pace(game: Game, ctx: Context, step: int) -> tuple[Screen, Outcome]:
     return Playing(game), said(f"Pace: {pace.label}.", (SaveSettings(settings),), settings=settings)
 
 
-def _ask_hint(game: Game, ctx: Context) -> tuple[Screen, Outcome]:
+def _ask_hint(game: LocalGame, ctx: Context) -> tuple[Screen, Outcome]:
     reason = _busy_reason(game)
     if reason:
         return Playing(game), alerted(reason)
@@ -428,38 +385,54 @@ def _ask_hint(game: Game, ctx: Context) -> tuple[Screen, Outcome]:
 
 
 def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Outcome]:
-    """The computer's answer to the current job: a hint to mark, or a move to play."""
-    ai, game = ctx.ai, screen.game
-    if ai is None or event.job != ai.job or ai.board is not game.board:
+    """The computer's answer to the current job: a hint to mark, or a move or opening step to take."""
+    ai, local = ctx.ai, screen.game
+    if ai is None or event.job != ai.job or ai.board is not local.board:
         return screen, NOTHING  # an answer to a question nobody asks any more
+    now = _now(ctx.seconds)
     if ai.kind is AiKind.OPENING:
-        if ai.opening is not game.opening:
+        step = local.game.opening_step
+        if ai.opening is not local.opening or step is None:
             return screen, NOTHING
         if event.opening_move is None:
-            failed = f"The computer failed: {event.error}. p lets it try again."
-            return Playing(replace(game, paused=True)), alerted(failed, ai=None)
-        moved, outcome = _opening_step(game, event.opening_move, ctx.seconds, by_computer=True)
+            text = f"The computer failed: {event.error}. p lets it try again."
+            return Playing(with_game(local, local.game.pause(now))), alerted(text, ai=None)
+        move = event.opening_move
+        moved, outcome = _act(local, lambda game, at: game.step(move, step.seat, at), ctx.seconds, _step_said, True)
         return moved, replace(outcome, ai=None)
-    if event.point is None and ai.kind is AiKind.MOVE and game.level_of(game.board.turn) not in LEVELS:
-        return _engine_failed(game, event.error)
+    if event.point is None and ai.kind is AiKind.MOVE and local.level_of(local.board.turn) not in LEVELS:
+        return _engine_failed(local, event.error, now)
     if event.point is None:
-        paused = replace(game, paused=True, step=False) if ai.kind is AiKind.MOVE else game
+        stopped = replace(with_game(local, local.game.pause(now)), step=False) if ai.kind is AiKind.MOVE else local
         note = " p lets it try again." if ai.kind is AiKind.MOVE else ""
-        return Playing(paused), alerted(f"The computer failed: {event.error}.{note}", ai=None)
+        return Playing(stopped), alerted(f"The computer failed: {event.error}.{note}", ai=None)
     if ai.kind is AiKind.HINT:
-        hinted = replace(game, hint=event.point, cursor=event.point)
-        return Playing(hinted), said(f"Hint: {game.board.notation(event.point)}. Enter plays it.", ai=None)
-    board = game.board.copy()
+        hinted = replace(local, hint=event.point, cursor=event.point)
+        return Playing(hinted), said(f"Hint: {local.board.notation(event.point)}. Enter plays it.", ai=None)
+    point, seat = event.point, local.game.acting_seat
+    if seat is None:
+        return screen, NOTHING
+    # Only thinking is charged: in watch mode the answer waits for the pace, and that wait is nobody's time.
+    done = now
+    if ai.started is not None and event.thought is not None:
+        done = min(now, ai.started + event.thought)
+    fell = _flag_fell(local, ctx.seconds)
+    if fell is not None:
+        return fell[0], replace(fell[1], ai=None)
     try:
-        board.play(event.point)
-    except IllegalMoveError as error:
-        paused = replace(game, paused=True, step=False)
-        return Playing(paused), alerted(f"The computer tried an illegal move: {error}", ai=None)
-    moved, outcome = _moved(_on(game, board), event.point, ctx.seconds)
-    return moved, replace(outcome, ai=None)
+        game = local.game.play(point, seat, done)
+    except GameError as error:
+        stopped = replace(with_game(local, local.game.pause(now)), step=False)
+        return Playing(stopped), alerted(f"The computer tried an illegal move: {error}", ai=None)
+    if done < now and not game.over:
+        game = game.pause(done).resume(now)
+    if local.step:
+        game = game.pause(now)  # watch mode's one move: paused again
+    after = replace(with_game(local, game), step=False)
+    return Playing(after), Outcome(effects=autosave_effects(after), message=Message(_point_said(local, after)), ai=None)
 
 
-def _engine_failed(game: Game, error: str) -> tuple[Screen, Outcome]:
+def _engine_failed(game: LocalGame, error: str, now: float) -> tuple[Screen, Outcome]:
     """An outside engine failed to move: the game is kept, paused, with a built-in level in its place."""
     engine = game.level_of(game.board.turn)
     settings = game.settings
@@ -469,7 +442,7 @@ def _engine_failed(game: Game, error: str) -> tuple[Screen, Outcome]:
         settings = replace(settings, white_level=FALLBACK_LEVEL)
     else:
         settings = replace(settings, level=FALLBACK_LEVEL)
-    kept = replace(game, settings=settings, paused=True, step=False)
+    kept = replace(with_game(game, game.game.pause(now)), settings=settings, step=False)
     detail = error if error.startswith(engine) else f"{engine}: {error}"  # its errors name it first
     text = f"The engine {detail.rstrip('.')}. The game is kept: p goes on with {FALLBACK_LEVEL}."
     return Playing(kept), alerted(text, ai=None)
@@ -482,7 +455,7 @@ def header(screen: Playing, ctx: Context) -> str:
     return header_info(screen.game)
 
 
-def header_info(game: Game) -> str:
+def header_info(game: LocalGame) -> str:
     """The title bar's account of the game: mode, levels (and pace), paused, rule and size."""
     settings = game.settings
     if settings.mode is Mode.CVC:
@@ -531,14 +504,14 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
     _status(win, ctx, game, theme, note)
 
 
-def seat_name(game: Game, seat: Seat) -> str:
+def seat_name(game: LocalGame, seat: Seat) -> str:
     """How the move list names an opening seat: ``computer`` or ``you`` against the computer, else ``player 1``."""
     if game.mode is Mode.PVC:
         return "computer" if seat in game.seats else "you"
     return seat.short
 
 
-def _status(win: Window, ctx: Context, game: Game, theme: Theme, analysis: str | None = None) -> None:
+def _status(win: Window, ctx: Context, game: LocalGame, theme: Theme, analysis: str | None = None) -> None:
     """The side to move and the move number (with the live analysis's best move when there is no panel)."""
     board = game.board
     row, cols = draw.status_row(win), win.getmaxyx()[1]
@@ -549,21 +522,17 @@ def _status(win: Window, ctx: Context, game: Game, theme: Theme, analysis: str |
         draw.put(win, row, 1, text[: cols - 2], theme("result"))
         return
     spinner = theme.glyphs["spinner"]
-    step = game.opening.step if game.in_opening else None
+    room = cols - 2
+    if game.clock.enabled:  # the clocks always show; the text beside them gives way
+        room -= _clocks(win, row, cols, _clock_pieces(ctx, game, theme), theme)
+    step = game.game.opening_step
     if step is not None:
-        deciding = ctx.ai is not None and ctx.ai.kind is AiKind.OPENING
-        turn = step.prompt + (f" {spinner[ctx.frame % len(spinner)]}" if deciding else "")
-        room = cols - 2
-        pieces = _clock_pieces(ctx, game, theme) if game.clock.enabled else []
-        if len(turn) + _width(pieces) > room:  # the prompt comes first: then only the running clock, or none
-            pieces = [
-                piece
-                for stone, piece in zip((Stone.BLACK, Stone.WHITE), pieces, strict=True)
-                if stone is game.clock.running
-            ]
-        if pieces and len(turn) + _width(pieces) <= room:  # the clocks run in the opening too
-            room -= _clocks(win, row, cols, pieces, theme)
-        draw.put(win, row, 1, turn[:room], theme("status"))
+        opening_job = ctx.ai is not None and ctx.ai.kind is AiKind.OPENING
+        deciding = f" {spinner[ctx.frame % len(spinner)]}" if opening_job else ""
+        turn = step.prompt + deciding
+        if len(turn) > room:  # a long prompt shortens: "black: swap / keep"
+            turn = step.short + deciding
+        draw.put(win, row, 1, turn[: max(0, room)], theme("status"))
         return
     stone = board.turn
     glyph = theme.glyphs[str(stone)]
@@ -578,19 +547,19 @@ def _status(win: Window, ctx: Context, game: Game, theme: Theme, analysis: str |
     if analysis is not None:
         parts.insert(1, analysis)
     if board.last_move is not None:
-        parts.append(f"last: {board.turn.opponent} {board.notation(board.last_move)}")
-    room = cols - 2 - (_clocks(win, row, cols, _clock_pieces(ctx, game, theme), theme) if game.clock.enabled else 0)
+        parts.append(f"last: {board.mover(-1)} {board.notation(board.last_move)}")
     draw.put(win, row, 1, theme.join(parts)[: max(0, room)], theme("status"))
 
 
-def _clock_pieces(ctx: Context, game: Game, theme: Theme) -> list[tuple[str, str]]:
-    """Both clocks' texts and styles: the side to move's highlighted, a warning under :data:`WARN_SECONDS`
-    (with a ``!`` for monochrome)."""
+def _clock_pieces(ctx: Context, game: LocalGame, theme: Theme) -> list[tuple[str, str]]:
+    """Both clocks' texts and styles, by the colour each seat holds now: the running one highlighted, a warning
+    under :data:`WARN_SECONDS` (with a ``!`` for monochrome).  The clock is kept by seat (:mod:`gomoku.game`)."""
     pieces = []
     for stone in (Stone.BLACK, Stone.WHITE):
-        face, low = clock_face(game.clock, stone, ctx.seconds)
+        seat = game.game.seat_of(stone)
+        face, low = clock_face(game.clock, clock_side(seat), ctx.seconds)
         text = f" {theme.glyphs[str(stone)]} {face} "
-        style = "alert" if low else "selected" if stone is game.clock.running else "status"
+        style = "alert" if low else "selected" if seat is game.game.clock_seat else "status"
         pieces.append((text, style))
     return pieces
 

@@ -37,7 +37,7 @@ from gomoku.net import events as ev
 from gomoku.net.match import CLOCK_SIDE, OfferKind, Request, Role
 from gomoku.net.protocol import MAX_CHAT
 from gomoku.net.snapshot import LinkState
-from gomoku.openings import Action, Option, choose, declare
+from gomoku.openings import Action, Option, choose, declare, offer, pick, place
 from gomoku.point import Point
 from gomoku.tui import draw
 from gomoku.tui.bindings import CURSOR, DISMISS, HELP, PLAY, Binding, Bindings, find
@@ -63,8 +63,12 @@ from gomoku.tui.model import NetPlaying, Screen, centre
 from gomoku.tui.saves import saved_from_net
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Outcome, Route, alerted, said
 from gomoku.tui.screens import dialogs
-from gomoku.tui.screens.game import DECLARE, OPENING_KEYS, STONE_STEPS
+from gomoku.tui.screens.game import DECLARE, OPENING_KEYS
 from gomoku.tui.texts import clock_face, plural, sentence
+
+#: What Enter (or a click) does at each kind of opening step (a point at a swap step is a placement, which the
+#: core reads as keeping the colours and the next placement or offer: :meth:`OpeningState.point_move`).
+STONE_STEPS = {Action.PLACE: place, Action.OFFER: offer, Action.PICK: pick}
 
 # -- the keys, declared once with their help ---------------------------------------
 
@@ -333,7 +337,7 @@ def _play(screen: NetPlaying, point: Point) -> NetPlay | NetStep:
     step = opening.step if opening is not None else None
     if step is None:
         return NetPlay(screen.session, point)
-    return NetStep(screen.session, STONE_STEPS.get(step.action, STONE_STEPS[Action.PLACE])(point))
+    return NetStep(screen.session, STONE_STEPS.get(step.action, place)(point))
 
 
 def _absent(screen: NetPlaying) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gomoku.clock import parse_clock
+from gomoku.clock import by_total
 from gomoku.net.addresses import parse_port
 from gomoku.net.errors import NetworkError
 from gomoku.net.match import BlackChoice, Role
@@ -39,7 +39,7 @@ ROWS = tuple(NetRow)
 CHOICES = frozenset({NetRow.BLACK, NetRow.RULE, NetRow.SIZE, NetRow.OPENING, NetRow.CLOCK})
 #: The clocks the menu offers, shortest first: a blitz, GomokuWorld's 5+3 and a slower Fischer, a
 #: byo-yomi and a fixed time a move (``--clock`` takes any other).
-CLOCK_CHOICES = tuple(parse_clock(text) for text in ("none", "1+2", "3+2", "5+3", "10+5", "10+5x30", "30s"))
+CLOCK_CHOICES = by_total(("none", "1+2", "3+2", "5+3", "10+5", "10+5x30", "30s"))
 #: The rows Enter edits as text, and the longest text each takes.
 TEXT_ROWS = {NetRow.PORT: 5, NetRow.BIND: 60, NetRow.NAME: 24}
 BLACK_ORDER = tuple(BlackChoice)

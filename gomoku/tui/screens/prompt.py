@@ -23,7 +23,7 @@ from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import ListRecords, LoadRecord, SaveRecord
 from gomoku.tui.events import Event, Exists, Failed, Key, Listed, Loaded, LoadedSave, Saved
 from gomoku.tui.model import (
-    Game,
+    LocalGame,
     Playing,
     Prompt,
     PromptKind,
@@ -143,7 +143,7 @@ def record_to_save(screen: Screen, path: str) -> GameRecord | None:
     return record
 
 
-def player_name(game: Game, stone: Stone) -> str:
+def player_name(game: LocalGame, stone: Stone) -> str:
     """A player's name for a record: ``Human``, or ``gomoku normal`` for the computer."""
     return f"gomoku {game.level_of(stone)}" if stone in game.computer else "Human"
 

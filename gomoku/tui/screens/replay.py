@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gomoku.board import HistoryError, IllegalMoveError
+from gomoku import game as core
+from gomoku.board import Board, HistoryError, IllegalMoveError
+from gomoku.clock import ClockKind, ClockSpec, SideTime
+from gomoku.openings import Seat
 from gomoku.point import to_notation
+from gomoku.records import GameRecord
 from gomoku.rules import Stone
 from gomoku.tui import draw, live
 from gomoku.tui.bindings import HELP, Binding, Bindings, find
@@ -14,7 +18,7 @@ from gomoku.tui.effects import SaveSettings
 from gomoku.tui.events import Event, Key, Mouse
 from gomoku.tui.keys import LOAD_KEY, QUIT_KEY, SAVE_KEY
 from gomoku.tui.layout import board_layout
-from gomoku.tui.model import Menu, Playing, PromptKind, Replaying, Screen, forbidden_marks, new_game
+from gomoku.tui.model import Menu, Playing, PromptKind, Replaying, Screen, forbidden_marks, new_game, undo_policy
 from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt, review
@@ -178,18 +182,44 @@ def _go_to(screen: Replaying, target: int) -> tuple[Screen, Outcome]:
 def play_on(screen: Replaying, ctx: Context) -> tuple[Screen, Outcome]:
     """Play on from the move shown: a game of the menu's mode, the later moves kept for ``r``.
 
-    Against the computer, you take the side to move.
+    Against the computer, you take the side to move.  A record with a clock
+    (SGF ``TM``/``OT``) is played on under it, each side with the time the
+    record left it after its last move before the one shown (``BL``/``WL``),
+    else the full time; a record without one takes the menu's clock.
     """
     board = screen.board.copy()
     mode = ctx.settings.mode
     black = ctx.settings.black
     if mode is Mode.PVC:
         black = Side.HUMAN if board.turn is Stone.BLACK else Side.COMPUTER
-    settings = replace(ctx.settings, black=black, rule=board.rule, size=board.size)
+    record = screen.record
+    clock = record.clock if record.clock.kind is not ClockKind.NONE else ctx.settings.clock
+    settings = replace(ctx.settings, black=black, rule=board.rule, size=board.size, clock=clock)
     game = new_game(settings, board)
+    if clock is record.clock and clock.kind is not ClockKind.NONE:  # the record's clock, and the times it left
+        times = record_times(record, board, clock)
+        game = replace(game, game=core.Game.resumed(board, None, clock, times, undo=undo_policy(settings)))
     where = f"after move {len(board.moves)}" if board.moves else "from the start"
     later = " (r replays the recorded moves)" if board.can_redo else ""
     return Playing(game), said(f"Playing on {where}, {mode.label}{later}.", fresh_game_effects(game))
+
+
+def record_times(record: GameRecord, board: Board, clock: ClockSpec) -> dict[Seat, SideTime]:
+    """Each seat's time at the position ``board`` shows: the record's time left after that seat's last move there.
+
+    No opening is played on here, so the first seat holds black (who made
+    each move: :meth:`~gomoku.board.Board.mover`).
+    """
+    times: dict[Seat, SideTime] = {}
+    for seat, colour in ((Seat.FIRST, Stone.BLACK), (Seat.SECOND, Stone.WHITE)):
+        left = [
+            record.time_left[ply]
+            for ply in range(min(len(board.moves), len(record.time_left)))
+            if board.mover(ply) is colour and record.time_left[ply] is not None
+        ]
+        last = left[-1] if left else None
+        times[seat] = SideTime(last if last is not None else clock.main, clock.periods)
+    return times
 
 
 # -- the view -------------------------------------------------------------------
