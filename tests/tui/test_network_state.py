@@ -8,10 +8,10 @@ import pytest
 
 from gomoku.cli import build_parser
 from gomoku.net import events as ev
-from gomoku.net.match import BlackChoice, ChatLine, Ending, MatchRecord, OfferKind, Result, Role
+from gomoku.net.match import BlackChoice, ChatLine, MatchRecord, OfferKind, Role
 from gomoku.net.snapshot import LinkState
 from gomoku.point import Point
-from gomoku.rules import Rule, Stone
+from gomoku.rules import Outcome, Rule, Stone, Termination
 from gomoku.savegame import SavedGame
 from gomoku.tui import app
 from gomoku.tui.effects import (
@@ -295,7 +295,7 @@ def test_a_draw_by_no_five_left_reads_rightly_on_both_sides() -> None:
     expected = "Draw: neither side can make five any more. n asks for a rematch."
     assert match.host.message == expected == match.guest.message
     for side in (match.host, match.guest):
-        assert side.screen.table.result == Result(None, Ending.NO_FIVE_LEFT)
+        assert side.screen.table.result == Outcome(Termination.NO_FIVE_LEFT, None)
         assert "board is full" not in side.message
 
 
@@ -313,7 +313,7 @@ def test_a_renju_draw_by_no_legal_move_reads_rightly_on_both_sides() -> None:
     expected = "Draw: black has no legal move (every empty point is forbidden). n asks for a rematch."
     assert match.host.message == expected == match.guest.message
     for side in (match.host, match.guest):
-        assert side.screen.table.result == Result(None, Ending.NO_LEGAL_MOVE)
+        assert side.screen.table.result == Outcome(Termination.NO_LEGAL_MOVE, None)
 
 
 def test_the_host_waits_shows_the_join_command_and_the_guest_reconnects_keeping_the_chat() -> None:

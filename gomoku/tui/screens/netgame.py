@@ -34,7 +34,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gomoku.net import events as ev
-from gomoku.net.match import CLOCK_SIDE, OfferKind, Request, Role
+from gomoku.net.match import OfferKind, Request, Role
 from gomoku.net.protocol import MAX_CHAT
 from gomoku.net.snapshot import LinkState
 from gomoku.openings import Action, Option, choose, declare, offer, pick, place
@@ -225,8 +225,7 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, O
     if isinstance(e, ev.Refused):
         return screen, alerted(REFUSED[e.what].format(kind=e.kind.value if e.kind else "offer") + sentence(e.reason))
     if isinstance(e, ev.MovesTakenBack):
-        taken = ", ".join(screen.board.notation(p) for p in reversed(e.points))
-        return screen, said(f"Took back {taken}.", saved)
+        return screen, said(f"Took back {', '.join(e.undone)}.", saved)
     if isinstance(e, ev.OfferSent):
         return screen, said(f"Asked {name} {e.kind.request}: waiting for the answer.")
     if isinstance(e, ev.AnswerSent):
@@ -523,7 +522,7 @@ def clock_text(screen: NetPlaying, role: Role) -> tuple[str, bool]:
     """``role``'s time as shown (:func:`~gomoku.tui.texts.clock_face`, as the local game), and whether it warns."""
     clock = screen.table.clock
     assert clock is not None
-    return clock_face(clock.clock, CLOCK_SIDE[role], screen.seconds)
+    return clock_face(clock.clock, clock.side(role), screen.seconds)
 
 
 def _fitted(theme: Theme, parts: list[str], room: int) -> str:
