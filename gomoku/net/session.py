@@ -240,12 +240,17 @@ class Table:
 
     def offer_problem(self, kind: OfferKind, role: Role) -> str | None:
         """Why ``role`` may not offer ``kind`` now, or ``None`` if it may."""
+        refused = self.offer_refusal(kind, role)
+        return refused[0] if refused is not None else None
+
+    def offer_refusal(self, kind: OfferKind, role: Role) -> tuple[str, Refusal | None] | None:
+        """Why ``role`` may not offer ``kind`` now and the core's kind of no, if it is one; ``None`` if it may."""
         if kind is OfferKind.REMATCH:
-            return None if self.game.over else "the game is not over: finish it first"
+            return None if self.game.over else ("the game is not over: finish it first", None)
         if not self.in_play:
-            return "the game is over: offer a rematch instead"
+            return "the game is over: offer a rematch instead", Refusal.GAME_OVER
         if kind is OfferKind.UNDO and self.game.undo_count(self.seat_of(role)) == 0:
-            return "there is no move of yours to take back"
+            return "there is no move of yours to take back", Refusal.NOTHING_TO_UNDO
         return None
 
 
@@ -614,15 +619,13 @@ class Session:
         pending = table.pending
         if pending is not None and pending.by is not self.role and pending.kind is kind in _AGREED_WHEN_CROSSED:
             return self.answer(True, now)  # the opponent asked for the same: that is a yes
-        problem = table.offer_problem(kind, self.role)
-        if problem is None and table.pending is not None:
-            problem = (
-                "wait for the answer to your offer"
-                if table.pending.by is self.role
-                else f"answer {self._opponent_title()}'s offer first: y accepts, n declines"
-            )
-        if problem:
-            out.append(ev.Refused(Request.OFFER, problem, kind))
+        refused = table.offer_refusal(kind, self.role)
+        if refused is None and table.pending is not None:
+            waiting = table.pending.by is self.role
+            answer_first = f"answer {self._opponent_title()}'s offer first: y accepts, n declines"
+            refused = ("wait for the answer to your offer" if waiting else answer_first, None)
+        if refused is not None:
+            out.append(ev.Refused(Request.OFFER, refused[0], kind, refused[1]))
             return out
         table.pending = Pending(kind, table.game.action_count, self.role)
         self._send(self._peer, Offer(kind=kind, at=table.game.action_count), out)

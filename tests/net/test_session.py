@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from gomoku.game import Refusal
 from gomoku.net import auth
 from gomoku.net import events as ev
 from gomoku.net.guest import GuestSession
@@ -261,7 +262,7 @@ def test_undo_needs_a_move_of_ones_own() -> None:
     play(wire, guest, [(7, 7)])
     wire.act(guest, guest.offer(OfferKind.UNDO))
     assert wire.of(guest, ev.Refused) == [
-        ev.Refused(Request.OFFER, "there is no move of yours to take back", OfferKind.UNDO)
+        ev.Refused(Request.OFFER, "there is no move of yours to take back", OfferKind.UNDO, Refusal.NOTHING_TO_UNDO)
     ]
     assert "no move of yours" in refusal(send_raw(wire, 1, Offer(kind="undo", at=1)))
 
