@@ -75,7 +75,7 @@ from gomoku.tui.model import State
 from gomoku.tui.network import Network
 from gomoku.tui.players import Players
 from gomoku.tui.reviewer import Reviewer
-from gomoku.tui.settings import Remembered, Settings, clean_name, read_settings, save_settings, validated
+from gomoku.tui.settings import Remembered, Settings, login_name, read_settings, save_settings, validated
 from gomoku.tui.update import initial_network, initial_state, update
 from gomoku.tui.workers import Lane, Pool, Stops
 from gomoku.userdirs import data_dir
@@ -148,9 +148,6 @@ def settings_from_args(args: argparse.Namespace, remembered: Settings, levels: t
         settings = replace(settings, opening=OpeningRule(args.opening))
     if getattr(args, "clock", None) is not None:
         settings = replace(settings, clock=args.clock)
-    if not settings.name:  # the login name, until --name gives another
-        login = os.environ.get("USER") or os.environ.get("LOGNAME") or os.environ.get("USERNAME") or ""
-        settings = replace(settings, name=clean_name(login))
     return settings
 
 
@@ -159,7 +156,7 @@ def network_setup(args: argparse.Namespace, settings: Settings) -> NetSetup | No
     from gomoku.net.addresses import parse_address
     from gomoku.net.auth import format_code
 
-    name = settings.name  # none: the other player sees "the host" or "the guest"
+    name = settings.name or login_name()  # none at all: the other player sees "the host" or "the guest"
     if getattr(args, "host", None) is not None:
         choices = {choice.value: choice for choice in BlackChoice}
         black = choices.get(args.black, BlackChoice.RANDOM)

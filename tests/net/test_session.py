@@ -555,3 +555,38 @@ def test_a_finished_game_resumes_finished() -> None:
     wire.drop(1)
     again = wire.join(resume=guest.saved)
     assert again.result == Outcome(Termination.RESIGNATION, Stone.BLACK)
+
+
+def games_started(wire: Wire, session) -> list[int]:  # type: ignore[no-untyped-def]
+    return [e.game for e in wire.of(session, ev.GameStarted)]
+
+
+@pytest.mark.parametrize("kind", [OfferKind.DRAW, OfferKind.REMATCH])
+def test_the_same_draw_or_rematch_asked_by_both_at_once_is_agreed(kind: OfferKind) -> None:
+    wire = Wire()
+    guest = wire.join()
+    play(wire, guest, [(7, 7), (8, 8)])
+    if kind is OfferKind.REMATCH:
+        wire.act(wire.host, wire.host.resign())
+    for session in (wire.host, guest):
+        wire.take(session)
+    wire.act(wire.host, wire.host.offer(kind), flush=False)
+    wire.act(guest, guest.offer(kind), flush=False)  # the two cross on the wire
+    wire.flush()
+    assert not wire.of(wire.host, ev.Refused) and not wire.of(guest, ev.Refused)
+    assert wire.of(wire.host, ev.OfferAnswered) == wire.of(guest, ev.OfferAnswered) == [ev.OfferAnswered(kind, True)]
+    if kind is OfferKind.REMATCH:
+        assert games_started(wire, wire.host) == games_started(wire, guest) == [2]
+        assert wire.host.result is None and guest.result is None and guest.board.moves == []
+    else:
+        assert wire.host.result == guest.result == Outcome(Termination.AGREEMENT, None)
+
+
+def test_asking_for_the_rematch_the_other_asked_for_is_a_yes() -> None:
+    wire = Wire()
+    guest = wire.join()
+    wire.act(wire.host, wire.host.resign())
+    wire.act(wire.host, wire.host.offer(OfferKind.REMATCH))
+    wire.act(guest, guest.offer(OfferKind.REMATCH))
+    assert wire.of(guest, ev.AnswerSent) == [ev.AnswerSent(OfferKind.REMATCH, True)]
+    assert games_started(wire, wire.host)[-1] == games_started(wire, guest)[-1] == 2

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import getpass
+import os
+import pwd
 from dataclasses import replace
 
 import pytest
@@ -42,6 +45,7 @@ from gomoku.tui.model import (
 from gomoku.tui.saves import net_from_saved, offer_summary, saved_from_net
 from gomoku.tui.screens import menu
 from gomoku.tui.update import initial_network
+from tests.net.wire import CODE
 from tests.tui.helpers import LEVELS, Run, menu_state, settings
 from tests.tui.netplay import Match
 
@@ -137,8 +141,13 @@ def test_the_network_menu_sets_the_port_the_address_to_listen_on_and_the_name() 
     )
 
 
-def test_nobody_is_called_player_when_there_is_no_name() -> None:
-    """With no name the other player sees "the host" or "the guest", not "player" on both sides."""
+def test_nobody_is_called_player_when_there_is_no_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no name at all (none given, no login name) the other player sees "the host" or "the guest"."""
+
+    def no_login() -> str:
+        raise OSError("no login name")
+
+    monkeypatch.setattr(getpass, "getuser", no_login)
     args = build_parser().parse_args(["--host", "--black", "guest"])
     assert app.network_setup(args, replace(settings(), name="")).name == ""
     match = Match.start(guest_name="")
@@ -476,3 +485,52 @@ def test_a_player_without_a_name_is_the_guest_and_sentences_start_with_a_capital
     assert match.host.message == "The guest played e6."
     match.press(Role.GUEST, "c", "h", "i", "enter")
     assert match.host.message == "The guest: hi"
+
+
+# -- issue 28, item 14: what a new player hit over the network ------------------------------------
+
+
+def test_without_a_name_the_other_player_sees_the_login_name_as_the_help_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):  # a terminal that sets none of them (tmux, a container)
+        monkeypatch.delenv(variable, raising=False)
+    args = build_parser().parse_args(["--join", "127.0.0.1:5757", "--code", CODE])
+    setup = app.network_setup(args, app.settings_from_args(args, replace(settings(), name=""), LEVELS))
+    assert setup.name == pwd.getpwuid(os.getuid()).pw_name != ""
+
+
+def test_n_on_both_sides_plays_the_rematch_and_capital_n_declines_it() -> None:
+    match = Match.start()
+    match.play(Role.HOST, "e5")
+    match.press(Role.HOST, "R", "y")
+    match.press(Role.HOST, "n")
+    assert match.guest.message == "Hana asks for a rematch (colours swapped): y or n accepts, N declines."
+    match.press(Role.GUEST, "n")  # the guest wants one too: that is a yes, not a no
+    assert match.host.screen.table.game == match.guest.screen.table.game == 2
+    assert not match.host.screen.over and match.host.screen.table.my_stone is Stone.WHITE
+    match.press(Role.GUEST, "R", "y")
+    match.press(Role.GUEST, "n")
+    match.press(Role.HOST, "N")
+    assert match.guest.message == "Hana declined your request for a rematch (colours swapped)."
+    assert match.host.screen.table.game == 2 and match.host.screen.over
+
+
+def test_a_nameless_opponent_is_the_guest_in_the_middle_of_a_sentence() -> None:
+    match = Match.start(guest_name="")
+    match.play(Role.HOST, "e5")
+    match.offer(Role.HOST, OfferKind.DRAW)
+    assert match.host.message == "Asked the guest for a draw: waiting for the answer."
+
+
+def test_after_a_finished_game_the_host_is_not_told_the_game_is_kept_for_the_guest() -> None:
+    match = Match.start()
+    match.play(Role.HOST, "e5")
+    match.press(Role.HOST, "R", "y")
+    match.wire.act(match.guest.session, match.guest.session.leave("the guest quit"))
+    match.deliver()
+    assert match.host.message == "Gil left: the guest quit. They can join again for a rematch."
+    # while a game goes on, it is kept
+    going = Match.start()
+    going.play(Role.HOST, "e5")
+    going.wire.drop(going.conn)
+    going.deliver()
+    assert going.host.message.endswith(": the game is kept till they rejoin.")

@@ -79,6 +79,9 @@ RESIGN = Binding(("R",), "resign (asks first)", "R resign")
 REMATCH = Binding(("n",), "ask for a rematch (colours swap)", "n rematch")
 ACCEPT = Binding(("y", "Y"), "accept the other player's request", "y accepts", "y")
 DECLINE = Binding(("n", "N"), "decline the other player's request", "n declines", "n")
+#: After a game the other player asked for a rematch: n (asking for one too) accepts it, as y does.
+ACCEPT_REMATCH = Binding(("y", "Y", "n"), "play the rematch the other player asks for", "y or n accepts", "y")
+DECLINE_REMATCH = Binding(("N",), "decline the rematch", "N declines", "N")
 RECONNECT = Binding(("r",), "reconnect and resume the game", "r reconnect")
 QUIT = Binding((QUIT_KEY,), "quit (the game is kept: the same command resumes it)", "q quit", always=True)
 #: While a chat line is typed (every other key is text).
@@ -117,6 +120,8 @@ def bindings(screen: NetPlaying, ctx: Context) -> Bindings:
         return (RESIGN_YES, RESIGN_NO)
     table = screen.table
     answer = (ACCEPT, DECLINE) if table.offer_in is not None else ()
+    if table.offer_in is OfferKind.REMATCH:
+        answer = (ACCEPT_REMATCH, DECLINE_REMATCH)
     lost = (RECONNECT,) if screen.setup.role is Role.GUEST and screen.link is LinkState.LOST else ()
     if table.over:
         rematch = () if answer else (REMATCH,)
@@ -227,11 +232,12 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, O
     if isinstance(e, ev.MovesTakenBack):
         return screen, said(f"Took back {', '.join(e.undone)}.", saved)
     if isinstance(e, ev.OfferSent):
-        return screen, said(f"Asked {name} {e.kind.request}: waiting for the answer.")
+        return screen, said(f"Asked {screen.opponent} {e.kind.request}: waiting for the answer.")
     if isinstance(e, ev.AnswerSent):
         return screen, said(f"{'Accepted' if e.accepted else 'Declined'} the request {e.kind.request}.")
     if isinstance(e, ev.OfferReceived):
-        return screen, said(f"{name} asks {e.kind.request}: y accepts, n declines.")
+        keys = "y or n accepts, N declines" if e.kind is OfferKind.REMATCH else "y accepts, n declines"
+        return screen, said(f"{name} asks {e.kind.request}: {keys}.")
     if isinstance(e, ev.OfferAnswered):
         return screen, said(f"{name} {'accepted' if e.accepted else 'declined'} your request {e.kind.request}.")
     if isinstance(e, ev.OfferCancelled):
@@ -277,12 +283,13 @@ def _lost(screen: NetPlaying, e: ev.PeerLeft | ev.ConnectionLost) -> tuple[Scree
         screen = replace(screen, reconnecting=False)
         return screen, alerted(f"Cannot reconnect: {sentence(e.reason)} {RECONNECT_KEY} tries again.")
     host = screen.setup.role is Role.HOST
+    kept = "they can join again for a rematch" if screen.table.over else "the game is kept till they rejoin"
     if isinstance(e, ev.PeerLeft):
         what = sentence(e.reason)
-        todo = "The game is kept till they rejoin." if host else f"{RECONNECT_KEY} reconnects."
+        todo = f"{capitalised(kept)}." if host else f"{RECONNECT_KEY} reconnects."
     else:
         what = f"Lost the connection to {screen.opponent}:"
-        todo = "the game is kept till they rejoin." if host else f"{RECONNECT_KEY} reconnects."
+        todo = f"{kept}." if host else f"{RECONNECT_KEY} reconnects."
     return screen, alerted(f"{what} {todo}")
 
 
@@ -299,8 +306,9 @@ def _key(screen: NetPlaying, name: str, ctx: Context) -> tuple[Screen, Outcome]:
         if binding is RESIGN_YES:
             return screen, said("You resigned.", (NetResign(screen.session),))
         return screen, said("Resign cancelled.")
-    if binding is ACCEPT or binding is DECLINE:
-        return screen, Outcome(effects=(NetAnswer(screen.session, binding is ACCEPT),))
+    if binding in (ACCEPT, DECLINE, ACCEPT_REMATCH, DECLINE_REMATCH):
+        accept = binding is ACCEPT or binding is ACCEPT_REMATCH
+        return screen, Outcome(effects=(NetAnswer(screen.session, accept),))
     if binding is CURSOR:
         return replace(screen, cursor=stepped(screen.cursor, *CURSOR_KEYS[name], screen.board.size)), NOTHING
     if binding is PLAY:
