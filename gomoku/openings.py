@@ -857,19 +857,6 @@ def swap_owner(state: OpeningState) -> Seat | None:
     return None
 
 
-def point_after_stay(state: OpeningState, move: OpeningMove) -> OpeningMove:
-    """``move``, or at a swap step a stone meant as the point step that keeping the colours leads to.
-
-    Soosõrv-8's black keeps the colours and offers 5th moves: a point
-    chosen at that swap step is the first offer, not a stone
-    (:meth:`OpeningState.point_move`; :meth:`OpeningState.apply` reads it so too).
-    """
-    step = state.step
-    if move.action is not Action.PLACE or move.point is None or step is None or step.action is not Action.CHOOSE:
-        return move
-    return state.point_move(move.point)
-
-
 def replay(rule: OpeningRule, board: Board, steps: Iterable[str]) -> OpeningState:
     """The opening state after the steps written ``steps`` (a record's transcript), played on ``board``.
 
@@ -910,7 +897,6 @@ __all__ = [
     "parse_move",
     "pick",
     "place",
-    "point_after_stay",
     "position_symmetries",
     "replay",
     "swap_owner",

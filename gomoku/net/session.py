@@ -364,7 +364,7 @@ class Session:
                 game=table.number,
                 board=board,
                 my_stone=mine,
-                my_turn=self._move_problem(table, self.role) is None and self._peer is not None,
+                my_turn=self._may_move(table, self.role) and self._peer is not None,
                 forbidden=forbidden,
                 result=table.game.result,
                 offer_in=pending.kind if pending is not None and pending.by is not self.role else None,
@@ -752,16 +752,12 @@ class Session:
             return None
         return table
 
-    def _move_problem(self, table: Table, role: Role) -> str | None:
-        """Why ``role`` may not play a move now (the game's state, the turn, a pending offer), or ``None``."""
-        if not table.in_play:
-            return "the game is over: offer a rematch"
-        step = table.game.opening_step
-        if step is not None:
-            return f"the opening is under way: {step.prompt[0].lower()}{step.prompt[1:]}"
-        if table.acting is not role:
-            return "it is not your turn: wait for the other player's move"
-        return self._waiting(table, role)
+    def _may_move(self, table: Table, role: Role) -> bool:
+        """Whether ``role`` may play a move now: the game goes on past its opening, it is ``role``'s turn, and
+        ``role`` awaits no answer to an offer of its own."""
+        if not table.in_play or table.game.opening_step is not None or table.acting is not role:
+            return False
+        return self._waiting(table, role) is None
 
     def _dispatch(self, link: Link, message: Message, now: float, out: Outputs) -> None:
         """Handle one message from ``link``."""
