@@ -18,6 +18,7 @@ from gomoku.board import (
 )
 from gomoku.combos import CombinationTables
 from gomoku.errors import GomokuError
+from gomoku.game import Game, GameError, Refusal, UndoPolicy
 from gomoku.point import Point, parse_point, to_notation
 from gomoku.renju import Foul
 from gomoku.rules import Outcome, Rule, Stone, Termination
@@ -29,6 +30,8 @@ __all__ = [
     "CombinationTables",
     "ForbiddenMoveError",
     "Foul",
+    "Game",
+    "GameError",
     "GameOverError",
     "GomokuError",
     "HistoryError",
@@ -37,9 +40,11 @@ __all__ = [
     "OffBoardError",
     "Outcome",
     "Point",
+    "Refusal",
     "Rule",
     "Stone",
     "Termination",
+    "UndoPolicy",
     "parse_point",
     "to_notation",
 ]

@@ -49,7 +49,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
-from gomoku.board import Board, IllegalMoveError
+from gomoku.board import Board, ForbiddenMoveError, IllegalMoveError, OccupiedError, OffBoardError
 from gomoku.errors import GomokuError
 from gomoku.point import Point, parse_point, to_notation
 from gomoku.rules import Stone
@@ -757,9 +757,7 @@ class OpeningState:
         try:
             board.check_move(move.point)
         except IllegalMoveError as error:
-            raise OpeningError(
-                f"{name} cannot be a 5th move ({str(error).split(':')[0]}): offer another point"
-            ) from None
+            raise OpeningError(f"{name} cannot be a 5th move ({_why_not(name, error)}): offer another point") from None
         mirror = mirrored_offer(board, self.offers, move.point)
         if mirror is not None:
             raise OpeningError(
@@ -783,6 +781,17 @@ class OpeningState:
     def transcript(self, size: int) -> list[str]:
         """Every step so far as text, in order (what a record keeps to replay the opening)."""
         return [event.move.text(size) for event in self.events]
+
+
+def _why_not(name: str, error: IllegalMoveError) -> str:
+    """Why a point cannot be played, in a few words, from the error's type (never from its text)."""
+    if isinstance(error, ForbiddenMoveError):
+        return f"{name} is forbidden for black ({error.foul})"
+    if isinstance(error, OccupiedError):
+        return f"{name} is taken"
+    if isinstance(error, OffBoardError):
+        return f"{name} is off the board"
+    return "the game is over"
 
 
 def _play(board: Board, point: Point) -> None:

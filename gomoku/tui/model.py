@@ -491,6 +491,18 @@ class AiJob:
     opening: OpeningState | None = None
     #: when it was asked for (the game clock's seconds): with the answer's thinking time, when the move was made
     started: float | None = None
+    #: watch mode's pace: the answer waits this long after ``started`` (a wait that is nobody's time)
+    delay: float = 0.0
+
+    def flag_moment(self, seconds: float) -> float:
+        """The moment a flag is judged at, at ``seconds``, while this job is out: ``delay`` earlier.
+
+        The answer comes at ``started`` plus the longer of its thinking and
+        the pace's wait, and only thinking is charged; judging ``delay``
+        earlier never charges the wait (a flag comes at most ``delay`` late,
+        and the answer itself is judged when its thinking ended).
+        """
+        return seconds - self.delay
 
 
 @dataclass(frozen=True)

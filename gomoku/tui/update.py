@@ -170,7 +170,8 @@ def _tick(state: State, tick: Tick) -> State:
     screen = state.screen
     if isinstance(screen, Playing) and screen.game.clock.enabled and tick.seconds is not None:
         local = screen.game
-        ticked = local.game.tick(tick.seconds)
+        moment = state.ai.flag_moment(tick.seconds) if state.ai is not None else tick.seconds
+        ticked = local.game.tick(moment)
         shown = screen if ticked is local.game else Playing(with_game(local, ticked))
         state = replace(state, seconds=tick.seconds, screen=shown)
         if ticked.over and not local.over:  # the status line says who won; the message says what next
@@ -228,7 +229,7 @@ def settle(state: State, effects: Effects) -> Update:
         if budget is not None:  # by the clock: its share of the time left, a second kept in hand
             think = budget if think is None else min(think, budget)
         more.append(StartAi(job, AiKind.MOVE, shown.board, shown.level_of(stone), delay, think))
-        state = replace(state, ai=AiJob(job, AiKind.MOVE, shown.board, started=state.seconds), jobs=job)
+        state = replace(state, ai=AiJob(job, AiKind.MOVE, shown.board, started=state.seconds, delay=delay), jobs=job)
     state, ponder = _settle_ponder(state)
     state, analysis = _settle_analysis(state)
     # a ponder is stopped before the move job starts: they share the computer's player

@@ -146,6 +146,25 @@ def test_in_watch_mode_only_thinking_is_charged_not_the_pace() -> None:
     assert times(run.state, 10.0) == (60.0, 58.5)
 
 
+def test_in_watch_mode_the_paces_wait_never_makes_a_flag_fall() -> None:
+    # issue 28, item 3: "--level hard --clock 0.1+0 is lost on time after 18 moves" at a slow pace
+    from gomoku.tui.settings import Pace
+
+    run = Run(start("cvc", clock=parse_clock("0.02+0"), pace=Pace.SLOW))  # 1.2 s a side, 1.5 s between moves
+    moment = 0.0
+    run.send(tick(moment))
+    for number, point in enumerate(("h8", "i9", "j10", "a1", "b2", "c3")):
+        job = run.state.ai
+        assert job is not None and job.delay == Pace.SLOW.seconds, number
+        for wait in (0.5, 1.0, 1.4):  # ticks while the answer waits for the pace
+            run.send(tick(moment + wait))
+        moment += Pace.SLOW.seconds
+        run.send(tick(moment), AiDone(job.job, at(run.state, point), thought=0.1))
+    assert not game_of(run.state).over, run.state.message
+    first, second = times(run.state, moment)
+    assert first == pytest.approx(1.0) and second == pytest.approx(0.9)  # 0.1 s a move thought, the first untimed
+
+
 def test_a_clock_under_ten_seconds_is_marked_and_shows_tenths_as_the_network_game_does() -> None:
     state = play(send(start("pvp", clock=parse_clock("0.25+0")), tick(0.0)), "h8", 0.0)  # 15 s each
     state = send(state, tick(4.5))
@@ -200,3 +219,34 @@ def test_a_resumed_game_keeps_each_seats_time_and_the_time_of_the_move_under_way
     assert again.clock.spec == parse_clock("1+2")
     resumed = again.game.tick(100.0)  # the clock stood still till the player came back
     assert resumed.time_left(Seat.FIRST, 100.0) == 40.0 and resumed.time_left(Seat.SECOND, 100.0) == 52.0
+
+
+def test_a_save_of_the_previous_version_keeps_each_players_time_through_a_swap() -> None:
+    # before the clock was kept by seat, a save held each colour's time, exchanged at every swap
+    from gomoku.savegame import SavedGame
+    from gomoku.tui.saves import game_from_saved
+    from gomoku.tui.settings import Settings
+
+    saved = SavedGame.from_json(
+        {
+            "format": "gomoku-save",
+            "version": 1,
+            "saved_at": "2026-11-30T10:00:00Z",
+            "size": 15,
+            "rule": "freestyle",
+            "moves": ["h8", "h9", "j9"],
+            "redo": [],
+            "mode": "pvp",
+            "players": {"black": "human", "white": "human"},
+            "level": "normal",
+            "extra": {
+                "cursor": "j9",
+                "opening": {"rule": "swap1", "steps": ["place h8", "place h9", "place j9", "swap"], "computer": []},
+                "clock": {"spec": "1+2", "black": [50.0, 0], "white": [40.0, 0]},
+            },
+        }
+    )
+    game = game_from_saved(saved, ("easy", "normal", "hard"), Settings()).game
+    assert game.seat_of(Stone.BLACK) is Seat.SECOND and game.acting_seat is Seat.FIRST  # white (the first) to move
+    resumed = game.tick(100.0)
+    assert resumed.time_left(Seat.SECOND, 100.0) == 50.0 and resumed.time_left(Seat.FIRST, 110.0) == 30.0

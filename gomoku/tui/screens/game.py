@@ -416,7 +416,7 @@ def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Outco
     done = now
     if ai.started is not None and event.thought is not None:
         done = min(now, ai.started + event.thought)
-    fell = _flag_fell(local, ctx.seconds)
+    fell = _flag_fell(local, done)  # judged when the thinking ended, not after the pace's wait
     if fell is not None:
         return fell[0], replace(fell[1], ai=None)
     try:
