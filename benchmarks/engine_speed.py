@@ -1,6 +1,6 @@
 """``hard`` through the Gomocup protocol: nodes per second, and what keeping one player per game gives.
 
-Plays one game as a manager would, in process (:class:`gomoku.gomocup.Brain`):
+Plays one game as a manager would, in process (:class:`gomoku.gomocup.brain.Brain`):
 ``hard`` answers the seeded ``normal`` level's moves with ``INFO
 timeout_turn``, and each answer's ``MESSAGE`` search-info line gives its
 nodes and time.  The game is played twice in one run: with the brain's
@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gomoku import Board, Point
 from gomoku.ai import make_player
-from gomoku.gomocup import Brain
+from gomoku.gomocup.brain import Brain
 
 INFO = re.compile(r"MESSAGE depth (\d+)-(\d+) ev \S+ n (\S+) n/ms (\d+) tm (\d+) pv")
 

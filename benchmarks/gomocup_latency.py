@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 
 from gomoku import Board, Point  # noqa: E402
 from gomoku.ai import make_player  # noqa: E402
-from gomoku.gomocup import default_level  # noqa: E402
+from gomoku.gomocup.brain import default_level  # noqa: E402
 
 
 def play(info: list[str], moves: int, seed: int) -> tuple[list[float], float]:

@@ -28,7 +28,7 @@ the depths both reach after each ponder are compared (on a miss about the
 same: the tables differ only by what earlier hits merged; on a hit deeper).
 
 With ``engine`` as the second level the opponent is an external Gomocup
-engine (``--engine PATH``, a ``pbrain-*`` program; see :mod:`gomoku.engines`):
+engine (``--engine PATH``, a ``pbrain-*`` program; see :mod:`gomoku.gomocup.manager`):
 a fresh process each game, told ``START``, ``INFO rule``, ``INFO
 timeout_turn`` (``--think-time`` in ms, 1000 if not given), ``INFO
 timeout_match``, each ``--engine-info KEY=VALUE`` as ``INFO KEY VALUE``, then
@@ -71,10 +71,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from balanced_openings import balanced_openings
 
 from gomoku import Board, Point, Rule, Stone
-from gomoku.ai import LEVELS, Decision, Player, make_player
+from gomoku.ai import LEVELS, Player, SearchResult, make_player
 from gomoku.ai.opening import DEFAULT_THINK_TIME, OpeningPlayer
 from gomoku.board import IllegalMoveError
-from gomoku.engines import RULE_CODES, Engine, EngineError
+from gomoku.gomocup.manager import Engine, EngineError
+from gomoku.gomocup.protocol import Field, rule_code
 from gomoku.openings import OpeningRule, OpeningState, Seat, canonical_openings
 
 
@@ -148,7 +149,7 @@ class Pondering:
         self.result = result
         self._pending = False  # whether a ponder waits for the opponent's move
 
-    def moved(self, player: object, decision: Decision, board: Board) -> None:
+    def moved(self, player: object, decision: SearchResult, board: Board) -> None:
         """The pondering player chose ``decision`` and it is on ``board``: tally the last ponder, ponder again."""
         if self.twin is not None:
             before = board.copy()
@@ -262,7 +263,7 @@ def play_engine_game(job: tuple) -> GameResult:
     )
     try:
         client = Engine(engine.path)
-        client.start(size, RULE_CODES[rule], turn_ms, dict(engine.infos), timeout=answer_timeout)
+        client.start(size, rule_code(Rule(rule)), turn_ms, dict(engine.infos), timeout=answer_timeout)
         while not board.is_game_over():
             side = board.turn
             started = time.perf_counter()
@@ -270,7 +271,7 @@ def play_engine_game(job: tuple) -> GameResult:
                 if in_step:
                     move = client.turn(board.last_move, answer_timeout)
                 else:
-                    stones = [(p.x, p.y, 1 if board[p] is engine_side else 2) for p in board.moves]
+                    stones = [(p, Field.OWN if board[p] is engine_side else Field.OPPONENT) for p in board.moves]
                     move = client.board(stones, answer_timeout)
                     in_step = True
                 times[engine.name].append(time.perf_counter() - started)

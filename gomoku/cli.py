@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from gomoku import __version__
 from gomoku.ai import LEVELS, UnknownLevelError, level_named
@@ -14,7 +14,15 @@ from gomoku.net.match import BlackChoice
 from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule
-from gomoku.tui.settings import MAX_THINK_TIME, Mode, Side, engine_problem, valid_think_time
+from gomoku.tui.settings import (
+    ENGINE_NAME,
+    MAX_THINK_TIME,
+    Mode,
+    Side,
+    engine_problem,
+    read_settings,
+    valid_think_time,
+)
 
 EXAMPLES = """\
 Options given here are for this run only; the menu remembers the choices made in it.
@@ -70,16 +78,43 @@ def clock_spec(text: str) -> ClockSpec:
 
 
 def level_choice(text: str) -> str:
-    """An argparse type: a level's number or name, as the level's name."""
+    """An argparse type: a level's number or name, as the level's name.
+
+    Any other word is kept as an outside engine's name, checked once the
+    engines are known (:func:`check_names`): ``--engine`` may come after ``--level``.
+    """
     try:
         return level_named(text).name
     except UnknownLevelError as error:
+        if ENGINE_NAME.fullmatch(text) and not text.isdigit():  # a number names a level
+            return text
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def known_engines(args: argparse.Namespace) -> dict[str, str]:
+    """The outside engines by name: the settings file's lasting ones, with ``--engine``'s on top."""
+    remembered, _ = read_settings(tuple(LEVELS))
+    return {**dict(remembered.engines), **dict(getattr(args, "engine", None) or [])}
+
+
+def check_names(args: argparse.Namespace, engines: Mapping[str, str]) -> str:
+    """What is wrong with the level named (``--level``), given the outside ``engines``, or ``""``."""
+    level = getattr(args, "level", None)
+    if level is None or level in LEVELS:
+        return ""
+    if getattr(args, "gomocup", False):
+        return f"--gomocup plays a built-in level: choose one of {', '.join(LEVELS)}"
+    if level not in engines:
+        return (
+            f"unknown level {level!r}: choose 1 to {len(LEVELS)}, one of {', '.join(LEVELS)}, "
+            f"or an engine named with --engine {level}=PATH"
+        )
+    return ""
 
 
 def engine_option(text: str) -> tuple[str, str]:
     """An argparse type: ``NAME=CMD`` (or a bare command, named after its program), an outside Gomocup engine."""
-    from gomoku.engines import EngineError, parse_engine_spec
+    from gomoku.gomocup.manager import EngineError, parse_engine_spec
 
     try:
         name, command = parse_engine_spec(text)
@@ -121,7 +156,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--level",
         type=level_choice,
-        help=f"the computer's level: 1 (weakest) to {len(LEVELS)}, or a name ({', '.join(LEVELS)})",
+        help=f"the computer's level: 1 (weakest) to {len(LEVELS)}, a name ({', '.join(LEVELS)}), "
+        "or an engine named with --engine",
     )
     parser.add_argument(
         "--black",
@@ -183,7 +219,8 @@ def build_parser() -> argparse.ArgumentParser:
     review.add_argument(
         "--analyst",
         metavar="ENGINE",
-        help="--review: a Gomocup engine (a pbrain-* program) evaluates the positions instead of the hard level",
+        help="--review: who evaluates the positions instead of the hard level: an engine named with --engine "
+        "(or in the settings file), a level, or the path of a Gomocup engine (a pbrain-* program)",
     )
     network = parser.add_argument_group("network play")
     network.add_argument(
@@ -240,13 +277,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(problem)
     if args.review is None and (args.json or args.sgf or args.deep or args.analyst):
         parser.error("--json, --sgf, --deep and --analyst go with --review FILE")
+    named = (args.level is not None and args.level not in LEVELS) or args.analyst is not None
+    engines = known_engines(args) if named else dict(args.engine or [])
+    problem = check_names(args, engines)
+    if problem:
+        parser.error(problem)
     if args.review is not None:
         from gomoku.review_cli import run_review
 
         rule = Rule(args.rule) if args.rule else None
-        return run_review(args.review, rule, args.size, args.json, args.sgf, args.deep, args.analyst, args.think_time)
+        return run_review(
+            args.review, rule, args.size, args.json, args.sgf, args.deep, args.analyst, args.think_time, engines=engines
+        )
     if args.gomocup:
-        from gomoku.gomocup import main as gomocup_main
+        from gomoku.gomocup.brain import main as gomocup_main
 
         return gomocup_main(level=args.level, seed=args.seed)
     try:

@@ -11,8 +11,8 @@ review asks two things:
   the board refuses is not reported.  A budget that runs out counts as "no
   win" (so every win reported is a real one) and is remembered as unproven.
 - **what did an analyst think of it?**  Any :class:`~gomoku.ai.base.Player`
-  (our ``hard``, or an outside engine through :mod:`gomoku.engines`)
-  chooses a move in the position; its :class:`~gomoku.ai.base.Decision`
+  (our ``hard``, or an outside engine through :mod:`gomoku.gomocup.manager`)
+  chooses a move in the position; its :class:`~gomoku.ai.result.SearchResult`
   gives the evaluation (its score, or its forced result) and its best move.
 
 From those readings each move gets its marks:
@@ -50,8 +50,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from gomoku.ai.base import Decision, Player
+from gomoku.ai.base import Player
 from gomoku.ai.budget import Budget
+from gomoku.ai.result import SearchResult
 from gomoku.ai.searchboard import SearchBoard
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board, IllegalMoveError
@@ -138,7 +139,7 @@ class Reading:
     win: ForcedWin | None = None
     #: whether "no win" is proven (the threat reads finished within their budget)
     proven: bool = True
-    decision: Decision | None = None
+    decision: SearchResult | None = None
 
 
 @dataclass(frozen=True)
@@ -335,12 +336,16 @@ def review_game(
     settings: ReviewSettings = DEFAULT,
     progress: Progress | None = None,
     stop: threading.Event | None = None,
+    strict: bool = False,
 ) -> GameReview:
     """Review the game played on ``game`` (its moves from the empty board; ``game`` is only read).
 
     ``analyst`` gives the evaluation (``None``: threats only).  ``progress``
     is called with (positions read, positions in all) after each one;
-    ``stop`` cancels (:class:`ReviewCancelled`).
+    ``stop`` cancels (:class:`ReviewCancelled`).  An analyst that fails (an
+    outside engine) leaves the rest to the threat reads, said in
+    :attr:`GameReview.analyst_failure`; with ``strict`` its error is raised
+    instead (the command line's review, where the analyst was asked for).
     """
     started = time.perf_counter()
     moves = list(game.moves)
@@ -354,7 +359,7 @@ def review_game(
         try:
             readings.append(read_position(board, analyst, settings, stop))
         except GomokuError as error:  # the analyst failed (an outside engine): go on with the threats alone
-            if analyst is None or isinstance(error, ReviewCancelled):
+            if analyst is None or strict or isinstance(error, ReviewCancelled):
                 raise
             failure = f"the analyst stopped at move {index + 1} ({error}): no evaluation from there on"
             analyst = None

@@ -5,7 +5,10 @@ verdict, each side's decisive mistake, the marked moves with their forced
 lines, the evaluation graph); ``--json`` prints :func:`gomoku.review.to_data`
 instead; ``--sgf OUT`` also writes the game with the review as SGF comments
 and each forced line as a side line, for other programs to show.  The
-analyst is our ``hard`` level unless ``--analyst`` names a Gomocup engine;
+analyst is our ``hard`` level unless ``--analyst`` names another: an engine
+named with ``--engine`` (or in the settings file), a level, or the path of a
+Gomocup engine.  An analyst that fails is an error (exit status 1, nothing
+printed but why): a review without its evaluation is not what was asked for.
 ``--deep`` reads longer and deeper.  Progress goes to stderr when it is a
 terminal; Ctrl-C cancels.
 """
@@ -13,15 +16,16 @@ terminal; Ctrl-C cancels.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import threading
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import TextIO
 
-from gomoku.ai import make_player
-from gomoku.ai.base import Player
-from gomoku.engines import EngineError, EnginePlayer
+from gomoku.ai.base import Closes, Player
+from gomoku.gomocup.manager import EngineError, EnginePlayer, EngineStartError, Players
 from gomoku.records import RecordError, Variation, read_record, write_sgf
 from gomoku.review import (
     DEEP,
@@ -60,11 +64,28 @@ def sgf_annotations(review: GameReview) -> tuple[tuple[tuple[int, str], ...], li
     return tuple(comments), variations
 
 
-def make_analyst(engine: str | None, think_time: float | None) -> tuple[Player, bool]:
-    """The analyst: the named engine, else our :data:`DEFAULT_ANALYST`; and whether it is an engine."""
-    if engine:
-        return EnginePlayer(engine, think_time=think_time), True
-    return make_player(DEFAULT_ANALYST, think_time=think_time), False
+def make_analyst(
+    name: str | None, think_time: float | None, engines: Mapping[str, str] | None = None
+) -> tuple[Player, bool]:
+    """The analyst ``name`` and whether it is an outside engine.
+
+    ``name`` is one of ``engines`` (by name), a built-in level, or the command
+    of a Gomocup engine; ``None`` is :data:`DEFAULT_ANALYST`.
+    """
+    players = Players(engines)
+    name = name or DEFAULT_ANALYST
+    if players.knows(name):
+        return players.make(name, think_time=think_time), name in players.engines
+    return EnginePlayer(name, think_time=think_time), True
+
+
+def analyst_failure(name: str | None, error: EngineError, engines: Mapping[str, str] | None) -> str:
+    """Why the analyst ``name`` failed, and what to do: a word that names no engine and no program is
+    most likely an engine not named yet."""
+    named = engines is not None and name in engines
+    if isinstance(error, EngineStartError) and name and not named and os.sep not in name and " " not in name:
+        return f"no engine is named {name!r}, and no program {name!r} starts: name one with --engine {name}=PATH"
+    return f"the analyst {error.engine} failed: {error.reason}"
 
 
 def run_review(
@@ -78,8 +99,13 @@ def run_review(
     think_time: float | None = None,
     out: TextIO | None = None,
     err: TextIO | None = None,
+    engines: Mapping[str, str] | None = None,
 ) -> int:
-    """Review the record at ``path`` and print it; returns the exit status (0 done, 1 failed, 130 cancelled)."""
+    """Review the record at ``path`` and print it; returns the exit status (0 done, 1 failed, 130 cancelled).
+
+    ``engine`` is the analyst's name or command (see :func:`make_analyst`),
+    ``engines`` the outside engines by name.
+    """
     out = out or sys.stdout
     err = err or sys.stderr
     try:
@@ -90,7 +116,11 @@ def run_review(
     settings: ReviewSettings = DEEP if deep else DEFAULT
     if think_time is not None:
         settings = replace(settings, think_time=think_time)
-    analyst, is_engine = make_analyst(engine, settings.think_time)
+    try:
+        analyst, is_engine = make_analyst(engine, settings.think_time, engines)
+    except EngineError as error:
+        print(f"gomoku: the analyst {engine!r} cannot be used: {error.reason}", file=err)
+        return 1
     if is_engine:
         settings = replace(settings, eval_scale=ENGINE_EVAL_SCALE)
     stop = threading.Event()
@@ -102,18 +132,20 @@ def run_review(
             err.flush()
 
     try:
-        review = review_game(record.to_board(), analyst, settings, progress, stop)
+        review = review_game(record.to_board(), analyst, settings, progress, stop, strict=True)
     except KeyboardInterrupt:
         stop.set()
         print("\ngomoku: review cancelled", file=err)
         return 130
-    except (ReviewCancelled, RecordError, EngineError) as error:
+    except EngineError as error:
+        print(("\n" if show else "") + f"gomoku: {analyst_failure(engine, error, engines)}", file=err)
+        return 1
+    except (ReviewCancelled, RecordError) as error:
         print(f"\ngomoku: the review stopped: {error}", file=err)
         return 1
     finally:
-        close = getattr(analyst, "close", None)
-        if close is not None:
-            close()
+        if isinstance(analyst, Closes):
+            analyst.close()
     if show:
         err.write("\n")
     if as_json:

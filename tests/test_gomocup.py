@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import queue
 import random
@@ -17,8 +18,10 @@ import pytest
 
 from gomoku import Board, Point, Rule, Stone
 from gomoku.ai import make_player
-from gomoku.ai.base import Decision
-from gomoku.gomocup import Brain, TimeControl, quick_move, rule_from_bits
+from gomoku.ai.result import SearchResult
+from gomoku.gomocup.brain import Brain, TimeControl, quick_move
+from gomoku.gomocup.protocol import rule_from_code
+from gomoku.openings import OpeningRule
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Slack for pipes and a busy machine on top of a time limit, in seconds.
@@ -167,10 +170,11 @@ def test_info_sets_the_clocks_and_the_rule():
     assert engine.clock == TimeControl(turn_ms=2000, match_ms=60000, left_ms=30000)
     assert engine.max_memory == 83886080
     assert engine.rule is Rule.RENJU
-    assert rule_from_bits(0) == (Rule.FREESTYLE, [])
-    assert rule_from_bits(1) == (Rule.STANDARD, [])
-    assert rule_from_bits(5)[0] is Rule.RENJU
-    rule, notes = rule_from_bits(2)
+    assert rule_from_code(0) == (Rule.FREESTYLE, OpeningRule.NONE, [])
+    assert rule_from_code(1) == (Rule.STANDARD, OpeningRule.NONE, [])
+    assert rule_from_code(12)[0] is Rule.RENJU
+    assert rule_from_code(6)[:2] == (Rule.FREESTYLE, OpeningRule.SWAP2)  # a whole value, not bits
+    rule, _, notes = rule_from_code(2)
     assert rule is Rule.FREESTYLE and "continuous" in notes[0]
     assert engine.handle("INFO rule 2")[0].startswith("MESSAGE continuous")
 
@@ -200,7 +204,7 @@ class Sleeper:
 
     def choose_move(self, board, stop=None, think_time=None):
         time.sleep(2)
-        return Decision(Point(0, 0))
+        return SearchResult(Point(0, 0))
 
 
 class Stopper:
@@ -210,7 +214,7 @@ class Stopper:
 
     def choose_move(self, board, stop=None, think_time=None):
         assert stop is not None and stop.wait(5)
-        return Decision(Point(3, 3))
+        return SearchResult(Point(3, 3))
 
 
 def test_a_player_that_overruns_is_replaced_by_a_quick_move_in_time():
@@ -557,7 +561,7 @@ def test_end_of_input_ends_the_engine_quietly():
 def test_stray_prints_cannot_reach_the_manager():
     """A print from the thinking thread lands on stderr; stdout carries the protocol only."""
     script = (
-        "import gomoku.gomocup as gomocup\n"
+        "import gomoku.gomocup.brain as gomocup\n"
         "real = gomocup.make_player\n"
         "def noisy(*args, **kwargs):\n"
         "    print('debugging the player')\n"
@@ -722,8 +726,8 @@ class ReadingPlayer:
     def __init__(self, score: int) -> None:
         self.score = score
 
-    def choose_move(self, board, stop=None, think_time=None) -> Decision:
-        return Decision(quick_move(board), score=self.score if board.turn is Stone.WHITE else -self.score)
+    def choose_move(self, board, stop=None, think_time=None) -> SearchResult:
+        return SearchResult(quick_move(board), score=self.score if board.turn is Stone.WHITE else -self.score)
 
 
 def swap2(engine: Brain, stones: list[str]) -> list[str]:
@@ -811,3 +815,25 @@ def test_info_rule_values_for_swap1_and_swap2_as_rapfi_reads_them(value, rule, o
     assert messages and "opening" in messages[0]
     engine.handle("INFO rule 4")
     assert engine.rule is Rule.RENJU and engine.opening.value == "none"
+
+
+def test_the_console_scripts_name_functions_that_exist() -> None:
+    """``pbrain-gomoku`` (and ``gomoku``) point at functions that import: a moved module moves its entry point."""
+    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    section = text.split("[project.scripts]", 1)[1].split("\n[", 1)[0]
+    scripts = dict(re.findall(r'^([\w-]+)\s*=\s*"([\w.]+:\w+)"', section, re.MULTILINE))
+    assert set(scripts) == {"gomoku", "pbrain-gomoku"}
+    for target in scripts.values():
+        module, function = target.split(":")
+        assert callable(getattr(importlib.import_module(module), function)), target
+
+
+def test_python_m_gomoku_gomocup_is_the_engine() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "gomoku.gomocup"],
+        input=b"START 9\nEND\n",
+        capture_output=True,
+        env=dict(os.environ, PYTHONPATH=str(ROOT)),
+        timeout=30,
+    )
+    assert done.returncode == 0 and done.stdout.decode().splitlines() == ["OK"]

@@ -6,7 +6,7 @@ import pytest
 
 from gomoku import Board, Rule, Stone, parse_point
 from gomoku.ai import LEVELS, UnknownLevelError, level_named, make_player
-from gomoku.cli import build_parser
+from gomoku.cli import build_parser, main
 
 # black has four in a row on row 8 (a five at l8), white an open three on row 4
 FOUR_AND_THREE = """
@@ -41,11 +41,12 @@ def test_a_level_is_found_by_number_or_name(text, name):
 
 
 @pytest.mark.parametrize("text", ["0", "11", "impossible", ""])
-def test_an_unknown_level_says_what_to_choose(text, capsys):
+def test_an_unknown_level_says_what_to_choose(text, capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("GOMOKU_HOME", str(tmp_path))  # no engines of the user's settings file
     with pytest.raises(UnknownLevelError, match="choose 1 to 10"):
         level_named(text)
-    with pytest.raises(SystemExit):
-        build_parser().parse_args(["--level", text])
+    with pytest.raises(SystemExit):  # a word may name an engine (--engine NAME=PATH): checked once they are known
+        main(["--level", text])
     assert "choose 1 to 10" in capsys.readouterr().err
 
 

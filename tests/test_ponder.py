@@ -10,9 +10,9 @@ import threading
 from dataclasses import replace
 
 from gomoku import Board, Rule, Stone
-from gomoku.ai.base import Decision
-from gomoku.ai.parameters import CLOCK_CHECK_INTERVAL, PONDER_LAST_STAGE
+from gomoku.ai.parameters import PONDER_LAST_STAGE, TIME_CHECK_INTERVAL
 from gomoku.ai.ponder import Overlay, guess_reply, stages
+from gomoku.ai.result import SearchResult
 from gomoku.ai.search import SearchPlayer, hard
 from gomoku.point import Point, parse_point
 
@@ -27,12 +27,12 @@ def board_of(*moves: str, rule: Rule = Rule.FREESTYLE) -> Board:
     return board
 
 
-def same(first: Decision, second: Decision) -> bool:
+def same(first: SearchResult, second: SearchResult) -> bool:
     """The same decision, but for the wall-clock seconds it took (and whether it was pondered)."""
     return replace(first, seconds=0.0, pondered=False) == replace(second, seconds=0.0, pondered=False)
 
 
-def twins(board: Board) -> tuple[SearchPlayer, SearchPlayer, Decision]:
+def twins(board: Board) -> tuple[SearchPlayer, SearchPlayer, SearchResult]:
     """Two hard players with the same past: both chose their move on ``board``, which is played."""
     pondering, plain = hard(max_nodes=NODES), hard(max_nodes=NODES)
     mine, theirs = pondering.choose_move(board), plain.choose_move(board)
@@ -112,7 +112,7 @@ def test_a_ponder_stops_within_a_check_of_being_told() -> None:
     stop = StopAfter(20)
     pondered = player.ponder(board, stop)
     assert pondered is not None and stop.is_set() and pondered.stages == 0
-    assert pondered.nodes <= (20 + 2) * CLOCK_CHECK_INTERVAL
+    assert pondered.nodes <= (20 + 2) * TIME_CHECK_INTERVAL
 
 
 def test_the_next_move_after_a_stopped_ponder_still_answers() -> None:

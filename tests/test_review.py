@@ -15,7 +15,7 @@ from dataclasses import replace
 import pytest
 
 from gomoku import Board, Point, Rule, Stone
-from gomoku.ai.base import Decision
+from gomoku.ai.result import SearchResult
 from gomoku.records import parse_moves
 from gomoku.review import (
     DEEP,
@@ -157,9 +157,9 @@ class Judge:
 
     name = "judge"
 
-    def choose_move(self, board, stop=None, think_time=None) -> Decision:
+    def choose_move(self, board, stop=None, think_time=None) -> SearchResult:
         score = 5_000 if board.turn is Stone.BLACK else -5_000
-        return Decision(next(board.empty_points()), score=score)
+        return SearchResult(next(board.empty_points()), score=score)
 
 
 def test_the_evaluation_is_the_analysts_from_blacks_side_and_wins_count_whole():

@@ -76,3 +76,69 @@ def test_review_of_a_broken_file_says_why(tmp_path, capsys):
     path.write_text("h8 h8", encoding="utf-8")
     assert main(["--review", str(path)]) == 1
     assert "move 2: h8 is already taken" in capsys.readouterr().err
+
+
+# -- the analyst by name (issue 28, item 8) -------------------------------------------------
+
+SHORT_GAME = "h8 a1 i8 a3 j8 a5"
+
+
+def fake_engine(mode: str) -> str:
+    """The command line of one of the fake engines (tests/engines/fake_engine.py)."""
+    import shlex
+    import sys
+
+    from tests.engines.test_engines import FAKE
+
+    return f"{shlex.quote(sys.executable)} {shlex.quote(str(FAKE))} {mode}"
+
+
+@pytest.fixture
+def short_game(tmp_path, monkeypatch):
+    monkeypatch.setenv("GOMOKU_HOME", str(tmp_path / "home"))  # no settings file of the user's
+    path = tmp_path / "short.txt"
+    path.write_text(SHORT_GAME + "\n", encoding="utf-8")
+    return path
+
+
+def test_an_engine_named_with_engine_is_the_analyst_by_its_name(short_game, capsys):
+    argv = ["--review", str(short_game), "--engine", f"fake={fake_engine('good')}", "--analyst", "fake", *QUICK]
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    assert captured.out.startswith("6 moves, freestyle rule") and "analyst" not in captured.err
+    assert "The analyst stopped" not in captured.out  # the engine evaluated every position
+
+
+def test_a_failed_analyst_is_an_error_and_no_review_is_printed(short_game, capsys):
+    argv = ["--review", str(short_game), "--engine", f"crashy={fake_engine('crash')}", "--analyst", "crashy", *QUICK]
+    assert main(argv) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "gomoku: the analyst crashy failed: ended (exit code 3" in captured.err
+
+
+def test_an_analyst_that_is_neither_an_engine_nor_a_program_says_how_to_name_one(short_game, capsys):
+    assert main(["--review", str(short_game), "--analyst", "rapfi", *QUICK]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "no engine is named 'rapfi'" in captured.err and "name one with --engine rapfi=PATH" in captured.err
+
+
+def test_an_analyst_path_that_does_not_start_is_an_error(short_game, tmp_path, capsys):
+    missing = str(tmp_path / "no-such-pbrain")
+    assert main(["--review", str(short_game), "--analyst", missing, *QUICK]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and "the analyst no-such-pbrain failed: will not start" in captured.err
+
+
+def test_a_level_may_be_an_engines_name_and_an_unknown_one_is_refused(short_game, capsys):
+    from gomoku.cli import build_parser, check_names, known_engines
+
+    args = build_parser().parse_args(["--level", "rapfi", "--engine", "rapfi=/opt/pbrain-rapfi"])
+    assert args.level == "rapfi" and check_names(args, known_engines(args)) == ""
+    alone = build_parser().parse_args(["--level", "rapfi"])
+    assert "or an engine named with --engine rapfi=PATH" in check_names(alone, known_engines(alone))
+    with pytest.raises(SystemExit):
+        main(["--level", "rapfi"])
+    assert "unknown level 'rapfi'" in capsys.readouterr().err
+    assert build_parser().parse_args(["--level", "hard"]).level == "hard"

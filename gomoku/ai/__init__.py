@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from gomoku.ai import greedy, search
-from gomoku.ai.base import Decision, Player
+from gomoku.ai.base import Player
 from gomoku.ai.parameters import (
     BEGINNER_SLIPS,
     CASUAL_SLIPS,
@@ -25,6 +25,7 @@ from gomoku.ai.parameters import (
     NOVICE_SLIPS,
     STRONG_NODES,
 )
+from gomoku.ai.result import SearchResult
 from gomoku.errors import GomokuError
 
 
@@ -153,4 +154,4 @@ def make_player(
     return level_named(level)(seed=seed, think_time=think_time, max_nodes=max_nodes)
 
 
-__all__ = ["LEVELS", "Decision", "Level", "Player", "UnknownLevelError", "level_named", "make_player"]
+__all__ = ["LEVELS", "Level", "Player", "SearchResult", "UnknownLevelError", "level_named", "make_player"]

@@ -14,8 +14,9 @@ that answer, from the same parts ``hard`` plays with:
    (a null window, read again in full when a move beats it), so the best
    ``count`` values of an iteration are exact and the others are bounds.
 
-After each completed iteration ``on_update`` gets the :class:`Analysis` so
-far, so a screen can show it as it deepens; the search ends at
+After each completed iteration ``on_update`` gets the
+:class:`~gomoku.ai.result.SearchResult` so far (the best lines in its
+``lines``), so a screen can show it as it deepens; the search ends at
 ``max_depth``, when a forced result is found at the root, when the budget
 runs out, or when ``stop`` is set (from another thread), and returns the
 last complete analysis.  The board given is never changed.
@@ -26,16 +27,16 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import replace
 
 from gomoku.ai.budget import Budget, OutOfBudget
 from gomoku.ai.parameters import MAX_DEPTH, ROOT_WIDTH, VCT_DEPTH
+from gomoku.ai.result import SearchResult
 from gomoku.ai.search import AlphaBeta, win_distance
 from gomoku.ai.searchboard import SearchBoard
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board
 from gomoku.point import Point
-from gomoku.rules import Stone
 
 #: Lines an analysis shows by default (boards that show several show three to five).
 LINES = 3
@@ -50,44 +51,8 @@ THREAT_TIME = 0.25
 ANALYSIS_TIME = 30.0
 
 
-@dataclass(frozen=True)
-class Line:
-    """One candidate move: its value for the side to move, and the line expected after it.
-
-    ``win_in`` is set when the result is forced: plies to the side to
-    move's five (positive) or the opponent's (negative); else ``score`` is
-    the search's value (larger is better for the side to move).  ``exact``
-    is false when the value is only a bound (the move was not among the
-    best).
-    """
-
-    move: Point
-    score: int | None = None
-    win_in: int | None = None
-    pv: tuple[Point, ...] = ()
-    exact: bool = True
-    #: ``"vcf"``, ``"vct"``, ``"five"`` for a threat win, else ``"alpha-beta"``
-    reason: str = "alpha-beta"
-
-
-@dataclass(frozen=True)
-class Analysis:
-    """The best lines of a position (best first), the depth reached and the nodes searched so far."""
-
-    turn: Stone
-    lines: tuple[Line, ...] = ()
-    depth: int = 0
-    nodes: int = 0
-    seconds: float = 0.0
-    #: whether this is the last update (the search has ended)
-    final: bool = False
-
-    @property
-    def best(self) -> Line | None:
-        return self.lines[0] if self.lines else None
-
-
-Update = Callable[[Analysis], None]
+#: Where each deeper answer goes: the best lines so far (:attr:`SearchResult.lines`), ``final`` at the end.
+Update = Callable[[SearchResult], None]
 
 
 def analyse(
@@ -98,38 +63,42 @@ def analyse(
     max_depth: int = MAX_DEPTH,
     seconds: float = ANALYSIS_TIME,
     threat_nodes: int = THREAT_NODES,
-) -> Analysis:
-    """The best ``count`` moves for the side to move on ``board`` (left unchanged); see the module's text."""
+) -> SearchResult | None:
+    """The best ``count`` moves for the side to move on ``board`` (left unchanged); see the module's text.
+
+    The answer's :attr:`~SearchResult.lines` are the best moves, best first;
+    its own move, value and line are the best one's.  ``None`` when there is
+    no move to suggest (the game is over, or the search was stopped before it
+    found one).
+    """
     started = time.perf_counter()
-    turn = board.turn
     if board.is_game_over():
-        return Analysis(turn, final=True)
+        return None
     if not board.moves and board.stone_count == 0:  # every opening book, and ``hard``, starts in the centre
         centre = Point(board.size // 2, board.size // 2)
-        return report_once(
-            Analysis(turn, (Line(centre, score=0, pv=(centre,), reason="centre"),), final=True), on_update
-        )
+        only = SearchResult(centre, reason="centre", score=0, pv=(centre,))
+        return _report(replace(only, lines=(only,)), on_update)
+
     search_board = SearchBoard.from_board(board)
     deadline = started + seconds
 
-    def report(lines: list[Line], depth: int, nodes: int, final: bool = False) -> Analysis:
-        analysis = Analysis(turn, tuple(lines[:count]), depth, nodes, time.perf_counter() - started, final)
-        if on_update is not None:
-            on_update(analysis)
-        return analysis
+    def summary(lines: list[SearchResult], depth: int, nodes: int, final: bool) -> SearchResult:
+        best = tuple(lines[:count])
+        return replace(
+            best[0], depth=depth, nodes=nodes, seconds=time.perf_counter() - started, lines=best, final=final
+        )
 
     forced = _forced_win(board, search_board, Budget(min(deadline, started + THREAT_TIME), threat_nodes, stop))
-    nodes = 0
     if forced is not None:
         if count == 1:
-            return report([forced], 0, nodes, final=True)
-        report([forced], 0, nodes)
+            return _report(summary([forced], 0, 0, True), on_update)
+        _report(summary([forced], 0, 0, False), on_update)
     budget = Budget(deadline, None, stop)
     searcher = AlphaBeta(search_board, budget)
     order = searcher.candidates(ROOT_WIDTH)
     if forced is not None:
         order = [cell for cell in order if board.point_of(cell) != forced.move]
-    last: Analysis | None = None
+    last: SearchResult | None = None
     for depth in range(1, max_depth + 1):
         try:
             values = searcher.root_values(order, depth, count - (forced is not None))
@@ -139,49 +108,39 @@ def analyse(
         lines = [_line(searcher, board, cell, *values[cell]) for cell in order]
         if forced is not None:
             lines.append(forced)
-        lines.sort(key=_rank, reverse=True)
+        lines.sort(key=SearchResult.rank, reverse=True)
         ended = depth == max_depth or not order or win_distance(values[order[0]][0]) is not None or len(order) == 1
-        last = report(lines, depth, searcher.nodes, final=ended)
+        last = _report(summary(lines, depth, searcher.nodes, ended), on_update)
         if ended:
             return last
-    if last is None:
-        lines = [forced] if forced is not None else []
-        last = Analysis(turn, tuple(lines[:count]), 0, searcher.nodes)
-    final = Analysis(last.turn, last.lines, last.depth, searcher.nodes, time.perf_counter() - started, True)
+    if last is None and forced is None:
+        return None
+    lines = list(last.lines) if last is not None else [forced]  # type: ignore[list-item]  # one of them is set
+    return _report(summary(lines, last.depth if last is not None else 0, searcher.nodes, True), on_update)
+
+
+def _report(result: SearchResult, on_update: Update | None) -> SearchResult:
     if on_update is not None:
-        on_update(final)
-    return final
+        on_update(result)
+    return result
 
 
-def report_once(analysis: Analysis, on_update: Update | None) -> Analysis:
-    if on_update is not None:
-        on_update(analysis)
-    return analysis
-
-
-def _rank(line: Line) -> tuple[int, int]:
-    """How good a line is for the side to move: a shorter win, else a higher exact score, else a longer loss."""
-    if line.win_in is not None:
-        return (3, -line.win_in) if line.win_in > 0 else (0, -line.win_in)
-    return (2 if line.exact else 1, line.score or 0)
-
-
-def _line(searcher: AlphaBeta, board: Board, cell: int, value: int, exact: bool) -> Line:
+def _line(searcher: AlphaBeta, board: Board, cell: int, value: int, exact: bool) -> SearchResult:
     pv = tuple(board.point_of(q) for q in searcher.principal_variation(cell))
     move = board.point_of(cell)
     plies = win_distance(value)
     if plies is not None:
-        return Line(move, win_in=plies, pv=pv, exact=exact)
-    return Line(move, score=value, pv=pv, exact=exact)
+        return SearchResult(move, reason="alpha-beta", win_in=plies, pv=pv, exact=exact)
+    return SearchResult(move, reason="alpha-beta", score=value, pv=pv, exact=exact)
 
 
-def _forced_win(board: Board, search_board: SearchBoard, budget: Budget) -> Line | None:
-    """The side to move's five, else shortest VCF, else shortest VCT, as a :class:`Line` (``None``: none found)."""
+def _forced_win(board: Board, search_board: SearchBoard, budget: Budget) -> SearchResult | None:
+    """The side to move's five, else shortest VCF, else shortest VCT (``None``: none found)."""
     me = search_board.side
     fives = search_board.fives(me)
     if fives:
         point = board.point_of(fives[0])
-        return Line(point, win_in=1, pv=(point,), reason="five")
+        return SearchResult(point, reason="five", win_in=1, pv=(point,))
     for threes, reason in ((False, "vcf"), (True, "vct")):
         solver = ThreatSearch(search_board, Budget(budget.deadline, budget.max_nodes, budget.stop))
         try:
@@ -191,15 +150,8 @@ def _forced_win(board: Board, search_board: SearchBoard, budget: Budget) -> Line
         if move is not None and search_board.legal(me, move):
             line = tuple(board.point_of(q) for q in solver.line(threes=threes)) or (board.point_of(move),)
             plies = solver.win_within() or len(line)
-            return Line(board.point_of(move), win_in=plies, pv=line, reason=reason)
+            return SearchResult(board.point_of(move), reason=reason, win_in=plies, pv=line)
     return None
 
 
-def wins_in(line: Line) -> int | None:
-    """The moves (the winner's own) to a forced five, from a line's plies; ``None`` when not forced."""
-    if line.win_in is None:
-        return None
-    return (abs(line.win_in) + 1) // 2
-
-
-__all__ = ["ANALYSIS_TIME", "LINES", "Analysis", "Line", "analyse", "wins_in"]
+__all__ = ["ANALYSIS_TIME", "LINES", "Update", "analyse"]

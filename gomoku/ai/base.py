@@ -1,48 +1,56 @@
 """What every computer player is, and what it says about the move it chose.
 
 A player is one object, kept for a whole game, with one method that picks a
-move and returns a :class:`Decision`: the move and what the player found
-(its score or a forced win, how deep it looked, how many positions, the line
-it expects).  The Gomocup engine prints it as ``MESSAGE`` lines, the UI can
-show it; a player may keep what it learnt between moves (``hard`` keeps its
-transposition table), so front ends hold one player per game.
+move and returns a :class:`~gomoku.ai.result.SearchResult`: the move and what
+the player found (its score or a forced win, how deep it looked, how many
+positions, the line it expects).  The Gomocup engine prints it as
+``MESSAGE`` lines, the UI can show it; a player may keep what it learnt
+between moves (``hard`` keeps its transposition table), so front ends hold
+one player per game.  Abilities only some players have are protocols of
+their own, checked with ``isinstance``: :class:`Ponders`,
+:class:`LimitsMemory`, :class:`Closes`.
 """
 
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
+from gomoku.ai.result import SearchResult
 from gomoku.board import Board
-from gomoku.point import Point
 
 
-@dataclass(frozen=True)
-class Decision:
-    """A player's move and what it knows about it.
+@runtime_checkable
+class Ponders(Protocol):
+    """A player that can think on the opponent's time (``hard`` and up): see :mod:`gomoku.ai.ponder`."""
 
-    ``score`` is the player's judgement of the position after its move, from
-    its own side (larger is better; ``None`` when it did not evaluate);
-    ``win_in`` is set instead when it found a forced result: plies to its own
-    five (positive) or to the opponent's (negative).  ``depth`` is the full
-    search depth reached, ``seldepth`` the deepest ply any line reached;
-    ``pv`` the expected line, starting with ``move``.  ``reason`` names the
-    step that decided (``"five"``, ``"vcf"``, ``"alpha-beta"``, ``"greedy"``...).
-    ``pondered`` says the position was searched on the opponent's time (the
-    reply was the one guessed) and the search started from what it learnt.
-    """
+    def ponder(
+        self,
+        board: Board,
+        stop: threading.Event | None = None,
+        max_nodes: int | None = None,
+        think_time: float | None = None,
+    ) -> object:
+        """Search the position after the reply ``board``'s side to move is expected to make, until ``stop``."""
+        ...
 
-    move: Point
-    reason: str = ""
-    score: int | None = None
-    win_in: int | None = None
-    depth: int = 0
-    seldepth: int = 0
-    nodes: int = 0
-    seconds: float = 0.0
-    pv: tuple[Point, ...] = ()
-    pondered: bool = False
+
+@runtime_checkable
+class LimitsMemory(Protocol):
+    """A player whose tables can be held within a memory bound (the Gomocup brain's ``INFO max_memory``)."""
+
+    def set_memory_limit(self, max_bytes: int) -> None:
+        """Keep the player's tables within ``max_bytes`` (0: its default)."""
+        ...
+
+
+@runtime_checkable
+class Closes(Protocol):
+    """A player that holds something until it is closed: an outside engine's process."""
+
+    def close(self) -> None:
+        """Let go of what the player holds; it may start again on its next move."""
+        ...
 
 
 class Player(Protocol):
@@ -53,7 +61,7 @@ class Player(Protocol):
 
     def choose_move(
         self, board: Board, stop: threading.Event | None = None, think_time: float | None = None
-    ) -> Decision:
+    ) -> SearchResult:
         """The move this player makes for the side to move on ``board``, and what it found.
 
         ``board`` is left exactly as it was given (it is never written to).

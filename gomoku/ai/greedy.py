@@ -51,7 +51,6 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 
-from gomoku.ai.base import Decision
 from gomoku.ai.budget import Budget
 from gomoku.ai.parameters import (
     EASY_RANDOMNESS,
@@ -68,6 +67,7 @@ from gomoku.ai.parameters import (
     SLIP_TEMPERATURE,
     SLIP_WIDTH,
 )
+from gomoku.ai.result import SearchResult
 from gomoku.ai.searchboard import Mirror, SearchBoard
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board, GameOverError
@@ -133,17 +133,17 @@ class GreedyPlayer:
 
     def choose_move(
         self, board: Board, stop: threading.Event | None = None, think_time: float | None = None
-    ) -> Decision:
+    ) -> SearchResult:
         """The greedy move for the side to move (``stop`` and ``think_time`` are ignored: this is quick)."""
         if board.is_game_over():
             raise GameOverError(f"the game is over ({board.outcome}): there is no move to choose")
         started = time.perf_counter()
         if board.stone_count == 0:
             centre = board.size // 2
-            return Decision(Point(centre, centre), reason="centre")
+            return SearchResult(Point(centre, centre), reason="centre")
         position = _Position(board, self._mirror.follow(board))
         cell, reason = self._choose(position)
-        return Decision(
+        return SearchResult(
             board.point_of(cell), reason=reason, nodes=position.nodes, seconds=time.perf_counter() - started
         )
 

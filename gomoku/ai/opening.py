@@ -1,8 +1,8 @@
 """The computer in an opening rule: it places stones, swaps or not, declares, offers and picks.
 
 Every decision comes from the player's own reading of positions: the
-searching player's judgement (:attr:`~gomoku.ai.base.Decision.score`, or a
-forced result :attr:`~gomoku.ai.base.Decision.win_in`) of the position from
+searching player's judgement (:attr:`~gomoku.ai.result.SearchResult.score`, or a
+forced result :attr:`~gomoku.ai.result.SearchResult.win_in`) of the position from
 the side to move's view, each read within a share of the think time.  None
 is random:
 

@@ -134,9 +134,9 @@ REFUTE_NODES = 8_000
 #: Fours a VCF may play before its last, and threats a VCT may (deeper wins are rare and slow).
 VCF_DEPTH = 20
 DEFAULT_THREAT_NODES = 200_000
-#: The budget is checked against the clock and the stop event once every this many nodes
+#: The budget is checked against its timer and the stop event once every this many nodes
 #: (a node costs 5 to 20 us: a check every 128 keeps a stop within a few milliseconds).
-CLOCK_CHECK_INTERVAL = 128
+TIME_CHECK_INTERVAL = 128
 
 # -- ``normal``: a greedy player that reads threats on a small budget ---------------------------
 

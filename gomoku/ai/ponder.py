@@ -33,8 +33,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from gomoku.ai.base import Decision
 from gomoku.ai.parameters import PONDER_LAST_STAGE
+from gomoku.ai.result import SearchResult
 from gomoku.board import Board
 from gomoku.point import Point
 from gomoku.rules import Rule
@@ -92,7 +92,7 @@ class Pondered:
     #: its transposition table, over the kept one
     table: Overlay
     #: the decision of its last whole stage (``None``: stopped before one was done)
-    decision: Decision | None = None
+    decision: SearchResult | None = None
     #: whole stages done, and nodes searched in all
     stages: int = 0
     nodes: int = 0

@@ -57,12 +57,11 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from itertools import compress
 from operator import or_
 
-from gomoku.ai.base import Decision
-from gomoku.ai.budget import WALL_CLOCK, Budget, Clock, NodeClock, OutOfBudget
+from gomoku.ai.budget import WALL_TIMER, Budget, NodeTimer, OutOfBudget, Timer
 from gomoku.ai.greedy import normal
 from gomoku.ai.parameters import (
     DEEP_WIDTH,
@@ -113,6 +112,7 @@ from gomoku.ai.parameters import (
     VERIFY_WIDTH,
 )
 from gomoku.ai.ponder import Overlay, Pondered, guess_reply, stages
+from gomoku.ai.result import SearchResult
 from gomoku.ai.searchboard import Mirror, SearchBoard
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board, GameOverError
@@ -145,7 +145,7 @@ def win_distance(value: int) -> int | None:
 def _within(budget: Budget, max_nodes: int | None, deadline: float | None = None) -> Budget:
     """A fresh budget of ``max_nodes`` for one read, ending no later than ``budget`` and with its stop event."""
     end = budget.deadline if deadline is None else min(deadline, budget.deadline or deadline)
-    return Budget(end, max_nodes, budget.stop, budget.clock)
+    return Budget(end, max_nodes, budget.stop, budget.timer)
 
 
 class AlphaBeta:
@@ -520,25 +520,14 @@ class AlphaBeta:
             order.insert(0, best)
             if timed_out or abs(best_value) > WIN_THRESHOLD or len(order) == 1:
                 break
-            if self.budget.clock.now() > soft_deadline:
+            if self.budget.timer.now() > soft_deadline:
                 break
         return best, best_value, reached
 
 
-@dataclass
-class _Found:
-    """What one move's steps found: the move (a cell; ``None``: no idea) and what is known of it."""
-
-    move: int | None = None
-    reason: str = ""
-    score: int | None = None
-    win_in: int | None = None
-    depth: int = 0
-    seldepth: int = 0
-    nodes: int = 0
-    pv: list[int] = field(default_factory=list)
-    #: alpha-beta's root moves in its last order, the best first (empty when it did not run)
-    order: list[int] = field(default_factory=list)
+#: What one move's steps found (the move with what is known of it; ``None``: no idea), the nodes they
+#: searched, and alpha-beta's root moves in its last order, the best first (empty when it did not run).
+_Decided = tuple[SearchResult | None, int, list[int]]
 
 
 class SearchPlayer:
@@ -558,7 +547,7 @@ class SearchPlayer:
     ) -> None:
         self.name = name
         self.think_time = DEFAULT_THINK_TIME if think_time is None else max(0.01, float(think_time))
-        #: with a node budget, every move searches about this many nodes whatever the time (the clock's
+        #: with a node budget, every move searches about this many nodes whatever the time (the timer's
         #: shares of the move become shares of the nodes): reproducible games for benchmarks
         self.max_nodes = max_nodes
         self._fallback = normal(seed=seed, randomness=0)
@@ -568,7 +557,7 @@ class SearchPlayer:
         #: the search board kept in step with the game, move by move
         self._mirror = Mirror()
         #: the last move's decision (its expected line guesses the opponent's reply when pondering)
-        self.last_decision: Decision | None = None
+        self.last_decision: SearchResult | None = None
         #: what the last :meth:`ponder` left for the next move (see :mod:`gomoku.ai.ponder`)
         self._pondered: Pondered | None = None
 
@@ -589,7 +578,7 @@ class SearchPlayer:
 
     def choose_move(
         self, board: Board, stop: threading.Event | None = None, think_time: float | None = None
-    ) -> Decision:
+    ) -> SearchResult:
         """The move for the side to move on ``board`` (left unchanged), within the think time.
 
         If the last :meth:`ponder` searched this very position, the search
@@ -602,16 +591,16 @@ class SearchPlayer:
         pondered = self._take_ponder(board)
         if board.stone_count == 0:
             centre = board.size // 2
-            return Decision(Point(centre, centre), reason="centre")
+            return SearchResult(Point(centre, centre), reason="centre")
         budget = self.think_time if think_time is None else max(0.01, float(think_time))
         search = self._mirror.follow(board)
-        clock = WALL_CLOCK if self.max_nodes is None else NodeClock(self.max_nodes / budget)
+        timer = WALL_TIMER if self.max_nodes is None else NodeTimer(self.max_nodes / budget)
         # on the wall clock the time runs from the start: taking over a ponder's table is part of the move
         resume = None if pondered is None else pondered.resume
-        found = self._decide(
-            search, started if clock is WALL_CLOCK else clock.now(), budget, stop, clock, resume=resume
+        found, nodes, _ = self._decide(
+            search, started if timer is WALL_TIMER else timer.now(), budget, stop, timer, resume=resume
         )
-        decision = self._decision(board, found, started)
+        decision = self._decision(board, found, nodes, started)
         if pondered is not None:
             decision = replace(decision, pondered=True)
         self.last_decision = decision
@@ -667,24 +656,27 @@ class SearchPlayer:
             if stop is not None and stop.is_set():
                 break
             if max_nodes is not None:
-                clock: Clock = NodeClock(max_nodes / budget)
+                timer: Timer = NodeTimer(max_nodes / budget)
             elif self.max_nodes is not None:  # a node-budgeted level: its own nodes a move, a stage's share
-                clock = NodeClock(self.max_nodes / seconds)
+                timer = NodeTimer(self.max_nodes / seconds)
             else:
-                clock = WALL_CLOCK
+                timer = WALL_TIMER
             started = time.perf_counter()
-            found = self._decide(search, clock.now(), budget, stop, clock, table, table_limit, pondered.resume)
-            pondered.nodes += found.nodes
+            found, nodes, order = self._decide(
+                search, timer.now(), budget, stop, timer, table, table_limit, pondered.resume
+            )
+            pondered.nodes += nodes
             cut = stop is not None and stop.is_set()
-            # a stage cut short in alpha-beta still finished its iterations up to found.depth: go on from
+            depth = 0 if found is None else found.depth
+            # a stage cut short in alpha-beta still finished its iterations up to its depth: go on from
             # the deepest (a cut one only if it got deeper, or it may have stopped before alpha-beta began)
-            if found.order and found.depth and (not cut or pondered.resume is None or found.depth > pondered.resume[0]):
-                pondered.resume = (found.depth, found.order)
+            if order and depth and (not cut or pondered.resume is None or depth > pondered.resume[0]):
+                pondered.resume = (depth, order)
             if cut:
                 break  # not a whole decision
-            pondered.decision = self._decision(after, found, started)
+            pondered.decision = self._decision(after, found, nodes, started)
             pondered.stages += 1
-            if found.win_in is not None:
+            if found is not None and found.win_in is not None:
                 break  # a forced result: searching longer learns nothing
         return pondered
 
@@ -698,30 +690,13 @@ class SearchPlayer:
         moves += AlphaBeta(search, Budget()).candidates(1)
         return [board.point_of(q) for q in moves]
 
-    def _decision(self, board: Board, found: _Found, started: float) -> Decision:
-        """What ``found`` (the steps' result on ``board``) says, as a :class:`Decision`; ``normal``'s
-        move if it found no legal move."""
-        cell = found.move
-        if cell is None or not board.is_legal(board.point_of(cell)):
-            fallback = self._fallback.choose_move(board)
-            return Decision(
-                fallback.move,
-                reason="fallback",
-                nodes=found.nodes,
-                seconds=time.perf_counter() - started,
-            )
-        pv = found.pv or [cell]
-        return Decision(
-            board.point_of(cell),
-            reason=found.reason,
-            score=found.score,
-            win_in=found.win_in,
-            depth=found.depth,
-            seldepth=found.seldepth,
-            nodes=found.nodes,
-            seconds=time.perf_counter() - started,
-            pv=tuple(board.point_of(q) for q in pv),
-        )
+    def _decision(self, board: Board, found: SearchResult | None, nodes: int, started: float) -> SearchResult:
+        """What the steps found on ``board`` (``nodes`` searched), timed; ``normal``'s move if they found
+        no legal move."""
+        seconds = time.perf_counter() - started
+        if found is None or not board.is_legal(found.move):
+            return SearchResult(self._fallback.choose_move(board).move, reason="fallback", nodes=nodes, seconds=seconds)
+        return replace(found, seconds=seconds)
 
     def _decide(
         self,
@@ -729,12 +704,12 @@ class SearchPlayer:
         started: float,
         budget: float,
         stop: threading.Event | None,
-        clock: Clock,
+        timer: Timer,
         table: dict[int, tuple[int, int, int, int]] | None = None,
         table_limit: int | None = None,
         resume: tuple[int, list[int]] | None = None,
-    ) -> _Found:
-        """The steps of the module docstring; what was found, ``move`` a cell (``None``: no idea).
+    ) -> _Decided:
+        """The steps of the module docstring: what was found (``None``: no idea), the nodes, the root order.
 
         Alpha-beta uses ``table`` (a ponder's, within ``table_limit``) if given, else the kept one;
         ``resume`` (the depth a ponder of this position reached, and its root moves best first) lets
@@ -742,89 +717,94 @@ class SearchPlayer:
         """
         me = board.side
         opp = OPPONENT[me]
-        info = _Found()
+        size = board.size
+        nodes = 0
 
         def at(share: float) -> float:
             return started + share * budget
 
+        def point(cell: int) -> Point:
+            return Point(cell % size, cell // size)
+
+        def found(
+            cell: int,
+            reason: str,
+            line: list[int] | None = None,
+            win_in: int | None = None,
+            score: int | None = None,
+            depth: int = 0,
+            seldepth: int = 0,
+        ) -> SearchResult:
+            """The move ``cell`` with what is known of it (the nodes so far), its line ``line`` or itself."""
+            pv = tuple(point(q) for q in (line or [cell]))
+            return SearchResult(point(cell), reason, score, win_in, depth, seldepth, nodes, pv=pv)
+
         wins = board.fives(me)
         if wins:
-            return _Found(wins[0], "five", win_in=1)
+            return found(wins[0], "five", win_in=1), nodes, []
         blocks = board.fives(opp)
         if blocks:
             legal = [q for q in blocks if board.legal(me, q)]
             if len(blocks) > 1 or not legal:
-                return _Found(legal[0] if legal else blocks[0], "lost", win_in=-2)
-            return _Found(legal[0], "block five")
+                return found(legal[0] if legal else blocks[0], "lost", win_in=-2), nodes, []
+            return found(legal[0], "block five"), nodes, []
         fours = board.winning_fours(me)
         if fours:
-            return _Found(max(fours, key=lambda q: board.score[me][q]), "open four", win_in=3)
+            return found(max(fours, key=lambda q: board.score[me][q]), "open four", win_in=3), nodes, []
 
-        attack = ThreatSearch(board, Budget(at(OWN_VCF_TIME), OWN_VCF_NODES, stop, clock))
+        attack = ThreatSearch(board, Budget(at(OWN_VCF_TIME), OWN_VCF_NODES, stop, timer))
         move = attack.vcf()
-        info.nodes = attack.nodes
+        nodes = attack.nodes
         if move is not None:
             # a win is certain: spend up to half the budget looking for the shortest one
-            shortest = ThreatSearch(board, Budget(at(SHORTEST_VCF_TIME), SHORTEST_VCF_NODES, stop, clock))
+            shortest = ThreatSearch(board, Budget(at(SHORTEST_VCF_TIME), SHORTEST_VCF_NODES, stop, timer))
             quicker = shortest.vcf(shortest=True)
             solver = attack if quicker is None else shortest
             line = solver.line()
-            return _Found(
-                move if quicker is None else quicker,
-                "vcf",
-                pv=line,
-                win_in=len(line) or None,
-                nodes=attack.nodes + shortest.nodes,
-            )
+            nodes = attack.nodes + shortest.nodes
+            return found(move if quicker is None else quicker, "vcf", line, win_in=len(line) or None), nodes, []
 
         if table is None:
             table = self._tables.setdefault((board.size, board.rule, me), {})
         opening = board.n - board.cells.count(0) < OPENING_STONES
         soft_limit, hard_limit = (OPENING_SOFT_LIMIT, OPENING_HARD_LIMIT) if opening else (SOFT_LIMIT, HARD_LIMIT)
-        limit = Budget(at(hard_limit), None, stop, clock)
+        limit = Budget(at(hard_limit), None, stop, timer)
         searcher = AlphaBeta(board, limit, table, table_limit or self.table_limit)
         root = searcher.candidates(ROOT_WIDTH)
         if not root:
-            return info
+            return None, nodes, []
 
         their_move, their_line, threat = self._their_win(
             board, _within(limit, THEIR_VCF_NODES, at(THEIR_VCF_TIME)), False
         )
-        info.nodes += threat.nodes
+        nodes += threat.nodes
         reason = ""
         if their_move is not None:
-            root = self._defences(board, root, their_line, Budget(at(VCF_DEFENCE_TIME), None, stop, clock))
+            root = self._defences(board, root, their_line, Budget(at(VCF_DEFENCE_TIME), None, stop, timer))
             reason = "stop vcf"
             unsafe = True  # the VCF is stopped, but a win by threes may remain
         else:
-            attack = ThreatSearch(board, Budget(clock.now() + OWN_VCT_TIME * budget, OWN_VCT_NODES, stop, clock))
+            attack = ThreatSearch(board, Budget(timer.now() + OWN_VCT_TIME * budget, OWN_VCT_NODES, stop, timer))
             move = attack.vct(depth=VCT_DEPTH, shortest=True)
-            info.nodes += attack.nodes
+            nodes += attack.nodes
             if move is not None and board.legal(me, move):
-                info.move, info.reason, info.pv, info.win_in = (
-                    move,
-                    "vct",
-                    attack.line(threes=True),
-                    attack.win_within(),
-                )
-                return info
+                return found(move, "vct", attack.line(threes=True), win_in=attack.win_within()), nodes, []
 
             their_move, their_line, threat = self._their_win(
-                board, Budget(clock.now() + THEIR_VCT_TIME * budget, THEIR_VCT_NODES, stop, clock), True
+                board, Budget(timer.now() + THEIR_VCT_TIME * budget, THEIR_VCT_NODES, stop, timer), True
             )
-            info.nodes += threat.nodes
+            nodes += threat.nodes
             # no need to check our choice when the opponent has no threat win even with a free move
             unsafe = their_move is not None or threat.exhausted
             if their_move is not None:
                 root, proven = self._vct_defences(
-                    board, root, their_line, Budget(at(VCT_DEFENCE_TIME), None, stop, clock)
+                    board, root, their_line, Budget(at(VCT_DEFENCE_TIME), None, stop, timer)
                 )
                 unsafe = not proven
                 reason = "stop vct"
 
         if len(root) == 1:
-            info.move, info.reason = root[0], reason or "only move"
-            return info
+            return found(root[0], reason or "only move"), nodes, []
         if not unsafe:
             # nothing to check after alpha-beta: it may use the time the check would have had
             limit.deadline = at(hard_limit + VERIFY_SHARE)
@@ -834,28 +814,26 @@ class SearchPlayer:
             first_depth = resume[0] + 1
             root = [q for q in resume[1] if q in root] + [q for q in root if q not in resume[1]]
         best, found_value, depth = searcher.search(root, at(soft_limit), first_depth=first_depth)
-        info.order = searcher.root_order
+        order = searcher.root_order
         value: int | None = found_value
-        info.reason = reason or "alpha-beta"
-        info.depth, info.seldepth = depth, searcher.seldepth
-        info.nodes += searcher.nodes
+        reason = reason or "alpha-beta"
+        nodes += searcher.nodes
         if unsafe and found_value < WIN_THRESHOLD:
-            deadline = max(at(VERIFY_LIMIT), clock.now() + VERIFY_MIN * budget)
-            check = Budget(deadline, None, stop, clock)
-            checked = self._first_unrefuted(board, searcher.root_order, check)
-            info.nodes += check.nodes
+            deadline = max(at(VERIFY_LIMIT), timer.now() + VERIFY_MIN * budget)
+            check = Budget(deadline, None, stop, timer)
+            checked = self._first_unrefuted(board, order, check)
+            nodes += check.nodes
             if checked != best:
-                info.reason = f"{info.reason}, checked"
+                reason = f"{reason}, checked"
                 value = None
             best = checked
-        info.move = best
-        info.win_in = None if value is None else win_distance(value)
-        if info.win_in is None:
-            info.score = value
-        info.pv = searcher.principal_variation(best)
-        return info
+        win_in = None if value is None else win_distance(value)
+        score = value if win_in is None else None
+        line = searcher.principal_variation(best)
+        decided = found(best, reason, line, win_in=win_in, score=score, depth=depth, seldepth=searcher.seldepth)
+        return decided, nodes, order
 
-    def _first_unrefuted(self, board: SearchBoard, order: list[int], clock: Budget) -> int:
+    def _first_unrefuted(self, board: SearchBoard, order: list[int], allowance: Budget) -> int:
         """The first of ``order`` proven safe from the opponent's VCT, else the safest one read.
 
         The alpha-beta horizon misses quiet moves that hand the opponent a
@@ -867,16 +845,16 @@ class SearchPlayer:
         refuted goes before a refuted one, then the one whose "no win" is
         proven deepest (the earlier on a tie).  Falls back to ``order[0]``
         when every move read loses, or no time is left.  The nodes of every
-        read are added to ``clock``'s count.
+        read are added to ``allowance``'s count.
         """
         best, best_rank = order[0], (False, LOST)
         for move in order[:VERIFY_WIDTH]:
-            if clock.expired():
+            if allowance.expired():
                 break
-            safety = self._safety_after(board, move, clock, VERIFY_NODES, True)
+            safety = self._safety_after(board, move, allowance, VERIFY_NODES, True)
             if safety == LOST:
                 continue
-            sound = not self._refuted(board, move, clock)
+            sound = not self._refuted(board, move, allowance)
             if sound and safety >= SAFE_ENOUGH:
                 return move
             if (sound, safety) > best_rank:
@@ -900,7 +878,7 @@ class SearchPlayer:
             board.pass_turn()
 
     @classmethod
-    def _refuted(cls, board: SearchBoard, move: int, clock: Budget) -> bool:
+    def _refuted(cls, board: SearchBoard, move: int, allowance: Budget) -> bool:
         """Whether one of the opponent's best replies to our ``move`` leaves us no defence.
 
         The replies are the opponent's first few candidates (quiet moves
@@ -913,28 +891,28 @@ class SearchPlayer:
         """
         board.play(move)
         try:
-            for reply in AlphaBeta(board, clock).candidates(REFUTE_REPLIES):
-                if clock.expired():
+            for reply in AlphaBeta(board, allowance).candidates(REFUTE_REPLIES):
+                if allowance.expired():
                     return False
                 board.play(reply)
                 try:
-                    win, line, threat = cls._their_win(board, _within(clock, REFUTE_NODES), True)
-                    clock.nodes += threat.nodes
+                    win, line, threat = cls._their_win(board, _within(allowance, REFUTE_NODES), True)
+                    allowance.nodes += threat.nodes
                     if win is None:
                         continue
-                    tried = cls._answers_to(board, line, AlphaBeta(board, clock).candidates(REFUTE_DEFENCES))
+                    tried = cls._answers_to(board, line, AlphaBeta(board, allowance).candidates(REFUTE_DEFENCES))
                     if not any(
-                        cls._safety_after(board, answer, clock, REFUTE_NODES, True) != LOST
+                        cls._safety_after(board, answer, allowance, REFUTE_NODES, True) != LOST
                         for answer in tried[:REFUTE_DEFENCES]
                     ):
-                        return not clock.expired()
+                        return not allowance.expired()
                 finally:
                     board.undo()
             return False
         finally:
             board.undo()
 
-    def _defences(self, board: SearchBoard, root: list[int], their_line: list[int], clock: Budget) -> list[int]:
+    def _defences(self, board: SearchBoard, root: list[int], their_line: list[int], allowance: Budget) -> list[int]:
         """The root moves after which the opponent has no VCF (all of ``root`` if none is found)."""
         me = board.side
         tried = list(
@@ -942,11 +920,11 @@ class SearchPlayer:
         )
         safe: list[int] = []
         for move in tried:
-            if clock.expired():
+            if allowance.expired():
                 break
             if board.cells[move] or not board.legal(me, move):
                 continue
-            if self._safety_after(board, move, clock, VCF_DEFENCE_NODES, False) == SAFE:
+            if self._safety_after(board, move, allowance, VCF_DEFENCE_NODES, False) == SAFE:
                 safe.append(move)
         return safe or root
 
@@ -955,7 +933,7 @@ class SearchPlayer:
         cls,
         board: SearchBoard,
         move: int,
-        clock: Budget,
+        allowance: Budget,
         max_nodes: int,
         threes: bool,
         follow_ups: int = 1,
@@ -964,7 +942,7 @@ class SearchPlayer:
 
         :data:`LOST` if the opponent is found to win, :data:`SAFE` if it is
         proven not to, else how many threats deep "no win" was proven before
-        the budget of ``max_nodes`` (within ``clock``'s time) ran out: a longer
+        the budget of ``max_nodes`` (within ``allowance``'s time) ran out: a longer
         win is less likely to be found by anyone.
 
         If ``move`` is a four, the opponent's block is played and we move
@@ -986,9 +964,9 @@ class SearchPlayer:
                 played += 1
                 board.pass_turn()
                 passed = True
-            check = ThreatSearch(board, _within(clock, max_nodes))
+            check = ThreatSearch(board, _within(allowance, max_nodes))
             found = (check.vct(depth=VCT_DEPTH, shortest=True) if threes else check.vcf()) is not None
-            clock.nodes += check.nodes
+            allowance.nodes += check.nodes
             if not found:
                 if not check.exhausted:
                     return SAFE
@@ -1002,7 +980,7 @@ class SearchPlayer:
             for reply in dict.fromkeys(q for q in line if not board.cells[q]):
                 if not board.legal(me, reply):
                     continue
-                best = max(best, cls._safety_after(board, reply, clock, max_nodes, threes, follow_ups - 1))
+                best = max(best, cls._safety_after(board, reply, allowance, max_nodes, threes, follow_ups - 1))
                 if best == SAFE:
                     break
             return best
@@ -1035,7 +1013,7 @@ class SearchPlayer:
         board: SearchBoard,
         root: list[int],
         their_line: list[int],
-        clock: Budget,
+        allowance: Budget,
     ) -> tuple[list[int], bool]:
         """The moves proven to stop the opponent's VCT; else the unproven ones; ``root`` if all lose.
 
@@ -1045,7 +1023,7 @@ class SearchPlayer:
         fours, then the points where the opponent makes a four or an open
         three, then the rest of ``root``.  Each is played and the opponent's
         VCT read again, first on a tiny node budget, then the unproven ones
-        on a larger one, until ``clock``'s deadline.  A move after which the
+        on a larger one, until ``allowance``'s deadline.  A move after which the
         opponent still wins is dropped; one whose check ran out of budget is
         kept behind the proven defences, so a hard position never leaves us
         without a move.
@@ -1055,10 +1033,10 @@ class SearchPlayer:
         for max_nodes in VCT_DEFENCE_NODES:
             unknown: list[int] = []
             for index, move in enumerate(candidates):
-                if clock.expired():
+                if allowance.expired():
                     unknown.extend(candidates[index:])
                     break
-                safety = self._safety_after(board, move, clock, max_nodes, True)
+                safety = self._safety_after(board, move, allowance, max_nodes, True)
                 if safety != LOST:
                     (safe if safety == SAFE else unknown).append(move)
             if safe:

@@ -17,22 +17,23 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
-from gomoku.ai.analysis import Analysis, Line, analyse
-from gomoku.ai.base import Player
+from gomoku.ai.analysis import analyse
+from gomoku.ai.base import Closes, Player
+from gomoku.ai.result import SearchResult
 from gomoku.board import Board
-from gomoku.engines import EnginePlayer, SearchInfo
+from gomoku.gomocup.manager import EnginePlayer, Players
+from gomoku.jobs import Job, Jobs
 from gomoku.tui.effects import CancelAnalysis, StartAnalysis
 from gomoku.tui.events import Analysed, Event, Failed
-from gomoku.tui.players import Players
-from gomoku.tui.workers import Job, Stops
 
 #: Seconds an outside engine thinks about a position for live analysis: one move is asked for (the protocol has
 #: no "think until stopped"; its search info is shown as it comes), so twice the time ``hard`` takes for a move.
 ENGINE_SECONDS = 2.0
 #: How a position is analysed: the board, the stop event, where each answer goes (tests give their own).
-Analyse = Callable[..., Analysis]
+Analyse = Callable[..., SearchResult | None]
 
 
 class Analyst:
@@ -46,33 +47,30 @@ class Analyst:
         engines: Players | None = None,
     ) -> None:
         self._post = post
-        self._submit = submit
+        self._jobs = Jobs(submit)
         self._analyse = run
         self._engines = engines
         #: the outside engines that analyse, by name, kept while the program runs (one process each)
         self._players: dict[str, Player] = {}
-        self._stops = Stops()
         self._one_at_a_time = threading.Lock()
 
     def start(self, effect: StartAnalysis) -> None:
-        stop = self._stops.new(effect.job)
-        self._submit(partial(self._run, effect, stop))
+        self._jobs.start(effect.job, partial(self._run, effect))
 
     def cancel(self, effect: CancelAnalysis) -> None:
-        self._stops.cancel(effect.job)
+        self._jobs.cancel(effect.job)
 
     def stop(self) -> None:
         """Stop every analysis (at exit), and end the outside engines' processes."""
-        self._stops.stop_all()
+        self._jobs.stop_all()
         for player in self._players.values():
-            close = getattr(player, "close", None)
-            if close is not None:
-                close()
+            if isinstance(player, Closes):
+                player.close()
 
     def _run(self, effect: StartAnalysis, stop: threading.Event) -> None:
         job = effect.job
 
-        def deeper(analysis: Analysis) -> None:
+        def deeper(analysis: SearchResult) -> None:
             if not stop.is_set():
                 self._post(Analysed(job, analysis))
 
@@ -87,10 +85,8 @@ class Analyst:
             except Exception as error:  # the game goes on: the screen says why there is no analysis
                 if not stop.is_set():
                     self._post(Failed(job, str(error) or type(error).__name__))
-            finally:
-                self._stops.done(job)
 
-    def _by_engine(self, effect: StartAnalysis, stop: threading.Event, deeper: Callable[[Analysis], None]) -> None:
+    def _by_engine(self, effect: StartAnalysis, stop: threading.Event, deeper: Callable[[SearchResult], None]) -> None:
         """An outside engine's answer: its one best move, with its evaluation, depth and line (no multi-PV there)."""
         assert self._engines is not None
         name = effect.analyst
@@ -99,7 +95,7 @@ class Analyst:
         board = effect.board
         player = self._players[name]
 
-        def thinking(info: SearchInfo) -> None:
+        def thinking(info: SearchResult) -> None:
             analysis = engine_analysis(board, info)
             if analysis is not None:
                 deeper(analysis)
@@ -108,18 +104,15 @@ class Analyst:
             decision = player.choose_move(board, stop, think_time=ENGINE_SECONDS, on_info=thinking)
         else:
             decision = player.choose_move(board, stop, think_time=ENGINE_SECONDS)
-        line = Line(decision.move, decision.score, decision.win_in, decision.pv or (decision.move,))
-        deeper(Analysis(board.turn, (line,), decision.depth, decision.nodes, decision.seconds, final=True))
+        deeper(replace(decision, pv=decision.line, final=True))
 
 
-def engine_analysis(board: Board, info: SearchInfo) -> Analysis | None:
+def engine_analysis(board: Board, info: SearchResult) -> SearchResult | None:
     """An engine's search info so far as an analysis still deepening: the first move of its line, on ``board``.
 
     ``None`` while the info names no move to play (no line yet, or a line
     whose first point is taken: the engine and we disagree on the board).
     """
-    first = info.pv[0] if info.pv else None
-    if first is None or not board.is_empty(first):
+    if not info.pv or not board.is_empty(info.pv[0]):
         return None
-    line = Line(first, info.score, info.win_in, info.pv)
-    return Analysis(board.turn, (line,), info.depth, info.nodes, info.seconds, final=False)
+    return replace(info, move=info.pv[0], final=False)

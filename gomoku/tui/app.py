@@ -9,7 +9,7 @@ terminal, the clock and the workers to them:
   every second (ten times a second while the computer thinks, for the spinner);
 - the effects ``update`` returns (:mod:`gomoku.tui.effects`) are performed by
   :class:`Performer`, one handler per kind in one table, on one pool of
-  worker threads (:mod:`gomoku.tui.workers`): the computer thinks there,
+  worker threads (:mod:`gomoku.jobs`): the computer thinks there,
   record files are read and written in order on a lane of it, and the
   autosave writes in order on another;
 - workers answer with events through one :class:`Inbox`, a thread-safe queue
@@ -40,7 +40,10 @@ from functools import partial
 from typing import Any
 
 from gomoku.ai import LEVELS, Player, make_player
+from gomoku.ai.base import Closes, Ponders
 from gomoku.ai.opening import OpeningPlayer
+from gomoku.gomocup.manager import EngineError, Players
+from gomoku.jobs import Jobs, Lane, Pool
 from gomoku.net.errors import NetworkError
 from gomoku.net.match import BlackChoice, Role
 from gomoku.openings import OpeningMove, OpeningRule
@@ -73,11 +76,9 @@ from gomoku.tui.effects import (
 from gomoku.tui.events import AiDone, Event, Key, Mouse, Report, Resize, Tick
 from gomoku.tui.model import State
 from gomoku.tui.network import Network
-from gomoku.tui.players import Players
 from gomoku.tui.reviewer import Reviewer
 from gomoku.tui.settings import Remembered, Settings, login_name, read_settings, save_settings, validated
 from gomoku.tui.update import initial_network, initial_state, update
-from gomoku.tui.workers import Lane, Pool, Stops
 from gomoku.userdirs import data_dir
 
 #: What one opening decision of the computer may spend reading positions, in seconds.
@@ -279,34 +280,28 @@ class Computer:
         self.seed = seed
         self._make = make
         self._post = post
-        self._pool = pool or Pool()
-        self._stops = Stops()
+        self._jobs = Jobs((pool or Pool()).submit)
         self._players: dict[tuple[str, int], tuple[Player, threading.Lock]] = {}
 
     def start(self, job: StartAi) -> None:
-        stop = self._stops.new(job.job)
         player, lock = self._player(job)
-        self._pool.submit(partial(self._think, job, player, lock, stop))
+        self._jobs.start(job.job, partial(self._think, job, player, lock))
 
     def cancel(self, job: CancelAi | CancelPonder) -> None:
-        self._stops.cancel(job.job)
+        self._jobs.cancel(job.job)
 
     def ponder(self, job: StartPonder) -> None:
         """Think on the human's time with the player that makes the computer's moves (a level that can)."""
         player, lock = self._player_for(job.level, int(job.board.turn.opponent))
-        ponder = getattr(player, "ponder", None)
-        if ponder is None:
-            return
-        stop = self._stops.new(job.job)
-        self._pool.submit(partial(self._ponder, job, ponder, lock, stop))
+        if isinstance(player, Ponders):
+            self._jobs.start(job.job, partial(self._ponder, job, player, lock))
 
     def stop(self) -> None:
         """Stop every job (at exit), and end the outside engines' processes."""
-        self._stops.stop_all()
+        self._jobs.stop_all()
         for player, _ in self._players.values():
-            close = getattr(player, "close", None)
-            if close is not None:
-                close()
+            if isinstance(player, Closes):
+                player.close()
 
     def _player(self, job: StartAi) -> tuple[Player, threading.Lock]:
         return self._player_for(job.level, int(job.board.turn) if job.kind is AiKind.MOVE else 0)
@@ -332,28 +327,26 @@ class Computer:
                     point: Point | None = step.point
                 else:
                     point = player.choose_move(job.board, stop, think_time=job.think_time).move  # never writes it
-                error = ""
+                error, engine = "", ""
+            except EngineError as exc:  # an outside engine: said by its name and what happened to it
+                point, error, engine = None, exc.reason, exc.engine
             except Exception as exc:  # the game goes on: the state shows the error
-                point, error = None, str(exc) or type(exc).__name__
+                point, error, engine = None, str(exc) or type(exc).__name__, ""
         thought = time.monotonic() - started
         remaining = job.delay - thought
         if remaining > 0:
             stop.wait(remaining)
         if not stop.is_set():
-            self._stops.done(job.job)
-            self._post(AiDone(job.job, point, error, opening_move=step, thought=thought))
+            self._post(AiDone(job.job, point, error, engine, opening_move=step, thought=thought))
 
-    def _ponder(
-        self, job: StartPonder, ponder: Callable[..., object], lock: threading.Lock, stop: threading.Event
-    ) -> None:
+    def _ponder(self, job: StartPonder, player: Ponders, lock: threading.Lock, stop: threading.Event) -> None:
         """Ponder until stopped (or its last stage is done), holding the player: its move waits for the lock."""
         with lock:
             if not stop.is_set():
                 try:
-                    ponder(job.board, stop, think_time=job.think_time)  # never writes the board
+                    player.ponder(job.board, stop, think_time=job.think_time)  # never writes the board
                 except Exception:  # pondering is a bonus: a failure costs only what it would have found
                     pass
-        self._stops.done(job.job)
 
     def _opening_step(self, job: StartAi) -> OpeningMove:
         """The computer's step in an opening: read with ``hard``'s search at every level (the

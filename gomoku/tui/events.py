@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from gomoku.ai.analysis import Analysis
+from gomoku.ai.result import SearchResult
 from gomoku.net import events as net
 from gomoku.net.snapshot import Snapshot
 from gomoku.openings import OpeningMove
@@ -68,11 +68,16 @@ class Tick:
 
 @dataclass(frozen=True)
 class AiDone:
-    """The computer's answer to job ``job``: a point, or why it has none (``error``)."""
+    """The computer's answer to job ``job``: a point, or why it has none (``error``).
+
+    When an outside engine failed, ``engine`` is its name and ``error`` what
+    happened to it, a phrase to say after the name ("ended (exit code 3)").
+    """
 
     job: int
     point: Point | None
     error: str = ""
+    engine: str = ""
     #: the step taken, for an opening job (its point, if any, is ``point`` too)
     opening_move: OpeningMove | None = None
     #: how long the computer thought, in seconds (not the wait for watch mode's pace): what its clock is charged
@@ -98,10 +103,10 @@ class ReviewDone:
 
 @dataclass(frozen=True)
 class Analysed:
-    """Analysis ``job`` has deepened: its best lines so far (``analysis.final`` once it has ended)."""
+    """Analysis ``job`` has deepened: its best lines so far (``analysis.lines``; ``analysis.final`` once ended)."""
 
     job: int
-    analysis: Analysis
+    analysis: SearchResult
 
 
 @dataclass(frozen=True)

@@ -6,28 +6,33 @@ watch mode and replays always; against the computer only with the menu's
 :func:`gomoku.tui.update.settle` keeps one analysis job on the position
 shown (:func:`analysed_board`): a move, an undo or a step of the replay
 makes a new board, so the old job is cancelled at once and a new one
-starts.  The screens draw its latest answer with :func:`draw_marks` (the
-best three moves as ``1`` ``2`` ``3`` on the board) and :func:`lines`
-(each move's evaluation, the depth, the best line), or, on a terminal too
-narrow for the panel, :func:`status_text` (the best move, its evaluation
-and the depth) on the status line.
+starts.  Against the computer it waits while the computer thinks its move
+(:func:`waits`): it would show that move before it is played, and take
+the cores the computer thinks with.  The screens draw its latest answer with
+:func:`draw_marks` (the best moves as ``1`` ``2`` ``3`` on the board: three
+from our analysis, one from an outside engine) and :func:`lines` (which
+analyst, each move's evaluation, the depth, the best line), or, on a
+terminal too narrow for the panel, :func:`status_text` (the best move, its
+evaluation and the depth) on the status line.
 """
 
 from __future__ import annotations
 
-from gomoku.ai.analysis import Analysis, Line, wins_in
+from gomoku.ai.analysis import LINES
+from gomoku.ai.result import SearchResult
 from gomoku.board import Board
 from gomoku.point import Point
 from gomoku.rules import Stone
 from gomoku.tui import draw
 from gomoku.tui.bindings import Binding
 from gomoku.tui.draw import Theme, Window
+from gomoku.tui.effects import AiKind
 from gomoku.tui.layout import FOOTER_ROWS, BoardLayout
-from gomoku.tui.model import AnalysisJob, LocalGame, Playing, Replaying, Screen
+from gomoku.tui.model import AiJob, AnalysisJob, LocalGame, Playing, Replaying, Screen
 from gomoku.tui.settings import Mode, Settings
 
 #: The key, declared once (both screens that have it use this binding).
-TOGGLE = Binding(("A",), "live analysis: the best three moves, their evaluation and the best line", "A analysis")
+TOGGLE = Binding(("A",), "live analysis: the best moves, their evaluation and the best line", "A analysis")
 #: Moves of the best line shown.
 PV_SHOWN = 8
 
@@ -53,11 +58,36 @@ def analysed_board(screen: Screen, settings: Settings) -> Board | None:
     return board
 
 
-def toggled_text(on: bool) -> str:
-    return "Analysis on: the best moves are marked 1 2 3; A hides them." if on else "Analysis off."
+def waits(screen: Screen, ai: AiJob | None) -> bool:
+    """Whether the coach waits: against the computer, while it thinks its move (or its opening step).
+
+    Analysing then would show the computer's move before it plays it, and
+    share the cores it thinks with; the analysis resumes on the position
+    after its move.  Watch mode's computers think all the time: there the
+    analysis goes on.
+    """
+    thinking = ai is not None and ai.kind in (AiKind.MOVE, AiKind.OPENING)
+    return thinking and isinstance(screen, Playing) and screen.game.mode is Mode.PVC
 
 
-def current(job: AnalysisJob | None, board: Board) -> Analysis | None:
+def marked(analyst: str, settings: Settings) -> int:
+    """How many best moves ``analyst`` marks: an outside engine gives its one move, our analysis :data:`LINES`."""
+    return 1 if analyst in settings.engine_names else LINES
+
+
+def toggled_text(on: bool, settings: Settings) -> str:
+    """What ``A`` says: which analyst runs and what it marks on the board."""
+    if not on:
+        return "Analysis off."
+    analyst = settings.analyst
+    count = marked(analyst, settings)
+    if count == 1:
+        return f"Analysis by {analyst} on: its best move is marked 1; A hides it."
+    numbers = " ".join(str(number) for number in range(1, count + 1))
+    return f"Analysis by {analyst} on: its best {count} moves are marked {numbers}; A hides them."
+
+
+def current(job: AnalysisJob | None, board: Board) -> SearchResult | None:
     """The latest analysis of exactly ``board`` (``None``: none yet, or it was about another position)."""
     if job is None or job.board is not board:
         return None
@@ -67,9 +97,9 @@ def current(job: AnalysisJob | None, board: Board) -> Analysis | None:
 # -- text -------------------------------------------------------------------------
 
 
-def value_text(line: Line, turn: Stone) -> str:
+def value_text(line: SearchResult, turn: Stone) -> str:
     """``black wins in 5`` when the result is forced, else the score from the side to move's view (``white +340``)."""
-    moves = wins_in(line)
+    moves = line.forced_moves
     if moves is not None and line.win_in is not None:
         winner = turn if line.win_in > 0 else turn.opponent
         return f"{winner} wins in {moves}"
@@ -79,46 +109,50 @@ def value_text(line: Line, turn: Stone) -> str:
     return f"{turn} {bound}{line.score:+d}"
 
 
-def lines(analysis: Analysis | None, board: Board) -> list[str]:
-    """The analysis as short lines: the header with the depth, each best move and its value, the best line."""
+def lines(job: AnalysisJob | None, board: Board, waiting: bool = False) -> list[str]:
+    """The analysis of ``board`` as short lines: which analyst, the depth, each best move and its value, the best line.
+
+    ``waiting``: the coach waits for the computer's move (:func:`waits`).
+    """
+    if job is None or job.board is not board:
+        return ["Analysis waits for", "the computer's move"] if waiting else ["Analysis: thinking..."]
+    if job.failed:
+        return [f"Analysis by {job.analyst} failed", "A twice tries again"]
+    analysis = job.result
     if analysis is None:
-        return ["Analysis: thinking..."]
-    if not analysis.lines:
-        return ["Analysis: no move to suggest"]
+        return [f"Analysis by {job.analyst}: thinking..."]
     state = "done" if analysis.final else "deepening"
-    out = [f"Analysis · depth {analysis.depth} · {state}"]
-    for number, line in enumerate(analysis.lines, 1):
-        out.append(f"{number} {board.notation(line.move):<4} {value_text(line, analysis.turn)}")
-    best = analysis.lines[0]
-    pv = " ".join(board.notation(point) for point in best.pv[:PV_SHOWN])
-    if len(best.pv) > PV_SHOWN:
+    out = [f"Analysis by {job.analyst}", f"depth {analysis.depth} · {state}"]
+    for number, line in enumerate(analysis.best, 1):
+        out.append(f"{number} {board.notation(line.move):<4} {value_text(line, board.turn)}")
+    best = analysis.best[0]
+    pv = " ".join(board.notation(point) for point in best.line[:PV_SHOWN])
+    if len(best.line) > PV_SHOWN:
         pv += " ..."
     out.append(f"pv {pv}")
     return out
 
 
-def status_text(analysis: Analysis | None, board: Board) -> str:
+def status_text(analysis: SearchResult | None, board: Board) -> str:
     """The analysis in one short phrase for the status line, when there is no panel: ``best h8 white +340 · d7``."""
     if analysis is None:
         return "analysing..."
-    best = analysis.best
-    if best is None:
-        return "no move to suggest"
-    return f"best {board.notation(best.move)} {value_text(best, analysis.turn)} · d{analysis.depth}"
+    best = analysis.best[0]
+    return f"best {board.notation(best.move)} {value_text(best, board.turn)} · d{analysis.depth}"
 
 
 # -- the board --------------------------------------------------------------------
 
 
-def marks(analysis: Analysis | None) -> dict[Point, int]:
+def marks(analysis: SearchResult | None) -> dict[Point, int]:
     """The best moves' points and their ranks, 1 first."""
     if analysis is None:
         return {}
-    return {line.move: number for number, line in enumerate(analysis.lines, 1)}
+    return {line.move: number for number, line in enumerate(analysis.best, 1)}
 
 
-def draw_marks(win: Window, layout: BoardLayout, analysis: Analysis | None, board: Board, theme: Theme) -> None:
-    """The best moves as ``1`` ``2`` ``3`` on their (empty) points."""
+def draw_marks(win: Window, layout: BoardLayout, analysis: SearchResult | None, board: Board, theme: Theme) -> None:
+    """The best moves as ``1`` ``2`` ``3`` (as many as the analyst gives) on their (empty) points."""
     for point, number in marks(analysis).items():
         if board.is_empty(point):
             row, col = layout.screen_of(point)

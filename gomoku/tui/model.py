@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from gomoku import game as core
-from gomoku.ai.analysis import Analysis
+from gomoku.ai.result import SearchResult
 from gomoku.board import Board
 from gomoku.clock import Clock
 from gomoku.game import UndoPolicy
@@ -515,11 +515,18 @@ class PonderJob:
 
 @dataclass(frozen=True)
 class AnalysisJob:
-    """The analyst's current job: the position ``board`` it thinks about, and its latest answer (if any yet)."""
+    """The analyst's current job: the position ``board`` that ``analyst`` thinks about, and its latest answer.
+
+    ``result`` is ``None`` until the first answer; ``failed`` says why the
+    analyst stopped, if it failed (its last answer is dropped then: it is
+    not deepening any more).
+    """
 
     job: int
     board: Board
-    result: Analysis | None = None
+    analyst: str = "hard"
+    result: SearchResult | None = None
+    failed: str = ""
 
 
 @dataclass(frozen=True)

@@ -17,11 +17,12 @@ from dataclasses import replace
 from functools import partial
 
 from gomoku.ai import Player, make_player
-from gomoku.engines import EnginePlayer
+from gomoku.ai.base import Closes
+from gomoku.gomocup.manager import EnginePlayer
+from gomoku.jobs import Job, Jobs
 from gomoku.review import DEFAULT, ENGINE_EVAL_SCALE, ReviewCancelled, review_game
 from gomoku.tui.effects import CancelReview, StartReview
 from gomoku.tui.events import Event, Failed, ReviewDone, ReviewProgress
-from gomoku.tui.workers import Job, Stops
 
 #: Makes the analyst a review asks for by name (a level; the loop may add outside engines).
 AnalystMaker = Callable[[str], Player]
@@ -34,20 +35,18 @@ class Reviewer:
         self, post: Callable[[Event], None], submit: Callable[[Job], None], analyst: AnalystMaker = make_player
     ) -> None:
         self._post = post
-        self._submit = submit
+        self._jobs = Jobs(submit)
         self._analyst = analyst
-        self._stops = Stops()
 
     def start(self, effect: StartReview) -> None:
-        stop = self._stops.new(effect.job)
-        self._submit(partial(self._run, effect, stop))
+        self._jobs.start(effect.job, partial(self._run, effect))
 
     def cancel(self, effect: CancelReview) -> None:
-        self._stops.cancel(effect.job)
+        self._jobs.cancel(effect.job)
 
     def stop(self) -> None:
         """Stop every review (at exit)."""
-        self._stops.stop_all()
+        self._jobs.stop_all()
 
     def _run(self, effect: StartReview, stop: threading.Event) -> None:
         job = effect.job
@@ -69,9 +68,7 @@ class Reviewer:
                 self._post(Failed(job, str(error) or type(error).__name__))
             return
         finally:
-            self._stops.done(job)
-            close = getattr(analyst, "close", None)  # an outside engine's process ends with its review
-            if close is not None:
-                close()
+            if isinstance(analyst, Closes):  # an outside engine's process ends with its review
+                analyst.close()
         if not stop.is_set():
             self._post(ReviewDone(job, review))

@@ -26,8 +26,10 @@ import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
+from gomoku.jobs import Job, Lane, Pool
 from gomoku.records import RecordError, read_record, write_record
 from gomoku.savegame import (
     FORMAT,
@@ -42,7 +44,6 @@ from gomoku.savegame import (
 )
 from gomoku.tui.effects import ListRecords, LoadRecord, SaveRecord
 from gomoku.tui.events import Event, Exists, Failed, Listed, Loaded, LoadedSave, Saved
-from gomoku.tui.workers import Pool
 
 
 def resolve(text: str, cwd: Path | None = None) -> Path:
@@ -183,15 +184,23 @@ def kept_notice(kept: Path) -> str:
     return f"Your {what} is kept as {kept.name}: L loads it."
 
 
-class Autosaver:
-    """Keeps the autosave file as the autosave effects say, writing on the loop's worker pool.
+class _Waiting:
+    """A save on the lane not yet begun: a newer save of the game replaces its game (only the newest matters)."""
 
-    :meth:`save` and :meth:`retire` return at once; a job on the pool (``run``
-    hands it over: :meth:`gomoku.tui.workers.Pool.submit`) does them in
-    order, one job at a time, and ends when nothing is left to write.
-    Problems (a full disk, a damaged old save kept aside) come back as
-    sentences through ``report`` (the loop's inbox).  :meth:`close` waits for
-    the last write, so quitting right after a move keeps the move.
+    def __init__(self, game: SavedGame) -> None:
+        self.game = game
+
+
+class Autosaver:
+    """Keeps the autosave file as the autosave effects say: a :class:`~gomoku.jobs.Lane` of the loop's pool.
+
+    :meth:`save` and :meth:`retire` return at once; the lane (on ``run``:
+    :meth:`gomoku.jobs.Pool.submit`) does them in order, one at a time, and
+    holds a thread only while it has work.  Saves that pile up while a write
+    is under way cost one write: only the newest position.  Problems (a full
+    disk, a damaged old save kept aside) come back as sentences through
+    ``report`` (the loop's inbox).  :meth:`close` waits for the last write,
+    so quitting right after a move keeps the move.
     """
 
     def __init__(
@@ -200,78 +209,60 @@ class Autosaver:
         save: Callable[[SavedGame, Path | None], SaveResult] = save_game,
         discard: Callable[[Path | None], Path | None] = keep_game,
         report: Callable[[str], None] | None = None,
-        run: Callable[[Callable[[], None]], None] | None = None,
+        run: Callable[[Job], None] | None = None,
     ) -> None:
         self.path = path
-        self._run = run or Pool(1, "gomoku-autosave").submit
+        self._lane = Lane(run or Pool(1, "gomoku-autosave").submit)
         self._save = save
         self._discard = discard
         self.notices: queue.Queue[str] = queue.Queue()
         self._report = report or self.notices.put
-        self._requests: list[Request] = []
-        self._working = False
-        self._scheduled = False  # a job is on the pool (or about to be) to write what is asked
+        self._lock = threading.Lock()
+        #: the last job put on the lane, if it is a save not yet begun (a newer save replaces its game)
+        self._waiting: _Waiting | None = None
         self._closed = False
         self._last_error = ""
-        self._wake = threading.Condition()
 
     @property
     def busy(self) -> bool:
         """Whether a write is waiting or under way."""
-        with self._wake:
-            return bool(self._requests) or self._working or self._scheduled
+        return self._lane.busy
 
     def save(self, game: SavedGame) -> None:
         """Keep ``game`` as the game in progress (a save still waiting is replaced by this newer one)."""
-        with self._wake:
-            if self._requests and isinstance(self._requests[-1], SavedGame):
-                self._requests[-1] = game  # the same game again: only its newest position matters
+        with self._lock:
+            if self._closed:
                 return
-        self._submit(game)
+            if self._waiting is not None:
+                self._waiting.game = game  # the same game again: only its newest position matters
+                return
+            waiting = self._waiting = _Waiting(game)
+        self._lane.put(partial(self._write_waiting, waiting))
 
     def retire(self, announce: bool = False) -> None:
         """Keep the game in progress's file aside (after the writes before it); ``announce`` its name."""
-        self._submit(Retire(announce))
-
-    def _submit(self, request: Request) -> None:
-        with self._wake:
+        with self._lock:
             if self._closed:
                 return
-            self._requests.append(request)
-            if self._scheduled:
-                return  # the job on the pool takes it in turn
-            self._scheduled = True
-        self._run(self._work)
+            self._waiting = None  # a save after this one comes after it
+        self._lane.put(partial(self._write, Retire(announce)))
 
     def close(self, timeout: float = 5.0) -> None:
         """Finish the last write (for at most ``timeout`` seconds) and take no more."""
-        with self._wake:
+        with self._lock:
             self._closed = True
         self.wait(timeout)
 
     def wait(self, timeout: float = 5.0) -> bool:
         """Wait until nothing is waiting to be written; whether that happened in time."""
-        with self._wake:
-            return self._wake.wait_for(
-                lambda: not self._requests and not self._working and not self._scheduled, timeout
-            )
+        return self._lane.wait(timeout)
 
-    def _work(self) -> None:
-        """Write what is asked, in order, until nothing is left (then this job ends and frees its thread)."""
-        while True:
-            with self._wake:
-                if not self._requests:
-                    self._scheduled = False
-                    self._wake.notify_all()
-                    return
-                request = self._requests.pop(0)
-                self._working = True
-            try:
-                self._write(request)
-            finally:
-                with self._wake:
-                    self._working = False
-                    self._wake.notify_all()
+    def _write_waiting(self, waiting: _Waiting) -> None:
+        with self._lock:
+            if self._waiting is waiting:
+                self._waiting = None  # begun: a newer save goes after it
+            game = waiting.game
+        self._write(game)
 
     def _write(self, request: Request) -> None:
         try:

@@ -156,7 +156,9 @@ def update(state: State, event: Event) -> Update:
             return state, ()  # about a position no longer shown
         return replace(state, analysis=replace(job, result=event.analysis)), ()
     if isinstance(event, Failed) and job is not None and event.job == job.job:
-        return replace(state, message=f"The analysis failed: {event.error}.", alert=True, sticky=True), ()
+        failed = replace(job, result=None, failed=event.error)  # no "deepening" beside the failure
+        text = f"The analysis by {job.analyst} failed: {event.error.rstrip('.')}. Press A twice to try again."
+        return replace(state, analysis=failed, message=text, alert=True, sticky=True), ()
     return settle(*router.deliver(state, event))
 
 
@@ -276,16 +278,18 @@ def _settle_analysis(state: State) -> Update:
     """Keep the live analysis on the position shown: cancel a job about another one, start one on it.
 
     A move, an undo or a step of a replay makes a new board, so the analysis
-    of the old position stops at once and the new one starts.
+    of the old position stops at once and the new one starts.  The coach
+    waits while the computer thinks its move (:func:`gomoku.tui.live.waits`).
     """
     more: list[Effect] = []
-    board = live.analysed_board(state.screen, state.settings)
+    board = None if live.waits(state.screen, state.ai) else live.analysed_board(state.screen, state.settings)
     job = state.analysis
     if job is not None and job.board is not board:
         more.append(CancelAnalysis(job.job))
         state = replace(state, analysis=None)
     if board is not None and state.analysis is None:
         number = state.jobs + 1
-        more.append(StartAnalysis(number, board, state.settings.analyst))
-        state = replace(state, analysis=AnalysisJob(number, board), jobs=number)
+        analyst = state.settings.analyst
+        more.append(StartAnalysis(number, board, analyst))
+        state = replace(state, analysis=AnalysisJob(number, board, analyst), jobs=number)
     return state, tuple(more)

@@ -9,19 +9,17 @@ from pathlib import Path
 import pytest
 
 from gomoku import Board, Point, Rule
-from gomoku.ai.base import Decision
-from gomoku.engines import (
+from gomoku.ai.result import SearchResult
+from gomoku.gomocup.manager import (
     EngineCrash,
     EngineIllegalMoveError,
     EnginePlayer,
     EngineProtocolError,
     EngineStartError,
     EngineTimeout,
-    SearchInfo,
     parse_engine_spec,
-    parse_search_info,
 )
-from gomoku.gomocup import search_message
+from gomoku.gomocup.protocol import format_count, parse_count, parse_search_info, search_message
 
 FAKE = Path(__file__).with_name("fake_engine.py")
 ROOT = Path(__file__).resolve().parents[2]
@@ -142,21 +140,26 @@ def test_an_engine_that_never_starts():
 
 
 def test_our_search_info_lines_read_back():
-    decision = Decision(
+    decision = SearchResult(
         Point(7, 7), score=-120, depth=8, seldepth=14, nodes=35_000, seconds=0.85, pv=(Point(7, 7), Point(8, 9))
     )
     info = parse_search_info(search_message(decision).removeprefix("MESSAGE "), 15)
-    assert info == SearchInfo(depth=8, seldepth=14, score=-120, nodes=35_000, seconds=0.85, pv=decision.pv)
-    won = parse_search_info(search_message(Decision(Point(1, 2), win_in=5)).removeprefix("MESSAGE "), 15)
+    assert info == SearchResult(
+        Point(7, 7), "engine", score=-120, depth=8, seldepth=14, nodes=35_000, seconds=0.85, pv=decision.pv, final=False
+    )
+    won = parse_search_info(search_message(SearchResult(Point(1, 2), win_in=5)).removeprefix("MESSAGE "), 15)
     assert won is not None and (won.win_in, won.score) == (5, None)
 
 
 def test_rapfi_search_info_lines_read():
     info = parse_search_info("Depth 15-33 | Eval 186 | Time 970ms | H7 H6", 15)
-    assert info == SearchInfo(depth=15, seldepth=33, score=186, seconds=0.97, pv=(Point(7, 6), Point(7, 5)))
-    summary = parse_search_info("Speed 694K | Depth 15-33 | Eval -M8 | Node 1.2M | Time 970ms", 15)
-    assert summary is not None and (summary.win_in, summary.nodes, summary.pv) == (-8, 1_200_000, ())
-    assert info.merged(summary).pv == info.pv and info.merged(summary).nodes == 1_200_000
+    line = (Point(7, 6), Point(7, 5))
+    assert info == SearchResult(line[0], "engine", score=186, depth=15, seldepth=33, seconds=0.97, pv=line, final=False)
+    summary_text = "Speed 694K | Depth 15-33 | Eval -M8 | Node 1.2M | Time 970ms"
+    assert parse_search_info(summary_text, 15) is None  # no move yet: a summary adds to what came before
+    summary = parse_search_info(summary_text, 15, info)
+    assert summary is not None and (summary.win_in, summary.score, summary.nodes) == (-8, None, 1_200_000)
+    assert summary.pv == info.pv and summary.move == line[0]
     assert parse_search_info("Load config from /tmp/config.toml", 15) is None
     assert parse_search_info("OptiTime 873ms | MaxTime 970ms", 15) is None
 
@@ -196,9 +199,9 @@ def test_an_engine_spec_is_name_and_command():
 
 def test_search_info_goes_to_the_listener_as_each_line_comes_before_the_move(tmp_path):
     go = tmp_path / "go"
-    seen: list[SearchInfo] = []
+    seen: list[SearchResult] = []
 
-    def listen(info: SearchInfo) -> None:  # the engine moves only once this has run
+    def listen(info: SearchResult) -> None:  # the engine moves only once this has run
         seen.append(info)
         go.touch()
 
@@ -208,3 +211,9 @@ def test_search_info_goes_to_the_listener_as_each_line_comes_before_the_move(tmp
     centre = Point(7, 7)
     assert [(info.depth, info.score, info.pv) for info in seen] == [(1, 10, (centre,)), (2, -25, (centre, centre))]
     assert decision.move == centre and (decision.depth, decision.score) == (2, -25)
+
+
+def test_node_counts_read_back_as_written():
+    for nodes in (0, 950, 9_999, 35_000, 1_234_567, 12_000_000):
+        assert parse_count(format_count(nodes)) == pytest.approx(nodes, rel=0.05)
+    assert parse_count("1.2M") == 1_200_000 and parse_count("35k") == 35_000 and parse_count("lots") is None

@@ -29,7 +29,7 @@ def mark_on_board(text: str, name: str) -> str:
 
 
 def analysed(text: str) -> bool:
-    return "Analysis · depth" in text and set(best_moves(text)) == {"1", "2", "3"}
+    return "Analysis by hard" in text and "depth " in text and set(best_moves(text)) == {"1", "2", "3"}
 
 
 def test_analysis_marks_the_best_moves_and_they_move_after_a_move(launch) -> None:

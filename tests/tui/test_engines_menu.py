@@ -14,8 +14,10 @@ from dataclasses import replace
 
 import pytest
 
+from gomoku.ai.result import SearchResult
 from gomoku.board import Board
 from gomoku.cli import build_parser
+from gomoku.gomocup.manager import Players
 from gomoku.point import Point
 from gomoku.records import parse_moves
 from gomoku.review import ENGINE_EVAL_SCALE, ReviewSettings, review_game
@@ -23,8 +25,7 @@ from gomoku.tui import app, live
 from gomoku.tui.analyst import Analyst
 from gomoku.tui.effects import StartAi, StartAnalysis, StartReview
 from gomoku.tui.events import AiDone, Analysed, Failed, ReviewDone
-from gomoku.tui.model import Menu, MenuRow, Playing
-from gomoku.tui.players import Players
+from gomoku.tui.model import AnalysisJob, Menu, MenuRow, Playing
 from gomoku.tui.reviewer import Reviewer
 from gomoku.tui.screens import menu
 from gomoku.tui.settings import Remembered, Settings, read_settings, validated
@@ -103,16 +104,22 @@ def test_the_review_and_the_live_analysis_ask_for_the_analyst_chosen() -> None:
     assert run.of(StartAnalysis)[-1].analyst == "fake"
 
 
-def test_an_engine_plays_a_move_for_the_computer() -> None:
+def computer_answers(name: str, mode: str) -> list[object]:
+    """What the computer posts when fake engine ``mode``, named ``name``, is asked for a move (20 s at most)."""
     posted: list[object] = []
-    computer = app.Computer(None, posted.append, None, Players({"fake": fake("good")}).make)
+    computer = app.Computer(None, posted.append, None, Players({name: fake(mode)}).make)
     try:
-        computer.start(StartAi(1, app.AiKind.MOVE, Board(), "fake", think_time=1.0))
+        computer.start(StartAi(1, app.AiKind.MOVE, Board(), name, think_time=1.0))
         deadline = time.monotonic() + 20
         while not posted and time.monotonic() < deadline:
             time.sleep(0.02)
     finally:
         computer.stop()
+    return posted
+
+
+def test_an_engine_plays_a_move_for_the_computer() -> None:
+    posted = computer_answers("fake", "good")
     assert posted and isinstance(posted[0], AiDone) and posted[0].point is not None and posted[0].error == ""
 
 
@@ -120,7 +127,7 @@ def test_an_engine_that_fails_leaves_the_game_kept_with_a_built_in_level() -> No
     run = begin("pvc", black="computer", level="crashy", engines=(("crashy", fake("crash")),))
     (ask,) = run.of(StartAi)
     assert ask.level == "crashy"
-    run.send(AiDone(ask.job, None, "crashy ended (exit code 3, it said: segmentation fault)"))
+    run.send(AiDone(ask.job, None, "ended (exit code 3, it said: segmentation fault)", engine="crashy"))
     screen = run.state.screen
     assert isinstance(screen, Playing) and screen.game.paused and screen.game.settings.level == "hard"
     assert not screen.game.board.moves
@@ -142,7 +149,7 @@ def test_an_engine_as_live_analyst_gives_its_move_value_and_line() -> None:
     *thinking, event = posted  # its search info as it came, then its move
     assert all(isinstance(seen, Analysed) and not seen.analysis.final for seen in thinking)
     assert isinstance(event, Analysed) and event.job == 4 and event.analysis.final
-    (line,) = event.analysis.lines
+    (line,) = event.analysis.best
     assert line.score == 42 and event.analysis.depth == 3 and line.pv[0] == line.move
 
 
@@ -169,11 +176,12 @@ def test_an_engine_analysts_search_info_is_shown_as_it_deepens_before_its_move(t
     ]
     first, second, final = (seen.analysis for seen in posted)
     move = Point(6, 6)  # the fake's: the first empty point from the centre, row by row
-    assert [line.move for line in first.lines] == [move] and first.lines[0].score == 10
-    assert second.lines[0].pv == (move, Point(7, 7)) and second.lines[0].score == -25  # Rapfi's form read
-    assert final.lines == second.lines  # the move is the one its last line began with
+    assert [line.move for line in first.best] == [move] and first.score == 10
+    assert second.pv == (move, Point(7, 7)) and second.score == -25  # Rapfi's form read
+    assert (final.move, final.pv, final.score) == (second.move, second.pv, second.score)  # its last line's move
     name = board.notation(move)
-    assert live.lines(second, board)[:2] == ["Analysis · depth 2 · deepening", f"1 {name:<4} white -25"]
+    job = AnalysisJob(7, board, "fake", second)
+    assert live.lines(job, board)[:3] == ["Analysis by fake", "depth 2 · deepening", f"1 {name:<4} white -25"]
 
 
 def test_an_engine_that_will_not_start_is_a_clear_failure_of_the_analysis_and_the_review() -> None:
@@ -220,3 +228,45 @@ def test_an_engine_of_the_command_line_chosen_in_the_menu_is_remembered_with_the
     assert written.analyst == "rapfi" and written.engines == (("rapfi", "/opt/pbrain-rapfi"),)
     assert validated(written.to_json(), LEVELS) == written  # the file names no engine it does not know
     assert remembered.choose(replace(shown, analyst="rapfi", coach=True)).engines == written.engines
+
+
+def test_an_engine_that_fails_is_named_from_the_error_not_from_its_text() -> None:
+    """The answer says which engine failed as a field: a reason that happens to start otherwise is said whole."""
+    run = begin("pvc", black="computer", level="crashy", engines=(("crashy", fake("crash")),))
+    (ask,) = run.of(StartAi)
+    run.send(AiDone(ask.job, None, "did not start a game: ended (exit code 3)", engine="crashy"))
+    assert "The engine crashy did not start a game: ended (exit code 3)." in run.state.message
+    assert "crashy: " not in run.state.message
+
+
+def test_the_computer_posts_an_engines_failure_with_its_name_apart() -> None:
+    (done,) = computer_answers("crashy", "crash")
+    assert isinstance(done, AiDone) and done.point is None and done.engine == "crashy"
+    assert not done.error.startswith("crashy") and "exit code 3" in done.error
+
+
+def test_an_engine_analyst_marks_its_one_move_and_says_so() -> None:
+    run = begin("pvp", engines=(("fake", "/x"),), analyst="fake")
+    run.press("A")
+    assert run.state.message == "Analysis by fake on: its best move is marked 1; A hides it."
+    assert "Analysis by fake: thinking..." in flat(render(run.state))
+
+
+def test_a_failed_analysis_clears_its_depth_and_says_which_analyst_failed() -> None:
+    run = begin("pvp", engines=(("fake", "/x"),), analyst="fake")
+    run.press("A")
+    job = run.of(StartAnalysis)[-1].job
+    board = run.state.screen.game.board  # type: ignore[union-attr]
+    run.send(Analysed(job, replace(SearchResult(Point(7, 7), score=5, depth=21), final=False)))
+    assert "depth 21 · deepening" in flat(render(run.state))
+    run.send(Failed(job, "fake ended (exit code 3)"))
+    text = flat(render(run.state))
+    assert "deepening" not in text and "depth 21" not in text and "Analysis by fake failed" in text
+    assert run.state.message.startswith("The analysis by fake failed: fake ended (exit code 3).")
+    assert live.current(run.state.analysis, board) is None  # no marks left on the board
+
+
+def test_an_engine_named_on_the_command_line_is_a_level_by_its_name() -> None:
+    options = args("--mode", "cvc", "--level", "fake", "--engine", f"fake={fake('good')}")
+    settings = app.settings_from_args(options, Settings(), LEVELS)
+    assert (settings.black_level, settings.white_level) == ("fake", "fake")

@@ -1,6 +1,6 @@
 """Live analysis as data: when it runs, what it shows, and the marks moving after a move.
 
-The analyst's answers are made here (:class:`Analysis` values, or a short
+The analyst's answers are made here (:class:`~gomoku.ai.result.SearchResult` values, or a short
 real :func:`analyse`) and handed to the state as the worker would.
 """
 
@@ -11,7 +11,8 @@ from dataclasses import replace
 
 import pytest
 
-from gomoku.ai.analysis import Analysis, Line, analyse
+from gomoku.ai.analysis import analyse
+from gomoku.ai.result import SearchResult
 from gomoku.board import Board
 from gomoku.point import Point, parse_point
 from gomoku.records import parse_moves
@@ -19,7 +20,7 @@ from gomoku.rules import Stone
 from gomoku.tui import live
 from gomoku.tui.analyst import Analyst
 from gomoku.tui.effects import CancelAnalysis, SaveSettings, StartAnalysis
-from gomoku.tui.events import Analysed
+from gomoku.tui.events import AiDone, Analysed
 from gomoku.tui.layout import board_layout
 from gomoku.tui.model import Menu, MenuRow, Playing, Replaying, State
 from gomoku.tui.screens import menu
@@ -32,10 +33,12 @@ def point(name: str) -> Point:
     return parse_point(name, 15)
 
 
-def answer(turn: Stone, *names: str, depth: int = 3) -> Analysis:
-    """An analysis ranking the named points, best first, with made-up scores."""
-    lines = tuple(Line(point(name), score=100 - 10 * index, pv=(point(name),)) for index, name in enumerate(names))
-    return Analysis(turn, lines, depth=depth, nodes=1000)
+def answer(turn: Stone, *names: str, depth: int = 3) -> SearchResult:
+    """An analysis (``turn`` to move) ranking the named points, best first, with made-up scores."""
+    lines = tuple(
+        SearchResult(point(name), score=100 - 10 * index, pv=(point(name),)) for index, name in enumerate(names)
+    )
+    return replace(lines[0], depth=depth, nodes=1000, lines=lines, final=False)
 
 
 def started(run: Run) -> StartAnalysis:
@@ -63,8 +66,8 @@ def test_a_starts_the_analyst_on_the_position_shown_and_says_how_to_stop_it() ->
     assert isinstance(run.state.screen, Playing)
     assert effect.board is run.state.screen.game.board and effect.analyst == "hard"
     assert run.state.analysis is not None and run.state.analysis.job == effect.job
-    assert run.state.message == "Analysis on: the best moves are marked 1 2 3; A hides them."
-    assert "Analysis: thinking..." in render(run.state).screen()
+    assert run.state.message == "Analysis by hard on: its best 3 moves are marked 1 2 3; A hides them."
+    assert "Analysis by hard: thinking..." in render(run.state).screen()
 
 
 def test_its_answer_marks_the_best_three_moves_and_lists_them_with_the_depth_and_line() -> None:
@@ -72,7 +75,7 @@ def test_its_answer_marks_the_best_three_moves_and_lists_them_with_the_depth_and
     run.send(Analysed(started(run).job, answer(Stone.WHITE, "i9", "g9", "h9", depth=5)))
     assert [cell(run.state, name) for name in ("i9", "g9", "h9")] == ["1", "2", "3"]
     text = render(run.state).screen()
-    assert "Analysis · depth 5 · deepening" in text
+    assert "Analysis by hard" in text and "depth 5 · deepening" in text
     assert "1 i9 white +100" in text and "3 h9 white +80" in text and "pv i9" in text
 
 
@@ -99,7 +102,7 @@ def test_a_again_turns_it_off_and_cancels_the_job() -> None:
     run.press("A")
     assert run.of(CancelAnalysis) == [CancelAnalysis(job)] and run.state.analysis is None
     assert run.state.message == "Analysis off."
-    assert "Analysis:" not in render(run.state).screen()
+    assert "Analysis by" not in render(run.state).screen()
 
 
 def test_against_the_computer_it_needs_the_coach_setting() -> None:
@@ -142,25 +145,26 @@ def test_nothing_is_analysed_once_the_game_is_over() -> None:
 def test_a_forced_win_is_said_in_moves() -> None:
     board = Board.from_moves(parse_moves("h8 a1 i8 a3 j8 a5"))
     analysis = analyse(board, seconds=5)
-    best = analysis.best
-    assert best is not None and best.move in (point("g8"), point("k8")) and best.win_in is not None
-    assert live.value_text(best, analysis.turn) == "black wins in 2"
+    assert analysis is not None
+    best = analysis.best[0]
+    assert best.move in (point("g8"), point("k8")) and best.win_in is not None
+    assert live.value_text(best, board.turn) == "black wins in 2"
     assert len({line.move for line in analysis.lines}) == len(analysis.lines) == 3
 
 
 def test_the_analysis_deepens_and_stops_when_asked() -> None:
     board = Board.from_moves(parse_moves("h8 i9 h9 i10"))
-    seen: list[Analysis] = []
+    seen: list[SearchResult] = []
     stop = threading.Event()
 
-    def update(analysis: Analysis) -> None:
+    def update(analysis: SearchResult) -> None:
         seen.append(analysis)
         if analysis.depth >= 2:
             stop.set()
 
     final = analyse(board, stop=stop, on_update=update, seconds=30)
     depths = [analysis.depth for analysis in seen]
-    assert depths[:2] == [1, 2] and final.final and final.depth == 2
+    assert depths[:2] == [1, 2] and final is not None and final.final and final.depth == 2
     assert seen[-1].final
 
 
@@ -168,7 +172,7 @@ def test_the_worker_posts_each_deeper_answer_and_nothing_after_a_cancel() -> Non
     posted: list[object] = []
     jobs: list = []
 
-    def fake(board: Board, stop: threading.Event, on_update) -> Analysis:  # type: ignore[no-untyped-def]
+    def fake(board: Board, stop: threading.Event, on_update) -> SearchResult:  # type: ignore[no-untyped-def]
         first = answer(Stone.BLACK, "h8", depth=1)
         on_update(first)
         on_update(answer(Stone.BLACK, "h8", depth=2))
@@ -187,13 +191,13 @@ def test_the_worker_posts_each_deeper_answer_and_nothing_after_a_cancel() -> Non
 @pytest.mark.parametrize(
     ("line", "text"),
     [
-        (Line(Point(0, 0), win_in=5), "white wins in 3"),
-        (Line(Point(0, 0), win_in=-4), "black wins in 2"),
-        (Line(Point(0, 0), score=-340), "white -340"),
-        (Line(Point(0, 0), score=12, exact=False), "white <=+12"),
+        (SearchResult(Point(0, 0), win_in=5), "white wins in 3"),
+        (SearchResult(Point(0, 0), win_in=-4), "black wins in 2"),
+        (SearchResult(Point(0, 0), score=-340), "white -340"),
+        (SearchResult(Point(0, 0), score=12, exact=False), "white <=+12"),
     ],
 )
-def test_values_are_said_for_the_side_to_move(line: Line, text: str) -> None:
+def test_values_are_said_for_the_side_to_move(line: SearchResult, text: str) -> None:
     assert live.value_text(line, Stone.WHITE) == text
 
 
@@ -215,9 +219,8 @@ def status_line(state: State, cols: int = NARROW) -> str:
 def test_the_status_phrase_says_the_best_move_its_value_and_the_depth() -> None:
     board = Board.from_moves(parse_moves("h8"))
     assert live.status_text(None, board) == "analysing..."
-    assert live.status_text(Analysis(Stone.WHITE), board) == "no move to suggest"
     assert live.status_text(answer(Stone.WHITE, "i9", "g9", depth=7), board) == "best i9 white +100 · d7"
-    forced = Analysis(Stone.WHITE, (Line(point("i9"), win_in=5, pv=(point("i9"),)),), depth=0)
+    forced = SearchResult(point("i9"), win_in=5, pv=(point("i9"),), depth=0)
     assert live.status_text(forced, board) == "best i9 white wins in 3 · d0"
 
 
@@ -227,7 +230,7 @@ def test_a_narrow_game_shows_the_best_move_on_the_status_line() -> None:
     assert "White to play · analysing..." in status_line(run.state)
     run.send(Analysed(started(run).job, answer(Stone.WHITE, "i9", "g9", "h9", depth=5)))
     assert "White to play · best i9 white +100 · d5 ·" in status_line(run.state)  # the rest as room allows
-    assert "Analysis ·" not in render(run.state, ROWS, NARROW).screen()  # no panel to put the lines in
+    assert "depth 5 · deepening" not in render(run.state, ROWS, NARROW).screen()  # no panel to put the lines in
     assert "best i9" not in status_line(run.state, COLS)  # with the panel, the lines are there instead
 
 
@@ -237,3 +240,23 @@ def test_a_narrow_replay_shows_the_best_move_on_the_status_line() -> None:
     assert "Move 3 of 3 · best i10 white +100 · d4 ·" in status_line(run.state)
     run.press("A")
     assert "best" not in status_line(run.state)
+
+
+def test_the_coach_waits_while_the_computer_thinks_its_move_and_resumes_after() -> None:
+    """Against the computer, the analysis never reads the position the computer is thinking about."""
+    run = begin("pvc", coach=True).press("A")
+    run.send(click(run.state, at(run.state, "h8")))  # the computer is to move now
+    assert run.state.ai is not None
+    thinking_board = run.state.ai.board
+    assert all(effect.board is not thinking_board for effect in run.of(StartAnalysis))
+    assert run.state.analysis is None
+    assert "Analysis waits for" in render(run.state).screen() and "the computer's move" in render(run.state).screen()
+    run.send(AiDone(run.state.ai.job, point("i9")))
+    assert isinstance(run.state.screen, Playing)
+    after = run.state.screen.game.board
+    assert started(run).board is after and run.state.analysis is not None  # resumed on the human's turn
+
+
+def test_in_watch_mode_the_analysis_goes_on_while_the_computers_think() -> None:
+    run = begin("cvc").press("A")
+    assert run.state.ai is not None and started(run).board is run.state.ai.board

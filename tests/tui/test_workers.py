@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import threading
 
+from gomoku.jobs import Lane, Pool
 from gomoku.savegame import load_game
 from gomoku.tui import app, storage
 from gomoku.tui.events import Listed
 from gomoku.tui.saves import saved_from_game
-from gomoku.tui.workers import Lane, Pool
 from tests.tui.helpers import game_of, play_at, start
 
 #: How long a test waits for a worker before it fails (never reached when all is well).
@@ -75,7 +75,7 @@ def test_files_and_the_autosave_share_one_pool(tmp_path) -> None:  # type: ignor
 
 
 def test_stops_cancel_one_job_forget_answered_ones_and_stop_all_at_exit() -> None:
-    from gomoku.tui.workers import Stops
+    from gomoku.jobs import Stops
 
     stops = Stops()
     first, second, third = stops.new(1), stops.new(2), stops.new(3)

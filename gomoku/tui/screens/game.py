@@ -13,7 +13,6 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from gomoku import game as core
-from gomoku.ai import LEVELS
 from gomoku.game import GameError, Refusal, clock_side
 from gomoku.openings import (
     Action,
@@ -179,7 +178,9 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
     if binding is live.TOGGLE:
         if not game.analysis and not live.allowed(game, ctx.settings):
             return screen, alerted(live.refusal())
-        return Playing(replace(game, analysis=not game.analysis)), said(live.toggled_text(not game.analysis))
+        return Playing(replace(game, analysis=not game.analysis)), said(
+            live.toggled_text(not game.analysis, ctx.settings)
+        )
     if binding is DISMISS:
         return screen, NOTHING  # the router has cleared the message line already
     if binding is NEW:
@@ -400,8 +401,8 @@ def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Outco
         move = event.opening_move
         moved, outcome = _act(local, lambda game, at: game.step(move, step.seat, at), ctx.seconds, _step_said, True)
         return moved, replace(outcome, ai=None)
-    if event.point is None and ai.kind is AiKind.MOVE and local.level_of(local.board.turn) not in LEVELS:
-        return _engine_failed(local, event.error, now)
+    if event.point is None and ai.kind is AiKind.MOVE and event.engine:
+        return _engine_failed(local, event.engine, event.error, now)
     if event.point is None:
         stopped = replace(with_game(local, local.game.pause(now)), step=False) if ai.kind is AiKind.MOVE else local
         note = " p lets it try again." if ai.kind is AiKind.MOVE else ""
@@ -432,9 +433,8 @@ def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Outco
     return Playing(after), Outcome(effects=autosave_effects(after), message=Message(_point_said(local, after)), ai=None)
 
 
-def _engine_failed(game: LocalGame, error: str, now: float) -> tuple[Screen, Outcome]:
-    """An outside engine failed to move: the game is kept, paused, with a built-in level in its place."""
-    engine = game.level_of(game.board.turn)
+def _engine_failed(game: LocalGame, engine: str, reason: str, now: float) -> tuple[Screen, Outcome]:
+    """Outside ``engine`` failed to move (``reason``): the game is kept, paused, with a built-in level in its place."""
     settings = game.settings
     if settings.mode is Mode.CVC and game.board.turn is Stone.BLACK:
         settings = replace(settings, black_level=FALLBACK_LEVEL)
@@ -443,8 +443,7 @@ def _engine_failed(game: LocalGame, error: str, now: float) -> tuple[Screen, Out
     else:
         settings = replace(settings, level=FALLBACK_LEVEL)
     kept = replace(with_game(game, game.game.pause(now)), settings=settings, step=False)
-    detail = error if error.startswith(engine) else f"{engine}: {error}"  # its errors name it first
-    text = f"The engine {detail.rstrip('.')}. The game is kept: p goes on with {FALLBACK_LEVEL}."
+    text = f"The engine {engine} {reason.rstrip('.')}. The game is kept: p goes on with {FALLBACK_LEVEL}."
     return Playing(kept), alerted(text, ai=None)
 
 
@@ -492,7 +491,10 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
     if layout.panel_x is not None:
         bottom = None
         if analysing:
-            bottom = live.draw_panel(win, layout, live.lines(analysis, game.board), theme) - 2
+            bottom = (
+                live.draw_panel(win, layout, live.lines(ctx.analysis, game.board, live.waits(screen, ctx.ai)), theme)
+                - 2
+            )
         top = layout.top
         if game.opening.events:  # the opening as it happened, as the network game shows it
             end = win.getmaxyx()[0] - draw.FOOTER_ROWS - 1 if bottom is None else bottom

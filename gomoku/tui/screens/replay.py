@@ -122,7 +122,7 @@ def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Outco
     if binding is LOAD:
         return screen, prompt.opened(ctx, PromptKind.LOAD)
     if binding is live.TOGGLE:
-        return replace(screen, analysis=not screen.analysis), said(live.toggled_text(not screen.analysis))
+        return replace(screen, analysis=not screen.analysis), said(live.toggled_text(not screen.analysis, ctx.settings))
     if binding is REVIEW:
         board = review.record_board(screen)
         if board is None:
@@ -244,7 +244,7 @@ def view(win: Window, screen: Replaying, ctx: Context, theme: Theme) -> None:
         names = [to_notation(point, size) for point in screen.record.moves]
         bottom = None
         if analysing:
-            bottom = live.draw_panel(win, layout, live.lines(analysis, screen.board), theme) - 2
+            bottom = live.draw_panel(win, layout, live.lines(ctx.analysis, screen.board), theme) - 2
         top = layout.top
         history = screen.opening
         if history:  # the opening as it happened (swaps, offers, the pick), as the game screens show it

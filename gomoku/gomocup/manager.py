@@ -3,23 +3,24 @@
 Two layers:
 
 - :class:`Engine` is one engine process and the protocol's commands, each
-  answer read with a timeout by a reader thread::
+  answer read with a timeout (its output is read by jobs of :mod:`gomoku.jobs`)::
 
       with Engine("/path/to/pbrain-rapfi") as engine:
           engine.start(15, rule_code=4, timeout_turn_ms=1000, infos={"max_node": "3000"})
-          move = engine.board([(7, 7, 2), (8, 8, 1), (6, 6, 2)], timeout=15)  # who: 1 its own, 2 ours
+          move = engine.board([(Point(7, 7), Field.OPPONENT), (Point(8, 8), Field.OWN)], timeout=15)
           move = engine.turn((7, 8), timeout=15)
 
   ``MESSAGE`` and ``DEBUG`` lines are kept aside; the search-info ones
   (ours: ``depth 8-14 ev 120 n 35K tm 850 pv h8 i9``, Rapfi's:
-  ``Depth 15-33 | Eval 186 | Time 970ms | H7 H6``) are parsed into a
-  :class:`SearchInfo` (:func:`parse_search_info`), and each time a line
+  ``Depth 15-33 | Eval 186 | Time 970ms | H7 H6``) are read into a
+  :class:`~gomoku.ai.result.SearchResult`
+  (:func:`gomoku.gomocup.protocol.parse_search_info`), and each time a line
   adds to it, the info so far goes to :attr:`Engine.on_info` (if set) at
   once, while the engine still thinks: Rapfi prints a line a depth, so a
   view can deepen before the move comes.
 
 - :class:`EnginePlayer` is an engine as a :class:`~gomoku.ai.base.Player`:
-  ``choose_move(board)`` returns a :class:`~gomoku.ai.base.Decision`, so a
+  ``choose_move(board)`` returns a :class:`~gomoku.ai.result.SearchResult`, so a
   game can take it as an opponent and the review as its analyst.  It starts
   the process on first use (``START``, then ``INFO rule``, ``timeout_turn``,
   ``timeout_match``, ``max_memory`` and any extra ``INFO`` lines), sends
@@ -29,8 +30,9 @@ Two layers:
   anything else (another position, the other colour to move).  Every move
   it answers is checked on our :class:`~gomoku.board.Board`.
 
-Every failure is one :class:`EngineError` subclass with a message naming the
-engine: :class:`EngineStartError` (will not start), :class:`EngineProtocolError`
+Every failure is one :class:`EngineError` subclass, with the engine's name
+and what happened as fields (:attr:`EngineError.engine`, :attr:`EngineError.reason`)
+and a :class:`Failure` kind: :class:`EngineStartError` (will not start), :class:`EngineProtocolError`
 (an answer that is not what the protocol says), :class:`EngineIllegalMoveError`
 (off the board, taken, forbidden), :class:`EngineTimeout` (no answer in its
 time and the grace after it) and :class:`EngineCrash` (the process ended).
@@ -43,26 +45,38 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import enum
 import os
 import queue
-import re
 import shlex
 import subprocess
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
+from typing import ClassVar
 
-from gomoku.ai.base import Decision
+from gomoku.ai import LEVELS, make_player
+from gomoku.ai.base import Player
+from gomoku.ai.result import SearchResult
 from gomoku.board import Board, ForbiddenMoveError, GameOverError, IllegalMoveError, OccupiedError
 from gomoku.errors import GomokuError
-from gomoku.point import COLUMN_LETTERS, Point
+from gomoku.gomocup.protocol import (
+    Answer,
+    Command,
+    Field,
+    InfoKey,
+    format_field,
+    format_point,
+    parse_about,
+    parse_search_info,
+    quote,
+    read_move,
+    rule_code,
+)
+from gomoku.jobs import Pool
+from gomoku.point import Point
 from gomoku.rules import Rule, Stone
-
-#: ``INFO rule`` codes of the Gomocup protocol, by our rule names (1 is "exactly five", 4 renju).
-RULE_CODES = {"freestyle": 0, "standard": 1, "renju": 4}
-#: ``BOARD`` field values: the engine's own stone, its opponent's.
-OWN, THEIRS = 1, 2
 
 #: Seconds an engine may take to answer ``START`` (it loads its weights and tables then; Rapfi
 #: takes well under a second, a large network engine a few seconds).
@@ -81,167 +95,76 @@ MAX_TAKEBACKS = 4
 MAX_LINE = 64 * 1024
 #: How many lines of the engine's stderr are quoted when it ends.
 STDERR_TAIL = 5
-#: The most characters of an engine's answer quoted back in a message.
-QUOTE_LIMIT = 40
-
-_MOVE = re.compile(r"^\s*(-?\d{1,9})\s*,\s*(-?\d{1,9})\s*$")
-_SKIPPED = ("MESSAGE", "DEBUG")
-
-
-def _quote(text: str) -> str:
-    text = "".join(char if char.isprintable() else "?" for char in text.strip()[: QUOTE_LIMIT + 1])
-    return repr(text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "...")
+#: The answers that are not replies: kept aside while the reply is awaited.
+_SKIPPED = (Answer.MESSAGE.value, Answer.DEBUG.value)
 
 
 # -- errors -----------------------------------------------------------------------
 
 
-class EngineError(GomokuError, RuntimeError):
-    """An outside engine failed; the message names it and says how.  ``kind`` is a short label."""
+class Failure(str, enum.Enum):
+    """How an outside engine failed: one value for each :class:`EngineError` subclass."""
 
-    kind = "protocol"
+    START = "start"
+    PROTOCOL = "protocol"
+    ILLEGAL = "illegal"
+    TIMEOUT = "timeout"
+    CRASH = "crash"
+
+
+class EngineError(GomokuError, RuntimeError):
+    """An outside engine failed: ``engine`` is its name, ``reason`` what happened (a phrase after the name).
+
+    ``str(error)`` is the whole sentence, the name first ("rapfi gave no
+    answer within 3.0 s"); a front end that says the name its own way uses
+    the two fields, never the text.  ``engine`` is empty when no engine is
+    named yet (a command line that names none).
+    """
+
+    kind: ClassVar[Failure] = Failure.PROTOCOL
+
+    def __init__(self, engine: str, reason: str) -> None:
+        super().__init__(f"{engine} {reason}" if engine else reason)
+        self.engine = engine
+        self.reason = reason
 
 
 class EngineStartError(EngineError):
     """The engine will not start: no such program, not executable, or it ended before ``START`` was answered."""
 
-    kind = "start"
+    kind = Failure.START
 
 
 class EngineProtocolError(EngineError):
     """The engine answered something the protocol does not allow (garbage, ``ERROR``, ``UNKNOWN``)."""
 
-    kind = "protocol"
+    kind = Failure.PROTOCOL
 
 
 class EngineIllegalMoveError(EngineError):
     """The engine played a point off the board, a taken one, or (renju, black) a forbidden one."""
 
-    kind = "illegal"
+    kind = Failure.ILLEGAL
 
-    def __init__(self, message: str, move: Point) -> None:
-        super().__init__(message)
+    def __init__(self, engine: str, reason: str, move: Point) -> None:
+        super().__init__(engine, reason)
         self.move = move
 
 
 class EngineTimeout(EngineError):
     """The engine gave no answer within its time and the grace after it."""
 
-    kind = "timeout"
+    kind = Failure.TIMEOUT
 
 
 class EngineCrash(EngineError):
     """The engine's process ended (or closed its input) in the middle of a game."""
 
-    kind = "crash"
-
-
-# -- search info --------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SearchInfo:
-    """What an engine said of its search in ``MESSAGE`` lines (any field it did not say is left out).
-
-    ``score`` is from the engine's side (larger is better); ``win_in`` is set
-    instead for a forced result, in plies (negative: the engine loses).
-    """
-
-    depth: int = 0
-    seldepth: int = 0
-    score: int | None = None
-    win_in: int | None = None
-    nodes: int = 0
-    seconds: float = 0.0
-    pv: tuple[Point, ...] = ()
-
-    def merged(self, later: SearchInfo) -> SearchInfo:
-        """This info updated by a later line: the later line's fields where it has them."""
-        return SearchInfo(
-            depth=later.depth or self.depth,
-            seldepth=later.seldepth or self.seldepth,
-            score=later.score if later.score is not None or later.win_in is not None else self.score,
-            win_in=later.win_in if later.score is not None or later.win_in is not None else self.win_in,
-            nodes=later.nodes or self.nodes,
-            seconds=later.seconds or self.seconds,
-            pv=later.pv or self.pv,
-        )
-
-
-_COUNT = re.compile(r"^(\d+(?:\.\d+)?)([KMG]?)$", re.IGNORECASE)
-_MULTIPLIER = {"": 1, "K": 1_000, "M": 1_000_000, "G": 1_000_000_000}
-_DEPTH = re.compile(r"^(\d+)(?:-(\d+))?$")
-_VALUE = re.compile(r"^([+-]?)(M?)(\d+)$", re.IGNORECASE)
-_TIME = re.compile(r"^(\d+(?:\.\d+)?)(ms|s)?$", re.IGNORECASE)
-_PV_POINT = re.compile(r"^([a-y])(\d{1,2})$", re.IGNORECASE)
-#: The search-info words of ours and Rapfi's lines, by what they give.
-_KEYS = {"depth": "depth", "ev": "value", "eval": "value", "n": "nodes", "node": "nodes", "tm": "time", "time": "time"}
-
-
-def _count(text: str) -> int | None:
-    """A node count as engines print it (``950``, ``35K``, ``1.2M``)."""
-    match = _COUNT.match(text)
-    if match is None:
-        return None
-    return int(float(match.group(1)) * _MULTIPLIER[match.group(2).upper()])
-
-
-def pv_point(text: str, size: int) -> Point | None:
-    """A point of a search line as managers print it: the column letter, then ``y + 1`` (``h8``, ``H7``)."""
-    match = _PV_POINT.match(text)
-    if match is None:
-        return None
-    x, y = COLUMN_LETTERS.index(match.group(1).lower()), int(match.group(2)) - 1
-    return Point(x, y) if 0 <= x < size and 0 <= y < size else None
-
-
-def parse_search_info(text: str, size: int) -> SearchInfo | None:
-    """The search info in one ``MESSAGE`` line's text (without ``MESSAGE``), or ``None`` if it has none.
-
-    Reads our form (``depth 8-14 ev 120 n 35K n/ms 40 tm 850 pv h8 i9``, as
-    :func:`gomoku.gomocup.search_message` writes it) and Rapfi's
-    (``Depth 15-33 | Eval 186 | Time 970ms | H7 H6``, and its summary
-    ``Speed 694K | Depth 15-33 | Eval 186 | Node 674K | Time 970ms``).
-    A value ``M5`` is a forced win in 5 plies, ``-M8`` a forced loss.
-    """
-    words = text.replace("|", " | ").split()
-    fields: dict[str, object] = {}
-    pv: list[Point] = []
-    index = 0
-    while index < len(words):
-        word = words[index].lower()
-        value = words[index + 1] if index + 1 < len(words) else ""
-        key = _KEYS.get(word)
-        if key == "depth" and (depth := _DEPTH.match(value)):
-            fields["depth"] = int(depth.group(1))
-            fields["seldepth"] = int(depth.group(2) or depth.group(1))
-            index += 2
-        elif key == "value" and (number := _VALUE.match(value)):
-            signed = int(number.group(3)) * (-1 if number.group(1) == "-" else 1)
-            fields["win_in" if number.group(2) else "score"] = signed
-            index += 2
-        elif key == "nodes" and (count := _count(value)) is not None:
-            fields["nodes"] = count
-            index += 2
-        elif key == "time" and (spent := _TIME.match(value)):
-            amount = float(spent.group(1))
-            fields["seconds"] = amount if (spent.group(2) or "").lower() == "s" else amount / 1000
-            index += 2
-        elif word == "pv" or (point := pv_point(word, size)) is not None:
-            start = index + 1 if word == "pv" else index
-            index = start
-            while index < len(words) and (point := pv_point(words[index], size)) is not None:
-                pv.append(point)
-                index += 1
-        else:
-            index += 1
-    if "depth" not in fields and "score" not in fields and "win_in" not in fields:
-        return None
-    return SearchInfo(pv=tuple(pv), **fields)  # type: ignore[arg-type]
+    kind = Failure.CRASH
 
 
 #: Where an engine's search info goes as it arrives (see :attr:`Engine.on_info`).
-InfoListener = Callable[[SearchInfo], None]
+InfoListener = Callable[[SearchResult], None]
 
 
 # -- one process --------------------------------------------------------------------
@@ -256,7 +179,9 @@ def command_words(command: str | Sequence[str]) -> list[str]:
     try:
         return shlex.split(command)
     except ValueError as error:
-        raise EngineStartError(f"{_quote(command)} is not a command line ({error}): quote paths with spaces") from None
+        raise EngineStartError(
+            "", f"{quote(command)} is not a command line ({error}): quote paths with spaces"
+        ) from None
 
 
 class Engine:
@@ -269,7 +194,7 @@ class Engine:
     def __init__(self, command: str | Sequence[str], name: str | None = None) -> None:
         words = command_words(command)
         if not words:
-            raise EngineStartError("the engine command is empty: give the path of a pbrain-* program")
+            raise EngineStartError("", "the engine command is empty: give the path of a pbrain-* program")
         self.path = words[0]
         self.name = name or os.path.basename(words[0]) or words[0]
         try:
@@ -285,26 +210,21 @@ class Engine:
             )
         except OSError as error:
             reason = error.strerror or str(error)
-            raise EngineStartError(
-                f"{self.name} will not start ({reason}): check the path {_quote(words[0])}"
-            ) from None
+            raise EngineStartError(self.name, f"will not start ({reason}): check the path {quote(words[0])}") from None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL)
         #: the ``MESSAGE`` lines since the last command (the newest few hundred)
         self.messages: collections.deque[str] = collections.deque(maxlen=500)
         #: the search info of those lines, merged (``None``: the engine said none)
-        self.info: SearchInfo | None = None
+        self.info: SearchResult | None = None
         #: called with :attr:`info` each time a ``MESSAGE`` line adds to it, on the thread reading the answer
         self.on_info: InfoListener | None = None
         self.size = 15
-        self._threads = [
-            threading.Thread(target=self._read_stdout, name=f"engine-out-{self.name}", daemon=True),
-            threading.Thread(target=self._read_stderr, name=f"engine-err-{self.name}", daemon=True),
-        ]
-        for thread in self._threads:
-            thread.start()
+        # the readers block on the pipes for the process's life: a pool of their own, ended with it
+        self._readers = Pool(2, f"engine-{self.name}")
+        self._reading = [self._readers.run(self._read_stdout), self._readers.run(self._read_stderr)]
 
-    def _read_stdout(self) -> None:
+    def _read_stdout(self, stop: threading.Event) -> None:
         stream = self.process.stdout
         assert stream is not None
         with contextlib.suppress(OSError, ValueError):
@@ -312,7 +232,7 @@ class Engine:
                 self._lines.put(line.rstrip("\r\n"))
         self._lines.put(None)
 
-    def _read_stderr(self) -> None:
+    def _read_stderr(self, stop: threading.Event) -> None:
         stream = self.process.stderr
         assert stream is not None
         with contextlib.suppress(OSError, ValueError):
@@ -327,7 +247,7 @@ class Engine:
             stdin.write(line + "\n")
             stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
-            raise EngineCrash(f"{self.name} stopped reading its input{self._exit_note()}") from None
+            raise EngineCrash(self.name, f"stopped reading its input{self._exit_note()}") from None
 
     def _exit_note(self) -> str:
         try:
@@ -355,35 +275,35 @@ class Engine:
             try:
                 line = self._lines.get(timeout=max(0.0, left))
             except queue.Empty:
-                raise EngineTimeout(f"{self.name} gave no answer within {timeout:.1f} s") from None
+                raise EngineTimeout(self.name, f"gave no answer within {timeout:.1f} s") from None
             if line is None:
-                raise EngineCrash(f"{self.name} ended{self._exit_note()}")
+                raise EngineCrash(self.name, f"ended{self._exit_note()}")
             word, _, rest = line.strip().partition(" ")
             if not word or word.upper() in _SKIPPED:
-                if word.upper() == "MESSAGE":
+                if word.upper() == Answer.MESSAGE:
                     self.messages.append(rest)
-                    found = parse_search_info(rest, self.size)
+                    found = parse_search_info(rest, self.size, self.info)
                     if found is not None:
-                        self.info = found if self.info is None else self.info.merged(found)
+                        self.info = found
                         if self.on_info is not None:
-                            self.on_info(self.info)
+                            self.on_info(found)
                 continue
-            if word.upper() in ("ERROR", "UNKNOWN"):
-                raise EngineProtocolError(f"{self.name} refused: {_quote(line)}")
+            if word.upper() in (Answer.ERROR, Answer.UNKNOWN):
+                raise EngineProtocolError(self.name, f"refused: {quote(line)}")
             return line
 
     def move(self, timeout: float) -> Point:
         """Read the engine's move ``x,y``; anything else is an :class:`EngineProtocolError`."""
         line = self.answer(timeout)
-        match = _MOVE.match(line)
-        if not match:
-            raise EngineProtocolError(f"{self.name} answered {_quote(line)} where a move x,y was due")
-        return Point(int(match.group(1)), int(match.group(2)))
+        move = read_move(line)
+        if move is None:
+            raise EngineProtocolError(self.name, f"answered {quote(line)} where a move x,y was due")
+        return move
 
     def _ok(self, command: str, timeout: float) -> None:
         line = self.answer(timeout)
-        if line.strip().upper() != "OK":
-            raise EngineProtocolError(f"{self.name} answered {command} with {_quote(line)} instead of OK")
+        if line.strip().upper() != Answer.OK:
+            raise EngineProtocolError(self.name, f"answered {command} with {quote(line)} instead of OK")
 
     def start(
         self,
@@ -401,54 +321,53 @@ class Engine:
         """
         self.size = size
         try:
-            self.send(f"START {size}")
-            self._ok(f"START {size}", timeout)
+            self.send(f"{Command.START} {size}")
+            self._ok(f"{Command.START} {size}", timeout)
         except EngineError as error:
-            raise EngineStartError(f"{self.name} did not start a game: {_after_name(error, self.name)}") from None
+            raise EngineStartError(self.name, f"did not start a game: {error.reason}") from None
         timeout_turn_ms = max(1, int(timeout_turn_ms))  # 0 would mean no limit at all to some engines
         if timeout_match_ms is None:
             timeout_match_ms = timeout_turn_ms * MATCH_TURNS
-        self.info_line("rule", rule_code)
-        self.info_line("timeout_turn", timeout_turn_ms)
-        self.info_line("timeout_match", max(1, int(timeout_match_ms)))
+        self.info_line(InfoKey.RULE, rule_code)
+        self.info_line(InfoKey.TIMEOUT_TURN, timeout_turn_ms)
+        self.info_line(InfoKey.TIMEOUT_MATCH, max(1, int(timeout_match_ms)))
         for key, value in dict(infos or {}).items():
             self.info_line(key, value)
 
     def info_line(self, key: str, value: object) -> None:
         """Send ``INFO key value`` (no answer is due)."""
-        self.send(f"INFO {key} {value}")
+        self.send(f"{Command.INFO} {key} {value}")
 
     def begin(self, timeout: float) -> Point:
         """``BEGIN``: the engine plays the first move on an empty board."""
         self._forget_messages()
-        self.send("BEGIN")
+        self.send(str(Command.BEGIN))
         return self.move(timeout)
 
-    def board(self, stones: Iterable[tuple[int, int, int]], timeout: float) -> Point:
-        """Send a whole position (``x, y, who``: 1 the engine's stone, 2 the opponent's), read its move."""
+    def board(self, stones: Iterable[tuple[Point, Field]], timeout: float) -> Point:
+        """Send a whole position (each point with whose stone it is, as the engine sees it), read its move."""
         self._forget_messages()
-        self.send("BOARD")
-        for x, y, who in stones:
-            self.send(f"{x},{y},{who}")
-        self.send("DONE")
+        self.send(str(Command.BOARD))
+        for point, field in stones:
+            self.send(format_field(point, field))
+        self.send(str(Command.DONE))
         return self.move(timeout)
 
     def turn(self, point: tuple[int, int], timeout: float) -> Point:
         """Tell the engine the opponent's move, read its reply."""
         self._forget_messages()
-        self.send(f"TURN {point[0]},{point[1]}")
+        self.send(f"{Command.TURN} {format_point(point)}")
         return self.move(timeout)
 
     def takeback(self, point: tuple[int, int], timeout: float) -> None:
         """Take ``point``'s stone off the engine's board (it answers ``OK``)."""
-        self.send(f"TAKEBACK {point[0]},{point[1]}")
-        self._ok("TAKEBACK", timeout)
+        self.send(f"{Command.TAKEBACK} {format_point(point)}")
+        self._ok(str(Command.TAKEBACK), timeout)
 
     def about(self, timeout: float = START_TIMEOUT) -> dict[str, str]:
         """The engine's ``ABOUT`` answer as fields (``name``, ``version``, ...); empty if it has none."""
-        self.send("ABOUT")
-        line = self.answer(timeout)
-        return dict(re.findall(r'(\w+)\s*=\s*"([^"]*)"', line))
+        self.send(str(Command.ABOUT))
+        return parse_about(self.answer(timeout))
 
     @property
     def running(self) -> bool:
@@ -461,7 +380,7 @@ class Engine:
         with contextlib.suppress(BrokenPipeError, OSError, ValueError):
             assert stdin is not None
             if wait > 0:
-                stdin.write("END\n")
+                stdin.write(f"{Command.END}\n")
                 stdin.flush()
             stdin.close()
         try:
@@ -469,8 +388,9 @@ class Engine:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
-        for thread in self._threads:
-            thread.join(timeout=1)
+        for reader in self._reading:
+            reader.wait(1)  # the pipes are closed with the process: the readers end
+        self._readers.close()
         for stream in (self.process.stdout, self.process.stderr):
             with contextlib.suppress(OSError, ValueError):
                 if stream is not None:
@@ -481,12 +401,6 @@ class Engine:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _after_name(error: EngineError, name: str) -> str:
-    """An engine error's message without the engine's name in front (to say it inside another sentence)."""
-    text = str(error)
-    return text[len(name) :].strip() if text.startswith(name) else text
 
 
 # -- an engine as a player ----------------------------------------------------------
@@ -503,13 +417,10 @@ def parse_engine_spec(text: str) -> tuple[str, str]:
     command = command.strip()
     words = command_words(command) if command else []
     if not words:
-        raise EngineStartError(f"{_quote(text)} names no engine: write NAME=COMMAND, like rapfi=/path/to/pbrain-rapfi")
+        raise EngineStartError(
+            "", f"{quote(text)} names no engine: write NAME=COMMAND, like rapfi=/path/to/pbrain-rapfi"
+        )
     return (name.strip() or os.path.basename(words[0])), command
-
-
-def rule_code(rule: Rule) -> int:
-    """The ``INFO rule`` code for ``rule``."""
-    return RULE_CODES[rule.value]
 
 
 class EnginePlayer:
@@ -570,7 +481,7 @@ class EnginePlayer:
         turn_ms = self._ms(self.think_time)
         infos = dict(self.infos)
         if self.max_memory is not None:
-            infos.setdefault("max_memory", str(self.max_memory))
+            infos.setdefault(InfoKey.MAX_MEMORY.value, str(self.max_memory))
         self._match_ms = turn_ms * MATCH_TURNS
         engine.start(board.size, rule_code(board.rule), turn_ms, infos, self._match_ms, self.start_timeout)
         self._game, self._seen, self._colour = game, [], None
@@ -607,7 +518,7 @@ class EnginePlayer:
         stop: threading.Event | None = None,
         think_time: float | None = None,
         on_info: InfoListener | None = None,
-    ) -> Decision:
+    ) -> SearchResult:
         """The engine's move for the side to move on ``board`` (left unchanged), checked on our board.
 
         ``on_info`` gets the engine's search info so far each time a
@@ -624,9 +535,9 @@ class EnginePlayer:
             seconds = self.think_time if think_time is None else max(0.001, float(think_time))
             turn_ms = self._ms(seconds)
             if turn_ms != self._turn_ms:
-                engine.info_line("timeout_turn", turn_ms)
+                engine.info_line(InfoKey.TIMEOUT_TURN, turn_ms)
                 self._turn_ms = turn_ms
-            engine.info_line("time_left", max(1, self._match_ms - self._spent_ms))
+            engine.info_line(InfoKey.TIME_LEFT, max(1, self._match_ms - self._spent_ms))
             engine.on_info = on_info
             try:
                 move = self._sync_and_ask(engine, board, turn_ms / 1000 + self.grace)
@@ -658,7 +569,7 @@ class EnginePlayer:
                 engine.takeback(point, timeout)
             return engine.turn(moves[-1], timeout)
         me = board.turn
-        stones = [(p.x, p.y, OWN if board[p] is me else THEIRS) for p in moves]
+        stones = [(p, Field.OWN if board[p] is me else Field.OPPONENT) for p in moves]
         return engine.board(stones, timeout)
 
     def _check(self, board: Board, move: Point) -> None:
@@ -666,39 +577,58 @@ class EnginePlayer:
         x, y = move
         if not (0 <= x < board.size and 0 <= y < board.size):
             raise EngineIllegalMoveError(
-                f"{self.name} played {x},{y}, off the {board.size}x{board.size} board", Point(x, y)
+                self.name, f"played {x},{y}, off the {board.size}x{board.size} board", Point(x, y)
             )
         try:
             board.check_move(move)
         except OccupiedError:
-            raise EngineIllegalMoveError(f"{self.name} played {board.notation(move)}, which is taken", move) from None
+            raise EngineIllegalMoveError(self.name, f"played {board.notation(move)}, which is taken", move) from None
         except ForbiddenMoveError as error:
             raise EngineIllegalMoveError(
-                f"{self.name} played {board.notation(move)}, forbidden for black ({error.foul})", move
+                self.name, f"played {board.notation(move)}, forbidden for black ({error.foul})", move
             ) from None
         except IllegalMoveError as error:
-            raise EngineIllegalMoveError(f"{self.name} played {board.notation(move)}: {error}", move) from None
+            raise EngineIllegalMoveError(self.name, f"played {board.notation(move)}: {error}", move) from None
 
     @staticmethod
-    def _decision(move: Point, info: SearchInfo | None, spent: float) -> Decision:
+    def _decision(move: Point, info: SearchResult | None, spent: float) -> SearchResult:
+        """The move played, with what the engine said of its search (its line only if it starts with the move)."""
         if info is None:
-            return Decision(move, reason="engine", seconds=spent)
+            return SearchResult(move, reason="engine", seconds=spent)
         pv = info.pv if info.pv[:1] == (move,) else (move,)
-        return Decision(
-            move,
-            reason="engine",
-            score=info.score,
-            win_in=info.win_in,
-            depth=info.depth,
-            seldepth=info.seldepth,
-            nodes=info.nodes,
-            seconds=spent,
-            pv=pv,
-        )
+        return replace(info, move=move, reason="engine", seconds=spent, pv=pv, final=True)
+
+
+# -- players by name -----------------------------------------------------------------
+
+
+class Players:
+    """Makes a player by name: an outside engine if one has that name, else the built-in level.
+
+    ``engines`` are the outside engines' commands by name, as ``--engine
+    NAME=CMD`` and the settings file's ``engines`` give them: one home for
+    "a name is a level or an engine", so an engine's name is usable
+    wherever a level's is (the computer's moves, the review, live analysis,
+    ``--level``, ``--analyst``).
+    """
+
+    def __init__(self, engines: Mapping[str, str] | None = None) -> None:
+        #: the outside engines' commands, by name
+        self.engines = dict(engines or {})
+
+    def knows(self, name: str) -> bool:
+        """Whether ``name`` is a built-in level or one of the engines."""
+        return name in self.engines or name in LEVELS
+
+    def make(self, name: str, seed: int | None = None, think_time: float | None = None) -> Player:
+        """The player ``name`` (an engine's process starts on its first move); raises
+        :class:`~gomoku.ai.UnknownLevelError` for a name that is neither."""
+        if name in self.engines:
+            return EnginePlayer(self.engines[name], name=name, think_time=think_time)
+        return make_player(name, seed=seed, think_time=think_time)
 
 
 __all__ = [
-    "RULE_CODES",
     "Engine",
     "EngineCrash",
     "EngineError",
@@ -707,10 +637,8 @@ __all__ = [
     "EngineProtocolError",
     "EngineStartError",
     "EngineTimeout",
+    "Failure",
     "InfoListener",
-    "SearchInfo",
+    "Players",
     "parse_engine_spec",
-    "parse_search_info",
-    "pv_point",
-    "rule_code",
 ]

@@ -20,7 +20,8 @@ answer, so the whole protocol is testable without a process.  :func:`run` is
 the stdin/stdout loop around it and :func:`main` the console entry point
 (``pbrain-gomoku``, ``python -m gomoku --gomocup``).
 
-The computer thinks in a worker thread.  The main thread waits for it until a
+The computer thinks as a task on the brain's worker pool (:mod:`gomoku.jobs`,
+the one way background work runs here).  The main thread waits for it until a
 deadline computed from the time control (``INFO timeout_turn``,
 ``timeout_match``, ``time_left``, minus a safety margin), then sets the
 worker's stop event, and if the worker still has no move it answers with a
@@ -31,7 +32,7 @@ it on with ``INFO pondering 1`` (the key Yixin-Board sends, which Rapfi reads
 too; piskvork has no such key, and the Gomocup tournament manager does not
 allow pondering: it suspends a brain that is not to move).  Then, after each
 of our moves, the player searches the position after the reply it expects
-(:meth:`gomoku.ai.search.SearchPlayer.ponder`) on a thread of its own until
+(:meth:`gomoku.ai.search.SearchPlayer.ponder`) as another task until
 the manager's next line, which stops it at once before it is read; the
 tables it fills keep within the same share of ``INFO max_memory``.  A command the brain
 does not know gets ``UNKNOWN``; a known command with bad arguments or an
@@ -43,7 +44,6 @@ from __future__ import annotations
 
 import io
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -51,24 +51,41 @@ from typing import ClassVar, TextIO
 
 from gomoku import __version__
 from gomoku.ai import LEVELS, make_player
-from gomoku.ai.base import Decision, Player
+from gomoku.ai.base import LimitsMemory, Player, Ponders
 from gomoku.ai.opening import OpeningPlayer
 from gomoku.ai.parameters import PONDER_TABLE_SHARE
+from gomoku.ai.result import SearchResult
 from gomoku.board import Board, IllegalMoveError
-from gomoku.errors import GomokuError
+from gomoku.gomocup.protocol import (
+    NUMERIC_KEYS,
+    Answer,
+    Command,
+    Field,
+    InfoKey,
+    ProtocolError,
+    about_line,
+    format_point,
+    is_number,
+    one_line,
+    parse_numbers,
+    parse_point,
+    quote,
+    rule_from_code,
+    search_message,
+)
+from gomoku.jobs import Pool, Task
 from gomoku.openings import Action, OpeningError, OpeningRule, OpeningState, Option, choose, place
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point
 from gomoku.rules import Rule, Stone
 
-ABOUT = (
-    f'name="gomoku-tui", version="{__version__}", '
-    'author="The gomoku-tui developers", country="-", '
-    'www="https://pypi.org/project/gomoku-tui/"'
-)
-
-#: ``BOARD`` field values: our stone, the opponent's, a stone of a finished
-#: line in a continuous game (occupied, but nobody's).
-OWN, OPPONENT, CONTINUOUS = 1, 2, 3
+#: The ``ABOUT`` answer's fields.
+ABOUT = {
+    "name": "gomoku-tui",
+    "version": __version__,
+    "author": "The gomoku-tui developers",
+    "country": "-",
+    "www": "https://pypi.org/project/gomoku-tui/",
+}
 
 #: The turn limit (ms) when the manager sends none.
 DEFAULT_TURN_MS = 5_000
@@ -83,35 +100,20 @@ MIN_MOVES_TO_GO = 10
 MAX_OVER_SHARE = 2.5
 #: ... and never past this share of the time left.
 MAX_SHARE_OF_LEFT = 0.25
-#: The longest an error message quotes of the offending text.
-QUOTE_LIMIT = 40
-#: ``INFO rule`` values that name an opening rule, as Rapfi reads them (Rapfi/command/gomocup.cpp,
-#: the ``RULE`` case: 5 is freestyle with Swap1, 6 freestyle with Swap2; Yixin-Board sends them).
-#: They are whole values, not bits: 5 and 6 would otherwise read as renju plus other bits.
-OPENING_RULE_CODES = {5: (Rule.FREESTYLE, OpeningRule.SWAP1), 6: (Rule.FREESTYLE, OpeningRule.SWAP2)}
 #: Of the time to the deadline, the share a ``SWAP2BOARD`` decision plans to read positions for
 #: (the readings run on this thread and a search may overrun its think time by half).
 OPENING_SHARE = 0.4
 #: The longest the brain waits for a stopped ponder (it stops within a few hundred nodes, milliseconds).
 PONDER_STOP_WAIT = 1.0
+#: Worker threads of the brain's pool: the move's search, the ponder, and room for a search that overran
+#: its deadline and still winds down (the next move gets a fresh thread; were every one busy, the quick
+#: move would still answer in time).
+BRAIN_WORKERS = 4
 
 
 def default_level() -> str:
     """The level the engine plays: the searching ``hard`` level when this build has it."""
     return "hard" if "hard" in LEVELS else "normal"
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _quote(text: str) -> str:
-    text = text.strip()
-    return repr(text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "...")
-
-
-class ProtocolError(GomokuError, ValueError):
-    """A command the brain understood but cannot carry out; the message says why."""
 
 
 @dataclass
@@ -183,48 +185,6 @@ class TimeControl:
             self.left_ms = max(0, self.match_ms - int(seconds * 1000))
 
 
-def rule_from_bits(bits: int) -> tuple[Rule, list[str]]:
-    """The rule for ``INFO rule`` bits, and notes on the bits this brain does not play.
-
-    1 exactly five, 2 continuous game, 4 renju, 8 caro.  Renju wins over
-    exactly five; caro is played as exactly five; in a continuous game the
-    stones of finished lines are treated as blocked points.
-    """
-    notes = []
-    if bits & 4:
-        rule = Rule.RENJU
-    elif bits & 1 or bits & 8:
-        rule = Rule.STANDARD
-    else:
-        rule = Rule.FREESTYLE
-    if bits & 8 and not bits & 4:
-        notes.append("caro rule is not supported: playing exactly five in a row")
-    if bits & 2:
-        notes.append("continuous game: stones of finished lines count as blocked points")
-    unknown = bits & ~15
-    if unknown:
-        notes.append(f"rule bits {unknown} are unknown here and ignored")
-    return rule, notes
-
-
-def parse_coordinates(text: str, size: int, count: int = 2) -> tuple[int, ...]:
-    """``count`` comma-separated integers from ``text``, the first two a point on the board."""
-    parts = [part.strip() for part in text.split(",")]
-    if len(parts) != count or not all(_is_int(part) for part in parts):
-        shape = "x,y" if count == 2 else "x,y,field"
-        raise ProtocolError(f"{_quote(text)} is not {shape}: write numbers like 7,7")
-    values = tuple(int(part) for part in parts)
-    x, y = values[0], values[1]
-    if not (0 <= x < size and 0 <= y < size):
-        raise ProtocolError(f"{x},{y} is off the {size}x{size} board: use 0 to {size - 1}")
-    return values
-
-
-def _is_int(text: str) -> bool:
-    body = text[1:] if text[:1] in "+-" else text
-    return body.isascii() and body.isdigit() and len(body) <= 9
-
-
 def quick_move(board: Board) -> Point | None:
     """An instant move for the side to move: win, else stop a five, else the most urgent point.
 
@@ -277,79 +237,39 @@ class Thought:
     move: Point | None
     seconds: float
     in_time: bool
-    decision: Decision | None = None
+    decision: SearchResult | None = None
 
 
-def think(board: Board, player: Player, deadline: float, started: float, think_time: float | None = None) -> Thought:
+def think(
+    board: Board,
+    player: Player,
+    pool: Pool,
+    deadline: float,
+    started: float,
+    think_time: float | None = None,
+) -> Thought:
     """The move for ``board``'s side to move, out by ``started + deadline`` (``time.monotonic``).
 
-    ``player`` (kept for the whole game) runs in a worker thread, asked to
-    think for ``think_time`` (default :data:`THINK_SHARE` of the time left).  At :data:`STOP_SHARE` the
-    worker's stop event is set (a searching player returns its best move so
+    ``player`` (kept for the whole game) runs as a :class:`~gomoku.jobs.Task`
+    on ``pool``, asked to think for ``think_time``
+    (default :data:`THINK_SHARE` of the time left).  At :data:`STOP_SHARE`
+    the task's stop event is set (a searching player returns its best move so
     far); at the deadline, if it still has nothing, :func:`quick_move`
-    answers instead.  The board is only read.
+    answers instead (a player that failed counts as one with nothing).  The
+    board is only read.
     """
     answer_by = started + deadline
     remaining = max(0.0, answer_by - time.monotonic())
-    result: list[Decision] = []
-    stop = threading.Event()
-
-    def work() -> None:
-        try:
-            result.append(
-                player.choose_move(board, stop, remaining * THINK_SHARE if think_time is None else think_time)
-            )
-        except Exception:  # the fallback answers; never let a player crash the brain
-            pass
-
-    worker = threading.Thread(target=work, name="gomoku-think", daemon=True)
-    worker.start()
-    worker.join(max(0.0, started + deadline * STOP_SHARE - time.monotonic()))
-    if worker.is_alive():
-        stop.set()
-        worker.join(max(0.0, answer_by - time.monotonic()))
-    if result and board.is_empty(result[0].move):
-        try:
-            board.check_move(result[0].move)
-            return Thought(result[0].move, time.monotonic() - started, True, result[0])
-        except IllegalMoveError:
-            pass
-    stop.set()
+    seconds = remaining * THINK_SHARE if think_time is None else think_time
+    task = pool.run(lambda stop: player.choose_move(board, stop, seconds))
+    if not task.wait(max(0.0, started + deadline * STOP_SHARE - time.monotonic())):
+        task.stop.set()
+        task.wait(max(0.0, answer_by - time.monotonic()))
+    found = task.result()
+    if found is not None and board.is_legal(found.move):
+        return Thought(found.move, time.monotonic() - started, True, found)
+    task.stop.set()
     return Thought(quick_move(board), time.monotonic() - started, False)
-
-
-def _count(number: float) -> str:
-    """A node count as search-info lines print it: ``950``, ``35K``, ``1.2M``."""
-    if number >= 10_000_000:
-        return f"{number / 1_000_000:.0f}M"
-    if number >= 1_000_000:
-        return f"{number / 1_000_000:.1f}M"
-    if number >= 10_000:
-        return f"{number / 1000:.0f}K"
-    return str(int(number))
-
-
-def search_message(decision: Decision) -> str:
-    """``decision`` as the search-info ``MESSAGE`` line managers parse (the form Rapfi prints).
-
-    ``MESSAGE depth 8-14 ev 120 n 35K n/ms 40 tm 850 pv h8 i9``: depth and
-    selective depth, the evaluation (``M5`` a forced win in 5 plies,
-    ``-M8`` a forced loss), nodes, nodes per millisecond, milliseconds,
-    and the expected line.  The line's points are written as managers
-    read them, the column letter then ``y + 1`` (the row from the top, as
-    the protocol's coordinates have it).
-    """
-    if decision.win_in is not None:
-        value = f"M{decision.win_in}" if decision.win_in > 0 else f"-M{-decision.win_in}"
-    else:
-        value = str(decision.score if decision.score is not None else 0)
-    milliseconds = max(0, round(decision.seconds * 1000))
-    speed = round(decision.nodes / milliseconds) if milliseconds else decision.nodes
-    line = " ".join(f"{chr(ord('a') + p.x)}{p.y + 1}" for p in decision.pv or (decision.move,))
-    return (
-        f"MESSAGE depth {decision.depth}-{max(decision.depth, decision.seldepth)} ev {value} "
-        f"n {_count(decision.nodes)} n/ms {speed} tm {milliseconds} pv {line}"
-    )
 
 
 class Brain:
@@ -381,16 +301,18 @@ class Brain:
         self.rule = Rule.FREESTYLE
         self.clock = TimeControl()
         self.max_memory = 0
-        #: The stones by point, in the order they came: OWN, OPPONENT or CONTINUOUS.
-        self.stones: dict[Point, int] = {}
+        #: The stones by point, in the order they came: Field.OWN, Field.OPPONENT or Field.CONTINUOUS.
+        self.stones: dict[Point, Field] = {}
         self.finished = False
-        self._board_lines: dict[Point, int] | None = None
-        #: The opening rule ``INFO rule`` named (:data:`OPENING_RULE_CODES`); ``SWAP2BOARD`` plays Swap2 whatever it is.
+        self._board_lines: dict[Point, Field] | None = None
+        #: The opening rule ``INFO rule`` named (``protocol.OPENING_RULE_CODES``); ``SWAP2BOARD`` plays Swap2 whatever.
         self.opening = OpeningRule.NONE
         self._swap2_lines: list[Point] | None = None
         #: Whether the manager allows thinking on its time (``INFO pondering 1``), and the ponder running.
         self.pondering = False
-        self._ponder: tuple[threading.Thread, threading.Event] | None = None
+        self._ponder: Task[object] | None = None
+        #: where the player thinks and ponders (the main thread only waits, up to each deadline)
+        self._pool = Pool(BRAIN_WORKERS, "gomoku-brain")
 
     # -- the protocol -----------------------------------------------------------
 
@@ -409,34 +331,34 @@ class Brain:
             word, *rest = text.split(None, 1)
             command = self._COMMANDS.get(word.upper())
             if command is None:
-                return [f"UNKNOWN {_quote(word)} is not a command I know"]
+                return [f"{Answer.UNKNOWN} {quote(word)} is not a command I know"]
             return command(self, rest[0].strip() if rest else "", started)
         except ProtocolError as error:
-            return [f"ERROR {_one_line(str(error))}"]
+            return [f"{Answer.ERROR} {one_line(str(error))}"]
         except Exception as error:  # a bug must cost one answer, never the match
-            return [f"ERROR internal error ({type(error).__name__}): {_one_line(str(error))}"]
+            return [f"{Answer.ERROR} internal error ({type(error).__name__}): {one_line(str(error))}"]
 
     def _start(self, argument: str, started: float) -> list[str]:
         """A new game on a size x size board; a size refused leaves everything as it was."""
-        if not _is_int(argument):
-            raise ProtocolError(f"START needs a board size, like START 20 (got {_quote(argument)})")
+        if not is_number(argument):
+            raise ProtocolError(f"START needs a board size, like START 20 (got {quote(argument)})")
         size = int(argument)
         if not MIN_SIZE <= size <= MAX_SIZE:
             raise ProtocolError(f"unsupported size {size}: I play {MIN_SIZE} to {MAX_SIZE}")
         self.size = size
         self._new_game()
-        return ["OK"]
+        return [str(Answer.OK)]
 
     def _rectstart(self, argument: str, started: float) -> list[str]:
         parts = [part.strip() for part in argument.split(",")]
-        if len(parts) == 2 and all(_is_int(part) for part in parts) and int(parts[0]) == int(parts[1]):
+        if len(parts) == 2 and all(is_number(part) for part in parts) and int(parts[0]) == int(parts[1]):
             return self._start(parts[0], started)
         raise ProtocolError("rectangular boards are not supported: use START n for a square board")
 
     def _restart(self, argument: str, started: float) -> list[str]:
         self._need_game()
         self._new_game()
-        return ["OK"]
+        return [str(Answer.OK)]
 
     def _begin(self, argument: str, started: float) -> list[str]:
         self._need_game()
@@ -446,21 +368,19 @@ class Brain:
 
     def _turn(self, argument: str, started: float) -> list[str]:
         size = self._need_game()
-        x, y = parse_coordinates(argument, size)
-        point = Point(x, y)
+        point = parse_point(argument, size)
         if point in self.stones:
-            raise ProtocolError(f"{x},{y} is taken: the opponent must play an empty point")
-        self.stones[point] = OPPONENT
+            raise ProtocolError(f"{format_point(point)} is taken: the opponent must play an empty point")
+        self.stones[point] = Field.OPPONENT
         return self._move(started)
 
     def _play(self, argument: str, started: float) -> list[str]:
         size = self._need_game()
-        x, y = parse_coordinates(argument, size)
-        point = Point(x, y)
+        point = parse_point(argument, size)
         if point in self.stones:
-            raise ProtocolError(f"{x},{y} is taken: pick an empty point")
-        self.stones[point] = OWN
-        return [f"{x},{y}"]
+            raise ProtocolError(f"{format_point(point)} is taken: pick an empty point")
+        self.stones[point] = Field.OWN
+        return [format_point(point)]
 
     def _board(self, argument: str, started: float) -> list[str]:
         self._need_game()
@@ -470,19 +390,19 @@ class Brain:
     def _board_line(self, text: str, started: float) -> list[str]:
         assert self._board_lines is not None and self.size is not None
         word = text.upper()
-        if word == "DONE":
+        if word == Command.DONE:
             self.stones, self._board_lines = self._board_lines, None
             return self._move(started)
-        if word == "END":
+        if word == Command.END:
             self._board_lines = None
             return self._end("", started)
-        x, y, field = parse_coordinates(text, self.size, count=3)
-        if field not in (OWN, OPPONENT, CONTINUOUS):
-            raise ProtocolError(f"field {field} in {_quote(text)} must be 1 (mine), 2 or 3")
+        x, y, field = parse_numbers(text, self.size, count=3)
+        if field not in (Field.OWN, Field.OPPONENT, Field.CONTINUOUS):
+            raise ProtocolError(f"field {field} in {quote(text)} must be 1 (mine), 2 or 3")
         point = Point(x, y)
         if point in self._board_lines:
             raise ProtocolError(f"{x},{y} is given twice: each point holds one stone")
-        self._board_lines[point] = field
+        self._board_lines[point] = Field(field)
         return []
 
     # -- Swap2 (SWAP2BOARD) --------------------------------------------------------
@@ -503,16 +423,16 @@ class Brain:
         """
         assert self._swap2_lines is not None and self.size is not None
         word = text.upper()
-        if word == "DONE":
+        if word == Command.DONE:
             stones, self._swap2_lines = self._swap2_lines, None
             return self._swap2_answer(stones, started)
-        if word == "END":
+        if word == Command.END:
             self._swap2_lines = None
             return self._end("", started)
         count = 3 if text.count(",") == 2 else 2
-        values = parse_coordinates(text, self.size, count=count)
-        if count == 3 and values[2] not in (OWN, OPPONENT):
-            raise ProtocolError(f"field {values[2]} in {_quote(text)} must be 1 or 2")
+        values = parse_numbers(text, self.size, count=count)
+        if count == 3 and values[2] not in (Field.OWN, Field.OPPONENT):
+            raise ProtocolError(f"field {values[2]} in {quote(text)} must be 1 or 2")
         point = Point(values[0], values[1])
         if point in self._swap2_lines:
             raise ProtocolError(f"{point.x},{point.y} is given twice: each point holds one stone")
@@ -550,8 +470,8 @@ class Brain:
             if option is not Option.PLACE_TWO:
                 ours = step.colour if option is Option.STAY else step.colour.opponent
                 if ours is Stone.BLACK:
-                    return ["SWAP"]
-                self.stones = {p: OWN if board[p] is Stone.WHITE else OPPONENT for p in board.moves}
+                    return [str(Answer.SWAP)]
+                self.stones = {p: Field.OWN if board[p] is Stone.WHITE else Field.OPPONENT for p in board.moves}
                 return self._move(started)
             state = state.apply(board, choose(Option.PLACE_TWO))
         placed: list[Point] = []
@@ -560,66 +480,61 @@ class Brain:
             state = state.apply(board, move)
             assert move.point is not None
             placed.append(move.point)
-        self.stones = {p: OWN if board[p] is Stone.BLACK else OPPONENT for p in board.moves}
+        self.stones = {p: Field.OWN if board[p] is Stone.BLACK else Field.OPPONENT for p in board.moves}
         return [" ".join(f"{p.x},{p.y}" for p in placed)]
 
     def _takeback(self, argument: str, started: float) -> list[str]:
         size = self._need_game()
-        x, y = parse_coordinates(argument, size)
-        if self.stones.pop(Point(x, y), None) is None:
-            raise ProtocolError(f"{x},{y} is empty: nothing to take back")
-        return ["OK"]
+        point = parse_point(argument, size)
+        if self.stones.pop(point, None) is None:
+            raise ProtocolError(f"{format_point(point)} is empty: nothing to take back")
+        return [str(Answer.OK)]
 
     def _info(self, argument: str, started: float) -> list[str]:
         key, *rest = argument.split(None, 1) or [""]
         key, value = key.lower(), rest[0].strip() if rest else ""
-        numeric = {"timeout_turn", "timeout_match", "time_left", "max_memory", "rule", "game_type", "pondering"}
-        if key not in numeric:
+        if key not in NUMERIC_KEYS:
             return []  # evaluate, folder and keys of newer managers: nothing to do
-        if not _is_int(value) or int(value) < 0:
-            raise ProtocolError(f"INFO {key} needs a whole number >= 0, not {_quote(value)}")
+        if not is_number(value) or int(value) < 0:
+            raise ProtocolError(f"INFO {key} needs a whole number >= 0, not {quote(value)}")
         number = int(value)
-        if key == "timeout_turn":
+        if key == InfoKey.TIMEOUT_TURN:
             self.clock.turn_ms = number
-        elif key == "timeout_match":
+        elif key == InfoKey.TIMEOUT_MATCH:
             self.clock.match_ms = number
-        elif key == "time_left":
+        elif key == InfoKey.TIME_LEFT:
             self.clock.left_ms = number
-        elif key == "max_memory":
+        elif key == InfoKey.MAX_MEMORY:
             self.max_memory = number
             self._limit_memory()
-        elif key == "pondering":
+        elif key == InfoKey.PONDERING:
             self.pondering = number != 0
             self._limit_memory()
-        elif key == "rule" and number in OPENING_RULE_CODES:
-            self.rule, self.opening = OPENING_RULE_CODES[number]
-            return [f"MESSAGE rule {number}: {self.rule} with the {self.opening.title} opening"]
-        elif key == "rule":
-            self.rule, notes = rule_from_bits(number)
-            self.opening = OpeningRule.NONE
-            return [f"MESSAGE {note}" for note in notes]
+        elif key == InfoKey.RULE:
+            self.rule, self.opening, notes = rule_from_code(number)
+            return [f"{Answer.MESSAGE} {note}" for note in notes]
         return []
 
     def _about(self, argument: str, started: float) -> list[str]:
-        return [ABOUT]
+        return [about_line(ABOUT)]
 
     def _end(self, argument: str, started: float) -> list[str]:
         self.finished = True
         return []
 
     _COMMANDS: ClassVar[dict[str, Callable[[Brain, str, float], list[str]]]] = {
-        "START": _start,
-        "RECTSTART": _rectstart,
-        "RESTART": _restart,
-        "BEGIN": _begin,
-        "TURN": _turn,
-        "PLAY": _play,
-        "BOARD": _board,
-        "SWAP2BOARD": _swap2board,
-        "TAKEBACK": _takeback,
-        "INFO": _info,
-        "ABOUT": _about,
-        "END": _end,
+        Command.START: _start,
+        Command.RECTSTART: _rectstart,
+        Command.RESTART: _restart,
+        Command.BEGIN: _begin,
+        Command.TURN: _turn,
+        Command.PLAY: _play,
+        Command.BOARD: _board,
+        Command.SWAP2BOARD: _swap2board,
+        Command.TAKEBACK: _takeback,
+        Command.INFO: _info,
+        Command.ABOUT: _about,
+        Command.END: _end,
     }
 
     # -- thinking ---------------------------------------------------------------
@@ -638,10 +553,10 @@ class Brain:
         return self._player
 
     def _limit_memory(self) -> None:
-        limit = getattr(self._player, "set_memory_limit", None)
-        if limit is not None:
+        if isinstance(self._player, LimitsMemory):
             # a ponder's table holds up to PONDER_TABLE_SHARE of the kept one's: both keep within the one share
-            limit(int(self.max_memory / (1 + PONDER_TABLE_SHARE)) if self.pondering else self.max_memory)
+            share = int(self.max_memory / (1 + PONDER_TABLE_SHARE)) if self.pondering else self.max_memory
+            self._player.set_memory_limit(share)
 
     def forget_player(self) -> None:
         """Forget this game's player: the next move makes a new one."""
@@ -663,18 +578,23 @@ class Brain:
             raise ProtocolError("the board is full: there is no move left")
         stones = board.stone_count
         thought = think(
-            board, self.player, self.clock.deadline(stones, empty), started, self.clock.think_time(stones, empty)
+            board,
+            self.player,
+            self._pool,
+            self.clock.deadline(stones, empty),
+            started,
+            self.clock.think_time(stones, empty),
         )
         self.clock.spend(thought.seconds)
         if thought.move is None:
             raise ProtocolError("no legal move left for me")
         if not thought.in_time:
             self.forget_player()  # one that overran may still be thinking: the next move gets a fresh one
-            messages.append(f"MESSAGE {self.level} had no move in time: played a quick move instead")
+            messages.append(f"{Answer.MESSAGE} {self.level} had no move in time: played a quick move instead")
         found = thought.decision
         if found is not None and (found.depth or found.nodes or found.win_in is not None):
             messages.append(search_message(found))
-        self.stones[thought.move] = OWN
+        self.stones[thought.move] = Field.OWN
         if self.pondering and thought.in_time:
             after = board.copy()
             after.play(thought.move)
@@ -683,42 +603,37 @@ class Brain:
 
     def _start_pondering(self, board: Board, think_time: float) -> None:
         """Let the player think on the opponent's time about ``board`` (after our move) until the next line."""
-        ponder = getattr(self.player, "ponder", None)
-        if ponder is None or board.is_game_over():
+        player = self.player
+        if not isinstance(player, Ponders) or board.is_game_over():
             return
-        stop = threading.Event()
-
-        def work() -> None:
-            try:
-                ponder(board, stop, think_time=think_time)
-            except Exception:  # a failed ponder costs only what it would have found
-                pass
-
-        thread = threading.Thread(target=work, name="gomoku-ponder", daemon=True)
-        self._ponder = (thread, stop)
-        thread.start()
+        # a failed ponder costs only what it would have found: the task keeps its error, nobody reads it
+        self._ponder = self._pool.run(lambda stop: player.ponder(board, stop, think_time=think_time))
 
     def stop_pondering(self) -> None:
         """Stop the ponder, if one runs, and wait for it (a search stops within a few hundred nodes)."""
         if self._ponder is not None:
-            thread, stop = self._ponder
-            self._ponder = None
-            stop.set()
-            thread.join(PONDER_STOP_WAIT)
-            if thread.is_alive():  # never seen: a player still busy must not be asked for the next move
+            task, self._ponder = self._ponder, None
+            task.stop.set()
+            if not task.wait(PONDER_STOP_WAIT):  # never seen: a player still busy must not be asked for a move
                 self.forget_player()
+
+    def close(self) -> None:
+        """Stop any ponder and let the worker threads go (at the end of input)."""
+        self.stop_pondering()
+        self._pool.close()
 
     def own_stone(self, messages: list[str] | None = None) -> Stone:
         """Our colour: black moves first, so we are black when both sides have as many stones."""
-        own = sum(1 for field in self.stones.values() if field == OWN)
-        theirs = sum(1 for field in self.stones.values() if field == OPPONENT)
+        own = sum(1 for field in self.stones.values() if field == Field.OWN)
+        theirs = sum(1 for field in self.stones.values() if field == Field.OPPONENT)
         if own == theirs:
             return Stone.BLACK
         if own + 1 == theirs:
             return Stone.WHITE
         stone = Stone.WHITE if own < theirs else Stone.BLACK
         if messages is not None:
-            messages.append(f"MESSAGE the board has {own} of my stones and {theirs} of the opponent's: playing {stone}")
+            note = f"the board has {own} of my stones and {theirs} of the opponent's: playing {stone}"
+            messages.append(f"{Answer.MESSAGE} {note}")
         return stone
 
     def position(self, messages: list[str] | None = None) -> Board:
@@ -730,10 +645,10 @@ class Brain:
         """
         assert self.size is not None
         own = self.own_stone(messages)
-        colour = {OWN: own, OPPONENT: own.opponent, CONTINUOUS: own.opponent}
+        colour = {Field.OWN: own, Field.OPPONENT: own.opponent, Field.CONTINUOUS: own.opponent}
         placed = [(point, colour[field]) for point, field in self.stones.items()]
         alternating = all(stone == (Stone.BLACK, Stone.WHITE)[i % 2] for i, (_, stone) in enumerate(placed))
-        if alternating and CONTINUOUS not in self.stones.values():
+        if alternating and Field.CONTINUOUS not in self.stones.values():
             try:
                 board = Board.from_moves((point for point, _ in placed), self.size, self.rule)
             except IllegalMoveError:
@@ -759,7 +674,7 @@ def run(stdin: Iterable[str], stdout: TextIO, brain: Brain | None = None) -> int
             if brain.finished:
                 break
     finally:
-        brain.stop_pondering()
+        brain.close()
     return 0
 
 
@@ -783,7 +698,4 @@ def main(level: str | None = None, seed: int | None = None) -> int:
         sys.stdout = saved_stdout
 
 
-if __name__ == "__main__":  # ``python -m gomoku.gomocup``, or a bundled pbrain-*.exe
-    sys.exit(main())
-
-__all__ = ["Brain", "TimeControl", "main", "quick_move", "rule_from_bits", "run", "think"]
+__all__ = ["Brain", "TimeControl", "main", "quick_move", "run", "think"]
