@@ -26,7 +26,7 @@ from gomoku.net import protocol as wire
 from gomoku.net.errors import ProtocolError
 from gomoku.net.match import VERDICTS, OfferKind, Request, Role, Times, clock_of
 from gomoku.net.protocol import PROTOCOL, VERSION
-from gomoku.net.session import _AGREED_WHEN_CROSSED, Link, Outputs, Pending, Session, Table, fits, with_verdict
+from gomoku.net.session import AGREED_WHEN_CROSSED, Link, Outputs, Pending, Session, Table, fits, with_verdict
 from gomoku.net.snapshot import LinkState
 from gomoku.openings import OpeningError, OpeningMove
 from gomoku.point import Point
@@ -235,7 +235,7 @@ class GuestSession(Session):
         if offer.at != table.game.action_count or table.offer_problem(offer.kind, Role.HOST) is not None:
             return
         own = table.pending if table.pending is not None and table.pending.by is Role.GUEST else None
-        if own is not None and own.kind is offer.kind in _AGREED_WHEN_CROSSED:
+        if own is not None and own.kind is offer.kind in AGREED_WHEN_CROSSED:
             return  # both asked for the same: the host takes ours for a yes, and its answer follows
         if own is not None:  # crossed: the host's stands
             crossed = f"{self._opponent_title()}'s offer crossed yours: answer it first"

@@ -35,7 +35,7 @@ from gomoku.net.errors import ProtocolError
 from gomoku.net.handshake import Stage
 from gomoku.net.match import DEFAULT_SETTINGS, GameSettings, MatchRecord, OfferKind, Request, Role, times_of
 from gomoku.net.protocol import MATCH_BYTES, PROTOCOL, VERSION
-from gomoku.net.session import _AGREED_WHEN_CROSSED, Link, Outputs, Pending, Session, Table, fits, with_verdict
+from gomoku.net.session import AGREED_WHEN_CROSSED, Link, Outputs, Pending, Session, Table, fits, with_verdict
 from gomoku.net.snapshot import LinkState
 from gomoku.openings import OpeningError, OpeningMove, parse_move
 from gomoku.point import Point
@@ -410,7 +410,7 @@ class HostSession(Session):
             problem = "a move was played meanwhile: ask again"
         pending = table.pending
         if problem is None and pending is not None:
-            if pending.by is Role.HOST and pending.kind is offer.kind in _AGREED_WHEN_CROSSED:
+            if pending.by is Role.HOST and pending.kind is offer.kind in AGREED_WHEN_CROSSED:
                 # both asked for the same: our offer is answered yes, and so is theirs
                 table.pending = None
                 self._send(link, wire.Answer(kind=offer.kind, at=offer.at, accept=True), out)

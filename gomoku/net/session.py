@@ -99,7 +99,7 @@ from gomoku.rules import Outcome, Rule, Stone
 #: Pings remembered while waiting for their pong: a pong older than this many pings is not worth timing.
 _PINGS_KEPT = 4
 #: The offers that, asked by both players at once, are agreed (an undo asked by both is two different undos).
-_AGREED_WHEN_CROSSED = frozenset({OfferKind.DRAW, OfferKind.REMATCH})
+AGREED_WHEN_CROSSED = frozenset({OfferKind.DRAW, OfferKind.REMATCH})
 
 Outputs = list[ev.Output]
 
@@ -617,7 +617,7 @@ class Session:
         if table is None:
             return out
         pending = table.pending
-        if pending is not None and pending.by is not self.role and pending.kind is kind in _AGREED_WHEN_CROSSED:
+        if pending is not None and pending.by is not self.role and pending.kind is kind in AGREED_WHEN_CROSSED:
             return self.answer(True, now)  # the opponent asked for the same: that is a yes
         refused = table.offer_refusal(kind, self.role)
         if refused is None and table.pending is not None:
