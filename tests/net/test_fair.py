@@ -351,3 +351,30 @@ def test_a_point_chosen_at_soosorv8s_last_swap_is_the_first_offer() -> None:
     assert step(wire, wire.host, "place j9") == []  # the screen sends every point as a stone: it is an offer here
     assert wire.host.snapshot().table.opening.step.action is o.Action.PICK
     assert guest.snapshot().table.opening.offers == (parse_point("j9", 15),)
+
+
+def test_a_point_kept_at_a_swap_step_is_one_step_across_a_resume_and_a_restart() -> None:
+    """Soosõrv-8's c13 at the swap step is "keep the colours, offer c13": one action on both sides, after a
+    reconnection (``start`` lists it as one step) and after a host restart (its save does too)."""
+    wire = Wire(GameSettings(rule=Rule.RENJU, black=BlackChoice.GUEST, opening=OpeningRule.SOOSORV8), limits=QUIET)
+    guest = wire.guest(limits=QUIET)
+    conn = wire.connect(guest)
+    for session, text in [(guest, "place h8"), (guest, "place h9"), (guest, "place j10"), (wire.host, "stay")]:
+        assert step(wire, session, text) == []
+    for text in ("place d4", "declare 2"):
+        assert step(wire, wire.host, text) == []
+    wire.act(guest, guest.play(parse_point("c13", 15)))  # the guest, black, keeps the colours and offers c13
+    assert wire.host.saved.steps[-2:] == ("declare 2", "offer c13")
+    actions = wire.host._table.game.action_count
+    wire.drop(conn)
+    conn = wire.connect(guest)
+    assert guest._table.game.action_count == actions == wire.host._table.game.action_count
+    wire.act(guest, guest.offer(OfferKind.UNDO))  # the offer names the position by its actions: it fits
+    wire.act(wire.host, wire.host.answer(True))
+    assert [e.undone for e in wire.of(guest, ev.MovesTakenBack)] == [("keep colours, offer c13",)]
+    assert guest.snapshot().table.opening.offers == () == wire.host.snapshot().table.opening.offers
+    wire.act(guest, guest.play(parse_point("c13", 15)))
+    restarted = Wire(GameSettings(), record=wire.host.saved, limits=QUIET)
+    back = restarted.guest(resume=guest.saved, limits=QUIET)
+    restarted.connect(back)
+    assert restarted.host._table.game.actions() == wire.host._table.game.actions() == back._table.game.actions()
