@@ -75,10 +75,11 @@ def test_the_wire_keeps_its_words_and_refuses_others() -> None:
         decode(line.replace(b"no-five-left", b"stalemate"))
 
 
-def test_a_version_1_peer_is_told_to_install_the_same_version() -> None:
-    hello = b'{"type":"hello","protocol":"gomoku-net","version":1,"role":"guest","name":"x","nonce":"' + b"0" * 32
-    with pytest.raises(VersionError, match="speaks gomoku-net version 1 and this gomoku speaks version 4"):
-        decode(hello + b'"}')
+@pytest.mark.parametrize("version", [1, 3])
+def test_an_older_peer_is_told_to_install_the_same_version(version: int) -> None:
+    hello = f'{{"type":"hello","protocol":"gomoku-net","version":{version},"role":"guest","name":"x","nonce":"'
+    with pytest.raises(VersionError, match=f"speaks gomoku-net version {version} and this gomoku speaks version 4"):
+        decode(hello.encode() + b"0" * 32 + b'"}')
 
 
 # -- the docs show the tables ----------------------------------------------------------------
