@@ -77,7 +77,7 @@ from gomoku.tui.events import AiDone, Event, Key, Mouse, Report, Resize, Tick
 from gomoku.tui.model import State
 from gomoku.tui.network import Network
 from gomoku.tui.reviewer import Reviewer
-from gomoku.tui.settings import Remembered, Settings, login_name, read_settings, save_settings, validated
+from gomoku.tui.settings import Remembered, Settings, clean_name, read_settings, save_settings, validated
 from gomoku.tui.update import initial_network, initial_state, update
 from gomoku.userdirs import data_dir
 
@@ -149,6 +149,9 @@ def settings_from_args(args: argparse.Namespace, remembered: Settings, levels: t
         settings = replace(settings, opening=OpeningRule(args.opening))
     if getattr(args, "clock", None) is not None:
         settings = replace(settings, clock=args.clock)
+    if not settings.name:  # the login name, until --name gives another
+        login = os.environ.get("USER") or os.environ.get("LOGNAME") or os.environ.get("USERNAME") or ""
+        settings = replace(settings, name=clean_name(login))
     return settings
 
 
@@ -157,7 +160,7 @@ def network_setup(args: argparse.Namespace, settings: Settings) -> NetSetup | No
     from gomoku.net.addresses import parse_address
     from gomoku.net.auth import format_code
 
-    name = settings.name or login_name()  # none at all: the other player sees "the host" or "the guest"
+    name = settings.name  # none: the other player sees "the host" or "the guest"
     if getattr(args, "host", None) is not None:
         choices = {choice.value: choice for choice in BlackChoice}
         black = choices.get(args.black, BlackChoice.RANDOM)
@@ -332,7 +335,7 @@ class Computer:
                 point, error, engine = None, exc.reason, exc.engine
             except Exception as exc:  # the game goes on: the state shows the error
                 point, error, engine = None, str(exc) or type(exc).__name__, ""
-        thought = time.monotonic() - started
+        thought = time.monotonic() - started  # what the game clock charges (not the pace's wait)
         remaining = job.delay - thought
         if remaining > 0:
             stop.wait(remaining)

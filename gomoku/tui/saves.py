@@ -1,7 +1,7 @@
 """Between a game on the screen and its save file: what autosave writes, and what resuming reads.
 
 The save file's format is :mod:`gomoku.savegame`'s; this module maps it to and
-from a :class:`~gomoku.tui.model.Game` (who plays what, the levels, the
+from a :class:`~gomoku.tui.model.LocalGame` (who plays what, the levels, the
 cursor), and says which autosave effects a change of the game asks for.
 """
 

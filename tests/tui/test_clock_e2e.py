@@ -47,7 +47,7 @@ def test_item_1_a_move_while_paused_ends_the_pause_and_the_computer_answers(laun
     game.wait_for(lambda t: "move 3" in status(t) and "Black (you) to play" in t)
     game.send("p")
     game.wait_for("Paused: p resumes.")
-    game.send("k\r")  # h9 or the point above the cursor: a move while paused
+    game.send("hhhhhhh\r")  # a8, far from the computer's answer to h8: a move while paused
     text = game.wait_for(lambda t: "move 5" in status(t) and "Black (you) to play" in t, timeout=20)
     assert "paused" not in text.splitlines()[0], "the move ended the pause"
     game.send("qy")
