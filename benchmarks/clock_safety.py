@@ -45,7 +45,7 @@ from gomoku.ai.opening import OpeningPlayer
 from gomoku.clock import Clock, parse_clock
 from gomoku.openings import OpeningRule, OpeningState, Seat
 
-#: What one opening decision may take at most, as on the game screen (``gomoku.tui.app.OPENING_THINK_TIME``).
+#: What one opening decision may take at most, as on the game screen (``gomoku.tui.computer.OPENING_THINK_TIME``).
 OPENING_CAP = 1.5
 
 

@@ -7,8 +7,15 @@ of one.  On the next start :func:`load_game` offers it back; when the player
 declines, the game ends, or another game takes its place, :func:`keep_game`
 moves it aside under a name of its own (``unfinished-20261201-1439.json`` or
 ``finished-...``, the local time it was last saved, ``-2``, ``-3``... if
-that name is taken).  Nothing kept is ever overwritten or deleted:
-:func:`kept_games` lists them, newest first, for the load prompt.
+that name is taken).  Kept games are never overwritten: :func:`kept_games`
+lists them, newest first, for the load prompt.  So that they do not pile up
+(one for every game started from the command line), what is kept is what a
+player would come back for: every finished game; the newest
+:data:`UNFINISHED_KEPT` unfinished games of each kind (against the computer,
+two players, watched, a network game hosted, one joined), older ones of that
+kind going when a newer one is kept; and no game without a move.
+:func:`tidy_kept` applies the same rule to every kind at once (the load
+prompt offers it).
 
 A save file this version cannot use is never destroyed:
 
@@ -32,7 +39,9 @@ The format is JSON, readable by people: points in renju notation::
 
 ``redo`` lists the moves that :meth:`Board.redo` would replay, next first.
 ``extra`` is a free JSON object for the front end (clocks, cursor, ...), kept
-as it is.
+as it is.  ``"ended": true``, written only for a game that is over, says so
+where the moves cannot (a resignation, an agreed draw, a loss on time): such
+a game is kept as finished.
 """
 
 from __future__ import annotations
@@ -47,7 +56,14 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
-from gomoku.board import Board, IllegalMoveError
+from gomoku.board import (
+    Board,
+    ForbiddenMoveError,
+    GameOverError,
+    IllegalMoveError,
+    OccupiedError,
+    OffBoardError,
+)
 from gomoku.errors import GomokuError
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point, parse_point, to_notation
 from gomoku.rules import Rule
@@ -97,6 +113,9 @@ class SavedGame:
     saved_at: str = ""
     #: Free data for the front end, stored as given (must be JSON).
     extra: dict[str, Any] = field(default_factory=dict)
+    #: Whether the game is over, however it ended: the moves alone do not show a resignation, an agreed draw
+    #: or a loss on time (written only when true; older files without it are judged by their board).
+    ended: bool = False
 
     @classmethod
     def from_board(cls, board: Board, **details: Any) -> SavedGame:
@@ -109,6 +128,11 @@ class SavedGame:
             except IllegalMoveError:
                 break
         return cls(size=board.size, rule=board.rule, moves=board.moves, redo=redo, **details)
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over: it says so (:attr:`ended`), or its board shows it (five, full, ...)."""
+        return self.ended or self.to_board().is_game_over()
 
     def saved_time(self) -> datetime | None:
         """When it was saved (UTC, aware: ``.astimezone()`` gives local time), or ``None`` if unknown."""
@@ -128,9 +152,10 @@ class SavedGame:
         for number, move in enumerate(everything, 1):
             try:
                 board.play(move)
-            except IllegalMoveError as error:
+            except IllegalMoveError as error:  # the file's fault, said in the file's words (no advice to a player)
                 kind = "move" if number <= len(self.moves) else "redo move"
-                raise SaveError(f"{kind} {number}: {error}") from None
+                why = next(text for cause, text in UNPLAYABLE.items() if isinstance(error, cause))
+                raise SaveError(f"{kind} {number}: {board.notation(move)} {why}") from None
         for _ in self.redo:
             board.undo()
         return board
@@ -149,7 +174,7 @@ class SavedGame:
             "players": dict(self.players),
             "level": self.level,
             "extra": self.extra,
-        }
+        } | ({"ended": True} if self.ended else {})
 
     @classmethod
     def from_json(cls, data: Any) -> SavedGame:
@@ -184,6 +209,7 @@ class SavedGame:
             level=_field(data, "level", str),
             saved_at=_field(data, "saved_at", str),
             extra=_field(data, "extra", dict),
+            ended=_ended(data),
         )
         game.to_board()  # every move must be playable
         return game
@@ -197,6 +223,13 @@ def _field(data: Mapping[str, Any], name: str, kind: type) -> Any:
     value = data.get(name)
     if not isinstance(value, kind) or isinstance(value, bool):
         raise SaveError(f"its {name!r} is missing or not a {kind.__name__}")
+    return value
+
+
+def _ended(data: Mapping[str, Any]) -> bool:
+    value = data.get("ended", False)
+    if not isinstance(value, bool):
+        raise SaveError("its 'ended' is not true or false")
     return value
 
 
@@ -226,6 +259,16 @@ class SaveResult:
     moved_aside: Path | None = None
 
 
+#: Why a saved move cannot be played, by the board's error: said of the file, not as advice to a player.
+UNPLAYABLE: dict[type[IllegalMoveError], str] = {
+    OccupiedError: "is on a stone",
+    OffBoardError: "is off the board",
+    GameOverError: "comes after the game was over",
+    ForbiddenMoveError: "is forbidden for black",
+    IllegalMoveError: "cannot be played",
+}
+
+
 def _utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
@@ -238,31 +281,34 @@ def load_game(path: Path | None = None) -> SavedGame | None:
     where it is.
     """
     path = path or save_path()
-    damaged = "it will be kept aside when the next game is saved"
+    # the verdict first and the path last: on a narrow screen the words that matter come before a long path
+    damaged = f"{path} will be kept aside when the next game is saved"
+    if path != save_path():  # a kept game, or a file named to load: nothing moves it
+        damaged = f"{path} is left as it is"
     try:
         with path.open("rb") as stream:
             raw = stream.read(MAX_SAVE_BYTES + 1)
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise SaveError(f"cannot read the saved game {path}: {error.strerror or error}") from None
+        raise SaveError(f"the saved game cannot be read ({error.strerror or error}): {path}") from None
     if len(raw) > MAX_SAVE_BYTES:
-        raise SaveError(f"the saved game {path} is damaged (over {MAX_SAVE_BYTES // 1024} KB): {damaged}")
+        raise SaveError(f"the saved game is damaged (over {MAX_SAVE_BYTES // 1024} KB): {damaged}")
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise SaveError(f"the saved game {path} is damaged (not UTF-8 text): {damaged}") from None
+        raise SaveError(f"the saved game is damaged (not UTF-8 text): {damaged}") from None
     except json.JSONDecodeError as error:
         where = f"from line {error.lineno}, column {error.colno}"
-        raise SaveError(f"the saved game {path} is damaged (not JSON {where}): {damaged}") from None
+        raise SaveError(f"the saved game is damaged (not JSON {where}): {damaged}") from None
     except (ValueError, RecursionError):  # a number of thousands of digits, nesting thousands deep
-        raise SaveError(f"the saved game {path} is damaged (not JSON a save can hold): {damaged}") from None
+        raise SaveError(f"the saved game is damaged (not JSON a save can hold): {damaged}") from None
     try:
         return SavedGame.from_json(data)
     except NewerSaveError as error:
-        raise NewerSaveError(f"the saved game {path} cannot be resumed: {error}") from None
+        raise NewerSaveError(f"the saved game cannot be resumed: {error} ({path})") from None
     except SaveError as error:
-        raise SaveError(f"the saved game {path} is damaged ({error}): {damaged}") from None
+        raise SaveError(f"the saved game is damaged ({error}): {damaged}") from None
 
 
 def save_game(game: SavedGame, path: Path | None = None) -> SaveResult:
@@ -293,6 +339,59 @@ def _move_aside_if_unusable(path: Path) -> Path | None:
     return target
 
 
+#: How many unfinished games of each kind are kept (an older one goes when a newer one of its kind is kept).
+UNFINISHED_KEPT = 3
+
+
+def game_kind(game: SavedGame) -> str:
+    """What kind of game a save is, for keeping: ``pvc``, ``pvp``, ``cvc``, or ``network-host`` / ``network-guest``."""
+    network = game.extra.get("network")
+    role = network.get("role") if isinstance(network, Mapping) else None
+    return f"network-{role}" if isinstance(role, str) else game.mode
+
+
+def surplus_games(folder: Path | None = None, kind: str | None = None) -> list[Path]:
+    """The kept unfinished games the keeping rule lets go (of ``kind`` only, if given), oldest last.
+
+    An unfinished game without a move, and unfinished games older than the
+    newest :data:`UNFINISHED_KEPT` of their kind.  Finished games, and files
+    this version cannot read, are never in it.
+    """
+    counted: dict[str, int] = {}
+    surplus = []
+    for path in kept_games(folder):  # newest first
+        if path.name.startswith(Kept.FINISHED.value):
+            continue
+        try:
+            game = load_game(path)
+        except SaveError:
+            continue  # not ours to judge: it stays
+        if game is None or game.finished:
+            continue
+        this = game_kind(game)
+        if kind is not None and this != kind:
+            continue
+        if not game.moves:
+            surplus.append(path)
+            continue
+        counted[this] = counted.get(this, 0) + 1
+        if counted[this] > UNFINISHED_KEPT:
+            surplus.append(path)
+    return surplus
+
+
+def tidy_kept(folder: Path | None = None) -> list[Path]:
+    """Remove every kept game the keeping rule lets go (:func:`surplus_games`); returns those removed."""
+    removed = []
+    for path in surplus_games(folder):
+        try:
+            path.unlink()
+        except OSError:
+            continue
+        removed.append(path)
+    return removed
+
+
 def keep_game(path: Path | None = None) -> Path | None:
     """Move the saved game (declined, finished, replaced) aside under a name no other kept game has.
 
@@ -302,7 +401,8 @@ def keep_game(path: Path | None = None) -> Path | None:
     even by two gomokus at once, never land on one name.  A file this version
     cannot load is left alone (:func:`save_game` moves it aside when it needs
     the place).  Returns the kept game's path, or ``None`` if there was
-    nothing to keep.
+    nothing to keep: a game without a move is let go, and keeping an
+    unfinished game lets the oldest of its kind go beyond :data:`UNFINISHED_KEPT`.
     """
     path = path or save_path()
     try:
@@ -311,7 +411,10 @@ def keep_game(path: Path | None = None) -> Path | None:
         return None
     if game is None:
         return None
-    kind = Kept.FINISHED if game.to_board().is_game_over() else Kept.UNFINISHED
+    kind = Kept.FINISHED if game.finished else Kept.UNFINISHED
+    if not game.moves:  # nothing to come back to
+        path.unlink(missing_ok=True)
+        return None
     when = game.saved_time() or _utc_now()
     stem = f"{kind.value}-{when.astimezone().strftime(KEPT_STAMP)}"
     for number in range(1, 10_000):
@@ -321,6 +424,9 @@ def keep_game(path: Path | None = None) -> Path | None:
         except FileExistsError:
             continue
         os.replace(path, target)
+        if kind is Kept.UNFINISHED:
+            for older in surplus_games(path.parent, game_kind(game)):
+                older.unlink(missing_ok=True)
         return target
     raise SaveError(f"no free name to keep the game under in {path.parent}")
 
@@ -346,15 +452,19 @@ def kept_games(folder: Path | None = None) -> list[Path]:
 
 
 __all__ = [
+    "UNFINISHED_KEPT",
     "Kept",
     "NewerSaveError",
     "SaveError",
     "SaveResult",
     "SavedGame",
+    "game_kind",
     "is_kept_name",
     "keep_game",
     "kept_games",
     "load_game",
     "save_game",
     "save_path",
+    "surplus_games",
+    "tidy_kept",
 ]

@@ -10,7 +10,7 @@ from gomoku.cli import build_parser, check_fair_play
 from gomoku.clock import ClockKind
 from gomoku.openings import OpeningRule
 from gomoku.rules import Rule
-from gomoku.tui.app import settings_from_args, wants_game
+from gomoku.tui.options import settings_from_args, wants_game
 from gomoku.tui.settings import Remembered, default_settings
 
 
@@ -21,8 +21,8 @@ def test_opening_and_clock_reach_the_settings_of_this_run() -> None:
     assert settings.clock.kind is ClockKind.FISCHER and settings.clock.main == 300 and settings.clock.increment == 3
     # the command line's choices are for this run: a menu change writes only what the menu changed
     stored = default_settings(("normal",))
-    remembered = Remembered(stored, settings)
-    written = remembered.choose(replace(settings, rule=Rule.RENJU))
+    remembered = Remembered(stored)
+    written = remembered.choose(replace(settings, rule=Rule.RENJU), ("rule",))
     assert written.rule is Rule.RENJU and written.opening is OpeningRule.NONE and written.clock.kind is ClockKind.NONE
 
 
@@ -66,7 +66,7 @@ def test_the_host_chooses_the_opening_rule_and_the_clock_of_a_network_game() -> 
     args = build_parser().parse_args(["--host", "--opening", "swap2", "--clock", "1+2"])
     assert check_fair_play(args) == ""
     from gomoku.ai import LEVELS
-    from gomoku.tui.app import network_setup, settings_from_args
+    from gomoku.tui.options import network_setup, settings_from_args
     from gomoku.tui.settings import Settings
 
     setup = network_setup(args, settings_from_args(args, Settings(), tuple(LEVELS)))

@@ -132,10 +132,10 @@ def valid_json(**changes) -> str:
     [
         ({"size": 40}, "board size 40"),
         ({"rule": "go"}, "rule 'go'"),
-        ({"moves": ["h8", "h8"]}, "move 2: h8 is taken"),
+        ({"moves": ["h8", "h8"]}, "move 2: h8 is on a stone"),
         ({"moves": ["h8", "z99"]}, "moves entry 2"),
         ({"moves": [[7, 7]]}, "moves entry 1 is not a point"),
-        ({"redo": ["h8"]}, "redo move 3: h8 is taken"),
+        ({"redo": ["h8"]}, "redo move 3: h8 is on a stone"),
         ({"players": {"black": "robot", "white": "human"}}, "players"),
         ({"extra": []}, "'extra' is missing or not a dict"),
     ],
@@ -219,6 +219,20 @@ def test_a_finished_game_is_kept_as_finished_and_named_by_its_local_save_time(ho
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()
+
+
+def test_a_game_that_says_it_ended_is_kept_as_finished_though_its_board_is_not_over(home):
+    """A resignation, an agreed draw or a loss on time is not on the board: the save says the game is over."""
+    game = SavedGame.from_board(played("h8", "i9"), mode="pvp", ended=True)
+    assert json.loads(json.dumps(game.to_json()))["ended"] is True
+    assert "ended" not in SavedGame.from_board(played("h8")).to_json()  # older files read the same
+    save_game(game)
+    assert load_game() == game and game.finished
+    kept = keep_game()
+    assert kept is not None and kept.name.startswith("finished-")
+    data = game.to_json() | {"ended": "yes"}
+    with pytest.raises(SaveError, match="ended"):
+        SavedGame.from_json(data)
 
 
 def test_kept_games_are_listed_newest_first_with_the_old_names(home):
@@ -315,3 +329,46 @@ def test_any_json_at_all_loads_or_gives_a_save_error(home, value):
             load_game()
         except SaveError:
             pass
+
+
+# -- issue 28, item 11: kept games do not pile up ------------------------------------
+
+
+def _keep(home, *moves: str, mode: str = "pvp", stamp: int = 0):  # type: ignore[no-untyped-def]
+    save_game(SavedGame.from_board(played(*moves), mode=mode))
+    kept = keep_game()
+    if kept is not None and stamp:
+        os.utime(kept, (stamp, stamp))
+    return kept
+
+
+def test_the_newest_unfinished_games_of_each_kind_are_kept_every_finished_one_and_none_without_a_move(home):
+    """About 60 unfinished-*.json piled up in half an hour, one for every game started from the command line."""
+    from gomoku.savegame import UNFINISHED_KEPT
+
+    save_game(SavedGame.from_board(played()))
+    assert keep_game() is None and not save_path().exists()  # nothing to come back to
+    for number in range(UNFINISHED_KEPT + 3):
+        _keep(home, "h8", *(["i9"] * (number % 2)), stamp=1_000_000 + number)
+    watched = _keep(home, "a1", mode="cvc", stamp=2_000_000)  # another kind: its own newest ones
+    won = _keep(home, "a1", "a2", "b1", "b2", "c1", "c2", "d1", "d2", "e1", stamp=3_000_000)
+    kept = kept_games()
+    assert won in kept and watched in kept
+    two_players = [path for path in kept if path not in (won, watched)]
+    assert len(two_players) == UNFINISHED_KEPT
+
+
+def test_tidying_lets_go_of_what_the_rule_would_not_have_kept_and_nothing_else(home):
+    from gomoku.savegame import UNFINISHED_KEPT, surplus_games, tidy_kept
+
+    for number in range(UNFINISHED_KEPT + 2):  # a pile from before the rule, each under a name of its own
+        path = home / f"unfinished-20261101-10{number:02d}.json"
+        save_game(SavedGame.from_board(played("h8")), path)
+        os.utime(path, (1_000_000 + number, 1_000_000 + number))
+    empty = home / "unfinished-20261101-0900.json"
+    save_game(SavedGame.from_board(played()), empty)
+    (home / "unfinished-20261101-0800.json").write_text("{broken")  # not ours to judge: it stays
+    surplus = surplus_games()
+    assert empty in surplus and len(surplus) == 3
+    assert sorted(tidy_kept()) == sorted(surplus) and surplus_games() == []
+    assert len(kept_games()) == UNFINISHED_KEPT + 1

@@ -1,16 +1,16 @@
 """What :func:`gomoku.tui.update.update` asks the loop to do: effects as values.
 
 ``update`` never touches a thread, a file or the terminal; it returns these,
-and the loop (:mod:`gomoku.tui.app`) performs them, each kind by one handler
-in one table.  Effects that get an answer carry a ``job`` number, and the
+and the loop's performer (:mod:`gomoku.tui.performer`) performs them, each kind
+by one handler in one table.  Effects that get an answer carry a ``job`` number, and the
 answer (an event of :mod:`gomoku.tui.events`) names it.  A new kind of effect
-is a new class here and a new row in the loop's table.
+is a new class here and a new row in the performer's table.
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from gomoku.board import Board
 from gomoku.clock import NO_CLOCK, ClockSpec
@@ -174,10 +174,31 @@ class RetireAutosave:
 
 
 @dataclass(frozen=True)
+class TidyKept:
+    """Let go of the kept games the keeping rule would not keep (:func:`gomoku.savegame.tidy_kept`); a report says
+    what went and where the kept games are."""
+
+
+@dataclass(frozen=True)
 class SaveSettings:
-    """Remember the menu's choices for the next start."""
+    """Remember the player's choices for the next start.
+
+    ``settings`` are the settings in effect now, and ``chosen`` the names of
+    the fields the player just chose (a menu row, the pace while watching):
+    only those are written (:class:`~gomoku.tui.settings.Remembered`), never
+    what the command line or a screen set for this run only.
+    """
 
     settings: Settings
+    chosen: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, before: Settings, after: Settings) -> SaveSettings:
+        """The choice that turned ``before`` into ``after``, to remember."""
+        changed = tuple(
+            item.name for item in fields(Settings) if getattr(before, item.name) != getattr(after, item.name)
+        )
+        return cls(after, changed)
 
 
 @dataclass(frozen=True)
@@ -300,6 +321,7 @@ Effect = (
     | ListRecords
     | Autosave
     | RetireAutosave
+    | TidyKept
     | SaveSettings
     | Quit
     | NetEffect

@@ -2,7 +2,8 @@
 
 Events come from three places, and all are plain values:
 
-- the player: a :class:`Key` or a :class:`Mouse` click, read by the loop;
+- the player: a :class:`Key` or a :class:`Mouse` click, read by the loop (the
+  router hands a screen a declared key as :class:`Pressed`, with its binding);
 - the clock: a :class:`Tick` now and then, the only way time gets in (the
   spinner's frame, the date and time a suggested file name carries);
 - the effects the loop performed (:mod:`gomoku.tui.effects`): each answer
@@ -24,6 +25,7 @@ from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.review import GameReview
 from gomoku.savegame import SavedGame
+from gomoku.tui.bindings import Binding
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,21 @@ class Key:
     ``up``/``down``/``left``/``right``/``enter``/``space``/``escape``/``f1``/..."""
 
     name: str
+
+
+@dataclass(frozen=True)
+class Pressed:
+    """A key the screen (or overlay) shown declares, with the binding the router found for it.
+
+    The router looks a :class:`Key` up once (:func:`gomoku.tui.bindings.find`)
+    and hands the screen this: the screen dispatches on ``binding``, and reads
+    ``key`` only where the binding's keys differ in what they do (which arrow,
+    which digit).  A screen taking text (``Route.typing``) gets the raw
+    :class:`Key` instead.
+    """
+
+    key: str
+    binding: Binding
 
 
 @dataclass(frozen=True)
@@ -204,6 +221,7 @@ class NetClock:
 
 Event = (
     Key
+    | Pressed
     | Mouse
     | Resize
     | Tick

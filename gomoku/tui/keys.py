@@ -1,4 +1,4 @@
-"""The key names the screens share (as the loop reports them: see :func:`gomoku.tui.app.key_name`)."""
+"""The key names the screens share (as the loop reports them: see :func:`gomoku.tui.keyboard.key_name`)."""
 
 from __future__ import annotations
 

@@ -24,15 +24,12 @@ from gomoku.board import Board
 from gomoku.point import Point
 from gomoku.rules import Stone
 from gomoku.tui import draw
-from gomoku.tui.bindings import Binding
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import AiKind
 from gomoku.tui.layout import FOOTER_ROWS, BoardLayout
 from gomoku.tui.model import AiJob, AnalysisJob, LocalGame, Playing, Replaying, Screen
 from gomoku.tui.settings import Mode, Settings
 
-#: The key, declared once (both screens that have it use this binding).
-TOGGLE = Binding(("A",), "live analysis: the best moves, their evaluation and the best line", "A analysis")
 #: Moves of the best line shown.
 PV_SHOWN = 8
 

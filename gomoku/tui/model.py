@@ -580,16 +580,6 @@ def game_behind(screen: Screen) -> LocalGame | None:
     return None
 
 
-def next_job(state: State) -> tuple[State, int]:
-    """``state`` with one more job number handed out, and that number."""
-    return replace(state, jobs=state.jobs + 1), state.jobs + 1
-
-
 def say(state: State, text: str, alert: bool = False) -> State:
     """``state`` with ``text`` on the message line."""
     return replace(state, message=text, alert=alert, sticky=False)
-
-
-def complain(state: State, text: str) -> State:
-    """``state`` with ``text`` on the message line as an alert."""
-    return replace(state, message=text, alert=True, sticky=False)

@@ -4,10 +4,11 @@
 beside its behaviour (see :mod:`gomoku.tui.screen` for the protocol).  The
 router hands a key or a click to the overlay if one is up, else to the
 screen, and only the keys the screen's bindings declare (help is the
-router's own); an answer of a worker goes to the overlay and to the screen.
+router's own), each as :class:`~gomoku.tui.events.Pressed` with the binding
+it found, so no screen looks a key up again; an answer of a worker goes to the overlay and to the screen.
 Whatever a network connection reports reaches the screen only when the screen
 shows that connection: one closed since (a game left, a host cancelled) is
-dropped here, once for every screen.  It applies what they report (:class:`~gomoku.tui.screen.Outcome`) to the
+dropped here, once for every screen.  It applies what they report (:class:`~gomoku.tui.screen.Reply`) to the
 state, and it draws: the title bar, the screen, the overlay, and the bottom
 line (the message, wrapped, or the key line made from the bindings).
 """
@@ -21,7 +22,7 @@ from gomoku.tui import draw as pieces
 from gomoku.tui.bindings import HELP, Bindings, find, key_line
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import Effects
-from gomoku.tui.events import Event, Key, Mouse, NetClock, NetEvent, NetListening
+from gomoku.tui.events import Event, Key, Mouse, NetClock, NetEvent, NetListening, Pressed
 from gomoku.tui.model import (
     ConfirmQuit,
     Help,
@@ -40,8 +41,9 @@ from gomoku.tui.model import (
     Screen,
     State,
     Update,
+    say,
 )
-from gomoku.tui.screen import KEEP, Context, Outcome, Route, context
+from gomoku.tui.screen import KEEP, Context, Reply, Route, context
 from gomoku.tui.screens import dialogs, game, hosting, joining, menu, netgame, netmenu, prompt, replay, resume, review
 from gomoku.tui.screens import help as help_overlay
 
@@ -113,8 +115,11 @@ def deliver(state: State, event: Event) -> Update:
 def _to_overlay(state: State, overlay: Overlay, event: Event) -> Update:
     route = OVERLAYS[type(overlay)]
     ctx = context(state)
-    if isinstance(event, Key) and not route.typing(overlay) and find(route.bindings(overlay, ctx), event.name) is None:
-        return state, ()
+    if isinstance(event, Key) and not route.typing(overlay):
+        binding = find(route.bindings(overlay, ctx), event.name)
+        if binding is None:
+            return state, ()
+        event = Pressed(event.name, binding)
     new, outcome = route.update(overlay, event, ctx)
     if outcome.unhandled:
         return state, ()
@@ -140,10 +145,12 @@ def _to_screen(state: State, event: Event) -> Update:
             return _complain(state, route.unbound(screen, ctx, event.name)), ()
         if binding is HELP:
             return replace(state, overlay=Help(declared)), ()
+        event = Pressed(event.name, binding)  # the screen dispatches on the binding found here
     new, outcome = route.update(screen, event, ctx)
     if outcome.unhandled:
-        if isinstance(event, Key):
-            return _complain(state, route.unbound(screen, ctx, event.name)), ()
+        if isinstance(event, (Key, Pressed)):
+            name = event.name if isinstance(event, Key) else event.key
+            return _complain(state, route.unbound(screen, ctx, name)), ()
         return state, ()
     return apply(state, new, outcome)
 
@@ -154,10 +161,11 @@ def _from_shown_connection(screen: Screen, event: NetEvent | NetListening | NetC
 
 
 def _complain(state: State, text: str) -> State:
-    return replace(state, message=text, alert=True, sticky=False)
+    """``state`` with ``text`` on the message line as an alert (a key refused)."""
+    return say(state, text, alert=True)
 
 
-def apply(state: State, screen: Screen, outcome: Outcome) -> Update:
+def apply(state: State, screen: Screen, outcome: Reply) -> Update:
     """``state`` with ``screen`` shown and what ``outcome`` reports applied; the effects it asks for."""
     if outcome.screen is not KEEP:
         screen = outcome.screen

@@ -54,7 +54,9 @@ def saved_from_game(game: LocalGame, now: float | None = None) -> SavedGame:
             **{_SEAT_KEYS[seat]: [core.side_time(seat).main, core.side_time(seat).periods] for seat in Seat},
             "used": core.move_time(now) if now is not None and not core.over else 0.0,
         }
-    return SavedGame.from_board(game.board, mode=settings.mode.value, players=players, level=level, extra=extra)
+    return SavedGame.from_board(
+        game.board, mode=settings.mode.value, players=players, level=level, extra=extra, ended=game.over
+    )
 
 
 #: The key of ``SavedGame.extra`` holding a game's clock: its control, each seat's time left (main seconds,
@@ -183,7 +185,9 @@ def saved_from_net(screen: NetPlaying, level: str) -> SavedGame:
     }
     players = {str(stone): "human" for stone in Stone}
     extra = {"cursor": to_notation(screen.cursor, screen.board.size), NETWORK: info}
-    return SavedGame.from_board(screen.board, mode=Mode.PVP.value, players=players, level=level, extra=extra)
+    return SavedGame.from_board(
+        screen.board, mode=Mode.PVP.value, players=players, level=level, extra=extra, ended=screen.over
+    )
 
 
 def _timed_record(screen: NetPlaying) -> MatchRecord | ResumeRecord | None:

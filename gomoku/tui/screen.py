@@ -4,8 +4,8 @@ A screen (or an overlay) is a sub-model, as bubbletea composes child models.
 Its data is a frozen dataclass (:mod:`gomoku.tui.model`); its behaviour is a
 :class:`Route`, three pure functions and two optional ones:
 
-- ``update(screen, msg, ctx) -> (screen, Outcome)``: the screen after an
-  event (a key, a click, an answer of a worker), and an :class:`Outcome`:
+- ``update(screen, msg, ctx) -> (screen, Reply)``: the screen after an
+  event (a key, a click, an answer of a worker), and a :class:`Reply`:
   what it reports upward (the message line, effects for the loop, an overlay
   to open or close, changed settings, the computer's job).  The returned
   screen may be another screen altogether: that is how a screen switches.
@@ -116,8 +116,10 @@ class Message:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class Reply:
     """What a screen's update reports upward, as values the router applies.
+
+    (Named apart from :class:`gomoku.rules.Outcome`, how a game ends.)
 
     ``message`` goes on the message line (``None``: the line is left to the
     router, which clears it on every key); ``overlay`` opens one (``None``
@@ -137,18 +139,18 @@ class Outcome:
     unhandled: bool = False
 
 
-NOTHING = Outcome()
-UNHANDLED = Outcome(unhandled=True)
+NOTHING = Reply()
+UNHANDLED = Reply(unhandled=True)
 
 
-def said(text: str, effects: Effects = (), **more: Any) -> Outcome:
+def said(text: str, effects: Effects = (), **more: Any) -> Reply:
     """An outcome that puts ``text`` on the message line."""
-    return Outcome(effects=effects, message=Message(text), **more)
+    return Reply(effects=effects, message=Message(text), **more)
 
 
-def alerted(text: str, effects: Effects = (), **more: Any) -> Outcome:
+def alerted(text: str, effects: Effects = (), **more: Any) -> Reply:
     """An outcome that puts ``text`` on the message line as a warning."""
-    return Outcome(effects=effects, message=Message(text, alert=True), **more)
+    return Reply(effects=effects, message=Message(text, alert=True), **more)
 
 
 # -- the protocol ------------------------------------------------------------------
@@ -185,7 +187,7 @@ class Route(Generic[S]):
     "'z' does nothing here: press ? for the keys.").
     """
 
-    update: Callable[[S, Event, Context], tuple[Any, Outcome]]
+    update: Callable[[S, Event, Context], tuple[Any, Reply]]
     view: Callable[[Any, S, Context, Any], None]
     bindings: Callable[[S, Context], Bindings]
     header: Callable[[S, Context], str] = _no_header

@@ -27,7 +27,7 @@ import json
 import os
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
@@ -349,28 +349,52 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 20 else text[:17] + "..."
 
 
-def _problem_of(path: Path) -> tuple[dict[str, Any] | None, str]:
-    """The settings object in the file at ``path`` (``None`` if none can be read) and what is wrong with it."""
+class FileTrouble(enum.Enum):
+    """What is wrong with a settings file, as a kind (the sentence says it; the kind decides what is done)."""
+
+    #: It is there but cannot be read (permissions, a folder): nothing to keep aside, it stays as it is.
+    UNREADABLE = "cannot be read"
+    #: It was read and cannot be settings: kept aside when a choice is next saved.
+    DAMAGED = "is damaged"
+
+
+@dataclass(frozen=True)
+class FileProblem:
+    """Why a settings file cannot be used: its :class:`FileTrouble` and the detail (``"not JSON from line 2"``)."""
+
+    trouble: FileTrouble
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.trouble.value} ({self.detail})"
+
+
+def file_problem(path: Path) -> tuple[dict[str, Any] | None, FileProblem | None]:
+    """The settings object in the file at ``path`` (``None`` if none can be read) and what is wrong with it.
+
+    A missing file has no problem: it gives ``(None, None)``.
+    """
     try:
         with path.open("rb") as stream:
             raw = stream.read(MAX_SETTINGS_BYTES + 1)
     except FileNotFoundError:
-        return None, ""
+        return None, None
     except OSError as error:
-        return None, f"cannot be read ({error.strerror or error})"
+        return None, FileProblem(FileTrouble.UNREADABLE, str(error.strerror or error))
+    damaged = FileTrouble.DAMAGED
     if len(raw) > MAX_SETTINGS_BYTES:
-        return None, f"is damaged (over {MAX_SETTINGS_BYTES // 1024} KB)"
+        return None, FileProblem(damaged, f"over {MAX_SETTINGS_BYTES // 1024} KB")
     try:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        return None, "is damaged (not UTF-8 text)"
+        return None, FileProblem(damaged, "not UTF-8 text")
     except json.JSONDecodeError as error:
-        return None, f"is damaged (not JSON from line {error.lineno}, column {error.colno})"
+        return None, FileProblem(damaged, f"not JSON from line {error.lineno}, column {error.colno}")
     except (ValueError, RecursionError):  # a number of thousands of digits, nesting thousands deep
-        return None, "is damaged (not JSON settings can hold)"
+        return None, FileProblem(damaged, "not JSON settings can hold")
     if not isinstance(data, dict):
-        return None, "is damaged (not a JSON object)"
-    return data, ""
+        return None, FileProblem(damaged, "not a JSON object")
+    return data, None
 
 
 def read_settings(levels: Sequence[str], path: Path | None = None) -> tuple[Settings, str]:
@@ -382,20 +406,23 @@ def read_settings(levels: Sequence[str], path: Path | None = None) -> tuple[Sett
     not overwritten, when the choices are next saved.
     """
     path = path or settings_path()
-    data, problem = _problem_of(path)
+    data, problem = file_problem(path)
     if data is None:
-        if not problem:
+        if problem is None:
             return default_settings(levels), ""
-        kept = "" if problem.startswith("cannot") else ", and the file will be kept aside when a choice is next saved"
-        return default_settings(levels), f"The settings file {path} {problem}: the defaults are used{kept}."
+        # the verdict first and the path last: on a narrow screen the words that matter come before a long path
+        kept = f", and {path} will be kept aside when a choice is next saved"
+        if problem.trouble is FileTrouble.UNREADABLE:
+            kept = f" ({path})"
+        return default_settings(levels), f"The settings file {problem}: the defaults are used{kept}."
     settings = validated(data, levels)
     unusable = _choice_problems(data, levels)
     if not unusable:
         return settings, ""
     listed = ", ".join(unusable)
     return settings, (
-        f"The settings file {path} has values this gomoku cannot use ({listed}): the defaults are used"
-        " for those, and the file will be kept aside when a choice is next saved."
+        f"The settings file has values this gomoku cannot use ({listed}): the defaults are used"
+        f" for those, and {path} will be kept aside when a choice is next saved."
     )
 
 
@@ -423,8 +450,8 @@ def save_settings(settings: Settings, path: Path | None = None, levels: Sequence
     ``settings.json.corrupt-<UTC time>``, never overwritten.
     """
     path = path or settings_path()
-    data, problem = _problem_of(path)
-    unusable = bool(problem) or (data is not None and bool(_choice_problems(data, levels or None)))
+    data, problem = file_problem(path)
+    unusable = problem is not None or (data is not None and bool(_choice_problems(data, levels or None)))
     moved_aside = None
     try:
         if unusable and path.exists():
@@ -438,35 +465,29 @@ def save_settings(settings: Settings, path: Path | None = None, levels: Sequence
 
 
 class Remembered:
-    """What the settings file should hold: the choices made in the menu, never the command line's options.
+    """What the settings file should hold: the player's choices, never the command line's options.
 
     The program starts from the file's settings (``stored``) with the
-    command line's options on top (``shown``, the settings in effect).  A
-    :class:`~gomoku.tui.effects.SaveSettings` carries the whole of the new
-    settings in effect; only what differs from the settings in effect before
-    it is the player's choice, and only that is written.  (Every change of
-    the settings in effect comes with one, so nothing is missed.)
+    command line's options on top (the settings in effect).  A
+    :class:`~gomoku.tui.effects.SaveSettings` names the fields the player
+    just chose; only those are written, so what an option or a screen set
+    for one run (``--opening``, ``--engine``, the replay's mode) never
+    reaches the file.  A choice of an engine that only the command line
+    names (``--engine``) is for this run too: the file would name an engine
+    it does not know.
     """
 
-    def __init__(self, stored: Settings, shown: Settings) -> None:
+    def __init__(self, stored: Settings) -> None:
         self.stored = stored
-        self._shown = shown
 
-    def choose(self, settings: Settings) -> Settings:
-        """The settings to write now that ``settings`` are in effect."""
-        changed = {
-            item.name: getattr(settings, item.name)
-            for item in fields(Settings)
-            if getattr(settings, item.name) != getattr(self._shown, item.name)
+    def choose(self, settings: Settings, chosen: Sequence[str]) -> Settings:
+        """The settings to write now that the fields ``chosen`` of ``settings`` were chosen."""
+        known = {name for name, _ in self.stored.engines}
+        for_this_run = {name for name, _ in settings.engines} - known
+        choices = {
+            name: getattr(settings, name)
+            for name in chosen
+            if name != "engines" and getattr(settings, name) not in for_this_run
         }
-        self._shown = settings
-        stored = replace(self.stored, **changed)
-        # an engine of the command line chosen in the menu is remembered with the choice, or the file
-        # would name a level or an analyst it does not know
-        chosen = {stored.level, stored.black_level, stored.white_level, stored.analyst}
-        known = dict(stored.engines)
-        for name, command in settings.engines:
-            if name in chosen and name not in known:
-                known[name] = command
-        self.stored = replace(stored, engines=tuple(known.items()))
+        self.stored = replace(self.stored, **choices)
         return self.stored

@@ -2,7 +2,7 @@
 
 The state machine never touches files; it asks with effects
 (:mod:`gomoku.tui.effects`), and this module does what they ask, for the
-loop (:mod:`gomoku.tui.app`):
+loop's performer (:mod:`gomoku.tui.performer`):
 
 - :func:`save_record`, :func:`load_record` and :func:`list_records` do one
   file job each and answer with an event (:mod:`gomoku.tui.events`); they
@@ -41,9 +41,12 @@ from gomoku.savegame import (
     kept_games,
     load_game,
     save_game,
+    save_path,
+    tidy_kept,
 )
 from gomoku.tui.effects import ListRecords, LoadRecord, SaveRecord
-from gomoku.tui.events import Event, Exists, Failed, Listed, Loaded, LoadedSave, Saved
+from gomoku.tui.events import Event, Exists, Failed, Listed, Loaded, LoadedSave, Report, Saved
+from gomoku.tui.texts import plural
 
 
 def resolve(text: str, cwd: Path | None = None) -> Path:
@@ -63,6 +66,12 @@ def shown_path(path: Path, cwd: Path | None = None) -> str:
         return str(Path("~") / path.relative_to(Path.home()))
     except (ValueError, RuntimeError):
         return str(path)
+
+
+def shown_folder(folder: Path, cwd: Path | None = None) -> str:
+    """A folder as the player reads it (:func:`shown_path`); the current one is "this folder"."""
+    shown = shown_path(folder, cwd)
+    return "this folder" if shown == "." else shown
 
 
 def _reason(error: OSError) -> str:
@@ -179,9 +188,21 @@ Request = Retire | SavedGame
 
 
 def kept_notice(kept: Path) -> str:
-    """What the player is told when a game is kept aside at their request."""
+    """What the player is told when a game is kept aside at their request: its name, where, how to load it."""
     what = "unfinished game" if kept.name.startswith(Kept.UNFINISHED.value) else "last game"
-    return f"Your {what} is kept as {kept.name}: L loads it."
+    return f"Your {what} is kept as {kept.name} in {shown_folder(kept.parent)}: L loads it."
+
+
+def tidy(folder: Path | None = None) -> Event:
+    """Tidy the kept games (:func:`gomoku.savegame.tidy_kept`) and say what went and where the rest are."""
+    folder = folder or save_path().parent
+    removed = tidy_kept(folder)
+    where = shown_folder(folder)
+    if not removed:
+        return Report(f"Nothing to tidy in {where}: the kept games are the newest of each kind.", alert=False)
+    gone = plural(len(removed), "older unfinished game")
+    kept = "every finished game and the newest of each kind are kept"
+    return Report(f"Tidied {where}: {gone} let go; {kept}.", alert=False)
 
 
 class _Waiting:

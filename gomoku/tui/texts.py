@@ -22,6 +22,16 @@ from gomoku.tui.settings import Mode
 _POINT_START = re.compile(r"[a-y]\d")
 
 
+def heat_text(on: bool) -> str:
+    """What the message line says when the heat map is turned on or off.
+
+    Nothing while it is on: the bottom line then shows the heat map's legend
+    (which says ``t hides it``), and a message would cover the very legend it
+    pointed to.
+    """
+    return "" if on else "Heat map off."
+
+
 def plural(count: int, word: str) -> str:
     """``1 move``, ``0 moves``, ``3 moves``."""
     return f"{count} {word}{'' if count == 1 else 's'}"

@@ -22,6 +22,7 @@ from gomoku.openings import OpeningRule
 from gomoku.point import parse_point
 from gomoku.rules import Rule
 from gomoku.tui import router
+from gomoku.tui.bindings import NEXT
 from gomoku.tui.effects import NetAnswer, NetChat, NetOffer, NetPlay, NetResign, NetSetup, NetStep
 from gomoku.tui.events import NetEvent
 from gomoku.tui.model import Menu, NetPlaying, State
@@ -147,5 +148,7 @@ class Match:
             self.play(mover, name)
 
     def offer(self, role: Role, kind: OfferKind) -> Side:
+        if kind is OfferKind.REMATCH:  # the next game's key asks for it
+            return self.press(role, NEXT.keys[0])
         key = next(binding.keys[0] for binding, offered in netgame.OFFERS.items() if offered is kind)
         return self.press(role, key)

@@ -25,6 +25,19 @@ def flatten(text: str) -> str:
     return " ".join(text.split())
 
 
+def compact(text: str) -> str:
+    """``text`` with every space, line break and box border taken out: what it says, wherever it wraps.
+
+    :func:`flatten` leaves a space where a line breaks; a word longer than the
+    line (a temporary path) breaks inside itself, so texts that hold one are
+    compared with this instead: nothing depends on the terminal's width or the
+    path's length.
+    """
+    for border in BORDERS:
+        text = text.replace(border, "")
+    return "".join(text.split())
+
+
 class Terminal:
     """A running game in a pseudo-terminal of ``rows`` x ``cols``, with the screen it shows."""
 
@@ -62,9 +75,13 @@ class Terminal:
         """
         return flatten(self.text())
 
+    def compact(self) -> str:
+        """The screen's text with every space, line break and border taken out (:func:`compact`)."""
+        return compact(self.text())
+
     def wait_for(self, wanted: str | Callable[[str], bool], timeout: float = 10.0) -> str:
         """Read until the screen shows ``wanted`` (a text, or a test of the screen); fail after ``timeout``."""
-        test = wanted if callable(wanted) else (lambda text: wanted in text or flatten(wanted) in flatten(text))
+        test = wanted if callable(wanted) else (lambda text: wanted in text or compact(wanted) in compact(text))
         deadline = time.monotonic() + timeout
         while True:
             self.pump()

@@ -16,6 +16,7 @@ from gomoku.point import Point
 from gomoku.rules import Rule
 from gomoku.savegame import SavedGame
 from gomoku.tui import app
+from gomoku.tui.computer import Computer
 from gomoku.tui.effects import (
     AiKind,
     Autosave,
@@ -29,6 +30,11 @@ from gomoku.tui.effects import (
     StartAi,
 )
 from gomoku.tui.events import AiDone, Key, Listed, Report
+from gomoku.tui.files import FileWorker
+from gomoku.tui.inbox import Inbox
+from gomoku.tui.keyboard import key_event, key_name, read_key
+from gomoku.tui.options import settings_from_args, wants_game
+from gomoku.tui.performer import Performer
 from gomoku.tui.settings import Mode, Settings
 
 LEVELS = ("easy", "normal")
@@ -61,7 +67,7 @@ LEVELS = ("easy", "normal")
     ],
 )
 def test_key_names(code: int, name: str | None) -> None:
-    assert app.key_name(code) == name
+    assert key_name(code) == name
 
 
 def args(*argv: str) -> argparse.Namespace:
@@ -70,18 +76,18 @@ def args(*argv: str) -> argparse.Namespace:
 
 def test_command_line_choices_go_over_the_remembered_ones() -> None:
     remembered = Settings(mode=Mode.PVP, rule=Rule.STANDARD, size=19, level="easy")
-    chosen = app.settings_from_args(args("--rule", "renju", "--level", "normal"), remembered, LEVELS)
+    chosen = settings_from_args(args("--rule", "renju", "--level", "normal"), remembered, LEVELS)
     assert chosen == Settings(
         mode=Mode.PVP, rule=Rule.RENJU, size=19, level="normal", black_level="normal", white_level="normal"
     )
-    assert app.settings_from_args(args(), remembered, LEVELS) == remembered
+    assert settings_from_args(args(), remembered, LEVELS) == remembered
 
 
 def test_game_options_start_a_game_at_once() -> None:
-    assert not app.wants_game(args())
-    assert not app.wants_game(args("--seed", "3"))
+    assert not wants_game(args())
+    assert not wants_game(args("--seed", "3"))
     for option in (["--mode", "pvp"], ["--size", "9"], ["--rule", "renju"], ["--black", "computer"]):
-        assert app.wants_game(args(*option))
+        assert wants_game(args(*option))
 
 
 def test_bad_size_is_refused_by_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
@@ -96,12 +102,12 @@ def request(kind: AiKind = AiKind.MOVE, level: str = "easy", delay: float = 0.0,
     return StartAi(job, kind, board, level, delay)
 
 
-def computer() -> tuple[app.Computer, app.Inbox]:
-    inbox = app.Inbox()
-    return app.Computer(seed=1, post=inbox.put), inbox
+def computer() -> tuple[Computer, Inbox]:
+    inbox = Inbox()
+    return Computer(seed=1, post=inbox.put), inbox
 
 
-def next_event(inbox: app.Inbox, timeout: float = 10.0):  # type: ignore[no-untyped-def]
+def next_event(inbox: Inbox, timeout: float = 10.0):  # type: ignore[no-untyped-def]
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         inbox.wait(0.1, None)
@@ -138,7 +144,7 @@ def test_a_failing_player_reports_its_error(monkeypatch: pytest.MonkeyPatch) -> 
         ) -> Point:
             raise RuntimeError("no idea")
 
-    monkeypatch.setattr(app, "make_player", lambda level, seed=None, think_time=None: Broken())
+    monkeypatch.setattr("gomoku.tui.computer.make_player", lambda level, seed=None, think_time=None: Broken())
     player, inbox = computer()
     player.start(request())
     [answer] = next_event(inbox)
@@ -146,7 +152,7 @@ def test_a_failing_player_reports_its_error(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_the_inbox_wakes_a_waiting_loop_at_once() -> None:
-    inbox = app.Inbox()
+    inbox = Inbox()
     threading.Timer(0.05, lambda: inbox.put(Report("hello"))).start()
     started = time.monotonic()
     read, write = os.pipe()  # a "terminal" that never has a key
@@ -168,7 +174,7 @@ class Recorder:
 
 def test_every_kind_of_effect_has_a_handler_and_quit_ends_the_loop(monkeypatch: pytest.MonkeyPatch) -> None:
     computer_, files, saver = Recorder(), Recorder(), Recorder()
-    performer = app.Performer(computer_, files, saver)  # type: ignore[arg-type]
+    performer = Performer(computer_, files, saver)  # type: ignore[arg-type]
     saved = SavedGame()
     effects = (
         request(),
@@ -190,8 +196,8 @@ def test_every_kind_of_effect_has_a_handler_and_quit_ends_the_loop(monkeypatch: 
 
 
 def test_the_file_worker_answers_through_the_inbox(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    inbox = app.Inbox()
-    files = app.FileWorker(inbox.put)
+    inbox = Inbox()
+    files = FileWorker(inbox.put)
     files.submit(lambda: Listed(7, ("a.sgf",)))
     assert next_event(inbox) == [Listed(7, ("a.sgf",))]
     files.close()
@@ -200,7 +206,7 @@ def test_the_file_worker_answers_through_the_inbox(tmp_path) -> None:  # type: i
 @pytest.fixture
 def fake_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("GOMOKU_HOME", str(tmp_path))
-    monkeypatch.setattr(app, "terminal_problem", lambda: "")
+    monkeypatch.setattr("gomoku.tui.console.terminal_problem", lambda: "")
 
 
 def test_an_error_restores_the_terminal_and_is_reported_in_one_line(
@@ -240,5 +246,5 @@ class KeyScreen:
 
 def test_keys_and_typed_text_become_events() -> None:
     screen = KeyScreen("q", "\n", curses.KEY_LEFT, "é", "\x7f")
-    events = [app._event(screen, code) for code in iter(lambda: app.read_key(screen), -1)]
+    events = [key_event(screen, code) for code in iter(lambda: read_key(screen), -1)]
     assert events == [Key("q"), Key("enter"), Key("left"), Key("é"), Key("backspace")]

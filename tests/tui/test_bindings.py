@@ -12,10 +12,23 @@ from dataclasses import replace
 import pytest
 
 from gomoku.tui import router
-from gomoku.tui.bindings import HELP, bound_keys
+from gomoku.tui.bindings import (
+    CHAT,
+    DECLINE,
+    GAME_KEYS,
+    HELP,
+    KEEP,
+    NEXT,
+    RECONNECT,
+    REDO,
+    RESIGN,
+    REVIEW,
+    bound_keys,
+    find,
+)
 from gomoku.tui.draw import plain_theme
-from gomoku.tui.events import Key
-from gomoku.tui.model import Help, Menu, Playing, Replaying, ResumeOffer, State
+from gomoku.tui.events import Key, Pressed
+from gomoku.tui.model import Help, Menu, NetPlaying, Playing, Replaying, ResumeOffer, State
 from gomoku.tui.screen import Route, context
 from gomoku.tui.settings import Mode
 from tests.tui.fake_window import FakeWindow
@@ -45,7 +58,7 @@ def samples() -> dict[str, State]:
         "game, over": won,
         "game, heat map": press(start("pvp"), "t"),
         "menu": menu_state(),
-        "menu over a game": press(start("pvp"), "n"),
+        "menu over a game": press(start("pvp"), "g"),
         "menu, watch mode": menu_state(mode=Mode.CVC),
         "replay": loaded(),
         **review_samples(),
@@ -88,11 +101,11 @@ def network_samples() -> dict[str, State]:
     match.play(Role.HOST, "e5")
     match.offer(Role.HOST, OfferKind.UNDO)
     samples["network game, asked to undo"] = match.guest.run.state
-    match.press(Role.GUEST, "R")
+    match.press(Role.GUEST, "G")
     samples["network game, resign question"] = match.guest.run.state
     match.press(Role.GUEST, "y")
     samples["network game, over"] = match.host.run.state
-    match.press(Role.HOST, "c", "h")
+    match.press(Role.HOST, "m", "h")
     samples["network game, typing a chat line"] = match.host.run.state
     match.wire.drop(match.conn)
     match.deliver()
@@ -120,11 +133,15 @@ def test_every_bound_key_does_something_and_every_other_key_is_refused(name: str
     for key in ALL_KEYS:
         if key in HELP.keys:
             continue  # the router's own
-        _, outcome = route.update(state.screen, Key(key), ctx)
-        if key in bound:
+        binding = find(declared, key)
+        if route.typing(state.screen):  # while a line is typed, every key is handed over as it is
+            _, outcome = route.update(state.screen, Key(key), ctx)
+            if key in bound:
+                assert not outcome.unhandled, f"{name}: {key!r} is documented but does nothing"
+        elif binding is not None:  # the router hands the screen the binding it found
+            _, outcome = route.update(state.screen, Pressed(key, binding), ctx)
             assert not outcome.unhandled, f"{name}: {key!r} is documented but does nothing"
-        elif not route.typing(state.screen):  # while a line is typed, every other key is text
-            assert outcome.unhandled, f"{name}: {key!r} does something but is not documented"
+        else:
             after = press(state, key)
             assert after.alert and after.screen == state.screen and after.overlay is None, f"{name}: {key!r}"
 
@@ -161,3 +178,59 @@ def test_the_key_line_names_only_bound_keys(name: str) -> None:
         assert set(line) <= shorts, f"{name}: {set(line) - shorts} on the key line but not bound"
     shown = render(state).lines()[-1]
     assert line == [] or line[0] in shown
+
+
+# -- one key map for both game screens (issue 28) -----------------------------------
+
+GAME_SAMPLES = [
+    name
+    for name, state in SAMPLES.items()
+    if isinstance(state.screen, (Playing, NetPlaying)) and not router.ROUTES[type(state.screen)].typing(state.screen)
+]
+
+
+@pytest.mark.parametrize("name", GAME_SAMPLES)
+def test_both_game_screens_take_every_key_from_the_one_map(name: str) -> None:
+    state = SAMPLES[name]
+    for binding in router.bindings(state):
+        for key in binding.keys:
+            mapped = find(GAME_KEYS, key)
+            assert mapped is not None and mapped.help == binding.help, f"{name}: {key!r} is not the map's"
+
+
+def test_a_key_of_one_game_only_is_refused_on_the_other_saying_where_it_works() -> None:
+    from gomoku.net.match import Role
+    from tests.tui.netplay import Match
+
+    local = start("pvc")
+    for key in ("G", "D", "m", "C"):
+        refused = press(local, key)
+        assert refused.alert and "only in network games" in refused.message and refused.screen == local.screen
+    match = Match.start()
+    for key in ("H", "r", "S", "R"):
+        match.press(Role.HOST, key)
+        assert "only in games on this computer" in match.host.message
+    match.press(Role.HOST, "g")
+    assert "once it is over" in match.host.message
+
+
+def test_the_contested_keys_mean_one_thing_on_both_screens() -> None:
+    """Before: R reviewed here and resigned there, r redid and reconnected, n was a new game and a rematch,
+    and the colours were kept with c here and p there."""
+    assert find(GAME_KEYS, "G") is RESIGN and find(GAME_KEYS, "R") is REVIEW
+    assert find(GAME_KEYS, "r") is REDO and find(GAME_KEYS, "C") is RECONNECT
+    assert find(GAME_KEYS, "g") is NEXT and find(GAME_KEYS, "n") is DECLINE
+    assert find(GAME_KEYS, "c") is KEEP and find(GAME_KEYS, "m") is CHAT
+    assert isinstance(press(start("pvp"), "g").screen, Menu)
+
+
+def test_the_help_of_both_game_screens_says_the_keys_are_one_map() -> None:
+    from gomoku.tui.screens.help import SAME_KEYS
+    from tests.tui.netplay import Match
+
+    match = Match.start()
+    for state in (press(start("pvc"), "?"), press(match.host.run.state, "?"), press(menu_state(), "?")):
+        window = FakeWindow(60, 72)
+        router.draw(window, state, plain_theme())
+        shown = SAME_KEYS in flatten(window.screen())
+        assert shown == (not isinstance(state.screen, Menu)), type(state.screen).__name__

@@ -7,6 +7,7 @@ import pytest
 from gomoku.clock import parse_clock
 from gomoku.openings import Seat
 from gomoku.rules import Outcome, Stone, Termination
+from gomoku.savegame import keep_game, load_game, save_game
 from gomoku.tui import draw, view
 from gomoku.tui.effects import Autosave, RetireAutosave, StartAi
 from gomoku.tui.events import AiDone, Tick
@@ -62,6 +63,18 @@ def test_a_flag_fall_ends_the_game_and_says_so_once() -> None:
     assert len(game_of(refused).board.moves) == 1 and "The game is over" in refused.message
 
 
+def test_a_game_lost_on_time_is_saved_as_over_and_kept_as_finished(tmp_path, monkeypatch) -> None:
+    """A loss on time is not on the board: the save says the game is over, so it is kept as ``finished-...``."""
+    monkeypatch.setenv("GOMOKU_HOME", str(tmp_path))
+    state = play(send(start("pvp", clock=parse_clock("1+2")), tick(0.0)), "h8", 5.0)
+    (saved,) = [effect.saved for effect in Run(state).send(tick(66.0)).of(Autosave)]
+    assert saved.ended and saved.finished and not saved.to_board().is_game_over()
+    save_game(saved)
+    kept = keep_game()
+    assert kept is not None and kept.name.startswith("finished-")
+    assert load_game(kept) == saved
+
+
 def test_no_flag_falls_before_the_first_move() -> None:
     # issue 28, item 7: "White wins on time. Game over after 0 moves." when nobody had moved
     state = send(start("pvp", clock=parse_clock("10s")), tick(0.0), tick(1000.0))
@@ -85,6 +98,8 @@ def test_undo_puts_both_clocks_back_and_offers_no_redo() -> None:
     # issue 28, item 4: "Took back i9 (r redoes)." then r: "No redo with a clock"
     assert back.message == "Took back i9."
     assert not any("redo" in text for text in view_key_line(back))
+    assert press(back, "r").message == "No redo with a clock: play the moves again."
+    assert len(game_of(press(back, "r")).board.moves) == 1
     assert game_of(press(back, "r")).board.moves == game_of(back).board.moves
 
 

@@ -44,7 +44,7 @@ def test_two_players_play_to_a_win(launch) -> None:
     for _ in range(4):
         game.send("k ")  # up, play (white)
         game.send("jl\r")  # down, right, play (black)
-    text = game.wait_for(lambda t: "Black wins with five in a row: h8-l8." in t and "n new game · u undo" in t)
+    text = game.wait_for(lambda t: "Black wins with five in a row: h8-l8." in t and "g next game · u undo" in t)
     assert "Game over after 9 moves." in text
     assert "●" in board_row(text, 8) and "○" in board_row(text, 9)
     game.send("q")  # the game is over: no confirmation

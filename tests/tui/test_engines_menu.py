@@ -21,11 +21,13 @@ from gomoku.gomocup.manager import Players
 from gomoku.point import Point
 from gomoku.records import parse_moves
 from gomoku.review import ENGINE_EVAL_SCALE, ReviewSettings, review_game
-from gomoku.tui import app, live
+from gomoku.tui import live
 from gomoku.tui.analyst import Analyst
-from gomoku.tui.effects import StartAi, StartAnalysis, StartReview
+from gomoku.tui.computer import Computer
+from gomoku.tui.effects import AiKind, SaveSettings, StartAi, StartAnalysis, StartReview
 from gomoku.tui.events import AiDone, Analysed, Failed, ReviewDone
 from gomoku.tui.model import AnalysisJob, Menu, MenuRow, Playing
+from gomoku.tui.options import settings_from_args
 from gomoku.tui.reviewer import Reviewer
 from gomoku.tui.screens import menu
 from gomoku.tui.settings import Remembered, Settings, read_settings, validated
@@ -65,7 +67,7 @@ def test_a_bad_engine_option_is_refused_with_what_to_do(option: str, said: str, 
 
 
 def test_command_line_engines_join_the_settings_and_the_menus_levels() -> None:
-    settings = app.settings_from_args(args("--engine", f"fake={fake('good')}"), Settings(), LEVELS)
+    settings = settings_from_args(args("--engine", f"fake={fake('good')}"), Settings(), LEVELS)
     assert settings.engines == (("fake", fake("good")),) and settings.engine_names == ("fake",)
     state = menu_state(engines=settings.engines)
     state = replace(state, levels=(*LEVELS, "fake"), screen=Menu(MenuRow.LEVEL))
@@ -107,9 +109,9 @@ def test_the_review_and_the_live_analysis_ask_for_the_analyst_chosen() -> None:
 def computer_answers(name: str, mode: str) -> list[object]:
     """What the computer posts when fake engine ``mode``, named ``name``, is asked for a move (20 s at most)."""
     posted: list[object] = []
-    computer = app.Computer(None, posted.append, None, Players({name: fake(mode)}).make)
+    computer = Computer(None, posted.append, None, Players({name: fake(mode)}).make)
     try:
-        computer.start(StartAi(1, app.AiKind.MOVE, Board(), name, think_time=1.0))
+        computer.start(StartAi(1, AiKind.MOVE, Board(), name, think_time=1.0))
         deadline = time.monotonic() + 20
         while not posted and time.monotonic() < deadline:
             time.sleep(0.02)
@@ -220,14 +222,18 @@ def test_an_engine_reviews_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
     assert scales == [ENGINE_EVAL_SCALE]  # an engine's centi-units are drawn on their own scale
 
 
-def test_an_engine_of_the_command_line_chosen_in_the_menu_is_remembered_with_the_choice() -> None:
+def test_an_engine_of_the_command_line_chosen_in_the_menu_is_for_this_run_only() -> None:
+    """Issue 28, item 9: ``--engine`` choices were written into settings.json; options are for one run."""
     stored = Settings()
     shown = replace(stored, engines=(("rapfi", "/opt/pbrain-rapfi"), ("other", "/opt/other")))
-    remembered = Remembered(stored, shown)
-    written = remembered.choose(replace(shown, analyst="rapfi"))
-    assert written.analyst == "rapfi" and written.engines == (("rapfi", "/opt/pbrain-rapfi"),)
-    assert validated(written.to_json(), LEVELS) == written  # the file names no engine it does not know
-    assert remembered.choose(replace(shown, analyst="rapfi", coach=True)).engines == written.engines
+    remembered = Remembered(stored)
+    chose = SaveSettings.of(shown, replace(shown, analyst="rapfi"))
+    written = remembered.choose(chose.settings, chose.chosen)
+    assert written == stored and not written.engines  # neither the choice nor the engine reaches the file
+    coach = SaveSettings.of(chose.settings, replace(chose.settings, coach=True))
+    assert remembered.choose(coach.settings, coach.chosen) == replace(stored, coach=True)  # a menu choice does
+    kept = replace(stored, engines=(("rapfi", "/opt/pbrain-rapfi"),))  # an engine the file names is chosen freely
+    assert Remembered(kept).choose(chose.settings, chose.chosen).analyst == "rapfi"
 
 
 def test_an_engine_that_fails_is_named_from_the_error_not_from_its_text() -> None:
@@ -268,5 +274,5 @@ def test_a_failed_analysis_clears_its_depth_and_says_which_analyst_failed() -> N
 
 def test_an_engine_named_on_the_command_line_is_a_level_by_its_name() -> None:
     options = args("--mode", "cvc", "--level", "fake", "--engine", f"fake={fake('good')}")
-    settings = app.settings_from_args(options, Settings(), LEVELS)
+    settings = settings_from_args(options, Settings(), LEVELS)
     assert (settings.black_level, settings.white_level) == ("fake", "fake")

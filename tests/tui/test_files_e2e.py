@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from gomoku.records import read_record
-from tests.tui.terminal import flatten
+from tests.tui.terminal import compact, flatten
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
@@ -31,20 +31,21 @@ def test_no_kept_game_is_ever_overwritten_and_the_load_prompt_lists_them_newest_
     first.send("qy")
     assert first.wait_exit() == 0
     second = launch("--mode", "pvp", "--size", "9")
-    second.wait_for("Your unfinished game is kept as unfinished-")
+    second.wait_for(lambda t: "Your unfinished game is kept as unfinished-" in t and "L loads it." in t)
     (fifteen,) = kept_names(home)
-    assert f"Your unfinished game is kept as {fifteen}: L loads it." in second.flat()  # the name it really has
+    said = second.compact()  # the name it really has, and where (a temporary path of any length)
+    assert compact(f"Your unfinished game is kept as {fifteen} in this folder: L loads it.") in said
     second.send("\r")
     second.wait_for("last: black e5")
     second.send("qy")
     assert second.wait_exit() == 0
     os.utime(home / fifteen, (1_000_000, 1_000_000))  # kept in the same minute: make the order plain
     third = launch("--mode", "pvp", "--size", "11")
-    third.wait_for("Your unfinished game is kept as unfinished-")
+    third.wait_for(lambda t: "Your unfinished game is kept as unfinished-" in t and "L loads it." in t)
     names = kept_names(home)
     assert len(names) == 2 and fifteen in names  # the 15x15 game is still there
     (nine,) = [name for name in names if name != fifteen]
-    assert f"Your unfinished game is kept as {nine}: L loads it." in third.flat()
+    assert compact(f"Your unfinished game is kept as {nine} in this folder: L loads it.") in third.compact()
     sizes = {name: json.loads((home / name).read_text())["size"] for name in names}
     assert sizes == {fifteen: 15, nine: 9}
     third.send("L")
@@ -64,7 +65,7 @@ def test_command_line_options_are_for_one_run_and_menu_choices_are_remembered(la
     watch.wait_for("thinking")
     watch.send("+")  # a choice made while watching: the pace is remembered
     watch.wait_for("Pace: fast")
-    watch.send("n")  # to the menu, where the mode goes round from watch to human vs computer
+    watch.send("g")  # to the menu, where the mode goes round from watch to human vs computer
     watch.wait_for("New game")
     watch.send("j")  # down to the mode row
     watch.wait_for(lambda t: "▸ Mode" in t)
@@ -85,7 +86,8 @@ def test_a_damaged_settings_file_is_said_at_start_kept_aside_and_never_overwritt
     (home / "settings.json").write_text('{"mode": "pvp", "size": 9')
     game = launch()
     game.wait_for("Any key continues.")
-    assert "settings.json is damaged (not JSON from line 1, column 26): the defaults are used" in game.flat()
+    said = compact("The settings file is damaged (not JSON from line 1, column 26): the defaults are used, and")
+    assert said in game.compact() and compact("settings.json will be kept aside") in game.compact()
     game.send("x")
     game.wait_for(lambda t: "New game" in t and "Any key" not in t)
     game.send("jjj\x1bOC")  # the rule row: freestyle to standard, a choice to remember

@@ -58,7 +58,7 @@ def test_watch_mode_shows_the_opening_and_the_clock_it_plays_and_its_menu_over_a
     listed = menu.rows(watched, watched.screen)  # type: ignore[arg-type]
     assert MenuRow.OPENING in listed and MenuRow.CLOCK in listed
     assert MenuRow.BLACK not in listed  # the computer plays both: no room spent on a row that does not apply
-    run = begin("cvc", opening=OpeningRule.SWAP2, clock=parse_clock("5+3")).press("n")  # the menu over the game
+    run = begin("cvc", opening=OpeningRule.SWAP2, clock=parse_clock("5+3")).press("g")  # the menu over the game
     text = screen_text(run.state)
     for label in ("Back to the game", "Opening rule Swap2", "Clock 5 min + 3 s a move", "Pace", "Quit", "Enter"):
         assert label in text

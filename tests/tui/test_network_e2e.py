@@ -56,7 +56,7 @@ class Player:
         self.term.click(*layout.screen_of(parse_point(name, self.size)))
 
     def say(self, text: str) -> None:
-        self.keys("c" + text + "\r")
+        self.keys("m" + text + "\r")
 
 
 def saved_game(home: Path, test, timeout: float = 5.0) -> dict:  # type: ignore[no-untyped-def]
@@ -138,14 +138,14 @@ def test_two_players_chat_undo_win_rematch_and_resign(players) -> None:  # type:
     host.sees("Black wins with five in a row. You win!")
     guest.sees("Black wins with five in a row. Ann wins.")
 
-    guest.keys("n")
-    host.sees("Bob asks for a rematch (colours swapped): y or n accepts, N declines.")
+    guest.keys("g")
+    host.sees("Bob asks for a rematch (colours swapped): y or g accepts, n declines.")
     host.keys("y")
     host.sees("Game 2 against Bob: you play white")
     guest.sees("Game 2 against Ann: you play black", "your move")
     guest.play("d4")
     host.sees("last: black d4")
-    host.keys("R")
+    host.keys("G")
     host.sees("Resign this game? y resigns")
     host.keys("y")
     host.sees("Black wins by resignation. Bob wins.")
@@ -229,13 +229,13 @@ def test_the_host_killed_and_restarted_hosts_the_same_game_and_the_guest_rejoins
     saved_game(host.home, lambda data: data["moves"] == ["d4", "d5"])
     host.term.child.kill(signal.SIGKILL)
     host.term.child.wait()
-    guest.sees("Lost the connection to Ann: r reconnects.")
+    guest.sees("Lost the connection to Ann: C reconnects.")
 
     again = players(host.args, "host", 7)  # the same command again
     again.sees("Resume the unfinished game?", "a network game you hosted, against Bob, 2 moves", "host it again")
     again.keys("y")
     again.sees(f"--code {code}", "Resuming game 1: 2 moves")
-    guest.keys("r")
+    guest.keys("C")
     guest.sees("Resumed game 1 with Ann after 2 moves: you play white.", "Ann to play", "last: white d5")
     again.sees("Resumed game 1 with Bob after 2 moves: you play black.", "your move")
     again.play("e4")

@@ -17,12 +17,13 @@ from gomoku.openings import OpeningRule, Option
 from gomoku.point import parse_point
 from gomoku.rules import Stone
 from gomoku.savegame import SavedGame
+from gomoku.tui.bindings import OPENING_KEYS, find
 from gomoku.tui.effects import Autosave
 from gomoku.tui.events import NetClock
 from gomoku.tui.model import NetMenu, NetRow
 from gomoku.tui.saves import net_from_saved
 from gomoku.tui.screens import netgame
-from gomoku.tui.screens.netgame import NET_OPENING_KEYS, clock_text
+from gomoku.tui.screens.netgame import clock_text
 from tests.tui.helpers import Run, menu_state
 from tests.tui.netplay import SESSION, Match
 from tests.tui.test_view import flat, render
@@ -48,8 +49,8 @@ def test_a_swap2_opening_is_played_with_keys_and_each_side_is_shown_whose_step_i
     assert len(guest.board.moves) == 3
     # the guest's step: its answers are keys; the host has none of them
     guest_keys = netgame.bindings(guest, None)  # type: ignore[arg-type]
-    assert NET_OPENING_KEYS[Option.SWAP] in guest_keys and NET_OPENING_KEYS[Option.PLACE_TWO] in guest_keys
-    assert NET_OPENING_KEYS[Option.SWAP] not in netgame.bindings(match.host.screen, None)  # type: ignore[arg-type]
+    assert OPENING_KEYS[Option.SWAP] in guest_keys and OPENING_KEYS[Option.PLACE_TWO] in guest_keys
+    assert OPENING_KEYS[Option.SWAP] not in netgame.bindings(match.host.screen, None)  # type: ignore[arg-type]
     text = flat(render(match.guest.run.state))
     assert "White (player 2): swap to black" in text and "Swap2:" in text and "Hana: place j9" in text
     match.press(Role.GUEST, "2")
@@ -70,8 +71,8 @@ def test_every_opening_key_is_its_own_and_keep_keeps_the_colours() -> None:
         place(match, Role.HOST, name)
     keys = netgame.bindings(match.guest.screen, None)  # type: ignore[arg-type]
     for binding in netgame.opening_keys(match.guest.screen):
-        assert all(netgame.find(keys, key) is binding for key in binding.keys)  # no other binding takes it first
-    match.press(Role.GUEST, NET_OPENING_KEYS[Option.STAY].keys[0])
+        assert all(find(keys, key) is binding for key in binding.keys)  # no other binding takes it first
+    match.press(Role.GUEST, OPENING_KEYS[Option.STAY].keys[0])
     assert match.host.screen.table.opening.step is None and match.guest.screen.table.my_stone is Stone.WHITE
     assert "You: stay." in match.guest.message
 

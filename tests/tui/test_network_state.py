@@ -15,8 +15,7 @@ from gomoku.net.match import BlackChoice, ChatLine, MatchRecord, OfferKind, Role
 from gomoku.net.snapshot import LinkState
 from gomoku.point import Point
 from gomoku.rules import Outcome, Rule, Stone, Termination
-from gomoku.savegame import SavedGame
-from gomoku.tui import app
+from gomoku.savegame import SavedGame, keep_game, save_game
 from gomoku.tui.effects import (
     Autosave,
     NetChat,
@@ -42,6 +41,7 @@ from gomoku.tui.model import (
     NetRow,
     ResumeOffer,
 )
+from gomoku.tui.options import network_setup, settings_from_args
 from gomoku.tui.saves import net_from_saved, offer_summary, saved_from_net
 from gomoku.tui.screens import menu
 from gomoku.tui.update import initial_network
@@ -149,7 +149,7 @@ def test_nobody_is_called_player_when_there_is_no_name(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(getpass, "getuser", no_login)
     args = build_parser().parse_args(["--host", "--black", "guest"])
-    assert app.network_setup(args, replace(settings(), name="")).name == ""
+    assert network_setup(args, replace(settings(), name="")).name == ""
     match = Match.start(guest_name="")
     assert match.host.screen.opponent == "the guest"
     assert "Game 1 against the guest" in match.host.message
@@ -264,27 +264,27 @@ def test_an_undo_request_that_lapses_because_the_other_side_played_says_so_on_bo
 
 def test_chat_opens_a_prompt_sends_the_line_and_both_panels_keep_it() -> None:
     match = Match.start()
-    side = match.press(Role.HOST, "c", "h", "i", "space", "u", "?")  # u and ? are text while typing
+    side = match.press(Role.HOST, "m", "h", "i", "space", "u", "?")  # u and ? are text while typing
     assert side.screen.typing == "hi u?" and side.run.state.overlay is None
     match.press(Role.HOST, "enter")
     assert side.run.of(NetChat) == [NetChat(7, "hi u?")] and side.screen.typing is None
-    match.press(Role.GUEST, "c", "y", "o", "enter")
+    match.press(Role.GUEST, "m", "y", "o", "enter")
     expected = (ChatLine(Role.HOST, "hi u?"), ChatLine(Role.GUEST, "yo"))
     assert match.host.screen.view.chat == expected == match.guest.screen.view.chat
     assert match.host.message == "Gil: yo" and match.guest.message == ""
-    match.press(Role.HOST, "c", "x", "escape")
+    match.press(Role.HOST, "m", "x", "escape")
     assert match.host.screen.typing is None and len(match.host.run.of(NetChat)) == 1
 
 
 def test_resign_asks_first_then_the_game_ends_on_both_sides_and_a_rematch_swaps_colours() -> None:
     match = Match.start()
     match.play(Role.HOST, "e5")
-    match.press(Role.HOST, "R", "x")
+    match.press(Role.HOST, "G", "x")
     assert not match.host.run.of(NetResign) and match.host.message == "Resign cancelled."
-    match.press(Role.HOST, "R", "y")
+    match.press(Role.HOST, "G", "y")
     assert match.host.screen.over and match.guest.screen.over
-    assert match.host.message == "White wins by resignation. Gil wins. n asks for a rematch."
-    assert match.guest.message == "White wins by resignation. You win! n asks for a rematch."
+    assert match.host.message == "White wins by resignation. Gil wins. g asks for a rematch."
+    assert match.guest.message == "White wins by resignation. You win! g asks for a rematch."
     assert [type(e) for e in match.host.run.effects[-2:]] == [Autosave, RetireAutosave]
     match.offer(Role.GUEST, OfferKind.REMATCH)
     match.press(Role.HOST, "y")
@@ -301,7 +301,7 @@ def test_a_draw_by_no_five_left_reads_rightly_on_both_sides() -> None:
     match = Match.start(size=5)
     names = [match.host.screen.board.notation(Point(*p)) for p in order[:22]]
     match.play_all(names)
-    expected = "Draw: neither side can make five any more. n asks for a rematch."
+    expected = "Draw: neither side can make five any more. g asks for a rematch."
     assert match.host.message == expected == match.guest.message
     for side in (match.host, match.guest):
         assert side.screen.table.result == Outcome(Termination.NO_FIVE_LEFT, None)
@@ -319,7 +319,7 @@ STUCK_GAME = tuple(
 def test_a_renju_draw_by_no_legal_move_reads_rightly_on_both_sides() -> None:
     match = Match.start(rule=Rule.RENJU, size=8)
     match.play_all(list(STUCK_GAME))
-    expected = "Draw: black has no legal move (every empty point is forbidden). n asks for a rematch."
+    expected = "Draw: black has no legal move (every empty point is forbidden). g asks for a rematch."
     assert match.host.message == expected == match.guest.message
     for side in (match.host, match.guest):
         assert side.screen.table.result == Outcome(Termination.NO_LEGAL_MOVE, None)
@@ -328,13 +328,13 @@ def test_a_renju_draw_by_no_legal_move_reads_rightly_on_both_sides() -> None:
 def test_the_host_waits_shows_the_join_command_and_the_guest_reconnects_keeping_the_chat() -> None:
     match = Match.start()
     match.play(Role.HOST, "e5")
-    match.press(Role.HOST, "c", "h", "i", "enter")
+    match.press(Role.HOST, "m", "h", "i", "enter")
     match.wire.drop(match.conn)
     match.deliver()
     host, guest = match.host, match.guest
     assert host.screen.link is LinkState.WAITING and guest.screen.link is LinkState.LOST
     assert host.message == "Lost the connection to Gil: the game is kept till they rejoin."
-    assert "check the code the host shows" not in host.message and "r reconnects" in guest.message
+    assert "check the code the host shows" not in host.message and "C reconnects" in guest.message
     from gomoku.tui.screens.netgame import waiting_lines
 
     assert waiting_lines(host.screen)[1].startswith("python -m gomoku --join") and host.screen.setup.code
@@ -390,7 +390,7 @@ def test_quitting_a_game_in_progress_asks_first() -> None:
 def test_a_network_game_is_saved_with_its_record_and_chat_and_read_back(role: Role) -> None:
     match = Match.start()
     match.play_all(["e5", "e6"])
-    match.press(Role.GUEST, "c", "h", "i", "enter")
+    match.press(Role.GUEST, "m", "h", "i", "enter")
     side = match.side(role)
     saved = SavedGame.from_json(saved_from_net(side.screen, "normal").to_json())
     setup, back = net_from_saved(saved)  # type: ignore[misc]
@@ -446,20 +446,20 @@ def test_the_menu_has_the_network_row_after_the_settings() -> None:
     assert menu.rows(state, Menu())[-3:] == (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
 
 
-def test_a_failed_reconnection_says_why_and_r_tries_again() -> None:
+def test_a_failed_reconnection_says_why_and_C_tries_again() -> None:
     match = Match.start()
     match.play(Role.HOST, "e5")
     match.wire.act(match.host.session, match.host.session.leave("the host quit"))
     match.deliver()
     guest = match.guest
-    assert guest.message == "Hana left: the host quit. r reconnects."
-    guest.run.press("r")
+    assert guest.message == "Hana left: the host quit. C reconnects."
+    guest.run.press("C")
     assert guest.screen.reconnecting
     net(guest.run, ev.ConnectionLost("no connection could be made to 127.0.0.1 port 5801 (Connection refused)"))
     assert not guest.screen.reconnecting and guest.screen.link is LinkState.LOST
     assert guest.message.startswith("Cannot reconnect: No connection could be made to 127.0.0.1")
-    assert "r tries again" in guest.message
-    guest.run.press("r")
+    assert "C tries again" in guest.message
+    guest.run.press("C")
     assert isinstance(guest.run.effects[-1], NetStart)
 
 
@@ -483,7 +483,7 @@ def test_a_player_without_a_name_is_the_guest_and_sentences_start_with_a_capital
     match.play(Role.HOST, "e5")
     match.play(Role.GUEST, "e6")
     assert match.host.message == "The guest played e6."
-    match.press(Role.GUEST, "c", "h", "i", "enter")
+    match.press(Role.GUEST, "m", "h", "i", "enter")
     assert match.host.message == "The guest: hi"
 
 
@@ -494,24 +494,19 @@ def test_without_a_name_the_other_player_sees_the_login_name_as_the_help_says(mo
     for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):  # a terminal that sets none of them (tmux, a container)
         monkeypatch.delenv(variable, raising=False)
     args = build_parser().parse_args(["--join", "127.0.0.1:5757", "--code", CODE])
-    setup = app.network_setup(args, app.settings_from_args(args, replace(settings(), name=""), LEVELS))
+    setup = network_setup(args, settings_from_args(args, replace(settings(), name=""), LEVELS))
     assert setup.name == pwd.getpwuid(os.getuid()).pw_name != ""
 
 
-def test_n_on_both_sides_plays_the_rematch_and_capital_n_declines_it() -> None:
+def test_a_rematch_asked_for_says_the_next_game_key_accepts_it_too() -> None:
     match = Match.start()
     match.play(Role.HOST, "e5")
-    match.press(Role.HOST, "R", "y")
-    match.press(Role.HOST, "n")
-    assert match.guest.message == "Hana asks for a rematch (colours swapped): y or n accepts, N declines."
-    match.press(Role.GUEST, "n")  # the guest wants one too: that is a yes, not a no
-    assert match.host.screen.table.game == match.guest.screen.table.game == 2
-    assert not match.host.screen.over and match.host.screen.table.my_stone is Stone.WHITE
-    match.press(Role.GUEST, "R", "y")
+    match.press(Role.HOST, "G", "y")
+    match.press(Role.HOST, "g")
+    assert match.guest.message == "Hana asks for a rematch (colours swapped): y or g accepts, n declines."
     match.press(Role.GUEST, "n")
-    match.press(Role.HOST, "N")
-    assert match.guest.message == "Hana declined your request for a rematch (colours swapped)."
-    assert match.host.screen.table.game == 2 and match.host.screen.over
+    assert match.guest.message == "Declined the request for a rematch (colours swapped)."
+    assert match.host.screen.table.game == 1 and match.host.screen.over
 
 
 def test_a_nameless_opponent_is_the_guest_in_the_middle_of_a_sentence() -> None:
@@ -524,7 +519,7 @@ def test_a_nameless_opponent_is_the_guest_in_the_middle_of_a_sentence() -> None:
 def test_after_a_finished_game_the_host_is_not_told_the_game_is_kept_for_the_guest() -> None:
     match = Match.start()
     match.play(Role.HOST, "e5")
-    match.press(Role.HOST, "R", "y")
+    match.press(Role.HOST, "G", "y")
     match.wire.act(match.guest.session, match.guest.session.leave("the guest quit"))
     match.deliver()
     assert match.host.message == "Gil left: the guest quit. They can join again for a rematch."
@@ -534,3 +529,44 @@ def test_after_a_finished_game_the_host_is_not_told_the_game_is_kept_for_the_gue
     going.wire.drop(going.conn)
     going.deliver()
     assert going.host.message.endswith(": the game is kept till they rejoin.")
+
+
+def test_the_next_game_key_asked_on_both_sides_starts_the_rematch() -> None:
+    """Issue 28 (item 14): both players press the next game's key; the second press accepts, never declines."""
+    match = Match.start()
+    match.play(Role.HOST, "e5")
+    match.press(Role.HOST, "G", "y")
+    match.press(Role.HOST, "g")
+    assert match.guest.screen.table.offer_in is OfferKind.REMATCH
+    match.press(Role.GUEST, "g")
+    assert match.host.screen.table.game == 2 and match.guest.screen.table.game == 2
+    assert not match.guest.screen.over
+
+
+def test_a_resigned_network_game_is_saved_as_over_and_kept_as_finished(tmp_path, monkeypatch) -> None:
+    """A resignation is not on the board: it was kept as ``unfinished-...`` (judged by the board alone)."""
+    monkeypatch.setenv("GOMOKU_HOME", str(tmp_path))
+    match = Match.start()
+    match.play(Role.HOST, "e5")
+    before = {side.role: len(side.run.effects) for side in (match.host, match.guest)}
+    match.press(Role.HOST, "G", "y")
+    for side in (match.host, match.guest):
+        (saved,) = [effect.saved for effect in side.run.effects[before[side.role] :] if isinstance(effect, Autosave)]
+        assert saved.ended and not saved.to_board().is_game_over()
+        save_game(saved)
+        kept = keep_game()
+        assert kept is not None and kept.name.startswith("finished-")
+
+
+def test_a_finished_network_game_is_kept_aside_once_whatever_comes_after() -> None:
+    """Issue 28, item 11: after the end, each chat line (and the other player's rejoin) wrote the game again
+    and kept it aside again (``finished-...-2.json``)."""
+    match = Match.start()
+    match.play(Role.HOST, "e5")
+    before = {side.role: len(side.run.effects) for side in (match.host, match.guest)}
+    match.press(Role.HOST, "G", "y")
+    match.press(Role.GUEST, "m", "g", "g", "enter")
+    match.press(Role.HOST, "m", "t", "y", "enter")
+    for side in (match.host, match.guest):
+        after = side.run.effects[before[side.role] :]
+        assert [type(e) for e in after if isinstance(e, (Autosave, RetireAutosave))] == [Autosave, RetireAutosave]

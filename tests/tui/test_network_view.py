@@ -12,11 +12,11 @@ from gomoku.cli import build_parser, check_network
 from gomoku.net import events as ev
 from gomoku.net.match import BlackChoice, Role
 from gomoku.point import Point
-from gomoku.tui import app
 from gomoku.tui.effects import NetChat, NetClose, NetPlay, NetSetup, NetStart
 from gomoku.tui.events import NetEvent, NetListening
 from gomoku.tui.model import Joining, JoinStep, NetMenu
 from gomoku.tui.network import Network
+from gomoku.tui.options import network_setup
 from gomoku.tui.settings import Settings
 from tests.tui.helpers import menu_state
 from tests.tui.netplay import JOIN, Match
@@ -53,7 +53,7 @@ def panel(window) -> str:  # type: ignore[no-untyped-def]
 def test_the_game_shows_turn_opponent_connection_and_round_trip_the_move_list_and_the_chat_panel() -> None:
     match = Match.start()
     match.play_all(["e5", "e6", "f5"])
-    match.press(Role.GUEST, "c", "g", "o", "o", "d", "enter")
+    match.press(Role.GUEST, "m", "g", "o", "o", "d", "enter")
     run = match.host.run
     snapshot = replace(match.host.session.snapshot(), rtt=0.0042)
     net(run, ev.RoundTrip(0.0042), snapshot)
@@ -72,13 +72,13 @@ def test_the_game_shows_the_offer_prompt_the_chat_prompt_and_a_lost_connection()
     match.press(Role.HOST, "u")
     run = match.guest.run.press("left")  # the message goes; the question stays
     assert "Hana asks to take back a move y accepts · n declines · Enter play" in flat(render(run.state))
-    match.press(Role.GUEST, "n", "c", "h", "i")
+    match.press(Role.GUEST, "n", "m", "h", "i")
     assert "Say: hi_" in flat(render(run.state))
     match.press(Role.GUEST, "escape")
     match.wire.drop(match.conn)
     match.deliver()
     text = flat(render(match.guest.run.state))
-    assert "connection lost" in text and "r reconnects" in text
+    assert "connection lost" in text and "C reconnects" in text
 
 
 @pytest.mark.parametrize("size, rows, cols", [(9, 30, 100), (9, 24, 80), (15, 24, 80)])
@@ -93,7 +93,7 @@ def test_a_host_waiting_for_its_guest_shows_the_command_they_run_again(size: int
 def test_the_game_over_line_says_who_won() -> None:
     match = Match.start()
     match.play(Role.HOST, "e5")
-    match.press(Role.GUEST, "R", "y")
+    match.press(Role.GUEST, "G", "y")
     assert "Black wins by resignation. You win!" in flat(render(match.host.run.state))
 
 
@@ -119,9 +119,9 @@ def test_the_network_options_go_together(argv: list[str], problem: str) -> None:
 
 def test_the_network_options_make_the_setup() -> None:
     settings = Settings(name="Ann", size=9)
-    host = app.network_setup(build_parser().parse_args(["--host", "--black", "guest"]), settings)
+    host = network_setup(build_parser().parse_args(["--host", "--black", "guest"]), settings)
     assert host == NetSetup(Role.HOST, "Ann", port=5757, size=9, black=BlackChoice.GUEST)
-    guest = app.network_setup(build_parser().parse_args(["--join", "[::1]:6000", "--code", "k7qm4rzt9x"]), settings)
+    guest = network_setup(build_parser().parse_args(["--join", "[::1]:6000", "--code", "k7qm4rzt9x"]), settings)
     assert guest == NetSetup(Role.GUEST, "Ann", code="K7QM-4RZT-9X", port=6000, address="::1")
     assert build_parser().parse_args(["--host"]).host == 5757
 

@@ -100,7 +100,7 @@ def test_resumed_goes_when_the_game_ends_and_the_next_keys_show() -> None:
     assert game_of(state).board.is_game_over()
     assert state.message == ""
     bottom = render(state).lines()[-1]
-    assert "n new game" in bottom and "u undo" in bottom
+    assert "g next game" in bottom and "u undo" in bottom
 
 
 def test_a_workers_report_outlives_the_computers_move_but_not_a_key() -> None:
@@ -130,7 +130,7 @@ def test_the_menu_explains_action_rows(row: MenuRow, says: str) -> None:
 
 
 def test_the_menu_explains_a_game_to_go_back_to() -> None:
-    state = press(start("pvp"), "n")
+    state = press(start("pvp"), "g")
     assert isinstance(state.screen, Menu)
     state = replace(state, screen=replace(state.screen, row=MenuRow.RESUME))
     assert "Back to the game you left" in flat(render(state))
@@ -145,7 +145,7 @@ def test_enter_on_a_board_too_big_says_so_and_starts_nothing() -> None:
     assert isinstance(run.state.screen, Menu) and not run.effects
     assert run.state.alert and "25x25 does not fit this 80x24 terminal" in run.state.message
     assert "up to 20" in run.state.message
-    over_a_game = send(press(start("pvp"), "n"), Resize(24, 80))
+    over_a_game = send(press(start("pvp"), "g"), Resize(24, 80))
     refused = press(replace(over_a_game, settings=replace(over_a_game.settings, size=25)), "n")
     assert refused.screen == over_a_game.screen and "does not fit" in refused.message  # the game is still behind
     assert isinstance(press(send(state, Resize(40, 120)), "enter").screen, Playing)

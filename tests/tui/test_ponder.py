@@ -10,9 +10,10 @@ from gomoku.ai.search import hard
 from gomoku.board import Board
 from gomoku.point import Point
 from gomoku.rules import Stone
-from gomoku.tui import app
+from gomoku.tui.computer import Computer
 from gomoku.tui.effects import AiKind, CancelPonder, SaveSettings, StartAi, StartPonder
 from gomoku.tui.events import AiDone, Key
+from gomoku.tui.inbox import Inbox
 from gomoku.tui.model import MenuRow
 from gomoku.tui.screens import menu
 from gomoku.tui.settings import Mode, Settings, load_settings, read_settings, save_settings, validated
@@ -70,7 +71,7 @@ def test_the_ponder_row_is_dimmed_for_a_level_that_does_not_search() -> None:
 
 
 def test_the_menu_over_a_game_still_fits_80x24_with_the_ponder_row() -> None:
-    run = after_computer_move().press("n")
+    run = after_computer_move().press("g")
     text = screen_text(run.state)
     for label in ("Back to the game", "Ponder", "Coach", "Clock", "Quit", "Enter starts"):
         assert label in text
@@ -99,7 +100,7 @@ def test_the_human_move_stops_the_ponder_before_the_computer_is_asked() -> None:
 
 
 def test_undo_new_game_help_and_a_hint_stop_the_ponder() -> None:
-    for keys in (("u",), ("n",), ("?",), ("H",), ("q",)):
+    for keys in (("u",), ("g",), ("?",), ("H",), ("q",)):
         run = after_computer_move()
         run.send(click(run.state, at(run.state, "i9")))
         run.send(AiDone(run.state.ai.job, at(run.state, "h9")))  # type: ignore[union-attr]
@@ -137,14 +138,14 @@ def test_a_paused_game_does_not_ponder() -> None:
 
 def test_a_cancelled_ponder_frees_the_computer_for_its_move_at_once() -> None:
     """The ponder would run an hour; cancelled, the move job (which waits for the same player) answers."""
-    inbox = app.Inbox()
+    inbox = Inbox()
     made: list[object] = []
 
     def make(level: str, seed: int | None = None) -> object:
         made.append(hard(think_time=3600.0))
         return made[-1]
 
-    computer = app.Computer(seed=1, post=inbox.put, make=make)  # type: ignore[arg-type]
+    computer = Computer(seed=1, post=inbox.put, make=make)  # type: ignore[arg-type]
     board = Board(15)
     board.play(Point(7, 7))  # the computer's (black's) move: white, the human, to move
     computer.ponder(StartPonder(1, board, "hard"))
@@ -160,9 +161,9 @@ def test_a_cancelled_ponder_frees_the_computer_for_its_move_at_once() -> None:
 
 
 def test_stopping_the_computer_stops_its_ponder() -> None:
-    inbox = app.Inbox()
+    inbox = Inbox()
     player = hard(think_time=3600.0)
-    computer = app.Computer(seed=1, post=inbox.put, make=lambda level, seed=None: player)  # type: ignore[arg-type]
+    computer = Computer(seed=1, post=inbox.put, make=lambda level, seed=None: player)  # type: ignore[arg-type]
     board = Board(15)
     board.play(Point(7, 7))
     computer.ponder(StartPonder(1, board, "hard"))
@@ -176,8 +177,8 @@ def test_stopping_the_computer_stops_its_ponder() -> None:
 
 
 def test_a_level_that_cannot_ponder_is_left_alone() -> None:
-    inbox = app.Inbox()
-    computer = app.Computer(seed=1, post=inbox.put)
+    inbox = Inbox()
+    computer = Computer(seed=1, post=inbox.put)
     board = Board(15)
     board.play(Point(7, 7))
     computer.ponder(StartPonder(1, board, "normal"))
@@ -195,7 +196,7 @@ def _searching(made: list[object]) -> None:
     raise AssertionError("the ponder never began")
 
 
-def _events(inbox: app.Inbox) -> list[object]:
+def _events(inbox: Inbox) -> list[object]:
     """The events posted within 20 s (a ponder that did not stop would hold the move for an hour)."""
     for _ in range(200):
         inbox.wait(0.1, None)

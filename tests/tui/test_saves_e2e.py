@@ -10,6 +10,7 @@ import pytest
 from gomoku.point import parse_point
 from gomoku.records import read_move_list, read_record, write_record
 from gomoku.rules import Rule
+from tests.tui.terminal import compact
 from tests.tui.test_e2e import board_row
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
@@ -98,7 +99,7 @@ def test_quit_mid_game_and_resume_the_same_position(launch, home: Path) -> None:
         assert board_row(after, row) == board_row(before, row)
     again.send("u")
     again.wait_for("Took back i9")
-    again.send("n")
+    again.send("g")
     again.wait_for("left/right change")
     again.send("\x1b")  # back to the game, then quit: it is saved with 2 moves and i9 to redo
     again.wait_for("last: white h9")
@@ -107,11 +108,12 @@ def test_quit_mid_game_and_resume_the_same_position(launch, home: Path) -> None:
     third = launch()
     third.wait_for(lambda t: "two players, 2 moves" in t and "n: start afresh" in t)
     third.send("n")  # decline: the game is kept aside under a name of its own, and the screen says which
-    third.wait_for("Your unfinished game is kept as unfinished-")
+    third.wait_for(lambda t: "Your unfinished game is kept as unfinished-" in t and "L loads it." in t)
     third.send("q")
     assert third.wait_exit() == 0
     (kept,) = [path.name for path in home.iterdir() if path.name.startswith("unfinished-")]
-    assert f"kept as {kept}: L loads it." in third.flat() and not (home / "current.json").exists()
+    assert compact(f"kept as {kept} in this folder: L loads it.") in third.compact()
+    assert not (home / "current.json").exists()
 
 
 def test_a_damaged_autosave_gets_a_message_and_is_kept_aside(launch, home: Path) -> None:
@@ -146,7 +148,7 @@ def test_options_on_the_command_line_win_over_the_unfinished_game(launch, home: 
     game.send("qy")
     assert game.wait_exit() == 0
     asked = launch("--mode", "pvp", "--size", "9")
-    text = asked.wait_for("Your unfinished game is kept as unfinished-")
+    text = asked.wait_for(lambda t: "Your unfinished game is kept as unfinished-" in t and "L loads it." in t)
     assert "Resume the unfinished game?" not in text and "freestyle 9x9" in text.splitlines()[0]
     (kept,) = [path.name for path in home.iterdir() if path.name.startswith("unfinished-")]
     asked.send("L")

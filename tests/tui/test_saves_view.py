@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -160,3 +162,30 @@ def test_the_screens_draw_at_any_size(screen: str, rows: int, cols: int) -> None
     }[screen]()
     for unicode in (True, False):
         render(state, rows, cols, draw.plain_theme(unicode))  # the fake window fails on drawing off its edge
+
+
+# -- issue 28, item 16 ----------------------------------------------------------------------
+
+
+def test_a_damaged_save_is_said_first_on_a_small_terminal_and_without_a_players_advice(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 30x10 the notice lost "is damaged" behind a long path; the message ended with the board's advice to a
+    player ("h8 is taken: pick an empty point") glued into a sentence about a file."""
+    from gomoku.savegame import SavedGame
+    from gomoku.tui import storage
+    from tests.tui.terminal import compact
+
+    data = SavedGame(moves=[]).to_json()
+    data["moves"] = ["h8", "h8"]
+    home = tmp_path / ("a-long-folder-name-" * 4)
+    home.mkdir()
+    monkeypatch.setenv("GOMOKU_HOME", str(home))
+    (home / "current.json").write_text(json.dumps(data))
+    offer, notice = storage.read_offer()
+    assert offer is None and "pick an empty point" not in notice and "move 2: h8 is on a stone" in notice
+    assert "current.json will be kept aside when the next game is saved" in notice
+    small = render(initial_state(Settings(), LEVELS, notice=notice)[0], 10, 30)
+    assert "Thesavedgameisdamaged" in compact(small.screen())
+    wide = render(initial_state(Settings(), LEVELS, notice=notice)[0])
+    assert compact(notice) in compact(wide.screen()) and "Any key continues." in wide.screen()

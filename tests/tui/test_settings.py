@@ -108,8 +108,8 @@ def test_a_damaged_file_is_said_and_kept_aside_when_next_saved(tmp_path: Path, t
     settings, problem = read_settings(LEVELS, path)
     assert settings == Settings()
     assert problem == (
-        f"The settings file {path} is damaged ({says}): the defaults are used,"
-        " and the file will be kept aside when a choice is next saved."
+        f"The settings file is damaged ({says}): the defaults are used,"
+        f" and {path} will be kept aside when a choice is next saved."
     )
     assert path.read_bytes() == raw  # reading touches nothing
     saved = save_settings(Settings(size=9), path, LEVELS)
@@ -155,12 +155,12 @@ def test_the_settings_file_follows_the_umask(tmp_path: Path) -> None:
 def test_only_the_menus_choices_are_remembered_not_the_command_lines() -> None:
     stored = Settings(rule=Rule.STANDARD, size=19)
     shown = replace(stored, mode=Mode.CVC, rule=Rule.RENJU, level="easy", black_level="easy", white_level="easy")
-    remembered = Remembered(stored, shown)
-    after_pace = remembered.choose(replace(shown, pace=Pace.FAST))  # "+" in the game, or the menu's pace row
+    remembered = Remembered(stored)
+    after_pace = remembered.choose(replace(shown, pace=Pace.FAST), ("pace",))  # "+" in the game, or the pace row
     assert after_pace == replace(stored, pace=Pace.FAST)  # renju, cvc and easy were this run's only
     chosen = replace(shown, pace=Pace.FAST, mode=Mode.PVC)  # then the mode row, in the menu
-    assert remembered.choose(chosen) == replace(stored, pace=Pace.FAST, mode=Mode.PVC)
-    back = remembered.choose(replace(chosen, rule=Rule.FREESTYLE))  # a rule picked in the menu counts
+    assert remembered.choose(chosen, ("mode",)) == replace(stored, pace=Pace.FAST, mode=Mode.PVC)
+    back = remembered.choose(replace(chosen, rule=Rule.FREESTYLE), ("rule",))  # a rule picked in the menu counts
     assert back.rule is Rule.FREESTYLE and back.size == 19
 
 
@@ -199,3 +199,49 @@ def test_any_json_value_in_any_field_gives_settings(value: object, name: str) ->
             path.write_text(json.dumps(candidate))
             settings_, problem = read_settings(LEVELS, path)
             assert isinstance(settings_, Settings) and isinstance(problem, str)
+
+
+def test_a_files_trouble_is_a_kind_not_words_to_parse(tmp_path: Path) -> None:
+    """Issue 28: ``read_settings`` told an unreadable file from a damaged one by ``startswith("cannot")``."""
+    from gomoku.tui.settings import FileTrouble, file_problem
+
+    folder = tmp_path / "settings.json"
+    folder.mkdir()  # there, and not a file that can be read (as root too)
+    data, problem = file_problem(folder)
+    assert data is None and problem is not None and problem.trouble is FileTrouble.UNREADABLE
+    notice = read_settings(("normal",), folder)[1]
+    assert "cannot be read" in notice and "kept aside" not in notice
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text("[1, 2", encoding="utf-8")
+    data, problem = file_problem(damaged)
+    assert problem is not None and problem.trouble is FileTrouble.DAMAGED and "not JSON" in problem.detail
+    assert (
+        "is damaged" in read_settings(("normal",), damaged)[1]
+        and "kept aside" in read_settings(("normal",), damaged)[1]
+    )
+    assert file_problem(tmp_path / "missing.json") == (None, None)
+
+
+# -- issue 28, item 9: options and a screen's choice for one game are for that run ------------------
+
+
+def test_the_replays_mode_and_the_network_menus_opening_never_reach_the_settings_file() -> None:
+    """``m`` in the replay was written into settings.json (a later ``--opening swap2`` then started a
+    computer-vs-computer game with no hint why); the network menu's opening for this run was written with
+    the next choice made after it."""
+    from gomoku.tui.effects import SaveSettings
+    from gomoku.tui.model import NetMenu, NetRow
+    from tests.tui.helpers import Run, loaded, menu_state
+
+    stored = Settings()
+    replay = Run(loaded()).press("m")
+    assert replay.state.settings.mode is not Mode.PVP and not replay.of(SaveSettings)
+    assert "for this game only" in replay.state.message
+    network = Run(replace(menu_state(), screen=NetMenu(NetRow.OPENING))).press("right")  # for this run
+    network.state = replace(network.state, screen=NetMenu(NetRow.RULE))
+    network.press("right")  # a choice to remember
+    remembered = Remembered(stored)
+    for chose in network.of(SaveSettings):
+        remembered.choose(chose.settings, chose.chosen)
+    assert remembered.stored == replace(stored, rule=network.state.settings.rule)
+    assert network.state.settings.opening is not stored.opening  # in effect, not written

@@ -75,7 +75,7 @@ def test_menu_selection_moves_and_wraps(down: str, up: str) -> None:
 def test_menu_changes_a_choice_and_remembers_it(right: str) -> None:
     state = select(menu_state(mode=Mode.PVC), MenuRow.MODE)
     run = Run(state).press(right)
-    assert run.state.settings.mode is Mode.PVP and run.of(SaveSettings) == [SaveSettings(run.state.settings)]
+    assert run.state.settings.mode is Mode.PVP and run.of(SaveSettings) == [SaveSettings(run.state.settings, ("mode",))]
     assert press(state, right, right).settings.mode is Mode.CVC
     assert press(state, right, right, right).settings.mode is Mode.PVC
 
@@ -177,7 +177,7 @@ def test_menu_click_on_a_row() -> None:
 
 def test_n_in_a_game_opens_the_menu_and_escape_goes_back() -> None:
     state = play_at(start("pvp"), "h8")
-    opened = press(state, "n")
+    opened = press(state, "g")
     assert isinstance(opened.screen, Menu) and opened.screen.back == state.screen
     assert menu.rows(opened, opened.screen)[0] is MenuRow.RESUME and row(opened) is MenuRow.NEW
     back = press(opened, "escape")
@@ -188,7 +188,7 @@ def test_n_in_a_game_opens_the_menu_and_escape_goes_back() -> None:
 
 
 def test_menu_quit_with_a_game_in_progress_asks_first() -> None:
-    opened = press(play_at(start("pvp"), "h8"), "n")
+    opened = press(play_at(start("pvp"), "h8"), "g")
     asked = Run(opened).press("q")
     assert asked.state.overlay == ConfirmQuit() and asked.effects == []
     assert effects_of(asked.state, "y") == [Quit()]
@@ -379,7 +379,7 @@ def test_the_computer_stops_thinking_on_the_menu_and_starts_again_on_return() ->
     state = play_at(start("pvc"), "h8")
     job = state.ai
     assert job is not None
-    run = Run(state).press("n")
+    run = Run(state).press("g")
     assert run.effects == [CancelAi(job.job)] and run.state.ai is None
     run.press("escape")
     assert started(run.effects) and run.state.ai is not None
@@ -412,7 +412,7 @@ def test_heat_map_toggles_and_is_off_in_the_next_game() -> None:
     # issue 17, item 10: the heat map stayed on into the next game
     state = press(start("pvp"), "t")
     assert game_of(state).heat and not game_of(press(state, "t")).heat
-    assert not game_of(press(state, "n", "enter")).heat
+    assert not game_of(press(state, "g", "enter")).heat
 
 
 @pytest.mark.parametrize("key", ["?", "f1"])
@@ -461,7 +461,7 @@ def test_watch_mode_paces_its_moves_pauses_and_steps() -> None:
     assert first.delay == Pace.NORMAL.seconds
     state = answer(run.state, "h8")
     assert state.ai is not None  # and white is asked at once
-    paused = Run(state).press("space")
+    paused = Run(state).press("p")
     assert game_of(paused.state).paused and paused.state.ai is None and isinstance(paused.effects[0], CancelAi)
     assert press(paused.state, "enter").message.startswith("You are watching")
     stepped = Run(paused.state).press(".")
@@ -559,3 +559,12 @@ def test_key_events_never_raise_anywhere() -> None:
         for key in keys:
             for second in keys:
                 update(update(state, Key(key))[0], Key(second))
+
+
+def test_the_message_line_is_written_in_one_place_and_dead_helpers_are_gone() -> None:
+    """Issue 28: ``model.next_job`` and ``model.complain`` were dead (the router refuses keys with its own)."""
+    from gomoku.tui import model
+
+    assert not hasattr(model, "next_job") and not hasattr(model, "complain")
+    refused = press(start("pvp"), "z")
+    assert refused.alert and refused.message == "'z' does nothing here: press ? for the keys."

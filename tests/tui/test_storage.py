@@ -19,6 +19,7 @@ from gomoku.tui.events import Exists, Failed, Listed, Loaded, LoadedSave, Saved
 from gomoku.tui.saves import game_from_saved, saved_from_game
 from gomoku.tui.settings import Settings
 from tests.tui.helpers import LEVELS, Run, at, begin, click, game_of, play_at, record, start
+from tests.tui.test_view import flat, render
 
 
 @pytest.fixture(autouse=True)
@@ -186,10 +187,10 @@ def test_a_finished_game_and_a_new_one_retire_the_save(home: Path) -> None:
     assert saver.wait() and not save_path().exists()
     (finished,) = kept_games()
     assert finished.name.startswith("finished-") and len(json.loads(finished.read_text())["moves"]) == 9
-    run.press("n", "enter", "enter")  # a new game, one move
+    run.press("g", "enter", "enter")  # a new game, one move
     follow(saver, run)
     assert saver.wait() and saved_moves() == ["h8"]
-    run.press("n", "enter")  # another new game, no moves yet
+    run.press("g", "enter")  # another new game, no moves yet
     follow(saver, run)
     assert saver.wait() and not save_path().exists()
     unfinished, first = kept_games()  # newest first; the finished game is still there
@@ -249,7 +250,7 @@ def test_the_game_kept_aside_for_the_command_line_is_named_and_listed(home: Path
     saver.close()
     (kept,) = kept_games()
     assert not save_path().exists() and kept.name.startswith("unfinished-")
-    assert reports == [f"Your unfinished game is kept as {kept.name}: L loads it."]
+    assert reports == [f"Your unfinished game is kept as {kept.name} in this folder: L loads it."]
     assert storage.list_records(ListRecords(1)) == Listed(1, (kept.name,))
 
 
@@ -263,7 +264,7 @@ def test_games_kept_one_after_another_are_all_kept_and_listed_newest_first(home:
         assert saver.wait()
         os.utime(kept_games()[0], (stamp, stamp))
     saver.close()
-    names = [report.split(" kept as ")[1].split(":")[0] for report in reports]
+    names = [report.split(" kept as ")[1].split(" in ")[0] for report in reports]
     assert len(set(names)) == 3
     listed = storage.list_records(ListRecords(1))
     assert isinstance(listed, Listed) and listed.names == tuple(reversed(names))
@@ -280,3 +281,26 @@ def test_the_record_files_here_newest_first(home: Path) -> None:
     assert storage.record_files(limit=2) == ["new.sgf", "mid.PSQ"]
     assert storage.list_records(ListRecords(9)) == Listed(9, ("new.sgf", "mid.PSQ", "old.sgf"))
     assert storage.record_files(home / "missing") == []
+
+
+def test_the_load_prompt_offers_to_tidy_and_the_report_says_where_the_kept_games_are(home: Path) -> None:
+    """Issue 28, item 11: kept games piled up with no way to tidy them from the game."""
+    from gomoku.savegame import SavedGame, save_game
+    from gomoku.tui.effects import TidyKept
+    from gomoku.tui.events import Report
+    from gomoku.tui.keyboard import key_name
+    from gomoku.tui.model import Prompt
+
+    assert key_name(4) == "ctrl-d"
+    prompt = Run(start()).press("L")
+    assert isinstance(prompt.state.overlay, Prompt) and "Ctrl-D tidies" in flat(render(prompt.state))
+    tidied = prompt.press("ctrl-d")
+    assert tidied.of(TidyKept) and tidied.state.overlay is None
+    for number in range(5):  # a pile from before the rule
+        save_game(
+            SavedGame.from_board(game_of(play_at(start(), "h8")).board), home / f"unfinished-20261101-100{number}.json"
+        )
+    report = storage.tidy(home)
+    assert isinstance(report, Report) and "2 older unfinished games let go" in report.text
+    assert f"Tidied {storage.shown_folder(home)}:" in report.text and not report.alert
+    assert len(kept_games()) == 3

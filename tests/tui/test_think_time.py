@@ -8,10 +8,10 @@ from pathlib import Path
 
 from gomoku.ai import LEVELS
 from gomoku.cli import build_parser
-from gomoku.tui.app import settings_from_args
 from gomoku.tui.draw import plain_theme
 from gomoku.tui.effects import SaveSettings, StartAi
 from gomoku.tui.model import MenuRow, State
+from gomoku.tui.options import settings_from_args
 from gomoku.tui.screens import menu
 from gomoku.tui.settings import THINK_TIMES, Mode, Settings, Side, load_settings, read_settings, save_settings
 from gomoku.tui.update import initial_state

@@ -62,7 +62,7 @@ def test_menu_shows_every_choice() -> None:
 @pytest.mark.parametrize("cols", [80, 120])
 def test_menu_labels_keep_apart_from_their_values_and_the_hints_are_whole(cols: int) -> None:
     # issue 17, item 7: "Black played by< human >", and "Esc back" cut off at 80 and 120 columns
-    state = selected(press(play_at(start("pvc"), "h8"), "n"), MenuRow.BLACK)
+    state = selected(press(play_at(start("pvc"), "h8"), "g"), MenuRow.BLACK)
     screen = render(state, 24, cols).screen()
     assert "Black played by  < human >" in screen
     assert "Computer level     5 normal" in screen
@@ -146,7 +146,7 @@ def test_winning_five_is_highlighted_and_the_result_shown() -> None:
         assert cell(window, state, name) == ("●", theme("black_win"))
     screen = window.screen()
     assert "Black wins with five in a row: a1-e5. Game over after 9 moves." in screen
-    assert "n new game" in screen and "u undo" in screen and "q quit" in screen
+    assert "g next game" in screen and "u undo" in screen and "q quit" in screen
 
 
 def test_a_draw_is_one_clean_sentence() -> None:
@@ -177,8 +177,9 @@ def test_heat_map_shows_urgency_as_digits_with_a_legend() -> None:
     assert cell(window, heated, "h8")[0] == "◉"
     assert cell(window, heated, "g7")[0] == "9"  # next to the stone: the most urgent
     assert cell(window, heated, "a1")[0] not in "123456789"  # no live combination reaches it
-    # issue 17, item 10: the heat map had no legend
-    assert "heat: 1 calm .. 9 most urgent" in render(press(heated, "escape")).lines()[23]
+    # issue 17, item 10: the heat map had no legend; issue 28, item 16: its message covered the legend
+    assert "heat: 1 calm .. 9 most urgent" in window.lines()[23] and "t hides it" in window.lines()[23]
+    assert "Heat map off." in render(press(heated, "t")).lines()[23]
     levels = draw.heat_levels(game_of(heated).board)
     assert max(levels.values()) == 9 and min(levels.values()) >= 1
 

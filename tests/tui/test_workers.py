@@ -6,8 +6,10 @@ import threading
 
 from gomoku.jobs import Lane, Pool
 from gomoku.savegame import load_game
-from gomoku.tui import app, storage
+from gomoku.tui import storage
 from gomoku.tui.events import Listed
+from gomoku.tui.files import FileWorker
+from gomoku.tui.inbox import Inbox
 from gomoku.tui.saves import saved_from_game
 from tests.tui.helpers import game_of, play_at, start
 
@@ -59,8 +61,8 @@ def test_a_failing_job_does_not_stop_the_lane() -> None:
 
 def test_files_and_the_autosave_share_one_pool(tmp_path) -> None:  # type: ignore[no-untyped-def]
     pool = Pool()
-    inbox = app.Inbox()
-    files = app.FileWorker(inbox.put, pool)
+    inbox = Inbox()
+    files = FileWorker(inbox.put, pool)
     saver = storage.Autosaver(tmp_path / "current.json", run=pool.submit)
     game = game_of(play_at(start(), "h8", "i9"))
     saver.save(saved_from_game(game))

@@ -9,19 +9,20 @@ from gomoku.tui.bindings import Binding, Bindings, key_line
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import Autosave, Quit
 from gomoku.tui.events import Event, Key, Mouse
+from gomoku.tui.layout import HEADER_ROWS
 from gomoku.tui.model import ConfirmQuit, NetPlaying, Notice, Screen, game_behind
 from gomoku.tui.saves import saved_from_game
-from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, said
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, said
 
 QUIT_YES = ("y", "Y", "q", "enter")
 
 
-def quit_outcome(screen: Screen) -> Outcome:
+def quit_outcome(screen: Screen) -> Reply:
     """Quit at once, or ask first while a game is in progress (it is kept for next time either way)."""
     game = screen if isinstance(screen, NetPlaying) else game_behind(screen)
     if game is not None and game.in_progress:
-        return Outcome(overlay=ConfirmQuit())
-    return Outcome(effects=(Quit(),))
+        return Reply(overlay=ConfirmQuit())
+    return Reply(effects=(Quit(),))
 
 
 def _kept_at_quitting(ctx: Context) -> tuple[Autosave, ...]:
@@ -43,11 +44,11 @@ def confirm_bindings(overlay: ConfirmQuit, ctx: Context) -> Bindings:
     return (YES, BACK)
 
 
-def confirm_update(overlay: ConfirmQuit, event: Event, ctx: Context) -> tuple[Any, Outcome]:
+def confirm_update(overlay: ConfirmQuit, event: Event, ctx: Context) -> tuple[Any, Reply]:
     if not isinstance(event, Key):
         return overlay, UNHANDLED
     if event.name in QUIT_YES:
-        return None, Outcome(effects=(*_kept_at_quitting(ctx), Quit()))
+        return None, Reply(effects=(*_kept_at_quitting(ctx), Quit()))
     return None, said("Quit cancelled.")
 
 
@@ -59,7 +60,7 @@ def confirm_view(win: Window, overlay: ConfirmQuit, ctx: Context, theme: Theme) 
 # -- a notice -------------------------------------------------------------------------
 
 
-def closes(overlay: Any, event: Event, ctx: Context) -> tuple[Any, Outcome]:
+def closes(overlay: Any, event: Event, ctx: Context) -> tuple[Any, Reply]:
     """Any key or click closes the overlay."""
     if isinstance(event, (Key, Mouse)):
         return None, NOTHING
@@ -67,11 +68,21 @@ def closes(overlay: Any, event: Event, ctx: Context) -> tuple[Any, Outcome]:
 
 
 def notice_view(win: Window, notice: Notice, ctx: Context, theme: Theme) -> None:
+    """The notice in a box; on a small terminal the text keeps the rows first (blank lines, then the closing
+    line give way), so its first words, which say what happened, always show."""
     rows, cols = win.getmaxyx()
     width = min(cols, 64)
-    body = draw.wrap(notice.text, width - 6)[: max(1, rows - 8)]
-    lines = [("", "")] + [(f" {line}", "alert" if n == 0 else "") for n, line in enumerate(body)]
-    lines += [("", ""), (" Any key continues.", "dim")]
+    body = draw.wrap(notice.text, width - 6)
+    room = max(1, rows - HEADER_ROWS - 2)  # inside the box's borders
+    blank: list[tuple[str, str]] = [("", "")]
+    closing = [(" Any key continues.", "dim")]
+    if len(body) + 2 * len(blank) + len(closing) > room:
+        blank = []
+    if len(body) + len(closing) > room:
+        closing = []
+    if len(body) > room:
+        body = [*body[: room - 1], body[room - 1][: width - 7] + theme.glyphs["ellipsis"]]
+    lines = blank + [(f" {line}", "alert" if n == 0 else "") for n, line in enumerate(body)] + blank + closing
     draw.centred_box(win, theme, lines, width)
 
 

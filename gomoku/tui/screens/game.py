@@ -1,7 +1,7 @@
 """The game screen: the board, the cursor, moves, undo and redo, hints, the heat map, watch mode.
 
 A screen of the router (:mod:`gomoku.tui.screen`): ``update`` returns the next
-:class:`Playing` and an :class:`~gomoku.tui.screen.Outcome`.  The computer's
+:class:`Playing` and an :class:`~gomoku.tui.screen.Reply`.  The computer's
 moves are asked for by :func:`gomoku.tui.update.settle` (it is the computer's
 turn, it is not paused: start it); this screen asks for hints itself, plays
 the answers, and asks autosave to keep every change of the board.
@@ -18,7 +18,6 @@ from gomoku.openings import (
     Action,
     OpeningMove,
     OpeningStep,
-    Option,
     Seat,
     choose,
     declare,
@@ -26,11 +25,34 @@ from gomoku.openings import (
 from gomoku.point import Point
 from gomoku.rules import Stone
 from gomoku.tui import draw, live
-from gomoku.tui.bindings import CURSOR, DISMISS, HELP, PLAY, Binding, Bindings, find
+from gomoku.tui.bindings import (
+    ANALYSIS,
+    CURSOR,
+    DECLARE,
+    DISMISS,
+    HEAT,
+    HELP,
+    HINT,
+    LOAD,
+    NEXT,
+    OPENING_KEYS,
+    PACE,
+    PAUSE,
+    PLAY,
+    QUIT,
+    REDO,
+    REVIEW,
+    SAVE,
+    STEP,
+    UNDO,
+    Binding,
+    Bindings,
+    elsewhere,
+)
 from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import AiKind, SaveSettings, StartAi
-from gomoku.tui.events import AiDone, Event, Key, Mouse
-from gomoku.tui.keys import CURSOR_KEYS, LOAD_KEY, QUIT_KEY, SAVE_KEY
+from gomoku.tui.events import AiDone, Event, Mouse, Pressed
+from gomoku.tui.keys import CURSOR_KEYS
 from gomoku.tui.layout import board_layout, clicked_point, stepped
 from gomoku.tui.model import (
     AiJob,
@@ -43,44 +65,20 @@ from gomoku.tui.model import (
     with_game,
 )
 from gomoku.tui.saves import autosave_effects
-from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Outcome, Route, alerted, said, unbound_text
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt, review
 from gomoku.tui.settings import Mode, Pace
-from gomoku.tui.texts import clock_face, ended_text, overline_note, result_text, sentence, side_name
+from gomoku.tui.texts import clock_face, ended_text, heat_text, overline_note, result_text, sentence, side_name
 
 PACES = tuple(Pace)
 #: The built-in level that takes over from an outside engine that failed.
 FALLBACK_LEVEL = "hard"
 
-# -- the keys, declared once with their help ---------------------------------------
+# -- the keys: the game screens' one key map (gomoku.tui.bindings), as this screen takes them
 
-UNDO = Binding(("u",), "undo (against the computer: back to your turn)", "u undo")
-REDO = Binding(("r",), "redo what was undone", "r redo")
-HINT = Binding(("H",), "hint: the computer's suggestion", "H hint")
-HEAT = Binding(("t",), "heat map: how urgent each point is, 1-9", "t heat map")
-SAVE = Binding((SAVE_KEY,), "save the game to a file", "S save")
-LOAD = Binding((LOAD_KEY,), "load a record to replay, or a kept game")
-NEW = Binding(("n",), "new game (the menu)", "n new game")
-QUIT = Binding((QUIT_KEY,), "quit (the game is kept: resume later)", "q quit", always=True)
-PAUSE_PVC = Binding(("p",), "pause / resume the computer (and the clocks)")
-#: Two players with a clock: pause both clocks (local games only).
-PAUSE_CLOCKS = Binding(("p",), "pause / resume the clocks", "p pause")
-REVIEW = Binding(("R",), "review the game: its decisive mistakes, missed wins and forced lines", "R review")
-#: Watch mode's keys: pause, one move while paused, and a faster or slower pace.
-PAUSE = Binding(("p", "space"), "pause / resume the computer", "p pause", "p Space")
+#: Watch mode's pause while paused.
 RESUME = replace(PAUSE, short="p resume")
-STEP = Binding((".",), "paused: the computer makes one move", ". one move")
-PACE = Binding(("+", "=", "-", "_"), "faster / slower pace", "+/- pace", "+ -")
 FASTER_KEYS = frozenset({"+", "="})
-#: The opening rule's answers, each a key (shown while the step takes it).
-OPENING_KEYS = {
-    Option.SWAP: Binding(("x",), "opening: swap colours", "x swap"),
-    Option.STAY: Binding(("c",), "opening: keep the colours", "c keep"),
-    Option.PLACE_TWO: Binding(("2",), "Swap2: place two more stones; the other player then chooses", "2 two more"),
-    Option.FIFTH_IN_SQUARE: Binding(("9",), "Taraguchi-10: play the 5th inside the 9x9 square", "9 5th in 9x9"),
-    Option.OFFER_TEN: Binding(("0",), "Taraguchi-10: offer ten 5th moves", "0 offer ten"),
-}
-DECLARE = Binding(tuple("12345678"), "Soosõrv-8: declare how many 5th moves black must offer", "1-8 declare", "1-8")
 
 
 def _human_step(game: LocalGame) -> OpeningStep | None:
@@ -104,14 +102,14 @@ def bindings(screen: Playing, ctx: Context) -> Bindings:
     review = (REVIEW,) if game.over else ()
     if game.mode is Mode.CVC:
         pause = RESUME if game.paused else PAUSE
-        redo = () if game.clock.enabled else (REDO,)
-        return (pause, STEP, PACE, UNDO, *redo, NEW, HEAT, live.TOGGLE, SAVE, LOAD, *review, DISMISS, HELP, QUIT)
-    computer = (PAUSE_PVC,) if game.mode is Mode.PVC else (PAUSE_CLOCKS,) if game.clock.enabled else ()
+        redo = () if game.clock.enabled else (REDO,)  # a clock takes no redo (the core refuses it)
+        return (pause, STEP, PACE, UNDO, *redo, NEXT, HEAT, ANALYSIS, SAVE, LOAD, *review, DISMISS, HELP, QUIT)
+    computer = (PAUSE,) if game.mode is Mode.PVC or game.clock.enabled else ()
     step = _human_step(game)
     if step is not None:
-        return (*_opening_bindings(step), UNDO, HEAT, SAVE, LOAD, NEW, *computer, DISMISS, HELP, QUIT)
-    redo = () if game.clock.enabled else (REDO,)  # a clock takes no redo (the core refuses it)
-    keys = (CURSOR, PLAY, UNDO, *redo, HINT, HEAT, live.TOGGLE, SAVE, LOAD, NEW, *computer, *review)
+        return (*_opening_bindings(step), UNDO, HEAT, SAVE, LOAD, NEXT, *computer, DISMISS, HELP, QUIT)
+    redo = () if game.clock.enabled else (REDO,)
+    keys = (CURSOR, PLAY, UNDO, *redo, HINT, HEAT, ANALYSIS, SAVE, LOAD, NEXT, *computer, *review)
     return (*keys, DISMISS, HELP, QUIT)
 
 
@@ -125,16 +123,16 @@ def key_line(screen: Playing, ctx: Context) -> list[str] | None:
     if step is not None:
         return [binding.short for binding in (*_opening_bindings(step), UNDO, HELP, QUIT) if binding is not CURSOR]
     if game.over:
-        line = (REVIEW, NEW, UNDO, SAVE, HEAT, HELP, QUIT)
+        line = (REVIEW, NEXT, UNDO, SAVE, HEAT, HELP, QUIT)
     elif game.mode is Mode.CVC:
-        line = (RESUME if game.paused else PAUSE, STEP, PACE, UNDO, NEW, HELP, QUIT)
+        line = (RESUME if game.paused else PAUSE, STEP, PACE, UNDO, NEXT, HELP, QUIT)
     else:
         redo = (REDO,) if game.game.can_redo else ()  # offered only when a redo would be taken
         line = (PLAY, UNDO, *redo, HINT, HEAT, SAVE, HELP, QUIT)
     return [binding.short for binding in line]
 
 
-def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
+def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     """The game after a key, a click, or the computer's answer."""
     game = screen.game
     if isinstance(event, AiDone):
@@ -144,10 +142,9 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
         if point is None or game.mode is Mode.CVC:
             return screen, NOTHING
         return _point(game, point, ctx.seconds)
-    if not isinstance(event, Key):
+    if not isinstance(event, Pressed):
         return screen, UNHANDLED
-    name = event.name
-    binding = find(bindings(screen, ctx), name)
+    name, binding = event.key, event.binding
     if binding is CURSOR:
         return Playing(replace(game, cursor=stepped(game.cursor, *CURSOR_KEYS[name], game.board.size))), NOTHING
     if binding is PLAY:
@@ -165,9 +162,8 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
         return _ask_hint(game, ctx)
     if binding is HEAT:
         heat = not game.heat
-        text = "Heat map on: the legend is at the bottom; t hides it." if heat else "Heat map off."
-        return Playing(replace(game, heat=heat)), said(text)
-    if binding in (PAUSE, RESUME, PAUSE_PVC, PAUSE_CLOCKS):
+        return Playing(replace(game, heat=heat)), said(heat_text(heat))
+    if binding in (PAUSE, RESUME):
         return _toggle_pause(game, ctx.seconds)
     if binding is STEP:
         return _step(game)
@@ -175,7 +171,7 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
         return _change_pace(game, ctx, -1 if name in FASTER_KEYS else 1)
     if binding is REVIEW:
         return review.begin(game.board, screen, ctx)
-    if binding is live.TOGGLE:
+    if binding is ANALYSIS:
         if not game.analysis and not live.allowed(game, ctx.settings):
             return screen, alerted(live.refusal())
         return Playing(replace(game, analysis=not game.analysis)), said(
@@ -183,7 +179,7 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Outcome
         )
     if binding is DISMISS:
         return screen, NOTHING  # the router has cleared the message line already
-    if binding is NEW:
+    if binding is NEXT:
         return Menu(MenuRow.NEW, back=screen), NOTHING
     if binding is SAVE:
         if not game.board.moves:
@@ -213,17 +209,17 @@ def _human_seat(local: LocalGame) -> Seat:
     return local.game.acting_seat or Seat.FIRST
 
 
-def _flag_fell(local: LocalGame, seconds: float | None) -> tuple[Screen, Outcome] | None:
+def _flag_fell(local: LocalGame, seconds: float | None) -> tuple[Screen, Reply] | None:
     """If a flag has fallen by ``seconds`` (before the key was read), the game as it ended, said once."""
     ticked = local.game.tick(_now(seconds))
     if ticked.over and not local.over:
         ended = with_game(local, ticked)
-        return Playing(ended), Outcome(effects=autosave_effects(ended), message=Message(TIME_UP))
+        return Playing(ended), Reply(effects=autosave_effects(ended), message=Message(TIME_UP))
     return None
 
 
 #: Said when a flag falls: the status line says who won, so this says what to do next.
-TIME_UP = "Time is up: u takes back the last move, n starts a new game."
+TIME_UP = "Time is up: u takes back the last move, g starts the next game."
 
 
 def _act(
@@ -232,7 +228,7 @@ def _act(
     seconds: float | None,
     said_after: Callable[[LocalGame, LocalGame], str],
     by_computer: bool = False,
-) -> tuple[Screen, Outcome]:
+) -> tuple[Screen, Reply]:
     """``local`` after ``action`` on its core game at ``seconds`` (a flag that fell first ends it instead), autosaved.
 
     A refusal is said as the core words it; the game stays as it was.
@@ -252,10 +248,10 @@ def _act(
     text = said_after(local, moved)
     if local.paused and not moved.paused:
         text = text or "Resumed: the move ended the pause."
-    return Playing(moved), Outcome(effects=autosave_effects(moved), message=Message(text))
+    return Playing(moved), Reply(effects=autosave_effects(moved), message=Message(text))
 
 
-def _point(local: LocalGame, point: Point, seconds: float | None = None) -> tuple[Screen, Outcome]:
+def _point(local: LocalGame, point: Point, seconds: float | None = None) -> tuple[Screen, Reply]:
     """Enter or a click at ``point``: a move, or in the opening the step's placement, offer or pick (the core says)."""
     local = replace(local, cursor=point)
     seat = local.game.acting_seat or _human_seat(local)
@@ -270,7 +266,7 @@ def _point_said(before: LocalGame, after: LocalGame) -> str:
     return overline_note(after, last) if last is not None and not after.game.ended else ""
 
 
-def _opening_step(local: LocalGame, move: OpeningMove, seconds: float | None = None) -> tuple[Screen, Outcome]:
+def _opening_step(local: LocalGame, move: OpeningMove, seconds: float | None = None) -> tuple[Screen, Reply]:
     """A key's opening step (a choice, a declared number), taken by the seat it awaits."""
     step = local.game.opening_step
     if step is None:
@@ -296,9 +292,9 @@ def _step_said(before: LocalGame, after: LocalGame) -> str:
 def _busy_reason(game: LocalGame) -> str | None:
     """Why a human may not act now, or ``None`` if they may."""
     if game.over:
-        return "The game is over: R reviews it, n new game, u undo, q quit."
+        return "The game is over: R reviews it, g next game, u undo, q quit."
     if game.mode is Mode.CVC:
-        return "You are watching: n starts a game you can play."
+        return "You are watching: g starts a game you can play."
     if game.computer_in_opening:
         if game.paused:
             return "The computer is paused: p resumes it."
@@ -310,7 +306,7 @@ def _busy_reason(game: LocalGame) -> str | None:
     return None
 
 
-def _undo(local: LocalGame, seconds: float | None = None) -> tuple[Screen, Outcome]:
+def _undo(local: LocalGame, seconds: float | None = None) -> tuple[Screen, Reply]:
     """Take back one move or step, or against the computer back to your own turn; both clocks go back too.
 
     In watch mode the game pauses (``p`` goes on).  The message offers ``r``
@@ -330,7 +326,7 @@ def _undo(local: LocalGame, seconds: float | None = None) -> tuple[Screen, Outco
     return Playing(back), said(f"Took back {', '.join(taken)}{note}.", autosave_effects(back))
 
 
-def _redo(local: LocalGame, seconds: float | None = None) -> tuple[Screen, Outcome]:
+def _redo(local: LocalGame, seconds: float | None = None) -> tuple[Screen, Reply]:
     if local.computer_to_move and local.mode is Mode.PVC and not local.clock.enabled:
         return Playing(local), alerted("The computer is thinking: wait for its move.")
     try:
@@ -344,7 +340,7 @@ def _redo(local: LocalGame, seconds: float | None = None) -> tuple[Screen, Outco
     return Playing(moved), said(f"Replayed {', '.join(replayed)}.", autosave_effects(moved))
 
 
-def _toggle_pause(local: LocalGame, seconds: float | None = None) -> tuple[Screen, Outcome]:
+def _toggle_pause(local: LocalGame, seconds: float | None = None) -> tuple[Screen, Reply]:
     now = _now(seconds)
     game = local.game.resume(now) if local.paused else local.game.pause(now)
     if not game.paused:
@@ -356,24 +352,24 @@ def _toggle_pause(local: LocalGame, seconds: float | None = None) -> tuple[Scree
     return Playing(replace(with_game(local, game), step=False)), said(text)
 
 
-def _step(game: LocalGame) -> tuple[Screen, Outcome]:
+def _step(game: LocalGame) -> tuple[Screen, Reply]:
     """Watch mode, paused: let the computer make one move."""
     if not game.paused:
         return Playing(game), said("Press p to pause first; then . plays one move at a time.")
     if game.over:
-        return Playing(game), alerted("The game is over: u takes moves back, n starts a new one.")
+        return Playing(game), alerted("The game is over: u takes moves back, g starts the next one.")
     return Playing(replace(game, step=True)), NOTHING
 
 
-def _change_pace(game: LocalGame, ctx: Context, step: int) -> tuple[Screen, Outcome]:
+def _change_pace(game: LocalGame, ctx: Context, step: int) -> tuple[Screen, Reply]:
     index = max(0, min(len(PACES) - 1, PACES.index(game.settings.pace) + step))
     pace = PACES[index]
     settings = replace(ctx.settings, pace=pace)
     game = replace(game, settings=replace(game.settings, pace=pace))
-    return Playing(game), said(f"Pace: {pace.label}.", (SaveSettings(settings),), settings=settings)
+    return Playing(game), said(f"Pace: {pace.label}.", (SaveSettings.of(ctx.settings, settings),), settings=settings)
 
 
-def _ask_hint(game: LocalGame, ctx: Context) -> tuple[Screen, Outcome]:
+def _ask_hint(game: LocalGame, ctx: Context) -> tuple[Screen, Reply]:
     reason = _busy_reason(game)
     if reason:
         return Playing(game), alerted(reason)
@@ -385,7 +381,7 @@ def _ask_hint(game: LocalGame, ctx: Context) -> tuple[Screen, Outcome]:
     return Playing(game), said("Looking for a good move...", (start,), ai=ai)
 
 
-def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Outcome]:
+def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Reply]:
     """The computer's answer to the current job: a hint to mark, or a move or opening step to take."""
     ai, local = ctx.ai, screen.game
     if ai is None or event.job != ai.job or ai.board is not local.board:
@@ -430,10 +426,10 @@ def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Outco
     if local.step:
         game = game.pause(now)  # watch mode's one move: paused again
     after = replace(with_game(local, game), step=False)
-    return Playing(after), Outcome(effects=autosave_effects(after), message=Message(_point_said(local, after)), ai=None)
+    return Playing(after), Reply(effects=autosave_effects(after), message=Message(_point_said(local, after)), ai=None)
 
 
-def _engine_failed(game: LocalGame, engine: str, reason: str, now: float) -> tuple[Screen, Outcome]:
+def _engine_failed(game: LocalGame, engine: str, reason: str, now: float) -> tuple[Screen, Reply]:
     """Outside ``engine`` failed to move (``reason``): the game is kept, paused, with a built-in level in its place."""
     settings = game.settings
     if settings.mode is Mode.CVC and game.board.turn is Stone.BLACK:
@@ -584,10 +580,12 @@ def unbound(screen: Playing, ctx: Context, key: str) -> str:
     """What a key the game does not declare now is told: why, where the key means something elsewhere."""
     mode = screen.game.mode
     if mode is Mode.CVC and (PLAY.matches(key) or HINT.matches(key) or CURSOR.matches(key)):
-        return "You are watching: n starts a game you can play."
+        return "You are watching: g starts a game you can play."
     if mode is Mode.PVP and PAUSE.matches(key):
         return "There is no computer to pause in a two-player game."
-    return unbound_text(key)
+    if REDO.matches(key) and screen.game.clock.enabled:  # not offered: the core takes no redo with a clock
+        return "No redo with a clock: play the moves again."
+    return elsewhere(key, network=False) or unbound_text(key)
 
 
 ROUTE = Route(update, view, bindings, header=header, fits=fits, key_line=key_line, unbound=unbound)

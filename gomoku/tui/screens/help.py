@@ -14,18 +14,20 @@ from gomoku.tui.bindings import help_rows
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.events import Event
 from gomoku.tui.layout import HEADER_ROWS
-from gomoku.tui.model import Help
-from gomoku.tui.screen import Context, Outcome, Route
+from gomoku.tui.model import Help, NetPlaying, Playing
+from gomoku.tui.screen import Context, Reply, Route
 from gomoku.tui.screens import dialogs
 from gomoku.tui.settings import RULE_TEXT
 
+#: Said over a game screen's keys (gomoku.tui.bindings.GAME_KEYS).
+SAME_KEYS = "A key does the same in a local and a network game."
 #: Columns for the keys in the keys list.
 KEY_COLUMN = 18
 #: Columns for a rule's name in the rules list ("freestyle" and a space).
 RULE_COLUMN = 10
 
 
-def update(overlay: Help, event: Event, ctx: Context) -> tuple[Any, Outcome]:
+def update(overlay: Help, event: Event, ctx: Context) -> tuple[Any, Reply]:
     """Any key or click closes the help."""
     return dialogs.closes(overlay, event, ctx)
 
@@ -34,6 +36,8 @@ def view(win: Window, overlay: Help, ctx: Context, theme: Theme) -> None:
     rows, cols = win.getmaxyx()
     width = min(cols, 72)
     lines: list[tuple[str, str]] = [("Keys", "status")]
+    if isinstance(ctx.screen, (Playing, NetPlaying)):  # one key map: say so where it matters
+        lines.append((SAME_KEYS, "dim"))
     for keys, what in help_rows(overlay.bindings):  # the keys, then what they do, wrapped beside them
         for number, text in enumerate(draw.wrap(what, width - 6 - KEY_COLUMN) or [""]):
             lines.append((f"{keys if number == 0 else '':<{KEY_COLUMN}}{text}", ""))

@@ -15,13 +15,13 @@ from gomoku.net import events as ev
 from gomoku.net.match import MatchRecord
 from gomoku.openings import OpeningRule
 from gomoku.tui import draw
-from gomoku.tui.bindings import HELP, Binding, Bindings, find
+from gomoku.tui.bindings import HELP, Binding, Bindings
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import NetClose, NetSetup, NetStart, Quit
-from gomoku.tui.events import Event, Key, Mouse, NetEvent, NetListening
+from gomoku.tui.events import Event, Mouse, NetEvent, NetListening, Pressed
 from gomoku.tui.keys import QUIT_KEY
 from gomoku.tui.model import Hosting, NetMenu, Screen
-from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import netgame
 from gomoku.tui.texts import plural, sentence
 
@@ -36,7 +36,7 @@ def bindings(screen: Hosting, ctx: Context) -> Bindings:
     return (CANCEL, HELP, QUIT)
 
 
-def begin(ctx: Context, setup: NetSetup, record: MatchRecord | None = None) -> tuple[Screen, Outcome]:
+def begin(ctx: Context, setup: NetSetup, record: MatchRecord | None = None) -> tuple[Screen, Reply]:
     """Start listening for a guest with ``setup`` (resuming ``record``, a match saved before a restart)."""
     session = ctx.job
     screen = Hosting(session, setup, record=record)
@@ -44,31 +44,31 @@ def begin(ctx: Context, setup: NetSetup, record: MatchRecord | None = None) -> t
     return screen, said(text, (NetStart(session, setup, record),), overlay=None)
 
 
-def update(screen: Hosting, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
+def update(screen: Hosting, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     """A key, or what its connection reports (the router drops what other connections report)."""
     if isinstance(event, NetListening):
         return _listening(screen, event)
     if isinstance(event, NetEvent):
         return _event(screen, event, ctx)
-    if not isinstance(event, Key):
+    if not isinstance(event, Pressed):
         return screen, NOTHING if isinstance(event, Mouse) else UNHANDLED
-    binding = find(bindings(screen, ctx), event.name)
+    binding = event.binding
     if binding is CANCEL:
         setup = screen.setup
         menu = NetMenu(black=setup.black, port=setup.port, bind=setup.bind)
         return menu, said("Hosting cancelled.", (NetClose(screen.session, "the host stopped waiting"),))
     if binding is QUIT:
-        return screen, Outcome(effects=(NetClose(screen.session, "the host quit"), Quit()))
+        return screen, Reply(effects=(NetClose(screen.session, "the host quit"), Quit()))
     return screen, UNHANDLED
 
 
-def _listening(screen: Hosting, event: NetListening) -> tuple[Screen, Outcome]:
+def _listening(screen: Hosting, event: NetListening) -> tuple[Screen, Reply]:
     setup = replace(screen.setup, code=event.code, port=event.port)
     screen = replace(screen, setup=setup, commands=event.commands, error="")
     return screen, said("Waiting for the other player: give them the command above.")
 
 
-def _event(screen: Hosting, net: NetEvent, ctx: Context) -> tuple[Screen, Outcome]:
+def _event(screen: Hosting, net: NetEvent, ctx: Context) -> tuple[Screen, Reply]:
     e = net.event
     if isinstance(e, ev.GuestRefused):
         return replace(screen, refused=e.reason), alerted(f"A guest was turned away: {e.reason}.")

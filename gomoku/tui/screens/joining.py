@@ -15,13 +15,13 @@ from gomoku.net.auth import format_code
 from gomoku.net.errors import NetworkError
 from gomoku.net.protocol import ResumeRecord
 from gomoku.tui import draw
-from gomoku.tui.bindings import HELP, Binding, Bindings, find
+from gomoku.tui.bindings import HELP, Binding, Bindings
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import NetClose, NetSetup, NetStart, Quit
-from gomoku.tui.events import Event, Key, Mouse, NetEvent
+from gomoku.tui.events import Event, Key, Mouse, NetEvent, Pressed
 from gomoku.tui.keys import QUIT_KEY, edited
 from gomoku.tui.model import Joining, JoinStep, NetMenu, Screen
-from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import netgame
 from gomoku.tui.texts import sentence
 
@@ -48,7 +48,7 @@ def _nudge(screen: Joining) -> str:
     return "Enter tries again, Esc goes back." if screen.step is JoinStep.FAILED else "connecting: Esc cancels."
 
 
-def begin(ctx: Context, setup: NetSetup, resume: ResumeRecord | None = None) -> tuple[Screen, Outcome]:
+def begin(ctx: Context, setup: NetSetup, resume: ResumeRecord | None = None) -> tuple[Screen, Reply]:
     """Join with ``setup``: ask for the address or the code if it lacks one, else connect."""
     if not setup.address:
         return Joining(setup, JoinStep.ADDRESS, resume=resume), said(
@@ -61,34 +61,38 @@ def begin(ctx: Context, setup: NetSetup, resume: ResumeRecord | None = None) -> 
     return connect(ctx, Joining(setup, JoinStep.CONNECTING, resume=resume))
 
 
-def connect(ctx: Context, screen: Joining) -> tuple[Screen, Outcome]:
+def connect(ctx: Context, screen: Joining) -> tuple[Screen, Reply]:
     session = ctx.job
     screen = replace(screen, step=JoinStep.CONNECTING, session=session, error="", text="")
     where = f"{screen.setup.address} port {screen.setup.port}"
     return screen, said(f"Connecting to {where}...", (NetStart(session, screen.setup, screen.resume),), overlay=None)
 
 
-def update(screen: Joining, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
+def update(screen: Joining, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     """A key, or what its connection reports (the router drops what other connections report)."""
     if isinstance(event, NetEvent):
         return _event(screen, event, ctx)
-    if not isinstance(event, Key):
+    if isinstance(event, Key):  # typing the address or the code: Esc cancels, any other key is text
+        if not typing(screen):
+            return screen, UNHANDLED
+        if not CANCEL.matches(event.name):
+            return _type(screen, event.name, ctx)
+        event = Pressed(event.name, CANCEL)
+    if not isinstance(event, Pressed):
         return screen, NOTHING if isinstance(event, Mouse) else UNHANDLED
-    binding = find(bindings(screen, ctx), event.name)
+    binding = event.binding
     if binding is CANCEL:
         effects = (NetClose(screen.session, "the guest cancelled"),) if screen.session is not None else ()
         return NetMenu(), said("Joining cancelled.", effects)
-    if typing(screen):
-        return _type(screen, event.name, ctx)
     if binding is RETRY:
         return connect(ctx, screen)
     if binding is QUIT:
         closing = (NetClose(screen.session, "the guest quit"),) if screen.session is not None else ()
-        return screen, Outcome(effects=(*closing, Quit()))
+        return screen, Reply(effects=(*closing, Quit()))
     return screen, UNHANDLED
 
 
-def _event(screen: Joining, net: NetEvent, ctx: Context) -> tuple[Screen, Outcome]:
+def _event(screen: Joining, net: NetEvent, ctx: Context) -> tuple[Screen, Reply]:
     e = net.event
     if isinstance(e, ev.GameStarted):
         return netgame.started(ctx, screen.session or 0, screen.setup, net)
@@ -106,7 +110,7 @@ def _event(screen: Joining, net: NetEvent, ctx: Context) -> tuple[Screen, Outcom
     return screen, NOTHING
 
 
-def _type(screen: Joining, name: str, ctx: Context) -> tuple[Screen, Outcome]:
+def _type(screen: Joining, name: str, ctx: Context) -> tuple[Screen, Reply]:
     text = screen.text
     if GO_ON.matches(name):
         return _submit(screen, ctx)
@@ -116,7 +120,7 @@ def _type(screen: Joining, name: str, ctx: Context) -> tuple[Screen, Outcome]:
     return replace(screen, text=typed, error=""), NOTHING
 
 
-def _submit(screen: Joining, ctx: Context) -> tuple[Screen, Outcome]:
+def _submit(screen: Joining, ctx: Context) -> tuple[Screen, Reply]:
     try:
         if screen.step is JoinStep.ADDRESS:
             address, port = parse_address(screen.text)

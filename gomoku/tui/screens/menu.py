@@ -16,15 +16,15 @@ from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule, Stone
 from gomoku.tui import draw
-from gomoku.tui.bindings import HELP, Binding, Bindings, find, key_line
+from gomoku.tui.bindings import HELP, Binding, Bindings, key_line
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import SaveSettings
-from gomoku.tui.events import Event, Key, Mouse
+from gomoku.tui.events import Event, Mouse, Pressed
 from gomoku.tui.keys import DOWN_KEYS, LEFT_KEYS, LOAD_KEY, PLAY_KEYS, QUIT_KEY, RIGHT_KEYS, UP_KEYS
 from gomoku.tui.layout import board_layout, largest_fitting, menu_layout, needed
 from gomoku.tui.model import Menu, MenuRow, NetMenu, Playing, PromptKind, Screen, State, new_game
 from gomoku.tui.saves import fresh_game_effects
-from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt
 from gomoku.tui.settings import (
     DEFAULT_ANALYST,
@@ -65,7 +65,7 @@ CHANGE = Binding(
     "left right",
 )
 START = Binding(tuple(sorted(PLAY_KEYS)), "start the game (from any row), or do the action chosen", "Enter starts")
-NEW = Binding(("n",), "start the game", label="n")
+NEW = Binding(("n", "g"), "start the game", label="n g")
 LOAD = Binding((LOAD_KEY,), "load a game record or a kept game", "L load")
 BACK = Binding(("escape",), "back to the game", "Esc back to the game", "Esc")
 QUIT = Binding((QUIT_KEY,), "quit", "q quit", always=True)
@@ -181,15 +181,14 @@ def fits(menu: Menu, ctx: Context, rows_: int, cols: int) -> bool:
     return menu_layout(rows_, cols, len(rows(ctx, menu))) is not None
 
 
-def update(menu: Menu, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
+def update(menu: Menu, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     if isinstance(event, Mouse):
         return _click(ctx, menu, event)
-    if not isinstance(event, Key):
+    if not isinstance(event, Pressed):
         return menu, UNHANDLED
     listed = rows(ctx, menu)
     row = selected(ctx, menu)
-    name = event.name
-    binding = find(bindings(menu, ctx), name)
+    name, binding = event.key, event.binding
     if binding is CHOOSE:
         return _with(menu, _next_row(ctx.settings, listed, row, -1 if name in UP_KEYS else 1)), NOTHING
     if binding is CHANGE:
@@ -223,7 +222,7 @@ def _next_row(settings: Settings, listed: tuple[MenuRow, ...], row: MenuRow, ste
     return row
 
 
-def _click(ctx: Context, menu: Menu, event: Mouse) -> tuple[Screen, Outcome]:
+def _click(ctx: Context, menu: Menu, event: Mouse) -> tuple[Screen, Reply]:
     listed = rows(ctx, menu)
     layout = menu_layout(event.rows, event.cols, len(listed))
     index = layout.index_at(event.row, event.col) if layout else None
@@ -248,7 +247,7 @@ def _why_not(settings: Settings, row: MenuRow) -> str:
     return f"{row.value} only matters against the computer: change the mode first."
 
 
-def _activate(ctx: Context, menu: Menu, row: MenuRow) -> tuple[Screen, Outcome]:
+def _activate(ctx: Context, menu: Menu, row: MenuRow) -> tuple[Screen, Reply]:
     if row is MenuRow.RESUME and menu.back is not None:
         return menu.back, NOTHING
     if row is MenuRow.LOAD:
@@ -270,7 +269,7 @@ def _cycled(options: tuple[T, ...], current: T, step: int) -> T:
 SIZES = tuple(range(MIN_SIZE, MAX_SIZE + 1))
 
 
-def _change(ctx: Context, row: MenuRow, step: int) -> Outcome:
+def _change(ctx: Context, row: MenuRow, step: int) -> Reply:
     """The next (or previous) value of a choice, every row round and round; remembered for the next start."""
     settings = ctx.settings
     if not applies(settings, row):
@@ -301,7 +300,7 @@ def _change(ctx: Context, row: MenuRow, step: int) -> Outcome:
         field = LEVEL_ROWS[row]
         level: str = getattr(settings, field)
         changed = replace(settings, **{field: _cycled(ctx.levels, level, step)})  # type: ignore[arg-type]
-    return Outcome(effects=(SaveSettings(changed),), settings=changed)
+    return Reply(effects=(SaveSettings.of(settings, changed),), settings=changed)
 
 
 def too_big(settings: Settings, terminal: tuple[int, int] | None) -> str:
@@ -316,7 +315,7 @@ def too_big(settings: Settings, terminal: tuple[int, int] | None) -> str:
     return f"{size} does not fit this {cols}x{rows_} terminal: pick a size up to {largest}, or enlarge the terminal."
 
 
-def start(ctx: Context, menu: Menu | None = None) -> tuple[Screen, Outcome]:
+def start(ctx: Context, menu: Menu | None = None) -> tuple[Screen, Reply]:
     """A fresh game of the menu's settings, on the game screen (the old game's save is retired).
 
     A board the menu already says will not fit is not started: the menu says so.

@@ -7,18 +7,20 @@ chat and the link.  The screen keeps no board of its own and checks no rule:
 a key sends a request (:class:`~gomoku.tui.effects.NetPlay`,
 :class:`~gomoku.tui.effects.NetOffer`, ...) and the session, the one referee
 on this side, answers with events -- a move played, or a refusal saying why.
-Undo, a draw and a rematch are requests the other side answers with y or n;
-resign asks first; ``c`` opens a one-line chat prompt and the side panel shows
-the moves and the chat.  A lost connection is shown at once with what to do:
-the host waits for the guest to come back (and shows the command they run),
-the guest reconnects with ``r`` (or the same command).  Every change of the
+The keys are the local game's (one key map, :mod:`gomoku.tui.bindings`):
+undo, a draw and the next game (a rematch) are requests the other side
+answers with y or n; ``G`` resigns and asks first; ``m`` opens a one-line chat
+prompt and the side panel shows the moves and the chat.  A lost connection is
+shown at once with what to do: the host waits for the guest to come back (and
+shows the command they run), the guest reconnects with ``C`` (or the same
+command).  Every change of the
 game is autosaved with the session's record, so a restarted host or guest
 resumes the same game.
 
 Under an opening rule the status line says the session's step (who decides
 what), the allowed area and the offers are marked, and each answer is a key
 (shown while the step is ours): Enter or a click places, offers or picks at
-the cursor, x swaps, p keeps the colours, 2, 9, 0 and 1-8 the rule's other
+the cursor, x swaps, c keeps the colours, 2, 9, 0 and 1-8 the rule's other
 answers.  The screen checks none of it: each is a request the session
 judges.  With a clock both players' times are shown beside the board,
 ticking from the snapshot's reading (a :class:`~gomoku.tui.events.NetClock`
@@ -40,7 +42,26 @@ from gomoku.net.snapshot import LinkState
 from gomoku.openings import Action, Option, choose, declare, offer, pick, place
 from gomoku.point import Point
 from gomoku.tui import draw
-from gomoku.tui.bindings import CURSOR, DISMISS, HELP, PLAY, Binding, Bindings, find
+from gomoku.tui.bindings import (
+    ACCEPT,
+    CHAT,
+    CURSOR,
+    DECLARE,
+    DECLINE,
+    DISMISS,
+    DRAW,
+    HELP,
+    NEXT,
+    OPENING_KEYS,
+    PLAY,
+    QUIT,
+    RECONNECT,
+    RESIGN,
+    UNDO,
+    Binding,
+    Bindings,
+    elsewhere,
+)
 from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import (
     Autosave,
@@ -56,34 +77,21 @@ from gomoku.tui.effects import (
     NetStep,
     RetireAutosave,
 )
-from gomoku.tui.events import Event, Key, Mouse, NetClock, NetEvent
-from gomoku.tui.keys import CURSOR_KEYS, QUIT_KEY, edited
+from gomoku.tui.events import Event, Key, Mouse, NetClock, NetEvent, Pressed
+from gomoku.tui.keys import CURSOR_KEYS, edited
 from gomoku.tui.layout import board_layout, clicked_point, stepped
 from gomoku.tui.model import NetPlaying, Screen, centre
 from gomoku.tui.saves import saved_from_net
-from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Outcome, Route, alerted, said
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs
-from gomoku.tui.screens.game import DECLARE, OPENING_KEYS
 from gomoku.tui.texts import clock_face, plural, sentence
 
 #: What Enter (or a click) does at each kind of opening step (a point at a swap step is a placement, which the
 #: core reads as keeping the colours and the next placement or offer: :meth:`OpeningState.point_move`).
 STONE_STEPS = {Action.PLACE: place, Action.OFFER: offer, Action.PICK: pick}
 
-# -- the keys, declared once with their help ---------------------------------------
+# -- the keys: the game screens' one key map (gomoku.tui.bindings), and this screen's questions
 
-CHAT = Binding(("c",), "chat: type a line, Enter sends it, Esc closes", "c chat")
-UNDO = Binding(("u",), "ask to take back your last move", "u undo")
-DRAW = Binding(("D",), "offer a draw", "D draw")
-RESIGN = Binding(("R",), "resign (asks first)", "R resign")
-REMATCH = Binding(("n",), "ask for a rematch (colours swap)", "n rematch")
-ACCEPT = Binding(("y", "Y"), "accept the other player's request", "y accepts", "y")
-DECLINE = Binding(("n", "N"), "decline the other player's request", "n declines", "n")
-#: After a game the other player asked for a rematch: n (asking for one too) accepts it, as y does.
-ACCEPT_REMATCH = Binding(("y", "Y", "n"), "play the rematch the other player asks for", "y or n accepts", "y")
-DECLINE_REMATCH = Binding(("N",), "decline the rematch", "N declines", "N")
-RECONNECT = Binding(("r",), "reconnect and resume the game", "r reconnect")
-QUIT = Binding((QUIT_KEY,), "quit (the game is kept: the same command resumes it)", "q quit", always=True)
 #: While a chat line is typed (every other key is text).
 SEND = Binding(("enter",), "send the line", "Enter sends")
 CLOSE = Binding(("escape",), "close the chat line", "Esc closes")
@@ -91,11 +99,6 @@ ERASE = Binding(("backspace", "ctrl-u"), "erase a character / the whole line", l
 #: While the resign question is up.
 RESIGN_YES = Binding(("y", "Y"), "resign this game", "y resigns", "y")
 RESIGN_NO = Binding((), "go back to the game", "any other key goes back", "any other key")
-
-#: The opening's answers as keys: the local game's, but p keeps the colours ("pass" on the swap) here:
-#: c is the chat, and k and the other letters near it move the cursor.
-KEEP = Binding(("p",), "opening: keep the colours (pass on the swap)", "p keep")
-NET_OPENING_KEYS = {**OPENING_KEYS, Option.STAY: KEEP}
 
 #: How a refusal of each request begins ("No undo: there is no move of yours to take back.").
 REFUSED = {
@@ -106,10 +109,10 @@ REFUSED = {
     Request.CHAT: "Chat not sent: ",
     Request.STEP: "Not taken: ",
 }
-#: The offer each key asks for.
-OFFERS = {UNDO: OfferKind.UNDO, DRAW: OfferKind.DRAW, REMATCH: OfferKind.REMATCH}
+#: The offer each key asks for (the next game's is a rematch: :func:`_next_game`).
+OFFERS = {UNDO: OfferKind.UNDO, DRAW: OfferKind.DRAW}
 #: The keys named in messages.
-REMATCH_KEY, RECONNECT_KEY = REMATCH.keys[0], RECONNECT.keys[0]
+NEXT_KEY, RECONNECT_KEY, CHAT_KEY = NEXT.keys[0], RECONNECT.keys[0], CHAT.keys[0]
 
 
 def bindings(screen: NetPlaying, ctx: Context) -> Bindings:
@@ -120,12 +123,9 @@ def bindings(screen: NetPlaying, ctx: Context) -> Bindings:
         return (RESIGN_YES, RESIGN_NO)
     table = screen.table
     answer = (ACCEPT, DECLINE) if table.offer_in is not None else ()
-    if table.offer_in is OfferKind.REMATCH:
-        answer = (ACCEPT_REMATCH, DECLINE_REMATCH)
     lost = (RECONNECT,) if screen.setup.role is Role.GUEST and screen.link is LinkState.LOST else ()
     if table.over:
-        rematch = () if answer else (REMATCH,)
-        return (*lost, *answer, *rematch, CHAT, DISMISS, HELP, QUIT)
+        return (*lost, *answer, NEXT, CHAT, DISMISS, HELP, QUIT)
     return (*lost, *answer, PLAY, CURSOR, *opening_keys(screen), CHAT, UNDO, DRAW, RESIGN, DISMISS, HELP, QUIT)
 
 
@@ -135,7 +135,7 @@ def opening_keys(screen: NetPlaying) -> tuple[Binding, ...]:
     step = opening.step if opening is not None else None
     if step is None or not opening or not opening.mine:
         return ()
-    keys = tuple(NET_OPENING_KEYS[option] for option in step.options)
+    keys = tuple(OPENING_KEYS[option] for option in step.options)
     return keys + ((DECLARE,) if step.action is Action.DECLARE else ())
 
 
@@ -153,9 +153,13 @@ def fits(screen: NetPlaying, ctx: Context, rows: int, cols: int) -> bool:
 
 
 def started(
-    ctx: Context, session: int, setup: NetSetup, net: NetEvent, commands: tuple[str, ...] = ()
-) -> tuple[Screen, Outcome]:
-    """The game screen for a game the connection just started (or resumed, or a rematch)."""
+    ctx: Context, session: int, setup: NetSetup, net: NetEvent, commands: tuple[str, ...] = (), kept: bool = False
+) -> tuple[Screen, Reply]:
+    """The game screen for a game the connection just started (or resumed, or a rematch).
+
+    A game resumed already over is kept aside as finished, unless this screen ``kept`` it as it ended
+    (the other player rejoined after the end).
+    """
     event = net.event
     assert isinstance(event, ev.GameStarted) and net.snapshot is not None and net.snapshot.table is not None
     table = net.snapshot.table
@@ -176,14 +180,23 @@ def started(
             text += " Black moves first."
     fresh = not event.resumed and event.game == 1  # a new match: the game saved before it is kept aside
     effects = ((RetireAutosave(),) if fresh else ()) + _autosave(ctx, screen)
-    return screen, Outcome(effects=effects, message=Message(text), overlay=None)
+    if screen.over and not kept:
+        effects += _kept_finished(ctx, screen)
+    return screen, Reply(effects=effects, message=Message(text), overlay=None)
+
+
+def _kept_finished(ctx: Context, screen: NetPlaying) -> Effects:
+    """The game just ended: saved in its final position and kept aside, once."""
+    return (Autosave(saved_from_net(screen, ctx.settings.level)), RetireAutosave())
 
 
 def _autosave(ctx: Context, screen: NetPlaying) -> Effects:
-    """Keep the game (and the session's record) for a restart; a finished one is retired."""
-    saved = Autosave(saved_from_net(screen, ctx.settings.level))
+    """Keep the game (and the session's record) for a restart.  A finished game was kept aside as it ended
+    (:func:`_kept_finished`): nothing more is written for it (a chat line or a rejoin after the end wrote it
+    again, ``finished-...-2.json``)."""
     if screen.over:
-        return (saved, RetireAutosave())
+        return ()
+    saved = Autosave(saved_from_net(screen, ctx.settings.level))
     if not screen.board.moves:
         return (saved,) if screen.setup.role is Role.GUEST else (RetireAutosave(),)
     return (saved,)
@@ -192,7 +205,7 @@ def _autosave(ctx: Context, screen: NetPlaying) -> Effects:
 # -- what the session says -------------------------------------------------------
 
 
-def update(screen: NetPlaying, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
+def update(screen: NetPlaying, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     """A key, a click or an event of its session (the router drops what other connections report)."""
     if isinstance(event, NetEvent):
         return on_event(screen, event, ctx)
@@ -202,26 +215,29 @@ def update(screen: NetPlaying, event: Event, ctx: Context) -> tuple[Screen, Outc
         point = clicked_point(event.row, event.col, event.rows, event.cols, screen.board.size)
         if point is None:
             return screen, NOTHING
-        return replace(screen, cursor=point), Outcome(effects=(_play(screen, point),))
+        return replace(screen, cursor=point), Reply(effects=(_play(screen, point),))
     if isinstance(event, NetClock):
         return replace(screen, seconds=event.seconds), NOTHING
-    if not isinstance(event, Key):
+    if isinstance(event, Key):  # typing: a chat line, or the resign question
+        return _typed(screen, event.name) if typing(screen) else (screen, UNHANDLED)
+    if not isinstance(event, Pressed):
         return screen, UNHANDLED
-    return _key(screen, event.name, ctx)
+    return _key(screen, event.key, event.binding, ctx)
 
 
-def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, Outcome]:
+def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, Reply]:
     """What the session reported: its snapshot is what is drawn from now on, and a sentence about it."""
+    kept = screen.over  # a finished game is kept aside once, as it ends
     if net.snapshot is not None and net.snapshot.table is not None:  # a failed reconnection has no game to show
         screen = replace(screen, view=net.snapshot)
     e = net.event
     name = capitalised(screen.opponent)  # it starts each sentence below ("The guest played h8.")
     saved = _autosave(ctx, screen)
     if isinstance(e, ev.GameStarted):
-        return started(ctx, screen.session, screen.setup, net, screen.commands)
+        return started(ctx, screen.session, screen.setup, net, screen.commands, kept=kept)
     if isinstance(e, ev.MovePlayed):
         if e.mine:
-            return replace(screen, cursor=e.point), Outcome(effects=saved, message=Message(""))
+            return replace(screen, cursor=e.point), Reply(effects=saved, message=Message(""))
         return screen, said(f"{name} played {screen.board.notation(e.point)}.", saved)
     if isinstance(e, ev.StepTaken):
         return screen, said(_step_text(screen, e), saved)
@@ -236,7 +252,7 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, O
     if isinstance(e, ev.AnswerSent):
         return screen, said(f"{'Accepted' if e.accepted else 'Declined'} the request {e.kind.request}.")
     if isinstance(e, ev.OfferReceived):
-        keys = "y or n accepts, N declines" if e.kind is OfferKind.REMATCH else "y accepts, n declines"
+        keys = f"y or {NEXT_KEY} accepts, n declines" if e.kind is OfferKind.REMATCH else "y accepts, n declines"
         return screen, said(f"{name} asks {e.kind.request}: {keys}.")
     if isinstance(e, ev.OfferAnswered):
         return screen, said(f"{name} {'accepted' if e.accepted else 'declined'} your request {e.kind.request}.")
@@ -245,11 +261,12 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, O
             return screen, said(f"Your request {e.kind.request} lapsed: {name} played instead.")
         return screen, said(f"{name}'s request {e.kind.request} lapsed: you played instead.")
     if isinstance(e, ev.GameOver):
-        return screen, said(f"{result_text(screen)} {REMATCH_KEY} asks for a rematch.", saved)
+        ended = () if kept else _kept_finished(ctx, screen)
+        return screen, said(f"{result_text(screen)} {NEXT_KEY} asks for a rematch.", ended)
     if isinstance(e, ev.ChatReceived):
         return screen, said(f"{capitalised(e.name)}: {e.text}", saved)
     if isinstance(e, ev.ChatSent):
-        return screen, Outcome(effects=saved)
+        return screen, Reply(effects=saved)
     if isinstance(e, ev.OpponentJoined):
         return replace(screen, reconnecting=False), said(f"{name} is back.")
     if isinstance(e, (ev.PeerLeft, ev.ConnectionLost)):
@@ -277,7 +294,7 @@ def capitalised(name: str) -> str:
     return name[:1].upper() + name[1:]
 
 
-def _lost(screen: NetPlaying, e: ev.PeerLeft | ev.ConnectionLost) -> tuple[Screen, Outcome]:
+def _lost(screen: NetPlaying, e: ev.PeerLeft | ev.ConnectionLost) -> tuple[Screen, Reply]:
     """The opponent is gone: say so, and what our player can do (each side is told its own next step)."""
     if screen.reconnecting:
         screen = replace(screen, reconnecting=False)
@@ -296,36 +313,41 @@ def _lost(screen: NetPlaying, e: ev.PeerLeft | ev.ConnectionLost) -> tuple[Scree
 # -- keys -----------------------------------------------------------------------
 
 
-def _key(screen: NetPlaying, name: str, ctx: Context) -> tuple[Screen, Outcome]:
-    """A key: a request to the session, or a change of how the game is looked at."""
+def _typed(screen: NetPlaying, name: str) -> tuple[Screen, Reply]:
+    """A key while a chat line is typed, or while the resign question is up."""
     if screen.typing is not None:
         return _type(screen, name)
-    binding = find(bindings(screen, ctx), name)
     if screen.confirm_resign:
         screen = replace(screen, confirm_resign=False)
-        if binding is RESIGN_YES:
+        if RESIGN_YES.matches(name):
             return screen, said("You resigned.", (NetResign(screen.session),))
         return screen, said("Resign cancelled.")
-    if binding in (ACCEPT, DECLINE, ACCEPT_REMATCH, DECLINE_REMATCH):
-        accept = binding is ACCEPT or binding is ACCEPT_REMATCH
-        return screen, Outcome(effects=(NetAnswer(screen.session, accept),))
+    return screen, UNHANDLED
+
+
+def _key(screen: NetPlaying, name: str, binding: Binding, ctx: Context) -> tuple[Screen, Reply]:
+    """A declared key: a request to the session, or a change of how the game is looked at."""
+    if binding is ACCEPT or binding is DECLINE:
+        return screen, Reply(effects=(NetAnswer(screen.session, binding is ACCEPT),))
     if binding is CURSOR:
         return replace(screen, cursor=stepped(screen.cursor, *CURSOR_KEYS[name], screen.board.size)), NOTHING
     if binding is PLAY:
-        return screen, Outcome(effects=(_play(screen, screen.cursor),))
-    option = next((option for option, key in NET_OPENING_KEYS.items() if key is binding), None)
+        return screen, Reply(effects=(_play(screen, screen.cursor),))
+    option = next((option for option, key in OPENING_KEYS.items() if key is binding), None)
     if option is not None:
-        return screen, Outcome(effects=(NetStep(screen.session, choose(option)),))
+        return screen, Reply(effects=(NetStep(screen.session, choose(option)),))
     if binding is DECLARE:
-        return screen, Outcome(effects=(NetStep(screen.session, declare(int(name))),))
-    if binding is not None and binding in OFFERS:
-        return screen, Outcome(effects=(NetOffer(screen.session, OFFERS[binding]),))
+        return screen, Reply(effects=(NetStep(screen.session, declare(int(name))),))
+    if binding in OFFERS:
+        return screen, Reply(effects=(NetOffer(screen.session, OFFERS[binding]),))
+    if binding is NEXT:
+        return _next_game(screen)
     if binding is CHAT:
         if screen.link is not LinkState.CONNECTED:
             return screen, alerted(_absent(screen))
         return replace(screen, typing=""), NOTHING
     if binding is RESIGN:
-        return replace(screen, confirm_resign=True), Outcome(message=Message(""))
+        return replace(screen, confirm_resign=True), Reply(message=Message(""))
     if binding is RECONNECT:
         return reconnect(screen, ctx)
     if binding is QUIT:  # the game is kept as it stands now (the clocks read at this moment)
@@ -336,6 +358,17 @@ def _key(screen: NetPlaying, name: str, ctx: Context) -> tuple[Screen, Outcome]:
     if binding is DISMISS:
         return screen, NOTHING
     return screen, UNHANDLED
+
+
+def _next_game(screen: NetPlaying) -> tuple[Screen, Reply]:
+    """The next game over the network: a rematch asked for, or the other player's request for one accepted."""
+    asked = screen.table.offer_in
+    if asked is None:
+        return screen, Reply(effects=(NetOffer(screen.session, OfferKind.REMATCH),))
+    if asked is OfferKind.REMATCH:  # both want the next game
+        return screen, Reply(effects=(NetAnswer(screen.session, True),))
+    name = capitalised(screen.opponent)
+    return screen, alerted(f"{name} asks {asked.request} first: y accepts, n declines.")
 
 
 def _play(screen: NetPlaying, point: Point) -> NetPlay | NetStep:
@@ -355,7 +388,7 @@ def _absent(screen: NetPlaying) -> str:
     return f"Not connected: {RECONNECT_KEY} reconnects."
 
 
-def _type(screen: NetPlaying, name: str) -> tuple[Screen, Outcome]:
+def _type(screen: NetPlaying, name: str) -> tuple[Screen, Reply]:
     text = screen.typing or ""
     if CLOSE.matches(name):
         return replace(screen, typing=None), NOTHING
@@ -363,14 +396,14 @@ def _type(screen: NetPlaying, name: str) -> tuple[Screen, Outcome]:
         screen = replace(screen, typing=None)
         if not text.strip():
             return screen, NOTHING
-        return screen, Outcome(effects=(NetChat(screen.session, text.strip()),))
+        return screen, Reply(effects=(NetChat(screen.session, text.strip()),))
     typed = edited(text, name, MAX_CHAT)
     if typed is None:
         return screen, NOTHING
     return replace(screen, typing=typed), NOTHING
 
 
-def reconnect(screen: NetPlaying, ctx: Context) -> tuple[Screen, Outcome]:
+def reconnect(screen: NetPlaying, ctx: Context) -> tuple[Screen, Reply]:
     """The guest, after a drop: a new connection that presents the game to resume."""
     if screen.reconnecting:
         return screen, alerted(_absent(screen))
@@ -474,7 +507,7 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
         chat += draw.wrap(f"{screen.view.who(spoken)}: {spoken.text}", width)
     room = bottom - top - len(lines)
     shown = chat[-room:] if room > 0 else []
-    lines += [(line, "") for line in shown] or [("c writes a line", "dim")]
+    lines += [(line, "") for line in shown] or [(f"{CHAT_KEY} writes a line", "dim")]
     for offset, (text, style) in enumerate(lines[: max(0, bottom - top)]):
         draw.put(win, top + offset, x, text[:width], theme(style) if style else 0)
 
@@ -540,4 +573,12 @@ def _fitted(theme: Theme, parts: list[str], room: int) -> str:
     return theme.join(parts)[:room]
 
 
-ROUTE = Route(update, view, bindings, header=header, fits=fits, typing=typing)
+def unbound(screen: NetPlaying, ctx: Context, key: str) -> str:
+    """What a key the network game does not take now is told: where it works, if only in local games."""
+    if NEXT.matches(key):
+        resign, draw = RESIGN.keys[0], DRAW.keys[0]
+        return f"The game is on: the next game comes once it is over ({resign} resigns, {draw} offers a draw)."
+    return elsewhere(key, network=True) or unbound_text(key)
+
+
+ROUTE = Route(update, view, bindings, header=header, fits=fits, typing=typing, unbound=unbound)

@@ -24,13 +24,13 @@ from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule
 from gomoku.tui import draw
-from gomoku.tui.bindings import HELP, Binding, Bindings, find
+from gomoku.tui.bindings import HELP, Binding, Bindings
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import NetSetup, SaveSettings
-from gomoku.tui.events import Event, Key, Mouse
+from gomoku.tui.events import Event, Key, Mouse, Pressed
 from gomoku.tui.keys import DOWN_KEYS, LEFT_KEYS, PLAY_KEYS, QUIT_KEY, RIGHT_KEYS, UP_KEYS, edited
 from gomoku.tui.model import Menu, MenuRow, NetMenu, NetRow, Screen
-from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, hosting, joining
 from gomoku.tui.settings import RULE_TEXT, clean_name, login_name
 from gomoku.tui.texts import sentence
@@ -83,15 +83,14 @@ def player_name(ctx: Context) -> str:
     return ctx.settings.name or login_name()
 
 
-def update(menu: NetMenu, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
+def update(menu: NetMenu, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     if isinstance(event, Mouse):
         return menu, NOTHING
-    if not isinstance(event, Key):
+    if isinstance(event, Key):  # a line being edited: every key is text or an edit
+        return _edit(menu, event.name, ctx) if menu.editing is not None else (menu, UNHANDLED)
+    if not isinstance(event, Pressed):
         return menu, UNHANDLED
-    name = event.name
-    if menu.editing is not None:
-        return _edit(menu, name, ctx)
-    binding = find(bindings(menu, ctx), name)
+    name, binding = event.key, event.binding
     index = ROWS.index(menu.row)
     if binding is UP_DOWN:
         row = ROWS[(index + (-1 if name in UP_KEYS else 1)) % len(ROWS)]
@@ -109,7 +108,7 @@ def update(menu: NetMenu, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
     return menu, UNHANDLED
 
 
-def _activate(menu: NetMenu, ctx: Context) -> tuple[Screen, Outcome]:
+def _activate(menu: NetMenu, ctx: Context) -> tuple[Screen, Reply]:
     settings = ctx.settings
     if menu.row is NetRow.JOIN:
         return joining.begin(ctx, NetSetup(Role.GUEST, player_name(ctx)))
@@ -145,7 +144,7 @@ def _value(ctx: Context, menu: NetMenu, row: NetRow) -> str:
     return {NetRow.PORT: str(menu.port), NetRow.BIND: menu.bind, NetRow.NAME: ctx.settings.name}[row]
 
 
-def _edit(menu: NetMenu, name: str, ctx: Context) -> tuple[Screen, Outcome]:
+def _edit(menu: NetMenu, name: str, ctx: Context) -> tuple[Screen, Reply]:
     """A key while a text row is edited: type, Backspace, Ctrl-U, Enter keeps, Esc leaves."""
     text = menu.editing or ""
     if LEAVE.matches(name):
@@ -158,7 +157,7 @@ def _edit(menu: NetMenu, name: str, ctx: Context) -> tuple[Screen, Outcome]:
     return replace(menu, editing=typed, error=""), NOTHING
 
 
-def _keep(menu: NetMenu, text: str, ctx: Context) -> tuple[Screen, Outcome]:
+def _keep(menu: NetMenu, text: str, ctx: Context) -> tuple[Screen, Reply]:
     """Take the typed text for the row, or say what is wrong with it and keep editing."""
     done = replace(menu, editing=None, error="")
     if menu.row is NetRow.PORT:
@@ -173,10 +172,11 @@ def _keep(menu: NetMenu, text: str, ctx: Context) -> tuple[Screen, Outcome]:
         return replace(done, bind=text), said(f"The host listens {where}.")
     changed = replace(ctx.settings, name=clean_name(text))
     shown = changed.name or login_name() or "the host or the guest (no name)"
-    return done, said(f"The other player sees you as {shown}.", (SaveSettings(changed),), settings=changed)
+    remember = SaveSettings.of(ctx.settings, changed)
+    return done, said(f"The other player sees you as {shown}.", (remember,), settings=changed)
 
 
-def _change(menu: NetMenu, ctx: Context, step: int) -> tuple[Screen, Outcome]:
+def _change(menu: NetMenu, ctx: Context, step: int) -> tuple[Screen, Reply]:
     settings = ctx.settings
     if menu.row is NetRow.BLACK:
         black = BLACK_ORDER[(BLACK_ORDER.index(menu.black) + step) % len(BLACK_ORDER)]
@@ -184,17 +184,17 @@ def _change(menu: NetMenu, ctx: Context, step: int) -> tuple[Screen, Outcome]:
     if menu.row is NetRow.OPENING:  # for this run: not remembered
         openings = tuple(OpeningRule)
         opening = openings[(openings.index(settings.opening) + step) % len(openings)]
-        return menu, Outcome(settings=replace(settings, opening=opening))
+        return menu, Reply(settings=replace(settings, opening=opening))
     if menu.row is NetRow.CLOCK:
         index = CLOCK_CHOICES.index(settings.clock) if settings.clock in CLOCK_CHOICES else -1 if step > 0 else 0
         clock = CLOCK_CHOICES[(index + step) % len(CLOCK_CHOICES)]
-        return menu, Outcome(settings=replace(settings, clock=clock))
+        return menu, Reply(settings=replace(settings, clock=clock))
     if menu.row is NetRow.SIZE:
         changed = replace(settings, size=min(MAX_SIZE, max(MIN_SIZE, settings.size + step)))
     else:
         rules = tuple(Rule)
         changed = replace(settings, rule=rules[(rules.index(settings.rule) + step) % len(rules)])
-    return menu, Outcome(effects=(SaveSettings(changed),), settings=changed)
+    return menu, Reply(effects=(SaveSettings.of(settings, changed),), settings=changed)
 
 
 def view(win: Window, menu: NetMenu, ctx: Context, theme: Theme) -> None:

@@ -20,7 +20,7 @@ from gomoku.savegame import SaveError
 from gomoku.tui import draw
 from gomoku.tui.bindings import Binding, Bindings, key_line
 from gomoku.tui.draw import Theme, Window
-from gomoku.tui.effects import ListRecords, LoadRecord, SaveRecord
+from gomoku.tui.effects import ListRecords, LoadRecord, SaveRecord, TidyKept
 from gomoku.tui.events import Event, Exists, Failed, Key, Listed, Loaded, LoadedSave, Saved
 from gomoku.tui.model import (
     LocalGame,
@@ -35,7 +35,7 @@ from gomoku.tui.model import (
     say,
 )
 from gomoku.tui.saves import fresh_game_effects, game_from_saved, offer_summary
-from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Outcome, Route, alerted, said
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Reply, Route, alerted, said
 from gomoku.tui.texts import plural
 
 FileAnswer = Saved | Exists | Loaded | LoadedSave | Listed | Failed
@@ -46,11 +46,16 @@ CANCEL = Binding(("escape",), "cancel", "Esc cancels", "Esc")
 CLEAR = Binding(("ctrl-u",), "clear the name", "Ctrl-U clears", "Ctrl-U")
 ERASE = Binding(("backspace",), "erase the last character", label="Backspace")
 PICK = Binding(("up", "down"), "the previous / next file offered", label="up down")
+TIDY = Binding(
+    ("ctrl-d",),
+    "tidy the kept games: every finished game and the newest unfinished ones of each kind stay",
+    "Ctrl-D tidies",
+)
 
 
 def bindings(prompt: Prompt, ctx: Context) -> Bindings:
     submit = SUBMIT if prompt.kind is PromptKind.SAVE else replace(SUBMIT, short="Enter loads")
-    return (submit, CANCEL, CLEAR, ERASE) + (() if prompt.kind is PromptKind.SAVE else (PICK,))
+    return (submit, CANCEL, CLEAR, ERASE) + (() if prompt.kind is PromptKind.SAVE else (PICK, TIDY))
 
 
 def suggested_name(when: datetime | None) -> str:
@@ -58,13 +63,13 @@ def suggested_name(when: datetime | None) -> str:
     return when.strftime("gomoku-%Y%m%d-%H%M.sgf") if when else "gomoku.sgf"
 
 
-def opened(ctx: Context, kind: PromptKind) -> Outcome:
+def opened(ctx: Context, kind: PromptKind) -> Reply:
     """The prompt over the current screen; loading also asks the loop for the files to offer."""
     if kind is PromptKind.SAVE:
-        return Outcome(overlay=Prompt(kind, suggested_name(ctx.now), fresh=True))
+        return Reply(overlay=Prompt(kind, suggested_name(ctx.now), fresh=True))
     text = ctx.last_file
     prompt = Prompt(kind, text, fresh=bool(text), listing=ctx.job)
-    return Outcome(overlay=prompt, effects=(ListRecords(ctx.job),))
+    return Reply(overlay=prompt, effects=(ListRecords(ctx.job),))
 
 
 def _pick(prompt: Prompt, step: int) -> Prompt:
@@ -79,8 +84,8 @@ def _pick(prompt: Prompt, step: int) -> Prompt:
     return replace(prompt, text=choices[index], fresh=True, error="")
 
 
-def update(prompt: Prompt, event: Event, ctx: Context) -> tuple[Any, Outcome]:
-    """Every key is text for the name, but Enter, Esc, Backspace, Ctrl-U and up/down; file answers."""
+def update(prompt: Prompt, event: Event, ctx: Context) -> tuple[Any, Reply]:
+    """Every key is text for the name, but Enter, Esc, Backspace, Ctrl-U, up/down and Ctrl-D; file answers."""
     if isinstance(event, (Saved, Exists, Loaded, LoadedSave, Listed, Failed)):
         return answer(prompt, event, ctx)
     if not isinstance(event, Key):
@@ -97,6 +102,8 @@ def update(prompt: Prompt, event: Event, ctx: Context) -> tuple[Any, Outcome]:
         return replace(prompt, text="", fresh=False, error=""), NOTHING
     if PICK.matches(name):
         return _pick(prompt, 1 if name == "down" else -1), NOTHING
+    if prompt.kind is PromptKind.LOAD and TIDY.matches(name):
+        return None, said("Tidying the kept games...", (TidyKept(),))
     character = " " if name == "space" else name
     if len(character) != 1:
         return prompt, NOTHING  # arrows, function keys: the text has no cursor to move
@@ -104,21 +111,19 @@ def update(prompt: Prompt, event: Event, ctx: Context) -> tuple[Any, Outcome]:
     return replace(prompt, text=text, fresh=False, error=""), NOTHING
 
 
-def _submit(prompt: Prompt, ctx: Context) -> tuple[Any, Outcome]:
+def _submit(prompt: Prompt, ctx: Context) -> tuple[Any, Reply]:
     path = prompt.text.strip()
     if not path:
         return replace(prompt, error="Type a file name, or Esc to cancel."), NOTHING
     job = ctx.job
     if prompt.kind is PromptKind.LOAD:
         settings = ctx.settings
-        return replace(prompt, job=job, error=""), Outcome(
-            effects=(LoadRecord(job, path, settings.rule, settings.size),)
-        )
+        return replace(prompt, job=job, error=""), Reply(effects=(LoadRecord(job, path, settings.rule, settings.size),))
     record = record_to_save(ctx.screen, path)
     if record is None:
         return None, alerted("There is no game to save.")
     effect = SaveRecord(job, path, record, overwrite=prompt.confirmed == path)
-    return replace(prompt, job=job, error=""), Outcome(effects=(effect,))
+    return replace(prompt, job=job, error=""), Reply(effects=(effect,))
 
 
 def record_to_save(screen: Screen, path: str) -> GameRecord | None:
@@ -151,7 +156,7 @@ def player_name(game: LocalGame, stone: Stone) -> str:
 # -- the answers ------------------------------------------------------------------
 
 
-def answer(prompt: Prompt, event: FileAnswer, ctx: Context) -> tuple[Any, Outcome]:
+def answer(prompt: Prompt, event: FileAnswer, ctx: Context) -> tuple[Any, Reply]:
     """What a file job the prompt started came to; an answer to another job changes nothing."""
     if isinstance(event, Listed):
         if event.job != prompt.listing:
@@ -207,14 +212,14 @@ def replay_hello(replay: Replaying) -> str:
     return f"{replay.name}: {count}. Left/right step, Enter plays on."
 
 
-def _resume_kept(prompt: Prompt, event: LoadedSave, ctx: Context, last_file: str) -> tuple[Any, Outcome]:
+def _resume_kept(prompt: Prompt, event: LoadedSave, ctx: Context, last_file: str) -> tuple[Any, Reply]:
     """A kept game (``unfinished-...json``) loaded: it becomes the game in progress, as it was."""
     try:
         game = game_from_saved(event.saved, ctx.levels, ctx.settings)
     except SaveError as error:
         return prompt, alerted(f"{event.path} cannot be resumed: {error}.")
     text = f"Resumed {event.path}: {offer_summary(event.saved)}."
-    return None, Outcome(
+    return None, Reply(
         effects=fresh_game_effects(game), message=Message(text), screen=Playing(game), last_file=last_file
     )
 

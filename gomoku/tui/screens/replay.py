@@ -12,18 +12,17 @@ from gomoku.point import to_notation
 from gomoku.records import GameRecord
 from gomoku.rules import Stone
 from gomoku.tui import draw, live
-from gomoku.tui.bindings import HELP, Binding, Bindings, find
+from gomoku.tui.bindings import ANALYSIS, HELP, Binding, Bindings
 from gomoku.tui.draw import Marks, Theme, Window
-from gomoku.tui.effects import SaveSettings
-from gomoku.tui.events import Event, Key, Mouse
+from gomoku.tui.events import Event, Mouse, Pressed
 from gomoku.tui.keys import LOAD_KEY, QUIT_KEY, SAVE_KEY
 from gomoku.tui.layout import board_layout
 from gomoku.tui.model import Menu, Playing, PromptKind, Replaying, Screen, forbidden_marks, new_game, undo_policy
 from gomoku.tui.saves import fresh_game_effects
-from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt, review
 from gomoku.tui.settings import Mode, Side
-from gomoku.tui.texts import outcome_text, plural
+from gomoku.tui.texts import heat_text, outcome_text, plural
 
 #: How far up/down and PgUp/PgDn step: ten moves, five of each side.
 STEP_MANY = 10
@@ -65,7 +64,7 @@ def bindings(screen: Replaying, ctx: Context) -> Bindings:
         PLAY_ON,
         mode,
         REVIEW,
-        live.TOGGLE,
+        ANALYSIS,
         JUMP,
         LEAVE,
         HELP,
@@ -86,15 +85,15 @@ def fits(screen: Replaying, ctx: Context, rows: int, cols: int) -> bool:
     return board_layout(rows, cols, screen.board.size) is not None
 
 
-def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
+def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     if isinstance(event, Mouse):
         return screen, NOTHING  # a replay board is looked at, not played on
-    if not isinstance(event, Key):
+    if not isinstance(event, Pressed):
         return screen, UNHANDLED
-    binding = find(bindings(screen, ctx), event.name)
+    binding = event.binding
     total = len(screen.record.moves)
     if screen.jump is not None:
-        return _jumping(screen, binding, event.name)
+        return _jumping(screen, binding, event.key)
     if binding is JUMP:
         return replace(screen, jump=""), said(_jump_prompt("", total))
     targets = {
@@ -112,16 +111,15 @@ def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Outco
     if binding is not None and binding.keys == MODE.keys:
         mode = MODES[(MODES.index(ctx.settings.mode) + 1) % len(MODES)]
         settings = replace(ctx.settings, mode=mode)
-        return screen, said(f"Enter plays on: {mode.label}.", (SaveSettings(settings),), settings=settings)
+        return screen, said(f"Enter plays on: {mode.label} (for this game only).", settings=settings)
     if binding is HEAT:
         heat = not screen.heat
-        text = "Heat map on: the legend is at the bottom; t hides it." if heat else "Heat map off."
-        return replace(screen, heat=heat), said(text)
+        return replace(screen, heat=heat), said(heat_text(heat))
     if binding is SAVE:
         return screen, prompt.opened(ctx, PromptKind.SAVE)
     if binding is LOAD:
         return screen, prompt.opened(ctx, PromptKind.LOAD)
-    if binding is live.TOGGLE:
+    if binding is ANALYSIS:
         return replace(screen, analysis=not screen.analysis), said(live.toggled_text(not screen.analysis, ctx.settings))
     if binding is REVIEW:
         board = review.record_board(screen)
@@ -139,7 +137,7 @@ def _jump_prompt(typed: str, total: int) -> str:
     return f"Go to move: {typed}_ (0 to {total}; Enter goes, Esc cancels)"
 
 
-def _jumping(screen: Replaying, binding: Binding | None, key: str) -> tuple[Screen, Outcome]:
+def _jumping(screen: Replaying, binding: Binding | None, key: str) -> tuple[Screen, Reply]:
     """A key while a move number is typed: a digit, Backspace, Enter to go, Esc to cancel."""
     typed = screen.jump or ""
     total = len(screen.record.moves)
@@ -163,7 +161,7 @@ def _jumping(screen: Replaying, binding: Binding | None, key: str) -> tuple[Scre
     return screen, UNHANDLED
 
 
-def _go_to(screen: Replaying, target: int) -> tuple[Screen, Outcome]:
+def _go_to(screen: Replaying, target: int) -> tuple[Screen, Reply]:
     total = len(screen.record.moves)
     target = max(0, min(total, target))
     if target == screen.index:
@@ -179,7 +177,7 @@ def _go_to(screen: Replaying, target: int) -> tuple[Screen, Outcome]:
     return replace(screen, board=board, forbidden=forbidden_marks(board)), NOTHING
 
 
-def play_on(screen: Replaying, ctx: Context) -> tuple[Screen, Outcome]:
+def play_on(screen: Replaying, ctx: Context) -> tuple[Screen, Reply]:
     """Play on from the move shown: a game of the menu's mode, the later moves kept for ``r``.
 
     Against the computer, you take the side to move.  A record with a clock

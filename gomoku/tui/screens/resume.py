@@ -8,14 +8,14 @@ from gomoku.net.match import MatchRecord, Role
 from gomoku.net.protocol import ResumeRecord
 from gomoku.savegame import SaveError
 from gomoku.tui import draw
-from gomoku.tui.bindings import Binding, Bindings, find
+from gomoku.tui.bindings import Binding, Bindings
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import NetSetup, Quit, RetireAutosave
-from gomoku.tui.events import Event, Key
+from gomoku.tui.events import Event, Mouse, Pressed
 from gomoku.tui.keys import NO_KEYS, QUIT_KEY, YES_KEYS
 from gomoku.tui.model import Menu, Playing, ResumeOffer, Screen
 from gomoku.tui.saves import game_from_saved, net_from_saved, offer_summary
-from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said, unbound_text
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import hosting, joining
 
 #: The box is wide enough for most summaries (a long one wraps).
@@ -32,10 +32,10 @@ def bindings(screen: ResumeOffer, ctx: Context) -> Bindings:
     return (YES, HOST_ANEW if screen.instead is not None else NO, QUIT)
 
 
-def update(screen: ResumeOffer, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
-    if not isinstance(event, Key):
-        return screen, NOTHING if event.__class__.__name__ == "Mouse" else UNHANDLED
-    binding = find(bindings(screen, ctx), event.name)
+def update(screen: ResumeOffer, event: Event, ctx: Context) -> tuple[Screen, Reply]:
+    if not isinstance(event, Pressed):
+        return screen, NOTHING if isinstance(event, Mouse) else UNHANDLED
+    binding = event.binding
     network = net_from_saved(screen.saved)
     if binding is YES and network is not None:
         return _resume_network(ctx, *network)
@@ -49,13 +49,13 @@ def update(screen: ResumeOffer, event: Event, ctx: Context) -> tuple[Screen, Out
         hosting_screen, outcome = hosting.begin(ctx, screen.instead)  # the worker says the old game's kept name
         return hosting_screen, replace(outcome, effects=(RetireAutosave(announce=True), *outcome.effects))
     if binding is NO:
-        return Menu(), Outcome(effects=(RetireAutosave(announce=True),))  # the worker says its kept name
+        return Menu(), Reply(effects=(RetireAutosave(announce=True),))  # the worker says its kept name
     if binding is QUIT:
-        return screen, Outcome(effects=(Quit(),))  # the offer stands for the next start
+        return screen, Reply(effects=(Quit(),))  # the offer stands for the next start
     return screen, UNHANDLED
 
 
-def _resume_network(ctx: Context, setup: NetSetup, record: MatchRecord | ResumeRecord | None) -> tuple[Screen, Outcome]:
+def _resume_network(ctx: Context, setup: NetSetup, record: MatchRecord | ResumeRecord | None) -> tuple[Screen, Reply]:
     """A network game: host it again with the saved match and code, or join again presenting the game."""
     if setup.role is Role.HOST:
         return hosting.begin(ctx, setup, record if isinstance(record, MatchRecord) else None)

@@ -26,14 +26,14 @@ from gomoku.point import Point, to_notation
 from gomoku.review import GRAPH_MARKS, ForcedWin, GameReview, Mark, MoveReview, render_graph
 from gomoku.rules import Stone
 from gomoku.tui import draw
-from gomoku.tui.bindings import HELP, Binding, Bindings, find
+from gomoku.tui.bindings import HELP, Binding, Bindings
 from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import CancelReview, StartReview
-from gomoku.tui.events import Event, Failed, Key, Mouse, ReviewDone, ReviewProgress
+from gomoku.tui.events import Event, Failed, Mouse, Pressed, ReviewDone, ReviewProgress
 from gomoku.tui.keys import QUIT_KEY
 from gomoku.tui.layout import FOOTER_ROWS, BoardLayout, board_layout
 from gomoku.tui.model import Playing, Replaying, Reviewing, Screen
-from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Outcome, Route, alerted, said
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said
 from gomoku.tui.screens import dialogs
 from gomoku.tui.texts import sentence
 
@@ -192,7 +192,7 @@ def move_rows(review: GameReview, focus: int, rows: int) -> list[tuple[ListedMov
 # -- starting it --------------------------------------------------------------------
 
 
-def begin(board: Board, back: Playing | Replaying, ctx: Context) -> tuple[Screen, Outcome]:
+def begin(board: Board, back: Playing | Replaying, ctx: Context) -> tuple[Screen, Reply]:
     """Review the game on ``board`` (all its moves) on a worker; ``back`` is where Esc returns."""
     if not board.moves:
         return back, alerted("No moves to review yet.")
@@ -213,7 +213,7 @@ def record_board(screen: Replaying) -> Board | None:
 # -- update ---------------------------------------------------------------------------
 
 
-def update(screen: Reviewing, event: Event, ctx: Context) -> tuple[Screen, Outcome]:
+def update(screen: Reviewing, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     if isinstance(event, ReviewProgress):
         if event.job != screen.job or screen.review is not None:
             return screen, UNHANDLED
@@ -228,9 +228,9 @@ def update(screen: Reviewing, event: Event, ctx: Context) -> tuple[Screen, Outco
         return screen.back, alerted(f"The review failed: {event.error}. The game is kept.")
     if isinstance(event, Mouse):
         return screen, NOTHING
-    if not isinstance(event, Key):
+    if not isinstance(event, Pressed):
         return screen, UNHANDLED
-    binding = find(bindings(screen, ctx), event.name)
+    binding = event.binding
     if binding is CANCEL and screen.review is None:
         return screen.back, said("Review cancelled.", (CancelReview(screen.job),))
     if binding is LEAVE:
@@ -246,7 +246,7 @@ def update(screen: Reviewing, event: Event, ctx: Context) -> tuple[Screen, Outco
     return screen, UNHANDLED
 
 
-def finished(screen: Reviewing, review: GameReview) -> tuple[Screen, Outcome]:
+def finished(screen: Reviewing, review: GameReview) -> tuple[Screen, Reply]:
     """The review is in: show its first moment, whole, and say what it found."""
     first = first_moment(review)
     done = replace(screen, review=review, done=screen.total, selected=first, step=0)
@@ -262,7 +262,7 @@ def finished(screen: Reviewing, review: GameReview) -> tuple[Screen, Outcome]:
     return done, said(text)
 
 
-def _select(screen: Reviewing, delta: int) -> tuple[Screen, Outcome]:
+def _select(screen: Reviewing, delta: int) -> tuple[Screen, Reply]:
     assert screen.review is not None
     count = len(moments(screen.review))
     if count == 0:
@@ -276,7 +276,7 @@ def _select(screen: Reviewing, delta: int) -> tuple[Screen, Outcome]:
     return replace(moved, step=len(moment.win.line)), NOTHING
 
 
-def _step(screen: Reviewing, delta: int) -> tuple[Screen, Outcome]:
+def _step(screen: Reviewing, delta: int) -> tuple[Screen, Reply]:
     moment = selected(screen)
     if moment is None:
         return screen, alerted("Nothing is marked in this game: Esc goes back.")

@@ -1,0 +1,78 @@
+"""The command line's options as the terminal game's settings for this run, and the network game they ask for.
+
+Options are for the run they are given to: the settings file keeps only the
+menu's choices (:class:`~gomoku.tui.settings.Remembered` tells the two apart).
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+
+from gomoku.net.match import BlackChoice, Role
+from gomoku.openings import OpeningRule
+from gomoku.tui.effects import NetSetup
+from gomoku.tui.settings import Settings, login_name, validated
+
+#: Options that start a game straight away when given on the command line.
+GAME_OPTIONS = ("mode", "rule", "size", "level", "black")
+
+
+def settings_from_args(args: argparse.Namespace, remembered: Settings, levels: tuple[str, ...]) -> Settings:
+    """The remembered settings with the command line's choices on top (``--level`` sets every level).
+
+    These are the settings of this run only: what is written back is the
+    menu's choices (:class:`~gomoku.tui.settings.Remembered`).
+    """
+    data = remembered.to_json()
+    for name in GAME_OPTIONS:
+        value = getattr(args, name, None)
+        if value is not None:
+            data[name] = value
+    if getattr(args, "level", None) is not None:
+        data["black_level"] = data["white_level"] = args.level
+    if getattr(args, "name", None):
+        data["name"] = args.name
+    if getattr(args, "think_time", None) is not None:
+        data["think_time"] = args.think_time
+    if getattr(args, "engine", None):
+        data["engines"] = {**data["engines"], **dict(args.engine)}
+    settings = validated(data, levels)
+    if getattr(args, "opening", None) is not None:
+        settings = replace(settings, opening=OpeningRule(args.opening))
+    if getattr(args, "clock", None) is not None:
+        settings = replace(settings, clock=args.clock)
+    return settings
+
+
+def network_setup(args: argparse.Namespace, settings: Settings) -> NetSetup | None:
+    """The network game ``--host`` or ``--join`` asks for (``None`` if neither); raises ``NetworkError``."""
+    from gomoku.net.addresses import parse_address
+    from gomoku.net.auth import format_code
+
+    name = settings.name or login_name()  # none at all: the other player sees "the host" or "the guest"
+    if getattr(args, "host", None) is not None:
+        choices = {choice.value: choice for choice in BlackChoice}
+        black = choices.get(args.black, BlackChoice.RANDOM)
+        bind = args.bind or ""
+        return NetSetup(
+            Role.HOST,
+            name,
+            port=args.host,
+            bind=bind,
+            rule=settings.rule,
+            size=settings.size,
+            black=black,
+            opening=settings.opening,
+            clock=settings.clock,
+        )
+    if getattr(args, "join", None):
+        address, port = parse_address(args.join)
+        code = format_code(args.code) if args.code else ""
+        return NetSetup(Role.GUEST, name, code=code, port=port, address=address)
+    return None
+
+
+def wants_game(args: argparse.Namespace) -> bool:
+    """Whether the command line asks for a game straight away (any game option given, or an opening rule)."""
+    return any(getattr(args, name, None) is not None for name in (*GAME_OPTIONS, "opening"))
