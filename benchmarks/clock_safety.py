@@ -1,15 +1,16 @@
 """Does the computer keep within its clock?  Plays it on a short clock and prints the time it had left.
 
 The issue asks that the computer never lose on time with more than a second
-left.  Each game here is two computer levels on a real clock
-(:class:`gomoku.clock.Clock`, read with ``time.monotonic()``): before each
-move the side to move is given :meth:`~gomoku.clock.Clock.think_budget` as
-its think time, exactly as the game screen gives it (``update.settle``),
-then the clock is pressed when the move comes back.  With ``--opening`` the
-game starts with that opening played by the levels' own opening decisions
-(:class:`gomoku.ai.opening.OpeningPlayer`), each step pressed as a move (the
-game screen's rule), each decision given the same budget capped at the game
-screen's 1.5 s.  Colours alternate game by game.
+left.  Each game here is two computer levels on a real clock, played through
+the core :class:`gomoku.game.Game` (:func:`gomoku.ai.arena.play`, read with
+``time.monotonic()``): before each move the seat to act is given
+:meth:`~gomoku.game.Game.think_budget` as its think time, exactly as the game
+screen gives it, and a flag fall is the core's judgement when the move comes
+back (the clock starts with the first action, as in every game).  With
+``--opening`` the game starts with that opening played by the levels' own
+opening decisions (:class:`gomoku.ai.opening.OpeningPlayer`), each step
+pressing the clock as a move does, each decision given the same budget
+capped at the game screen's 1.5 s.  The levels change seats game by game.
 
 Printed: flag falls (and the time the side had left when the move that
 flagged began), the least time any side had left after a move, and the most
@@ -38,12 +39,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gomoku import Board, Rule, Stone
-from gomoku.ai import LEVELS, make_player
+from gomoku import Game, Rule
+from gomoku.ai import LEVELS, arena, make_player
 from gomoku.ai.base import Player
-from gomoku.ai.opening import OpeningPlayer
-from gomoku.clock import Clock, parse_clock
-from gomoku.openings import OpeningRule, OpeningState, Seat
+from gomoku.clock import parse_clock
+from gomoku.openings import OpeningRule, Seat
+from gomoku.rules import Termination
 
 #: What one opening decision may take at most, as on the game screen (``gomoku.tui.computer.OPENING_THINK_TIME``).
 OPENING_CAP = 1.5
@@ -59,51 +60,42 @@ class Tally:
     flags: list[float] = field(default_factory=list)  # the time left when the move that flagged began
 
 
-def play(levels: dict[Stone, str], args: argparse.Namespace, tallies: dict[str, Tally], seed: int) -> str:
-    """One game; the result in words.  ``levels`` names each colour's level (the first seat's is black's)."""
-    board = Board(args.size, Rule(args.rule))
-    players: dict[Stone, Player] = {
-        stone: make_player(level, seed=seed + n) for n, (stone, level) in enumerate(levels.items())
+def play(levels: dict[Seat, str], args: argparse.Namespace, tallies: dict[str, Tally], seed: int) -> str:
+    """One game through the core :class:`~gomoku.game.Game` (:func:`gomoku.ai.arena.play`); the result in words.
+
+    ``levels`` names each seat's level (the first seat begins: black, or the opening rule's first player).
+    """
+    players: dict[Seat, Player] = {
+        seat: make_player(level, seed=seed + n) for n, (seat, level) in enumerate(levels.items())
     }
-    clock = Clock.new(parse_clock(args.clock))
-    state = OpeningState.start(OpeningRule(args.opening))
-    seats = {Seat.FIRST: Stone.BLACK, Seat.SECOND: Stone.WHITE}  # the clock is kept by seat during the opening
-    clock = clock.start(Stone.BLACK, time.monotonic())
-    while True:
-        step = state.step
-        side = seats[step.seat] if step is not None else _seat_colour(state, board.turn, seats)
-        outcome = board.outcome
-        if outcome is not None:
-            if outcome.winner is None:
-                return f"a draw after {len(board.moves)} moves"
-            winner = levels[_seat_colour(state, outcome.winner, seats)]
-            return f"{winner} ({outcome.winner}) won in {len(board.moves)} moves"
-        now = time.monotonic()
-        left = clock.remaining(side, now)
-        budget = clock.think_budget(side, now)
-        assert budget is not None
-        if step is not None:
-            budget = min(budget, OPENING_CAP)
-            move = OpeningPlayer(players[side], think_time=budget).decide(state, board.copy())
-            state = state.apply(board, move, seat=step.seat)
+    game = Game.new(Rule(args.rule), args.size, OpeningRule(args.opening), parse_clock(args.clock))
+    flagged: list[Seat] = []  # the seat whose flag fell, if one did
+
+    def tally(turn: arena.Turn) -> None:
+        mine = tallies[levels[turn.seat]]
+        mine.moves += 1
+        done = turn.started + turn.seconds
+        if turn.budget is not None:
+            budget = turn.budget if turn.step is None else min(turn.budget, OPENING_CAP)
+            mine.most_over = max(mine.most_over, turn.seconds - budget)
+        result = turn.after.result
+        if result is not None and result.termination is Termination.TIME:
+            mine.flags.append(turn.before.time_left(turn.seat, turn.started))
+            flagged.append(turn.seat)
         else:
-            board.play(players[side].choose_move(board, think_time=budget).move)
-        done = time.monotonic()
-        tally = tallies[levels[side]]
-        tally.moves += 1
-        tally.most_over = max(tally.most_over, (done - now) - budget)
-        if clock.expired(done) is not None:
-            tally.flags.append(left)
-            return f"{levels[side]} ({side}) lost on time"
-        following = state.step
-        after = seats[following.seat] if following is not None else _seat_colour(state, board.turn, seats)
-        clock = clock.press(done, after)
-        tally.least_left = min(tally.least_left, clock.remaining(side, done))
+            mine.least_left = min(mine.least_left, turn.after.time_left(turn.seat, done))
 
-
-def _seat_colour(state: OpeningState, turn: Stone, seats: dict[Seat, Stone]) -> Stone:
-    """The clock side of the player holding ``turn`` (the clock is kept by seat, as over the network)."""
-    return seats[state.seat_of(turn)]
+    final = arena.play(game, players, opening_time=OPENING_CAP, on_turn=tally).game
+    outcome = final.result
+    assert outcome is not None
+    moves = len(final.board.moves)
+    if outcome.termination is Termination.TIME:
+        loser = final.seat_of(outcome.winner.opponent) if outcome.winner is not None else flagged[0]
+        said = "lost on time" if outcome.winner is not None else "ran out of time: a draw, as the other could not win"
+        return f"{levels[loser]} ({final.colour_of(loser)}) {said} after {moves} moves"
+    if outcome.winner is None:
+        return f"a draw after {moves} moves"
+    return f"{levels[final.seat_of(outcome.winner)]} ({outcome.winner}) won in {moves} moves"
 
 
 def main() -> None:
@@ -123,8 +115,7 @@ def main() -> None:
     print(f"$ python {' '.join(sys.argv)}")
     for game in range(args.games):
         black, white = (args.first, args.second) if game % 2 == 0 else (args.second, args.first)
-        # the seat that begins holds the clock's black side and, without an opening, black
-        result = play({Stone.BLACK: black, Stone.WHITE: white}, args, tallies, args.seed + 2 * game)
+        result = play({Seat.FIRST: black, Seat.SECOND: white}, args, tallies, args.seed + 2 * game)
         print(f"game {game + 1}: {black} first, {white} second: {result}")
     for level, tally in tallies.items():
         flags = ", ".join(f"{left:.2f} s" for left in tally.flags) or "none"

@@ -24,9 +24,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gomoku import Board, Rule, Stone
+from gomoku import Board, Game, Rule
 from gomoku.ai import make_player
 from gomoku.ai.search import SearchPlayer, hard
+from gomoku.openings import Seat
 
 
 def _ponder(player: SearchPlayer, board: Board, stop: threading.Event, found: list[object]) -> None:
@@ -46,24 +47,25 @@ def main() -> None:
 
     depths: dict[str, list[tuple[int, int]]] = {"hit": [], "miss": []}
     times: list[float] = []
-    for game in range(args.games):
-        board = Board(15, Rule(args.rule))
+    for number in range(args.games):
+        game = Game.new(Rule(args.rule))  # played through the core Game: moves by seat, the result its own
         pondering: SearchPlayer = hard(think_time=args.think_time)
         twin: SearchPlayer = hard(think_time=args.think_time)
-        opponent = make_player(args.opponent, seed=args.seed + game, think_time=args.think_time)
-        ours = Stone.BLACK if game % 2 == 0 else Stone.WHITE
+        opponent = make_player(args.opponent, seed=args.seed + number, think_time=args.think_time)
+        ours = Seat.FIRST if number % 2 == 0 else Seat.SECOND
         pondered = False
-        while not board.is_game_over():
-            if board.turn is ours:
+        while (seat := game.acting_seat) is not None:
+            board = game.board
+            if seat is ours:
                 started = time.perf_counter()
                 decision = pondering.choose_move(board)
                 times.append(time.perf_counter() - started)
                 if pondered and decision.depth:
-                    cold = twin.choose_move(board)
-                    depths["hit" if decision.pondered else "miss"].append((decision.depth, cold.depth))
+                    unpondered = twin.choose_move(board)
+                    depths["hit" if decision.pondered else "miss"].append((decision.depth, unpondered.depth))
                 else:
                     twin.choose_move(board)
-                board.play(decision.move)
+                game = game.play(decision.move, seat, time.monotonic())
                 continue
             stop = threading.Event()
             found: list[object] = []
@@ -74,8 +76,9 @@ def main() -> None:
             stop.set()
             thread.join()
             pondered = found[0] is not None
-            board.play(move)
-        print(f"game {game + 1}: hard {ours.name.lower()}, {board.outcome}, {len(board.moves)} moves", flush=True)
+            game = game.play(move, seat, time.monotonic())
+        colour = game.colour_of(ours)
+        print(f"game {number + 1}: hard {colour}, {game.result}, {len(game.board.moves)} moves", flush=True)
 
     print(f"$ python {' '.join(sys.argv)}")
     hits, misses = depths["hit"], depths["miss"]

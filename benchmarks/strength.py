@@ -34,8 +34,20 @@ timeout_turn`` (``--think-time`` in ms, 1000 if not given), ``INFO
 timeout_match``, each ``--engine-info KEY=VALUE`` as ``INFO KEY VALUE``, then
 the position with ``BOARD`` and each of our moves with ``TURN``.  An engine
 that does not answer within ten times the turn time plus 5 s, ends, answers
-something that is not a move or plays an illegal move (checked by our Board)
-loses that game; such games are listed separately.
+something that is not a move or plays an illegal move loses that game by
+forfeit; such games are listed separately.
+
+Every game is played through the core :class:`~gomoku.game.Game`
+(:func:`gomoku.ai.arena.play`): the moves by seat, the opening rule's steps,
+and the result, a forfeit included, are the core's judgement.
+
+With ``--clock 1+1`` (any clock ``--clock`` takes) the match is an
+equal-time one on a game clock: each level is asked to think its share of
+its time left (:meth:`gomoku.game.Game.think_budget`, as the game screen asks
+it), and a flag fall ends the game by the core's judgement; the printout
+says how many games a flag fall ended.
+
+    python benchmarks/strength.py hard normal --games 20 --clock 1+1 --jobs 2
 
 With ``--first-as white`` (or ``black``) each opening is played once, the
 first level on that colour: ``hard`` loses almost only as white, so this
@@ -65,18 +77,44 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from balanced_openings import balanced_openings
 
-from gomoku import Board, Point, Rule, Stone
-from gomoku.ai import LEVELS, Player, SearchResult, make_player
-from gomoku.ai.opening import DEFAULT_THINK_TIME, OpeningPlayer
-from gomoku.board import IllegalMoveError
-from gomoku.gomocup.manager import Engine, EngineError
-from gomoku.gomocup.protocol import Field, rule_code
-from gomoku.openings import OpeningRule, OpeningState, Seat, canonical_openings
+from gomoku import Board, Game, Point, Rule, Stone
+from gomoku.ai import LEVELS, Player, SearchResult, arena, make_player
+from gomoku.ai.base import Closes
+from gomoku.ai.opening import DEFAULT_THINK_TIME
+from gomoku.cli import clock_spec
+from gomoku.clock import NO_CLOCK, ClockSpec
+from gomoku.gomocup.manager import EngineError, EnginePlayer, Failure
+from gomoku.openings import OpeningRule, Seat, canonical_openings
+from gomoku.rules import Termination
+
+
+@dataclass(frozen=True)
+class Forfeited:
+    """Why a player lost a game by forfeit, for the printout: its kind (``illegal``, or how an engine failed:
+    ``start``, ``protocol``, ``timeout``, ``crash``) and what happened, with the move number."""
+
+    kind: str
+    reason: str
+
+    @classmethod
+    def of(cls, forfeit: arena.Forfeit) -> Forfeited:
+        """The printout's words for the core's forfeit (from the error's fields, never its text)."""
+        error = forfeit.error
+        kind = error.kind.value if isinstance(error, EngineError) else ILLEGAL
+        return cls(kind, f"{error} at move {forfeit.move_number}")
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.reason}"
+
+
+#: The kind of a forfeit for an illegal move (an engine's, or one the game refused).
+ILLEGAL = Failure.ILLEGAL.value
 
 
 @dataclass
@@ -89,7 +127,8 @@ class GameResult:
     moves: int
     times: dict[str, list[float]] = field(default_factory=dict)
     record: list[str] = field(default_factory=list)
-    forfeit: str | None = None  # why the engine lost this game by failing (a timeout, a crash, ...)
+    forfeit: Forfeited | None = None  # why a player (the engine) lost this game by forfeit
+    on_time: bool = False  # whether a flag fall ended it (with --clock)
     first_seat: str | None = None  # under --opening: the level that was the first player
     #: with --ponder-nodes: the first level's moves after a ponder, and those whose guess was right
     guesses: int = 0
@@ -168,136 +207,101 @@ class Pondering:
             self._pending = ponder(board, max_nodes=self.nodes) is not None
 
 
+class Options(NamedTuple):
+    """What every game of a run shares (``ladder.py`` gives the first eight as a plain tuple)."""
+
+    size: int
+    rule: str
+    think_time: float | None
+    seed: int
+    engine: EngineSpec | None
+    nodes: int | dict[str, int] | None
+    first: str
+    ponder: tuple[int, bool] | None
+    #: an equal-time match: each level thinks its share of this clock (Game.think_budget), a flag fall loses
+    clock: ClockSpec = NO_CLOCK
+
+
 def play_game(job: tuple) -> GameResult:
-    """Play one game; ``job`` is (opening index, opening, black level, white level, options)."""
-    index, opening, black_level, white_level, options = job
-    size, rule, think_time, seed, engine, nodes, first, ponder = options
-    if engine is not None and engine.name in (black_level, white_level):
-        return play_engine_game(job)
-    board = Board(size, Rule(rule))
-    players = {
-        Stone.BLACK: make_player(
-            black_level, seed=seed + 2 * index, think_time=think_time, max_nodes=nodes_for(black_level, nodes, first)
-        ),
-        Stone.WHITE: make_player(
-            white_level,
-            seed=seed + 2 * index + 1,
-            think_time=think_time,
-            max_nodes=nodes_for(white_level, nodes, first),
-        ),
-    }
-    names = {Stone.BLACK: black_level, Stone.WHITE: white_level}
-    first_seat = None
-    if isinstance(opening, OpeningRule):  # the levels play the opening: black_level holds the first seat
-        colours = play_opening(opening, board, players[Stone.BLACK], players[Stone.WHITE], think_time)
-        players = {colours[Seat.FIRST]: players[Stone.BLACK], colours[Seat.SECOND]: players[Stone.WHITE]}
-        names = {colours[Seat.FIRST]: black_level, colours[Seat.SECOND]: white_level}
-        first_seat, black_level = black_level, names[Stone.BLACK]
+    """Play one game through the core :class:`~gomoku.game.Game` (:func:`gomoku.ai.arena.play`).
+
+    ``job`` is (opening index, opening, the first seat's level, the second seat's, options); the opening is
+    stones (the first seat then holds black) or an opening rule the levels play by their own decisions.  An
+    outside engine (``engine`` names one of the levels) is a fresh process each game; a failure of its is
+    its forfeit, as the core judges it.
+    """
+    index, opening, black_level, white_level, given = job
+    options = Options(*given)
+    size, rule, think_time, seed, engine, nodes, first, ponder, clock = options
+    levels = {Seat.FIRST: black_level, Seat.SECOND: white_level}
+    players = {seat: _player(level, seat, index, options) for seat, level in levels.items()}
+    if isinstance(opening, OpeningRule):
+        game = Game.new(Rule(rule), size, opening, clock)
     else:
-        for point in opening:
-            board.play(point)
-    times: dict[str, list[float]] = {name: [] for name in names.values()}
+        game = Game.resumed(Board.from_moves(opening, size, Rule(rule)), clock=clock)
+    times: dict[str, list[float]] = {level: [] for level in levels.values()}
     result = GameResult(index, black_level, None, 0, times)
+    # the level that ponders: the first level, or ours against an engine (seeded as ours is)
+    ours = first if engine is None else next(level for level in levels.values() if level != engine.name)
+    twin_seed = seed + 2 * index
+    if engine is not None:
+        twin_seed += 0 if levels[Seat.FIRST] == ours else 1
     pondering = Pondering(
         ponder,
         result,
-        lambda: make_player(
-            first, seed=seed + 2 * index, think_time=think_time, max_nodes=nodes_for(first, nodes, first)
-        ),
+        lambda: make_player(ours, seed=twin_seed, think_time=think_time, max_nodes=nodes_for(ours, nodes, first)),
     )
-    while not board.is_game_over():
-        side = board.turn
-        started = time.perf_counter()
-        decision = players[side].choose_move(board)
-        times[names[side]].append(time.perf_counter() - started)
-        board.play(decision.move)
-        if names[side] == first:
-            pondering.moved(players[side], decision, board)
-    winner = board.outcome.winner
-    result.winner = names[winner] if winner else None
-    result.moves = len(board.moves)
-    result.record = [board.notation(point) for point in board.moves]
-    result.first_seat = first_seat
-    return result
 
+    def tally(turn: arena.Turn) -> None:
+        if turn.decision is None:
+            return  # an opening step, or a player that gave no move
+        times[levels[turn.seat]].append(turn.seconds)
+        moved = len(turn.after.board.moves) > len(turn.before.board.moves)
+        if levels[turn.seat] == ours and moved:
+            pondering.moved(players[turn.seat], turn.decision, turn.after.board)
 
-def play_opening(rule: OpeningRule, board: Board, first: object, second: object, think_time: float | None) -> dict:
-    """Play ``rule``'s opening on ``board`` by each seat's own decisions; the colour each seat then holds."""
-    deciders = {
-        Seat.FIRST: OpeningPlayer(first, think_time if think_time is not None else DEFAULT_THINK_TIME),
-        Seat.SECOND: OpeningPlayer(second, think_time if think_time is not None else DEFAULT_THINK_TIME),
-    }
-    state = OpeningState.start(rule)
-    while (step := state.step) is not None:
-        state = state.apply(board, deciders[step.seat].decide(state, board), seat=step.seat)
-    return {seat: state.colour_of(seat) for seat in Seat}
-
-
-def play_engine_game(job: tuple) -> GameResult:
-    """Play one game of our level against the external engine, a fresh process for this game."""
-    index, opening, black_level, white_level, options = job
-    size, rule, think_time, seed, engine, nodes, _, ponder = options
-    board = Board(size, Rule(rule))
-    for point in opening:
-        board.play(point)
-    engine_side = Stone.BLACK if black_level == engine.name else Stone.WHITE
-    ours = black_level if engine_side is Stone.WHITE else white_level
-    seed_offset = 0 if engine_side is Stone.WHITE else 1
-    player = make_player(
-        ours, seed=seed + 2 * index + seed_offset, think_time=think_time, max_nodes=nodes_for(ours, nodes, ours)
-    )
-    turn_ms = max(1, round((1.0 if think_time is None else think_time) * 1000))
-    answer_timeout = 10 * turn_ms / 1000 + 5
-    names = {engine_side: engine.name, engine_side.opponent: ours}
-    times: dict[str, list[float]] = {black_level: [], white_level: []}
-    forfeit = None
-    client = None
-    in_step = False  # whether the engine has seen every move on the board
-    result = GameResult(index, black_level, None, 0, times)
-    pondering = Pondering(
-        ponder,
-        result,
-        lambda: make_player(
-            ours, seed=seed + 2 * index + seed_offset, think_time=think_time, max_nodes=nodes_for(ours, nodes, ours)
-        ),
-    )
+    opening_time = think_time if think_time is not None else DEFAULT_THINK_TIME
     try:
-        client = Engine(engine.path)
-        client.start(size, rule_code(Rule(rule)), turn_ms, dict(engine.infos), timeout=answer_timeout)
-        while not board.is_game_over():
-            side = board.turn
-            started = time.perf_counter()
-            if side is engine_side:
-                if in_step:
-                    move = client.turn(board.last_move, answer_timeout)
-                else:
-                    stones = [(p, Field.OWN if board[p] is engine_side else Field.OPPONENT) for p in board.moves]
-                    move = client.board(stones, answer_timeout)
-                    in_step = True
-                times[engine.name].append(time.perf_counter() - started)
-                try:
-                    board.play(move)
-                except IllegalMoveError as error:
-                    forfeit = f"illegal: played {move[0]},{move[1]} at move {len(board.moves) + 1} ({error})"
-                    break
-            else:
-                decision = player.choose_move(board)
-                times[ours].append(time.perf_counter() - started)
-                board.play(decision.move)
-                pondering.moved(player, decision, board)
-    except EngineError as error:
-        forfeit = f"{error.kind}: {error} at move {len(board.moves) + 1}"
+        played = arena.play(game, players, opening_time=opening_time, on_turn=tally)
     finally:
-        if client is not None:
-            client.close()
-    if forfeit is not None:
-        winner_name: str | None = ours
-    else:
-        winner = board.outcome.winner
-        winner_name = names[winner] if winner else None
-    result.winner, result.moves, result.forfeit = winner_name, len(board.moves), forfeit
-    result.record = [board.notation(point) for point in board.moves]
+        for player in players.values():
+            if isinstance(player, Closes):
+                player.close()
+    final = played.game
+    outcome = final.result
+    assert outcome is not None
+    result.winner = levels[final.seat_of(outcome.winner)] if outcome.winner is not None else None
+    result.moves = len(final.board.moves)
+    result.record = [final.board.notation(point) for point in final.board.moves]
+    if isinstance(opening, OpeningRule):
+        result.first_seat = black_level
+        result.black = levels[final.seat_of(Stone.BLACK)]
+    if played.forfeit is not None:
+        result.forfeit = Forfeited.of(played.forfeit)
+    result.on_time = outcome.termination is Termination.TIME
     return result
+
+
+def _player(level: str, seat: Seat, index: int, options: Options) -> Player:
+    """The player of ``level`` in ``seat`` of game ``index``: one of our levels, or the outside engine."""
+    think_time, seed, engine, nodes, first = (
+        options.think_time,
+        options.seed,
+        options.engine,
+        options.nodes,
+        options.first,
+    )
+    if engine is not None and level == engine.name:
+        turn = 1.0 if think_time is None else think_time
+        # it hangs when it has not answered within ten times its turn and 5 s (and so for START)
+        answer = 10 * max(0.001, turn) + 5
+        return EnginePlayer(
+            engine.path, engine.name, turn, infos=dict(engine.infos), grace=answer - turn, start_timeout=answer
+        )
+    offset = 0 if seat is Seat.FIRST else 1
+    return make_player(
+        level, seed=seed + 2 * index + offset, think_time=think_time, max_nodes=nodes_for(level, nodes, first)
+    )
 
 
 def set_parameter(parser: argparse.ArgumentParser, name: str, value: str) -> None:
@@ -336,6 +340,13 @@ def main() -> None:
     parser.add_argument("--rule", choices=[r.value for r in Rule], default="freestyle")
     parser.add_argument("--opening-stones", type=int, default=3)
     parser.add_argument("--think-time", type=float, default=None, help="seconds per move")
+    parser.add_argument(
+        "--clock",
+        type=clock_spec,
+        default=NO_CLOCK,
+        help="an equal-time match on a game clock, as --clock takes it (5+3, 10+5x30, 30s): each level thinks its "
+        "share of its time left, and a flag fall loses (default none: each level thinks --think-time)",
+    )
     parser.add_argument("--seed", type=int, default=2026, help="draws the openings (and the levels' random choices)")
     parser.add_argument(
         "--openings",
@@ -453,7 +464,8 @@ def main() -> None:
     else:
         openings = make_openings(args.games // 2, args.size, args.opening_stones, args.seed)
     ponder = (args.ponder_nodes, args.ponder_twin) if args.ponder_nodes else None
-    options = (args.size, args.rule, args.think_time, args.seed, engine, args.nodes, args.first, ponder)
+    clock = args.clock
+    options = Options(args.size, args.rule, args.think_time, args.seed, engine, args.nodes, args.first, ponder, clock)
     jobs = []
     for index, opening in enumerate(openings):
         if args.first_as != "white":
@@ -489,6 +501,9 @@ def main() -> None:
         )
     )
     print(f"{args.first}: {wins} wins, {losses} losses, {draws} draws; score {score:.1%} +/- {error:.1%} (95%)")
+    if clock != NO_CLOCK:
+        flags = sum(1 for r in results if r.on_time)
+        print(f"on a {clock.describe()} clock: {flags} games ended by a flag fall")
     as_black = sum(1 for r in results if r.black == args.first and r.winner == args.first)
     as_white = sum(1 for r in results if r.black != args.first and r.winner == args.first)
     print(f"{args.first} wins as black: {as_black}, as white: {as_white}")
@@ -511,7 +526,7 @@ def main() -> None:
             + ", a fresh process each game"
         )
         forfeits = [r for r in results if r.forfeit is not None]
-        kinds = collections.Counter(r.forfeit.split(":", 1)[0] for r in forfeits)
+        kinds = collections.Counter(r.forfeit.kind for r in forfeits if r.forfeit is not None)
         print(
             f"engine failures (counted as its losses): {len(forfeits)}"
             + (" (" + ", ".join(f"{kind} {n}" for kind, n in sorted(kinds.items())) + ")" if forfeits else "")

@@ -46,6 +46,23 @@ SAFETY_MARGIN = 1.0
 MOVES_TO_GO = 30
 #: Of an increment, byo-yomi period or fixed time, the share a computer move plans to use.
 PERIOD_SHARE = 0.8
+#: Under a turn limit and a match clock (the Gomocup protocol's ``timeout_turn`` and ``timeout_match``),
+#: the match time is shared out over the moves still expected: half the plies left of a game of this many
+#: plies (a game between strong players on 15x15 rarely lasts 90 plies), ...
+MATCH_PLIES = 90
+#: ... and never fewer than this many more moves (the end of a long game needs time too).
+MIN_MOVES_TO_GO = 10
+#: A move may run past its share, up to this many times it (a search is stopped there) ...
+MAX_OVER_SHARE = 2.5
+#: ... and never past this share of the time left.
+MAX_SHARE_OF_LEFT = 0.25
+#: What a move's answer must leave of its limit for the pipe, the process and the scheduler: a base, a share
+#: of the limit, and at most this much in all (seconds).
+ANSWER_MARGIN = 0.03
+ANSWER_MARGIN_SHARE = 0.05
+MAX_ANSWER_MARGIN = 1.0
+#: The shortest deadline an answer is given, in seconds.
+MIN_DEADLINE = 0.005
 
 
 class ClockError(GomokuError, ValueError):
@@ -388,13 +405,57 @@ class Clock:
         left = self.remaining(stone, now)
         kind = self.spec.kind
         if kind is ClockKind.FIXED:
-            share = self.spec.period * PERIOD_SHARE
+            share = move_share(0.0, MOVES_TO_GO, self.spec.period * PERIOD_SHARE)
         elif kind is ClockKind.FISCHER:
-            share = left / MOVES_TO_GO + self.spec.increment * PERIOD_SHARE
+            share = move_share(left, MOVES_TO_GO, self.spec.increment * PERIOD_SHARE)
         else:
             main = self.side(stone).main - (self.elapsed(now) if stone is self.running else 0.0)
-            share = max(0.0, main) / MOVES_TO_GO + self.spec.period * PERIOD_SHARE
+            share = move_share(main, MOVES_TO_GO, self.spec.period * PERIOD_SHARE)
         return max(0.05, min(share, left - SAFETY_MARGIN))
+
+
+# -- a computer's share of its time -------------------------------------------------------
+#
+# One home for how a computer shares out its time, whoever keeps the clock: the game clock's
+# :meth:`Clock.think_budget` (the local game, matches) and the Gomocup brain's turn limit and
+# match clock (:func:`turn_allotment`, :func:`answer_deadline`) both share through :func:`move_share`.
+
+
+def move_share(main_left: float, moves_to_go: float, per_move: float = 0.0, limit: float = math.inf) -> float:
+    """What one move plans to use, in seconds: the main time left spread over the moves still to go, plus
+    ``per_move`` (the share of an increment, period or time a move it plans to use), at most ``limit``."""
+    return min(limit, max(0.0, main_left) / moves_to_go + per_move)
+
+
+def moves_to_go(stones: int, empty_cells: int) -> float:
+    """The moves a side still expects to make with ``stones`` on the board: half the plies left of a game of
+    :data:`MATCH_PLIES`, at least :data:`MIN_MOVES_TO_GO`, at most what the empty cells allow."""
+    expected = max(MIN_MOVES_TO_GO, (MATCH_PLIES - stones) / 2)
+    return min(expected, max(1, (empty_cells + 1) // 2))
+
+
+def turn_allotment(turn: float, left: float | None, stones: int, empty_cells: int) -> tuple[float, float]:
+    """(what this move should take, the most it may take), in seconds, under a turn limit and a match clock.
+
+    ``turn`` is the limit of one move; ``left`` the match time left (``None``: no match clock, and both
+    are the turn limit).  As strong engines share out a match clock: the time left over
+    :func:`moves_to_go`, capped by the turn limit; the most a move may take is :data:`MAX_OVER_SHARE`
+    times that share, at most :data:`MAX_SHARE_OF_LEFT` of what is left and the turn limit.
+    """
+    if left is None:
+        return turn, turn
+    left = max(0.0, left)
+    share = move_share(left, moves_to_go(stones, empty_cells), limit=turn)
+    most = min(turn, left * MAX_SHARE_OF_LEFT, share * MAX_OVER_SHARE)
+    return min(share, most), most
+
+
+def answer_deadline(limit: float) -> float:
+    """How long after a command arrives the answer must be out, for a move that may take ``limit`` seconds:
+    the limit less a margin for the pipe, the process and the scheduler (:data:`ANSWER_MARGIN` plus
+    :data:`ANSWER_MARGIN_SHARE` of the limit, at most :data:`MAX_ANSWER_MARGIN`)."""
+    margin = min(MAX_ANSWER_MARGIN, ANSWER_MARGIN + ANSWER_MARGIN_SHARE * limit)
+    return max(MIN_DEADLINE, limit - margin)
 
 
 def time_outcome(board: Board, loser: Stone) -> Outcome:
@@ -416,7 +477,11 @@ __all__ = [
     "ClockKind",
     "ClockSpec",
     "SideTime",
+    "answer_deadline",
     "by_total",
+    "move_share",
+    "moves_to_go",
     "parse_clock",
     "time_outcome",
+    "turn_allotment",
 ]

@@ -18,14 +18,15 @@ swaps change which colour a seat holds, never whose time is whose.  The API:
   step's placement, offer or pick: :meth:`~gomoku.openings.OpeningState.point_move`),
   :meth:`Game.step` an opening step by a seat, :meth:`Game.undo` and
   :meth:`Game.redo` as the :class:`UndoPolicy` says, :meth:`Game.resign`,
-  :meth:`Game.agree_draw`;
+  :meth:`Game.agree_draw`, :meth:`Game.forfeit` (a match's player that
+  played an illegal move or gave none loses by the core's judgement);
 - :meth:`Game.tick` judges a flag fall at ``now`` (and starts a resumed
   game's clock), :meth:`Game.flag_time` says when to tick next,
   :meth:`Game.pause` and :meth:`Game.resume` stop and restart the clock;
 - what to show: :attr:`Game.acting_seat` (whose action the game waits for),
   :attr:`Game.result` (the core :class:`~gomoku.rules.Outcome`, whatever
   ended the game: five, a full board, no five left, no legal move, time,
-  resignation, agreement), :meth:`Game.time_left`,
+  resignation, agreement, forfeit), :meth:`Game.time_left`,
   :meth:`Game.periods_left`, :attr:`Game.clock_seat`, :meth:`Game.ply_seat`
   (who made each ply), :meth:`Game.actions` (everything done, in words).
 
@@ -399,16 +400,28 @@ class Game:
 
     def resign(self, seat: Seat, now: float) -> Game:
         """The game after ``seat`` resigns at ``now``: the other seat wins (by the colour it holds)."""
-        if self.over:
-            raise GameError(Refusal.GAME_OVER, "the game is over already")
-        outcome = Outcome(Termination.RESIGNATION, self.colour_of(seat.other))
-        return replace(self, ended=outcome, clock=self.clock.stop(now), paused=False)
+        return self._ended_by(Outcome(Termination.RESIGNATION, self.colour_of(seat.other)), now)
+
+    def forfeit(self, seat: Seat, now: float) -> Game:
+        """The game after ``seat`` forfeits at ``now``: the other seat wins (by the colour it holds).
+
+        A match between computer players calls it when a player breaks the
+        rules of play: its move is refused as illegal (:attr:`Refusal.ILLEGAL_MOVE`,
+        :attr:`Refusal.OPENING`), or it gives no move at all (an outside engine
+        that crashed, hung or answered nonsense).  A person's illegal point is
+        refused instead, and they pick another.
+        """
+        return self._ended_by(Outcome(Termination.FORFEIT, self.colour_of(seat.other)), now)
 
     def agree_draw(self, now: float) -> Game:
         """The game drawn by agreement at ``now``."""
+        return self._ended_by(Outcome(Termination.AGREEMENT, None), now)
+
+    def _ended_by(self, outcome: Outcome, now: float) -> Game:
+        """The game ended at ``now`` by the players or a match (``outcome``), its clock stopped; refused when over."""
         if self.over:
             raise GameError(Refusal.GAME_OVER, "the game is over already")
-        return replace(self, ended=Outcome(Termination.AGREEMENT, None), clock=self.clock.stop(now), paused=False)
+        return replace(self, ended=outcome, clock=self.clock.stop(now), paused=False)
 
     # -- taking back -----------------------------------------------------------------------
 

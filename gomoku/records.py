@@ -47,7 +47,7 @@ from gomoku.clock import NO_CLOCK, ClockKind, ClockSpec
 from gomoku.errors import GomokuError
 from gomoku.openings import OpeningError, OpeningRule, OpeningState, replay
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point, parse_point, to_notation
-from gomoku.rules import Outcome, Rule, Stone
+from gomoku.rules import Outcome, Rule, Stone, Termination
 from gomoku.userdirs import atomic_write_text
 
 SGF_LETTERS = "abcdefghijklmnopqrstuvwxyz"
@@ -108,6 +108,11 @@ class GameRecord:
         if self.result[:2].upper() == "W+":
             return Stone.WHITE
         return None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """How the game ended as the core names it: the board's ending, else the result's (:func:`outcome_of`)."""
+        return outcome_of(self.result, self.to_board())
 
     def to_board(self) -> Board:
         """The game replayed on a board (undo steps back through it).
@@ -173,21 +178,60 @@ def illegal(error: IllegalMoveError, board: Board, move: Point) -> str:
     return str(error).split(":")[0]
 
 
-def result_of(board: Board) -> str:
-    """The SGF result of ``board``'s game: ``B+``, ``W+``, ``0`` (draw) or ``""`` (going on)."""
-    outcome = board.outcome
+#: SGF's reason after ``B+`` or ``W+`` (``RE``) for each core ending the board cannot show, and back
+#: (the long forms some programs write are read too); a five is written without one.
+SGF_REASONS = {Termination.RESIGNATION: "R", Termination.TIME: "T", Termination.FORFEIT: "F"}
+_READ_REASONS = {
+    **{letter: termination for termination, letter in SGF_REASONS.items()},
+    "RESIGN": Termination.RESIGNATION,
+    "TIME": Termination.TIME,
+    "FORFEIT": Termination.FORFEIT,
+}
+#: How SGF says a draw.
+_DRAWS = ("0", "DRAW", "JIGO")
+
+
+def result_text(outcome: Outcome | None) -> str:
+    """The SGF result of a game that ended so: ``B+``, ``W+R`` (resigned), ``B+T`` (on time), ``W+F``
+    (forfeit), ``0`` for any draw, ``""`` while it goes on."""
     if outcome is None:
         return ""
     if outcome.winner is None:
         return "0"
-    return "B+" if outcome.winner is Stone.BLACK else "W+"
+    return ("B+" if outcome.winner is Stone.BLACK else "W+") + SGF_REASONS.get(outcome.termination, "")
+
+
+def result_of(board: Board) -> str:
+    """The SGF result of ``board``'s game: ``B+``, ``W+``, ``0`` (draw) or ``""`` (going on)."""
+    return result_text(board.outcome)
 
 
 def time_result(outcome: Outcome) -> str:
     """The SGF result of a game that ended on time: ``B+T``, ``W+T``, or ``0`` when it was drawn."""
-    if outcome.winner is None:
-        return "0"
-    return "B+T" if outcome.winner is Stone.BLACK else "W+T"
+    return result_text(outcome)
+
+
+def outcome_of(result: str, board: Board) -> Outcome | None:
+    """The core ending that a record's ``result`` (SGF ``RE``) names for the game on ``board`` (its moves played).
+
+    The board's own ending comes first (a five, a full board, no five left):
+    it is what the moves show, whatever the text says.  Otherwise the text's
+    ending, which the board cannot show: ``B+R`` a resignation, ``W+T`` a
+    flag fall, ``B+F`` a forfeit, a draw (``0``, ``Draw``) an agreement; a
+    win without a reason (or with one gomoku has no ending for) on a board
+    without five is read as a resignation, the way a game ends short of five
+    when no clock is kept.  ``None``: the
+    record names no result (an unfinished game), or one it cannot (``Void``, ``?``).
+    """
+    if board.outcome is not None:
+        return board.outcome
+    text = result.strip().upper()
+    if text in _DRAWS:
+        return Outcome(Termination.AGREEMENT, None)
+    winner = {"B+": Stone.BLACK, "W+": Stone.WHITE}.get(text[:2])
+    if winner is None:
+        return None
+    return Outcome(_READ_REASONS.get(text[2:].strip(), Termination.RESIGNATION), winner)
 
 
 def load_board(record: GameRecord) -> Board:
@@ -749,12 +793,14 @@ __all__ = [
     "format_moves",
     "format_of",
     "load_board",
+    "outcome_of",
     "parse_moves",
     "read_move_list",
     "read_psq",
     "read_record",
     "read_sgf",
     "result_of",
+    "result_text",
     "time_result",
     "write_psq",
     "write_record",

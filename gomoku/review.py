@@ -57,8 +57,9 @@ from gomoku.ai.searchboard import SearchBoard
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board, IllegalMoveError
 from gomoku.errors import GomokuError
+from gomoku.game import Game
 from gomoku.point import Point, to_notation
-from gomoku.rules import Rule, Stone
+from gomoku.rules import Outcome, Rule, Stone, Termination
 
 #: Nodes of each threat read (VCF, then VCT) of a position at the default setting.  On an
 #: 87-move game 2,000 nodes found 9 of the 13 wins 20,000 found, in a sixth of the time (4.7 s
@@ -192,11 +193,18 @@ class GameReview:
     readings: tuple[Reading, ...]
     #: the number of the decisive move (when the game was decided), if any
     decided: int | None = None
-    winner: Stone | None = None
+    #: how the game ended, as the core decided it (``None``: it had not ended): a five, or an ending the
+    #: board cannot show (a resignation, a flag fall, an agreement, a forfeit) from the game or its record
+    result: Outcome | None = None
     seconds: float = 0.0
     settings: ReviewSettings | None = None
     #: why the analyst stopped partway, if it did (an outside engine that failed): the evaluation after is missing
     analyst_failure: str = ""
+
+    @property
+    def winner(self) -> Stone | None:
+        """Who won (``None``: a draw, or the game had not ended): the core's :attr:`result`'s winner."""
+        return self.result.winner if self.result is not None else None
 
     def marked(self) -> list[MoveReview]:
         """The moves with a mark, in order."""
@@ -331,14 +339,21 @@ def value_of(reading: Reading, scale: float) -> float | None:
 
 
 def review_game(
-    game: Board,
+    game: Board | Game,
     analyst: Player | None = None,
     settings: ReviewSettings = DEFAULT,
     progress: Progress | None = None,
     stop: threading.Event | None = None,
     strict: bool = False,
+    result: Outcome | None = None,
 ) -> GameReview:
     """Review the game played on ``game`` (its moves from the empty board; ``game`` is only read).
+
+    How the game ended is the core's word, never worked out here: a core
+    :class:`~gomoku.game.Game`'s :attr:`~gomoku.game.Game.result`, else
+    ``result`` (a record's ending: :func:`gomoku.records.outcome_of`), else
+    the board's own outcome (a five, a full board).  A resignation, a flag
+    fall, an agreement or a forfeit is so kept in :attr:`GameReview.result`.
 
     ``analyst`` gives the evaluation (``None``: threats only).  ``progress``
     is called with (positions read, positions in all) after each one;
@@ -348,6 +363,9 @@ def review_game(
     instead (the command line's review, where the analyst was asked for).
     """
     started = time.perf_counter()
+    if isinstance(game, Game):
+        result = game.result
+        game = game.board
     moves = list(game.moves)
     board = Board(game.size, game.rule)
     total = len(moves) + 1
@@ -370,19 +388,11 @@ def review_game(
             progress(index + 1, total)
         if index < len(moves):
             board.play(moves[index])
-    outcome = board.outcome
+    outcome = result if result is not None else board.outcome
     _refine(board, readings, outcome.winner if outcome else None, settings, stop)
     if progress is not None:
         progress(total, total)
-    review = assemble(
-        board.size,
-        board.rule,
-        moves,
-        readings,
-        outcome.winner if outcome else None,
-        settings,
-        time.perf_counter() - started,
-    )
+    review = assemble(board.size, board.rule, moves, readings, outcome, settings, time.perf_counter() - started)
     return replace(review, analyst_failure=failure) if failure else review
 
 
@@ -391,12 +401,15 @@ def assemble(
     rule: Rule,
     moves: Sequence[Point],
     readings: Sequence[Reading],
-    winner: Stone | None,
+    result: Outcome | None,
     settings: ReviewSettings = DEFAULT,
     seconds: float = 0.0,
 ) -> GameReview:
-    """The marks and sentences from the readings (``len(moves) + 1`` of them): pure, so tests can feed it."""
+    """The marks and sentences from the readings (``len(moves) + 1`` of them) and the game's ``result``
+    (the core's): pure, so tests can feed it."""
     count = len(moves)
+    winner = result.winner if result is not None else None
+    fived = result is not None and result.termination is Termination.FIVE
     values = [value_of(reading, settings.eval_scale) for reading in readings]
     wins = [reading.win for reading in readings]
     if winner is not None:
@@ -407,7 +420,7 @@ def assemble(
         side = readings[index].turn
         had = wins[index]
         after = wins[index + 1]
-        made_five = index == count - 1 and winner is side
+        made_five = fived and index == count - 1 and winner is side
         kept: bool | None = None
         if had is not None:
             later = wins[index + 2] if index + 2 <= count else None
@@ -444,7 +457,7 @@ def assemble(
                 ),
             )
         )
-    return GameReview(size, rule, tuple(reviews), tuple(readings), decided, winner, seconds, settings)
+    return GameReview(size, rule, tuple(reviews), tuple(readings), decided, result, seconds, settings)
 
 
 def _refine(
@@ -572,8 +585,8 @@ def render_text(review: GameReview, graph: bool = True) -> str:
     size = review.size
     lines = []
     total = len(review.moves)
-    result = f"{review.winner} won" if review.winner is not None else "no winner"
-    lines.append(f"{total} moves, {review.rule} rule, {result}.")
+    ending = str(review.result) if review.result is not None else "not finished"
+    lines.append(f"{total} moves, {review.rule} rule: {ending}.")
     if review.decided is not None:
         move = review.moves[review.decided - 1]
         lines.append(f"Decided at move {move.number} ({move.side} {to_notation(move.move, size)}).")
@@ -643,6 +656,8 @@ def to_data(review: GameReview) -> dict[str, object]:
         "size": size,
         "rule": str(review.rule),
         "winner": str(review.winner) if review.winner is not None else None,
+        "termination": review.result.termination.name.lower() if review.result is not None else None,
+        "result": str(review.result) if review.result is not None else None,
         "decided": review.decided,
         "analyst_failure": review.analyst_failure or None,
         "seconds": round(review.seconds, 2),

@@ -26,7 +26,7 @@ from typing import TextIO
 
 from gomoku.ai.base import Closes, Player
 from gomoku.gomocup.manager import EngineError, EnginePlayer, EngineStartError, Players
-from gomoku.records import RecordError, Variation, read_record, write_sgf
+from gomoku.records import RecordError, Variation, outcome_of, read_record, write_sgf
 from gomoku.review import (
     DEEP,
     DEFAULT,
@@ -132,7 +132,9 @@ def run_review(
             err.flush()
 
     try:
-        review = review_game(record.to_board(), analyst, settings, progress, stop, strict=True)
+        board = record.to_board()
+        ending = outcome_of(record.result, board)  # a resignation, a flag fall, an agreement: the record's word
+        review = review_game(board, analyst, settings, progress, stop, strict=True, result=ending)
     except KeyboardInterrupt:
         stop.set()
         print("\ngomoku: review cancelled", file=err)

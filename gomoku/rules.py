@@ -82,6 +82,9 @@ class Termination(enum.Enum):
     RESIGNATION = "resignation"
     #: The players agreed to a draw.
     AGREEMENT = "agreement"
+    #: A player broke the rules of play: it played an illegal move, or (a computer player, an outside
+    #: engine) gave no move at all, crashing, hanging or answering nonsense; the other side wins.
+    FORFEIT = "forfeit"
 
 
 #: How a draw is said, per termination: the one sentence of each way a game can be drawn.
@@ -99,6 +102,7 @@ _WINS = {
     Termination.FIVE: "with five in a row",
     Termination.TIME: "on time",
     Termination.RESIGNATION: "by resignation",
+    Termination.FORFEIT: "by forfeit",
 }
 
 

@@ -7,7 +7,20 @@ import math
 import pytest
 
 from gomoku import Board, Point, Rule, Stone, Termination
-from gomoku.clock import Clock, ClockError, ClockKind, ClockSpec, parse_clock, time_outcome
+from gomoku.clock import (
+    MOVES_TO_GO,
+    PERIOD_SHARE,
+    Clock,
+    ClockError,
+    ClockKind,
+    ClockSpec,
+    answer_deadline,
+    move_share,
+    moves_to_go,
+    parse_clock,
+    time_outcome,
+    turn_allotment,
+)
 
 B, W = Stone.BLACK, Stone.WHITE
 
@@ -148,3 +161,16 @@ def test_a_flag_fall_loses_unless_the_opponent_can_no_longer_make_five() -> None
     outcome = time_outcome(drawn, B)
     assert outcome.winner is None and outcome.termination is Termination.TIME
     assert str(outcome) == "draw: time ran out, but the other side could no longer make five"
+
+
+def test_a_turn_limit_and_a_match_clock_are_shared_out_by_the_one_function() -> None:
+    # no match clock: the turn limit both ways; a match clock: the time left over the moves still to go
+    assert turn_allotment(5.0, None, 25, 200) == (5.0, 5.0)
+    assert turn_allotment(30.0, 60.0, 30, 195) == pytest.approx((2.0, 5.0))  # 60 s over 30 moves; 2.5 times that
+    assert turn_allotment(30.0, 8.0, 221, 4) == pytest.approx((2.0, 2.0))  # 2 cells: a quarter of what is left
+    assert moves_to_go(0, 225) == 45 and moves_to_go(88, 137) == 10 and moves_to_go(221, 4) == 2
+    assert answer_deadline(1.0) == pytest.approx(0.92) and answer_deadline(60.0) == pytest.approx(59.0)
+    # the game clock shares through the same function: a Fischer share is the main time over 30 moves plus
+    # 80% of the increment
+    clock = Clock.new(parse_clock("5+3")).start(B, 0.0)
+    assert clock.think_budget(B, 0.0) == move_share(300.0, MOVES_TO_GO, 3 * PERIOD_SHARE) == pytest.approx(12.4)

@@ -112,6 +112,7 @@ def test_every_ending_has_one_name_and_one_sentence() -> None:
         Outcome(Termination.TIME, None): "draw: time ran out, but the other side could no longer make five",
         Outcome(Termination.RESIGNATION, Stone.WHITE): "white wins by resignation",
         Outcome(Termination.AGREEMENT, None): "draw by agreement",
+        Outcome(Termination.FORFEIT, Stone.BLACK): "black wins by forfeit",
         Outcome(Termination.DRAW, None): "draw: the board is full",
         Outcome(Termination.NO_FIVE_LEFT, None): "draw: neither side can make five any more",
         Outcome(Termination.NO_LEGAL_MOVE, None): "draw: black has no legal move (every empty point is forbidden)",
@@ -124,3 +125,14 @@ def test_a_game_is_a_value_an_action_leaves_the_old_one_as_it_was() -> None:
     game = played(Game.new(Rule.RENJU), "h8")
     after = game.play(p("h9"), Seat.SECOND, 1.0)
     assert game.board.moves == [p("h8")] and after.board.moves == [p("h8"), p("h9")]
+
+
+def test_a_forfeit_ends_the_game_for_the_other_seat_by_the_colour_it_holds_and_stops_the_clock() -> None:
+    game = played(Game.new(opening=OpeningRule.SWAP1, clock=parse_clock("5+0")), "h8", "h9", "j9")
+    game = game.step(choose(Option.SWAP), Seat.SECOND, 3.0)  # the second seat now holds black
+    over = game.forfeit(Seat.FIRST, 4.0)
+    assert over.result == Outcome(Termination.FORFEIT, Stone.BLACK) and over.acting_seat is None
+    assert over.clock_seat is None and over.flag_time() is None
+    with pytest.raises(GameError) as caught:
+        over.forfeit(Seat.SECOND, 5.0)
+    assert caught.value.kind is Refusal.GAME_OVER

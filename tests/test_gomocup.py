@@ -19,6 +19,7 @@ import pytest
 from gomoku import Board, Point, Rule, Stone
 from gomoku.ai import make_player
 from gomoku.ai.result import SearchResult
+from gomoku.clock import answer_deadline, turn_allotment
 from gomoku.gomocup.brain import Brain, TimeControl, quick_move
 from gomoku.gomocup.protocol import rule_from_code
 from gomoku.openings import OpeningRule
@@ -837,3 +838,14 @@ def test_python_m_gomoku_gomocup_is_the_engine() -> None:
         timeout=30,
     )
     assert done.returncode == 0 and done.stdout.decode().splitlines() == ["OK"]
+
+
+def test_the_gomocup_brain_thinks_the_time_the_clock_module_shares_out() -> None:
+    for turn_ms, match_ms, left_ms in ((1000, 0, None), (30000, 0, 60000), (0, 120000, None), (5000, 90000, 700)):
+        control = TimeControl(turn_ms=turn_ms, match_ms=match_ms, left_ms=left_ms)
+        for stones, empty in ((0, 225), (40, 185), (120, 105), (221, 4)):
+            turn = turn_ms / 1000 if turn_ms else 0.05
+            left = left_ms if left_ms is not None else (match_ms or None)
+            allotted = turn_allotment(turn, None if left is None else left / 1000, stones, empty)
+            assert control.allot(stones, empty) == allotted
+            assert control.deadline(stones, empty) == answer_deadline(allotted[1])

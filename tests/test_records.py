@@ -18,15 +18,18 @@ from gomoku.records import (
     RecordError,
     format_moves,
     load_board,
+    outcome_of,
     parse_moves,
     read_move_list,
     read_psq,
     read_record,
     read_sgf,
+    result_text,
     write_psq,
     write_record,
     write_sgf,
 )
+from gomoku.rules import Outcome, Termination
 from tests.mutations import mutated
 
 WON_BY_BLACK = "h8 i9 h9 i10 h10 i11 h11 i12 h12"
@@ -323,3 +326,22 @@ def test_records_follow_the_umask_and_keep_the_mode_of_the_file_they_replace(tmp
         assert stat.S_IMODE(path.stat().st_mode) == 0o600  # the player's own choice is kept
     finally:
         os.umask(previous)
+
+
+def test_a_records_result_is_read_as_the_cores_ending_and_written_back() -> None:
+    short = Board.from_moves(parse_moves("h8 h9 i8 i9"))
+    five = Board.from_moves(parse_moves("h8 h9 i8 i9 j8 j9 k8 k9 l8"))
+    assert outcome_of("W+R", five) == five.outcome  # the moves show a five: that is the ending, whatever the text
+    assert outcome_of("B+R", short) == Outcome(Termination.RESIGNATION, Stone.BLACK)
+    assert outcome_of("W+Resign", short) == Outcome(Termination.RESIGNATION, Stone.WHITE)
+    assert outcome_of("w+t", short) == Outcome(Termination.TIME, Stone.WHITE)
+    assert outcome_of("B+F", short) == Outcome(Termination.FORFEIT, Stone.BLACK)
+    assert outcome_of("B+", short) == Outcome(Termination.RESIGNATION, Stone.BLACK)  # short of five: resigned
+    assert outcome_of("Draw", short) == outcome_of("0", short) == Outcome(Termination.AGREEMENT, None)
+    assert outcome_of("", short) is None and outcome_of("Void", short) is None
+    for termination in (Termination.RESIGNATION, Termination.TIME, Termination.FORFEIT):
+        for winner in Stone:
+            ended = Outcome(termination, winner)
+            assert outcome_of(result_text(ended), short) == ended
+    assert result_text(five.outcome) == "B+" and result_text(Outcome(Termination.TIME, None)) == "0"
+    assert GameRecord(moves=tuple(short.moves), result="W+T").outcome == Outcome(Termination.TIME, Stone.WHITE)

@@ -16,6 +16,8 @@ import pytest
 
 from gomoku import Board, Point, Rule, Stone
 from gomoku.ai.result import SearchResult
+from gomoku.game import Game
+from gomoku.openings import Seat
 from gomoku.records import parse_moves
 from gomoku.review import (
     DEEP,
@@ -30,6 +32,7 @@ from gomoku.review import (
     review_game,
     to_data,
 )
+from gomoku.rules import Outcome, Termination
 
 #: normal (black) against easy, seed 3: white's h6 (move 16) lets black win by fours and threes.
 DECIDED_BY_VCT = "h8 i8 h7 h9 i7 j7 k6 f11 g10 j6 f9 j5 j8 j4 j3 h6 g8 e10 g7 g9 f7 e7 f6 i9 f8 f5 f10"
@@ -192,3 +195,25 @@ def test_text_and_data_say_the_same():
     line = data["moves"][15]["opponent_win"]["line"]
     assert f"({len(line)} moves)" in review.moves[15].sentence
     assert data["settings"]["nodes"] == DEFAULT.nodes
+
+
+def test_a_review_of_a_resigned_game_says_resigned_from_the_core_game() -> None:
+    played = Game.resumed(game("h8 h9 i8 i9"))  # black to move, white gives up
+    resigned = played.resign(Seat.SECOND, 0.0)
+    review = review_game(resigned, settings=replace(DEFAULT, refine_positions=0))
+    assert review.result == Outcome(Termination.RESIGNATION, Stone.BLACK) and review.winner is Stone.BLACK
+    assert render_text(review).startswith("4 moves, freestyle rule: black wins by resignation.")
+    data = to_data(review)
+    assert (data["winner"], data["termination"], data["result"]) == (
+        "black",
+        "resignation",
+        "black wins by resignation",
+    )
+    assert not any(move.kept for move in review.moves)  # nobody made five: no move is read as the winning one
+
+
+def test_the_board_s_own_ending_is_the_review_s_result_when_none_is_given() -> None:
+    review = review_game(game(DECIDED_BY_VCT), settings=replace(DEFAULT, refine_positions=0))
+    assert review.result is not None and review.result.termination is Termination.FIVE
+    unfinished = review_game(game("h8 h9"), settings=replace(DEFAULT, refine_positions=0))
+    assert unfinished.result is None and render_text(unfinished).startswith("2 moves, freestyle rule: not finished.")

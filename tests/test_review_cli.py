@@ -25,7 +25,7 @@ def record_file(tmp_path):
 def test_review_prints_the_verdict_the_marked_moves_and_the_graph(record_file, capsys):
     assert main(["--review", str(record_file), *QUICK]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("27 moves, freestyle rule, black won.\nDecided at move 16 (white h6).")
+    assert out.startswith("27 moves, freestyle rule: black wins with five in a row.\nDecided at move 16 (white h6).")
     assert "DECISIVE Move 16, white h6: black now wins by fours and threes: " in out
     assert "Evaluation (black above, white below" in out and "moves 1-27" in out
 
@@ -47,7 +47,7 @@ def test_review_sgf_has_the_comments_and_the_forced_lines_and_reads_back(tmp_pat
     assert record.rule is Rule.RENJU and record.moves == tuple(game(RENJU_FOUL, Rule.RENJU).moves)
     assert record.comment(11).startswith("Move 11, black f8: ")
     assert "white now wins by fours: l12 (1 move); black may not block at h8 (double-three)" in record.comment(11)
-    assert record.comment(0).startswith("14 moves, renju rule, white won.")
+    assert record.comment(0).startswith("14 moves, renju rule: white wins with five in a row.")
     text = out.read_text(encoding="utf-8")
     # black's missed win at move 11 is a side line from the position before it: its first move h8 is 'hh'
     assert "(;B[hh]C[black wins by fours and threes: h8, " in text
@@ -142,3 +142,20 @@ def test_a_level_may_be_an_engines_name_and_an_unknown_one_is_refused(short_game
         main(["--level", "rapfi"])
     assert "unknown level 'rapfi'" in capsys.readouterr().err
     assert build_parser().parse_args(["--level", "hard"]).level == "hard"
+
+
+@pytest.mark.parametrize(
+    ("result", "verdict"),
+    [
+        ("W+R", "white wins by resignation"),
+        ("B+T", "black wins on time"),
+        ("0", "draw by agreement"),
+        ("W+F", "white wins by forfeit"),
+        ("", "not finished"),
+    ],
+)
+def test_the_review_s_verdict_is_the_record_s_ending_as_the_core_names_it(tmp_path, capsys, result, verdict):
+    path = tmp_path / "short.sgf"
+    path.write_text(write_sgf(GameRecord(moves=tuple(game("h8 h9 i8 i9").moves), result=result)), encoding="utf-8")
+    assert main(["--review", str(path), *QUICK]) == 0
+    assert capsys.readouterr().out.startswith(f"4 moves, freestyle rule: {verdict}.\n")

@@ -8,7 +8,11 @@ positions, the line it expects).  The Gomocup engine prints it as
 between moves (``hard`` keeps its transposition table), so front ends hold
 one player per game.  Abilities only some players have are protocols of
 their own, checked with ``isinstance``: :class:`Ponders`,
-:class:`LimitsMemory`, :class:`Closes`.
+:class:`LimitsMemory`, :class:`Starts`, :class:`Closes`.
+
+A player that cannot give a move at all (an outside engine that crashed,
+hung or broke its protocol) raises a :class:`PlayerError`: a front end may go
+on without it, and a match (:mod:`gomoku.ai.arena`) counts it a forfeit.
 """
 
 from __future__ import annotations
@@ -18,6 +22,15 @@ from typing import Protocol, runtime_checkable
 
 from gomoku.ai.result import SearchResult
 from gomoku.board import Board
+from gomoku.errors import GomokuError
+
+
+class PlayerError(GomokuError):
+    """A player gave no move: an outside engine that would not start, crashed, hung or answered nonsense.
+
+    Our own levels never raise it (an exception of theirs is a bug); the
+    engine manager's :class:`~gomoku.gomocup.manager.EngineError` is one.
+    """
 
 
 @runtime_checkable
@@ -41,6 +54,18 @@ class LimitsMemory(Protocol):
 
     def set_memory_limit(self, max_bytes: int) -> None:
         """Keep the player's tables within ``max_bytes`` (0: its default)."""
+        ...
+
+
+@runtime_checkable
+class Starts(Protocol):
+    """A player that gets ready for a game before its first move: an outside engine starts its process."""
+
+    def start(self, board: Board) -> None:
+        """Be ready to move in ``board``'s game (its size and rule), so the first move's time is thinking only.
+
+        Raises :class:`PlayerError` when the player cannot play at all.
+        """
         ...
 
 

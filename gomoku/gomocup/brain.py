@@ -56,6 +56,7 @@ from gomoku.ai.opening import OpeningPlayer
 from gomoku.ai.parameters import PONDER_TABLE_SHARE
 from gomoku.ai.result import SearchResult
 from gomoku.board import Board, IllegalMoveError
+from gomoku.clock import answer_deadline, turn_allotment
 from gomoku.gomocup.protocol import (
     NUMERIC_KEYS,
     Answer,
@@ -91,15 +92,6 @@ ABOUT = {
 DEFAULT_TURN_MS = 5_000
 #: What "as fast as possible" (``timeout_turn 0``) allows a move, in seconds.
 FASTEST_TURN = 0.05
-#: The match clock is shared out over the moves we expect still to make: half the plies left of a game
-#: of this many plies (a game between strong players on 15x15 rarely lasts 90 plies), ...
-MATCH_PLIES = 90
-#: ... and never fewer than this many more moves (the end of a long game needs time too).
-MIN_MOVES_TO_GO = 10
-#: A move may run past its share, up to this many times it (a search is stopped there) ...
-MAX_OVER_SHARE = 2.5
-#: ... and never past this share of the time left.
-MAX_SHARE_OF_LEFT = 0.25
 #: Of the time to the deadline, the share a ``SWAP2BOARD`` decision plans to read positions for
 #: (the readings run on this thread and a search may overrun its think time by half).
 OPENING_SHARE = 0.4
@@ -132,40 +124,26 @@ class TimeControl:
     def allot(self, stones: int, empty_cells: int) -> tuple[float, float]:
         """(what this move should take, the most it may take), in seconds, before any safety margin.
 
-        As strong engines share out a match clock: the time left over the
-        moves we expect still to make (half the plies left of a game of
-        :data:`MATCH_PLIES`, at least :data:`MIN_MOVES_TO_GO`, at most what
-        the empty cells allow), capped by the turn limit; the most a move
-        may take is :data:`MAX_OVER_SHARE` times that share, at most
-        :data:`MAX_SHARE_OF_LEFT` of what is left and the turn limit.
-        Without a match clock both are the turn limit.
+        The core's sharing of a turn limit and a match clock
+        (:func:`gomoku.clock.turn_allotment`): the match time left (as the
+        manager last said, else the whole match time) over the moves we
+        expect still to make, within the turn limit.  Without a match clock
+        both are the turn limit.
         """
         turn = self.turn_ms / 1000 if self.turn_ms > 0 else FASTEST_TURN
         left_ms = self.left_ms
         if left_ms is None and self.match_ms > 0:
             left_ms = self.match_ms
-        if left_ms is None:
-            return turn, turn
-        left = max(0.0, left_ms / 1000)
-        moves_to_go = max(MIN_MOVES_TO_GO, (MATCH_PLIES - stones) / 2)
-        moves_to_go = min(moves_to_go, max(1, (empty_cells + 1) // 2))
-        share = min(turn, left / moves_to_go)
-        limit = min(turn, left * MAX_SHARE_OF_LEFT, share * MAX_OVER_SHARE)
-        return min(share, limit), limit
+        return turn_allotment(turn, None if left_ms is None else left_ms / 1000, stones, empty_cells)
 
     def limit(self, stones: int, empty_cells: int) -> float:
         """The most this move may take, in seconds, before any safety margin (see :meth:`allot`)."""
         return self.allot(stones, empty_cells)[1]
 
     def deadline(self, stones: int, empty_cells: int) -> float:
-        """How long after a command arrives the answer must be out, in seconds.
-
-        The limit less a safety margin for the pipe, the process and the
-        scheduler: 30 ms plus 5% of the limit, at most one second.
-        """
-        limit = self.limit(stones, empty_cells)
-        margin = min(1.0, 0.03 + 0.05 * limit)
-        return max(0.005, limit - margin)
+        """How long after a command arrives the answer must be out, in seconds: the limit less a safety
+        margin for the pipe, the process and the scheduler (:func:`gomoku.clock.answer_deadline`)."""
+        return answer_deadline(self.limit(stones, empty_cells))
 
     def think_time(self, stones: int, empty_cells: int) -> float:
         """What the player is asked to think: its share of the clock, within the deadline.

@@ -57,10 +57,9 @@ from dataclasses import replace
 from typing import ClassVar
 
 from gomoku.ai import LEVELS, make_player
-from gomoku.ai.base import Player
+from gomoku.ai.base import Player, PlayerError
 from gomoku.ai.result import SearchResult
 from gomoku.board import Board, ForbiddenMoveError, GameOverError, IllegalMoveError, OccupiedError
-from gomoku.errors import GomokuError
 from gomoku.gomocup.protocol import (
     Answer,
     Command,
@@ -95,6 +94,9 @@ MAX_TAKEBACKS = 4
 MAX_LINE = 64 * 1024
 #: How many lines of the engine's stderr are quoted when it ends.
 STDERR_TAIL = 5
+#: Seconds to wait, once the process has ended, for its stderr reader to reach the end of the pipe (a
+#: child that inherited the pipe could keep it open: then the tail read so far is quoted).
+STDERR_DRAIN = 1.0
 #: The answers that are not replies: kept aside while the reply is awaited.
 _SKIPPED = (Answer.MESSAGE.value, Answer.DEBUG.value)
 
@@ -112,8 +114,10 @@ class Failure(str, enum.Enum):
     CRASH = "crash"
 
 
-class EngineError(GomokuError, RuntimeError):
+class EngineError(PlayerError, RuntimeError):
     """An outside engine failed: ``engine`` is its name, ``reason`` what happened (a phrase after the name).
+
+    A :class:`~gomoku.ai.base.PlayerError`: a match counts it the engine's forfeit.
 
     ``str(error)`` is the whole sentence, the name first ("rapfi gave no
     answer within 3.0 s"); a front end that says the name its own way uses
@@ -254,7 +258,7 @@ class Engine:
             code = self.process.wait(timeout=1)
         except subprocess.TimeoutExpired:
             return ""
-        time.sleep(0.05)  # let the stderr reader take the last lines
+        self._reading[1].wait(STDERR_DRAIN)  # the process has ended: its stderr reader reaches the end
         tail = " | ".join(self._stderr)
         return f" (exit code {code}" + (f", it said: {tail[:200]})" if tail else ")")
 
@@ -469,6 +473,17 @@ class EnginePlayer:
         self._spent_ms = 0
 
     # -- the process --------------------------------------------------------------
+
+    def start(self, board: Board) -> None:
+        """Start the process for ``board``'s game now (else the first move does), so moves time thinking only.
+
+        Raises an :class:`EngineError` (the process is then killed).
+        """
+        try:
+            self._started(board)
+        except EngineError:
+            self._discard()
+            raise
 
     def _started(self, board: Board) -> Engine:
         """The engine process, started for ``board``'s size and rule if it is not already."""

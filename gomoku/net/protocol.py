@@ -397,8 +397,9 @@ class Many(Kind):
         return [item.to_fields() for item in value]
 
 
-#: Each way a game ends (the core's :class:`~gomoku.rules.Termination`) as ``over`` says it; a host's save keeps
-#: the same words.  The core's phrases are for people; these are the wire's, kept from version 2 on.
+#: Each way a network game ends (the core's :class:`~gomoku.rules.Termination`) as ``over`` says it; a host's save
+#: keeps the same words.  The core's phrases are for people; these are the wire's, kept from version 2 on.  A
+#: forfeit (a match's ending: an illegal move) has none: over the network an illegal move is refused instead.
 ENDINGS: dict[Termination, str] = {
     Termination.FIVE: "five",
     Termination.DRAW: "full",

@@ -170,7 +170,7 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     if binding is PACE:
         return _change_pace(game, ctx, -1 if name in FASTER_KEYS else 1)
     if binding is REVIEW:
-        return review.begin(game.board, screen, ctx)
+        return review.begin(game.board, screen, ctx, game.game.result)
     if binding is ANALYSIS:
         if not game.analysis and not live.allowed(game, ctx.settings):
             return screen, alerted(live.refusal())
