@@ -4,7 +4,7 @@ Black's first move is a large advantage (freestyle, standard and renju on
 15x15 are all proven first-player wins), so tournaments begin with an opening
 rule that lets the second player answer a position the first one built.  Each
 rule here is *data*: a table of :class:`Stage` rows, each naming who decides
-(:class:`Role`), what (:class:`Action`), with which colour and inside which
+(:class:`Decider`), what (:class:`Action`), with which colour and inside which
 :class:`Area`, and where each answer leads.  :class:`OpeningState` walks the
 table one :class:`OpeningMove` at a time over a :class:`~gomoku.board.Board`:
 it plays the stones on the board, keeps who holds which colour, and refuses a
@@ -122,7 +122,7 @@ class Seat(enum.Enum):
         return "player 1" if self is Seat.FIRST else "player 2"
 
 
-class Role(enum.Enum):
+class Decider(enum.Enum):
     """Who decides a step: a seat, or whoever holds a colour at that moment (colours move with swaps)."""
 
     FIRST = "first player"
@@ -223,7 +223,7 @@ class Stage:
     the opening).
     """
 
-    role: Role
+    role: Decider
     action: Action
     then: str | Mapping[Option, str]
     stone: Stone | None = None
@@ -236,11 +236,11 @@ class Stage:
         return tuple(self.then) if isinstance(self.then, Mapping) else ()
 
 
-def _choose(role: Role, **then: str) -> Stage:
+def _choose(role: Decider, **then: str) -> Stage:
     return Stage(role, Action.CHOOSE, MappingProxyType({Option[name.upper()]: stage for name, stage in then.items()}))
 
 
-def _place(role: Role, stone: Stone, then: str, side: int | None = None) -> Stage:
+def _place(role: Decider, stone: Stone, then: str, side: int | None = None) -> Stage:
     return Stage(role, Action.PLACE, then, stone, Area(side))
 
 
@@ -252,45 +252,45 @@ RULES: Mapping[OpeningRule, Mapping[str, Stage]] = MappingProxyType(
     {
         OpeningRule.NONE: {},
         OpeningRule.SWAP1: {
-            "1": _place(Role.FIRST, _B, "2"),
-            "2": _place(Role.FIRST, _W, "3"),
-            "3": _place(Role.FIRST, _B, "colour"),
-            "colour": _choose(Role.SECOND, **_ENDS),
+            "1": _place(Decider.FIRST, _B, "2"),
+            "2": _place(Decider.FIRST, _W, "3"),
+            "3": _place(Decider.FIRST, _B, "colour"),
+            "colour": _choose(Decider.SECOND, **_ENDS),
         },
         OpeningRule.SWAP2: {
-            "1": _place(Role.FIRST, _B, "2"),
-            "2": _place(Role.FIRST, _W, "3"),
-            "3": _place(Role.FIRST, _B, "colour"),
-            "colour": _choose(Role.SECOND, swap="", stay="", place_two="4"),
-            "4": _place(Role.SECOND, _W, "5"),
-            "5": _place(Role.SECOND, _B, "last colour"),
-            "last colour": _choose(Role.FIRST, **_ENDS),
+            "1": _place(Decider.FIRST, _B, "2"),
+            "2": _place(Decider.FIRST, _W, "3"),
+            "3": _place(Decider.FIRST, _B, "colour"),
+            "colour": _choose(Decider.SECOND, swap="", stay="", place_two="4"),
+            "4": _place(Decider.SECOND, _W, "5"),
+            "5": _place(Decider.SECOND, _B, "last colour"),
+            "last colour": _choose(Decider.FIRST, **_ENDS),
         },
         OpeningRule.TARAGUCHI10: {
-            "1": _place(Role.BLACK, _B, "swap 1", 1),
-            "swap 1": _choose(Role.WHITE, swap="2", stay="2"),
-            "2": _place(Role.WHITE, _W, "swap 2", 3),
-            "swap 2": _choose(Role.BLACK, swap="3", stay="3"),
-            "3": _place(Role.BLACK, _B, "swap 3", 5),
-            "swap 3": _choose(Role.WHITE, swap="4", stay="4"),
-            "4": _place(Role.WHITE, _W, "swap 4", 7),
-            "swap 4": _choose(Role.BLACK, swap="5th", stay="5th"),
-            "5th": _choose(Role.BLACK, fifth_in_square="5", offer_ten="offer"),
-            "5": _place(Role.BLACK, _B, "swap 5", 9),
-            "swap 5": _choose(Role.WHITE, **_ENDS),
-            "offer": Stage(Role.BLACK, Action.OFFER, "pick", _B, ANYWHERE, 10),
-            "pick": Stage(Role.WHITE, Action.PICK, ""),
+            "1": _place(Decider.BLACK, _B, "swap 1", 1),
+            "swap 1": _choose(Decider.WHITE, swap="2", stay="2"),
+            "2": _place(Decider.WHITE, _W, "swap 2", 3),
+            "swap 2": _choose(Decider.BLACK, swap="3", stay="3"),
+            "3": _place(Decider.BLACK, _B, "swap 3", 5),
+            "swap 3": _choose(Decider.WHITE, swap="4", stay="4"),
+            "4": _place(Decider.WHITE, _W, "swap 4", 7),
+            "swap 4": _choose(Decider.BLACK, swap="5th", stay="5th"),
+            "5th": _choose(Decider.BLACK, fifth_in_square="5", offer_ten="offer"),
+            "5": _place(Decider.BLACK, _B, "swap 5", 9),
+            "swap 5": _choose(Decider.WHITE, **_ENDS),
+            "offer": Stage(Decider.BLACK, Action.OFFER, "pick", _B, ANYWHERE, 10),
+            "pick": Stage(Decider.WHITE, Action.PICK, ""),
         },
         OpeningRule.SOOSORV8: {
-            "1": _place(Role.FIRST, _B, "2", 1),
-            "2": _place(Role.FIRST, _W, "3", 3),
-            "3": _place(Role.FIRST, _B, "swap 3", 5),
-            "swap 3": _choose(Role.WHITE, swap="4", stay="4"),
-            "4": _place(Role.WHITE, _W, "declare", None),
-            "declare": Stage(Role.WHITE, Action.DECLARE, "swap 4", count=8),
-            "swap 4": _choose(Role.BLACK, swap="offer", stay="offer"),
-            "offer": Stage(Role.BLACK, Action.OFFER, "pick", _B),
-            "pick": Stage(Role.WHITE, Action.PICK, ""),
+            "1": _place(Decider.FIRST, _B, "2", 1),
+            "2": _place(Decider.FIRST, _W, "3", 3),
+            "3": _place(Decider.FIRST, _B, "swap 3", 5),
+            "swap 3": _choose(Decider.WHITE, swap="4", stay="4"),
+            "4": _place(Decider.WHITE, _W, "declare", None),
+            "declare": Stage(Decider.WHITE, Action.DECLARE, "swap 4", count=8),
+            "swap 4": _choose(Decider.BLACK, swap="offer", stay="offer"),
+            "offer": Stage(Decider.BLACK, Action.OFFER, "pick", _B),
+            "pick": Stage(Decider.WHITE, Action.PICK, ""),
         },
     }
 )
@@ -574,12 +574,12 @@ class OpeningState:
         """The swaps that happened, in order."""
         return tuple(event for event in self.events if event.move.option is Option.SWAP)
 
-    def _seat(self, role: Role) -> Seat:
-        if role is Role.FIRST:
+    def _seat(self, role: Decider) -> Seat:
+        if role is Decider.FIRST:
             return Seat.FIRST
-        if role is Role.SECOND:
+        if role is Decider.SECOND:
             return Seat.SECOND
-        return self.seat_of(Stone.BLACK if role is Role.BLACK else Stone.WHITE)
+        return self.seat_of(Stone.BLACK if role is Decider.BLACK else Stone.WHITE)
 
     @property
     def step(self) -> OpeningStep | None:
@@ -885,19 +885,6 @@ def swap_owner(state: OpeningState) -> Seat | None:
     return None
 
 
-def point_after_stay(state: OpeningState, move: OpeningMove) -> OpeningMove:
-    """``move``, or at a swap step a stone meant as the point step that keeping the colours leads to.
-
-    Soosõrv-8's black keeps the colours and offers 5th moves: a point
-    chosen at that swap step is the first offer, not a stone
-    (:meth:`OpeningState.point_move`; :meth:`OpeningState.apply` reads it so too).
-    """
-    step = state.step
-    if move.action is not Action.PLACE or move.point is None or step is None or step.action is not Action.CHOOSE:
-        return move
-    return state.point_move(move.point)
-
-
 def replay(rule: OpeningRule, board: Board, steps: Iterable[str]) -> OpeningState:
     """The opening state after the steps written ``steps`` (a record's transcript), played on ``board``.
 
@@ -918,6 +905,7 @@ __all__ = [
     "RULES",
     "Action",
     "Area",
+    "Decider",
     "Event",
     "OpeningError",
     "OpeningMove",
@@ -925,7 +913,6 @@ __all__ = [
     "OpeningState",
     "OpeningStep",
     "Option",
-    "Role",
     "Seat",
     "Stage",
     "board_symmetries",
@@ -938,7 +925,6 @@ __all__ = [
     "parse_move",
     "pick",
     "place",
-    "point_after_stay",
     "position_symmetries",
     "replay",
     "swap_owner",

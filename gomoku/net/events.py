@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gomoku.net.match import OfferKind, Request, Result, Times
+from gomoku.game import Refusal
+from gomoku.net.match import OfferKind, Request, Times
 from gomoku.openings import OpeningMove, OpeningStep
 from gomoku.point import Point
 from gomoku.rules import Outcome, Rule, Stone
@@ -137,19 +138,25 @@ class MoveRefused(Event):
 
 @dataclass(frozen=True)
 class MovesTakenBack(Event):
-    """An undo was agreed: ``points`` (last first) left the board; ``ply`` moves remain."""
+    """An undo was agreed: ``undone`` are the actions taken back, in words and in order (``h8``, ``swap colours``);
+    ``ply`` stones remain."""
 
-    points: tuple[Point, ...]
+    undone: tuple[str, ...]
     ply: int
 
 
 @dataclass(frozen=True)
 class Refused(Event):
-    """Something we asked for was not done: ``what`` we asked (``kind``, for an offer), ``reason`` says why."""
+    """Something we asked for was not done: ``what`` we asked (``kind``, for an offer), ``reason`` says why.
+
+    ``refusal`` is the core game's kind of no when the game refused it
+    (``None``: the network's own rules, such as an offer awaiting its answer).
+    """
 
     what: Request
     reason: str
     kind: OfferKind | None = None
+    refusal: Refusal | None = None
 
 
 @dataclass(frozen=True)
@@ -190,11 +197,11 @@ class OfferCancelled(_AboutOffer):
 
 @dataclass(frozen=True)
 class GameOver(Event):
-    """Game ``game`` ended after ``ply`` moves with ``result``."""
+    """Game ``game`` ended after ``ply`` moves with ``result`` (the core's outcome)."""
 
     game: int
     ply: int
-    result: Result
+    result: Outcome
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,16 @@
 """The guest's session: it proves the code, checks the host proves it too, and follows the host's game.
 
-The guest trusts the host as referee, but not blindly: a host move its own
-board refuses is a desynchronised game, and the guest hangs up.  Opening
-steps are requests: the guest sends its ``step`` and takes it only when the
-host sends it back (a step of the guest's seat the guest did not ask for is
-a desynchronised game too).  The clocks it shows are the host's readings
-(``time``), running on from the moment each arrived; a lost connection stops
-them.
+The guest trusts the host as referee, but not blindly: it plays every action
+the host sends through its own core :class:`~gomoku.game.Game` (built from
+the host's ``start``), and an action its game refuses is a desynchronised
+game: the guest hangs up.  Its own actions are tried on its game first, so a
+refusal it can see is said at once with the core's reason.  Opening steps
+are requests: the guest sends its ``step`` and takes it only when the host
+sends it back (a step of the guest's seat the guest did not ask for is a
+desynchronised game too).  Its game keeps no clock: the clocks it shows are
+the host's readings (``time``), running on from the moment each arrived; a
+lost connection stops them.  The endings its board cannot show (a flag fall,
+a resignation, a draw agreed) it takes on the host's word.
 """
 
 from __future__ import annotations
@@ -15,13 +19,14 @@ from typing import Any
 
 from gomoku.board import IllegalMoveError
 from gomoku.clock import NO_CLOCK, Clock, ClockSpec
+from gomoku.game import Game, GameError
 from gomoku.net import auth
 from gomoku.net import events as ev
 from gomoku.net import protocol as wire
 from gomoku.net.errors import ProtocolError
-from gomoku.net.match import OfferKind, Request, Result, Role, Times, clock_of
+from gomoku.net.match import VERDICTS, OfferKind, Request, Role, Times, clock_of
 from gomoku.net.protocol import PROTOCOL, VERSION
-from gomoku.net.session import Link, Outputs, Pending, Session, Table, fits
+from gomoku.net.session import AGREED_WHEN_CROSSED, Link, Outputs, Pending, Session, Table, fits, with_verdict
 from gomoku.net.snapshot import LinkState
 from gomoku.openings import OpeningError, OpeningMove
 from gomoku.point import Point
@@ -53,7 +58,9 @@ class GuestSession(Session):
 
     def _read(self, times: Times, out: Outputs) -> None:
         """The host's clock reading: the clocks shown run on from now."""
-        self._reading = clock_of(self._spec, times, self._now, running=self._peer is not None)
+        if self._table is None:
+            return
+        self._reading = clock_of(self._spec, times, self._table.first, self._now, running=self._peer is not None)
         out.append(ev.ClockRead(times))
 
     @property
@@ -62,7 +69,7 @@ class GuestSession(Session):
         table = self._table
         if table is None:
             return self._resume
-        return wire.ResumeRecord(match=table.match, game=table.game, moves=table.moves)
+        return wire.ResumeRecord(match=table.match, game=table.number, moves=table.moves)
 
     def _away(self) -> LinkState:
         if self._ever_seated:
@@ -122,19 +129,21 @@ class GuestSession(Session):
         """The host's game: check it against ours if it is the one we were playing."""
         try:
             steps = tuple(record.move() for record in start.steps)
-            table = Table(
-                start.match, start.game, start.rule, start.size, start.black, start.moves, start.opening, steps
+            table = Table.replayed(
+                start.match, start.game, start.black, start.rule, start.size, start.moves, start.opening, steps
             )
         except (IllegalMoveError, OpeningError) as error:
             raise ProtocolError(f"the host's moves are not a legal game ({error})", "desync") from None
-        previous = self._table or self._resume
+        previous = self._resume
+        if self._table is not None:
+            previous = wire.ResumeRecord(match=self._table.match, game=self._table.number, moves=self._table.moves)
         if previous is not None and previous.match != start.match:
             previous = None  # another match: nothing of ours to check it against
         lost: tuple[Point, ...] = ()
         resumed = previous is not None and previous.game == start.game
         if previous is not None and resumed:
-            mine = table.stone_of(Role.GUEST)
-            if not fits(start.moves, previous.moves, mine):
+            ours_next = table.acting is Role.GUEST and table.game.opening.done
+            if not fits(start.moves, previous.moves, ours_next):
                 raise ProtocolError(
                     "the host's game is not the one you were playing: join without resuming", "different-game"
                 )
@@ -147,8 +156,8 @@ class GuestSession(Session):
         self._step_sent = None
         self._reading = None
         if start.time is not None:
-            self._reading = clock_of(start.clock, start.time.times(), self._now)
-        board = table.board
+            self._reading = clock_of(start.clock, start.time.times(), table.first, self._now)
+        board = table.game.board
         out.append(
             ev.GameStarted(
                 start.match,
@@ -162,16 +171,19 @@ class GuestSession(Session):
             )
         )
 
-    def _after_move(self, table: Table, out: Outputs) -> None:
-        """The host declares the end (``over``); the guest's board already shows a five."""
+    def _own_move(self, table: Table, game: Game, point: Point, out: Outputs) -> None:
+        """Our move is on our board at once, and sent; the host takes it (or refuses it, and we take it back)."""
+        ply = table.ply
+        self._moved(table, game, point, Role.GUEST, out)
+        self._send(self._peer, wire.Move(ply=ply, x=point.x, y=point.y), out)
 
-    def _own_step(self, table: Table, move: OpeningMove, out: Outputs) -> None:
-        """Ask the host for the step; it is taken when the host sends it back."""
+    def _own_step(self, table: Table, game: Game, move: OpeningMove, out: Outputs) -> None:
+        """Ask the host for the step (our game takes it); it is taken when the host sends it back."""
         if self._step_sent is not None:
             out.append(ev.Refused(Request.STEP, "wait for the host to answer your last step"))
             return
         self._step_sent = move
-        self._send(self._peer, wire.Step(index=len(table.opening.events), step=wire.StepRecord.of(move)), out)
+        self._send(self._peer, wire.Step(index=len(table.game.opening.events), step=wire.StepRecord.of(move)), out)
 
     def _resign(self, table: Table, role: Role, out: Outputs) -> None:
         table.awaiting_verdict = True
@@ -180,38 +192,32 @@ class GuestSession(Session):
 
     def _accepted(self, table: Table, pending: Pending, out: Outputs) -> None:
         if pending.kind is OfferKind.UNDO:
-            points = table.take_back(table.undo_count(pending.by))
-            out.append(ev.MovesTakenBack(points, table.ply))
+            self._undone(table, pending.by, self._now, out)
         elif pending.kind is OfferKind.DRAW:
             table.awaiting_verdict = True
 
-    def _game_message(self, link: Link, message: wire.Message, out: Outputs) -> None:
+    def _game_message(self, link: Link, message: wire.Message, now: float, out: Outputs) -> None:
         table = self._table
         assert table is not None
         if isinstance(message, wire.Start):
-            if message.match != table.match or message.game != table.game + 1:
+            if message.match != table.match or message.game != table.number + 1:
                 raise ProtocolError("the host started a game out of order", "desync")
             self._start(message, out)
         elif isinstance(message, wire.Move):
-            self._host_move(table, message, out)
+            self._host_move(table, message, now, out)
         elif isinstance(message, wire.Step):
-            self._host_step(table, message, out)
+            self._host_step(table, message, now, out)
         elif isinstance(message, wire.Time):
             self._read(message.reading.times(), out)
         elif isinstance(message, wire.Offer):
-            if message.ply == table.ply and table.offer_problem(message.kind, Role.HOST) is None:
-                if table.pending is not None and table.pending.by is Role.GUEST:  # crossed: the host's stands
-                    crossed = f"{self._opponent_title()}'s offer crossed yours: answer it first"
-                    out.append(ev.Refused(Request.OFFER, crossed, table.pending.kind))
-                table.pending = Pending(message.kind, message.ply, Role.HOST)
-                out.append(ev.OfferReceived(message.kind))
+            self._host_offer(table, message, out)
         elif isinstance(message, wire.Answer):
             pending = table.pending
             if (
                 pending is not None
                 and pending.by is Role.GUEST
                 and pending.kind is message.kind
-                and pending.ply == message.ply
+                and pending.at == message.at
             ):
                 table.pending = None
                 out.append(ev.OfferAnswered(pending.kind, message.accept))
@@ -224,55 +230,77 @@ class GuestSession(Session):
         else:
             raise ProtocolError(f"only the guest sends {message.TYPE}")
 
-    def _host_step(self, table: Table, message: wire.Step, out: Outputs) -> None:
-        """An opening step the host took (its own, or ours it accepted): checked, then taken on our board."""
-        step = table.opening.step
-        if table.result is not None or step is None or message.index != len(table.opening.events):
+    def _host_offer(self, table: Table, offer: wire.Offer, out: Outputs) -> None:
+        """The host asks: pending if it is about this position (else it crossed an action and is void)."""
+        if offer.at != table.game.action_count or table.offer_problem(offer.kind, Role.HOST) is not None:
+            return
+        own = table.pending if table.pending is not None and table.pending.by is Role.GUEST else None
+        if own is not None and own.kind is offer.kind in AGREED_WHEN_CROSSED:
+            return  # both asked for the same: the host takes ours for a yes, and its answer follows
+        if own is not None:  # crossed: the host's stands
+            crossed = f"{self._opponent_title()}'s offer crossed yours: answer it first"
+            out.append(ev.Refused(Request.OFFER, crossed, own.kind))
+        table.pending = Pending(offer.kind, offer.at, Role.HOST)
+        out.append(ev.OfferReceived(offer.kind))
+
+    def _host_step(self, table: Table, message: wire.Step, now: float, out: Outputs) -> None:
+        """An opening step the host took (its own, or ours it accepted): played through our game too."""
+        game = table.game
+        if game.over or game.opening_step is None or message.index != len(game.opening.events):
             raise ProtocolError("the host's opening step does not follow the game", "desync")
         move = message.step.move()
-        role = table.role_of(step.seat)
+        role = table.acting
+        assert role is not None
         if role is Role.GUEST and move != self._step_sent:
             raise ProtocolError("the host took an opening step of yours you did not ask for", "desync")
         try:
-            self._take_step(table, role, move, out)
-        except OpeningError as error:
+            game = game.step(move, table.seat_of(role), now)
+        except GameError as error:
             raise ProtocolError(f"the host's opening step breaks the rule ({error})", "desync") from None
+        self._stepped(table, game, move, role, out)
         if role is Role.GUEST:
             self._step_sent = None
 
-    def _host_move(self, table: Table, move: wire.Move, out: Outputs) -> None:
-        if table.result is not None or move.ply != table.ply or table.in_opening:
+    def _host_move(self, table: Table, move: wire.Move, now: float, out: Outputs) -> None:
+        game = table.game
+        if game.over or move.ply != table.ply or not game.opening.done:
             raise ProtocolError("the host's move does not follow the game", "desync")
-        if table.board.turn is not table.stone_of(Role.HOST):
+        if table.acting is not Role.HOST:
             raise ProtocolError("the host moved out of turn", "desync")
+        point = Point(move.x, move.y)
         try:
-            table.board.check_move((move.x, move.y))
-        except IllegalMoveError as error:
+            game = game.play(point, table.seat_of(Role.HOST), now)
+        except GameError as error:
             raise ProtocolError(f"the host played an illegal move ({error})", "desync") from None
-        self._place(table, Point(move.x, move.y), mine=False, out=out)
+        self._moved(table, game, point, Role.HOST, out)
 
     def _take_back_own(self, table: Table, ply: int, reason: str, out: Outputs) -> None:
         """Take our last move off the board: the host refused it or ended the game first."""
-        if table.ply == ply + 1 and table.last_mover() is table.stone_of(Role.GUEST):
-            (point,) = table.take_back(1)
+        game = table.game
+        if table.ply == ply + 1 and game.opening.done and game.ply_seat(-1) is table.seat_of(Role.GUEST):
+            point = game.board.moves[-1]
+            table.game = game.undo(table.seat_of(Role.GUEST), self._now)
             out.append(ev.MoveRefused(point, reason))
 
     def _host_over(self, table: Table, over: wire.Over, out: Outputs) -> None:
-        if over.game != table.game:
+        if over.game != table.number:
             raise ProtocolError("the host ended a game that is not this one", "desync")
         self._take_back_own(table, over.ply, "the game ended before your move arrived", out)
-        outcome = table.board.outcome
-        try:
-            result = Result(over.winner, over.ending)
-        except ValueError:
-            raise ProtocolError("the host's result is not a possible one", "desync") from None
-        by_board = Result.of(outcome) if outcome is not None else None
-        if table.ply != over.ply or (by_board != result if over.ending.by_board else by_board is not None):
+        verdict, shown = over.outcome, table.game.board.outcome
+        if table.ply != over.ply:
             raise ProtocolError("the host's result does not match the board", "desync")
-        table.result = result
+        if shown is not None:
+            if (shown.termination, shown.winner) != (verdict.termination, verdict.winner):
+                raise ProtocolError("the host's result does not match the board", "desync")
+        elif verdict.termination not in VERDICTS:
+            raise ProtocolError("the host's result does not match the board", "desync")
+        else:
+            table.game = with_verdict(table.game, verdict)
         table.pending = None
         table.awaiting_verdict = False
-        out.append(ev.GameOver(table.game, table.ply, table.result))
+        result = table.game.result
+        assert result is not None
+        out.append(ev.GameOver(table.number, table.ply, result))
 
     def _host_refusal(self, table: Table, refuse: wire.Refuse, out: Outputs) -> None:
         if refuse.what is Request.MOVE:

@@ -1,24 +1,23 @@
 """The host's session: it authenticates the guest, sets the game, referees it, and keeps it across drops.
 
 The host is the referee of record: it alone sets the rule, the size and the
-colours, judges the guest's moves and declares a game over.  The rules of
-play and resume are in :mod:`gomoku.net.session`.
+colours, and plays every action of both players through its table's core
+:class:`~gomoku.game.Game`, which judges it.  The rules of play and resume
+are in :mod:`gomoku.net.session`.
 
-**The opening.**  Under an opening rule the host's table walks the core's
-:class:`~gomoku.openings.OpeningState`: every step is a request, the host's
-own or the guest's ``step``, checked by the state (whose step it is, the
-area, the symmetry of offers) before it is taken; a refusal says why in the
-rule's own words.  The host sends each step it took, the guest's included,
-so the guest's board follows.
+**The opening.**  Under an opening rule every step is a request, the host's
+own or the guest's ``step``; the game takes it or refuses it in the rule's
+own words (whose step it is, the area, the symmetry of offers).  The host
+sends each step it took, the guest's included, so the guest's board follows.
 
-**The clock.**  The host's :class:`~gomoku.clock.Clock` is the referee: its
-two sides keep the two roles' times (:data:`~gomoku.net.match.CLOCK_SIDE`,
-since colours may swap during an opening).  Each move or step presses it at
-the time the host took it (the guest's at its arrival), the one who acts
-next starts, and a ``time`` line tells the guest the reading.  While the
-guest is away both clocks stop; a restarted host resumes them as saved.  A
-flag falls by :meth:`~HostSession.tick` (``next_deadline`` includes it) or
-when a late move arrives, and ends the game by the core's time ending.
+**The clock.**  The game keeps the clock by seat, as the core's rules of
+time say (:mod:`gomoku.game`): it starts with the first action, each action
+presses it at the moment the host takes it (the guest's at its arrival), and
+a ``time`` line tells the guest the reading by role.  While the guest is
+away the game is paused; a restarted host picks the times up as saved (the
+move under way keeps what it had used).  A flag falls by
+:meth:`~HostSession.tick` (``next_deadline`` includes it) or when a late
+action arrives, and ends the game by the core's time ending.
 """
 
 from __future__ import annotations
@@ -27,27 +26,16 @@ import random
 from typing import Any
 
 from gomoku.board import IllegalMoveError
-from gomoku.clock import Clock, time_outcome
+from gomoku.clock import Clock
+from gomoku.game import Game, GameError
 from gomoku.net import auth
 from gomoku.net import events as ev
 from gomoku.net import protocol as wire
 from gomoku.net.errors import ProtocolError
 from gomoku.net.handshake import Stage
-from gomoku.net.match import (
-    CLOCK_SIDE,
-    DEFAULT_SETTINGS,
-    Ending,
-    GameSettings,
-    MatchRecord,
-    OfferKind,
-    Request,
-    Result,
-    Role,
-    clock_of,
-    times_of,
-)
+from gomoku.net.match import DEFAULT_SETTINGS, GameSettings, MatchRecord, OfferKind, Request, Role, times_of
 from gomoku.net.protocol import MATCH_BYTES, PROTOCOL, VERSION
-from gomoku.net.session import Link, Outputs, Pending, Session, Table, fits
+from gomoku.net.session import AGREED_WHEN_CROSSED, Link, Outputs, Pending, Session, Table, fits, with_verdict
 from gomoku.net.snapshot import LinkState
 from gomoku.openings import OpeningError, OpeningMove, parse_move
 from gomoku.point import Point
@@ -76,28 +64,28 @@ class HostSession(Session):
         super().__init__(code, name, **options)
         self.settings = settings
         self._rng = rng or random.Random(int.from_bytes(self._random_bytes(8), "big"))
-        self._clock_now: Clock = Clock.new(settings.clock)
         if record is not None:
             try:
                 steps = tuple(parse_move(text, record.size) for text in record.steps)
-                table = Table(
+                table = Table.replayed(
                     record.match,
                     record.game,
+                    record.black,
                     record.rule,
                     record.size,
-                    record.black,
                     record.moves,
                     record.opening,
                     steps,
+                    record.clock,
+                    record.times,
                 )
             except (OpeningError, IllegalMoveError) as error:
                 raise ValueError(f"the saved match is not a legal game ({error})") from None
+            if record.result is not None and table.game.result is None:
+                table.game = with_verdict(table.game, record.result)
+            table.game = table.game.pause(self._now)  # the clock stands still till the guest is back
             self._table = table
-            table.result = record.result
             self._chat = list(record.chat)
-            self._clock_now = Clock.new(record.clock)
-            if record.times is not None:
-                self._clock_now = clock_of(record.clock, record.times, 0.0, running=False)
 
     @property
     def saved(self) -> MatchRecord | None:
@@ -105,91 +93,54 @@ class HostSession(Session):
         t = self._table
         if t is None:
             return None
-        clock = self._clock_now
+        game = t.game
         return MatchRecord(
             t.match,
-            t.game,
-            t.board.rule,
-            t.board.size,
+            t.number,
+            game.board.rule,
+            game.board.size,
             t.first,
             t.moves,
-            t.result,
+            game.result,
             tuple(self._chat),
-            t.opening.rule,
-            tuple(step.text(t.board.size) for step in t.steps),
-            clock.spec,
-            times_of(clock, self._now) if clock.enabled else None,
+            game.opening.rule,
+            tuple(step.text(game.board.size) for step in t.steps),
+            game.clock.spec,
+            times_of(game.clock, t.first, self._now) if game.clock.enabled else None,
         )
 
     def _clock(self) -> Clock | None:
-        return self._clock_now
+        return self._table.game.clock if self._table is not None else None
 
     def next_deadline(self) -> float | None:
         """The session's own deadlines, and the moment the running side's flag falls."""
         deadline = super().next_deadline()
-        flag = self._flag_time()
+        flag = self._table.game.flag_time() if self._table is not None else None
         if flag is None:
             return deadline
         return flag if deadline is None else min(deadline, flag)
 
-    def _flag_time(self) -> float | None:
-        table = self._table
-        if table is None or not table.in_play:
-            return None
-        return self._clock_now.flag_time()
-
     # -- the clock ----------------------------------------------------------------
 
-    def _run_clock(self, table: Table, out: Outputs) -> None:
-        """Start (or resume) the time of whoever acts now, and tell the guest the reading."""
-        clock, now = self._clock_now, self._now
-        if not clock.enabled or not table.in_play:
-            return
-        side = CLOCK_SIDE[table.decider]
-        if clock.running is side and clock.since is None:
-            clock = clock.resume(now)
-        elif clock.running is not side:
-            clock = clock.start(side, now)
-        self._clock_now = clock
-        self._send_time(out)
-
-    def _press(self, table: Table, out: Outputs) -> None:
-        """The one who acted (a move or an opening step) is done: charge its time (and increment), run the next."""
-        clock = self._clock_now
-        if not clock.enabled or clock.running is None:
-            return
-        self._clock_now = clock.press(self._now, CLOCK_SIDE[table.decider])
-        if table.in_play:
-            self._run_clock(table, out)
-        else:
-            self._stop_clock(out)
-
-    def _stop_clock(self, out: Outputs) -> None:
-        """Both clocks stop (the game ended, or the guest is away)."""
-        clock = self._clock_now
-        if clock.enabled and clock.since is not None:
-            self._clock_now = clock.pause(self._now)
-            self._send_time(out)
-
     def _send_time(self, out: Outputs) -> None:
-        if self._clock_now.enabled:
-            self._send(self._peer, wire.Time(reading=wire.Reading.of(times_of(self._clock_now, self._now))), out)
-
-    def _timed(self, now: float, out: Outputs) -> None:
+        """Tell the guest the clock's reading (after every action, and whenever the clock stops or starts)."""
         table = self._table
-        if table is not None and table.in_play:
-            self._flag_fell(table, now, out)
+        if table is not None and table.game.clock.enabled:
+            reading = wire.Reading.of(times_of(table.game.clock, table.first, self._now))
+            self._send(self._peer, wire.Time(reading=reading), out)
 
-    def _flag_fell(self, table: Table, now: float, out: Outputs) -> bool:
-        """If the running side's time is gone by ``now``, the game ends on time (the core's verdict)."""
-        clock = self._clock_now
-        loser_side = clock.expired(now) if clock.enabled and clock.since is not None else None
-        if loser_side is None or not table.in_play:
+    def _timed(self, now: float, out: Outputs) -> bool:
+        """The game brought up to ``now``: if the running side's time is gone, it ends on time (the core's verdict)."""
+        table = self._table
+        if table is None or table.game.over:
             return False
-        self._clock_now = clock.flag(now)
-        loser = Role.HOST if loser_side is CLOCK_SIDE[Role.HOST] else Role.GUEST
-        self._end(table, Result.of(time_outcome(table.board, table.stone_of(loser))), out)
-        self._send_time(out)
+        game = table.game.tick(now)
+        if game is table.game:
+            return False
+        table.game = game
+        if not game.over:
+            return False
+        self._end(table, out)
         return True
 
     def connection_made(self, conn: int, now: float) -> Outputs:
@@ -270,198 +221,217 @@ class HostSession(Session):
         self._seat(link, now)
         self._send(link, wire.Welcome(proof=auth.proof(self.code, Role.HOST, link.nonce, link.peer_nonce)), out)
         out.append(ev.OpponentJoined(link.peer_name))
+        table.game = table.game.resume(now)  # the clock goes on (a resumed game's stood still till now)
         self._announce(table, resumed, out)
-        self._run_clock(table, out)
+        self._send_time(out)
 
     def _lost(self, link: Link, reason: str, out: Outputs, left: bool = False, code: str = "") -> None:
-        """The guest is gone: both clocks stop until it is back."""
-        if link is self._peer:
-            self._stop_clock(out)
+        """The guest is gone: the game is paused until it is back."""
+        if link is self._peer and self._table is not None:
+            self._table.game = self._table.game.pause(self._now)
         super()._lost(link, reason, out, left, code)
 
     def _resumable(self, table: Table, resume: wire.ResumeRecord | None) -> bool:
         if resume is None:
             return True
-        if resume.match != table.match or resume.game > table.game:
+        if resume.match != table.match or resume.game > table.number:
             return False
-        guest = table.stone_of(Role.GUEST)
-        return resume.game < table.game or fits(table.moves, resume.moves, guest)
+        guest_next = table.acting is Role.GUEST and table.game.opening.done
+        return resume.game < table.number or fits(table.moves, resume.moves, guest_next)
 
     def _new_table(self, coin: bool) -> Table:
         """Game 1 of a new match: the settings' black, or the coin's if they say random."""
-        black = self.settings.black.role or (Role.HOST if coin else Role.GUEST)
+        first = self.settings.black.role or (Role.HOST if coin else Role.GUEST)
         match = self._random_bytes(MATCH_BYTES)
-        self._clock_now = Clock.new(self.settings.clock)
-        return Table(match, 1, self.settings.rule, self.settings.size, black, opening=self.settings.opening)
+        s = self.settings
+        return Table.new(match, 1, first, s.rule, s.size, s.opening, s.clock)
 
     def _announce(self, table: Table, resumed: bool, out: Outputs) -> None:
         """Send the game to the guest (and its end, if it is over); tell our player."""
-        board = table.board
+        game = table.game
+        board = game.board
+        clock = game.clock
         self._send(
             self._peer,
             wire.Start(
                 match=table.match,
-                game=table.game,
+                game=table.number,
                 rule=board.rule,
                 size=board.size,
                 black=table.first,
                 moves=table.moves,
                 chat=tuple(self._chat),
-                opening=table.opening.rule,
+                opening=game.opening.rule,
                 steps=tuple(wire.StepRecord.of(step) for step in table.steps),
-                clock=self._clock_now.spec,
-                time=wire.Reading.of(times_of(self._clock_now, self._now)) if self._clock_now.enabled else None,
+                clock=clock.spec,
+                time=wire.Reading.of(times_of(clock, table.first, self._now)) if clock.enabled else None,
             ),
             out,
         )
         out.append(
             ev.GameStarted(
-                table.match, table.game, board.rule, board.size, table.stone_of(Role.HOST), table.moves, resumed
+                table.match, table.number, board.rule, board.size, table.stone_of(Role.HOST), table.moves, resumed
             )
         )
-        if table.result is not None:
+        if game.result is not None:
             self._send(self._peer, self._over(table), out)
 
     @staticmethod
     def _over(table: Table) -> wire.Over:
-        result = table.result
+        result = table.game.result
         assert result is not None
-        return wire.Over(game=table.game, ply=table.ply, winner=result.winner, ending=result.ending)
+        return wire.Over(game=table.number, ply=table.ply, winner=result.winner, ending=result.termination)
 
-    def _end(self, table: Table, result: Result, out: Outputs) -> None:
-        """The referee's verdict: record it, tell the guest and our player."""
-        table.result = result
+    def _end(self, table: Table, out: Outputs) -> None:
+        """The game is over (its result is the core's verdict): tell the guest and our player."""
+        result = table.game.result
+        assert result is not None
         table.pending = None
         self._send(self._peer, self._over(table), out)
-        out.append(ev.GameOver(table.game, table.ply, result))
-        self._stop_clock(out)
+        out.append(ev.GameOver(table.number, table.ply, result))
+        self._send_time(out)
 
-    def _after_move(self, table: Table, out: Outputs) -> None:
-        self._press(table, out)
-        outcome = table.board.outcome
-        if outcome is not None:
-            self._end(table, Result.of(outcome), out)
+    def _acted(self, table: Table, out: Outputs) -> None:
+        """After an action the host took: the clock's reading to the guest, and the end if it ended the game."""
+        if table.game.over:
+            self._end(table, out)
+        else:
+            self._send_time(out)
 
-    def _own_step(self, table: Table, move: OpeningMove, out: Outputs) -> None:
-        index = len(table.opening.events)
-        self._take_step(table, Role.HOST, move, out)
+    def _own_move(self, table: Table, game: Game, point: Point, out: Outputs) -> None:
+        ply = table.ply
+        self._moved(table, game, point, Role.HOST, out)
+        self._send(self._peer, wire.Move(ply=ply, x=point.x, y=point.y), out)
+        self._acted(table, out)
+
+    def _own_step(self, table: Table, game: Game, move: OpeningMove, out: Outputs) -> None:
+        index = len(table.game.opening.events)
+        self._stepped(table, game, move, Role.HOST, out)
         self._send(self._peer, wire.Step(index=index, step=wire.StepRecord.of(move)), out)
-        self._after_step(table, out)
-
-    def _after_step(self, table: Table, out: Outputs) -> None:
-        """A step was taken: the board may be over (a 5th move picked), and the clock is pressed."""
-        self._after_move(table, out)
+        self._acted(table, out)
 
     def _resign(self, table: Table, role: Role, out: Outputs) -> None:
-        self._end(table, Result(table.stone_of(role.other), Ending.RESIGN), out)
+        table.game = table.game.resign(table.seat_of(role), self._now)
+        self._end(table, out)
 
     def _accepted(self, table: Table, pending: Pending, out: Outputs) -> None:
         if pending.kind is OfferKind.UNDO:
-            count = table.undo_count(pending.by)
-            points = table.take_back(count)
-            out.append(ev.MovesTakenBack(points, table.ply))
-            if self._clock_now.enabled:
-                self._clock_now = self._clock_now.undo(count, self._now)
-                self._run_clock(table, out)
+            self._undone(table, pending.by, self._now, out)
+            self._send_time(out)
         elif pending.kind is OfferKind.DRAW:
-            self._end(table, Result(None, Ending.AGREED), out)
+            table.game = table.game.agree_draw(self._now)
+            self._end(table, out)
         else:
             self._rematch(table, out)
 
     def _rematch(self, table: Table, out: Outputs) -> None:
-        board = table.board
-        self._table = Table(
-            table.match, table.game + 1, board.rule, board.size, table.first.other, opening=table.opening.rule
+        game = table.game
+        board = game.board
+        self._table = Table.new(
+            table.match, table.number + 1, table.first.other, board.rule, board.size, game.opening.rule, game.clock.spec
         )
-        self._clock_now = Clock.new(self._clock_now.spec)
         self._announce(self._table, False, out)
-        self._run_clock(self._table, out)
+        self._send_time(out)
 
-    def _game_message(self, link: Link, message: wire.Message, out: Outputs) -> None:
+    def _refuse(self, link: Link, what: Request, reason: str, out: Outputs) -> None:
+        """Tell the guest its ``what`` was not taken, and why."""
+        ply = self._table.ply if self._table is not None else 0
+        self._send(link, wire.Refuse(what=what, ply=ply, reason=reason), out)
+
+    def _game_message(self, link: Link, message: wire.Message, now: float, out: Outputs) -> None:
         table = self._table
         assert table is not None
+        if isinstance(message, (wire.Move, wire.Step, wire.Resign)) and self._timed(now, out):
+            return  # it came too late: the flag fell first, and the guest was told the game is over
         if isinstance(message, wire.Move):
-            problem = self._guest_move_problem(table, message)
-            if problem:
-                self._send(link, wire.Refuse(what=Request.MOVE, ply=message.ply, reason=problem), out)
-                return
-            if self._flag_fell(table, self._now, out):
-                return
-            self._place(table, Point(message.x, message.y), mine=False, out=out)
-            self._after_move(table, out)
+            self._guest_move(link, table, message, now, out)
         elif isinstance(message, wire.Step):
-            self._guest_step(link, table, message, out)
+            self._guest_step(link, table, message, now, out)
         elif isinstance(message, wire.Offer):
             self._guest_offer(link, table, message, out)
         elif isinstance(message, wire.Answer):
             self._guest_answer(link, table, message, out)
         elif isinstance(message, wire.Resign):
-            if not table.in_play:
-                self._send(
-                    link, wire.Refuse(what=Request.RESIGN, ply=table.ply, reason="the game is already over"), out
-                )
+            if table.game.over:
+                self._refuse(link, Request.RESIGN, "the game is already over", out)
             else:
                 self._resign(table, Role.GUEST, out)
         else:
             raise ProtocolError(f"only the host sends {message.TYPE}")
 
-    def _guest_step(self, link: Link, table: Table, message: wire.Step, out: Outputs) -> None:
-        """The guest asks for an opening step: taken and echoed if it is the guest's and the rule's, else refused."""
-        move = message.step.move()
-        problem: str | None
-        if not table.in_play:
-            problem = "the game is over"
-        elif message.index != len(table.opening.events):
-            problem = "the opening moved on before your step arrived: look and choose again"
+    def _guest_move(self, link: Link, table: Table, move: wire.Move, now: float, out: Outputs) -> None:
+        """The guest's move: played through the game if it is the position the guest saw, else refused."""
+        game = table.game
+        problem: str | None = None
+        if move.ply != table.ply and not game.over:
+            problem = "the position changed before your move arrived: look and play again"
+        elif not game.opening.done and not game.over:
+            problem = "the opening is under way: take its step"
         else:
-            problem = self._step_problem(table, Role.GUEST, move)
-        if problem:
-            self._send(link, wire.Refuse(what=Request.STEP, ply=table.ply, reason=problem), out)
-            return
-        if self._flag_fell(table, self._now, out):
-            return
-        self._take_step(table, Role.GUEST, move, out)
-        self._send(link, wire.Step(index=message.index, step=message.step), out)
-        self._after_step(table, out)
-
-    def _guest_move_problem(self, table: Table, move: wire.Move) -> str | None:
-        if move.ply != table.ply and table.in_play:
-            return "the position changed before your move arrived: look and play again"
-        problem = self._move_problem(table, Role.GUEST)
+            problem = self._waiting(table, Role.GUEST)
+        point = Point(move.x, move.y)
         if problem is None:
             try:
-                table.board.check_move((move.x, move.y))
-            except IllegalMoveError as error:
-                problem = str(error)
-        return problem
+                game = game.play(point, table.seat_of(Role.GUEST), now)
+            except GameError as error:
+                problem = self._refusal(error, table, self.name or self.role.title)
+        if problem:
+            self._refuse(link, Request.MOVE, problem, out)
+            return
+        self._moved(table, game, point, Role.GUEST, out)
+        self._acted(table, out)
+
+    def _guest_step(self, link: Link, table: Table, message: wire.Step, now: float, out: Outputs) -> None:
+        """The guest asks for an opening step: taken and echoed if the game takes it, else refused."""
+        move = message.step.move()
+        game = table.game
+        problem: str | None = None
+        if game.over:
+            problem = "the game is over"
+        elif message.index != len(game.opening.events):
+            problem = "the opening moved on before your step arrived: look and choose again"
+        else:
+            problem = self._waiting(table, Role.GUEST)
+        if problem is None:
+            try:
+                game = game.step(move, table.seat_of(Role.GUEST), now)
+            except GameError as error:
+                problem = self._refusal(error, table, self.name or self.role.title)
+        if problem:
+            self._refuse(link, Request.STEP, problem, out)
+            return
+        self._stepped(table, game, move, Role.GUEST, out)
+        self._send(link, wire.Step(index=message.index, step=message.step), out)
+        self._acted(table, out)
 
     def _guest_offer(self, link: Link, table: Table, offer: wire.Offer, out: Outputs) -> None:
         problem = table.offer_problem(offer.kind, Role.GUEST)
-        if problem is None and offer.ply != table.ply:
+        if problem is None and offer.at != table.game.action_count:
             problem = "a move was played meanwhile: ask again"
-        if problem is None and table.pending is not None:
+        pending = table.pending
+        if problem is None and pending is not None:
+            if pending.by is Role.HOST and pending.kind is offer.kind in AGREED_WHEN_CROSSED:
+                # both asked for the same: our offer is answered yes, and so is theirs
+                table.pending = None
+                self._send(link, wire.Answer(kind=offer.kind, at=offer.at, accept=True), out)
+                out.append(ev.OfferAnswered(offer.kind, True))
+                self._accepted(table, Pending(offer.kind, offer.at, Role.GUEST), out)
+                return
             problem = (
                 "the host's offer crossed yours: answer it first"
-                if table.pending.by is Role.HOST
+                if pending.by is Role.HOST
                 else "wait for the answer to your offer"
             )
         if problem:
-            self._send(link, wire.Refuse(what=Request.OFFER, ply=offer.ply, reason=problem), out)
+            self._refuse(link, Request.OFFER, problem, out)
             return
-        table.pending = Pending(offer.kind, offer.ply, Role.GUEST)
+        table.pending = Pending(offer.kind, offer.at, Role.GUEST)
         out.append(ev.OfferReceived(offer.kind))
 
     def _guest_answer(self, link: Link, table: Table, answer: wire.Answer, out: Outputs) -> None:
         pending = table.pending
-        if (
-            pending is None
-            or pending.by is not Role.HOST
-            or pending.kind is not answer.kind
-            or pending.ply != answer.ply
-        ):
-            self._send(
-                link, wire.Refuse(what=Request.ANSWER, ply=answer.ply, reason="there is no such offer to answer"), out
-            )
+        if pending is None or pending.by is not Role.HOST or pending.kind is not answer.kind or pending.at != answer.at:
+            self._refuse(link, Request.ANSWER, "there is no such offer to answer", out)
             return
         table.pending = None
         out.append(ev.OfferAnswered(pending.kind, answer.accept))

@@ -1,18 +1,16 @@
-"""The match of network play as values: roles, offers, endings, black's choice, results and records.
+"""The match of network play as values: roles, offers, black's choice, settings, records and clock readings.
 
 One home for what host, guest, protocol and front end all name: every closed
 set is an enum here, and the text a person reads of it is said once.  The
-wire keeps its words (``"host"``, ``"undo"``, ``"no-five-left"``); they are
-each enum's ``value`` and only :mod:`gomoku.net.protocol` reads or writes them.
+wire keeps its words (``"host"``, ``"undo"``); they are each enum's
+``value`` and only :mod:`gomoku.net.protocol` reads or writes them.
 
-**Endings.**  How a game ended is an :class:`Ending`.  The ones the board
-decides (five, the board full, no five left for either side, black without a
-legal move) are the core's :class:`~gomoku.rules.Termination`, one for one
-(:meth:`Ending.of`), and read as the core's own :class:`~gomoku.rules.Outcome`
-sentence; the ones players decide (a resignation, a draw agreed) are the
-match's.  A flag fall is the core's :attr:`~gomoku.rules.Termination.TIME`
-(a loss, or a draw when the other side could no longer make five), decided
-by the host's clock rather than the board.
+**Endings.**  How a game ended is the core's :class:`~gomoku.rules.Outcome`
+(its :class:`~gomoku.rules.Termination` names every way: five, the board
+full, no five left, no legal move, time, resignation, agreement), decided by
+the host's core :class:`~gomoku.game.Game`; :mod:`gomoku.net.protocol` gives
+each termination its word on the wire.  :data:`VERDICTS` are the endings the
+guest takes on the host's word, since its board cannot show them.
 
 Pure: no sockets, threads or clock.  The core knows nothing of this module.
 """
@@ -23,7 +21,8 @@ import enum
 from dataclasses import dataclass
 
 from gomoku.clock import NO_CLOCK, Clock, ClockSpec, SideTime
-from gomoku.openings import OpeningRule
+from gomoku.game import clock_side
+from gomoku.openings import OpeningRule, Seat
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point
 from gomoku.rules import Outcome, Rule, Stone, Termination
 
@@ -94,88 +93,6 @@ class BlackChoice(enum.Enum):
         return "drawn at random" if self is BlackChoice.RANDOM else f"the {self.value}"
 
 
-class Ending(enum.Enum):
-    """How a game ended.  The board's endings carry the core's :class:`Termination`."""
-
-    FIVE = "five"
-    FULL = "full"
-    NO_FIVE_LEFT = "no-five-left"
-    NO_LEGAL_MOVE = "no-legal-move"
-    TIME = "time"
-    RESIGN = "resign"
-    AGREED = "agreed"
-
-    @property
-    def termination(self) -> Termination | None:
-        """The core's termination of an ending the board decided, ``None`` for the players' endings."""
-        return _TERMINATIONS.get(self)
-
-    @property
-    def by_board(self) -> bool:
-        """Whether the position itself ended the game (so both boards must show it)."""
-        return self in _BY_BOARD
-
-    @classmethod
-    def of(cls, termination: Termination) -> Ending:
-        """The ending of a game the board ended with ``termination``."""
-        return _ENDINGS[termination]
-
-
-_TERMINATIONS = {
-    Ending.FIVE: Termination.FIVE,
-    Ending.FULL: Termination.DRAW,
-    Ending.NO_FIVE_LEFT: Termination.NO_FIVE_LEFT,
-    Ending.NO_LEGAL_MOVE: Termination.NO_LEGAL_MOVE,
-    Ending.TIME: Termination.TIME,
-    Ending.RESIGN: Termination.RESIGNATION,
-    Ending.AGREED: Termination.AGREEMENT,
-}
-#: The endings the position itself decides.
-_BY_BOARD = frozenset({Ending.FIVE, Ending.FULL, Ending.NO_FIVE_LEFT, Ending.NO_LEGAL_MOVE})
-_ENDINGS = {termination: ending for ending, termination in _TERMINATIONS.items()}
-#: The endings without a winner.
-_DRAW_ONLY = frozenset({Ending.FULL, Ending.NO_FIVE_LEFT, Ending.NO_LEGAL_MOVE, Ending.AGREED})
-#: The endings with or without one: a flag fall is a draw when the other side could no longer make five.
-_EITHER = frozenset({Ending.TIME})
-
-
-@dataclass(frozen=True)
-class Result:
-    """How a game ended: the winner's colour (``None`` for a draw) and the :class:`Ending`."""
-
-    winner: Stone | None
-    ending: Ending
-
-    def __post_init__(self) -> None:
-        if self.ending not in _EITHER and (self.winner is None) != (self.ending in _DRAW_ONLY):
-            raise ValueError(f"{self.ending.value} cannot end a game with winner {self.winner}")
-
-    @classmethod
-    def of(cls, outcome: Outcome) -> Result:
-        """The result of a game the board ended."""
-        return cls(outcome.winner, Ending.of(outcome.termination))
-
-    def __str__(self) -> str:
-        """One phrase per ending: the core's for the board's ("draw: neither side can make five any more")."""
-        termination = self.ending.termination
-        assert termination is not None, "every ending is one of the core's"
-        return str(Outcome(termination, self.winner))
-
-
-def endings_table() -> str:
-    """Every ending as a Markdown table: its word on the wire, the core's termination, its sentence.
-
-    ``docs/network.md`` shows it (a test checks that it does).
-    """
-    rows = ["| ending | core termination | the player reads |", "| --- | --- | --- |"]
-    for ending in Ending:
-        termination = ending.termination
-        winner = None if ending in _DRAW_ONLY else Stone.BLACK
-        core = f"`Termination.{termination.name}`" if termination is not None else "(the players')"
-        rows.append(f"| `{ending.value}` | {core} | {Result(winner, ending)} |")
-    return "\n".join(rows)
-
-
 @dataclass(frozen=True)
 class GameSettings:
     """What the host chooses: the rule, the board size, who begins the first game, the opening rule and the clock.
@@ -214,10 +131,13 @@ class MatchRecord:
     """The host's match as a value, to autosave and to resume from after a restart.
 
     ``black`` is the role that began game ``game`` (black, or the first player
-    of its opening rule); ``chat`` the match's last lines, so both sides keep
-    them across a reconnection or a restart; ``steps`` the opening's steps as
-    text (:meth:`gomoku.openings.OpeningMove.text`); ``times`` the clock as it
-    stood (each role's time left, the side to move's current move not charged).
+    of its opening rule); ``result`` how it ended (``None``: it goes on);
+    ``chat`` the match's last lines, so both sides keep them across a
+    reconnection or a restart; ``steps`` the opening's steps as the players
+    took them, as text (:meth:`gomoku.openings.OpeningMove.text`; a point chosen
+    at a swap step is one step, its kept colours implied); ``times`` the clock
+    as it stood (each role's time left, the side to move's current move not
+    charged, and what that move had used).
     """
 
     match: bytes
@@ -226,7 +146,7 @@ class MatchRecord:
     size: int
     black: Role
     moves: tuple[Point, ...]
-    result: Result | None = None
+    result: Outcome | None = None
     chat: tuple[ChatLine, ...] = ()
     opening: OpeningRule = OpeningRule.NONE
     steps: tuple[str, ...] = ()
@@ -254,22 +174,38 @@ class Times:
     used: float = 0.0
 
 
-#: The side of the core's two-sided :class:`~gomoku.clock.Clock` that keeps each role's time.
-CLOCK_SIDE = {Role.HOST: Stone.BLACK, Role.GUEST: Stone.WHITE}
-_SIDE_ROLE = {stone: role for role, stone in CLOCK_SIDE.items()}
+def seat_of(role: Role, first: Role) -> Seat:
+    """``role``'s seat in a game that ``first`` begins: the first player or the second."""
+    return Seat.FIRST if role is first else Seat.SECOND
 
 
-def times_of(clock: Clock, now: float) -> Times:
-    """What ``clock`` (its sides by :data:`CLOCK_SIDE`) reads at ``now``."""
-    host, guest = clock.side(CLOCK_SIDE[Role.HOST]), clock.side(CLOCK_SIDE[Role.GUEST])
-    running = _SIDE_ROLE[clock.running] if clock.running is not None else None
+def role_of(seat: Seat, first: Role) -> Role:
+    """The role in ``seat`` of a game that ``first`` begins."""
+    return first if seat is Seat.FIRST else first.other
+
+
+def times_of(clock: Clock, first: Role, now: float) -> Times:
+    """What a game's ``clock`` (its sides the seats', :func:`~gomoku.game.clock_side`) reads at ``now``, by role."""
+    host, guest = (clock.side(clock_side(seat_of(role, first))) for role in (Role.HOST, Role.GUEST))
+    seats = {clock_side(seat): seat for seat in Seat}
+    running = role_of(seats[clock.running], first) if clock.running is not None else None
     return Times(host.main, guest.main, host.periods, guest.periods, running, clock.elapsed(now))
 
 
-def clock_of(spec: ClockSpec, times: Times, now: float, running: bool = True) -> Clock:
-    """A clock that reads ``times`` at ``now``, its side running from ``now`` (stopped unless ``running``)."""
-    host = SideTime(times.host, times.host_periods)
-    guest = SideTime(times.guest, times.guest_periods)
-    side = CLOCK_SIDE[times.running] if times.running is not None else None
-    clock = Clock(spec, host, guest, side, now if side is not None else None, times.used)
+def clock_of(spec: ClockSpec, times: Times, first: Role, now: float, running: bool = True) -> Clock:
+    """A clock (sides by seat) reading ``times`` at ``now``, its side running from ``now`` (stopped unless ``running``).
+
+    What the guest shows: the host's last reading, running on from its arrival.
+    """
+    sides = {
+        clock_side(seat_of(Role.HOST, first)): SideTime(times.host, times.host_periods),
+        clock_side(seat_of(Role.GUEST, first)): SideTime(times.guest, times.guest_periods),
+    }
+    side = clock_side(seat_of(times.running, first)) if times.running is not None else None
+    clock = Clock(spec, sides[Stone.BLACK], sides[Stone.WHITE], side, now if side is not None else None, times.used)
     return clock if running else clock.pause(now)
+
+
+#: The endings the guest takes on the host's word: its board cannot show them (a flag fall, a resignation, a
+#: draw agreed); every other ending the guest's own board must show as the host says.
+VERDICTS = frozenset({Termination.TIME, Termination.RESIGNATION, Termination.AGREEMENT})

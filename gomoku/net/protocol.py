@@ -28,22 +28,25 @@ from typing import Any, ClassVar
 from gomoku.clock import MAX_PERIODS, ClockError, ClockSpec, parse_clock
 from gomoku.net.auth import NONCE_BYTES, PROOF_BYTES
 from gomoku.net.errors import LineTooLongError, ProtocolError, VersionError
-from gomoku.net.match import ChatLine, Ending, OfferKind, Request, Role, Times
+from gomoku.net.match import ChatLine, OfferKind, Request, Role, Times
 from gomoku.openings import Action, OpeningMove, OpeningRule, Option
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point
-from gomoku.rules import Rule, Stone
+from gomoku.rules import Outcome, Rule, Stone, Termination
 
 #: The protocol's name in ``hello``: a peer that is not gomoku is told so plainly.
 PROTOCOL = "gomoku-net"
 #: The protocol version this code speaks.  ``hello``'s ``protocol`` and ``version``
 #: fields keep their meaning in every version, so a mismatch is always reported as one.
-#: Version 2 (this one) names every ending of the board in ``over`` (``no-five-left``,
+#: Version 2 names every ending of the board in ``over`` (``no-five-left``,
 #: ``no-legal-move``: version 1 called every draw ``full``) and carries the match's chat
-#: in ``start``; a version 1 peer is told to install the same gomoku.  Version 3 (this one)
-#: adds opening rules and clocks: ``start`` carries the opening rule, its steps so far, the
+#: in ``start``; a version 1 peer is told to install the same gomoku.  Version 3 adds
+#: opening rules and clocks: ``start`` carries the opening rule, its steps so far, the
 #: clock and its readings; ``step`` carries one opening step, ``time`` the host's clock
-#: readings, ``move`` the milliseconds it took, and ``over`` the ending ``time``.
-VERSION = 3
+#: readings, and ``over`` the ending ``time``.  Version 4 (this one) plays through the
+#: core's game: ``offer`` and ``answer`` name the position by its count of actions
+#: (``at``: moves and opening steps, so an undo may reach into the opening), ``move``
+#: lost its unused ``ms``, and ``start`` lists a point chosen at a swap step as one step.
+VERSION = 4
 #: Lines of chat a match keeps and ``start`` carries (a reconnected guest sees them again):
 #: a tall terminal's chat panel.
 MAX_CHAT_LINES = 12
@@ -394,16 +397,59 @@ class Many(Kind):
         return [item.to_fields() for item in value]
 
 
+#: Each way a network game ends (the core's :class:`~gomoku.rules.Termination`) as ``over`` says it; a host's save
+#: keeps the same words.  The core's phrases are for people; these are the wire's, kept from version 2 on.  A
+#: forfeit (a match's ending: an illegal move) has none: over the network an illegal move is refused instead.
+ENDINGS: dict[Termination, str] = {
+    Termination.FIVE: "five",
+    Termination.DRAW: "full",
+    Termination.NO_FIVE_LEFT: "no-five-left",
+    Termination.NO_LEGAL_MOVE: "no-legal-move",
+    Termination.TIME: "time",
+    Termination.RESIGNATION: "resign",
+    Termination.AGREEMENT: "agreed",
+}
+_TERMINATIONS = {word: termination for termination, word in ENDINGS.items()}
+
+
+@dataclass(frozen=True)
+class EndingKind(Kind):
+    """A :class:`~gomoku.rules.Termination`, written as its word (:data:`ENDINGS`)."""
+
+    def parse(self, name: str, value: Any) -> Termination:
+        if isinstance(value, Termination):
+            return value
+        return _TERMINATIONS[Choice(tuple(ENDINGS.values())).parse(name, value)]
+
+    def dump(self, value: Termination) -> str:
+        return ENDINGS[value]
+
+
+def endings_table() -> str:
+    """Every ending as a Markdown table: its word on the wire, the core's termination, its sentence.
+
+    ``docs/network.md`` shows it (a test checks that it does).
+    """
+    rows = ["| ending | core termination | the player reads |", "| --- | --- | --- |"]
+    for termination, word in ENDINGS.items():
+        won = Outcome(termination, Stone.BLACK)
+        outcome = won if won.possible else Outcome(termination, None)
+        rows.append(f"| `{word}` | `Termination.{termination.name}` | {outcome} |")
+    return "\n".join(rows)
+
+
 _REQUIRED = object()
 #: The kinds of the match's enums and values (:mod:`gomoku.net.match`), made once.
 _ROLE = EnumKind(Role)
 _OFFER = EnumKind(OfferKind)
-_ENDING = EnumKind(Ending)
+_ENDING = EndingKind()
 _WINNER = Winner()
 _CHAT = ChatLines()
 #: What the host refuses by name: the guest's messages (chat is never refused on the wire).
 _REFUSABLE = EnumKind(Request, only=("move", "offer", "answer", "resign", "step"))
 _MS = Int(0, MAX_COUNT)
+#: A count of a game's actions: every move, and every opening step.
+_ACTIONS = Int(0, MAX_MOVES + MAX_STEPS)
 
 
 def _kind(kind: Kind, default: Any = _REQUIRED) -> Any:
@@ -598,16 +644,12 @@ class Start(Message):
 
 @dataclass(frozen=True)
 class Move(Message):
-    """Either side: a stone at ``(x, y)`` as move number ``ply`` (0 is the first move), after ``ms`` of thought.
-
-    ``ms`` is the sender's own measure; the host's clock charges its own (``time`` follows).
-    """
+    """Either side: a stone at ``(x, y)`` as move number ``ply`` (0 is the first move; the host's clock times it)."""
 
     TYPE: ClassVar[str] = "move"
     ply: int = _kind(Int(0, MAX_MOVES))
     x: int = _kind(Int(0, MAX_SIZE - 1))
     y: int = _kind(Int(0, MAX_SIZE - 1))
-    ms: int = _kind(_MS, 0)
 
 
 @dataclass(frozen=True)
@@ -634,20 +676,25 @@ class Time(Message):
 
 @dataclass(frozen=True)
 class Offer(Message):
-    """Either side: ask to take back moves, agree a draw, or play again, at move count ``ply``."""
+    """Either side: ask to take back moves, agree a draw, or play again, after ``at`` actions.
+
+    ``at`` names the position: the game's actions so far (its moves, and its
+    opening steps as the players took them), so an offer made before any
+    other action crossed it is known for an old one.
+    """
 
     TYPE: ClassVar[str] = "offer"
     kind: OfferKind = _kind(_OFFER)
-    ply: int = _kind(Int(0, MAX_MOVES))
+    at: int = _kind(_ACTIONS)
 
 
 @dataclass(frozen=True)
 class Answer(Message):
-    """Either side: yes (``accept``) or no to the other's pending offer of ``kind`` at ``ply``."""
+    """Either side: yes (``accept``) or no to the other's pending offer of ``kind`` after ``at`` actions."""
 
     TYPE: ClassVar[str] = "answer"
     kind: OfferKind = _kind(_OFFER)
-    ply: int = _kind(Int(0, MAX_MOVES))
+    at: int = _kind(_ACTIONS)
     accept: bool = _kind(Flag())
 
 
@@ -660,13 +707,27 @@ class Resign(Message):
 
 @dataclass(frozen=True)
 class Over(Message):
-    """Host, the referee of record: game ``game`` ended after ``ply`` moves."""
+    """Host, the referee of record: game ``game`` ended after ``ply`` moves, as ``ending`` says, won by ``winner``.
+
+    The pair must be a possible end (:attr:`~gomoku.rules.Outcome.possible`:
+    a five has a winner, an agreement none).
+    """
 
     TYPE: ClassVar[str] = "over"
     game: int = _kind(Int(1, 1_000_000))
     ply: int = _kind(Int(0, MAX_MOVES))
     winner: Stone | None = _kind(_WINNER)
-    ending: Ending = _kind(_ENDING)
+    ending: Termination = _kind(_ENDING)
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not self.outcome.possible:
+            raise ProtocolError(f"a game cannot end by {ENDINGS[self.ending]} with winner {_WINNER.dump(self.winner)}")
+
+    @property
+    def outcome(self) -> Outcome:
+        """The end this message says, as the core's value."""
+        return Outcome(self.ending, self.winner)
 
 
 @dataclass(frozen=True)

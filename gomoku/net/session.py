@@ -7,35 +7,41 @@ A session never touches a socket, a thread or the clock.  Its caller feeds it
 what happened -- :meth:`~Session.connection_made`, :meth:`~Session.receive`
 (bytes as they arrived), :meth:`~Session.connection_lost`, :meth:`~Session.tick`
 (time passed), and the local player's commands (:meth:`~Session.play`,
-:meth:`~Session.offer`, :meth:`~Session.answer`, :meth:`~Session.resign`,
-:meth:`~Session.chat`, :meth:`~Session.leave`) -- with the time ``now`` in
-seconds, and gets back a list of :mod:`gomoku.net.events` values: bytes to
-send, connections to close, and events for the player.
-:meth:`~Session.next_deadline` says when to call :meth:`~Session.tick` next,
-so the socket loop sleeps until then and never spins.  Connections are named
-by integers the caller chooses.
+:meth:`~Session.step`, :meth:`~Session.offer`, :meth:`~Session.answer`,
+:meth:`~Session.resign`, :meth:`~Session.chat`, :meth:`~Session.leave`) --
+with the time ``now`` in seconds, and gets back a list of
+:mod:`gomoku.net.events` values: bytes to send, connections to close, and
+events for the player.  :meth:`~Session.next_deadline` says when to call
+:meth:`~Session.tick` next, so the socket loop sleeps until then and never
+spins.  Connections are named by integers the caller chooses.
 
-**Roles.**  :class:`HostSession` listens, authenticates guests with the join
-code, sets the game (rule, size, who plays black) and is the referee of
-record: it checks every move of the guest with the core
-:class:`~gomoku.Board` and refuses, with a reason, anything not allowed (a
-move out of turn, on a taken, off-board or renju-forbidden point; an offer
-that cannot be made now), and it alone declares a game over.  It keeps the
-game when the guest's connection drops and resumes it when the guest comes
-back with the code and a move list that fits.  :class:`GuestSession`
-connects, proves the code, checks that the host proves it too, and checks
-every move the host sends with its own board: a host that breaks the rules
-is a desynchronised game, and the guest ends the connection rather than show
-a board that is not the host's.
+**One referee.**  Each side's :class:`Table` holds the core
+:class:`~gomoku.game.Game` (board, opening, clock by seat, result, undo
+policy): no rule, clock arithmetic or opening step is written here.
+:class:`HostSession` listens, authenticates guests with the join code, sets
+the game (rule, size, who begins) and is the referee of record: it plays
+every action, its own and the guest's, through its game, which refuses with
+a reason anything not allowed (out of turn, on a taken, off-board or
+renju-forbidden point, a step the opening rule does not take), keeps the
+time, and alone declares a game over.  It keeps the game when the guest's
+connection drops (its clock paused) and resumes it when the guest comes back
+with the code and a move list that fits.  :class:`GuestSession` connects,
+proves the code, checks that the host proves it too, and plays every action
+the host sends through a game of its own (without a clock: the clocks it
+shows are the host's readings): a host that breaks the rules is a
+desynchronised game, and the guest ends the connection rather than show a
+board that is not the host's.
 
 **Races.**  Both sides act at once, so the rules keep them in step without
-locks: moves carry their number (``ply``), and a message about a position
-that has since changed is refused or ignored; an offer (undo, draw, rematch)
-stands until answered, the one who offered may not move meanwhile, a move by
-the other side lapses it, and at most one offer is pending at a time (if the
-two cross, the host's stands).  The guest's own move is on its board at once;
-if the host refuses it (or ended the game before it arrived) the guest takes
-it back.  The host never takes back anything it has not agreed to.
+locks: moves carry their number (``ply``) and offers the game's count of
+actions (``at``), and a message about a position that has since changed is
+refused or ignored; an offer (undo, draw, rematch) stands until answered, the
+one who offered may not act meanwhile, an action by the other side lapses
+it, and at most one offer is pending at a time (if two cross, the host's
+stands, except that the same draw or rematch asked by both is agreed).  The
+guest's own move is on its board at once; if the host refuses it (or ended
+the game before it arrived) the guest takes it back.  The host never takes
+back anything it has not agreed to.
 
 **Resume.**  The guest's ``auth`` carries its match, game number and moves.
 The host resumes when the match is its own and the moves fit: the guest's
@@ -54,16 +60,17 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gomoku.board import Board, IllegalMoveError
-from gomoku.clock import Clock
+from gomoku.clock import NO_CLOCK, Clock, ClockSpec, SideTime
+from gomoku.game import Game, GameError, Refusal, UndoPolicy
 from gomoku.net import auth
 from gomoku.net import events as ev
 from gomoku.net.errors import ProtocolError
 from gomoku.net.handshake import Stage, next_stage
 from gomoku.net.limits import Limits, TokenBucket
-from gomoku.net.match import CLOCK_SIDE, ChatLine, MatchRecord, OfferKind, Request, Result, Role
+from gomoku.net.match import ChatLine, MatchRecord, OfferKind, Request, Role, Times, role_of, seat_of
 from gomoku.net.protocol import (
     MAX_CHAT,
     MAX_CHAT_LINES,
@@ -76,7 +83,6 @@ from gomoku.net.protocol import (
     Hello,
     LineReader,
     Message,
-    Move,
     Offer,
     Ping,
     Pong,
@@ -86,159 +92,165 @@ from gomoku.net.protocol import (
     encode,
 )
 from gomoku.net.snapshot import ClockView, LinkState, OpeningView, Snapshot, TableView
-from gomoku.openings import (
-    Action,
-    OpeningError,
-    OpeningMove,
-    OpeningRule,
-    OpeningState,
-    Seat,
-    point_after_stay,
-    swap_owner,
-)
+from gomoku.openings import Action, OpeningMove, OpeningRule, OpeningState, Seat, swap_owner
 from gomoku.point import Point
-from gomoku.rules import Rule, Stone
+from gomoku.rules import Outcome, Rule, Stone
 
 #: Pings remembered while waiting for their pong: a pong older than this many pings is not worth timing.
 _PINGS_KEPT = 4
+#: The offers that, asked by both players at once, are agreed (an undo asked by both is two different undos).
+AGREED_WHEN_CROSSED = frozenset({OfferKind.DRAW, OfferKind.REMATCH})
 
 Outputs = list[ev.Output]
 
 
-def fits(ours: tuple[Point, ...], theirs: tuple[Point, ...], theirs_stone: Stone) -> bool:
+def fits(ours: tuple[Point, ...], theirs: tuple[Point, ...], next_is_theirs: bool) -> bool:
     """Whether ``theirs`` (the guest's list) fits ``ours`` (the host's) for a resume.
 
     It fits when it is ``ours`` or a beginning of it, or ``ours`` and one more
-    move, made by the guest (``theirs_stone``): a move that never arrived.
+    move when the move after ``ours`` is theirs to make (``next_is_theirs``,
+    as the game after ``ours`` says): a move that never arrived.
     """
     if len(theirs) <= len(ours):
         return theirs == ours[: len(theirs)]
-    extra_mover = Stone.BLACK if len(ours) % 2 == 0 else Stone.WHITE
-    return len(theirs) == len(ours) + 1 and theirs[:-1] == ours and extra_mover is theirs_stone
+    return len(theirs) == len(ours) + 1 and theirs[:-1] == ours and next_is_theirs
 
 
-@dataclass
+def with_verdict(game: Game, outcome: Outcome) -> Game:
+    """``game`` ended as the referee of record says: a flag fall, a resignation or an agreement it was told of.
+
+    The guest's game has no clock and hears of the host's verdicts; a
+    restarted host reads its own from its save.  Neither decides anything:
+    the core decided it on the host's side (:class:`~gomoku.game.Game`'s
+    ``ended``).
+    """
+    return replace(game, ended=outcome, paused=False, clock=game.clock.stop(0.0))
+
+
+@dataclass(frozen=True)
 class Pending:
-    """An offer waiting for its answer: of ``kind``, at move count ``ply``, made by ``role``."""
+    """An offer waiting for its answer: of ``kind``, after ``at`` actions of the game, made by ``role``."""
 
     kind: OfferKind
-    ply: int
+    at: int
     by: Role
 
 
 class Table:
-    """One game between the two players: the board, the opening, the colours, the pending offer, the result.
+    """One game between the two players: the core :class:`~gomoku.game.Game`, who sits where, the pending offer.
 
-    ``first`` is the role that begins: it plays black, or under an opening
-    rule it is the first player, and the opening's swaps decide who ends up
-    with black.  ``steps`` replays the opening's steps so far (a resumed game);
-    ``moves`` are all the stones on the board, the opening's included.
-    Raises :class:`~gomoku.openings.OpeningError` or
-    :class:`~gomoku.board.IllegalMoveError` if they are not a legal game.
+    ``first`` is the role in the first seat: it plays black, or under an
+    opening rule it is the first player, and the opening's swaps decide who
+    ends up with black.  ``number`` counts the match's games (rematches).
     """
 
-    def __init__(
-        self,
-        match: bytes,
-        game: int,
-        rule: Rule,
-        size: int,
-        first: Role,
-        moves: tuple[Point, ...] = (),
-        opening: OpeningRule = OpeningRule.NONE,
-        steps: tuple[OpeningMove, ...] = (),
-    ) -> None:
+    def __init__(self, match: bytes, number: int, first: Role, game: Game) -> None:
         self.match = match
-        self.game = game
+        self.number = number
         self.first = first
-        self.board = Board(size, rule)
-        self.opening = OpeningState.start(opening)
-        for step in steps:
-            self.opening = self.opening.apply(self.board, step)
-        placed = tuple(self.board.moves)
-        if moves[: len(placed)] != placed:
-            raise IllegalMoveError("the moves are not the opening's stones")
-        if len(moves) > len(placed) and not self.opening.done:
-            raise IllegalMoveError("moves were played before the opening was over")
-        for point in moves[len(placed) :]:
-            self.board.play(point)
-        self.result: Result | None = None
+        self.game = game
         self.pending: Pending | None = None
         #: Guest only: a resignation or draw is sent and the host's verdict awaited.
         self.awaiting_verdict = False
 
+    @classmethod
+    def new(
+        cls, match: bytes, number: int, first: Role, rule: Rule, size: int, opening: OpeningRule, clock: ClockSpec
+    ) -> Table:
+        """A fresh game (over the network an undo goes back to the asker's own turn)."""
+        return cls(match, number, first, Game.new(rule, size, opening, clock, UndoPolicy.TO_SEAT))
+
+    @classmethod
+    def replayed(
+        cls,
+        match: bytes,
+        number: int,
+        first: Role,
+        rule: Rule,
+        size: int,
+        moves: tuple[Point, ...],
+        opening: OpeningRule = OpeningRule.NONE,
+        steps: tuple[OpeningMove, ...] = (),
+        clock: ClockSpec = NO_CLOCK,
+        times: Times | None = None,
+    ) -> Table:
+        """A game picked up again: the opening's ``steps`` taken, then the rest of ``moves`` played.
+
+        ``moves`` are all the stones on the board, the opening's included;
+        ``times`` the clock as it stood (full when not given; it stands still
+        until the game goes on).  Raises :class:`~gomoku.openings.OpeningError`
+        or :class:`~gomoku.board.IllegalMoveError` if they are not a legal game.
+        """
+        board = Board(size, rule)
+        state = OpeningState.start(opening)
+        for step in steps:
+            state = state.apply(board, step)
+        placed = tuple(board.moves)
+        if moves[: len(placed)] != placed:
+            raise IllegalMoveError("the moves are not the opening's stones")
+        if len(moves) > len(placed) and not state.done:
+            raise IllegalMoveError("moves were played before the opening was over")
+        for point in moves[len(placed) :]:
+            board.play(point)
+        seats = None
+        if times is not None:
+            seats = {
+                seat_of(Role.HOST, first): SideTime(times.host, times.host_periods),
+                seat_of(Role.GUEST, first): SideTime(times.guest, times.guest_periods),
+            }
+        game = Game.resumed(board, state, clock, seats, times.used if times else 0.0, UndoPolicy.TO_SEAT)
+        return cls(match, number, first, game)
+
     def seat_of(self, role: Role) -> Seat:
-        """``role``'s seat in the opening: the first player or the second."""
-        return Seat.FIRST if role is self.first else Seat.SECOND
+        """``role``'s seat: the first player or the second."""
+        return seat_of(role, self.first)
 
     def role_of(self, seat: Seat) -> Role:
         """The role in ``seat``."""
-        return self.first if seat is Seat.FIRST else self.first.other
-
-    @property
-    def black(self) -> Role:
-        """The role holding black now (for good once the opening is over)."""
-        return self.role_of(self.opening.black)
+        return role_of(seat, self.first)
 
     def stone_of(self, role: Role) -> Stone:
-        return Stone.BLACK if self.black == role else Stone.WHITE
+        """The colour ``role`` holds now (tentative while the opening may still swap)."""
+        return self.game.colour_of(self.seat_of(role))
 
     @property
-    def in_opening(self) -> bool:
-        """Whether the opening rule's steps are still under way."""
-        return not self.opening.done
-
-    @property
-    def decider(self) -> Role:
-        """Who must act now: the opening step's player, else the side to move (the core's rule)."""
-        return self.role_of(self.opening.actor(self.board))
-
-    @property
-    def steps(self) -> tuple[OpeningMove, ...]:
-        """The opening's steps so far."""
-        return tuple(event.move for event in self.opening.events)
+    def acting(self) -> Role | None:
+        """The role whose action the game waits for (an opening step or a move), ``None`` once it is over."""
+        seat = self.game.acting_seat
+        return self.role_of(seat) if seat is not None else None
 
     @property
     def ply(self) -> int:
-        return len(self.board.moves)
-
-    @property
-    def opening_stones(self) -> int:
-        """The stones the opening placed (an undo never takes them back)."""
-        return self.opening.stones
+        """How many stones are on the board (the opening's included)."""
+        return len(self.game.board.moves)
 
     @property
     def moves(self) -> tuple[Point, ...]:
-        return tuple(self.board.moves)
+        return tuple(self.game.board.moves)
+
+    @property
+    def steps(self) -> tuple[OpeningMove, ...]:
+        """The opening's steps as the players took them (a point at a swap step keeps the colours by itself)."""
+        return tuple(event.move for event in self.game.opening.events if not event.implied)
 
     @property
     def in_play(self) -> bool:
-        return self.result is None and not self.board.is_game_over()
-
-    def last_mover(self) -> Stone | None:
-        return self.board.turn.opponent if self.ply else None
-
-    def undo_count(self, role: Role) -> int:
-        """Moves an undo asked by ``role`` takes back: to ``role``'s last move, so it is its turn again.
-
-        Never into the opening: its stones and swaps stand.
-        """
-        count = 1 if self.last_mover() is self.stone_of(role) else 2
-        return count if self.ply - count >= self.opening_stones else 0
-
-    def take_back(self, count: int) -> tuple[Point, ...]:
-        return tuple(self.board.undo() for _ in range(count))
+        """Whether the game goes on (on the guest, no resignation or draw of ours awaits the host's verdict)."""
+        return not self.game.over and not self.awaiting_verdict
 
     def offer_problem(self, kind: OfferKind, role: Role) -> str | None:
         """Why ``role`` may not offer ``kind`` now, or ``None`` if it may."""
+        refused = self.offer_refusal(kind, role)
+        return refused[0] if refused is not None else None
+
+    def offer_refusal(self, kind: OfferKind, role: Role) -> tuple[str, Refusal | None] | None:
+        """Why ``role`` may not offer ``kind`` now and the core's kind of no, if it is one; ``None`` if it may."""
         if kind is OfferKind.REMATCH:
-            return None if not self.in_play else "the game is not over: finish it first"
-        if not self.in_play or self.awaiting_verdict:
-            return "the game is over: offer a rematch instead"
-        if kind is OfferKind.UNDO and self.in_opening:
-            return "the opening's steps cannot be taken back"
-        if kind is OfferKind.UNDO and self.undo_count(role) == 0:
-            return "there is no move of yours to take back"
+            return None if self.game.over else ("the game is not over: finish it first", None)
+        if not self.in_play:
+            return "the game is over: offer a rematch instead", Refusal.GAME_OVER
+        if kind is OfferKind.UNDO and self.game.undo_count(self.seat_of(role)) == 0:
+            return "there is no move of yours to take back", Refusal.NOTHING_TO_UNDO
         return None
 
 
@@ -265,10 +277,11 @@ class Link:
 
 
 class Session:
-    """What host and guest share: connections, the heartbeat, the game's moves, offers and chat.
+    """What host and guest share: connections, the heartbeat, the game's actions, offers and chat.
 
-    Subclasses handle the handshake (:meth:`_handshake`) and the moves,
-    offers and game ends that differ between the referee and the guest.
+    Subclasses handle the handshake (:meth:`_handshake`) and what differs
+    between the referee and the guest: how an action is taken (the host
+    takes it, the guest asks), the clock, the verdicts.
     """
 
     role: Role
@@ -291,13 +304,8 @@ class Session:
         self._opponent = ""
         self._chat: list[ChatLine] = []
         self._rtt: float | None = None
-        #: The last board handed out in a snapshot, and the moves it was a copy of.
-        self._board_copy: tuple[Table | None, tuple[Point, ...], Board | None, frozenset[Point]] = (
-            None,
-            (),
-            None,
-            frozenset(),
-        )
+        #: The last board handed out in a snapshot, the game's board it is a copy of, and black's forbidden points.
+        self._board_copy: tuple[Board | None, Board | None, frozenset[Point]] = (None, None, frozenset())
         #: Whether a connection to the opponent was ever at the table (a guest that never got there failed to join).
         self._ever_seated = False
         #: The latest time the caller gave (commands without a time of their own are taken at it).
@@ -318,7 +326,7 @@ class Session:
     @property
     def board(self) -> Board | None:
         """A copy of the current game's board, or ``None`` before the first game."""
-        return self._table.board.copy() if self._table else None
+        return self._table.game.board.copy() if self._table else None
 
     @property
     def my_stone(self) -> Stone | None:
@@ -326,9 +334,9 @@ class Session:
         return self._table.stone_of(self.role) if self._table else None
 
     @property
-    def result(self) -> Result | None:
-        """How the current game ended, or ``None`` while it goes on."""
-        return self._table.result if self._table else None
+    def result(self) -> Outcome | None:
+        """How the current game ended (the core's :class:`~gomoku.rules.Outcome`), or ``None`` while it goes on."""
+        return self._table.game.result if self._table else None
 
     @property
     def saved(self) -> MatchRecord | ResumeRecord | None:
@@ -353,16 +361,16 @@ class Session:
             clock = self._clock()
             view = TableView(
                 match=table.match,
-                game=table.game,
+                game=table.number,
                 board=board,
                 my_stone=mine,
-                my_turn=self._move_problem(table, self.role) is None and self._peer is not None,
+                my_turn=self._may_move(table, self.role) and self._peer is not None,
                 forbidden=forbidden,
-                result=table.result,
+                result=table.game.result,
                 offer_in=pending.kind if pending is not None and pending.by is not self.role else None,
                 offer_out=pending.kind if pending is not None and pending.by is self.role else None,
-                opening=self._opening_view(table) if table.opening.rule is not OpeningRule.NONE else None,
-                clock=ClockView(clock) if clock is not None and clock.enabled else None,
+                opening=self._opening_view(table) if table.game.opening.rule is not OpeningRule.NONE else None,
+                clock=ClockView(clock, table.first) if clock is not None and clock.enabled else None,
             )
         return Snapshot(
             role=self.role,
@@ -376,8 +384,8 @@ class Session:
 
     def _opening_view(self, table: Table) -> OpeningView:
         """The opening as our player sees it (see :class:`~gomoku.net.snapshot.OpeningView`)."""
-        state, size = table.opening, table.board.size
-        step = state.step
+        state, size = table.game.opening, table.game.board.size
+        step = table.game.opening_step
         placing = step is not None and step.action is Action.PLACE and step.area.side is not None
         history = state.history(size, lambda seat: self._name_of(table.role_of(seat)))
         owner = swap_owner(state)
@@ -395,21 +403,21 @@ class Session:
         """How a move list names ``role``: ``you``, or the opponent's name."""
         return "you" if role is self.role else self._opponent_title()
 
-    def _clock(self) -> Clock | None:
-        """The game's clock as this side knows it (the host's own, the guest's copy of its readings)."""
-        raise NotImplementedError
-
     def _board_view(self, table: Table) -> tuple[Board, frozenset[Point]]:
-        """A copy of the board for snapshots, made again only when the position changed."""
-        moves = table.moves
-        kept_table, kept_moves, kept_board, kept_forbidden = self._board_copy
-        if kept_board is not None and kept_table is table and kept_moves == moves:
+        """A copy of the board for snapshots, made again only when the position changed.
+
+        A game never changes a board it holds (each action makes a new one),
+        so the copy is kept for as long as the game's board is the same object.
+        """
+        source = table.game.board
+        kept_source, kept_board, kept_forbidden = self._board_copy
+        if kept_board is not None and kept_source is source:
             return kept_board, kept_forbidden
-        board = table.board.copy()
+        board = source.copy()
         forbidden: frozenset[Point] = frozenset()
-        if board.rule.restricts(Stone.BLACK) and board.turn is Stone.BLACK and table.in_play:
+        if board.rule.restricts(Stone.BLACK) and board.turn is Stone.BLACK and not table.game.over:
             forbidden = frozenset(board.forbidden_points())
-        self._board_copy = (table, moves, board, forbidden)
+        self._board_copy = (source, board, forbidden)
         return board, forbidden
 
     def _opponent_title(self) -> str:
@@ -506,28 +514,30 @@ class Session:
         return self._now
 
     def play(self, point: Point | tuple[int, int], now: float | None = None) -> Outputs:
-        """Play ``point`` for us (at ``now``, for the clock)."""
+        """Play ``point`` for us (at ``now``, for the clock); during the opening, the step it means.
+
+        Under an opening rule a point is what the step takes (a stone, an
+        offered or picked 5th move, or at a swap step keeping the colours and
+        that point: :meth:`~gomoku.openings.OpeningState.point_move`), so a
+        screen may send every point as a move.
+        """
         now = self._at(now)
         out: Outputs = []
-        table = self._ready(Request.MOVE, out)
+        table = self._ready(Request.MOVE, out, now)
         if table is None:
             return out
-        point = Point(*point)
-        problem = self._move_problem(table, self.role)
-        if problem is None:
-            try:
-                table.board.check_move(point)
-            except IllegalMoveError as error:
-                problem = str(error)
+        if not table.game.opening.done:
+            return self._step(table, table.game.opening.point_move(point), now, out)
+        problem = self._waiting(table, self.role)
         if problem:
             out.append(ev.Refused(Request.MOVE, problem))
             return out
-        if self._flag_fell(table, now, out):
+        try:
+            game = table.game.play(point, table.seat_of(self.role), now)
+        except GameError as error:
+            out.append(ev.Refused(Request.MOVE, self._refusal(error, table), refusal=error.kind))
             return out
-        ply, used = table.ply, self._used(now)
-        self._place(table, point, mine=True, out=out)
-        self._send(self._peer, Move(ply=ply, x=point.x, y=point.y, ms=round(used * 1000)), out)
-        self._after_move(table, out)
+        self._own_move(table, game, Point(*point), out)
         return out
 
     def step(self, move: OpeningMove, now: float | None = None) -> Outputs:
@@ -535,70 +545,98 @@ class Session:
 
         A stone placed at a swap step means "keep the colours, then this
         point" for whichever point step keeping leads to (a stone, or a 5th
-        move offered), so a screen may send every point as a stone.
+        move offered): the core's game reads it so.
         """
         now = self._at(now)
         out: Outputs = []
-        table = self._ready(Request.STEP, out)
+        table = self._ready(Request.STEP, out, now)
         if table is None:
             return out
-        move = point_after_stay(table.opening, move)
-        problem = self._step_problem(table, self.role, move)
+        return self._step(table, move, now, out)
+
+    def _step(self, table: Table, move: OpeningMove, now: float, out: Outputs) -> Outputs:
+        """Our opening step ``move``, tried on the game (refused with the core's reason), then taken or asked for."""
+        problem = self._waiting(table, self.role)
         if problem:
             out.append(ev.Refused(Request.STEP, problem))
             return out
-        if not self._flag_fell(table, now, out):
-            self._own_step(table, move, out)
+        try:
+            game = table.game.step(move, table.seat_of(self.role), now)
+        except GameError as error:
+            out.append(ev.Refused(Request.STEP, self._refusal(error, table), refusal=error.kind))
+            return out
+        self._own_step(table, game, move, out)
         return out
 
-    def _step_problem(self, table: Table, role: Role, move: OpeningMove) -> str | None:
-        """Why ``role`` may not take ``move`` now (the rule's own words), or ``None``: tried on a copy."""
-        if not table.in_opening:
-            return "the opening is over: play on as usual"
+    def _waiting(self, table: Table, role: Role) -> str | None:
+        """Why ``role`` may not act now though the game would let it: its own offer awaits an answer."""
         if table.pending is not None and table.pending.by is role:
             return "wait for the answer to your offer first"
-        try:
-            table.opening.apply(table.board.copy(), move, table.seat_of(role))
-        except OpeningError as error:
-            return str(error)
         return None
 
-    def _take_step(self, table: Table, role: Role, move: OpeningMove, out: Outputs) -> None:
-        """Take a checked opening step on the table; a stone it places lapses a pending offer."""
-        ply = table.ply
-        table.opening = table.opening.apply(table.board, move, table.seat_of(role))
-        out.append(ev.StepTaken(move, role is self.role, table.opening.step, table.stone_of(self.role)))
-        if table.ply != ply and table.pending is not None:
+    def _refusal(self, error: GameError, table: Table, other: str = "") -> str:
+        """The core's refusal as a player reads it: whose turn it is by name (``other``: the opponent's, by default)."""
+        if error.kind is not Refusal.NOT_YOUR_TURN:
+            return str(error)
+        other = other or self._opponent_title()
+        if table.game.in_opening:
+            return f"it is {other}'s step in the opening: wait for them"
+        return f"it is {table.game.board.turn}'s turn: wait for {other}'s move"
+
+    def _lapse(self, table: Table, out: Outputs) -> None:
+        """An action was taken: it lapses a pending offer (the offer was about the position before it)."""
+        if table.pending is not None:
             out.append(ev.OfferCancelled(table.pending.kind, table.pending.by is self.role))
             table.pending = None
 
+    def _moved(self, table: Table, game: Game, point: Point, role: Role, out: Outputs) -> None:
+        """``role``'s move at ``point`` is taken: ``game`` is the table's game after it."""
+        ply, stone = table.ply, table.stone_of(role)
+        table.game = game
+        out.append(ev.MovePlayed(point, stone, role is self.role, ply, game.board.outcome))
+        self._lapse(table, out)
+
+    def _stepped(self, table: Table, game: Game, move: OpeningMove, role: Role, out: Outputs) -> None:
+        """``role``'s opening step ``move`` is taken: ``game`` is the table's game after it."""
+        table.game = game
+        out.append(ev.StepTaken(move, role is self.role, game.opening_step, table.stone_of(self.role)))
+        self._lapse(table, out)
+
+    def _undone(self, table: Table, by: Role, now: float, out: Outputs) -> None:
+        """An undo asked by ``by`` was agreed: the game takes back to ``by``'s own turn (the core's policy)."""
+        before = table.game
+        table.game = before.undo(table.seat_of(by), now)
+        words = before.actions()[len(table.game.actions()) :]
+        out.append(ev.MovesTakenBack(words, table.ply))
+
     def offer(self, kind: OfferKind, now: float | None = None) -> Outputs:
         """Ask the opponent for an undo, a draw or a rematch."""
-        self._at(now)
+        now = self._at(now)
         out: Outputs = []
-        table = self._ready(Request.OFFER, out, game_over_ok=True, kind=kind)
+        table = self._ready(Request.OFFER, out, now, game_over_ok=True, kind=kind)
         if table is None:
             return out
-        problem = table.offer_problem(kind, self.role)
-        if problem is None and table.pending is not None:
-            problem = (
-                "wait for the answer to your offer"
-                if table.pending.by is self.role
-                else f"answer {self._opponent_title()}'s offer first: y accepts, n declines"
-            )
-        if problem:
-            out.append(ev.Refused(Request.OFFER, problem, kind))
+        pending = table.pending
+        if pending is not None and pending.by is not self.role and pending.kind is kind in AGREED_WHEN_CROSSED:
+            return self.answer(True, now)  # the opponent asked for the same: that is a yes
+        refused = table.offer_refusal(kind, self.role)
+        if refused is None and table.pending is not None:
+            waiting = table.pending.by is self.role
+            answer_first = f"answer {self._opponent_title()}'s offer first: y accepts, n declines"
+            refused = ("wait for the answer to your offer" if waiting else answer_first, None)
+        if refused is not None:
+            out.append(ev.Refused(Request.OFFER, refused[0], kind, refused[1]))
             return out
-        table.pending = Pending(kind, table.ply, self.role)
-        self._send(self._peer, Offer(kind=kind, ply=table.ply), out)
+        table.pending = Pending(kind, table.game.action_count, self.role)
+        self._send(self._peer, Offer(kind=kind, at=table.game.action_count), out)
         out.append(ev.OfferSent(kind))
         return out
 
     def answer(self, accept: bool, now: float | None = None) -> Outputs:
         """Say yes or no to the opponent's pending offer."""
-        self._at(now)
+        now = self._at(now)
         out: Outputs = []
-        table = self._ready(Request.ANSWER, out, game_over_ok=True)
+        table = self._ready(Request.ANSWER, out, now, game_over_ok=True)
         if table is None:
             return out
         pending = table.pending
@@ -606,7 +644,7 @@ class Session:
             out.append(ev.Refused(Request.ANSWER, "there is no offer to answer"))
             return out
         table.pending = None
-        self._send(self._peer, Answer(kind=pending.kind, ply=pending.ply, accept=accept), out)
+        self._send(self._peer, Answer(kind=pending.kind, at=pending.at, accept=accept), out)
         out.append(ev.AnswerSent(pending.kind, accept))
         if accept:
             self._accepted(table, pending, out)
@@ -614,9 +652,9 @@ class Session:
 
     def resign(self, now: float | None = None) -> Outputs:
         """Give up the current game."""
-        self._at(now)
+        now = self._at(now)
         out: Outputs = []
-        table = self._ready(Request.RESIGN, out)
+        table = self._ready(Request.RESIGN, out, now)
         if table is not None:
             self._resign(table, self.role, out)
         return out
@@ -700,41 +738,26 @@ class Session:
         return "not connected"
 
     def _ready(
-        self, what: Request, out: Outputs, game_over_ok: bool = False, kind: OfferKind | None = None
+        self, what: Request, out: Outputs, now: float, game_over_ok: bool = False, kind: OfferKind | None = None
     ) -> Table | None:
-        """The table if a command may act on it now; else a :class:`Refused` in ``out``."""
+        """The table if a command may act on it at ``now`` (a flag fall judged first); else a refusal in ``out``."""
         table = self._table
         if self._peer is None or table is None:
             out.append(ev.Refused(what, self._absent(), kind))
             return None
-        if not game_over_ok and (not table.in_play or table.awaiting_verdict):
-            out.append(ev.Refused(what, "the game is over: offer a rematch", kind))
+        if self._timed(now, out):
+            return None  # the flag fell first: the game is over, as the event just said
+        if not game_over_ok and not table.in_play:
+            out.append(ev.Refused(what, "the game is over: offer a rematch", kind, Refusal.GAME_OVER))
             return None
         return table
 
-    def _move_problem(self, table: Table, role: Role) -> str | None:
-        """Why ``role`` may not move now (turn, pending offer), or ``None``."""
-        if not table.in_play or table.awaiting_verdict:
-            return "the game is over: offer a rematch"
-        step = table.opening.step
-        if step is not None:
-            return f"the opening is under way: {step.prompt[0].lower()}{step.prompt[1:]}"
-        if table.board.turn is not table.stone_of(role):
-            mover = self._opponent_title() if role is self.role else (self.name or self.role.title)
-            return f"it is {table.board.turn}'s turn: wait for {mover}'s move"
-        if table.pending is not None and table.pending.by is role:
-            return "wait for the answer to your offer first"
-        return None
-
-    def _place(self, table: Table, point: Point, mine: bool, out: Outputs) -> None:
-        """Put a checked move on the board; it lapses a pending offer."""
-        ply = table.ply
-        stone = table.board.turn
-        outcome = table.board.play(point)
-        out.append(ev.MovePlayed(point, stone, mine, ply, outcome))
-        if table.pending is not None:
-            out.append(ev.OfferCancelled(table.pending.kind, table.pending.by is self.role))
-            table.pending = None
+    def _may_move(self, table: Table, role: Role) -> bool:
+        """Whether ``role`` may play a move now: the game goes on past its opening, it is ``role``'s turn, and
+        ``role`` awaits no answer to an offer of its own."""
+        if not table.in_play or table.game.opening_step is not None or table.acting is not role:
+            return False
+        return self._waiting(table, role) is None
 
     def _dispatch(self, link: Link, message: Message, now: float, out: Outputs) -> None:
         """Handle one message from ``link``."""
@@ -763,7 +786,7 @@ class Session:
                 self._keep_chat(ChatLine(self.role.other, message.text))
                 out.append(ev.ChatReceived(self._who(link), message.text))
         else:
-            self._game_message(link, message, out)
+            self._game_message(link, message, now, out)
 
     def _peer_error(self, link: Link, message: Error, out: Outputs) -> None:
         """The peer ended the connection with an error: its reason, and what our player does next."""
@@ -778,30 +801,26 @@ class Session:
 
     # -- what subclasses define ---------------------------------------------------
 
-    def _timed(self, now: float, out: Outputs) -> None:
-        """What the clock does as time passes (the host's flag falls; the guest only shows)."""
-
-    def _flag_fell(self, table: Table, now: float, out: Outputs) -> bool:
-        """Whether a flag has fallen by ``now`` (the host ends the game then); a guest leaves it to the host."""
+    def _timed(self, now: float, out: Outputs) -> bool:
+        """Time has passed: whether a flag fell by ``now`` and ended the game (the host judges; a guest never)."""
         return False
 
-    def _used(self, now: float) -> float:
-        """What our current move has taken so far, by our own clock (0 without one)."""
-        clock = self._clock()
-        if clock is None or clock.running is not CLOCK_SIDE[self.role]:
-            return 0.0
-        return clock.elapsed(now)
+    def _clock(self) -> Clock | None:
+        """The game's clock as this side knows it (the host's game's, the guest's copy of its readings)."""
+        raise NotImplementedError
 
-    def _own_step(self, table: Table, move: OpeningMove, out: Outputs) -> None:
+    def _own_move(self, table: Table, game: Game, point: Point, out: Outputs) -> None:
+        """Our move, which ``game`` took: the host takes it, the guest shows it at once and sends it."""
+        raise NotImplementedError
+
+    def _own_step(self, table: Table, game: Game, move: OpeningMove, out: Outputs) -> None:
+        """Our opening step, which ``game`` took: the host takes it, the guest asks the host for it."""
         raise NotImplementedError
 
     def _handshake(self, link: Link, message: Message, now: float, out: Outputs) -> None:
         raise NotImplementedError
 
-    def _game_message(self, link: Link, message: Message, out: Outputs) -> None:
-        raise NotImplementedError
-
-    def _after_move(self, table: Table, out: Outputs) -> None:
+    def _game_message(self, link: Link, message: Message, now: float, out: Outputs) -> None:
         raise NotImplementedError
 
     def _accepted(self, table: Table, pending: Pending, out: Outputs) -> None:

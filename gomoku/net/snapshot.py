@@ -20,12 +20,13 @@ from dataclasses import dataclass
 
 from gomoku.board import Board
 from gomoku.clock import Clock
+from gomoku.game import clock_side
 from gomoku.net import events as ev
-from gomoku.net.match import CLOCK_SIDE, ChatLine, MatchRecord, OfferKind, Result, Role
+from gomoku.net.match import ChatLine, MatchRecord, OfferKind, Role, Times, seat_of, times_of
 from gomoku.net.protocol import ResumeRecord
 from gomoku.openings import OpeningRule, OpeningStep
 from gomoku.point import Point
-from gomoku.rules import Stone
+from gomoku.rules import Outcome, Stone
 
 
 class LinkState(enum.Enum):
@@ -65,29 +66,40 @@ class OpeningView:
 
 @dataclass(frozen=True)
 class ClockView:
-    """Both players' clocks: the host's clock, or on the guest the host's last reading, running since it came.
+    """Both players' clocks: the host's game's clock, or on the guest the host's last reading, running since it came.
 
-    A screen asks :meth:`left` with its own ``now`` (the same monotonic
-    seconds the session is given), so the clocks tick between snapshots.
+    The clock's sides are the seats' (:func:`~gomoku.game.clock_side`);
+    ``first`` is the role in the first seat, so each role finds its own time
+    whatever colour it holds.  A screen asks :meth:`left` with its own ``now``
+    (the same monotonic seconds the session is given), so the clocks tick
+    between snapshots.
     """
 
     clock: Clock
+    first: Role
+
+    def side(self, role: Role) -> Stone:
+        """The side of :attr:`clock` that holds ``role``'s time."""
+        return clock_side(seat_of(role, self.first))
 
     def left(self, role: Role, now: float) -> float:
         """``role``'s time before its flag falls, at ``now`` (main time, or the byo-yomi period under way)."""
-        return self.clock.remaining(CLOCK_SIDE[role], now)
+        return self.clock.remaining(self.side(role), now)
 
     def periods(self, role: Role, now: float) -> int:
         """``role``'s byo-yomi periods left at ``now``."""
-        return self.clock.periods_left(CLOCK_SIDE[role], now)
+        return self.clock.periods_left(self.side(role), now)
+
+    def times(self, now: float) -> Times:
+        """The clock's reading at ``now``, by role (what a save keeps)."""
+        return times_of(self.clock, self.first, now)
 
     @property
     def running(self) -> Role | None:
         """The role whose time runs (``None``: both stopped)."""
-        side = self.clock.running
-        if side is None or self.clock.since is None:
+        if self.clock.running is None or self.clock.since is None:
             return None
-        return Role.HOST if side is CLOCK_SIDE[Role.HOST] else Role.GUEST
+        return next(role for role in Role if self.side(role) is self.clock.running)
 
 
 @dataclass(frozen=True)
@@ -107,7 +119,7 @@ class TableView:
     my_stone: Stone
     my_turn: bool
     forbidden: frozenset[Point] = frozenset()
-    result: Result | None = None
+    result: Outcome | None = None
     offer_in: OfferKind | None = None
     offer_out: OfferKind | None = None
     opening: OpeningView | None = None

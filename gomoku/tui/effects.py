@@ -20,7 +20,7 @@ from gomoku.net.protocol import ResumeRecord
 from gomoku.openings import OpeningMove, OpeningRule, OpeningState
 from gomoku.point import Point
 from gomoku.records import GameRecord
-from gomoku.rules import Rule
+from gomoku.rules import Outcome, Rule
 from gomoku.savegame import SavedGame
 from gomoku.tui.settings import Settings
 
@@ -96,6 +96,9 @@ class StartReview:
     job: int
     board: Board
     analyst: str = "hard"
+    #: How the game ended when the board cannot show it (a resignation, a flag fall, an agreement,
+    #: a forfeit): the core's word, kept in the review (``None``: the board's own ending, if any).
+    result: Outcome | None = None
 
 
 @dataclass(frozen=True)

@@ -7,13 +7,12 @@ menu's choices (:class:`~gomoku.tui.settings.Remembered` tells the two apart).
 from __future__ import annotations
 
 import argparse
-import os
 from dataclasses import replace
 
 from gomoku.net.match import BlackChoice, Role
 from gomoku.openings import OpeningRule
 from gomoku.tui.effects import NetSetup
-from gomoku.tui.settings import Settings, clean_name, validated
+from gomoku.tui.settings import Settings, login_name, validated
 
 #: Options that start a game straight away when given on the command line.
 GAME_OPTIONS = ("mode", "rule", "size", "level", "black")
@@ -43,9 +42,6 @@ def settings_from_args(args: argparse.Namespace, remembered: Settings, levels: t
         settings = replace(settings, opening=OpeningRule(args.opening))
     if getattr(args, "clock", None) is not None:
         settings = replace(settings, clock=args.clock)
-    if not settings.name:  # the login name, until --name gives another
-        login = os.environ.get("USER") or os.environ.get("LOGNAME") or os.environ.get("USERNAME") or ""
-        settings = replace(settings, name=clean_name(login))
     return settings
 
 
@@ -70,7 +66,7 @@ def network_setup(args: argparse.Namespace, settings: Settings) -> NetSetup | No
     from gomoku.net.addresses import parse_address
     from gomoku.net.auth import format_code
 
-    name = settings.name  # none: the other player sees "the host" or "the guest"
+    name = settings.name or login_name()  # none at all: the other player sees "the host" or "the guest"
     if getattr(args, "host", None) is not None:
         choices = {choice.value: choice for choice in BlackChoice}
         black = choices.get(args.black, BlackChoice.RANDOM)

@@ -14,11 +14,11 @@ from gomoku import game as core
 from gomoku.board import Board
 from gomoku.clock import NO_CLOCK, ClockError, ClockSpec, SideTime, parse_clock
 from gomoku.net.errors import ProtocolError
-from gomoku.net.match import BlackChoice, ChatLine, Ending, MatchRecord, Result, Role, Times, times_of
-from gomoku.net.protocol import MAX_CHAT, MAX_CHAT_LINES, ResumeRecord, clean_text
+from gomoku.net.match import BlackChoice, ChatLine, MatchRecord, Role, Times
+from gomoku.net.protocol import ENDINGS, MAX_CHAT, MAX_CHAT_LINES, ResumeRecord, clean_text
 from gomoku.openings import OpeningError, OpeningRule, OpeningState, Seat, replay
 from gomoku.point import Point, parse_point, to_notation
-from gomoku.rules import Rule, Stone
+from gomoku.rules import Outcome, Rule, Stone
 from gomoku.savegame import SavedGame, SaveError
 from gomoku.tui.effects import Autosave, Effects, NetSetup, RetireAutosave
 from gomoku.tui.model import LocalGame, NetPlaying, new_game, undo_policy
@@ -194,7 +194,7 @@ def _timed_record(screen: NetPlaying) -> MatchRecord | ResumeRecord | None:
     """The session's record, its clock read at the screen's time (the snapshot's may be seconds old)."""
     record, clock = screen.view.saved, screen.table.clock
     if isinstance(record, MatchRecord) and record.times is not None and clock is not None and screen.seconds:
-        return replace(record, times=times_of(clock.clock, screen.seconds))
+        return replace(record, times=clock.times(screen.seconds))
     return record
 
 
@@ -215,7 +215,7 @@ def _record_json(record: MatchRecord | ResumeRecord | None) -> dict[str, Any] | 
             data["times"]["running"] = record.times.running.value if record.times.running else None
         if record.result is not None:
             winner = record.result.winner
-            data["result"] = {"winner": str(winner) if winner else None, "ending": record.result.ending.value}
+            data["result"] = {"winner": str(winner) if winner else None, "ending": ENDINGS[record.result.termination]}
     return data
 
 
@@ -243,7 +243,10 @@ def _record_of(role: Role, data: Any) -> MatchRecord | ResumeRecord | None:
         result = None
         if isinstance(data.get("result"), dict):
             winner = data["result"]["winner"]
-            result = Result(Stone[winner.upper()] if winner else None, Ending(data["result"]["ending"]))
+            endings = {word: termination for termination, word in ENDINGS.items()}
+            result = Outcome(endings[data["result"]["ending"]], Stone[winner.upper()] if winner else None)
+            if not result.possible:
+                raise ValueError("not a possible result")
         rule, size, black = Rule(data["rule"]), int(data["size"]), Role(data["black"])
         opening = OpeningRule(data.get("opening", OpeningRule.NONE.value))
         steps = tuple(str(text) for text in data.get("steps", ()))

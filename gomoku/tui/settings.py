@@ -22,6 +22,7 @@ secret (the choices and the player's name).
 from __future__ import annotations
 
 import enum
+import getpass
 import json
 import os
 import re
@@ -286,6 +287,19 @@ def _clock(value: Any) -> ClockSpec | None:
 def clean_name(text: str) -> str:
     """A player's name as network play sends it: printable, single spaces, at most :data:`MAX_NAME`."""
     return " ".join("".join(c for c in text if c.isprintable()).split())[:MAX_NAME]
+
+
+def login_name() -> str:
+    """The login name, cleaned (``""`` if the system knows none): the network name when none was given.
+
+    :func:`getpass.getuser` reads ``LOGNAME``, ``USER``, ``LNAME`` and
+    ``USERNAME``, then the password database, so a terminal without those
+    variables (a container, some ssh and tmux set-ups) still has one.
+    """
+    try:
+        return clean_name(getpass.getuser())
+    except (OSError, KeyError, ImportError):  # no variable and no password entry (or no pwd module)
+        return ""
 
 
 def settings_path() -> Path:

@@ -61,9 +61,12 @@ def who(game: LocalGame, stone: Stone) -> str:
     return ""
 
 
-def side_name(game: LocalGame, stone: Stone) -> str:
-    """``Black (you)``, ``White (computer)``, ``Black (hard)``, ``Black``."""
-    label = who(game, stone)
+def side_name(game: LocalGame, stone: Stone, also: str = "") -> str:
+    """``Black (you)``, ``White (computer)``, ``Black (hard)``, ``Black``; ``also`` joins the brackets.
+
+    ``side_name(game, WHITE, "player 2")`` is ``White (you, player 2)``: one pair of brackets.
+    """
+    label = ", ".join(part for part in (who(game, stone), also) if part)
     return f"{str(stone).capitalize()} ({label})" if label else str(stone).capitalize()
 
 

@@ -25,9 +25,9 @@ from gomoku.net.addresses import (
 from gomoku.net.connection import Guest, Host
 from gomoku.net.errors import ConnectError
 from gomoku.net.host import HostSession
-from gomoku.net.match import BlackChoice, Ending, GameSettings, Result
+from gomoku.net.match import BlackChoice, GameSettings
 from gomoku.point import Point
-from gomoku.rules import Rule, Stone
+from gomoku.rules import Outcome, Rule, Stone, Termination
 from tests.net.peers import FAST, WAIT, Net, RawGuest, Watcher
 from tests.net.wire import CODE
 
@@ -69,7 +69,7 @@ def test_host_and_guest_play_a_game_to_a_win(address: str, net: Net) -> None:
     assert gw.wait(ev.GameStarted).my_stone is Stone.WHITE
     assert hw.wait(ev.OpponentJoined).name == "Gil"
     play_alternately(host, hw, guest, gw, WIN_FOR_BLACK)
-    result = Result(Stone.BLACK, Ending.FIVE)
+    result = Outcome(Termination.FIVE, Stone.BLACK, tuple(Point(*m) for m in WIN_FOR_BLACK[::2]))
     assert hw.wait(ev.GameOver).result == gw.wait(ev.GameOver).result == result
     guest.chat("gg \x1b[5mwp")
     assert hw.wait(ev.ChatReceived).text == "gg wp"

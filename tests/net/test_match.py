@@ -11,14 +11,14 @@ import pytest
 
 from gomoku.board import Board
 from gomoku.net import events as ev
-from gomoku.net.errors import VersionError
+from gomoku.net.errors import ProtocolError, VersionError
 from gomoku.net.guest import GuestSession
 from gomoku.net.handshake import TRANSITIONS, Stage, next_stage, table
-from gomoku.net.match import BlackChoice, Ending, GameSettings, OfferKind, Request, Result, Role, endings_table
-from gomoku.net.protocol import Over, decode, encode
+from gomoku.net.match import VERDICTS, BlackChoice, GameSettings, OfferKind, Request, Role
+from gomoku.net.protocol import ENDINGS, Over, decode, encode, endings_table
 from gomoku.net.snapshot import LinkState
 from gomoku.point import Point, parse_point
-from gomoku.rules import Rule, Stone, Termination
+from gomoku.rules import Outcome, Rule, Stone, Termination
 from tests.net.wire import Wire
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "network.md"
@@ -39,24 +39,25 @@ STUCK_GAME = (
 )
 
 
-def test_every_termination_of_the_core_has_one_ending_and_back() -> None:
-    # Termination.TIME is a clock's ending (gomoku.clock.time_outcome), never a board's: on the wire it is
-    # Ending.TIME, which the host's clock declares, as the players declare a resignation or an agreement.
+def test_every_termination_of_the_core_has_one_word_on_the_wire_and_back() -> None:
     # Termination.FORFEIT is a match's (gomoku.ai.arena): a network game refuses an illegal move instead.
-    for termination in (t for t in Termination if t not in (Termination.TIME, Termination.FORFEIT)):
-        assert Ending.of(termination).termination is termination
-    assert {e for e in Ending if not e.by_board} == {Ending.RESIGN, Ending.AGREED, Ending.TIME}
+    assert set(ENDINGS) == set(Termination) - {Termination.FORFEIT} and len(set(ENDINGS.values())) == len(ENDINGS)
+    for termination, word in ENDINGS.items():
+        winner = Stone.BLACK if Outcome(termination, Stone.BLACK).possible else None
+        line = encode(Over(game=1, ply=3, winner=winner, ending=termination))
+        assert f'"ending":"{word}"'.encode() in line and decode(line).outcome == Outcome(termination, winner)
+    # the endings the guest's board cannot show, which it takes on the host's word
+    assert {Termination.RESIGNATION, Termination.AGREEMENT, Termination.TIME} == VERDICTS
 
 
-def test_a_result_reads_as_the_cores_sentence_for_the_boards_endings() -> None:
-    assert str(Result(None, Ending.NO_FIVE_LEFT)) == "draw: neither side can make five any more"
-    assert str(Result(None, Ending.NO_LEGAL_MOVE)) == "draw: black has no legal move (every empty point is forbidden)"
-    assert str(Result(Stone.WHITE, Ending.FIVE)) == "white wins with five in a row"
-    assert str(Result(Stone.BLACK, Ending.RESIGN)) == "black wins by resignation"
-    with pytest.raises(ValueError):
-        Result(None, Ending.FIVE)  # a five has a winner
-    with pytest.raises(ValueError):
-        Result(Stone.BLACK, Ending.NO_FIVE_LEFT)  # a draw has none
+def test_an_end_reads_as_the_cores_sentence_and_an_impossible_one_is_refused() -> None:
+    assert str(Outcome(Termination.NO_FIVE_LEFT, None)) == "draw: neither side can make five any more"
+    assert str(Outcome(Termination.FIVE, Stone.WHITE)) == "white wins with five in a row"
+    assert str(Outcome(Termination.RESIGNATION, Stone.BLACK)) == "black wins by resignation"
+    with pytest.raises(ProtocolError, match="cannot end by five with winner none"):
+        Over(game=1, ply=9, winner=None, ending=Termination.FIVE)  # a five has a winner
+    with pytest.raises(ProtocolError, match="cannot end by agreed with winner black"):
+        decode(b'{"type":"over","game":1,"ply":9,"winner":"black","ending":"agreed"}')  # an agreement has none
 
 
 def test_roles_offers_and_black_choices_are_enums_with_their_wire_words() -> None:
@@ -68,17 +69,18 @@ def test_roles_offers_and_black_choices_are_enums_with_their_wire_words() -> Non
 
 
 def test_the_wire_keeps_its_words_and_refuses_others() -> None:
-    line = encode(Over(game=1, ply=22, winner=None, ending=Ending.NO_FIVE_LEFT))
+    line = encode(Over(game=1, ply=22, winner=None, ending=Termination.NO_FIVE_LEFT))
     assert b'"winner":"none","ending":"no-five-left"' in line
-    assert decode(line) == Over(game=1, ply=22, winner=None, ending=Ending.NO_FIVE_LEFT)
+    assert decode(line) == Over(game=1, ply=22, winner=None, ending=Termination.NO_FIVE_LEFT)
     with pytest.raises(Exception, match="ending must be one of"):
         decode(line.replace(b"no-five-left", b"stalemate"))
 
 
-def test_a_version_1_peer_is_told_to_install_the_same_version() -> None:
-    hello = b'{"type":"hello","protocol":"gomoku-net","version":1,"role":"guest","name":"x","nonce":"' + b"0" * 32
-    with pytest.raises(VersionError, match="speaks gomoku-net version 1 and this gomoku speaks version 3"):
-        decode(hello + b'"}')
+@pytest.mark.parametrize("version", [1, 3])
+def test_an_older_peer_is_told_to_install_the_same_version(version: int) -> None:
+    hello = f'{{"type":"hello","protocol":"gomoku-net","version":{version},"role":"guest","name":"x","nonce":"'
+    with pytest.raises(VersionError, match=f"speaks gomoku-net version {version} and this gomoku speaks version 4"):
+        decode(hello.encode() + b"0" * 32 + b'"}')
 
 
 # -- the docs show the tables ----------------------------------------------------------------
@@ -122,7 +124,7 @@ def test_a_5x5_draw_by_no_five_left_is_named_so_on_both_sides() -> None:
     wire = Wire(GameSettings(Rule.FREESTYLE, 5, BlackChoice.HOST))
     guest = wire.join()
     play(wire, guest, [Point(*p) for p in NO_FIVE_LEFT])
-    assert wire.host.result == guest.result == Result(None, Ending.NO_FIVE_LEFT)
+    assert wire.host.result == guest.result == Outcome(Termination.NO_FIVE_LEFT, None)
     assert len(list(wire.host.board.empty_points())) == 3  # not a full board
     assert any(b'"ending":"no-five-left"' in line for line in wire.sent[wire.host])
 
@@ -131,14 +133,14 @@ def test_a_renju_draw_by_no_legal_move_is_named_so_on_both_sides() -> None:
     wire = Wire(GameSettings(Rule.RENJU, 8, BlackChoice.GUEST))
     guest = wire.join()
     play(wire, guest, [parse_point(name, 8) for name in STUCK_GAME])
-    assert wire.host.result == guest.result == Result(None, Ending.NO_LEGAL_MOVE)
+    assert wire.host.result == guest.result == Outcome(Termination.NO_LEGAL_MOVE, None)
 
 
 def test_the_guest_refuses_an_ending_its_board_does_not_show() -> None:
     wire = Wire(GameSettings(Rule.FREESTYLE, 5, BlackChoice.HOST))
     guest = wire.join()
     play(wire, guest, [Point(*p) for p in NO_FIVE_LEFT[:-1]])
-    out = guest.receive(1, encode(Over(game=1, ply=21, winner=None, ending=Ending.NO_FIVE_LEFT)), 0.0)
+    out = guest.receive(1, encode(Over(game=1, ply=21, winner=None, ending=Termination.NO_FIVE_LEFT)), 0.0)
     assert any(isinstance(o, ev.Send) and b"desync" in o.data for o in out)
 
 

@@ -38,14 +38,14 @@ EXAMPLES = [
         clock=parse_clock("5+3"),
         time=p.Reading(host_ms=300_000, guest_ms=1_234, host_periods=0, guest_periods=0, running=Role.GUEST, used_ms=5),
     ),
-    p.Move(ply=0, x=7, y=7, ms=1500),
+    p.Move(ply=0, x=7, y=7),
     p.Step(index=0, step=p.StepRecord.of(o.place((7, 7)))),
     p.Step(index=3, step=p.StepRecord.of(o.choose(o.Option.SWAP))),
     p.Step(index=9, step=p.StepRecord.of(o.declare(5))),
     p.Time(reading=p.Reading(host_ms=0, guest_ms=2**31 - 1, host_periods=5, guest_periods=0, running=None, used_ms=0)),
-    p.Offer(kind="undo", ply=4),
-    p.Answer(kind="draw", ply=9, accept=True),
-    p.Answer(kind="rematch", ply=30, accept=False),
+    p.Offer(kind="undo", at=4),
+    p.Answer(kind="draw", at=9, accept=True),
+    p.Answer(kind="rematch", at=30, accept=False),
     p.Resign(),
     p.Over(game=2, ply=41, winner="white", ending="five"),
     p.Refuse(what=Request.MOVE, ply=3, reason="h8 is taken: pick an empty point"),
@@ -83,7 +83,7 @@ def test_messages_round_trip_within_the_line_limit(message) -> None:
 
 
 def test_a_line_is_compact_ascii_json() -> None:
-    assert p.encode(p.Move(ply=2, x=3, y=4)) == b'{"type":"move","ply":2,"x":3,"y":4,"ms":0}\n'
+    assert p.encode(p.Move(ply=2, x=3, y=4)) == b'{"type":"move","ply":2,"x":3,"y":4}\n'
     assert p.encode(p.Chat(text="héllo")).isascii()
 
 
@@ -99,15 +99,16 @@ def test_a_line_is_compact_ascii_json() -> None:
         (line(type=7), "unknown message type 7"),
         (line(type="move", ply=0, x=1), "lacks the field y"),
         (line(type="move", ply=0, x=1, y=2, z=3), "unknown field 'z'"),
-        (line(type="move", ply=0, x=1, y=True, ms=0), "y must be a whole number"),
-        (line(type="move", ply=0, x=1, y="2", ms=0), "y must be a whole number"),
-        (line(type="move", ply=0, x=-1, y=2, ms=0), "x must be 0 to 24"),
-        (line(type="move", ply=0, x=25, y=2, ms=0), "x must be 0 to 24"),
+        (line(type="move", ply=0, x=1, y=True), "y must be a whole number"),
+        (line(type="move", ply=0, x=1, y="2"), "y must be a whole number"),
+        (line(type="move", ply=0, x=-1, y=2), "x must be 0 to 24"),
+        (line(type="move", ply=0, x=25, y=2), "x must be 0 to 24"),
         (b'{"type":"move","ply":0,"x":1.5,"y":2}', "whole numbers"),
         (b'{"type":"move","ply":0,"x":NaN,"y":2}', "NaN is not allowed"),
         (b'{"type":"move","ply":0,"x":1,"x":2,"y":2}', "appears twice"),
         (b'{"type":"ping","id":123456789012345678901234567890}', "too long"),
-        (line(type="offer", kind="takeback", ply=1), "kind must be one of"),
+        (line(type="offer", kind="takeback", at=1), "kind must be one of"),
+        (line(type="move", ply=0, x=1, y=2, ms=0), "unknown field 'ms'"),  # version 3's move
         (line(type="chat", text=["a"]), "text must be text"),
         (line(type="chat", text="x" * (p.MAX_CHAT + 1)), "the limit is 200"),
         (line(type="welcome", proof="ab"), "64 lower-case hex digits"),
@@ -230,6 +231,7 @@ def test_fuzz_random_bytes_never_crash_the_parser(data: bytes) -> None:
         st.sampled_from(
             [
                 "ply",
+                "at",
                 "x",
                 "y",
                 "kind",

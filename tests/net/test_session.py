@@ -7,12 +7,13 @@ import random
 
 import pytest
 
+from gomoku.game import Refusal
 from gomoku.net import auth
 from gomoku.net import events as ev
 from gomoku.net.guest import GuestSession
 from gomoku.net.host import HostSession
 from gomoku.net.limits import Limits
-from gomoku.net.match import BlackChoice, Ending, GameSettings, MatchRecord, OfferKind, Request, Result, Role
+from gomoku.net.match import BlackChoice, GameSettings, MatchRecord, OfferKind, Request, Role
 from gomoku.net.protocol import (
     PROTOCOL,
     VERSION,
@@ -25,7 +26,7 @@ from gomoku.net.protocol import (
     encode,
 )
 from gomoku.point import Point
-from gomoku.rules import Rule, Stone
+from gomoku.rules import Outcome, Rule, Stone, Termination
 from tests.net.wire import CODE, Wire
 
 #: A renju game where black (the host) may not play j8 (9, 7): it makes two open threes.
@@ -144,7 +145,7 @@ def test_a_game_to_a_win_ends_on_both_sides() -> None:
     wire = Wire()
     guest = wire.join()
     play(wire, guest, [(7, 7), (0, 0), (8, 7), (0, 1), (9, 7), (0, 2), (10, 7), (0, 3), (11, 7)])
-    over = ev.GameOver(1, 9, Result(Stone.BLACK, Ending.FIVE))
+    over = ev.GameOver(1, 9, Outcome(Termination.FIVE, Stone.BLACK, tuple(Point(x, 7) for x in range(7, 12))))
     assert wire.of(wire.host, ev.GameOver) == [over]
     assert wire.of(guest, ev.GameOver) == [over]
     assert guest.board.moves == wire.host.board.moves
@@ -201,7 +202,7 @@ def test_a_local_move_out_of_turn_is_refused_with_a_reason() -> None:
     wire = Wire()
     guest = wire.join()
     wire.act(guest, guest.play((7, 7)))
-    assert wire.of(guest, ev.Refused)[-1].reason.startswith("it is black's turn")
+    assert wire.of(guest, ev.Refused)[-1].reason.startswith("it is black's turn: wait for Hana's move")
     assert guest.board.moves == []
 
 
@@ -238,7 +239,7 @@ def test_undo_accepted_takes_back_to_the_askers_turn() -> None:
     wire.act(guest, guest.offer(OfferKind.UNDO))  # white asks after black replied: two moves go
     assert wire.of(wire.host, ev.OfferReceived) == [ev.OfferReceived(OfferKind.UNDO)]
     wire.act(wire.host, wire.host.answer(True))
-    taken = ev.MovesTakenBack((Point(9, 9), Point(8, 8)), 1)
+    taken = ev.MovesTakenBack(("i7", "j6"), 1)
     assert wire.of(wire.host, ev.MovesTakenBack) == [taken]
     assert wire.of(guest, ev.MovesTakenBack) == [taken]
     assert wire.of(guest, ev.OfferAnswered) == [ev.OfferAnswered(OfferKind.UNDO, True)]
@@ -261,9 +262,9 @@ def test_undo_needs_a_move_of_ones_own() -> None:
     play(wire, guest, [(7, 7)])
     wire.act(guest, guest.offer(OfferKind.UNDO))
     assert wire.of(guest, ev.Refused) == [
-        ev.Refused(Request.OFFER, "there is no move of yours to take back", OfferKind.UNDO)
+        ev.Refused(Request.OFFER, "there is no move of yours to take back", OfferKind.UNDO, Refusal.NOTHING_TO_UNDO)
     ]
-    assert "no move of yours" in refusal(send_raw(wire, 1, Offer(kind="undo", ply=1)))
+    assert "no move of yours" in refusal(send_raw(wire, 1, Offer(kind="undo", at=1)))
 
 
 def test_the_one_who_offered_waits_and_a_move_by_the_other_lapses_the_offer() -> None:
@@ -273,7 +274,7 @@ def test_the_one_who_offered_waits_and_a_move_by_the_other_lapses_the_offer() ->
     wire.act(wire.host, wire.host.offer(OfferKind.DRAW))
     wire.act(wire.host, wire.host.play((9, 9)))
     assert wire.of(wire.host, ev.Refused)[-1].reason == "wait for the answer to your offer first"
-    wire.act(guest, guest.offer(OfferKind.DRAW))
+    wire.act(guest, guest.offer(OfferKind.UNDO))
     assert wire.of(guest, ev.Refused)[-1].reason == "answer Hana's offer first: y accepts, n declines"
     # a guest offer, then a host move: the offer lapses on both sides
     wire.act(guest, guest.answer(False))
@@ -297,7 +298,7 @@ def test_crossing_offers_leave_the_hosts_standing() -> None:
     assert wire.of(guest, ev.OfferReceived) == [ev.OfferReceived(OfferKind.DRAW)]
     assert wire.of(guest, ev.Refused)[-1].reason == "Hana's offer crossed yours: answer it first"
     wire.act(guest, guest.answer(True))
-    over = ev.GameOver(1, 2, Result(None, Ending.AGREED))
+    over = ev.GameOver(1, 2, Outcome(Termination.AGREEMENT, None))
     assert wire.of(guest, ev.GameOver) == wire.of(wire.host, ev.GameOver) == [over]
 
 
@@ -306,7 +307,7 @@ def test_a_draw_offered_by_the_guest_and_accepted() -> None:
     guest = wire.join()
     wire.act(guest, guest.offer(OfferKind.DRAW))
     wire.act(wire.host, wire.host.answer(True))
-    assert guest.result == wire.host.result == Result(None, Ending.AGREED)
+    assert guest.result == wire.host.result == Outcome(Termination.AGREEMENT, None)
     assert str(guest.result) == "draw by agreement"
 
 
@@ -331,7 +332,7 @@ def test_the_guest_resigns_and_the_host_declares_it() -> None:
     guest = wire.join()
     play(wire, guest, [(7, 7)])
     wire.act(guest, guest.resign())
-    result = Result(Stone.BLACK, Ending.RESIGN)
+    result = Outcome(Termination.RESIGNATION, Stone.BLACK)
     assert guest.result == wire.host.result == result
     assert str(result) == "black wins by resignation"
     wire.act(guest, guest.play((3, 3)))
@@ -347,7 +348,7 @@ def test_a_guest_move_in_flight_when_the_host_resigns_is_taken_back() -> None:
     wire.flush()
     assert wire.of(guest, ev.MoveRefused) == [ev.MoveRefused(Point(8, 8), "the game ended before your move arrived")]
     assert guest.board.moves == wire.host.board.moves == [Point(7, 7)]
-    assert guest.result == wire.host.result == Result(Stone.WHITE, Ending.RESIGN)
+    assert guest.result == wire.host.result == Outcome(Termination.RESIGNATION, Stone.WHITE)
 
 
 def test_a_host_five_crossing_a_guest_resignation_counts_as_the_five() -> None:
@@ -357,7 +358,11 @@ def test_a_host_five_crossing_a_guest_resignation_counts_as_the_five() -> None:
     wire.act(guest, guest.resign(), flush=False)
     wire.act(wire.host, wire.host.play((11, 7)), flush=False)
     wire.flush()
-    assert guest.result == wire.host.result == Result(Stone.BLACK, Ending.FIVE)
+    assert (
+        guest.result
+        == wire.host.result
+        == Outcome(Termination.FIVE, Stone.BLACK, tuple(Point(x, 7) for x in range(7, 12)))
+    )
     assert wire.of(guest, ev.Refused)[-1] == ev.Refused(Request.RESIGN, "the game is already over")
 
 
@@ -425,7 +430,7 @@ def test_pings_measure_the_round_trip_and_silence_drops_the_peer() -> None:
             "protocol",
         ),
         (
-            b'{"type":"hello","protocol":"gomoku-net","version":3,"role":"guest","name":"x",'
+            b'{"type":"hello","protocol":"gomoku-net","version":4,"role":"guest","name":"x",'
             b'"nonce":"00000000000000000000000000000000"}\n',
             "protocol",
         ),
@@ -549,4 +554,39 @@ def test_a_finished_game_resumes_finished() -> None:
     wire.act(guest, guest.resign())
     wire.drop(1)
     again = wire.join(resume=guest.saved)
-    assert again.result == Result(Stone.BLACK, Ending.RESIGN)
+    assert again.result == Outcome(Termination.RESIGNATION, Stone.BLACK)
+
+
+def games_started(wire: Wire, session) -> list[int]:  # type: ignore[no-untyped-def]
+    return [e.game for e in wire.of(session, ev.GameStarted)]
+
+
+@pytest.mark.parametrize("kind", [OfferKind.DRAW, OfferKind.REMATCH])
+def test_the_same_draw_or_rematch_asked_by_both_at_once_is_agreed(kind: OfferKind) -> None:
+    wire = Wire()
+    guest = wire.join()
+    play(wire, guest, [(7, 7), (8, 8)])
+    if kind is OfferKind.REMATCH:
+        wire.act(wire.host, wire.host.resign())
+    for session in (wire.host, guest):
+        wire.take(session)
+    wire.act(wire.host, wire.host.offer(kind), flush=False)
+    wire.act(guest, guest.offer(kind), flush=False)  # the two cross on the wire
+    wire.flush()
+    assert not wire.of(wire.host, ev.Refused) and not wire.of(guest, ev.Refused)
+    assert wire.of(wire.host, ev.OfferAnswered) == wire.of(guest, ev.OfferAnswered) == [ev.OfferAnswered(kind, True)]
+    if kind is OfferKind.REMATCH:
+        assert games_started(wire, wire.host) == games_started(wire, guest) == [2]
+        assert wire.host.result is None and guest.result is None and guest.board.moves == []
+    else:
+        assert wire.host.result == guest.result == Outcome(Termination.AGREEMENT, None)
+
+
+def test_asking_for_the_rematch_the_other_asked_for_is_a_yes() -> None:
+    wire = Wire()
+    guest = wire.join()
+    wire.act(wire.host, wire.host.resign())
+    wire.act(wire.host, wire.host.offer(OfferKind.REMATCH))
+    wire.act(guest, guest.offer(OfferKind.REMATCH))
+    assert wire.of(guest, ev.AnswerSent) == [ev.AnswerSent(OfferKind.REMATCH, True)]
+    assert games_started(wire, wire.host)[-1] == games_started(wire, guest)[-1] == 2

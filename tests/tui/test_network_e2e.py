@@ -139,7 +139,7 @@ def test_two_players_chat_undo_win_rematch_and_resign(players) -> None:  # type:
     guest.sees("Black wins with five in a row. Ann wins.")
 
     guest.keys("g")
-    host.sees("Bob asks for a rematch (colours swapped): y accepts, n declines.")
+    host.sees("Bob asks for a rematch (colours swapped): y or g accepts, n declines.")
     host.keys("y")
     host.sees("Game 2 against Bob: you play white")
     guest.sees("Game 2 against Ann: you play black", "your move")
@@ -290,8 +290,8 @@ def test_a_swap2_game_with_a_clock_ends_on_time(players) -> None:  # type: ignor
     host, guest, _, _ = host_and_join(players, 9, "--black", "host", "--opening", "swap2", "--clock", "0.2+0")
     host.sees("Swap2: you begin as black", "place the 1st stone anywhere")
     guest.sees("Swap2: you begin as white")
-    guest.play("e5")  # not the guest's step: the host's session refuses it, the screen says why
-    guest.sees("Not taken: It is the first player's turn in the opening")
+    guest.play("e5")  # not the guest's step: its session's game refuses it, the screen says why
+    guest.sees("Not taken: It is Ann's step in the opening: wait for them.")
     for name in ("e5", "e6", "f6"):
         host.play(name)
         host.sees(f"you: place {name}")

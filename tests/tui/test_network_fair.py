@@ -80,7 +80,7 @@ def test_every_opening_key_is_its_own_and_keep_keeps_the_colours() -> None:
 def test_a_step_out_of_turn_is_the_sessions_to_refuse_and_the_screen_says_why() -> None:
     match = swap2()
     place(match, Role.GUEST, "h8")
-    assert match.guest.message.startswith("Not taken: It is the first player's turn in the opening")
+    assert match.guest.message == "Not taken: It is Hana's step in the opening: wait for them."
     assert match.guest.screen.board.moves == []
 
 
@@ -88,17 +88,22 @@ def test_the_clocks_are_shown_ticking_from_the_snapshot_and_the_running_one_is_m
     match = Match.start(size=9, black=BlackChoice.HOST, clock=parse_clock("1+2"))
     host = match.host
     table = host.screen.table
-    assert table.clock is not None and table.clock.running is Role.HOST
+    assert table.clock is not None and table.clock.running is None  # the first move starts the clock
+    assert clock_text(host.screen, Role.HOST) == ("1:00", False)
+    match.play(Role.HOST, "e5")
+    table = match.guest.screen.table
+    assert table.clock is not None and table.clock.running is Role.GUEST
     since = table.clock.clock.since
     assert since is not None
-    host.run.send(NetClock(SESSION, since + 5.0))
-    assert clock_text(host.screen, Role.HOST) == ("0:55", False)
-    assert clock_text(host.screen, Role.GUEST) == ("1:00", False)
-    host.run.send(NetClock(SESSION, since + 52.5))
-    assert clock_text(host.screen, Role.HOST) == ("!0:07.5", True)  # the last seconds: tenths and a mark
-    assert "!0:07.5" in flat(render(host.run.state))
-    host.run.send(NetClock(SESSION + 1, since + 59.0))  # another connection's time is not ours
-    assert clock_text(host.screen, Role.HOST) == ("!0:07.5", True)
+    guest = match.guest
+    guest.run.send(NetClock(SESSION, since + 5.0))
+    assert clock_text(guest.screen, Role.GUEST) == ("0:55", False)
+    assert clock_text(guest.screen, Role.HOST) == ("1:00", False)  # the first move was not timed
+    guest.run.send(NetClock(SESSION, since + 52.5))
+    assert clock_text(guest.screen, Role.GUEST) == ("!0:07.5", True)  # the last seconds: tenths and a mark
+    assert "!0:07.5" in flat(render(guest.run.state))
+    guest.run.send(NetClock(SESSION + 1, since + 59.0))  # another connection's time is not ours
+    assert clock_text(guest.screen, Role.GUEST) == ("!0:07.5", True)
 
 
 def test_the_network_menu_chooses_the_opening_rule_and_the_clock() -> None:
@@ -119,8 +124,7 @@ def test_the_network_menu_chooses_the_opening_rule_and_the_clock() -> None:
 def test_the_autosave_keeps_the_clocks_as_they_read_when_the_host_quits() -> None:
     match = Match.start(size=9, black=BlackChoice.HOST, clock=parse_clock("1+2"))
     host = match.host
-    since = host.screen.table.clock.clock.since  # type: ignore[union-attr]
-    host.run.send(NetClock(SESSION, since + 20.0))
+    host.run.send(NetClock(SESSION, 20.0))
     host.run.press("q")
     assert host.run.state.overlay is None  # no move yet: nothing to keep, it quits at once
     match.play(Role.HOST, "e5")

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import getpass
+import os
+import pwd
 from dataclasses import replace
 
 import pytest
 
 from gomoku.cli import build_parser
 from gomoku.net import events as ev
-from gomoku.net.match import BlackChoice, ChatLine, Ending, MatchRecord, OfferKind, Result, Role
+from gomoku.net.match import BlackChoice, ChatLine, MatchRecord, OfferKind, Role
 from gomoku.net.snapshot import LinkState
 from gomoku.point import Point
-from gomoku.rules import Rule, Stone
+from gomoku.rules import Outcome, Rule, Stone, Termination
 from gomoku.savegame import SavedGame, keep_game, save_game
 from gomoku.tui.effects import (
     Autosave,
@@ -38,10 +41,11 @@ from gomoku.tui.model import (
     NetRow,
     ResumeOffer,
 )
-from gomoku.tui.options import network_setup
+from gomoku.tui.options import network_setup, settings_from_args
 from gomoku.tui.saves import net_from_saved, offer_summary, saved_from_net
 from gomoku.tui.screens import menu
 from gomoku.tui.update import initial_network
+from tests.net.wire import CODE
 from tests.tui.helpers import LEVELS, Run, menu_state, settings
 from tests.tui.netplay import Match
 
@@ -137,8 +141,13 @@ def test_the_network_menu_sets_the_port_the_address_to_listen_on_and_the_name() 
     )
 
 
-def test_nobody_is_called_player_when_there_is_no_name() -> None:
-    """With no name the other player sees "the host" or "the guest", not "player" on both sides."""
+def test_nobody_is_called_player_when_there_is_no_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no name at all (none given, no login name) the other player sees "the host" or "the guest"."""
+
+    def no_login() -> str:
+        raise OSError("no login name")
+
+    monkeypatch.setattr(getpass, "getuser", no_login)
     args = build_parser().parse_args(["--host", "--black", "guest"])
     assert network_setup(args, replace(settings(), name="")).name == ""
     match = Match.start(guest_name="")
@@ -295,7 +304,7 @@ def test_a_draw_by_no_five_left_reads_rightly_on_both_sides() -> None:
     expected = "Draw: neither side can make five any more. g asks for a rematch."
     assert match.host.message == expected == match.guest.message
     for side in (match.host, match.guest):
-        assert side.screen.table.result == Result(None, Ending.NO_FIVE_LEFT)
+        assert side.screen.table.result == Outcome(Termination.NO_FIVE_LEFT, None)
         assert "board is full" not in side.message
 
 
@@ -313,7 +322,7 @@ def test_a_renju_draw_by_no_legal_move_reads_rightly_on_both_sides() -> None:
     expected = "Draw: black has no legal move (every empty point is forbidden). g asks for a rematch."
     assert match.host.message == expected == match.guest.message
     for side in (match.host, match.guest):
-        assert side.screen.table.result == Result(None, Ending.NO_LEGAL_MOVE)
+        assert side.screen.table.result == Outcome(Termination.NO_LEGAL_MOVE, None)
 
 
 def test_the_host_waits_shows_the_join_command_and_the_guest_reconnects_keeping_the_chat() -> None:
@@ -476,6 +485,50 @@ def test_a_player_without_a_name_is_the_guest_and_sentences_start_with_a_capital
     assert match.host.message == "The guest played e6."
     match.press(Role.GUEST, "m", "h", "i", "enter")
     assert match.host.message == "The guest: hi"
+
+
+# -- issue 28, item 14: what a new player hit over the network ------------------------------------
+
+
+def test_without_a_name_the_other_player_sees_the_login_name_as_the_help_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    for variable in ("LOGNAME", "USER", "LNAME", "USERNAME"):  # a terminal that sets none of them (tmux, a container)
+        monkeypatch.delenv(variable, raising=False)
+    args = build_parser().parse_args(["--join", "127.0.0.1:5757", "--code", CODE])
+    setup = network_setup(args, settings_from_args(args, replace(settings(), name=""), LEVELS))
+    assert setup.name == pwd.getpwuid(os.getuid()).pw_name != ""
+
+
+def test_a_rematch_asked_for_says_the_next_game_key_accepts_it_too() -> None:
+    match = Match.start()
+    match.play(Role.HOST, "e5")
+    match.press(Role.HOST, "G", "y")
+    match.press(Role.HOST, "g")
+    assert match.guest.message == "Hana asks for a rematch (colours swapped): y or g accepts, n declines."
+    match.press(Role.GUEST, "n")
+    assert match.guest.message == "Declined the request for a rematch (colours swapped)."
+    assert match.host.screen.table.game == 1 and match.host.screen.over
+
+
+def test_a_nameless_opponent_is_the_guest_in_the_middle_of_a_sentence() -> None:
+    match = Match.start(guest_name="")
+    match.play(Role.HOST, "e5")
+    match.offer(Role.HOST, OfferKind.DRAW)
+    assert match.host.message == "Asked the guest for a draw: waiting for the answer."
+
+
+def test_after_a_finished_game_the_host_is_not_told_the_game_is_kept_for_the_guest() -> None:
+    match = Match.start()
+    match.play(Role.HOST, "e5")
+    match.press(Role.HOST, "G", "y")
+    match.wire.act(match.guest.session, match.guest.session.leave("the guest quit"))
+    match.deliver()
+    assert match.host.message == "Gil left: the guest quit. They can join again for a rematch."
+    # while a game goes on, it is kept
+    going = Match.start()
+    going.play(Role.HOST, "e5")
+    going.wire.drop(going.conn)
+    going.deliver()
+    assert going.host.message.endswith(": the game is kept till they rejoin.")
 
 
 def test_the_next_game_key_asked_on_both_sides_starts_the_rematch() -> None:

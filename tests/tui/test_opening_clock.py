@@ -3,9 +3,8 @@
 The clock starts with the first opening step (not timed itself); each step
 (a stone, a swap or stay, a declared number, each offer, the pick) presses it
 as a move does, charging its player and giving the increment; a player's time
-stays with the player when the colours change hands.  The network host is to
-play the same steps through the same core and leave the same times (marked
-where it does not yet).
+stays with the player when the colours change hands.  The network host plays
+the same steps through the same core and leaves the same times.
 """
 
 from __future__ import annotations
@@ -68,11 +67,6 @@ def test_swap2_steps_press_the_local_clock_by_the_cores_rule(count: int) -> None
     assert local_times(local, seconds) == (pytest.approx(first), pytest.approx(second), running)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the network host still starts the clock at the game's start and times the first step; "
-    "it agrees once it referees through gomoku.game (issue 28's network part)",
-)
 @pytest.mark.parametrize("count", range(1, len(SWAP2_STEPS) + 1))
 def test_swap2_steps_press_the_local_clock_as_the_network_hosts(count: int) -> None:
     steps = SWAP2_STEPS[:count]

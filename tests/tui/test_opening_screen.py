@@ -180,6 +180,15 @@ def test_against_the_computer_the_move_list_names_you_and_the_computer() -> None
     assert "Swap1: computer: place h8 computer: place h9 computer: place j10 you: keep colours Moves" in shown
 
 
+def test_a_step_is_said_with_who_took_it_in_one_pair_of_brackets() -> None:
+    run = begin("pvc", black="computer", opening=OpeningRule.SWAP1)
+    for point in ("h8", "h9", "j10"):
+        run.send(AiDone(run.state.ai.job, at(run.state, point), opening_move=parse_move(f"place {point}", 15)))
+    assert run.state.message == "The computer (player 1): place j10."
+    run.press("c")
+    assert run.state.message.startswith("White (you, player 2): keep colours")
+
+
 def test_without_an_opening_the_move_list_is_as_before() -> None:
     state = play_at(start("pvp"), "h8", "h9")
     shown = panel(state)

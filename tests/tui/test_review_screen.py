@@ -12,6 +12,7 @@ from dataclasses import replace
 from gomoku.board import Board
 from gomoku.records import parse_moves
 from gomoku.review import Mark, review_game
+from gomoku.rules import Stone, Termination
 from gomoku.tui import draw
 from gomoku.tui.effects import CancelReview, StartReview
 from gomoku.tui.events import Failed, ReviewDone, ReviewProgress
@@ -65,6 +66,19 @@ def test_r_in_a_replay_asks_a_worker_to_review_the_whole_record() -> None:
     assert [str(point) for point in effect.board.moves] == [str(point) for point in parse_moves(MISSED_WIN)]
     assert effect.analyst == "hard" and screen.job == effect.job and screen.review is None
     assert "Reviewing the game: Esc cancels." in flat(render(run.state))
+
+
+def test_a_record_that_ended_by_resignation_is_reviewed_with_that_ending() -> None:
+    """The board cannot show a resignation: the review is handed the record's ending and keeps it."""
+    state = loaded(MISSED_WIN)
+    replay = state.screen
+    assert isinstance(replay, Replaying)
+    resigned = replace(state, screen=replace(replay, record=replace(replay.record, result="W+R")))
+    effect = the_review(Run(resigned).press("R"))
+    assert effect.result is not None and effect.result.termination is Termination.RESIGNATION
+    assert effect.result.winner is Stone.WHITE
+    reviewed = review_game(effect.board, result=effect.result)
+    assert reviewed.result == effect.result
 
 
 def test_the_progress_bar_counts_the_positions_read() -> None:

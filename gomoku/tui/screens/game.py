@@ -170,7 +170,7 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     if binding is PACE:
         return _change_pace(game, ctx, -1 if name in FASTER_KEYS else 1)
     if binding is REVIEW:
-        return review.begin(game.board, screen, ctx)
+        return review.begin(game.board, screen, ctx, game.game.result)
     if binding is ANALYSIS:
         if not game.analysis and not live.allowed(game, ctx.settings):
             return screen, alerted(live.refusal())
@@ -284,9 +284,9 @@ def _step_said(before: LocalGame, after: LocalGame) -> str:
     computer = seat in before.seats
     if not computer and all(move.action in (Action.PLACE, Action.PICK) for move in moves):
         return ""
-    who = "The computer" if computer else side_name(before, before.game.colour_of(seat))
+    who = f"The computer ({seat.short})" if computer else side_name(before, before.game.colour_of(seat), seat.short)
     what = ", ".join(move.describe(before.board.size) for move in moves)
-    return sentence(f"{who} ({seat.short}): {what}")
+    return sentence(f"{who}: {what}")
 
 
 def _busy_reason(game: LocalGame) -> str | None:

@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gomoku.net import events as ev
-from gomoku.net.match import CLOCK_SIDE, OfferKind, Request, Role
+from gomoku.net.match import OfferKind, Request, Role
 from gomoku.net.protocol import MAX_CHAT
 from gomoku.net.snapshot import LinkState
 from gomoku.openings import Action, Option, choose, declare, offer, pick, place
@@ -246,14 +246,14 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, R
     if isinstance(e, ev.Refused):
         return screen, alerted(REFUSED[e.what].format(kind=e.kind.value if e.kind else "offer") + sentence(e.reason))
     if isinstance(e, ev.MovesTakenBack):
-        taken = ", ".join(screen.board.notation(p) for p in reversed(e.points))
-        return screen, said(f"Took back {taken}.", saved)
+        return screen, said(f"Took back {', '.join(e.undone)}.", saved)
     if isinstance(e, ev.OfferSent):
-        return screen, said(f"Asked {name} {e.kind.request}: waiting for the answer.")
+        return screen, said(f"Asked {screen.opponent} {e.kind.request}: waiting for the answer.")
     if isinstance(e, ev.AnswerSent):
         return screen, said(f"{'Accepted' if e.accepted else 'Declined'} the request {e.kind.request}.")
     if isinstance(e, ev.OfferReceived):
-        return screen, said(f"{name} asks {e.kind.request}: y accepts, n declines.")
+        keys = f"y or {NEXT_KEY} accepts, n declines" if e.kind is OfferKind.REMATCH else "y accepts, n declines"
+        return screen, said(f"{name} asks {e.kind.request}: {keys}.")
     if isinstance(e, ev.OfferAnswered):
         return screen, said(f"{name} {'accepted' if e.accepted else 'declined'} your request {e.kind.request}.")
     if isinstance(e, ev.OfferCancelled):
@@ -300,12 +300,13 @@ def _lost(screen: NetPlaying, e: ev.PeerLeft | ev.ConnectionLost) -> tuple[Scree
         screen = replace(screen, reconnecting=False)
         return screen, alerted(f"Cannot reconnect: {sentence(e.reason)} {RECONNECT_KEY} tries again.")
     host = screen.setup.role is Role.HOST
+    kept = "they can join again for a rematch" if screen.table.over else "the game is kept till they rejoin"
     if isinstance(e, ev.PeerLeft):
         what = sentence(e.reason)
-        todo = "The game is kept till they rejoin." if host else f"{RECONNECT_KEY} reconnects."
+        todo = f"{capitalised(kept)}." if host else f"{RECONNECT_KEY} reconnects."
     else:
         what = f"Lost the connection to {screen.opponent}:"
-        todo = "the game is kept till they rejoin." if host else f"{RECONNECT_KEY} reconnects."
+        todo = f"{kept}." if host else f"{RECONNECT_KEY} reconnects."
     return screen, alerted(f"{what} {todo}")
 
 
@@ -562,7 +563,7 @@ def clock_text(screen: NetPlaying, role: Role) -> tuple[str, bool]:
     """``role``'s time as shown (:func:`~gomoku.tui.texts.clock_face`, as the local game), and whether it warns."""
     clock = screen.table.clock
     assert clock is not None
-    return clock_face(clock.clock, CLOCK_SIDE[role], screen.seconds)
+    return clock_face(clock.clock, clock.side(role), screen.seconds)
 
 
 def _fitted(theme: Theme, parts: list[str], room: int) -> str:

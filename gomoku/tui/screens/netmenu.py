@@ -32,7 +32,7 @@ from gomoku.tui.keys import DOWN_KEYS, LEFT_KEYS, PLAY_KEYS, QUIT_KEY, RIGHT_KEY
 from gomoku.tui.model import Menu, MenuRow, NetMenu, NetRow, Screen
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, hosting, joining
-from gomoku.tui.settings import RULE_TEXT, clean_name
+from gomoku.tui.settings import RULE_TEXT, clean_name, login_name
 from gomoku.tui.texts import sentence
 
 ROWS = tuple(NetRow)
@@ -79,8 +79,8 @@ def typing(menu: NetMenu) -> bool:
 
 
 def player_name(ctx: Context) -> str:
-    """The name the other player sees ("" when there is none: they see "the host" or "the guest")."""
-    return ctx.settings.name
+    """The name the other player sees: the menu's or ``--name``, else the login name ("": "the host" or "the guest")."""
+    return ctx.settings.name or login_name()
 
 
 def update(menu: NetMenu, event: Event, ctx: Context) -> tuple[Screen, Reply]:
@@ -141,7 +141,7 @@ _EDIT_HINT = {
 
 def _value(ctx: Context, menu: NetMenu, row: NetRow) -> str:
     """The text a text row holds now."""
-    return {NetRow.PORT: str(menu.port), NetRow.BIND: menu.bind, NetRow.NAME: player_name(ctx)}[row]
+    return {NetRow.PORT: str(menu.port), NetRow.BIND: menu.bind, NetRow.NAME: ctx.settings.name}[row]
 
 
 def _edit(menu: NetMenu, name: str, ctx: Context) -> tuple[Screen, Reply]:
@@ -171,7 +171,7 @@ def _keep(menu: NetMenu, text: str, ctx: Context) -> tuple[Screen, Reply]:
         where = f"only on {text}" if text else "on every address of this machine"
         return replace(done, bind=text), said(f"The host listens {where}.")
     changed = replace(ctx.settings, name=clean_name(text))
-    shown = changed.name or "the host or the guest (no name)"
+    shown = changed.name or login_name() or "the host or the guest (no name)"
     remember = SaveSettings.of(ctx.settings, changed)
     return done, said(f"The other player sees you as {shown}.", (remember,), settings=changed)
 

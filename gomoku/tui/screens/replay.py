@@ -9,7 +9,7 @@ from gomoku.board import Board, HistoryError, IllegalMoveError
 from gomoku.clock import ClockKind, ClockSpec, SideTime
 from gomoku.openings import Seat
 from gomoku.point import to_notation
-from gomoku.records import GameRecord
+from gomoku.records import GameRecord, outcome_of
 from gomoku.rules import Stone
 from gomoku.tui import draw, live
 from gomoku.tui.bindings import ANALYSIS, HELP, Binding, Bindings
@@ -125,7 +125,7 @@ def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Reply
         board = review.record_board(screen)
         if board is None:
             return screen, alerted("This record cannot be reviewed: its moves cannot all be played.")
-        return review.begin(board, screen, ctx)
+        return review.begin(board, screen, ctx, outcome_of(screen.record.result, board))
     if binding is LEAVE:
         return screen.back or Menu(), NOTHING
     if binding is QUIT:

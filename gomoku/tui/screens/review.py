@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from gomoku.board import Board, IllegalMoveError
 from gomoku.point import Point, to_notation
 from gomoku.review import GRAPH_MARKS, ForcedWin, GameReview, Mark, MoveReview, render_graph
-from gomoku.rules import Stone
+from gomoku.rules import Outcome, Stone
 from gomoku.tui import draw
 from gomoku.tui.bindings import HELP, Binding, Bindings
 from gomoku.tui.draw import Marks, Theme, Window
@@ -192,14 +192,18 @@ def move_rows(review: GameReview, focus: int, rows: int) -> list[tuple[ListedMov
 # -- starting it --------------------------------------------------------------------
 
 
-def begin(board: Board, back: Playing | Replaying, ctx: Context) -> tuple[Screen, Reply]:
-    """Review the game on ``board`` (all its moves) on a worker; ``back`` is where Esc returns."""
+def begin(board: Board, back: Playing | Replaying, ctx: Context, result: Outcome | None = None) -> tuple[Screen, Reply]:
+    """Review the game on ``board`` (all its moves) on a worker; ``back`` is where Esc returns.
+
+    ``result`` is the game's ending when the board cannot show it (the core game's result, or the
+    record's), so a resigned or flagged game is reviewed as such.
+    """
     if not board.moves:
         return back, alerted("No moves to review yet.")
     job = ctx.job
     analyst = ctx.settings.analyst
     screen = Reviewing(board, back, job, analyst, total=len(board.moves) + 1)
-    return screen, said("Reviewing the game: Esc cancels.", (StartReview(job, board, analyst),))
+    return screen, said("Reviewing the game: Esc cancels.", (StartReview(job, board, analyst, result),))
 
 
 def record_board(screen: Replaying) -> Board | None:
