@@ -30,7 +30,7 @@ from functools import partial
 from pathlib import Path
 
 from gomoku.jobs import Job, Lane, Pool
-from gomoku.records import RecordError, read_record, write_record
+from gomoku.records import Format, RecordError, read_record, write_record
 from gomoku.savegame import (
     FORMAT,
     Kept,
@@ -147,7 +147,7 @@ def list_records(job: ListRecords, cwd: Path | None = None, data: Path | None = 
 
 
 #: The endings of the record files the load prompt lists (move lists have no fixed one).
-RECORD_SUFFIXES = (".sgf", ".psq")
+RECORD_SUFFIXES = tuple(kind.suffix for kind in Format if kind.suffix)
 
 
 def record_files(folder: Path | None = None, limit: int = 8) -> list[str]:
