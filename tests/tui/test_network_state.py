@@ -48,6 +48,8 @@ from gomoku.tui.update import initial_network
 from tests.net.wire import CODE
 from tests.tui.helpers import LEVELS, Run, menu_state, settings
 from tests.tui.netplay import Match
+from tests.tui.terminal import compact
+from tests.tui.test_view import render
 
 MATCH = bytes.fromhex("00112233aabbccdd")
 HOST = NetSetup(Role.HOST, "Ann", code="K7QM-4RZT-9X", port=5801, bind="127.0.0.1", size=9, black=BlackChoice.HOST)
@@ -428,6 +430,16 @@ def test_n_to_the_resume_offer_hosts_the_game_the_command_line_asked_for() -> No
     hosting = run.state.screen
     assert isinstance(hosting, Hosting) and hosting.record is None
     assert run.effects == [RetireAutosave(announce=True), NetStart(hosting.session, asked, None)]
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(24, 80), (30, 100)])
+def test_the_resume_offer_says_both_answers_whole_at_any_width(rows: int, cols: int) -> None:
+    saved, _ = host_save()
+    asked = replace(HOST, code="", port=58111)
+    state, _ = initial_network(settings(size=9), LEVELS, asked, offer=saved)
+    shown = compact(render(state, rows, cols).screen())
+    assert compact("n: host a new game on port 58111 (the old one is kept: L loads it)") in shown
+    assert compact("y or Enter: host it again (port 5801, the same code)") in shown  # the saved game's port
 
 
 def test_a_guest_joining_the_same_address_presents_its_saved_game() -> None:

@@ -70,12 +70,8 @@ def view(win: Window, screen: ResumeOffer, ctx: Context, theme: Theme) -> None:
     lines = [("", ""), ("Resume the unfinished game?", "status"), ("", ""), *summary]
     if when:
         lines.append((f"saved {when}", "dim"))
-    lines += [
-        ("", ""),
-        ("y or Enter: " + _how(saved), ""),
-        (_afresh(screen), ""),
-        ("", ""),
-    ]
+    answers = [("y or Enter: " + _how(saved)), _afresh(screen)]  # wrapped as the summary is: a port is long
+    lines += [("", ""), *((line, "") for answer in answers for line in draw.wrap(answer, WIDTH - 7)), ("", "")]
     draw.centred_box(win, theme, [(f" {text}", style) for text, style in lines], WIDTH)
 
 
