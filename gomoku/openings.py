@@ -545,9 +545,10 @@ class OpeningState:
     def actor(self, board: Board) -> Seat:
         """The seat that acts now on ``board``: the opening step's, else the one holding the colour to move.
 
-        The one rule for clocks in an opening, read by the local game and the
-        network host alike: the clock runs from the first opening step, it is
-        the actor's time that runs, and each step presses it as a move does
+        The one rule for clocks in an opening, read by the core game
+        (:class:`gomoku.game.Game`) that the local game and the network host
+        play through: the clock starts with the first opening step (untimed),
+        then it is the actor's time that runs, and each step presses it as a move does
         (:meth:`gomoku.clock.Clock.press`; docs/openings.md says how an
         increment applies).
         """

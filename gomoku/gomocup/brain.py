@@ -202,8 +202,8 @@ def quick_move(board: Board) -> Point | None:
 PlayerFactory = Callable[[], Player]
 
 #: Of the time to the deadline, the most the player is asked to think (``hard``'s longest moves take
-#: about 1.3 times that: measured, see the README), and the share after which its stop event is set
-#: (the rest is the margin for the quick move and the answer).
+#: about 1.3 times that: measured, see docs/engines.md and docs/strength.md), and the share after which its stop
+#: event is set (the rest is the margin for the quick move and the answer).
 THINK_SHARE = 0.85
 STOP_SHARE = 0.95
 

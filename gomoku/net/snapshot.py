@@ -46,7 +46,7 @@ class LinkState(enum.Enum):
 class OpeningView:
     """The opening rule's state as our player sees it: the step, whose it is, the colours so far.
 
-    ``step`` is the core's (:class:`gomoku.openings.Step`: its prompt, action,
+    ``step`` is the core's (:class:`gomoku.openings.OpeningStep`: its prompt, action,
     options, area and count), ``None`` once the opening is over; ``mine``
     whether it is ours to take (the colour we hold now, tentative until the
     opening ends, is the table's ``my_stone``); ``swap_owner`` who decides the next

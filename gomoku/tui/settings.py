@@ -153,7 +153,7 @@ class Settings:
     coach: bool = False
     #: The computer thinks on your time (pondering) in games against you.  Off by default: it keeps a
     #: core busy while you think (a laptop's fan and battery notice), and it makes a level stronger
-    #: than the strength the menu and the README give it, measured without it.
+    #: than the strength the menu and docs/levels.md give it, measured without it.
     ponder: bool = False
     #: Outside Gomocup engines by name (``--engine NAME=CMD``, or the file's ``engines``): more opponents.
     engines: tuple[tuple[str, str], ...] = ()
