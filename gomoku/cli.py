@@ -14,6 +14,7 @@ from gomoku.net.match import BlackChoice
 from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule
+from gomoku.tui.options import opening_problem
 from gomoku.tui.settings import (
     ENGINE_NAME,
     MAX_THINK_TIME,
@@ -268,36 +269,6 @@ def check_fair_play(args: argparse.Namespace) -> str:
     if getattr(args, "opening", None) is not None and getattr(args, "rule", None) is not None:
         return opening_problem(OpeningRule(args.opening), Rule(args.rule))
     return ""
-
-
-def _either(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-
-
-def opening_problem(opening: OpeningRule, rule: Rule, remembered: str = "") -> str:
-    """What is wrong with playing ``opening`` under ``rule``, or ``""`` if they go together.
-
-    ``remembered`` is ``"rule"`` or ``"opening"`` when that one is the menu's
-    remembered choice rather than the command line's, so the message says where
-    it came from and which option to add.
-    """
-    if opening.fits(rule):
-        return ""
-    homes = _either([fitting.value for fitting in opening.rules])
-    others = _either([other.value for other in OpeningRule if other.fits(rule)])
-    if remembered == "rule":
-        return (
-            f"--opening {opening} is played under {homes}, and the rule the menu remembers is {rule}:"
-            f" add --rule {opening.rules[0]}"
-        )
-    if remembered == "opening":
-        return (
-            f"--rule {rule} does not go with the opening rule the menu remembers ({opening}, played under {homes}):"
-            f" add --opening {others}"
-        )
-    return (
-        f"--opening {opening} is played under {homes}, not {rule}: change --rule, or use --opening {others} with {rule}"
-    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -273,25 +273,27 @@ def _utc_now() -> datetime:
     return datetime.now(timezone.utc)
 
 
-def load_game(path: Path | None = None) -> SavedGame | None:
+def load_game(path: Path | None = None, shown: str | None = None) -> SavedGame | None:
     """The saved game at ``path`` (default :func:`save_path`), or ``None`` if there is none.
 
     Raises :class:`SaveError` (:class:`NewerSaveError` for a newer format)
     with a message for the player, whatever the file holds; the file is left
-    where it is.
+    where it is.  ``shown`` is how the message names the file (the name the
+    player typed, say), the full path if not given.
     """
     path = path or save_path()
+    name = shown or str(path)
     # the verdict first and the path last: on a narrow screen the words that matter come before a long path
-    damaged = f"{path} will be kept aside when the next game is saved"
+    damaged = f"{name} will be kept aside when the next game is saved"
     if path != save_path():  # a kept game, or a file named to load: nothing moves it
-        damaged = f"{path} is left as it is"
+        damaged = f"{name} is left as it is"
     try:
         with path.open("rb") as stream:
             raw = stream.read(MAX_SAVE_BYTES + 1)
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise SaveError(f"the saved game cannot be read ({error.strerror or error}): {path}") from None
+        raise SaveError(f"the saved game cannot be read ({error.strerror or error}): {name}") from None
     if len(raw) > MAX_SAVE_BYTES:
         raise SaveError(f"the saved game is damaged (over {MAX_SAVE_BYTES // 1024} KB): {damaged}")
     try:
@@ -306,7 +308,7 @@ def load_game(path: Path | None = None) -> SavedGame | None:
     try:
         return SavedGame.from_json(data)
     except NewerSaveError as error:
-        raise NewerSaveError(f"the saved game cannot be resumed: {error} ({path})") from None
+        raise NewerSaveError(f"the saved game cannot be resumed: {error} ({name})") from None
     except SaveError as error:
         raise SaveError(f"the saved game is damaged ({error}): {damaged}") from None
 

@@ -7,10 +7,12 @@ menu's choices (:class:`~gomoku.tui.settings.Remembered` tells the two apart).
 from __future__ import annotations
 
 import argparse
+import enum
 from dataclasses import replace
 
 from gomoku.net.match import BlackChoice, Role
 from gomoku.openings import OpeningRule
+from gomoku.rules import Rule
 from gomoku.tui.effects import NetSetup
 from gomoku.tui.settings import Settings, login_name, validated
 
@@ -45,6 +47,44 @@ def settings_from_args(args: argparse.Namespace, remembered: Settings, levels: t
     return settings
 
 
+class FromMenu(enum.Enum):
+    """Which half of an opening rule and rule pair came from the menu's remembered settings, not the command line."""
+
+    NEITHER = "neither"
+    RULE = "rule"
+    OPENING = "opening"
+
+
+def _either(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def opening_problem(opening: OpeningRule, rule: Rule, from_menu: FromMenu = FromMenu.NEITHER) -> str:
+    """What is wrong with playing ``opening`` under ``rule``, or ``""`` if they go together.
+
+    ``from_menu`` says which of the two is the menu's remembered choice rather
+    than the command line's, so the message says where it came from and which
+    option to add.
+    """
+    if opening.fits(rule):
+        return ""
+    homes = _either([fitting.value for fitting in opening.rules])
+    others = _either([other.value for other in OpeningRule if other.fits(rule)])
+    if from_menu is FromMenu.RULE:
+        return (
+            f"--opening {opening} is played under {homes}, and the rule the menu remembers is {rule}:"
+            f" add --rule {opening.rules[0]}"
+        )
+    if from_menu is FromMenu.OPENING:
+        return (
+            f"--rule {rule} does not go with the opening rule the menu remembers ({opening}, played under {homes}):"
+            f" add --opening {others}"
+        )
+    return (
+        f"--opening {opening} is played under {homes}, not {rule}: change --rule, or use --opening {others} with {rule}"
+    )
+
+
 def given_opening_problem(args: argparse.Namespace, settings: Settings) -> str:
     """What is wrong with the opening rule and the rule of this run when the command line gave one of them, or ``""``.
 
@@ -52,13 +92,11 @@ def given_opening_problem(args: argparse.Namespace, settings: Settings) -> str:
     after freestyle was chosen in the menu); the command line's pair alone is
     checked when the options are parsed.
     """
-    from gomoku.cli import opening_problem
-
     given = {name for name in ("rule", "opening") if getattr(args, name, None) is not None}
     if not given or getattr(args, "join", None) is not None:  # the host's choice, whatever was remembered here
         return ""
-    remembered = "" if len(given) == 2 else ({"rule", "opening"} - given).pop()
-    return opening_problem(settings.opening, settings.rule, remembered)
+    from_menu = FromMenu.NEITHER if len(given) == 2 else FromMenu(({"rule", "opening"} - given).pop())
+    return opening_problem(settings.opening, settings.rule, from_menu)
 
 
 def network_setup(args: argparse.Namespace, settings: Settings) -> NetSetup | None:

@@ -123,9 +123,9 @@ def load_record(job: LoadRecord, cwd: Path | None = None) -> Event:
     where = shown_path(path, cwd)
     if _is_save_file(path):
         try:
-            saved = load_game(path)
+            saved = load_game(path, shown=where)
         except SaveError as error:
-            return Failed(job.job, _sentence(str(error).replace(str(path), where, 1)))
+            return Failed(job.job, _sentence(str(error)))
         if saved is None:
             return Failed(job.job, f"{where}: cannot read it (it is gone).")
         return LoadedSave(job.job, where, saved)

@@ -12,7 +12,7 @@ import pytest
 
 from gomoku.records import read_record, write_record
 from gomoku.rules import Rule
-from gomoku.savegame import SaveResult, kept_games, load_game, save_path
+from gomoku.savegame import FORMAT, SaveResult, kept_games, load_game, save_path
 from gomoku.tui import storage
 from gomoku.tui.effects import Autosave, ListRecords, LoadRecord, RetireAutosave, SaveRecord
 from gomoku.tui.events import Exists, Failed, Listed, Loaded, LoadedSave, Saved
@@ -89,6 +89,14 @@ def test_a_broken_record_says_where(home: Path) -> None:
     assert isinstance(done, Failed) and done.error.startswith("bad.sgf: ") and "taken" in done.error
     missing = storage.load_record(LoadRecord(4, "none.psq"))
     assert isinstance(missing, Failed) and "cannot read it" in missing.error
+
+
+def test_a_damaged_kept_game_is_named_as_the_player_typed_it(home: Path) -> None:
+    (home / "kept.json").write_text(json.dumps({"format": FORMAT, "version": 1, "size": 99}))
+    done = storage.load_record(LoadRecord(5, "kept.json"))
+    assert isinstance(done, Failed), done
+    assert done.error.startswith("The saved game is damaged (its board size 99")
+    assert done.error.endswith("kept.json is left as it is.") and str(home) not in done.error
 
 
 def test_psq_and_move_lists_take_the_rule_and_size_asked(home: Path) -> None:
