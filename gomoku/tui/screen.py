@@ -54,7 +54,7 @@ class Context:
     """What every screen may read: the shared part of the state, read-only.
 
     ``job`` is the number for a job this step may start (at most one: the
-    router moves its counter past every job an outcome's effects name).
+    router moves its counter past every job a reply's effects name).
     ``terminal`` is ``(rows, columns)`` once the loop has said it.
     ``screen`` is the screen shown (under the overlay, for an overlay).
     ``analysis`` is the live analyst's job and its latest answer (see
@@ -92,7 +92,7 @@ def context(state: State) -> Context:
 
 
 class Keep(enum.Enum):
-    """An outcome's "leave it as it is" (``None`` means "none", say for the overlay: close it)."""
+    """A reply's "leave it as it is" (``None`` means "none", say for the overlay: close it)."""
 
     KEEP = "keep"
 
@@ -144,12 +144,12 @@ UNHANDLED = Reply(unhandled=True)
 
 
 def said(text: str, effects: Effects = (), **more: Any) -> Reply:
-    """An outcome that puts ``text`` on the message line."""
+    """A reply that puts ``text`` on the message line."""
     return Reply(effects=effects, message=Message(text), **more)
 
 
 def alerted(text: str, effects: Effects = (), **more: Any) -> Reply:
-    """An outcome that puts ``text`` on the message line as a warning."""
+    """A reply that puts ``text`` on the message line as a warning."""
     return Reply(effects=effects, message=Message(text, alert=True), **more)
 
 
