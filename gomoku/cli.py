@@ -183,8 +183,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--load",
         metavar="FILE",
-        help="open a game record (.sgf, .psq, or a move list like 'h8 i9') in the replay view; "
-        ".psq and move lists take --rule (and move lists --size)",
+        help="open a game record (.sgf, .psq, a move list like 'h8 i9', or a game gomoku kept: "
+        "finished-*.json, unfinished-*.json) in the replay view; .psq and move lists take --rule "
+        "(and move lists --size)",
     )
     parser.add_argument(
         "--think-time",

@@ -120,11 +120,11 @@ def _to_overlay(state: State, overlay: Overlay, event: Event) -> Update:
         if binding is None:
             return state, ()
         event = Pressed(event.name, binding)
-    new, outcome = route.update(overlay, event, ctx)
-    if outcome.unhandled:
+    new, reply = route.update(overlay, event, ctx)
+    if reply.unhandled:
         return state, ()
-    overlay_after = outcome.overlay if outcome.overlay is not KEEP else new
-    return apply(state, state.screen, replace(outcome, overlay=overlay_after))
+    overlay_after = reply.overlay if reply.overlay is not KEEP else new
+    return apply(state, state.screen, replace(reply, overlay=overlay_after))
 
 
 def _to_screen(state: State, event: Event) -> Update:
@@ -146,13 +146,13 @@ def _to_screen(state: State, event: Event) -> Update:
         if binding is HELP:
             return replace(state, overlay=Help(declared)), ()
         event = Pressed(event.name, binding)  # the screen dispatches on the binding found here
-    new, outcome = route.update(screen, event, ctx)
-    if outcome.unhandled:
+    new, reply = route.update(screen, event, ctx)
+    if reply.unhandled:
         if isinstance(event, (Key, Pressed)):
             name = event.name if isinstance(event, Key) else event.key
             return _complain(state, route.unbound(screen, ctx, name)), ()
         return state, ()
-    return apply(state, new, outcome)
+    return apply(state, new, reply)
 
 
 def _from_shown_connection(screen: Screen, event: NetEvent | NetListening | NetClock) -> bool:
@@ -165,28 +165,28 @@ def _complain(state: State, text: str) -> State:
     return say(state, text, alert=True)
 
 
-def apply(state: State, screen: Screen, outcome: Reply) -> Update:
-    """``state`` with ``screen`` shown and what ``outcome`` reports applied; the effects it asks for."""
-    if outcome.screen is not KEEP:
-        screen = outcome.screen
+def apply(state: State, screen: Screen, reply: Reply) -> Update:
+    """``state`` with ``screen`` shown and what ``reply`` reports applied; the effects it asks for."""
+    if reply.screen is not KEEP:
+        screen = reply.screen
     state = replace(state, screen=screen)
-    if outcome.overlay is not KEEP:
-        state = replace(state, overlay=outcome.overlay)
-    message = outcome.message
+    if reply.overlay is not KEEP:
+        state = replace(state, overlay=reply.overlay)
+    message = reply.message
     if message is not None and not (message.text == "" and state.sticky):
         state = replace(state, message=message.text, alert=message.alert, sticky=message.sticky)
-    if outcome.settings is not None:
-        state = replace(state, settings=outcome.settings)
-    if outcome.ai is not KEEP:
-        state = replace(state, ai=outcome.ai)
-    if outcome.last_file is not None:
-        state = replace(state, last_file=outcome.last_file)
-    jobs = [getattr(effect, "job", 0) for effect in outcome.effects]
+    if reply.settings is not None:
+        state = replace(state, settings=reply.settings)
+    if reply.ai is not KEEP:
+        state = replace(state, ai=reply.ai)
+    if reply.last_file is not None:
+        state = replace(state, last_file=reply.last_file)
+    jobs = [getattr(effect, "job", 0) for effect in reply.effects]
     if jobs and max(jobs) > state.jobs:
         state = replace(state, jobs=max(jobs))
-    if outcome.ai is not KEEP and outcome.ai is not None and outcome.ai.job > state.jobs:
-        state = replace(state, jobs=outcome.ai.job)
-    return state, outcome.effects
+    if reply.ai is not KEEP and reply.ai is not None and reply.ai.job > state.jobs:
+        state = replace(state, jobs=reply.ai.job)
+    return state, reply.effects
 
 
 # -- the view ----------------------------------------------------------------------

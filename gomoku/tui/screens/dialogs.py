@@ -17,7 +17,7 @@ from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, said
 QUIT_YES = ("y", "Y", "q", "enter")
 
 
-def quit_outcome(screen: Screen) -> Reply:
+def quit_reply(screen: Screen) -> Reply:
     """Quit at once, or ask first while a game is in progress (it is kept for next time either way)."""
     game = screen if isinstance(screen, NetPlaying) else game_behind(screen)
     if game is not None and game.in_progress:

@@ -188,7 +188,7 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     if binding is LOAD:
         return screen, prompt.opened(ctx, PromptKind.LOAD)
     if binding is QUIT:
-        return screen, dialogs.quit_outcome(screen)
+        return screen, dialogs.quit_reply(screen)
     return screen, UNHANDLED
 
 

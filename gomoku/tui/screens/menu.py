@@ -204,7 +204,7 @@ def update(menu: Menu, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     if binding is BACK and menu.back is not None:
         return menu.back, NOTHING
     if binding is QUIT:
-        return menu, dialogs.quit_outcome(menu)
+        return menu, dialogs.quit_reply(menu)
     return menu, UNHANDLED
 
 
@@ -255,7 +255,7 @@ def _activate(ctx: Context, menu: Menu, row: MenuRow) -> tuple[Screen, Reply]:
     if row is MenuRow.NETWORK:
         return NetMenu(), NOTHING
     if row is MenuRow.QUIT:
-        return menu, dialogs.quit_outcome(menu)
+        return menu, dialogs.quit_reply(menu)
     return start(ctx, menu)  # New game, or Enter on any setting
 
 

@@ -351,7 +351,7 @@ def _key(screen: NetPlaying, name: str, binding: Binding, ctx: Context) -> tuple
     if binding is RECONNECT:
         return reconnect(screen, ctx)
     if binding is QUIT:  # the game is kept as it stands now (the clocks read at this moment)
-        quitting = dialogs.quit_outcome(screen)
+        quitting = dialogs.quit_reply(screen)
         if screen.table.clock is None or not screen.table.in_progress:
             return screen, quitting
         return screen, replace(quitting, effects=_autosave(ctx, screen) + quitting.effects)

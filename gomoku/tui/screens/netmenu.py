@@ -104,7 +104,7 @@ def update(menu: NetMenu, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     if binding is BACK:
         return Menu(MenuRow.NETWORK), NOTHING
     if binding is QUIT:
-        return menu, dialogs.quit_outcome(menu)
+        return menu, dialogs.quit_reply(menu)
     return menu, UNHANDLED
 
 

@@ -129,7 +129,7 @@ def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Reply
     if binding is LEAVE:
         return screen.back or Menu(), NOTHING
     if binding is QUIT:
-        return screen, dialogs.quit_outcome(screen)
+        return screen, dialogs.quit_reply(screen)
     return screen, UNHANDLED
 
 
@@ -157,7 +157,7 @@ def _jumping(screen: Replaying, binding: Binding | None, key: str) -> tuple[Scre
             return leaving, said(f"This is move {target}." if target else "This is the start.")
         return _go_to(leaving, target)
     if binding is QUIT:
-        return screen, dialogs.quit_outcome(screen)
+        return screen, dialogs.quit_reply(screen)
     return screen, UNHANDLED
 
 

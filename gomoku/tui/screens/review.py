@@ -241,8 +241,8 @@ def update(screen: Reviewing, event: Event, ctx: Context) -> tuple[Screen, Reply
         return screen.back, NOTHING
     if binding is QUIT:
         effects = (CancelReview(screen.job),) if screen.review is None else ()
-        outcome = dialogs.quit_outcome(screen)
-        return screen, replace(outcome, effects=effects + outcome.effects)
+        reply = dialogs.quit_reply(screen)
+        return screen, replace(reply, effects=effects + reply.effects)
     if binding in (NEXT, PREVIOUS):
         return _select(screen, 1 if binding is NEXT else -1)
     if binding in (LINE_ON, LINE_BACK):
