@@ -24,6 +24,7 @@ from gomoku.board import Board
 from gomoku.point import Point
 from gomoku.rules import Stone
 from gomoku.tui import draw
+from gomoku.tui.bindings import NEXT
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import AiKind
 from gomoku.tui.layout import FOOTER_ROWS, BoardLayout
@@ -40,7 +41,8 @@ def allowed(game: LocalGame, settings: Settings) -> bool:
 
 
 def refusal() -> str:
-    return "Against the computer the analysis is a coach: turn Coach on in the menu (n) first."
+    """Why ``A`` does nothing against the computer, naming the key that opens the menu (the one key map's)."""
+    return f"Against the computer the analysis is a coach: turn Coach on in the menu ({NEXT.keys[0]}) first."
 
 
 def analysed_board(screen: Screen, settings: Settings) -> Board | None:

@@ -109,6 +109,8 @@ def test_against_the_computer_it_needs_the_coach_setting() -> None:
     run = begin("pvc").press("A")
     assert run.of(StartAnalysis) == [] and run.state.alert
     assert run.state.message == live.refusal()
+    key = run.state.message.split("menu (")[1].split(")")[0]  # the key it names opens the menu from the game
+    assert isinstance(run.press(key).state.screen, Menu)
     coached = begin("pvc", coach=True).press("A")
     assert len(coached.of(StartAnalysis)) == 1
 
