@@ -472,6 +472,13 @@ def test_watch_mode_paces_its_moves_pauses_and_steps() -> None:
     assert started(effects_of(after, "p"))
 
 
+def test_watch_modes_greeting_names_keys_that_do_what_it_says() -> None:
+    run = begin("cvc")
+    assert run.state.message.endswith("p pauses, . steps, g for a new game.")
+    assert game_of(Run(run.state).press("p").state).paused
+    assert isinstance(Run(run.state).press("g").state.screen, Menu)
+
+
 def test_watch_mode_pace_keys() -> None:
     run = Run(start("cvc")).press("+")
     assert game_of(run.state).settings.pace is Pace.FAST and run.state.settings.pace is Pace.FAST

@@ -16,7 +16,7 @@ from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule, Stone
 from gomoku.tui import draw
-from gomoku.tui.bindings import HELP, Binding, Bindings, key_line
+from gomoku.tui.bindings import HELP, NEXT, PAUSE, STEP, Binding, Bindings, key_line
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import SaveSettings
 from gomoku.tui.events import Event, Mouse, Pressed
@@ -331,7 +331,10 @@ def start(ctx: Context, menu: Menu | None = None) -> tuple[Screen, Reply]:
     elif settings.mode is Mode.PVP:
         hello = "Black moves first. Arrows move, Enter plays, ? for help."
     else:
-        hello = "Watching the computer play itself. p pauses, . steps, n for a new game."
+        hello = (
+            f"Watching the computer play itself. {PAUSE.keys[0]} pauses, {STEP.keys[0]} steps,"
+            f" {NEXT.keys[0]} for a new game."
+        )
     return Playing(game), said(hello, fresh_game_effects(game), overlay=None)
 
 
