@@ -108,6 +108,7 @@ CORE = [
     "renju",
     "combos",
     "errors",
+    "textwidth",
     "openings",
     "clock",
     "game",

@@ -16,6 +16,8 @@ from typing import Any, Protocol
 from gomoku.board import Board
 from gomoku.point import COLUMN_LETTERS, Point
 from gomoku.rules import Stone
+from gomoku.textwidth import centre, fit, fit_end, width
+from gomoku.textwidth import wrap as wrap_columns
 from gomoku.tui.layout import FOOTER_ROWS, HEADER_ROWS, BoardLayout, board_layout, label_width, needed
 from gomoku.tui.model import State
 
@@ -248,13 +250,13 @@ class Window(Protocol):
 
 
 def put(win: Window, y: int, x: int, text: str, attr: int = 0) -> None:
-    """Write ``text`` at ``(y, x)``, clipped to the window; never raises for lack of room."""
+    """Write ``text`` at ``(y, x)``, clipped to the window by columns; never raises for lack of room."""
     rows, cols = win.getmaxyx()
     if not 0 <= y < rows or x >= cols or not text:
         return
     if x < 0:
-        text, x = text[-x:], 0
-    text = text[: cols - x]
+        text, x = fit_end(text, width(text) + x), 0
+    text = fit(text, cols - x)
     if not text:
         return
     try:
@@ -263,36 +265,19 @@ def put(win: Window, y: int, x: int, text: str, attr: int = 0) -> None:
         pass  # writing the bottom-right cell moves the cursor off screen: the text is drawn
 
 
-def wrap(text: str, width: int) -> list[str]:
-    """``text`` broken into lines of at most ``width`` characters (long words are cut)."""
-    width = max(1, width)  # a tiny terminal still gets lines, one character wide
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        while len(word) > width:
-            if line:
-                lines.append(line)
-                line = ""
-            lines.append(word[:width])
-            word = word[width:]
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    if line:
-        lines.append(line)
-    return lines
+def wrap(text: str, columns: int) -> list[str]:
+    """``text`` broken into lines of at most ``columns`` terminal columns (long words are cut)."""
+    return wrap_columns(text, columns)
 
 
-def joined_lines(names: Iterable[str], separator: str, width: int) -> list[str]:
-    """``names`` joined by ``separator`` into lines of at most ``width`` (a name too long is cut)."""
-    width = max(1, width)
+def joined_lines(names: Iterable[str], separator: str, columns: int) -> list[str]:
+    """``names`` joined by ``separator`` into lines of at most ``columns`` columns (a name too long is cut)."""
+    columns = max(1, columns)
     lines: list[str] = []
     line = ""
     for name in names:
-        name = name[:width]
-        if line and len(line) + len(separator) + len(name) > width:
+        name = fit(name, columns)
+        if line and width(line) + width(separator) + width(name) > columns:
             lines.append(line)
             line = name
         else:
@@ -322,7 +307,7 @@ def centred_box(win: Window, theme: Theme, lines: list[tuple[str, str]], width: 
     left = max(0, (cols - width) // 2)
     box(win, theme, top, left, height, width)
     for offset, (text, style) in enumerate(lines):
-        put(win, top + 1 + offset, left + 2, theme.dots(text)[: width - 4], theme(style) if style else 0)
+        put(win, top + 1 + offset, left + 2, fit(theme.dots(text), width - 4), theme(style) if style else 0)
     return top, left
 
 
@@ -337,7 +322,7 @@ def too_small(win: Window, theme: Theme, what: str, need: tuple[int, int]) -> No
     ]
     top = max(HEADER_ROWS, (rows - len(lines)) // 2)
     for offset, line in enumerate(lines):
-        put(win, top + offset, max(0, (cols - len(line)) // 2), line, theme("alert") if offset == 0 else 0)
+        put(win, top + offset, centre(line, cols), line, theme("alert") if offset == 0 else 0)
 
 
 def board_place(win: Window, theme: Theme, size: int) -> BoardLayout | None:
@@ -356,9 +341,9 @@ def header(win: Window, theme: Theme, info: str = "") -> None:
     put(win, 0, 1, "gomoku", theme("title"))
     info = theme.dots(info or "? help  q quit")
     room = cols - 10
-    if len(info) > room:
-        info = info[: max(0, room - 1)] + theme.glyphs["ellipsis"]
-    put(win, 0, max(9, cols - len(info) - 1), info, theme("title"))
+    if width(info) > room:
+        info = fit(info, max(0, room - 1)) + theme.glyphs["ellipsis"]
+    put(win, 0, max(9, cols - width(info) - 1), info, theme("title"))
 
 
 def message_line(win: Window, state: State, theme: Theme, keys: Iterable[str] = ()) -> None:
@@ -378,7 +363,7 @@ def message_line(win: Window, state: State, theme: Theme, keys: Iterable[str] = 
         return
     shown: list[str] = []
     for key in keys:  # whole entries only: the line never ends in half a word
-        if len(theme.join([*shown, key])) > cols - 2:
+        if width(theme.join([*shown, key])) > cols - 2:
             break
         shown.append(key)
     put(win, rows - 1, 1, theme.dots(theme.join(shown)), theme("dim"))
@@ -522,10 +507,10 @@ def opening_panel(
         return top
     x = layout.panel_x
     assert x is not None
-    width = max(1, win.getmaxyx()[1] - x - 1)
+    columns = max(1, win.getmaxyx()[1] - x - 1)
     lines = [(f"{title}:", "status")] + [(step, "dim") for step in history[-max(1, room - 1) :]]
     for offset, (text, style) in enumerate(lines):
-        put(win, top + offset, x, text[:width], theme(style))
+        put(win, top + offset, x, fit(text, columns), theme(style))
     return top + len(lines) + 1
 
 

@@ -32,6 +32,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from gomoku import textwidth
 from gomoku.clock import NO_CLOCK, ClockError, ClockSpec, by_total, parse_clock
 from gomoku.net.protocol import MAX_NAME
 from gomoku.openings import OpeningRule
@@ -346,7 +347,7 @@ def _choice_problems(data: Mapping[str, Any], levels: Sequence[str] | None) -> l
 def _shown(value: Any) -> str:
     """A value from the file, short enough for a message."""
     text = json.dumps(value) if isinstance(value, (str, int, float, bool)) or value is None else type(value).__name__
-    return text if len(text) <= 20 else text[:17] + "..."
+    return text if textwidth.width(text) <= 20 else textwidth.fit(text, 17) + "..."
 
 
 class FileTrouble(enum.Enum):

@@ -1,6 +1,14 @@
-"""A stand-in for a curses window that keeps the text drawn on it, for testing the view."""
+"""A stand-in for a curses window that keeps the text drawn on it, for testing the view.
+
+It counts columns as a terminal does (:mod:`gomoku.textwidth`): a wide
+character such as ``中`` takes its cell and the next, which holds ``""`` so
+that a row joined back is the text drawn.  Writing over either half of a wide
+character blanks the other half, as curses does.
+"""
 
 from __future__ import annotations
+
+from gomoku.textwidth import char_width, width
 
 
 class FakeWindow:
@@ -18,11 +26,31 @@ class FakeWindow:
         self.attrs = [[0] * self.cols for _ in range(self.rows)]
 
     def addstr(self, y: int, x: int, text: str, attr: int = 0) -> None:
-        if not (0 <= y < self.rows and x >= 0 and x + len(text) <= self.cols):
+        if not (0 <= y < self.rows and x >= 0 and x + width(text) <= self.cols):
             raise AssertionError(f"drawing off the window: {y},{x} {text!r}")
-        for offset, char in enumerate(text):
-            self.text[y][x + offset] = char
-            self.attrs[y][x + offset] = attr
+        row = self.text[y]
+        column = x
+        for char in text:
+            size = char_width(char)
+            if size == 0:  # a combining mark joins the character before it
+                if column > 0:
+                    row[column - 1] += char
+                continue
+            for cell in range(column, column + size):
+                self._unpair(row, cell)
+            row[column] = char
+            self.attrs[y][column] = attr
+            if size == 2:
+                row[column + 1] = ""
+                self.attrs[y][column + 1] = attr
+            column += size
+
+    def _unpair(self, row: list[str], cell: int) -> None:
+        """Blank the other half of a wide character about to lose one of its halves."""
+        if row[cell] == "" and cell > 0:
+            row[cell - 1] = " "  # the right half is written over: the left half goes
+        elif cell + 1 < self.cols and row[cell + 1] == "" and width(row[cell]) == 2:
+            row[cell + 1] = " "  # the left half is written over: the right half goes
 
     def line(self, y: int) -> str:
         return "".join(self.text[y])
@@ -34,8 +62,9 @@ class FakeWindow:
         return "\n".join(line.rstrip() for line in self.lines())
 
     def find(self, needle: str) -> tuple[int, int] | None:
+        """The row and the *column* where ``needle`` is first drawn."""
         for y, line in enumerate(self.lines()):
             x = line.find(needle)
             if x >= 0:
-                return y, x
+                return y, width(line[:x])
         return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gomoku import textwidth
 from gomoku.tui import draw
 from gomoku.tui.bindings import Binding, Bindings, key_line
 from gomoku.tui.draw import Theme, Window
@@ -54,7 +55,7 @@ def confirm_update(overlay: ConfirmQuit, event: Event, ctx: Context) -> tuple[An
 
 def confirm_view(win: Window, overlay: ConfirmQuit, ctx: Context, theme: Theme) -> None:
     lines = [("Quit this game?", "status"), (theme.join(key_line(confirm_bindings(overlay, ctx))), "")]
-    draw.centred_box(win, theme, lines, max(len(text) for text, _ in lines) + 6)
+    draw.centred_box(win, theme, lines, max(textwidth.width(text) for text, _ in lines) + 6)
 
 
 # -- a notice -------------------------------------------------------------------------
@@ -81,7 +82,7 @@ def notice_view(win: Window, notice: Notice, ctx: Context, theme: Theme) -> None
     if len(body) + len(closing) > room:
         closing = []
     if len(body) > room:
-        body = [*body[: room - 1], body[room - 1][: width - 7] + theme.glyphs["ellipsis"]]
+        body = [*body[: room - 1], textwidth.fit(body[room - 1], width - 7) + theme.glyphs["ellipsis"]]
     lines = blank + [(f" {line}", "alert" if n == 0 else "") for n, line in enumerate(body)] + blank + closing
     draw.centred_box(win, theme, lines, width)
 

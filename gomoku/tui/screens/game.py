@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from gomoku import game as core
+from gomoku import textwidth
 from gomoku.game import GameError, Refusal, clock_side
 from gomoku.openings import (
     Action,
@@ -515,9 +516,9 @@ def _status(win: Window, ctx: Context, game: LocalGame, theme: Theme, analysis: 
     row, cols = draw.status_row(win), win.getmaxyx()[1]
     if result_text(game):
         text = ended_text(game)
-        if len(text) > cols - 2:  # how it ended matters more than after how many moves
+        if textwidth.width(text) > cols - 2:  # how it ended matters more than after how many moves
             text = result_text(game)
-        draw.put(win, row, 1, text[: cols - 2], theme("result"))
+        draw.put(win, row, 1, textwidth.fit(text, cols - 2), theme("result"))
         return
     spinner = theme.glyphs["spinner"]
     room = cols - 2
@@ -528,9 +529,9 @@ def _status(win: Window, ctx: Context, game: LocalGame, theme: Theme, analysis: 
         opening_job = ctx.ai is not None and ctx.ai.kind is AiKind.OPENING
         deciding = f" {spinner[ctx.frame % len(spinner)]}" if opening_job else ""
         turn = step.prompt + deciding
-        if len(turn) > room:  # a long prompt shortens: "black: swap / keep"
+        if textwidth.width(turn) > room:  # a long prompt shortens: "black: swap / keep"
             turn = step.short + deciding
-        draw.put(win, row, 1, turn[: max(0, room)], theme("status"))
+        draw.put(win, row, 1, textwidth.fit(turn, room), theme("status"))
         return
     stone = board.turn
     glyph = theme.glyphs[str(stone)]
@@ -546,7 +547,7 @@ def _status(win: Window, ctx: Context, game: LocalGame, theme: Theme, analysis: 
         parts.insert(1, analysis)
     if board.last_move is not None:
         parts.append(f"last: {board.mover(-1)} {board.notation(board.last_move)}")
-    draw.put(win, row, 1, theme.join(parts)[: max(0, room)], theme("status"))
+    draw.put(win, row, 1, textwidth.fit(theme.join(parts), room), theme("status"))
 
 
 def _clock_pieces(ctx: Context, game: LocalGame, theme: Theme) -> list[tuple[str, str]]:
@@ -564,7 +565,7 @@ def _clock_pieces(ctx: Context, game: LocalGame, theme: Theme) -> list[tuple[str
 
 def _width(pieces: list[tuple[str, str]]) -> int:
     """The columns the clocks take, a space before them included."""
-    return sum(len(text) for text, _ in pieces) + 1
+    return sum(textwidth.width(text) for text, _ in pieces) + 1
 
 
 def _clocks(win: Window, row: int, cols: int, pieces: list[tuple[str, str]], theme: Theme) -> int:
@@ -572,7 +573,7 @@ def _clocks(win: Window, row: int, cols: int, pieces: list[tuple[str, str]], the
     col = cols - _width(pieces)
     for text, style in pieces:
         draw.put(win, row, col, text, theme(style))
-        col += len(text)
+        col += textwidth.width(text)
     return _width(pieces)
 
 

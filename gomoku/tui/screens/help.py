@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gomoku import textwidth
 from gomoku.rules import Rule
 from gomoku.tui import draw
 from gomoku.tui.bindings import help_rows
@@ -40,11 +41,11 @@ def view(win: Window, overlay: Help, ctx: Context, theme: Theme) -> None:
         lines.append((SAME_KEYS, "dim"))
     for keys, what in help_rows(overlay.bindings):  # the keys, then what they do, wrapped beside them
         for number, text in enumerate(draw.wrap(what, width - 6 - KEY_COLUMN) or [""]):
-            lines.append((f"{keys if number == 0 else '':<{KEY_COLUMN}}{text}", ""))
+            lines.append((textwidth.ljust(keys if number == 0 else "", KEY_COLUMN) + text, ""))
     lines += [("Rules", "status")]
     for rule in Rule:  # the rule's name, then what it means, wrapped beside it
         for number, text in enumerate(draw.wrap(RULE_TEXT[rule], width - 6 - RULE_COLUMN)):
-            lines.append((f"{rule.value if number == 0 else '':<{RULE_COLUMN}}{text}", ""))
+            lines.append((textwidth.ljust(rule.value if number == 0 else "", RULE_COLUMN) + text, ""))
     if theme.unicode:
         legend = "● black  ○ white  ◉◎ last move  × forbidden (renju)  ◇ hint"
     else:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TypeVar
 
+from gomoku import textwidth
 from gomoku.ai import LEVELS
 from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
@@ -412,20 +413,28 @@ def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
         warning = ""
         if row not in ACTIONS:
             value = value_text(settings, row)
-            text = f" {pointer} {row.value:<{LABEL_COLUMN}}" + (f"< {value} >" if is_selected else f"  {value}")
+            label = textwidth.ljust(row.value, LABEL_COLUMN)
+            text = f" {pointer} {label}" + (f"< {value} >" if is_selected else f"  {value}")
             if row is MenuRow.SIZE:
                 warning = size_warning(settings, rows_, cols)
         attr = theme("selected") if is_selected else (0 if applies(settings, row) else theme("dim"))
         y = layout.first_item + index
-        draw.put(win, y, layout.left + 2, text.ljust(inner)[:inner], attr)
-        if warning and len(text) + 2 < inner:
-            draw.put(win, y, layout.left + 2 + len(text) + 2, warning[: inner - len(text) - 2], theme("alert"))
+        draw.put(win, y, layout.left + 2, textwidth.ljust(text, inner), attr)
+        used = textwidth.width(text)
+        if warning and used + 2 < inner:
+            draw.put(win, y, layout.left + 2 + used + 2, textwidth.fit(warning, inner - used - 2), theme("alert"))
     below = layout.below
     for offset, line in enumerate(draw.wrap(about(ctx, current, rows_, cols), inner - 2)[:2]):
         draw.put(win, below + offset, layout.left + 3, theme.dots(line))
     shorts = key_line(bindings(menu, ctx))  # the menu's key line, in two lines in the box
     for offset, part in enumerate((shorts[:3], shorts[3:])):
-        draw.put(win, below + 2 + offset, layout.left + 3, theme.dots(theme.join(part))[: inner - 2], theme("dim"))
+        draw.put(
+            win,
+            below + 2 + offset,
+            layout.left + 3,
+            textwidth.fit(theme.dots(theme.join(part)), inner - 2),
+            theme("dim"),
+        )
 
 
 ROUTE = Route(

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gomoku import textwidth
 from gomoku.net import events as ev
 from gomoku.net.match import OfferKind, Request, Role
 from gomoku.net.protocol import MAX_CHAT
@@ -480,9 +481,10 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
         if table.clock is not None:
             time_text, warn = clock_text(screen, role)
             running = table.clock.running is role
-            line = f"{line[: max(1, width - len(time_text) - 3)]:<{max(1, width - len(time_text) - 2)}}{time_text}"
+            name_room = max(1, width - textwidth.width(time_text) - 2)
+            line = textwidth.ljust(textwidth.fit(line, name_room - 1), name_room) + time_text
             style = "alert" if warn else "selected" if running else ""
-        draw.put(win, layout.top + row, x, line[:width], theme(style) if style else 0)
+        draw.put(win, layout.top + row, x, textwidth.fit(line, width), theme(style) if style else 0)
     bottom = rows - draw.FOOTER_ROWS - 1
     moves_top = layout.top + 3
     room = bottom - moves_top
@@ -509,7 +511,7 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
     shown = chat[-room:] if room > 0 else []
     lines += [(line, "") for line in shown] or [(f"{CHAT_KEY} writes a line", "dim")]
     for offset, (text, style) in enumerate(lines[: max(0, bottom - top)]):
-        draw.put(win, top + offset, x, text[:width], theme(style) if style else 0)
+        draw.put(win, top + offset, x, textwidth.fit(text, width), theme(style) if style else 0)
 
 
 def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
@@ -519,16 +521,16 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
     row, cols = draw.status_row(win), win.getmaxyx()[1]
     if screen.typing is not None:
         text = f"Say: {screen.typing}_"
-        if len(text) > cols - 2:
-            text = theme.glyphs["ellipsis"] + text[-(cols - 3) :]
+        if textwidth.width(text) > cols - 2:  # the end of the line, where the typing is, shows
+            text = theme.glyphs["ellipsis"] + textwidth.fit_end(text, cols - 3)
         draw.put(win, row, 1, text, theme("selected"))
         return
     if screen.confirm_resign:
-        draw.put(win, row, 1, "Resign this game?"[: cols - 2], theme("alert"))
+        draw.put(win, row, 1, textwidth.fit("Resign this game?", cols - 2), theme("alert"))
         return
     if table.offer_in is not None:
         asks = f"{capitalised(screen.opponent)} asks {table.offer_in.request}"
-        draw.put(win, row, 1, asks[: cols - 2], theme("alert"))
+        draw.put(win, row, 1, textwidth.fit(asks, cols - 2), theme("alert"))
         return
     if table.over:
         parts = [result_text(screen), f"after {plural(len(board.moves), 'move')}", link_text(screen)]
@@ -537,7 +539,8 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
     waiting = waiting_lines(screen)
     if waiting and not wide:  # no panel to show the command in: the status line shows it
         text = f"{waiting[0]} {waiting[1]}"
-        draw.put(win, row, 1, text if len(text) <= cols - 2 else waiting[1][: cols - 2], theme("alert"))
+        fitting = textwidth.width(text) <= cols - 2
+        draw.put(win, row, 1, text if fitting else textwidth.fit(waiting[1], cols - 2), theme("alert"))
         return
     opening = table.opening
     if opening is not None and opening.step is not None:  # who decides what, in the rule's words
@@ -568,9 +571,9 @@ def clock_text(screen: NetPlaying, role: Role) -> tuple[str, bool]:
 
 def _fitted(theme: Theme, parts: list[str], room: int) -> str:
     """As many of ``parts`` as fit in ``room`` columns, whole (the first always, cut if it must be)."""
-    while len(parts) > 1 and len(theme.join(parts)) > room:
+    while len(parts) > 1 and textwidth.width(theme.join(parts)) > room:
         parts = parts[:-1]
-    return theme.join(parts)[:room]
+    return textwidth.fit(theme.join(parts), room)
 
 
 def unbound(screen: NetPlaying, ctx: Context, key: str) -> str:

@@ -14,6 +14,7 @@ from datetime import datetime
 from pathlib import PurePath
 from typing import Any
 
+from gomoku import textwidth
 from gomoku.records import GameRecord, RecordError
 from gomoku.rules import Stone
 from gomoku.savegame import SaveError
@@ -235,11 +236,11 @@ def view(win: Window, prompt: Prompt, ctx: Context, theme: Theme) -> None:
     title = "Save this game to a file" if saving else "Load a game record to replay"
     room = inner - 6
     text = prompt.text
-    if len(text) >= room:
-        text = theme.glyphs["ellipsis"] + text[-(room - 2) :]
+    if textwidth.width(text) >= room:  # the end of the name, where the typing is, shows
+        text = theme.glyphs["ellipsis"] + textwidth.fit_end(text, room - 2)
     shown = text + ("" if prompt.fresh else "_")
     lines: list[tuple[str, str]] = [(title, "status"), ("", "")]
-    lines.append(("File: " + shown.ljust(room), ""))
+    lines.append(("File: " + textwidth.ljust(shown, room), ""))
     if saving:
         lines.append((".sgf, .psq, or any other name for a move list", "dim"))
         lines.append(("(a name without a folder goes in the current one)", "dim"))
@@ -247,7 +248,7 @@ def view(win: Window, prompt: Prompt, ctx: Context, theme: Theme) -> None:
         lines.append(("SGF, Piskvork .psq, a move list, or a kept game", "dim"))
         if prompt.choices:
             label = "Here (up/down): "
-            listed = draw.joined_lines(prompt.choices, "  ", inner - len(label))
+            listed = draw.joined_lines(prompt.choices, "  ", inner - textwidth.width(label))
             for number, line in enumerate(listed[:3]):
                 lines.append(((label if number == 0 else " " * len(label)) + line, "dim"))
     if prompt.job is not None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gomoku import game as core
+from gomoku import textwidth
 from gomoku.board import Board, HistoryError, IllegalMoveError
 from gomoku.clock import ClockKind, ClockSpec, SideTime
 from gomoku.openings import Seat
@@ -269,13 +270,14 @@ def _status(win: Window, screen: Replaying, theme: Theme, analysis: str | None =
     if result:
         text = f" {result} "
         draw.put(win, row, 0, text, theme("result"))
-        draw.put(win, row, len(text) + 1, theme.join(parts)[: max(0, cols - len(text) - 2)], theme("status"))
+        used = textwidth.width(text)
+        draw.put(win, row, used + 1, textwidth.fit(theme.join(parts), cols - used - 2), theme("status"))
         return
     if screen.index == total and screen.record.result:
         parts.append(f"result {screen.record.result}")
     if analysis is not None:
         parts.insert(1, analysis)
-    draw.put(win, row, 1, theme.join(parts)[: cols - 2], theme("status"))
+    draw.put(win, row, 1, textwidth.fit(theme.join(parts), cols - 2), theme("status"))
 
 
 ROUTE = Route(

@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 
+from gomoku import textwidth
 from gomoku.board import Board, IllegalMoveError
 from gomoku.point import Point, to_notation
 from gomoku.review import GRAPH_MARKS, ForcedWin, GameReview, Mark, MoveReview, render_graph
@@ -304,7 +305,7 @@ def fits(screen: Reviewing, ctx: Context, rows: int, cols: int) -> bool:
 
 def progress_bar(done: int, total: int, width: int, theme: Theme) -> str:
     """``[#####.....] 12/41``: the positions read of all."""
-    inner = max(1, width - len(f" {total}/{total}") - 2)
+    inner = max(1, width - textwidth.width(f" {total}/{total}") - 2)
     filled = inner * done // max(1, total)
     full, empty = ("█", "░") if theme.unicode else ("#", ".")
     return f"[{full * filled}{empty * (inner - filled)}] {done}/{total}"
@@ -364,7 +365,7 @@ def _panel(win: Window, layout: BoardLayout, screen: Reviewing, theme: Theme) ->
         draw.put(win, top + 5, x, "Esc cancels.", theme("dim"))
         return
     verdict = f"Decided at move {review.decided}" if review.decided is not None else "Not decided by force"
-    draw.put(win, top, x, verdict[:width], theme("status"))
+    draw.put(win, top, x, textwidth.fit(verdict, width), theme("status"))
     moment = selected(screen)
     below = [] if moment is None else ["", moment.label(review.size), *draw.wrap(moment.move.sentence, width)]
     room = bottom - top - len(below)  # rows for the graph and the move list
@@ -375,7 +376,7 @@ def _panel(win: Window, layout: BoardLayout, screen: Reviewing, theme: Theme) ->
     row = top + 1
     for line in graph:
         shown = line if theme.unicode else line.translate(ASCII_GRAPH)
-        draw.put(win, row, x, shown[:width], theme("dim") if line.startswith("moves") else 0)
+        draw.put(win, row, x, textwidth.fit(shown, width), theme("dim") if line.startswith("moves") else 0)
         row += 1
     pointer = theme.glyphs["pointer"]
     focus = moment.move.number if moment is not None else 0
@@ -383,13 +384,15 @@ def _panel(win: Window, layout: BoardLayout, screen: Reviewing, theme: Theme) ->
         column = x
         for cell in listed:
             text = cell.text(pointer)
-            draw.put(win, row, column, text[: max(0, x + width - column)], theme("selected") if cell.selected else 0)
-            column += len(text) + 1
+            draw.put(
+                win, row, column, textwidth.fit(text, x + width - column), theme("selected") if cell.selected else 0
+            )
+            column += textwidth.width(text) + 1
         row += 1
     for offset, line in enumerate(below):
         if row > bottom:
             break
-        draw.put(win, row, x, line[:width], theme("status") if offset == 1 else 0)
+        draw.put(win, row, x, textwidth.fit(line, width), theme("status") if offset == 1 else 0)
         row += 1
 
 
@@ -416,7 +419,7 @@ def _status(win: Window, screen: Reviewing, theme: Theme) -> None:
             label = moment.label(screen.review.size)  # the mark and the move, seen even without the panel
             line = f"line {screen.step} of {total}"
             text = f"Moment {screen.selected + 1} of {count} · {label} · {line} · {moment.win.side} wins"
-    draw.put(win, row, 1, theme.dots(text)[: cols - 2], theme("status"))
+    draw.put(win, row, 1, textwidth.fit(theme.dots(text), cols - 2), theme("status"))
 
 
 ROUTE = Route(update, view, bindings, header=header, fits=fits)
