@@ -96,7 +96,8 @@ def wrap(text: str, columns: int, wide_ambiguous: bool = False) -> list[str]:
 
     Chinese and Japanese put no spaces between words: a run of them is one
     long "word", cut between characters (never through one) as those
-    languages break their lines.  A wide character on a line one column wide
+    languages break their lines, and it fills the line it starts on (a long
+    word in Latin letters, a path, starts a line of its own).  A wide character on a line one column wide
     is shown alone: it cannot be cut.
     """
     columns = max(1, columns)  # a tiny terminal still gets lines, one column wide
@@ -107,6 +108,14 @@ def wrap(text: str, columns: int, wide_ambiguous: bool = False) -> list[str]:
         size = width(word, wide_ambiguous)
         while size > columns:
             if line:
+                room = columns - used - 1
+                if char_width(word[0], wide_ambiguous) == 2 and room >= 2:  # Chinese fills the line it starts on
+                    piece = fit(word, room, wide_ambiguous)
+                    lines.append(f"{line} {piece}")
+                    line, used = "", 0
+                    word = word[len(piece) :]
+                    size = width(word, wide_ambiguous)
+                    continue
                 lines.append(line)
                 line, used = "", 0
             piece = fit(word, columns, wide_ambiguous) or word[:1]

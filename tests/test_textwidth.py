@@ -44,7 +44,9 @@ def test_padding_and_centring_by_columns() -> None:
 def test_wrap_breaks_at_spaces_and_cuts_a_run_of_chinese_between_characters() -> None:
     assert wrap("the quick brown fox", 10) == ["the quick", "brown fox"]
     assert wrap("五子棋是一种两人对弈的棋类游戏", 10) == ["五子棋是一", "种两人对弈", "的棋类游戏"]
-    assert wrap("文件 中文名字.sgf", 8) == ["文件", "中文名字", ".sgf"]
+    assert wrap("文件 中文名字.sgf", 9) == ["文件 中文", "名字.sgf"]
+    assert wrap("王小明: 你好，下一盘吧", 12) == ["王小明: 你好", "，下一盘吧"]  # the line is filled
+    assert wrap("read /a/very/long/path", 10) == ["read", "/a/very/lo", "ng/path"]  # a path starts its own
     assert wrap("中", 1) == ["中"]  # a wide character on a line one column wide: alone, not lost
     assert wrap("", 5) == [] and wrap("a b", 0) == ["a", "b"]
 
