@@ -250,7 +250,7 @@ def view(win: Window, prompt: Prompt, ctx: Context, theme: Theme) -> None:
             label = "Here (up/down): "
             listed = draw.joined_lines(prompt.choices, "  ", inner - textwidth.width(label))
             for number, line in enumerate(listed[:3]):
-                lines.append(((label if number == 0 else " " * len(label)) + line, "dim"))
+                lines.append(((label if number == 0 else " " * textwidth.width(label)) + line, "dim"))
     if prompt.job is not None:
         lines.append(("Working...", "dim"))
     for line in draw.wrap(prompt.error, inner)[:4]:
