@@ -40,6 +40,17 @@ def both_clocks(text: str) -> bool:
     return set(clocks(text)) == {"●", "○"}
 
 
+def two_players_after_h8_h9(launch):  # type: ignore[no-untyped-def]
+    """Two players with a minute each, after black's h8 and white's h9: black's time runs."""
+    game = launch("--mode", "pvp", "--clock", "1+0")
+    game.wait_for("Black to play")
+    game.send("\r")
+    game.wait_for("last: black h8")
+    game.send("k ")
+    game.wait_for("last: white h9")
+    return game
+
+
 def test_item_1_a_move_while_paused_ends_the_pause_and_the_computer_answers(launch) -> None:
     game = launch("--mode", "pvc", "--level", "easy", "--clock", "1+0")
     game.wait_for("Black (you) to play")
@@ -69,12 +80,7 @@ def test_item_1_two_players_a_move_while_paused_ends_the_pause_and_p_pauses_agai
 
 
 def test_item_2_quitting_keeps_the_time_at_quitting(launch, home: Path) -> None:
-    game = launch("--mode", "pvp", "--clock", "1+0")
-    game.wait_for("Black to play")
-    game.send("\r")
-    game.wait_for("last: black h8")
-    game.send("k ")
-    game.wait_for("last: white h9")
+    game = two_players_after_h8_h9(launch)
     thinking = game.wait_for(lambda t: both_clocks(t) and clocks(t)["●"] <= 55, timeout=15)  # black thinks 5 s
     assert clocks(thinking)["●"] <= 55
     game.send("qy")
@@ -96,12 +102,7 @@ def test_item_3_watch_mode_charges_thinking_not_the_pace(launch) -> None:
 
 
 def test_item_4_undo_with_a_clock_offers_no_redo(launch) -> None:
-    game = launch("--mode", "pvp", "--clock", "1+0")
-    game.wait_for("Black to play")
-    game.send("\r")
-    game.wait_for("last: black h8")
-    game.send("k ")
-    game.wait_for("last: white h9")
+    game = two_players_after_h8_h9(launch)
     game.send("u")
     text = game.wait_for("Took back h9")
     assert "r redoes" not in flatten(text) and "r redo" not in key_line(text)
