@@ -29,9 +29,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gomoku.game import UndoPolicy
-from gomoku.openings import OpeningRule
-from gomoku.rules import Rule
+from gomoku.game import Game, UndoPolicy
+from gomoku.openings import OpeningRule, Seat
+from gomoku.rules import Outcome, Rule, Stone
+
+#: The table's seat numbers: ``1`` the first player, ``2`` the second.
+SEATS = {1: Seat.FIRST, 2: Seat.SECOND}
+NUMBERS = {seat: number for number, seat in SEATS.items()}
 
 
 @dataclass(frozen=True)
@@ -66,6 +70,26 @@ class Case:
 def refused(seat: int, what: str, at: float, kind: str, **expect: object) -> Act:
     """A row that must be refused with ``kind`` (a :class:`~gomoku.game.Refusal` name), changing nothing."""
     return Act(seat, what, at, refused=kind, **expect)  # type: ignore[arg-type]
+
+
+def observation(
+    row: Act, game: Game, refused: object, stones: int, result: Outcome | None, times: tuple[float, ...]
+) -> dict[str, object]:
+    """What ``row`` checks, as one front end reads it (``game`` is its game): only the fields the row gives.
+
+    Each front end reads the refusal, the stones, the result and the times its own way; who acts and who
+    holds black come from its game.
+    """
+    acting = game.acting_seat
+    seen: dict[str, object] = {
+        "refused": refused,
+        "acting": NUMBERS[acting] if acting is not None else 0,
+        "black": NUMBERS[game.seat_of(Stone.BLACK)],
+        "stones": stones,
+        "result": str(result) if result is not None else "",
+        "times": times,
+    }
+    return {name: value for name, value in seen.items() if getattr(row, name) is not None}
 
 
 CASES: tuple[Case, ...] = (

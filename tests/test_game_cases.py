@@ -10,11 +10,7 @@ from gomoku.clock import parse_clock
 from gomoku.game import Game, GameError
 from gomoku.openings import Seat, parse_move
 from gomoku.point import parse_point
-from gomoku.rules import Stone
-from tests.game_cases import CASES, Act, Case
-
-SEATS = {1: Seat.FIRST, 2: Seat.SECOND}
-NUMBERS = {seat: number for number, seat in SEATS.items()}
+from tests.game_cases import CASES, SEATS, Act, Case, observation
 
 
 def act(game: Game, row: Act) -> Game:
@@ -43,16 +39,8 @@ def act(game: Game, row: Act) -> Game:
 
 def observed(game: Game, row: Act, refusal: str) -> dict[str, object]:
     """What the row checks, read from ``game``: only the fields the row gives."""
-    acting = game.acting_seat
-    seen: dict[str, object] = {
-        "refused": refusal,
-        "acting": NUMBERS[acting] if acting is not None else 0,
-        "black": NUMBERS[game.seat_of(Stone.BLACK)],
-        "stones": len(game.board.moves),
-        "result": str(game.result) if game.result is not None else "",
-        "times": tuple(game.time_left(seat, row.at) for seat in Seat),
-    }
-    return {name: value for name, value in seen.items() if getattr(row, name) is not None}
+    times = tuple(game.time_left(seat, row.at) for seat in Seat)
+    return observation(row, game, refusal, len(game.board.moves), game.result, times)
 
 
 def expected(row: Act) -> dict[str, object]:

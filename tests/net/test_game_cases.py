@@ -31,13 +31,10 @@ from gomoku.net.match import BlackChoice, GameSettings, OfferKind, Role
 from gomoku.net.session import Session
 from gomoku.openings import Seat, parse_move
 from gomoku.point import parse_point
-from gomoku.rules import Stone
-from tests.game_cases import CASES, Act, Case
+from tests.game_cases import CASES, SEATS, Act, Case, observation
 from tests.net.test_fair import QUIET
 from tests.net.wire import Wire
 
-SEATS = {1: Seat.FIRST, 2: Seat.SECOND}
-NUMBERS = {seat: number for number, seat in SEATS.items()}
 #: Where a case leaves the network behind, and why: its first row the network cannot take.
 CUT = {
     "fischer: the first move starts the clock, each move charges and adds the increment": (
@@ -112,20 +109,11 @@ def seen(session: Session, row: Act, refusal: str) -> dict[str, object]:
     first = Role.HOST if session.role is Role.HOST else Role.GUEST
     if game.colour_of(Seat.FIRST) is not table.my_stone:
         first = first.other
-    acting = game.acting_seat
     times: tuple[float, ...] = (math.inf, math.inf)
     if table.clock is not None:
         roles = {Seat.FIRST: first, Seat.SECOND: first.other}
         times = tuple(round(table.clock.left(roles[s], row.at), 6) for s in Seat)
-    observed: dict[str, object] = {
-        "refused": refusal,
-        "acting": NUMBERS[acting] if acting is not None else 0,
-        "black": NUMBERS[game.seat_of(Stone.BLACK)],
-        "stones": len(table.board.moves),
-        "result": str(table.result) if table.result is not None else "",
-        "times": times,
-    }
-    return {name: value for name, value in observed.items() if getattr(row, name) is not None}
+    return observation(row, game, refusal, len(table.board.moves), table.result, times)
 
 
 def expected(row: Act) -> dict[str, object]:

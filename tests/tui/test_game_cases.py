@@ -20,15 +20,12 @@ from gomoku.clock import parse_clock
 from gomoku.game import UndoPolicy
 from gomoku.openings import Option, Seat, parse_move
 from gomoku.point import parse_point
-from gomoku.rules import Stone
 from gomoku.tui.events import AiDone, Event, Key, Tick
 from gomoku.tui.model import State
 from gomoku.tui.screens.game import OPENING_KEYS
-from tests.game_cases import CASES, Act, Case
+from tests.game_cases import CASES, SEATS, Act, Case, observation
 from tests.tui.helpers import NOON, at, click, game_of, send, start
 
-SEATS = {1: Seat.FIRST, 2: Seat.SECOND}
-NUMBERS = {seat: number for number, seat in SEATS.items()}
 #: What the local screen cannot express (one screen, no resign or draw keys).
 SKIPPED_REFUSALS = frozenset({"NOT_YOUR_TURN"})
 SKIPPED_WORDS = frozenset({"resign", "draw"})
@@ -71,16 +68,8 @@ def observed(state: State, before: State, row: Act) -> dict[str, object]:
     game = game_of(state).game
     ticked = game_of(send(before, Tick(NOON, 0, row.at))).game
     unchanged = game.action_count == ticked.action_count and game.board.moves == ticked.board.moves
-    acting = game.acting_seat
-    seen: dict[str, object] = {
-        "refused": state.alert and unchanged,
-        "acting": NUMBERS[acting] if acting is not None else 0,
-        "black": NUMBERS[game.seat_of(Stone.BLACK)],
-        "stones": len(game.board.moves),
-        "result": str(game.result) if game.result is not None else "",
-        "times": tuple(round(t, 6) if math.isfinite(t) else t for t in (game.time_left(s, row.at) for s in Seat)),
-    }
-    return {name: value for name, value in seen.items() if getattr(row, name) is not None}
+    times = tuple(round(t, 6) if math.isfinite(t) else t for t in (game.time_left(s, row.at) for s in Seat))
+    return observation(row, game, state.alert and unchanged, len(game.board.moves), game.result, times)
 
 
 def expected(row: Act) -> dict[str, object]:
