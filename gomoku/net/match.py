@@ -173,6 +173,13 @@ class Times:
     running: Role | None = None
     used: float = 0.0
 
+    def by_seat(self, first: Role) -> dict[Seat, SideTime]:
+        """Each seat's time left, in a game that ``first`` begins."""
+        return {
+            seat_of(Role.HOST, first): SideTime(self.host, self.host_periods),
+            seat_of(Role.GUEST, first): SideTime(self.guest, self.guest_periods),
+        }
+
 
 def seat_of(role: Role, first: Role) -> Seat:
     """``role``'s seat in a game that ``first`` begins: the first player or the second."""
@@ -197,10 +204,7 @@ def clock_of(spec: ClockSpec, times: Times, first: Role, now: float, running: bo
 
     What the guest shows: the host's last reading, running on from its arrival.
     """
-    sides = {
-        clock_side(seat_of(Role.HOST, first)): SideTime(times.host, times.host_periods),
-        clock_side(seat_of(Role.GUEST, first)): SideTime(times.guest, times.guest_periods),
-    }
+    sides = {clock_side(seat): time for seat, time in times.by_seat(first).items()}
     side = clock_side(seat_of(times.running, first)) if times.running is not None else None
     clock = Clock(spec, sides[Stone.BLACK], sides[Stone.WHITE], side, now if side is not None else None, times.used)
     return clock if running else clock.pause(now)

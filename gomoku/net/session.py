@@ -63,7 +63,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from gomoku.board import Board, IllegalMoveError
-from gomoku.clock import NO_CLOCK, Clock, ClockSpec, SideTime
+from gomoku.clock import NO_CLOCK, Clock, ClockSpec
 from gomoku.game import Game, GameError, Refusal, UndoPolicy
 from gomoku.net import auth
 from gomoku.net import events as ev
@@ -192,12 +192,7 @@ class Table:
             raise IllegalMoveError("moves were played before the opening was over")
         for point in moves[len(placed) :]:
             board.play(point)
-        seats = None
-        if times is not None:
-            seats = {
-                seat_of(Role.HOST, first): SideTime(times.host, times.host_periods),
-                seat_of(Role.GUEST, first): SideTime(times.guest, times.guest_periods),
-            }
+        seats = times.by_seat(first) if times is not None else None
         game = Game.resumed(board, state, clock, seats, times.used if times else 0.0, UndoPolicy.TO_SEAT)
         return cls(match, number, first, game)
 
