@@ -409,7 +409,8 @@ ENDINGS: dict[Termination, str] = {
     Termination.RESIGNATION: "resign",
     Termination.AGREEMENT: "agreed",
 }
-_TERMINATIONS = {word: termination for termination, word in ENDINGS.items()}
+#: The other way: the termination each wire word names (the network save reads its result with it too).
+TERMINATIONS = {word: termination for termination, word in ENDINGS.items()}
 
 
 @dataclass(frozen=True)
@@ -419,7 +420,7 @@ class EndingKind(Kind):
     def parse(self, name: str, value: Any) -> Termination:
         if isinstance(value, Termination):
             return value
-        return _TERMINATIONS[Choice(tuple(ENDINGS.values())).parse(name, value)]
+        return TERMINATIONS[Choice(tuple(ENDINGS.values())).parse(name, value)]
 
     def dump(self, value: Termination) -> str:
         return ENDINGS[value]

@@ -15,7 +15,7 @@ from gomoku.board import Board
 from gomoku.clock import NO_CLOCK, ClockError, ClockSpec, SideTime, parse_clock
 from gomoku.net.errors import ProtocolError
 from gomoku.net.match import BlackChoice, ChatLine, MatchRecord, Role, Times
-from gomoku.net.protocol import ENDINGS, MAX_CHAT, MAX_CHAT_LINES, ResumeRecord, clean_text
+from gomoku.net.protocol import ENDINGS, MAX_CHAT, MAX_CHAT_LINES, TERMINATIONS, ResumeRecord, clean_text
 from gomoku.openings import OpeningError, OpeningRule, OpeningState, Seat, replay
 from gomoku.point import Point, parse_point, to_notation
 from gomoku.rules import Outcome, Rule, Stone
@@ -243,8 +243,7 @@ def _record_of(role: Role, data: Any) -> MatchRecord | ResumeRecord | None:
         result = None
         if isinstance(data.get("result"), dict):
             winner = data["result"]["winner"]
-            endings = {word: termination for termination, word in ENDINGS.items()}
-            result = Outcome(endings[data["result"]["ending"]], Stone[winner.upper()] if winner else None)
+            result = Outcome(TERMINATIONS[data["result"]["ending"]], Stone[winner.upper()] if winner else None)
             if not result.possible:
                 raise ValueError("not a possible result")
         rule, size, black = Rule(data["rule"]), int(data["size"]), Role(data["black"])
