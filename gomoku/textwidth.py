@@ -41,6 +41,8 @@ def char_width(char: str, wide_ambiguous: bool = False) -> int:
 def width(text: str, wide_ambiguous: bool = False) -> int:
     """The columns ``text`` takes on one line of a terminal."""
     if text.isascii():
+        if text.isprintable():
+            return len(text)  # the usual case, measured on every draw: one column a character
         return sum(1 for char in text if char.isprintable())
     return sum(char_width(char, wide_ambiguous) for char in text)
 
