@@ -124,8 +124,3 @@ class Outcome:
     def possible(self) -> bool:
         """Whether a game can end so: a winner by a termination that has one, or a draw by one that can draw."""
         return self.termination in (_DRAWS if self.winner is None else _WINS)
-
-    @property
-    def decisive(self) -> bool:
-        """Whether someone won (not a draw)."""
-        return self.winner is not None

@@ -124,11 +124,6 @@ class LocalGame:
         """Whether it is the computer's turn to move in a game that goes on (after the opening)."""
         return not self.in_opening and not self.over and self.board.turn in self.computer
 
-    @property
-    def computer_acting(self) -> bool:
-        """Whether the game waits for the computer: its opening step or its move."""
-        return self.game.acting_seat in self.seats
-
     def level_of(self, stone: Stone) -> str:
         """The level the computer plays ``stone`` at."""
         settings = self.settings

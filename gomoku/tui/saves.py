@@ -48,11 +48,11 @@ def saved_from_game(game: LocalGame, now: float | None = None) -> SavedGame:
             "computer": sorted(seat.name.lower() for seat in game.seats),
         }
     if game.clock.enabled:
-        core = game.game
+        played = game.game
         extra[CLOCK] = {
             "spec": game.clock.spec.text(),
-            **{_SEAT_KEYS[seat]: [core.side_time(seat).main, core.side_time(seat).periods] for seat in Seat},
-            "used": core.move_time(now) if now is not None and not core.over else 0.0,
+            **{_SEAT_KEYS[seat]: [played.side_time(seat).main, played.side_time(seat).periods] for seat in Seat},
+            "used": played.move_time(now) if now is not None and not played.over else 0.0,
         }
     return SavedGame.from_board(
         game.board, mode=settings.mode.value, players=players, level=level, extra=extra, ended=game.over

@@ -321,7 +321,8 @@ def _undo(local: LocalGame, seconds: float | None = None) -> tuple[Screen, Reply
     if local.mode is Mode.CVC:
         game = game.pause(now)
     back = replace(with_game(local, game), step=False)
-    taken = local.game.actions()[len(game.actions()) :] or local.game.actions()[-1:]
+    before = local.game.actions()
+    taken = before[len(game.actions()) :] or before[-1:]
     notes = [*(["r redoes"] if game.can_redo else []), *(["p resumes"] if local.mode is Mode.CVC else [])]
     note = f" ({', '.join(notes)})" if notes else ""
     return Playing(back), said(f"Took back {', '.join(taken)}{note}.", autosave_effects(back))
