@@ -19,7 +19,9 @@ swaps change which colour a seat holds, never whose time is whose.  The API:
   :meth:`Game.step` an opening step by a seat, :meth:`Game.undo` and
   :meth:`Game.redo` as the :class:`UndoPolicy` says, :meth:`Game.resign`,
   :meth:`Game.agree_draw`, :meth:`Game.forfeit` (a match's player that
-  played an illegal move or gave none loses by the core's judgement);
+  played an illegal move or gave none loses by the core's judgement),
+  :meth:`Game.verdict` (an ending the referee of record told of: the
+  network guest, a host reading its save);
 - :meth:`Game.tick` judges a flag fall at ``now`` (and starts a resumed
   game's clock), :meth:`Game.flag_time` says when to tick next,
   :meth:`Game.pause` and :meth:`Game.resume` stop and restart the clock;
@@ -421,6 +423,16 @@ class Game:
         """The game ended at ``now`` by the players or a match (``outcome``), its clock stopped; refused when over."""
         if self.over:
             raise GameError(Refusal.GAME_OVER, "the game is over already")
+        return self.verdict(outcome, now)
+
+    def verdict(self, outcome: Outcome, now: float) -> Game:
+        """The game ended as its referee of record says (``outcome``), its clock stopped at ``now``.
+
+        For a front end that does not referee this game itself: the network
+        guest told of the host's flag fall, resignation or agreement, a
+        restarted host reading the ending from its save.  Nothing is judged
+        here: the referee's core game judged it.
+        """
         return replace(self, ended=outcome, clock=self.clock.stop(now), paused=False)
 
     # -- taking back -----------------------------------------------------------------------

@@ -26,7 +26,7 @@ from gomoku.net import protocol as wire
 from gomoku.net.errors import ProtocolError
 from gomoku.net.match import VERDICTS, OfferKind, Request, Role, Times, clock_of
 from gomoku.net.protocol import PROTOCOL, VERSION
-from gomoku.net.session import AGREED_WHEN_CROSSED, Link, Outputs, Pending, Session, Table, fits, with_verdict
+from gomoku.net.session import AGREED_WHEN_CROSSED, Link, Outputs, Pending, Session, Table, fits
 from gomoku.net.snapshot import LinkState
 from gomoku.openings import OpeningError, OpeningMove
 from gomoku.point import Point
@@ -295,7 +295,7 @@ class GuestSession(Session):
         elif verdict.termination not in VERDICTS:
             raise ProtocolError("the host's result does not match the board", "desync")
         else:
-            table.game = with_verdict(table.game, verdict)
+            table.game = table.game.verdict(verdict, 0.0)  # the guest keeps no clock of its own
         table.pending = None
         table.awaiting_verdict = False
         result = table.game.result

@@ -35,7 +35,7 @@ from gomoku.net.errors import ProtocolError
 from gomoku.net.handshake import Stage
 from gomoku.net.match import DEFAULT_SETTINGS, GameSettings, MatchRecord, OfferKind, Request, Role, times_of
 from gomoku.net.protocol import MATCH_BYTES, PROTOCOL, VERSION
-from gomoku.net.session import AGREED_WHEN_CROSSED, Link, Outputs, Pending, Session, Table, fits, with_verdict
+from gomoku.net.session import AGREED_WHEN_CROSSED, Link, Outputs, Pending, Session, Table, fits
 from gomoku.net.snapshot import LinkState
 from gomoku.openings import OpeningError, OpeningMove, parse_move
 from gomoku.point import Point
@@ -82,7 +82,7 @@ class HostSession(Session):
             except (OpeningError, IllegalMoveError) as error:
                 raise ValueError(f"the saved match is not a legal game ({error})") from None
             if record.result is not None and table.game.result is None:
-                table.game = with_verdict(table.game, record.result)
+                table.game = table.game.verdict(record.result, 0.0)  # a save: the clock stands stopped
             table.game = table.game.pause(self._now)  # the clock stands still till the guest is back
             self._table = table
             self._chat = list(record.chat)

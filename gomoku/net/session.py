@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from gomoku.board import Board, IllegalMoveError
 from gomoku.clock import NO_CLOCK, Clock, ClockSpec
@@ -114,17 +114,6 @@ def fits(ours: tuple[Point, ...], theirs: tuple[Point, ...], next_is_theirs: boo
     if len(theirs) <= len(ours):
         return theirs == ours[: len(theirs)]
     return len(theirs) == len(ours) + 1 and theirs[:-1] == ours and next_is_theirs
-
-
-def with_verdict(game: Game, outcome: Outcome) -> Game:
-    """``game`` ended as the referee of record says: a flag fall, a resignation or an agreement it was told of.
-
-    The guest's game has no clock and hears of the host's verdicts; a
-    restarted host reads its own from its save.  Neither decides anything:
-    the core decided it on the host's side (:class:`~gomoku.game.Game`'s
-    ``ended``).
-    """
-    return replace(game, ended=outcome, paused=False, clock=game.clock.stop(0.0))
 
 
 @dataclass(frozen=True)
