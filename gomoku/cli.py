@@ -18,6 +18,7 @@ from gomoku.tui.options import opening_problem
 from gomoku.tui.settings import (
     ENGINE_NAME,
     MAX_THINK_TIME,
+    BoardStyle,
     Mode,
     Side,
     engine_problem,
@@ -178,6 +179,13 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="SPEC",
         help="the game clock: 5+3 (5 min + 3 s a move), 10+5x30 (10 min, then 5 periods of 30 s), "
         "30s (30 s a move) or none",
+    )
+    parser.add_argument(
+        "--board",
+        choices=[style.value for style in BoardStyle],
+        help="how the board is drawn: unicode (lines and round stones), wide (for terminals that draw "
+        "those two columns wide, often so for Chinese, Japanese or Korean), ascii, or auto (the default: "
+        "ask the terminal); for this run (the menu's Board style row remembers a choice)",
     )
     parser.add_argument("--seed", type=int, help="seed the computer's random choices")
     parser.add_argument(

@@ -5,7 +5,10 @@ A terminal draws a wide (``W``) or fullwidth (``F``) character in two columns
 accent of ``é`` written as ``e`` and U+0301, U+200B), and anything else in
 one.  East Asian *ambiguous* characters (``●``, ``○``, ``─``, Greek, Cyrillic
 in some fonts) are one column in most terminals and two in those set up for
-Chinese, Japanese or Korean: ``wide_ambiguous=True`` measures them so.
+Chinese, Japanese or Korean: ``wide_ambiguous=True`` measures them so.  Left
+out (``None``), every function here measures them as the terminal in use
+draws them, once :func:`set_wide_ambiguous` has said how (the terminal game
+asks the terminal at start: :mod:`gomoku.tui.probe`); until then, one column.
 
 ``len()`` counts characters, not columns: ``len("中文")`` is 2 and the text
 takes 4 columns.  Everything the terminal front end lays out is measured here.
@@ -18,15 +21,49 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
-__all__ = ["centre", "char_width", "fit", "fit_end", "ljust", "rjust", "width", "wrap"]
+__all__ = [
+    "centre",
+    "char_width",
+    "fit",
+    "fit_end",
+    "ljust",
+    "rjust",
+    "set_wide_ambiguous",
+    "terminal_wide_ambiguous",
+    "width",
+    "wrap",
+]
 
 #: Zero-width characters that are not combining marks (category ``Cf`` or ``Mn``).
 _ZERO_WIDTH = frozenset("\u200b\u200c\u200d\u2060\ufeff")
 
+#: Whether the terminal in use draws ambiguous characters two columns wide (:func:`set_wide_ambiguous`).
+_terminal_wide_ambiguous = False
+
+
+def set_wide_ambiguous(wide: bool) -> bool:
+    """Say how the terminal in use draws ambiguous characters (two columns: ``True``); returns what it was.
+
+    One terminal per process: the terminal game says it once it knows, and
+    every measure that is not told otherwise follows.
+    """
+    global _terminal_wide_ambiguous
+    before, _terminal_wide_ambiguous = _terminal_wide_ambiguous, wide
+    return before
+
+
+def terminal_wide_ambiguous() -> bool:
+    """Whether ambiguous characters are measured two columns wide when a function is not told."""
+    return _terminal_wide_ambiguous
+
+
+def char_width(char: str, wide_ambiguous: bool | None = None) -> int:
+    """The columns one character takes: 0, 1 or 2 (ambiguous ones as the terminal draws them, unless told)."""
+    return _char_width(char, _terminal_wide_ambiguous if wide_ambiguous is None else wide_ambiguous)
+
 
 @lru_cache(maxsize=4096)
-def char_width(char: str, wide_ambiguous: bool = False) -> int:
-    """The columns one character takes: 0, 1 or 2."""
+def _char_width(char: str, wide_ambiguous: bool) -> int:
     if char in _ZERO_WIDTH or unicodedata.combining(char):
         return 0
     category = unicodedata.category(char)
@@ -38,8 +75,10 @@ def char_width(char: str, wide_ambiguous: bool = False) -> int:
     return 1
 
 
-def width(text: str, wide_ambiguous: bool = False) -> int:
+def width(text: str, wide_ambiguous: bool | None = None) -> int:
     """The columns ``text`` takes on one line of a terminal."""
+    if wide_ambiguous is None:
+        wide_ambiguous = _terminal_wide_ambiguous
     if text.isascii():
         if text.isprintable():
             return len(text)  # the usual case, measured on every draw: one column a character
@@ -47,7 +86,7 @@ def width(text: str, wide_ambiguous: bool = False) -> int:
     return sum(char_width(char, wide_ambiguous) for char in text)
 
 
-def fit(text: str, columns: int, wide_ambiguous: bool = False) -> str:
+def fit(text: str, columns: int, wide_ambiguous: bool | None = None) -> str:
     """``text`` cut to at most ``columns`` columns, never through a wide character (nor before its marks)."""
     if columns <= 0:
         return ""
@@ -61,7 +100,7 @@ def fit(text: str, columns: int, wide_ambiguous: bool = False) -> str:
     return text
 
 
-def fit_end(text: str, columns: int, wide_ambiguous: bool = False) -> str:
+def fit_end(text: str, columns: int, wide_ambiguous: bool | None = None) -> str:
     """The end of ``text`` that takes at most ``columns`` columns (a line being typed shows its end)."""
     if columns <= 0:
         return ""
@@ -76,24 +115,24 @@ def fit_end(text: str, columns: int, wide_ambiguous: bool = False) -> str:
     return text
 
 
-def ljust(text: str, columns: int, wide_ambiguous: bool = False) -> str:
+def ljust(text: str, columns: int, wide_ambiguous: bool | None = None) -> str:
     """``text`` padded with spaces on the right to ``columns`` columns (cut first if it is wider)."""
     text = fit(text, columns, wide_ambiguous)
     return text + " " * (columns - width(text, wide_ambiguous))
 
 
-def rjust(text: str, columns: int, wide_ambiguous: bool = False) -> str:
+def rjust(text: str, columns: int, wide_ambiguous: bool | None = None) -> str:
     """``text`` padded with spaces on the left to ``columns`` columns (cut first if it is wider)."""
     text = fit(text, columns, wide_ambiguous)
     return " " * (columns - width(text, wide_ambiguous)) + text
 
 
-def centre(text: str, columns: int, wide_ambiguous: bool = False) -> int:
+def centre(text: str, columns: int, wide_ambiguous: bool | None = None) -> int:
     """The column where ``text`` starts when centred in ``columns`` (0 if it does not fit)."""
     return max(0, (columns - width(text, wide_ambiguous)) // 2)
 
 
-def wrap(text: str, columns: int, wide_ambiguous: bool = False) -> list[str]:
+def wrap(text: str, columns: int, wide_ambiguous: bool | None = None) -> list[str]:
     """``text`` broken into lines of at most ``columns`` columns at spaces; a word too long is cut.
 
     Chinese and Japanese put no spaces between words: a run of them is one

@@ -17,6 +17,9 @@ its own:
 - workers answer through one :mod:`~gomoku.tui.inbox`: the loop sleeps in
   ``select`` on the terminal and its pipe, so it never busy-waits, and wakes
   at once for a key, an answer or a resize (:mod:`~gomoku.tui.signals`);
+- before curses starts, the terminal is asked how wide it draws ambiguous
+  characters (:mod:`~gomoku.tui.probe`): what the board style ``auto`` is, and
+  how every text is measured (:func:`gomoku.textwidth.set_wide_ambiguous`);
 - the terminal (:mod:`~gomoku.tui.console`) is restored on every way out:
   quit, Ctrl-C, SIGTERM, an error (reported in one line, with the details in
   the :mod:`~gomoku.tui.crashlog`).
@@ -29,14 +32,17 @@ import curses
 import sys
 import threading
 import time
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
-from gomoku.tui import console, keyboard, signals, view
+from gomoku import textwidth
+from gomoku.tui import console, keyboard, probe, signals, view
 from gomoku.tui.crashlog import log_crash
-from gomoku.tui.draw import curses_theme
+from gomoku.tui.draw import Theme, curses_theme
 from gomoku.tui.events import Event, Resize, Tick
 from gomoku.tui.model import State
+from gomoku.tui.settings import BoardStyle
 from gomoku.tui.startup import Crew, Start, StartError, begin
 from gomoku.tui.update import update
 
@@ -61,8 +67,11 @@ def run(args: argparse.Namespace) -> int:
     resized = threading.Event()
     previous = signals.install(crew.inbox.wake_fd, resized)
     console.prepare_environment()
+    unicode = console.use_unicode()
+    taken = probe.ask() if unicode else None  # how wide the terminal draws ●: before curses takes the terminal
+    first = replace(start.state, auto_style=probe.style_for(taken, unicode), unicode=unicode)
     try:
-        return curses.wrapper(_loop, start, crew, resized)
+        return curses.wrapper(_loop, replace(start, state=first), crew, resized, taken)
     except KeyboardInterrupt:
         return 130
     except Exception as error:  # the terminal is restored by curses.wrapper: report in one line
@@ -77,10 +86,22 @@ def run(args: argparse.Namespace) -> int:
         crew.inbox.close()
 
 
-def _loop(screen: Any, start: Start, crew: Crew, resized: threading.Event) -> int:
-    """Draw, sleep till something happens, turn it into events, update, perform; until an effect quits."""
+def _measure(state: State, taken: int | None) -> BoardStyle:
+    """Measure texts as the terminal draws ambiguous characters (unasked: as the style drawn says); that style."""
+    style = state.board_style
+    textwidth.set_wide_ambiguous(taken == 2 if taken is not None else style is BoardStyle.WIDE)
+    return style
+
+
+def _loop(screen: Any, start: Start, crew: Crew, resized: threading.Event, taken: int | None = None) -> int:
+    """Draw, sleep till something happens, turn it into events, update, perform; until an effect quits.
+
+    ``taken`` is the columns the terminal said an ambiguous character takes (``None``: it did not say).
+    """
     console.set_up(screen)
-    theme = curses_theme(console.use_unicode(), console.use_colour())
+    colour = console.use_colour()
+    themes: dict[BoardStyle, Theme] = {}
+    _measure(start.state, taken)
     terminal = None if sys.platform == "win32" else sys.stdin.fileno()
     performer, inbox = crew.performer, crew.inbox
     state, more = update(start.state, Resize(*screen.getmaxyx()))
@@ -88,6 +109,8 @@ def _loop(screen: Any, start: Start, crew: Crew, resized: threading.Event) -> in
     drawn: State | None = None
     while not performer.quitting:
         if state is not drawn:
+            style = _measure(state, taken)
+            theme = themes.get(style) or themes.setdefault(style, curses_theme(style, colour))
             view.draw(screen, state, theme)
             screen.refresh()
             drawn = state

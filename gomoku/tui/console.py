@@ -9,8 +9,14 @@ from __future__ import annotations
 import curses
 import locale
 import os
+import re
 import sys
+from collections.abc import Mapping
 from typing import Any
+
+#: Locales tried, in order, when the one the environment names is not installed but names UTF-8:
+#: C.UTF-8 is on nearly every system (containers too), en_US.UTF-8 on most others.
+UTF8_LOCALES = ("C.UTF-8", "en_US.UTF-8")
 
 
 def terminal_problem() -> str:
@@ -27,12 +33,78 @@ def terminal_problem() -> str:
 
 
 def prepare_environment() -> None:
-    """Before curses starts: a short Esc delay, and the user's locale (curses writes in its encoding)."""
+    """Before curses starts: a short Esc delay, and the user's locale (curses writes in its encoding).
+
+    A locale the system has not generated (``LANG=zh_CN.UTF-8`` where only
+    ``C.UTF-8`` is installed, usual in containers and over ssh) cannot be
+    set; when its name says UTF-8, the terminal is UTF-8 all the same, so
+    ``C.UTF-8`` (else ``en_US.UTF-8``) is set instead, and the board keeps
+    its lines and stones.  (The language of the texts is the environment's,
+    whatever is set here.)  Anything else that cannot be set, and the C
+    locale itself, draw plain ASCII, even where Python made its own
+    characters UTF-8 (it does so in the C locale, PEP 538).
+    """
     os.environ.setdefault("ESCDELAY", "25")
+    wanted = requested_locale(os.environ, started_in_c_locale())
     try:
         locale.setlocale(locale.LC_ALL, "")
     except locale.Error:
-        pass  # an unknown locale in the environment: keep "C", which draws plain ASCII
+        fallback_locale(wanted)
+        return
+    if started_in_c_locale() and not says_utf8(wanted):
+        _set(locale.LC_CTYPE, "C")  # what the environment asked for, not Python's own UTF-8
+
+
+def started_in_c_locale() -> bool:
+    """Whether Python started in the C locale (or one it could not set) and made itself UTF-8 (PEP 538, PEP 540).
+
+    Python then turns on its UTF-8 mode by itself and sets ``LC_CTYPE=C.UTF-8``
+    (which the environment did not ask for); a UTF-8 mode asked for
+    (``PYTHONUTF8``, ``-X utf8``) says nothing of the locale.
+    """
+    asked = os.environ.get("PYTHONUTF8", "") != "" or "utf8" in getattr(sys, "_xoptions", {})
+    return bool(sys.flags.utf8_mode) and not asked
+
+
+def requested_locale(environ: Mapping[str, str], coerced: bool = False) -> str:
+    """The locale the environment names for characters: ``LC_ALL``, else ``LC_CTYPE``, else ``LANG`` (``""``: none).
+
+    ``coerced``: Python set ``LC_CTYPE`` itself (:func:`started_in_c_locale`), so it is not the user's.
+    """
+    for name in ("LC_ALL", "LC_CTYPE", "LANG"):
+        if name == "LC_CTYPE" and coerced:
+            continue
+        value = environ.get(name, "")
+        if value:
+            return value
+    return ""
+
+
+def says_utf8(name: str) -> bool:
+    """Whether a locale's name says its characters are UTF-8 (``zh_CN.UTF-8``, ``en_US.utf8``)."""
+    return re.search(r"utf-?8", name, re.IGNORECASE) is not None
+
+
+def fallback_locale(wanted: str, candidates: tuple[str, ...] = UTF8_LOCALES) -> str:
+    """Set a locale in place of ``wanted``, which cannot be set; the one set.
+
+    A UTF-8 one (``candidates`` in order) when ``wanted`` names UTF-8, else (or
+    if none is installed) ``C``.
+    """
+    if says_utf8(wanted):
+        for name in candidates:
+            if _set(locale.LC_ALL, name):
+                return name
+    _set(locale.LC_ALL, "C")
+    return "C"
+
+
+def _set(category: int, name: str) -> bool:
+    try:
+        locale.setlocale(category, name)
+    except locale.Error:
+        return False
+    return True
 
 
 def use_unicode() -> bool:

@@ -3,7 +3,9 @@
 Views draw on anything with the three methods of :class:`Window`
 (``getmaxyx``, ``erase``, ``addstr``), so tests draw on a fake window and
 read the text back.  Looks come from a :class:`Theme`: line characters or
-plain ASCII, colours or none.  Geometry comes from :mod:`gomoku.tui.layout`.
+plain ASCII, colours or none, per board style (:class:`~gomoku.tui.settings.BoardStyle`:
+the wide style draws only characters two columns wide on every terminal, and
+plain ASCII elsewhere).  Geometry comes from :mod:`gomoku.tui.layout`.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from gomoku.textwidth import centre, fit, fit_end, width
 from gomoku.textwidth import wrap as wrap_columns
 from gomoku.tui.layout import FOOTER_ROWS, HEADER_ROWS, BoardLayout, board_layout, label_width, needed
 from gomoku.tui.model import State
+from gomoku.tui.settings import BoardStyle
 
 # -- looks ------------------------------------------------------------------
 
@@ -56,6 +59,7 @@ UNICODE_GLYPHS = {
     "dot": "·",
     "spinner": "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏",
     "ellipsis": "…",
+    "digits": "123456789",
 }
 ASCII_GLYPHS = {
     "tl": ".",
@@ -90,7 +94,30 @@ ASCII_GLYPHS = {
     "dot": "-",
     "spinner": "|/-\\",
     "ellipsis": "~",
+    "digits": "123456789",
 }
+#: The wide style: every glyph on the board takes two columns on every terminal (fullwidth forms, wide
+#: circles; none of the East Asian *ambiguous* characters), and the rest is plain ASCII, but for the
+#: pointer and the spinner, which are one column everywhere.
+WIDE_GLYPHS = {
+    **ASCII_GLYPHS,
+    **dict.fromkeys(("tl", "t", "tr", "l", "c", "r", "bl", "b", "br"), "＋"),
+    "h": "－",
+    "v": "｜",
+    "star": "＊",
+    "black": "⚫",
+    "white": "⚪",
+    "black_last": "⚫",
+    "white_last": "⚪",
+    "forbidden": "Ｘ",
+    "hint": "？",
+    "area": "：",
+    "offer": "＠",
+    "pointer": "▸",
+    "spinner": UNICODE_GLYPHS["spinner"],
+    "digits": "１２３４５６７８９",
+}
+GLYPHS = {BoardStyle.UNICODE: UNICODE_GLYPHS, BoardStyle.WIDE: WIDE_GLYPHS, BoardStyle.ASCII: ASCII_GLYPHS}
 
 STYLES = (
     "board",
@@ -125,17 +152,19 @@ STYLES = (
 
 @dataclass
 class Theme:
-    """Glyphs and curses attributes per style name."""
+    """Glyphs and curses attributes per style name, for a board style (which the board's layout follows)."""
 
     glyphs: dict[str, str] = field(default_factory=lambda: dict(UNICODE_GLYPHS))
     attrs: dict[str, int] = field(default_factory=dict)
+    style: BoardStyle = BoardStyle.UNICODE
 
     def __call__(self, style: str) -> int:
         return self.attrs.get(style, 0)
 
     @property
     def unicode(self) -> bool:
-        return self.glyphs["black"] != "X"
+        """Whether line characters and other East Asian ambiguous ones may be drawn (not in wide or ASCII)."""
+        return self.style is BoardStyle.UNICODE
 
     def dots(self, text: str) -> str:
         """``text`` with its middle dots as the theme draws them (``-`` in ASCII)."""
@@ -146,12 +175,14 @@ class Theme:
         return f" {self.glyphs['dot']} ".join(part for part in parts if part)
 
 
-def plain_theme(unicode: bool = True) -> Theme:
+def plain_theme(unicode: bool = True, style: BoardStyle | None = None) -> Theme:
     """A theme with no attributes at all (for tests and for terminals with nothing)."""
-    return Theme(dict(UNICODE_GLYPHS if unicode else ASCII_GLYPHS), {})
+    if style is None or style is BoardStyle.AUTO:
+        style = BoardStyle.UNICODE if unicode else BoardStyle.ASCII
+    return Theme(dict(GLYPHS[style]), {}, style)
 
 
-def curses_theme(unicode: bool, colour: bool) -> Theme:
+def curses_theme(style: BoardStyle, colour: bool) -> Theme:
     """The theme for the running terminal; call after ``curses.initscr``.
 
     Without colour, shape and attributes (bold, reverse, underline) still tell
@@ -182,7 +213,7 @@ def curses_theme(unicode: bool, colour: bool) -> Theme:
     }
     if colour:
         attrs.update(_colour_attrs())
-    return Theme(dict(UNICODE_GLYPHS if unicode else ASCII_GLYPHS), attrs)
+    return Theme(dict(GLYPHS[style]), attrs, style)
 
 
 def _colour_attrs() -> dict[str, int]:
@@ -326,11 +357,11 @@ def too_small(win: Window, theme: Theme, what: str, need: tuple[int, int]) -> No
 
 
 def board_place(win: Window, theme: Theme, size: int) -> BoardLayout | None:
-    """Where a ``size`` board goes on ``win``; if it cannot fit, says how big the terminal must be."""
+    """Where a ``size`` board of the theme's style goes on ``win``; if it cannot fit, how big the terminal must be."""
     rows, cols = win.getmaxyx()
-    layout = board_layout(rows, cols, size)
+    layout = board_layout(rows, cols, size, theme.style)
     if layout is None:
-        too_small(win, theme, f"A {size}x{size} board", needed(size))
+        too_small(win, theme, f"A {size}x{size} board", needed(size, style=theme.style))
     return layout
 
 
@@ -439,15 +470,18 @@ def board_view(win: Window, layout: BoardLayout, board: Board, theme: Theme, mar
     size = board.size
     stars = star_points(size)
     board_attr = theme("board")
-    pad = layout.cell_w // 2
+    pad = layout.pad
+    gap = layout.cell_w - layout.glyph_w  # columns between two glyphs: lines, or blank where a line cannot fit
+    lines = gap // layout.glyph_w
     for y in range(size):
         row, _ = layout.screen_of(Point(0, y))
-        line = (g["h"] * (layout.cell_w - 1)).join(g[_grid_glyph(x, y, size, stars)] for x in range(size))
+        filler = g["h"] * lines + " " * (gap - lines * layout.glyph_w)
+        line = filler.join(g[_grid_glyph(x, y, size, stars)] for x in range(size))
         put(win, row, layout.left - pad, " " * pad + line + " " * pad, board_attr)
         label = str(size - y).rjust(label_width(size) - 1)
         put(win, row, layout.left - pad - label_width(size), label, theme("label"))
         if y < size - 1:
-            between = (" " * (layout.cell_w - 1)).join(g["v"] for _ in range(size))
+            between = (" " * gap).join(g["v"] for _ in range(size))
             for extra in range(1, layout.cell_h):
                 put(win, row + extra, layout.left - pad, " " * pad + between + " " * pad, board_attr)
     letters_row = layout.top + layout.height
@@ -457,7 +491,7 @@ def board_view(win: Window, layout: BoardLayout, board: Board, theme: Theme, mar
     if marks.heat:
         for point, level in heat_levels(board).items():
             row, col = layout.screen_of(point)
-            put(win, row, col, str(level), theme(f"heat{(level + 1) // 2}"))
+            put(win, row, col, g["digits"][level - 1], theme(f"heat{(level + 1) // 2}"))
     for point in marks.forbidden:
         row, col = layout.screen_of(point)
         put(win, row, col, g["forbidden"], theme("forbidden"))
@@ -491,7 +525,7 @@ def board_view(win: Window, layout: BoardLayout, board: Board, theme: Theme, mar
     if marks.cursor is not None:
         row, col = layout.screen_of(marks.cursor)
         put(win, row, col - 1, g["cursor_l"], theme("cursor"))
-        put(win, row, col + 1, g["cursor_r"], theme("cursor"))
+        put(win, row, col + layout.glyph_w, g["cursor_r"], theme("cursor"))
 
 
 def opening_panel(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point
+from gomoku.tui.settings import BoardStyle
 
 #: The title bar at the top; the status line and the message line at the bottom.
 HEADER_ROWS = 1
@@ -18,9 +19,25 @@ FOOTER_ROWS = 2
 PANEL_WIDTH = 24
 
 
+def glyph_width(style: BoardStyle) -> int:
+    """The columns of one point's glyph (an intersection, a stone, a mark) in a board style."""
+    return 2 if style is BoardStyle.WIDE else 1
+
+
+def cell_sizes(style: BoardStyle) -> tuple[tuple[int, int], ...]:
+    """The cells ``(columns, rows)`` a board of ``style`` may have, the roomiest first.
+
+    A wide glyph takes two columns, and its cell keeps at least one more
+    between neighbours, where the cursor's brackets go.
+    """
+    if style is BoardStyle.WIDE:
+        return ((4, 2), (3, 1))
+    return ((4, 2), (2, 1))
+
+
 @dataclass(frozen=True)
 class BoardLayout:
-    """Where the board goes: ``cell_w`` columns and ``cell_h`` rows per point."""
+    """Where the board goes: ``cell_w`` columns and ``cell_h`` rows per point, each glyph ``glyph_w`` columns."""
 
     size: int
     top: int
@@ -28,24 +45,34 @@ class BoardLayout:
     cell_w: int
     cell_h: int
     panel_x: int | None
+    glyph_w: int = 1
 
     def screen_of(self, point: Point) -> tuple[int, int]:
-        """The screen ``(row, column)`` of a point's intersection."""
+        """The screen ``(row, column)`` of a point's intersection (the first column of its glyph)."""
         return self.top + point.y * self.cell_h, self.left + point.x * self.cell_w
 
     def point_at(self, row: int, col: int) -> Point | None:
-        """The point nearest a screen cell, if the cell is on (or right next to) the board."""
-        x = round((col - self.left) / self.cell_w)
+        """The point nearest a screen cell, if the cell is on (or right next to) the board.
+
+        A glyph two columns wide answers a click on either of its columns.
+        """
+        middle = (self.glyph_w - 1) / 2  # from a glyph's first column to its middle
+        x = round((col - self.left - middle) / self.cell_w)
         y = round((row - self.top) / self.cell_h)
-        if abs(col - (self.left + x * self.cell_w)) > self.cell_w // 2:
+        if abs(col - (self.left + x * self.cell_w) - middle) > self.cell_w // 2:
             return None
         if 0 <= x < self.size and 0 <= y < self.size:
             return Point(x, y)
         return None
 
     @property
+    def pad(self) -> int:
+        """Blank columns each side of the grid (the cursor's brackets go there at the edges)."""
+        return self.cell_w // 2
+
+    @property
     def width(self) -> int:
-        return (self.size - 1) * self.cell_w + 1
+        return (self.size - 1) * self.cell_w + self.glyph_w
 
     @property
     def height(self) -> int:
@@ -57,22 +84,30 @@ def label_width(size: int) -> int:
     return len(str(size)) + 1
 
 
-def needed(size: int, cell_w: int = 2, cell_h: int = 1) -> tuple[int, int]:
-    """The smallest terminal ``(rows, columns)`` that shows a ``size`` board with these cells."""
+def needed(
+    size: int, cell_w: int | None = None, cell_h: int | None = None, style: BoardStyle = BoardStyle.UNICODE
+) -> tuple[int, int]:
+    """The smallest terminal ``(rows, columns)`` that shows a ``size`` board with these cells.
+
+    Without cells given, the smallest cells of ``style``: the least a board of that style needs.
+    """
+    if cell_w is None or cell_h is None:
+        cell_w, cell_h = cell_sizes(style)[-1]
     rows = HEADER_ROWS + (size - 1) * cell_h + 1 + 1 + FOOTER_ROWS
-    cols = label_width(size) + (size - 1) * cell_w + 1 + 2 * (cell_w // 2)
+    cols = label_width(size) + (size - 1) * cell_w + glyph_width(style) + 2 * (cell_w // 2)
     return rows, cols
 
 
-def board_layout(rows: int, cols: int, size: int) -> BoardLayout | None:
+def board_layout(rows: int, cols: int, size: int, style: BoardStyle = BoardStyle.UNICODE) -> BoardLayout | None:
     """Where a ``size`` board goes on a ``rows`` x ``cols`` terminal, or ``None`` if it cannot fit.
 
     Cells are 4 columns by 2 rows when that fits, else 2 by 1 (terminal
-    characters are about twice as tall as wide, so both look square).  The
-    move list goes to the right when there is room.
+    characters are about twice as tall as wide, so both look square); the
+    wide style's glyphs take two columns, and its small cells three
+    (:func:`cell_sizes`).  The move list goes to the right when there is room.
     """
-    for cell_w, cell_h in ((4, 2), (2, 1)):
-        need_rows, need_cols = needed(size, cell_w, cell_h)
+    for cell_w, cell_h in cell_sizes(style):
+        need_rows, need_cols = needed(size, cell_w, cell_h, style)
         if rows >= need_rows and cols >= need_cols:
             break
     else:
@@ -85,12 +120,14 @@ def board_layout(rows: int, cols: int, size: int) -> BoardLayout | None:
     spare = rows - need_rows
     top = HEADER_ROWS + min(spare // 2, 1 if cell_h == 1 else spare // 2)
     panel_x = start + board_cols + 2 if panel else None
-    return BoardLayout(size, top, left, cell_w, cell_h, panel_x)
+    return BoardLayout(size, top, left, cell_w, cell_h, panel_x, glyph_width(style))
 
 
-def clicked_point(row: int, col: int, rows: int, cols: int, size: int) -> Point | None:
+def clicked_point(
+    row: int, col: int, rows: int, cols: int, size: int, style: BoardStyle = BoardStyle.UNICODE
+) -> Point | None:
     """The board point a click on cell ``(row, col)`` of a ``rows`` x ``cols`` terminal lands on, if any."""
-    layout = board_layout(rows, cols, size)
+    layout = board_layout(rows, cols, size, style)
     return layout.point_at(row, col) if layout else None
 
 
@@ -99,10 +136,10 @@ def stepped(cursor: Point, dx: int, dy: int, size: int) -> Point:
     return Point(min(size - 1, max(0, cursor.x + dx)), min(size - 1, max(0, cursor.y + dy)))
 
 
-def largest_fitting(rows: int, cols: int) -> int | None:
-    """The biggest board size that fits a ``rows`` x ``cols`` terminal, or ``None`` if none does."""
+def largest_fitting(rows: int, cols: int, style: BoardStyle = BoardStyle.UNICODE) -> int | None:
+    """The biggest board size of ``style`` that fits a ``rows`` x ``cols`` terminal, or ``None`` if none does."""
     for size in range(MAX_SIZE, MIN_SIZE - 1, -1):
-        if board_layout(rows, cols, size) is not None:
+        if board_layout(rows, cols, size, style) is not None:
             return size
     return None
 
@@ -123,15 +160,17 @@ class MenuLayout:
     items: int
     #: whether a blank line parts the title from the rows (dropped when the terminal is one line short)
     spaced: bool = True
+    #: whether a blank line parts the rows from the text under them (dropped when it is two lines short)
+    parted: bool = True
 
     @property
     def height(self) -> int:
-        return menu_height(self.items, self.spaced)
+        return menu_height(self.items, self.spaced, self.parted)
 
     @property
     def below(self) -> int:
-        """The first line of the text under the rows (after a blank line)."""
-        return self.first_item + self.items + 1
+        """The first line of the text under the rows (after a blank line, when there is room for one)."""
+        return self.first_item + self.items + (1 if self.parted else 0)
 
     def index_at(self, row: int, col: int) -> int | None:
         """The menu row under a screen cell, if any."""
@@ -141,22 +180,27 @@ class MenuLayout:
         return None
 
 
-def menu_height(items: int, spaced: bool) -> int:
-    """The menu box's lines for ``items`` rows, with or without the blank line under the title."""
-    return items + MENU_EXTRA - (0 if spaced else 1)
+def menu_height(items: int, spaced: bool, parted: bool = True) -> int:
+    """The menu box's lines for ``items`` rows, with or without the blank lines under the title and the rows."""
+    return items + MENU_EXTRA - (0 if spaced else 1) - (0 if parted else 1)
 
 
 def menu_layout(rows: int, cols: int, items: int) -> MenuLayout | None:
     """Where the menu box goes, or ``None`` if the terminal is too small for it.
 
-    A terminal one line short of the whole box gets it without the blank line under the title
-    (80x24 then holds the in-game menu of a game against the computer, all fifteen rows).
+    A terminal a line or two short of the whole box gets it without the blank line under the title,
+    then without the one under the rows too (80x24 then holds the in-game menu of a game against the
+    computer, all sixteen rows).
     """
-    spaced = rows >= menu_height(items, True) + HEADER_ROWS
-    height = menu_height(items, spaced)
-    width = min(MENU_WIDTH, cols)
-    if rows < height + HEADER_ROWS or cols < MENU_MIN_COLS:
+    if cols < MENU_MIN_COLS:
         return None
+    for spaced, parted in ((True, True), (False, True), (False, False)):
+        height = menu_height(items, spaced, parted)
+        if rows >= height + HEADER_ROWS:
+            break
+    else:
+        return None
+    width = min(MENU_WIDTH, cols)
     top = HEADER_ROWS + max(0, (rows - HEADER_ROWS - height) // 2)
     left = (cols - width) // 2
-    return MenuLayout(top, left, width, top + (3 if spaced else 2), items, spaced)
+    return MenuLayout(top, left, width, top + (3 if spaced else 2), items, spaced, parted)

@@ -36,7 +36,7 @@ from gomoku.rules import Rule, Stone
 from gomoku.savegame import SavedGame
 from gomoku.tui.bindings import Bindings
 from gomoku.tui.effects import AiKind, Effects, NetSetup
-from gomoku.tui.settings import Mode, Settings, Side
+from gomoku.tui.settings import BoardStyle, Mode, Settings, Side
 
 # -- one game -----------------------------------------------------------------
 
@@ -200,6 +200,7 @@ class MenuRow(enum.Enum):
     BLACK = "Black played by"
     RULE = "Rule"
     SIZE = "Board size"
+    BOARD = "Board style"
     LEVEL = "Computer level"
     BLACK_LEVEL = "Black's level"
     WHITE_LEVEL = "White's level"
@@ -553,6 +554,15 @@ class State:
     analysis: AnalysisJob | None = None
     #: The computer pondering on the human's time, while the settings allow it.
     ponder: PonderJob | None = None
+    #: What the board style ``auto`` is on this terminal (what it answered at start: :mod:`gomoku.tui.probe`).
+    auto_style: BoardStyle = BoardStyle.UNICODE
+    #: Whether the terminal's encoding can show anything but ASCII (else every style is drawn in ASCII).
+    unicode: bool = True
+
+    @property
+    def board_style(self) -> BoardStyle:
+        """The style the board is drawn in now: the settings' choice, on this terminal."""
+        return self.settings.board.drawn(self.auto_style, self.unicode)
 
 
 #: What every ``update`` returns: the next state, and what the loop is to do.

@@ -37,6 +37,8 @@ def settings_from_args(args: argparse.Namespace, remembered: Settings, levels: t
         data["name"] = args.name
     if getattr(args, "think_time", None) is not None:
         data["think_time"] = args.think_time
+    if getattr(args, "board", None) is not None:
+        data["board"] = args.board
     if getattr(args, "engine", None):
         data["engines"] = {**data["engines"], **dict(args.engine)}
     settings = validated(data, levels)

@@ -43,7 +43,7 @@ from gomoku.tui.bindings import Bindings
 from gomoku.tui.effects import Effects
 from gomoku.tui.events import Event
 from gomoku.tui.model import AiJob, AnalysisJob, Overlay, Screen, State
-from gomoku.tui.settings import Settings
+from gomoku.tui.settings import BoardStyle, Settings
 from gomoku.tui.texts import key_label
 
 # -- what a screen reads, and what it reports upward ------------------------------
@@ -73,6 +73,8 @@ class Context:
     #: monotonic seconds of the last tick while a game clock is in play (``State.seconds``)
     seconds: float | None = None
     analysis: AnalysisJob | None = None
+    #: the style the board is drawn in (``State.board_style``): a click finds its point by the same layout
+    style: BoardStyle = BoardStyle.UNICODE
 
 
 def context(state: State) -> Context:
@@ -88,6 +90,7 @@ def context(state: State) -> Context:
         terminal=state.terminal,
         seconds=state.seconds,
         analysis=state.analysis,
+        style=state.board_style,
     )
 
 

@@ -91,6 +91,39 @@ class Pace(enum.Enum):
         return f"{self.value} ({self.seconds:g} s a move)"
 
 
+class BoardStyle(enum.Enum):
+    """How the board is drawn: the value is how the command line and the settings file spell it.
+
+    ``unicode`` draws line characters and round stones, one column each;
+    ``wide`` draws only characters that take two columns on every terminal
+    (fullwidth forms, ``⚫``), for terminals that draw East Asian *ambiguous*
+    characters (``●``, ``┼``) two columns wide, as many set up for Chinese,
+    Japanese or Korean do; ``ascii`` draws plain ASCII.  ``auto`` asks the
+    terminal at start (:mod:`gomoku.tui.probe`) and takes one of the three.
+    """
+
+    AUTO = "auto"
+    UNICODE = "unicode"
+    WIDE = "wide"
+    ASCII = "ascii"
+
+    @property
+    def label(self) -> str:
+        """The style as the menu names it."""
+        return {
+            BoardStyle.AUTO: "auto (ask the terminal)",
+            BoardStyle.UNICODE: "unicode lines",
+            BoardStyle.WIDE: "wide (CJK terminals)",
+            BoardStyle.ASCII: "plain ASCII",
+        }[self]
+
+    def drawn(self, auto: BoardStyle, unicode: bool) -> BoardStyle:
+        """The style the board is drawn in: ``auto`` is what the terminal answered; ASCII where Unicode cannot be."""
+        if not unicode:
+            return BoardStyle.ASCII
+        return auto if self is BoardStyle.AUTO else self
+
+
 #: The menu's think times, in seconds a move; ``None`` is each level's own (issue 22: set in the menu).
 #: From a quick move to a long think: hard's default is 1 s, master's 6 s.
 THINK_TIMES: tuple[float | None, ...] = (None, 0.5, 1.0, 2.0, 3.0, 5.0, 10.0, 30.0)
@@ -160,6 +193,8 @@ class Settings:
     engines: tuple[tuple[str, str], ...] = ()
     #: Who reads positions for the review and live analysis: ``hard``, or an engine's name.
     analyst: str = "hard"
+    #: How the board is drawn (``--board``, the menu's Board style row); ``auto`` asks the terminal.
+    board: BoardStyle = BoardStyle.AUTO
 
     @property
     def engine_names(self) -> tuple[str, ...]:
@@ -184,6 +219,7 @@ class Settings:
             "ponder": self.ponder,
             "engines": dict(self.engines),
             "analyst": self.analyst,
+            "board": self.board.value,
         }
 
 
@@ -238,7 +274,7 @@ def validated(data: Mapping[str, Any], levels: Sequence[str]) -> Settings:
     engines = _engines(data.get("engines"), levels)
     choices["engines"] = engines
     levels = (*levels, *(name for name, _ in engines))  # an engine is an opponent like a level
-    for name, kind in (("mode", Mode), ("black", Side), ("rule", Rule), ("pace", Pace)):
+    for name, kind in (("mode", Mode), ("black", Side), ("rule", Rule), ("pace", Pace), ("board", BoardStyle)):
         value = data.get(name)
         if isinstance(value, kind):
             choices[name] = value
@@ -321,7 +357,7 @@ def _choice_problems(data: Mapping[str, Any], levels: Sequence[str] | None) -> l
         problems.append("engines")
     if "analyst" in data and data["analyst"] not in (DEFAULT_ANALYST, *engines):
         problems.append(f"analyst {_shown(data['analyst'])}")
-    for name, kind in (("mode", Mode), ("black", Side), ("rule", Rule), ("pace", Pace)):
+    for name, kind in (("mode", Mode), ("black", Side), ("rule", Rule), ("pace", Pace), ("board", BoardStyle)):
         if name in data and not (isinstance(data[name], str) and _enum(kind, data[name]) is not None):
             problems.append(f"{name} {_shown(data[name])}")
     size = data.get("size", MIN_SIZE)

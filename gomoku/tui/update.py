@@ -145,7 +145,7 @@ def update(state: State, event: Event) -> Update:
         terminal = (event.rows, event.cols)
         if state.terminal == terminal:
             return state, ()
-        if state.message in (router.HIDDEN, menu.too_big(state.settings, state.terminal)):
+        if state.message in (router.HIDDEN, menu.too_big(state.settings, state.terminal, state.board_style)):
             state = say(state, "")  # it was about the old size: it goes with it
         return replace(state, terminal=terminal), ()
     if isinstance(event, Report):

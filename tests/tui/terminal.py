@@ -136,8 +136,20 @@ def compact(text: str) -> str:
     return "".join(text.split())
 
 
+class AnsweringScreen(pyte.Screen):
+    """A pyte screen that answers the program's questions (the cursor's position) as a terminal does."""
+
+    answer: Callable[[str], None] = staticmethod(lambda text: None)
+
+    def write_process_input(self, data: str) -> None:
+        self.answer(data)
+
+
 class Terminal:
-    """A running game in a pseudo-terminal of ``rows`` x ``cols``, with the screen it shows."""
+    """A running game in a pseudo-terminal of ``rows`` x ``cols``, with the screen it shows.
+
+    Like a real terminal, it answers the cursor position query (``ESC [ 6 n``) the game asks at start.
+    """
 
     def __init__(self, args: list[str], home: Path, rows: int = 24, cols: int = 80, **env: str) -> None:
         dropped = ("NO_COLOR", "GOMOKU_ASCII", *SIZE_VARIABLES)  # pytest-xdist's workers have LINES=24, COLUMNS=80
@@ -146,10 +158,11 @@ class Terminal:
             PYTHONPATH=str(ROOT), TERM="xterm-256color", GOMOKU_HOME=str(home), LANG="C.UTF-8", LC_ALL=""
         )
         environment.update(env)
-        self.screen = pyte.Screen(cols, rows)
+        self.screen = AnsweringScreen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
         self.raw = b""
         self.child = Child(args, environment, home, rows, cols)
+        self.screen.answer = self.child.send
 
     def pump(self, timeout: float = 0.05) -> bool:
         """Read whatever the program wrote and feed it to the screen; whether anything came."""

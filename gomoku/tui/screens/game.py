@@ -139,7 +139,7 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     if isinstance(event, AiDone):
         return ai_done(screen, event, ctx)
     if isinstance(event, Mouse):
-        point = clicked_point(event.row, event.col, event.rows, event.cols, game.board.size)
+        point = clicked_point(event.row, event.col, event.rows, event.cols, game.board.size, ctx.style)
         if point is None or game.mode is Mode.CVC:
             return screen, NOTHING
         return _point(game, point, ctx.seconds)
@@ -195,7 +195,7 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Reply]:
 
 def fits(screen: Playing, ctx: Context, rows: int, cols: int) -> bool:
     """Whether the board can be seen (while it cannot, keys must not play on it: issue 21, item 1)."""
-    return board_layout(rows, cols, screen.game.board.size) is not None
+    return board_layout(rows, cols, screen.game.board.size, ctx.style) is not None
 
 
 def _now(seconds: float | None) -> float:

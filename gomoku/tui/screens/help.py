@@ -46,8 +46,11 @@ def view(win: Window, overlay: Help, ctx: Context, theme: Theme) -> None:
     for rule in Rule:  # the rule's name, then what it means, wrapped beside it
         for number, text in enumerate(draw.wrap(RULE_TEXT[rule], width - 6 - RULE_COLUMN)):
             lines.append((textwidth.ljust(rule.value if number == 0 else "", RULE_COLUMN) + text, ""))
+    g = theme.glyphs
     if theme.unicode:
         legend = "● black  ○ white  ◉◎ last move  × forbidden (renju)  ◇ hint"
+    elif g["black"] != "X":  # the wide style's own glyphs
+        legend = f"{g['black']} black  {g['white']} white  {g['forbidden']} forbidden (renju)  {g['hint']} hint"
     else:
         legend = "X black  O white  ! forbidden (renju)  ? hint"
     lines += [(legend, "dim"), ("Any key closes this help.", "dim")]

@@ -33,6 +33,7 @@ from gomoku.tui.settings import (
     OPENING_TEXT,
     RULE_TEXT,
     THINK_TIMES,
+    BoardStyle,
     Mode,
     Pace,
     Settings,
@@ -100,7 +101,9 @@ def rows(state: Context | State, menu: Menu) -> tuple[MenuRow, ...]:
         )
     fair = (MenuRow.OPENING, MenuRow.CLOCK)  # watch mode too: a watched game plays them as well
     analyst = (MenuRow.ANALYST,) if state.settings.engines else ()  # a choice only once there is one
-    return resume + (MenuRow.NEW,) + choices + fair + analyst + (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
+    looks = (MenuRow.BOARD,)
+    actions = (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
+    return resume + (MenuRow.NEW,) + choices + fair + analyst + looks + actions
 
 
 def applies(settings: Settings, row: MenuRow) -> bool:
@@ -164,6 +167,8 @@ def value_text(settings: Settings, row: MenuRow) -> str:
         return "on: thinks on your time" if settings.ponder else "off"
     if row is MenuRow.ANALYST:
         return settings.analyst
+    if row is MenuRow.BOARD:
+        return settings.board.label
     return level_text(getattr(settings, LEVEL_ROWS[row]))
 
 
@@ -295,6 +300,8 @@ def _change(ctx: Context, row: MenuRow, step: int) -> Reply:
         changed = replace(settings, coach=not settings.coach)
     elif row is MenuRow.PONDER:
         changed = replace(settings, ponder=not settings.ponder)
+    elif row is MenuRow.BOARD:
+        changed = replace(settings, board=_cycled(tuple(BoardStyle), settings.board, step))
     elif row is MenuRow.ANALYST:
         changed = replace(settings, analyst=_cycled((DEFAULT_ANALYST, *settings.engine_names), settings.analyst, step))
     else:
@@ -304,13 +311,13 @@ def _change(ctx: Context, row: MenuRow, step: int) -> Reply:
     return Reply(effects=(SaveSettings.of(settings, changed),), settings=changed)
 
 
-def too_big(settings: Settings, terminal: tuple[int, int] | None) -> str:
-    """Why a game of ``settings`` cannot be shown on the terminal (issue 21, item 12), or ``""``."""
-    if terminal is None or board_layout(*terminal, settings.size) is not None:
+def too_big(settings: Settings, terminal: tuple[int, int] | None, style: BoardStyle = BoardStyle.UNICODE) -> str:
+    """Why a game of ``settings`` cannot be shown on the terminal in ``style`` (issue 21, item 12), or ``""``."""
+    if terminal is None or board_layout(*terminal, settings.size, style) is not None:
         return ""
     rows_, cols = terminal
     size = f"{settings.size}x{settings.size}"
-    largest = largest_fitting(rows_, cols)
+    largest = largest_fitting(rows_, cols, style)
     if largest is None:
         return f"No board fits this {cols}x{rows_} terminal: enlarge it to play."
     return f"{size} does not fit this {cols}x{rows_} terminal: pick a size up to {largest}, or enlarge the terminal."
@@ -322,7 +329,7 @@ def start(ctx: Context, menu: Menu | None = None) -> tuple[Screen, Reply]:
     A board the menu already says will not fit is not started: the menu says so.
     """
     settings = ctx.settings
-    problem = too_big(settings, ctx.terminal)
+    problem = too_big(settings, ctx.terminal, ctx.style)
     if problem:
         return menu or Menu(), alerted(problem)
     game = new_game(settings)
@@ -348,12 +355,12 @@ def about(ctx: Context, row: MenuRow, rows_: int, cols: int) -> str:
     if row in ACTION_TEXT:
         return ACTION_TEXT[row]
     if row is MenuRow.SIZE:
-        largest = largest_fitting(rows_, cols)
+        largest = largest_fitting(rows_, cols, ctx.style)
         if largest is None:
             return f"No board fits this {cols}x{rows_} terminal: enlarge it."
         fits = f"Sizes {MIN_SIZE} to {largest} fit this {cols}x{rows_} terminal."
         if settings.size > largest:
-            need_rows, need_cols = needed(settings.size)
+            need_rows, need_cols = needed(settings.size, style=ctx.style)
             return f"{settings.size}x{settings.size} needs {need_cols}x{need_rows}. {fits}"
         return fits
     if row in LEVEL_ROWS:
@@ -371,6 +378,8 @@ def about(ctx: Context, row: MenuRow, rows_: int, cols: int) -> str:
         return f"{settings.mode.label}: {MODE_TEXT[settings.mode]}."
     if row is MenuRow.PACE:
         return "Seconds from one move to the next; paused, . plays one move."
+    if row is MenuRow.BOARD:
+        return board_text(settings.board, ctx.style)
     if row is MenuRow.ANALYST:
         return "Who reads positions for the review (R) and live analysis (A): hard, or an outside engine."
     if row is MenuRow.PONDER:
@@ -386,11 +395,20 @@ def about(ctx: Context, row: MenuRow, rows_: int, cols: int) -> str:
     return f"{settings.rule.value}: {RULE_TEXT[settings.rule]}."
 
 
-def size_warning(settings: Settings, rows_: int, cols: int) -> str:
-    """What the size row says when the chosen board does not fit this terminal, or ``""``."""
-    if board_layout(rows_, cols, settings.size) is not None:
+def board_text(chosen: BoardStyle, drawn: BoardStyle) -> str:
+    """What the board style row says: what the styles are for, and what is drawn here."""
+    if chosen is not BoardStyle.AUTO and chosen is not drawn:
+        return "This terminal shows plain ASCII only (its locale is not UTF-8), whatever the style."
+    if chosen is BoardStyle.AUTO:
+        return f"Auto asks the terminal ({drawn.value} here); wide is for terminals that draw lines two columns wide."
+    return "Wide is for terminals that draw lines and stones two columns wide (often so for CJK)."
+
+
+def size_warning(settings: Settings, rows_: int, cols: int, style: BoardStyle = BoardStyle.UNICODE) -> str:
+    """What the size row says when the chosen board does not fit this terminal in ``style``, or ``""``."""
+    if board_layout(rows_, cols, settings.size, style) is not None:
         return ""
-    largest = largest_fitting(rows_, cols)
+    largest = largest_fitting(rows_, cols, style)
     return "too big here" if largest is None else f"too big here (up to {largest})"
 
 
@@ -416,7 +434,7 @@ def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
             label = textwidth.ljust(row.value, LABEL_COLUMN)
             text = f" {pointer} {label}" + (f"< {value} >" if is_selected else f"  {value}")
             if row is MenuRow.SIZE:
-                warning = size_warning(settings, rows_, cols)
+                warning = size_warning(settings, rows_, cols, ctx.style)
         attr = theme("selected") if is_selected else (0 if applies(settings, row) else theme("dim"))
         y = layout.first_item + index
         draw.put(win, y, layout.left + 2, textwidth.ljust(text, inner), attr)

@@ -147,7 +147,7 @@ def typing(screen: NetPlaying) -> bool:
 
 def fits(screen: NetPlaying, ctx: Context, rows: int, cols: int) -> bool:
     """Whether the board can be seen (while it cannot, nothing is played on it)."""
-    return board_layout(rows, cols, screen.board.size) is not None
+    return board_layout(rows, cols, screen.board.size, ctx.style) is not None
 
 
 # -- the game starts ----------------------------------------------------------------
@@ -213,7 +213,7 @@ def update(screen: NetPlaying, event: Event, ctx: Context) -> tuple[Screen, Repl
     if isinstance(event, Mouse):
         if typing(screen):
             return screen, NOTHING
-        point = clicked_point(event.row, event.col, event.rows, event.cols, screen.board.size)
+        point = clicked_point(event.row, event.col, event.rows, event.cols, screen.board.size, ctx.style)
         if point is None:
             return screen, NOTHING
         return replace(screen, cursor=point), Reply(effects=(_play(screen, point),))

@@ -83,7 +83,7 @@ def key_line(screen: Replaying, ctx: Context) -> list[str] | None:
 
 
 def fits(screen: Replaying, ctx: Context, rows: int, cols: int) -> bool:
-    return board_layout(rows, cols, screen.board.size) is not None
+    return board_layout(rows, cols, screen.board.size, ctx.style) is not None
 
 
 def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Reply]:

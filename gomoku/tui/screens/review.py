@@ -300,7 +300,7 @@ def header(screen: Reviewing, ctx: Context) -> str:
 
 
 def fits(screen: Reviewing, ctx: Context, rows: int, cols: int) -> bool:
-    return board_layout(rows, cols, screen.board.size) is not None
+    return board_layout(rows, cols, screen.board.size, ctx.style) is not None
 
 
 def progress_bar(done: int, total: int, width: int, theme: Theme) -> str:
