@@ -524,8 +524,10 @@ def board_view(win: Window, layout: BoardLayout, board: Board, theme: Theme, mar
         put(win, row, col, glyph, theme(style))
     if marks.cursor is not None:
         row, col = layout.screen_of(marks.cursor)
-        put(win, row, col - 1, g["cursor_l"], theme("cursor"))
-        put(win, row, col + layout.glyph_w, g["cursor_r"], theme("cursor"))
+        # a bracket takes the place of a whole line glyph, never half of a wide one (curses would lose count)
+        side = layout.glyph_w if lines else 1
+        put(win, row, col - side, g["cursor_l"].rjust(side), theme("cursor"))
+        put(win, row, col + layout.glyph_w, g["cursor_r"].ljust(side), theme("cursor"))
 
 
 def opening_panel(
