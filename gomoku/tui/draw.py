@@ -319,8 +319,17 @@ def joined_lines(names: Iterable[str], separator: str, columns: int) -> list[str
 
 
 def box(win: Window, theme: Theme, top: int, left: int, height: int, width: int) -> None:
-    """A frame with a blank inside."""
+    """A frame with a blank inside.
+
+    In the wide style the box's rows are first blanked from edge to edge: its
+    sides would otherwise fall on half of a board's wide glyph, and curses,
+    which keeps the other half, loses count of the columns on that row.
+    """
     g, attr = theme.glyphs, theme("box")
+    if theme.style is BoardStyle.WIDE:
+        cols = win.getmaxyx()[1]
+        for row in range(top, top + height):
+            put(win, row, 0, " " * cols)
     put(win, top, left, g["box_tl"] + g["box_h"] * (width - 2) + g["box_tr"], attr)
     for row in range(top + 1, top + height - 1):
         put(win, row, left, g["box_v"], attr)

@@ -3,7 +3,8 @@
 It counts columns as a terminal does (:mod:`gomoku.textwidth`): a wide
 character such as ``中`` takes its cell and the next, which holds ``""`` so
 that a row joined back is the text drawn.  Writing over either half of a wide
-character blanks the other half, as curses does.
+character blanks the other half, as curses does (or, with ``whole_wide``,
+fails: curses builds that keep the other half lose count of the columns).
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from gomoku.textwidth import char_width, width
 class FakeWindow:
     """``rows`` x ``cols`` cells of text and attributes; ``addstr`` past the edge fails like curses."""
 
-    def __init__(self, rows: int, cols: int) -> None:
+    def __init__(self, rows: int, cols: int, whole_wide: bool = False) -> None:
         self.rows, self.cols = rows, cols
+        self.whole_wide = whole_wide
         self.erase()
 
     def getmaxyx(self) -> tuple[int, int]:
@@ -37,7 +39,7 @@ class FakeWindow:
                     row[column - 1] += char
                 continue
             for cell in range(column, column + size):
-                self._unpair(row, cell)
+                self._unpair(row, cell, x, x + width(text))
             row[column] = char
             self.attrs[y][column] = attr
             if size == 2:
@@ -45,11 +47,14 @@ class FakeWindow:
                 self.attrs[y][column + 1] = attr
             column += size
 
-    def _unpair(self, row: list[str], cell: int) -> None:
-        """Blank the other half of a wide character about to lose one of its halves."""
+    def _unpair(self, row: list[str], cell: int, start: int, end: int) -> None:
+        """Blank the other half of a wide character about to lose one of its halves (``start``-``end`` is written)."""
         if row[cell] == "" and cell > 0:
+            split = f"half of a wide {row[cell - 1]!r} written over at column {cell}"
+            assert not self.whole_wide or cell - 1 >= start, split
             row[cell - 1] = " "  # the right half is written over: the left half goes
         elif cell + 1 < self.cols and row[cell + 1] == "" and width(row[cell]) == 2:
+            assert not self.whole_wide or cell + 1 < end, f"half of a wide {row[cell]!r} written over at column {cell}"
             row[cell + 1] = " "  # the left half is written over: the right half goes
 
     def line(self, y: int) -> str:
