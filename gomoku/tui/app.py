@@ -120,7 +120,7 @@ def _loop(screen: Any, start: Start, crew: Crew, resized: threading.Event, taken
             resized.clear()
             console.resized(screen)
             drawn = None
-        for code in iter(lambda: keyboard.read_key(screen), -1):
+        for code in keyboard.without_reports(list(iter(lambda: keyboard.read_key(screen), -1))):
             event = keyboard.key_event(screen, code)
             if event is None:
                 drawn = None  # a resize or Ctrl-L: paint every cell again

@@ -7,6 +7,7 @@ The names are the ones :mod:`gomoku.tui.keys` and the bindings use: ``"up"``,
 from __future__ import annotations
 
 import curses
+import re
 import sys
 from typing import Any
 
@@ -57,6 +58,38 @@ def read_key(screen: Any) -> int | str:
     if isinstance(key, str) and len(key) == 1 and ord(key) < 128:
         return ord(key)  # ASCII goes through the key names
     return key
+
+
+def without_reports(codes: list[int | str]) -> list[int | str]:
+    """The keys read, with any cursor position report (``ESC [ row ; col R``) taken out.
+
+    A terminal asked where its cursor is (:mod:`gomoku.tui.probe`) may answer
+    after the game stopped waiting (a slow ssh link): its answer is not keys.
+    """
+    kept: list[int | str] = []
+    index = 0
+    while index < len(codes):
+        end = _report_end(codes, index)
+        if end is None:
+            kept.append(codes[index])
+            index += 1
+        else:
+            index = end
+    return kept
+
+
+def _report_end(codes: list[int | str], start: int) -> int | None:
+    """Where a cursor position report starting at ``start`` ends (just after its ``R``), or ``None`` if none does."""
+    if codes[start] != 27:
+        return None
+    text = "".join(
+        chr(code) if isinstance(code, int) and 0 <= code < 128 else "\0" for code in codes[start : start + 14]
+    )
+    match = _REPORT.match(text)
+    return start + match.end() if match else None
+
+
+_REPORT = re.compile(r"\x1b\[\d{1,5};\d{1,5}R")
 
 
 def key_event(screen: Any, code: int | str) -> Event | None:
