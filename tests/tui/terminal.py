@@ -26,8 +26,11 @@ import pyte
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Run in the child before the game: take the pseudo-terminal (stdin) as the controlling terminal, then become the game.
+#: The launcher runs without Python's coercion of the C locale (PEP 538), which would hand the game an
+#: ``LC_CTYPE=C.UTF-8`` that the test's environment never set; the game starts with the environment given.
 LAUNCHER = (
     "import fcntl, os, sys, termios; fcntl.ioctl(0, termios.TIOCSCTTY, 0);"
+    " os.environ.pop('PYTHONCOERCECLOCALE', None);"
     " os.execv(sys.executable, [sys.executable, '-m', 'gomoku', *sys.argv[1:]])"
 )
 #: What the terminal's size is taken from; left in the environment, curses would believe it over the terminal.
@@ -157,6 +160,7 @@ class Terminal:
         environment.update(
             PYTHONPATH=str(ROOT), TERM="xterm-256color", GOMOKU_HOME=str(home), LANG="C.UTF-8", LC_ALL=""
         )
+        environment["PYTHONCOERCECLOCALE"] = "0"  # for the launcher only (see LAUNCHER)
         environment.update(env)
         self.screen = AnsweringScreen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)

@@ -151,7 +151,7 @@ def test_asking_a_terminal_that_answers(pty: tuple[int, str], wide: bool, taken:
 
 @pty_only
 def test_a_terminal_that_does_not_answer_costs_the_timeout(pty: tuple[int, str]) -> None:
-    master, path = pty
+    _, path = pty
     started = time.monotonic()
     assert probe.ask(path, timeout=0.2) is None
     assert 0.15 < time.monotonic() - started < 1.5
