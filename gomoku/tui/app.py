@@ -68,7 +68,8 @@ def run(args: argparse.Namespace) -> int:
     previous = signals.install(crew.inbox.wake_fd, resized)
     console.prepare_environment()
     unicode = console.use_unicode()
-    taken = probe.ask() if unicode else None  # how wide the terminal draws ●: before curses takes the terminal
+    # how wide the terminal draws ●: asked before curses takes the terminal
+    taken = probe.ask(screen=probe.alternate_screen()) if unicode else None
     first = replace(start.state, auto_style=probe.style_for(taken, unicode), unicode=unicode)
     try:
         return curses.wrapper(_loop, replace(start, state=first), crew, resized, taken)

@@ -3,18 +3,23 @@
 ``●``, ``○``, ``┼`` and the other line characters are *ambiguous*: one
 column in most terminals, two in those set up for Chinese, Japanese or
 Korean (and Windows consoles with CJK fonts).  No setting says which, so
-before curses starts the terminal is asked, on ``/dev/tty`` in raw mode:
-the cursor's position is asked (``ESC [ 6 n``), one ``●`` is written, and the
-position asked again.  The terminal answers each with ``ESC [ row ; col R``;
-the two columns are one apart on a terminal that draws the character narrow,
-two apart on one that draws it wide.  The cursor is then put back and what
-was written erased, so nothing is left on the screen.
+before curses starts the terminal is asked, on ``/dev/tty`` in raw mode: on
+the alternate screen that curses is about to take (where the terminal has
+one), the cursor's position is asked (``ESC [ 6 n``) at the start of the
+second line, one ``●`` is written, and the position asked again.  The
+terminal answers each with ``ESC [ row ; col R``; the two columns are one
+apart on a terminal that draws the character narrow, two apart on one that
+draws it wide.  The line is then erased and the alternate screen left, so
+nothing is left on the screen.
 
 A terminal that does not answer costs at most :data:`TIMEOUT`; then (and
 wherever there is no terminal to ask) the answer is "unknown", and ``auto``
 is the Unicode board when the encoding is UTF-8.  Keys typed while the
-terminal is asked are dropped with a partial answer, so no answer's bytes
-reach the game as keys.
+terminal is asked are dropped with a partial answer.  An answer that comes
+after the wait is dropped from the game's keys
+(:func:`gomoku.tui.keyboard.without_reports`); it is asked on the second
+line because a report from the first, ``ESC [ 1 ; 2 R``, is also how some
+terminals send shift-F3, which curses would decode as that key.
 
 The answer is read as data (:func:`columns`, :func:`read_answers`, with
 the clock and the reading passed in), so parsing, timeouts and garbage are
@@ -36,9 +41,9 @@ from gomoku.tui.settings import BoardStyle
 PROBE = "●"
 #: Ask the cursor's position (device status report 6).
 QUERY = b"\x1b[6n"
-#: Save the cursor, ask, write the character, ask again; then restore the cursor and erase to the line's end.
-QUESTION = b"\x1b7" + QUERY + PROBE.encode("utf-8") + QUERY
-ERASE = b"\x1b8\x1b[K"
+#: To the second line's start, ask, write the character, ask again; then erase that line.
+QUESTION = b"\x1b[2;1H" + QUERY + PROBE.encode("utf-8") + QUERY
+ERASE = b"\x1b[2;1H\x1b[K"
 #: The longest wait for a terminal's answer, in seconds: a terminal that never answers costs this much once.
 TIMEOUT = 0.2
 #: A cursor position report: ``ESC [ row ; col R``.
@@ -93,11 +98,13 @@ def style_for(taken: int | None, unicode: bool) -> BoardStyle:
     return BoardStyle.WIDE if taken == 2 else BoardStyle.UNICODE
 
 
-def ask(path: str = "/dev/tty", timeout: float = TIMEOUT) -> int | None:
+def ask(path: str = "/dev/tty", timeout: float = TIMEOUT, screen: tuple[bytes, bytes] = (b"", b"")) -> int | None:
     """Ask the terminal at ``path`` how many columns :data:`PROBE` takes: 1, 2, or ``None`` (no answer, no terminal).
 
-    The terminal is put in raw mode for the question and restored after;
-    what was written is erased.  Never raises.
+    ``screen`` is what enters and leaves the alternate screen (terminfo's
+    ``smcup`` and ``rmcup``: :func:`alternate_screen`), where the question is
+    asked.  The terminal is put in raw mode for it and restored after; what
+    was written is erased.  Never raises.
     """
     if sys.platform == "win32":
         return None
@@ -119,9 +126,10 @@ def ask(path: str = "/dev/tty", timeout: float = TIMEOUT) -> int | None:
         raw[6] = list(saved[6])
         raw[6][termios.VMIN], raw[6][termios.VTIME] = 0, 0
         termios.tcsetattr(fd, termios.TCSANOW, raw)
-        os.write(fd, QUESTION)
+        enter, leave = screen
+        os.write(fd, enter + QUESTION)
         data = read_answers(lambda seconds: _read(fd, seconds), timeout=timeout)
-        os.write(fd, ERASE)
+        os.write(fd, ERASE + leave)
     except OSError:
         pass
     finally:
@@ -133,6 +141,19 @@ def ask(path: str = "/dev/tty", timeout: float = TIMEOUT) -> int | None:
             pass
         os.close(fd)
     return columns(data)
+
+
+def alternate_screen() -> tuple[bytes, bytes]:
+    """What enters and leaves this terminal's alternate screen (``b""`` where it has none or is unknown).
+
+    Call after ``curses.setupterm`` (:func:`gomoku.tui.console.terminal_problem` does).
+    """
+    try:
+        import curses
+
+        return curses.tigetstr("smcup") or b"", curses.tigetstr("rmcup") or b""
+    except Exception:  # no curses, no terminfo read yet: ask on the main screen (curses clears it next)
+        return b"", b""
 
 
 def _read(fd: int, seconds: float) -> bytes:

@@ -124,7 +124,7 @@ def answer(master: int, wide: bool, typed: bytes = b"") -> threading.Thread:
         question = b""
         while question.count(probe.QUERY) < 2:
             question += os.read(master, 1024)
-        assert question.startswith(b"\x1b7") and "●".encode() in question
+        assert question.startswith(b"<enter>\x1b[2;1H") and "●".encode() in question
         os.write(master, typed + (WIDE if wide else NARROW))
 
     thread = threading.Thread(target=run, daemon=True)
@@ -139,13 +139,13 @@ def test_asking_a_terminal_that_answers(pty: tuple[int, str], wide: bool, taken:
     before = termios.tcgetattr(master)
     thread = answer(master, wide, typed=b"q")
     started = time.monotonic()
-    assert probe.ask(path, timeout=5) == taken
+    assert probe.ask(path, timeout=5, screen=(b"<enter>", b"<leave>")) == taken
     assert time.monotonic() - started < 2  # the answer ends the wait, not the timeout
     thread.join(5)
     erased = b""
-    while len(erased) < len(probe.ERASE):
+    while not erased.endswith(b"<leave>"):
         erased += os.read(master, 64)
-    assert erased.endswith(probe.ERASE)  # the cursor put back, the character erased
+    assert erased.endswith(probe.ERASE + b"<leave>")  # the character erased, the alternate screen left
     assert termios.tcgetattr(master)[3] == before[3]  # the terminal's modes as they were
 
 
