@@ -18,7 +18,7 @@ from typing import Any, Protocol
 from gomoku.board import Board
 from gomoku.point import COLUMN_LETTERS, Point
 from gomoku.rules import Stone
-from gomoku.textwidth import centre, fit, fit_end, width
+from gomoku.textwidth import centre, fit, fit_end, ljust, width
 from gomoku.textwidth import wrap as wrap_columns
 from gomoku.tui.layout import FOOTER_ROWS, HEADER_ROWS, BoardLayout, board_layout, label_width, needed
 from gomoku.tui.model import State
@@ -471,6 +471,27 @@ class Marks:
     #: an opening step's allowed area (its empty points are marked), and the 5th moves offered so far
     area: frozenset[Point] = frozenset()
     offers: frozenset[Point] = frozenset()
+
+
+#: ASCII letters, digits and signs in their fullwidth forms (``1`` becomes U+FF11): one glyph of the wide board.
+FULLWIDTH = str.maketrans({chr(code): chr(code + 0xFEE0) for code in range(0x21, 0x7F)})
+
+
+def on_point(layout: BoardLayout, text: str) -> str:
+    """``text`` to draw on a point: exactly its glyph's columns (a character of the wide board in fullwidth form).
+
+    A mark on the wide board that took one column would write over half of
+    the glyph under it, which curses cannot do without losing count.
+    """
+    if layout.glyph_w == 1:
+        return text
+    return ljust(text.translate(FULLWIDTH) if width(text) == 1 else text, layout.glyph_w)
+
+
+def beside_point(layout: BoardLayout, text: str) -> str:
+    """``text`` (one column) to draw just right of a point, as wide as the line glyph it takes the place of."""
+    gap = layout.cell_w - layout.glyph_w
+    return ljust(text, layout.glyph_w if gap >= layout.glyph_w else 1)
 
 
 def board_view(win: Window, layout: BoardLayout, board: Board, theme: Theme, marks: Marks) -> None:

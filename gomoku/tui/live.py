@@ -155,7 +155,7 @@ def draw_marks(win: Window, layout: BoardLayout, analysis: SearchResult | None, 
     for point, number in marks(analysis).items():
         if board.is_empty(point):
             row, col = layout.screen_of(point)
-            draw.put(win, row, col, str(number), theme("hint"))
+            draw.put(win, row, col, draw.on_point(layout, str(number)), theme("hint"))
 
 
 def draw_panel(win: Window, layout: BoardLayout, text: list[str], theme: Theme) -> int:

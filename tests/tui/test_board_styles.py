@@ -237,3 +237,29 @@ def test_texts_are_measured_as_the_terminal_draws_ambiguous_characters(wide_term
     assert textwidth.fit("●●", 3) == "●" and textwidth.ljust("●", 4) == "●  "
     textwidth.set_wide_ambiguous(False)
     assert textwidth.width("●○") == 2 and textwidth.fit("●●", 3) == "●●"
+
+
+@pytest.mark.usefixtures("wide_terminal")
+def test_marks_on_points_fill_a_wide_glyph_whole() -> None:
+    from types import SimpleNamespace
+
+    from gomoku.tui import live
+
+    small, big = board_layout(24, 80, 15, BoardStyle.WIDE), board_layout(40, 120, 15, BoardStyle.WIDE)
+    unicode = board_layout(24, 80, 15)
+    assert small is not None and big is not None and unicode is not None
+    assert draw.on_point(small, "1") == "１" and draw.on_point(small, "12") == "12"
+    assert draw.on_point(unicode, "1") == "1"
+    assert draw.beside_point(small, "X") == "X" and draw.beside_point(big, "X") == "X "  # over a space, over a line
+    assert draw.beside_point(unicode, "X") == "X"
+    state = play_at(start(), "h8")
+    board = game_of(state).board
+    analysis = SimpleNamespace(best=[SimpleNamespace(move=parse_point(name, 15)) for name in ("i9", "g7", "h8")])
+    for layout in (small, big):
+        window = FakeWindow(layout.top + layout.height + 5, 120 if layout is big else 80, whole_wide=True)
+        view.draw(window, state, draw.plain_theme(style=BoardStyle.WIDE))
+        live.draw_marks(window, layout, analysis, board, draw.plain_theme(style=BoardStyle.WIDE))  # type: ignore[arg-type]
+        row, col = layout.screen_of(parse_point("i9", 15))
+        assert window.text[row][col] == "１"
+        row, col = layout.screen_of(parse_point("g7", 15))
+        assert window.text[row][col] == "２"

@@ -334,7 +334,7 @@ def _marks(win: Window, layout: BoardLayout, review: GameReview, board: Board, t
             continue
         mark = next(GRAPH_MARKS[m] for m in GRAPH_MARKS if m in move.marks)
         row, col = layout.screen_of(move.move)
-        draw.put(win, row, col + 1, mark, theme("alert"))
+        draw.put(win, row, col + layout.glyph_w, draw.beside_point(layout, mark), theme("alert"))
 
 
 def _line(win: Window, layout: BoardLayout, screen: Reviewing, board: Board, theme: Theme) -> None:
@@ -346,7 +346,8 @@ def _line(win: Window, layout: BoardLayout, screen: Reviewing, board: Board, the
     for index, point in enumerate(shown_line(screen)):
         side = winner if index % 2 == 0 else winner.opponent
         row, col = layout.screen_of(point)
-        draw.put(win, row, col, str(index + 1), theme("black_last" if side is Stone.BLACK else "white_last"))
+        number = draw.on_point(layout, str(index + 1))
+        draw.put(win, row, col, number, theme("black_last" if side is Stone.BLACK else "white_last"))
 
 
 def _panel(win: Window, layout: BoardLayout, screen: Reviewing, theme: Theme) -> None:
