@@ -272,6 +272,7 @@ def then_text(reason: str, what_next: str) -> str:
     """A sentence and what our player does next, joined as the language joins them."""
     if not what_next:
         return reason
+    # i18n: what happened to the connection, then what the player does next ("waiting for the guest to come back")
     return _("{reason}: {what_next}").format(reason=reason, what_next=what_next)
 
 
