@@ -14,6 +14,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TypeVar
 
+import pytest
+
 from gomoku import i18n
 from gomoku.i18n import Language
 from gomoku.net import events as ev
@@ -133,3 +135,17 @@ def test_a_guest_turned_away_reads_why_in_its_language_and_the_host_in_its_own()
     assert refused.reason == "ja«wrong code: check the code the host shows and join again»"
     assert wire.of(wire.host, ev.GuestRefused) == [ev.GuestRefused("ru«wrong code»")]
     assert_no_sentence_crossed(wire)
+
+
+def test_what_a_player_typed_wrong_is_said_in_their_language() -> None:
+    from gomoku.net.addresses import AddressError, parse_address
+    from gomoku.net.auth import normalize_code
+    from gomoku.net.errors import CodeError
+
+    with talking(Language.RUSSIAN, "ru"):
+        with pytest.raises(AddressError) as address:
+            parse_address("10.0.0.1:99999")
+        with pytest.raises(CodeError) as code:
+            normalize_code("K7QM-4RZT")
+    assert str(address.value) == "ru«'99999' is not a port: use a number from 1 to 65535, like 5757»"
+    assert str(code.value).startswith("ru«a join code has 10 letters and digits, this one has 8: ")
