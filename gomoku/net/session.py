@@ -336,9 +336,9 @@ class Table:
             state = state.apply(board, step)
         placed = tuple(board.moves)
         if moves[: len(placed)] != placed:
-            raise IllegalMoveError("the moves are not the opening's stones")
+            raise IllegalMoveError(_("the moves are not the opening's stones"))
         if len(moves) > len(placed) and not state.done:
-            raise IllegalMoveError("moves were played before the opening was over")
+            raise IllegalMoveError(_("moves were played before the opening was over"))
         for point in moves[len(placed) :]:
             board.play(point)
         seats = times.by_seat(first) if times is not None else None
