@@ -153,13 +153,20 @@ def port_number(text: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Help texts shown as written: argparse would read a ``%`` in a translation as a placeholder and fail."""
+
+    def _expand_help(self, action: argparse.Action) -> str:
+        return self._get_help_string(action) or ""
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, with examples in ``--help``."""
     parser = argparse.ArgumentParser(
         prog="gomoku",
         description=_("Gomoku and renju in the terminal."),
         epilog=examples(),
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=_HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(

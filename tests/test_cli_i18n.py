@@ -74,3 +74,19 @@ def test_english_help_is_unchanged_by_the_marking(capsys, monkeypatch: pytest.Mo
     _status, out, _err = run(["--help"], capsys)
     assert "«" not in out
     assert "  python -m gomoku                          open the menu (it remembers your last choices)" in out
+
+
+def test_a_percent_sign_in_a_translation_is_shown_as_written(capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    class Percent(gettext.NullTranslations):
+        def gettext(self, message: str) -> str:
+            return "100% " + message
+
+    monkeypatch.setenv("COLUMNS", "400")
+    with i18n.speaking(Language.VIETNAMESE):
+        catalog = i18n._speaker.translations
+        i18n._speaker.translations = Percent()
+        try:
+            status, out, _err = run(["--help"], capsys)
+        finally:
+            i18n._speaker.translations = catalog
+    assert status == 0 and "100% the rule" in out
