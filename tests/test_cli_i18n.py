@@ -14,29 +14,13 @@ import pytest
 
 from gomoku import cli, i18n
 from gomoku.i18n import Language
-
-
-class Marking(gettext.NullTranslations):
-    def gettext(self, message: str) -> str:
-        return f"«{message}»"
-
-    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
-        return f"«{msgid1 if n == 1 else msgid2}»"
-
-    def pgettext(self, context: str, message: str) -> str:
-        return f"«{message}»"
+from tests.i18n_fakes import use_fake
 
 
 @pytest.fixture
-def marked(monkeypatch: pytest.MonkeyPatch):
+def marked(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("COLUMNS", "400")  # one line per help text: the marks are not wrapped apart
-    with i18n.speaking(Language.RUSSIAN):
-        catalog = i18n._speaker.translations
-        i18n._speaker.translations = Marking()
-        try:
-            yield
-        finally:
-            i18n._speaker.translations = catalog  # before speaking() restores the language before
+    use_fake(monkeypatch)
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:

@@ -7,29 +7,15 @@ marks each text it translates with ``«…»``.
 
 from __future__ import annotations
 
-import gettext
-
 import pytest
 
-from gomoku import i18n
 from gomoku.gomocup.manager import Engine, EngineStartError, parse_engine_spec
-from gomoku.i18n import Language
-
-
-class Marking(gettext.NullTranslations):
-    def gettext(self, message: str) -> str:
-        return f"«{message}»"
+from tests.i18n_fakes import use_fake
 
 
 @pytest.fixture
-def marked():
-    with i18n.speaking(Language.KOREAN):
-        catalog = i18n._speaker.translations
-        i18n._speaker.translations = Marking()
-        try:
-            yield
-        finally:
-            i18n._speaker.translations = catalog
+def marked(monkeypatch: pytest.MonkeyPatch) -> None:
+    use_fake(monkeypatch)
 
 
 def test_an_engine_that_will_not_start_is_said_by_its_name_in_the_players_language(marked, tmp_path) -> None:

@@ -620,7 +620,7 @@ class EnginePlayer:
                 self.name, _("played {point}, which is taken").format(point=point), move
             ) from None
         except ForbiddenMoveError as error:
-            foul = _("played {point}, forbidden for black ({foul})").format(point=point, foul=error.foul)
+            foul = _("played {point}, forbidden for black ({foul})").format(point=point, foul=error.foul.said())
             raise EngineIllegalMoveError(self.name, foul, move) from None
         except IllegalMoveError as error:
             illegal = _("played {point}: {error}").format(point=point, error=error)
