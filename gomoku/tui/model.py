@@ -210,6 +210,7 @@ class MenuRow(enum.Enum):
     PONDER = "Ponder"
     COACH = "Coach"
     ANALYST = "Analyst"
+    LANGUAGE = "Language"
     LOAD = "Load a game record..."
     NETWORK = "Play over the network..."
     QUIT = "Quit"

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from gomoku import i18n
 from gomoku.ai import LEVELS
 from gomoku.tui import storage
 from gomoku.tui.analyst import Analyst
@@ -24,6 +25,7 @@ from gomoku.tui.effects import (
     RetireAutosave,
     SaveRecord,
     SaveSettings,
+    Speak,
     StartAi,
     StartAnalysis,
     StartPonder,
@@ -80,6 +82,7 @@ class Performer:
             RetireAutosave: lambda effect: autosaver.retire(effect.announce),
             TidyKept: lambda effect: files.submit(storage.tidy),
             SaveSettings: lambda effect: files.submit(partial(_remember, self._to_remember(effect), levels)),
+            Speak: lambda effect: i18n.activate(i18n.choose(None, effect.language)),
             Quit: self._quit,
             **self.network.handlers(),
         }

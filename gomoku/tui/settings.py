@@ -34,6 +34,7 @@ from typing import Any
 
 from gomoku import textwidth
 from gomoku.clock import NO_CLOCK, ClockError, ClockSpec, by_total, parse_clock
+from gomoku.i18n import Language
 from gomoku.net.protocol import MAX_NAME
 from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
@@ -160,6 +161,8 @@ class Settings:
     engines: tuple[tuple[str, str], ...] = ()
     #: Who reads positions for the review and live analysis: ``hard``, or an engine's name.
     analyst: str = "hard"
+    #: The language picked in the menu's Language row (``None``: the environment's, as gettext reads it).
+    language: Language | None = None
 
     @property
     def engine_names(self) -> tuple[str, ...]:
@@ -184,6 +187,7 @@ class Settings:
             "ponder": self.ponder,
             "engines": dict(self.engines),
             "analyst": self.analyst,
+            "language": None if self.language is None else self.language.code,
         }
 
 
@@ -270,6 +274,9 @@ def validated(data: Mapping[str, Any], levels: Sequence[str]) -> Settings:
             choices[name] = data[name]
     if data.get("analyst") in (DEFAULT_ANALYST, *(name for name, _ in engines)):
         choices["analyst"] = data["analyst"]
+    language = data.get("language")
+    if isinstance(language, Language) or (isinstance(language, str) and _enum(Language, language) is not None):
+        choices["language"] = Language(language)
     return replace(settings, **choices)
 
 
@@ -341,6 +348,9 @@ def _choice_problems(data: Mapping[str, Any], levels: Sequence[str] | None) -> l
     for name in ("coach", "ponder"):
         if name in data and not isinstance(data[name], bool):
             problems.append(f"{name} {_shown(data[name])}")
+    language = data.get("language")
+    if language is not None and not (isinstance(language, str) and _enum(Language, language) is not None):
+        problems.append(f"language {_shown(language)}")  # a code this version does not speak: the environment's
     return problems
 
 
