@@ -118,7 +118,7 @@ def key_line(screen: Playing, ctx: Context) -> list[str] | None:
     """The bottom line, most useful first (as many as fit are shown): the heat map's legend while it is on."""
     game = screen.game
     if game.heat:
-        return list(draw.HEAT_LEGEND)
+        return draw.heat_legend()
     line: tuple[Binding, ...]
     step = _human_step(game)
     if step is not None:
