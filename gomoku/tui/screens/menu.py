@@ -428,11 +428,11 @@ def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
     for index, row in enumerate(listed):
         is_selected = row is current
         pointer = theme.glyphs["pointer"] if is_selected else " "
-        text = f" {pointer} {row.value}"
+        text = f" {pointer} {row.label}"
         warning = ""
         if row not in ACTIONS:
             value = value_text(settings, row)
-            label = textwidth.ljust(row.value, LABEL_COLUMN)
+            label = textwidth.ljust(row.label, LABEL_COLUMN)
             text = f" {pointer} {label}" + (f"< {value} >" if is_selected else f"  {value}")
             if row is MenuRow.SIZE:
                 warning = size_warning(settings, rows_, cols)
