@@ -8,6 +8,7 @@ from typing import Any
 
 from gomoku import i18n
 from gomoku.ai import LEVELS
+from gomoku.i18n import _
 from gomoku.tui import storage
 from gomoku.tui.analyst import Analyst
 from gomoku.tui.computer import Computer
@@ -42,7 +43,7 @@ from gomoku.tui.settings import Remembered, Settings, save_settings
 def _remember(settings: Settings, levels: tuple[str, ...]) -> Event | None:
     saved = save_settings(settings, levels=levels)  # a settings file that cannot be written loses nothing else
     if saved.moved_aside is not None:
-        return Report(f"Damaged settings kept as {saved.moved_aside.name}.")
+        return Report(_("Damaged settings kept as {name}.").format(name=saved.moved_aside.name))
     return None
 
 

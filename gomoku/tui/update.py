@@ -180,7 +180,7 @@ def _tick(state: State, tick: Tick) -> State:
         shown = screen if ticked is local.game else Playing(with_game(local, ticked))
         state = replace(state, seconds=tick.seconds, screen=shown)
         if ticked.over and not local.over:  # the status line says who won; the message says what next
-            state = replace(state, message=TIME_UP, alert=False)
+            state = replace(state, message=_(TIME_UP), alert=False)
     if now == state.now and frame == state.frame:
         return state
     return replace(state, now=now, frame=frame)
