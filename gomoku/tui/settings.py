@@ -83,6 +83,11 @@ class Side(enum.Enum):
     HUMAN = "human"
     COMPUTER = "computer"
 
+    @property
+    def label(self) -> str:
+        """Who plays black as the menu shows it, in the language in use (the value stays English)."""
+        return pgettext("setting", "human") if self is Side.HUMAN else pgettext("setting", "computer")
+
 
 class Pace(enum.Enum):
     """How fast the computer plays itself in watch mode: seconds from one move to the next.
