@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import gettext
 import json
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
@@ -54,13 +53,6 @@ class Wrapped(gettext.NullTranslations):
 
     def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
         return f"«{msgid1 if n == 1 else msgid2}»"
-
-
-@pytest.fixture
-def english() -> Iterator[None]:
-    """Whatever a test activates, English again after it."""
-    with i18n.speaking(Language.ENGLISH):
-        yield
 
 
 @pytest.fixture
@@ -243,7 +235,7 @@ def test_english_stays_as_it_was(english: None) -> None:
 
 
 def test_picking_a_language_in_the_menu_shows_it_and_remembers_it(launch, home: Path) -> None:
-    game = launch(LANGUAGE="", LC_MESSAGES="")
+    game = launch()
     game.wait_for("New game")
     game.send("k" * 4)  # up from New game, round the bottom: Quit, Load, Network, Language
     game.wait_for(lambda text: "< automatic (from the environment) >" in flatten(text))
@@ -252,6 +244,6 @@ def test_picking_a_language_in_the_menu_shows_it_and_remembers_it(launch, home: 
     game.send("q")  # no game in progress: quits at once
     assert game.wait_exit() == 0
     assert json.loads((home / "settings.json").read_text())["language"] == "ru"
-    again = launch(LANGUAGE="", LC_MESSAGES="")
+    again = launch()
     shown = again.wait_for(lambda text: "Language Русский" in flatten(text))
     assert "New game" in flatten(shown)  # English texts stay until the catalogs are translated
