@@ -13,14 +13,14 @@ import gettext
 import pytest
 
 from gomoku import cli, i18n
-from gomoku.i18n import Language
-from tests.i18n_fakes import use_fake
+from tests.i18n_fakes import FakeTranslations
 
 
 @pytest.fixture
 def marked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every language's catalog is the fake one: ``--lang ru`` (read before the parser is built) speaks it."""
     monkeypatch.setenv("COLUMNS", "400")  # one line per help text: the marks are not wrapped apart
-    use_fake(monkeypatch)
+    monkeypatch.setattr(i18n, "catalog", lambda language: FakeTranslations())
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -31,7 +31,7 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
 
 
 def test_help_shows_our_texts_translated_and_the_options_as_typed(marked, capsys) -> None:
-    status, out, _err = run(["--help"], capsys)
+    status, out, _err = run(["--lang", "ru", "--help"], capsys)
     assert status == 0
     assert "«Gomoku and renju in the terminal.»" in out
     assert "«the rule»" in out and "--rule {freestyle,standard,renju}" in out
@@ -44,12 +44,12 @@ def test_help_shows_our_texts_translated_and_the_options_as_typed(marked, capsys
 
 
 def test_an_error_a_player_reads_is_translated(marked, capsys) -> None:
-    status, _out, err = run(["--host", "--join", "127.0.0.1"], capsys)
+    status, _out, err = run(["--lang", "ru", "--host", "--join", "127.0.0.1"], capsys)
     assert status == 2
     assert "«--host and --join do not go together: one side hosts, the other joins»" in err
-    status, _out, err = run(["--size", "3"], capsys)
+    status, _out, err = run(["--lang", "ru", "--size", "3"], capsys)
     assert status == 2 and "«board size must be 5 to 25»" in err
-    status, _out, err = run(["--join", "127.0.0.1", "--opening", "swap1", "--clock", "30s"], capsys)
+    status, _out, err = run(["--lang", "ru", "--join", "127.0.0.1", "--opening", "swap1", "--clock", "30s"], capsys)
     assert "««--opening and --clock»: the host chooses the opening rule and the clock: leave" in err
 
 
@@ -66,11 +66,6 @@ def test_a_percent_sign_in_a_translation_is_shown_as_written(capsys, monkeypatch
             return "100% " + message
 
     monkeypatch.setenv("COLUMNS", "400")
-    with i18n.speaking(Language.VIETNAMESE):
-        catalog = i18n._speaker.translations
-        i18n._speaker.translations = Percent()
-        try:
-            status, out, _err = run(["--help"], capsys)
-        finally:
-            i18n._speaker.translations = catalog
+    monkeypatch.setattr(i18n, "catalog", lambda language: Percent())
+    status, out, _err = run(["--lang", "vi", "--help"], capsys)
     assert status == 0 and "100% the rule" in out
