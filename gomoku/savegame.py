@@ -195,7 +195,8 @@ class SavedGame:
         try:
             rule = Rule(_field(data, "rule", str))
         except ValueError:
-            raise SaveError(f"its rule {data['rule']!r} is not freestyle, standard or renju") from None
+            names = ", ".join(rule.value for rule in Rule)
+            raise SaveError(f"its rule {data['rule']!r} is not one of {names}") from None
         players = _field(data, "players", dict)
         if set(players) != {"black", "white"} or not all(kind in PLAYER_KINDS for kind in players.values()):
             raise SaveError('its players must be {"black": "human" or "computer", "white": ...}')

@@ -40,6 +40,7 @@ RULE_ALIASES = {
     "exact5": Rule.STANDARD,
     "exactly five": Rule.STANDARD,
     "renju": Rule.RENJU,
+    "caro": Rule.CARO,
 }
 #: The SGF property of each colour's move (``B[hh]``); its time left is the same letter and ``L`` (``BL``).
 COLOUR_PROPERTY = {Stone.BLACK: "B", Stone.WHITE: "W"}
@@ -174,7 +175,8 @@ def read_sgf(text: str) -> GameRecord:
     rule_text = root.get("RU", ["freestyle"])[0].strip()
     rule = RULE_ALIASES.get(rule_text.lower())
     if rule is None:
-        raise RecordError(f"RU[{cut(rule_text)}] is not a rule I know: use freestyle, standard or renju")
+        names = ", ".join(rule.value for rule in Rule)
+        raise RecordError(f"RU[{cut(rule_text)}] is not a rule I know: use one of {names}")
     for name in ("AB", "AW", "AE"):
         if any(name in dict(node) for node in nodes):
             raise RecordError(f"{name}[] set-up stones are not supported: the record must be moves only")

@@ -123,6 +123,7 @@ RULE_TEXT = {
     Rule.FREESTYLE: "five or more in a row wins",
     Rule.STANDARD: "exactly five wins; six or more in a row does not count",
     Rule.RENJU: "black may not make six, two fours or two threes at once; white wins with five or more",
+    Rule.CARO: "five or more in a row wins, but not a five blocked at both ends by the other colour",
 }
 
 

@@ -283,6 +283,16 @@ def test_a_six_under_the_standard_rule_is_explained() -> None:
     assert game_of(free).board.is_game_over() and "does not count" not in free.message
 
 
+def test_a_blocked_five_under_the_caro_rule_is_explained() -> None:
+    # a1 and g1 are white: black's b1-f1 is a five blocked at both ends, which caro does not count
+    names = ("b1", "a1", "c1", "g1", "d1", "o15", "e1", "o14")
+    state = play_at(play_at(start("pvp", "caro"), *names), "f1")
+    assert not game_of(state).board.is_game_over()
+    assert state.message == "A five blocked at both ends does not count under the caro rule: keep one end open."
+    free = play_at(play_at(start("pvp", "freestyle"), *names), "f1")
+    assert game_of(free).board.is_game_over() and "does not count" not in free.message
+
+
 def test_a_drawn_game_says_why_in_a_sentence() -> None:
     rows = ["XXOOX", "OOXXO", "XXOOX", "OOXXO", "XXOOX"]
     blacks = [Point(x, y) for y, line in enumerate(rows) for x, c in enumerate(line) if c == "X"]
