@@ -116,6 +116,9 @@ CORE = [
     "review",
     "jobs",
 ]
+# gomoku/i18n.py is neither core nor edge: the core marks and translates its texts through it, and it reads
+# the compiled catalogs from the installed package (as stdlib gettext does), so it may use os and pathlib.
+
 #: The modules at the edge, which use the core: the core never imports them.
 EDGES = (
     "gomoku.tui",

@@ -1,0 +1,204 @@
+"""The players' languages: which one speaks, and every text a player reads translated into it.
+
+The words are stdlib :mod:`gettext` catalogs, compiled ``.mo`` files under
+``gomoku/locale/<code>/LC_MESSAGES/gomoku.mo``, made from the ``.po`` files
+beside them by ``python tools/catalogs.py`` (which also extracts the texts
+from the source and checks every catalog).  A text is marked where it is
+written and translated where it is read:
+
+- ``_("The game is drawn.")``: translated now, in the language in use;
+- ``ngettext("{count} move", "{count} moves", count).format(count=count)``:
+  a whole sentence per plural form (Russian has three, Chinese one);
+- ``pgettext("stone", "Black")``: the same English word in a context of its own;
+- ``N_("Undo")``: only marked, for a table built at import; the reader calls
+  ``_(text)`` when it shows it.
+
+Placeholders are named (``{point}``, ``{count}``), never English grammar put
+together from pieces.  A text missing from a catalog is shown in English, text by
+text: a new or incomplete translation never crashes and never shows an empty
+string.  Coordinates (``a``..``o``, ``1``..``15``) are never translated.
+
+The language in use is one setting of the process, like the C library's
+locale that curses writes with: chosen once at start (:func:`activate`, from
+``--lang``, the remembered setting or the environment as gettext reads it) and
+again when the player picks another in the menu.  Worker threads that put
+texts together read the same setting, which a context variable would not give
+them.  Tests choose one for a block with :func:`speaking`.
+"""
+
+from __future__ import annotations
+
+import enum
+import gettext as _gettext
+import os
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+
+#: The catalogs' domain: ``gomoku.po`` / ``gomoku.mo``.
+DOMAIN = "gomoku"
+#: Where the compiled catalogs live, inside the installed package.
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+#: The variables gettext reads, in its order: the first one set decides (``LANGUAGE`` may list several).
+ENVIRONMENT_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+
+class Language(enum.Enum):
+    """A language the game speaks; the value is the catalog's folder name (a gettext locale code)."""
+
+    ENGLISH = "en"
+    CHINESE_SIMPLIFIED = "zh_CN"
+    CHINESE_TRADITIONAL = "zh_TW"
+    JAPANESE = "ja"
+    KOREAN = "ko"
+    RUSSIAN = "ru"
+    VIETNAMESE = "vi"
+
+    @property
+    def native_name(self) -> str:
+        """The language's name in itself, as the menu shows it whatever language is in use."""
+        return _NATIVE_NAMES[self]
+
+    @property
+    def code(self) -> str:
+        """The code ``--lang`` takes and the settings file keeps: ``en``, ``zh_CN``, ``ru``."""
+        return self.value
+
+
+_NATIVE_NAMES = {
+    Language.ENGLISH: "English",
+    Language.CHINESE_SIMPLIFIED: "简体中文",
+    Language.CHINESE_TRADITIONAL: "繁體中文",
+    Language.JAPANESE: "日本語",
+    Language.KOREAN: "한국어",
+    Language.RUSSIAN: "Русский",
+    Language.VIETNAMESE: "Tiếng Việt",
+}
+
+#: Chinese scripts by region or script subtag: Taiwan, Hong Kong and Macau write traditional characters.
+_TRADITIONAL = {"tw", "hk", "mo", "hant"}
+
+
+def parse_language(name: str) -> Language | None:
+    """The language a locale name or language code names, or ``None`` if the game does not speak it.
+
+    Takes what the environment holds and what a player types: ``zh_CN.UTF-8``,
+    ``zh-Hans``, ``zh_TW``, ``ja_JP.eucJP``, ``ru``, ``ru_RU@euro``, ``en_GB``,
+    ``C`` and ``POSIX`` (English), in any case.
+    """
+    base = name.strip().split(".", 1)[0].split("@", 1)[0].replace("-", "_").lower()
+    if not base:
+        return None
+    if base in ("c", "posix"):
+        return Language.ENGLISH
+    parts = base.split("_")
+    head = parts[0]
+    if head == "zh":
+        return Language.CHINESE_TRADITIONAL if _TRADITIONAL & set(parts[1:]) else Language.CHINESE_SIMPLIFIED
+    for language in Language:
+        if language.value.split("_", 1)[0] == head:
+            return language
+    return None
+
+
+def from_environment(environ: Mapping[str, str] | None = None) -> Language | None:
+    """The language the environment asks for, as gettext reads it, or ``None`` if it names none the game speaks.
+
+    The first of ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` and ``LANG`` that is
+    set decides; ``LANGUAGE`` is a list (``ru:en``) tried in order.  This reads the
+    names, not the C library: a locale the system has not generated
+    (``zh_CN.UTF-8`` where only ``C.UTF-8`` exists) still names Chinese.
+    """
+    environ = os.environ if environ is None else environ
+    for variable in ENVIRONMENT_VARIABLES:
+        value = environ.get(variable, "")
+        if not value:
+            continue
+        for item in value.split(":") if variable == "LANGUAGE" else (value,):
+            language = parse_language(item)
+            if language is not None:
+                return language
+        if variable != "LANGUAGE":
+            return None  # gettext stops at the first locale variable set, spoken or not
+    return None
+
+
+def choose(asked: str | None, remembered: Language | None, environ: Mapping[str, str] | None = None) -> Language:
+    """The language of a run: ``--lang``, else the one picked in the menu, else the environment's, else English."""
+    if asked:
+        language = parse_language(asked)
+        if language is not None:
+            return language
+    if remembered is not None:
+        return remembered
+    return from_environment(environ) or Language.ENGLISH
+
+
+def catalog(language: Language) -> _gettext.NullTranslations:
+    """``language``'s compiled catalog; English (the texts themselves) when it has none."""
+    if language is Language.ENGLISH:
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[language.value], fallback=True)
+
+
+class _Speaker:
+    """The language in use and its catalog: the one setting :func:`activate` changes."""
+
+    def __init__(self) -> None:
+        self.language = Language.ENGLISH
+        self.translations: _gettext.NullTranslations = _gettext.NullTranslations()
+
+    def use(self, language: Language) -> None:
+        translations = catalog(language)  # loaded before either field changes: readers never see a mix
+        self.language, self.translations = language, translations
+
+
+_speaker = _Speaker()
+
+
+def activate(language: Language) -> None:
+    """Speak ``language`` from now on (at start, and when the player picks another in the menu)."""
+    _speaker.use(language)
+
+
+def active() -> Language:
+    """The language in use."""
+    return _speaker.language
+
+
+@contextmanager
+def speaking(language: Language) -> Iterator[None]:
+    """Speak ``language`` inside the block, and the language before it after (for tests and one-off texts)."""
+    before = _speaker.language
+    _speaker.use(language)
+    try:
+        yield
+    finally:
+        _speaker.use(before)
+
+
+def _(message: str) -> str:
+    """``message`` in the language in use (English when the catalog lacks it)."""
+    if not message:
+        return message  # gettext maps "" to the catalog's header
+    return _speaker.translations.gettext(message)
+
+
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a sentence for ``count`` in the language in use (``{count}`` is filled in by the caller)."""
+    return _speaker.translations.ngettext(singular, plural, count)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` as it is said in ``context`` (``pgettext("stone", "Black")``)."""
+    return _speaker.translations.pgettext(context, message)
+
+
+def npgettext(context: str, singular: str, plural: str, count: int) -> str:
+    """:func:`ngettext` within ``context``."""
+    return _speaker.translations.npgettext(context, singular, plural, count)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it: the reader translates it with ``_()`` when shown."""
+    return message
