@@ -83,7 +83,9 @@ def test_menu_changes_a_choice_and_remembers_it(right: str) -> None:
 @pytest.mark.parametrize("left", ["left", "h", "a"])
 def test_menu_changes_a_choice_backwards(left: str) -> None:
     state = select(menu_state(rule=Rule.FREESTYLE), MenuRow.RULE)
-    assert press(state, left).settings.rule is Rule.RENJU
+    assert press(state, left).settings.rule is Rule.CARO  # round to the last rule
+    assert press(state, left, left).settings.rule is Rule.RENJU
+    assert [press(state, *["right"] * k).settings.rule for k in range(1, 5)] == [*list(Rule)[1:], Rule.FREESTYLE]
 
 
 def test_menu_board_size_wraps_round_like_the_other_rows() -> None:
