@@ -187,7 +187,7 @@ def test_an_sgf_record_keeps_the_caro_rule_and_a_psq_is_read_under_it():
     # psq has no rule of its own: the reader is told it, and under caro the blocked five is no ending
     psq = read_psq(write_psq(record), Rule.CARO)
     assert psq.moves == record.moves and psq.to_board().outcome is None
-    with pytest.raises(RecordError, match="use one of freestyle, standard, renju, caro"):
+    with pytest.raises(RecordError, match="use freestyle, standard, renju, caro"):
         read_sgf(text.replace("RU[caro]", "RU[gomoku+]"))
 
 
