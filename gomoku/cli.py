@@ -246,7 +246,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--opening",
         choices=[rule.value for rule in OpeningRule],
         help=_(
-            "the opening rule: swap1 or swap2 (freestyle, standard), taraguchi10 or soosorv8 (renju); "
+            "the opening rule: swap1 or swap2 (freestyle, standard, caro), taraguchi10 or soosorv8 (renju); "
             "none (the default) lets black start anywhere"
         ),
     )

@@ -34,7 +34,7 @@ def test_help_shows_our_texts_translated_and_the_options_as_typed(marked, capsys
     status, out, _err = run(["--lang", "ru", "--help"], capsys)
     assert status == 0
     assert "«Gomoku and renju in the terminal.»" in out
-    assert "«the rule»" in out and "--rule {freestyle,standard,renju}" in out
+    assert "«the rule»" in out and "--rule {freestyle,standard,renju,caro}" in out
     assert "«board size, 5 to 25»" in out  # the placeholders filled after translation
     assert "«review a game»:" in out and "«network play»:" in out  # group titles
     assert "«host a game for another player to join (port 5757 unless given);" in out

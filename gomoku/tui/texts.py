@@ -15,7 +15,7 @@ from gomoku import i18n
 from gomoku.board import Board
 from gomoku.clock import Clock, ClockKind
 from gomoku.i18n import N_, Language, _, ngettext, pgettext
-from gomoku.patterns import run_bounds
+from gomoku.patterns import blocked_ends, run_bounds
 from gomoku.point import DIRECTIONS, Point
 from gomoku.rules import Rule, Stone, Termination
 from gomoku.tui.model import LocalGame
@@ -205,27 +205,37 @@ def ended_text(game: LocalGame) -> str:
     return f"{result_text(game)} {after}"
 
 
-def run_through(board: Board, point: Point) -> int:
-    """How many stones of ``point``'s colour stand in its longest unbroken row (0 for an empty point).
+def _rows_through(board: Board, point: Point) -> list[tuple[int, int]]:
+    """For each of the four lines through ``point``: its colour's unbroken row there, as (length, blocked ends).
 
-    The row is measured by :func:`gomoku.patterns.run_bounds`, the one home of line shapes.
+    Measured by :func:`gomoku.patterns.run_bounds` and :func:`gomoku.patterns.blocked_ends`,
+    the one home of line shapes; empty for an empty point.
     """
     size, cells = board.size, board.cells
     stone = cells[point.y * size + point.x]
     if not stone:
-        return 0
-    longest = 0
+        return []
+    rows = []
     for dx, dy in DIRECTIONS:
         steps = [k for k in range(-size, size + 1) if 0 <= point.x + k * dx < size and 0 <= point.y + k * dy < size]
         line = [cells[(point.y + k * dy) * size + point.x + k * dx] for k in steps]
         first, last = run_bounds(line, steps.index(0), stone)
-        longest = max(longest, last - first + 1)
-    return longest
+        rows.append((last - first + 1, blocked_ends(line, first, last, stone)))
+    return rows
+
+
+def run_through(board: Board, point: Point) -> int:
+    """How many stones of ``point``'s colour stand in its longest unbroken row (0 for an empty point)."""
+    return max((length for length, _blocked in _rows_through(board, point)), default=0)
 
 
 def overline_note(game: LocalGame, point: Point) -> str:
-    """Why a row of six or more just made is no win (the standard rule), or ``""``."""
+    """Why a row of six or more just made is no win (the standard rule), or a five (caro), or ``""``."""
     board = game.board
+    if board.rule is Rule.CARO and not board.is_game_over():
+        if any(length == 5 and blocked == 2 for length, blocked in _rows_through(board, point)):
+            return _("A five blocked at both ends does not count under the caro rule: keep one end open.")
+        return ""
     if board.rule is not Rule.STANDARD or board.is_game_over():
         return ""
     run = run_through(board, point)
