@@ -112,7 +112,7 @@ def level_choice(text: str) -> str:
 
 def known_engines(args: argparse.Namespace) -> dict[str, str]:
     """The outside engines by name: the settings file's lasting ones, with ``--engine``'s on top."""
-    remembered, _ = read_settings(tuple(LEVELS))
+    remembered, _notice = read_settings(tuple(LEVELS))
     return {**dict(remembered.engines), **dict(getattr(args, "engine", None) or [])}
 
 
@@ -192,7 +192,7 @@ def choose_language(argv: Sequence[str] | None = None) -> i18n.Language:
         asked = early.parse_known_args(argv)[0].lang
     except argparse.ArgumentError:
         asked = None
-    remembered, _ = read_settings(tuple(LEVELS))
+    remembered, _notice = read_settings(tuple(LEVELS))
     language = i18n.choose(asked, remembered.language)
     i18n.activate(language)
     return language
@@ -396,6 +396,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.gomocup:
         from gomoku.gomocup.brain import main as gomocup_main
 
+        # The engine talks to a manager, a program, whose users read its MESSAGE and ERROR lines in the
+        # protocol's language: the brain speaks English whatever the environment says (as pbrain-gomoku does).
+        i18n.activate(i18n.Language.ENGLISH)
         return gomocup_main(level=args.level, seed=args.seed)
     try:
         from gomoku.tui.app import run

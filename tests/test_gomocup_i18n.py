@@ -32,3 +32,24 @@ def test_an_engine_option_that_names_nothing_is_translated(marked) -> None:
     with pytest.raises(EngineStartError) as caught:
         parse_engine_spec("rapfi=")
     assert str(caught.value) == "«'rapfi=' names no engine: write NAME=COMMAND, like rapfi=/path/to/pbrain-rapfi»"
+
+
+def test_the_engine_answers_a_manager_in_english_whatever_the_language(tmp_path) -> None:
+    """``--gomocup`` talks to a program: an occupied point's ERROR line is English under ``--lang ru``."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "LANG": "ru_RU.UTF-8", "GOMOKU_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-m", "gomoku", "--gomocup", "--lang", "ru", "--level", "easy"],
+        input="START 15\nBOARD\n7,7,1\nDONE\nTURN 7,7\nEND\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    errors = [line for line in done.stdout.splitlines() if line.startswith("ERROR")]
+    assert errors, done.stdout
+    assert all(line.isascii() for line in errors), errors
