@@ -160,16 +160,18 @@ class MenuLayout:
     items: int
     #: whether a blank line parts the title from the rows (dropped when the terminal is one line short)
     spaced: bool = True
-    #: whether a blank line parts the rows from the text under them (dropped when it is two lines short)
+    #: whether a blank line parts the rows from the text under them (dropped when two lines short)
     parted: bool = True
+    #: the lines of keys at the bottom of the box: two, or one when three lines short (the title bar names ? and q)
+    hints: int = 2
 
     @property
     def height(self) -> int:
-        return menu_height(self.items, self.spaced, self.parted)
+        return menu_height(self.items, self.spaced, self.parted, self.hints)
 
     @property
     def below(self) -> int:
-        """The first line of the text under the rows (after a blank line, when there is room for one)."""
+        """The first line of the text under the rows (after a blank line, where there is room for one)."""
         return self.first_item + self.items + (1 if self.parted else 0)
 
     def index_at(self, row: int, col: int) -> int | None:
@@ -180,22 +182,24 @@ class MenuLayout:
         return None
 
 
-def menu_height(items: int, spaced: bool, parted: bool = True) -> int:
+def menu_height(items: int, spaced: bool, parted: bool = True, hints: int = 2) -> int:
     """The menu box's lines for ``items`` rows, with or without the blank lines under the title and the rows."""
-    return items + MENU_EXTRA - (0 if spaced else 1) - (0 if parted else 1)
+    return items + MENU_EXTRA - (0 if spaced else 1) - (0 if parted else 1) - (2 - hints)
 
 
 def menu_layout(rows: int, cols: int, items: int) -> MenuLayout | None:
     """Where the menu box goes, or ``None`` if the terminal is too small for it.
 
-    A terminal a line or two short of the whole box gets it without the blank line under the title,
-    then without the one under the rows too (80x24 then holds the in-game menu of a game against the
-    computer, all sixteen rows).
+    A terminal one line short of the whole box gets it without the blank line under the title
+    (80x24 then holds the in-game menu of a game against the computer, all sixteen rows), one
+    two lines short without the blank line under the rows too (the sixteen rows of a start menu
+    with the language and board style rows), and one three lines short with the keys in one line
+    (the seventeen of a start menu with an analyst row too).
     """
     if cols < MENU_MIN_COLS:
         return None
-    for spaced, parted in ((True, True), (False, True), (False, False)):
-        height = menu_height(items, spaced, parted)
+    for spaced, parted, hints in ((True, True, 2), (False, True, 2), (False, False, 2), (False, False, 1)):
+        height = menu_height(items, spaced, parted, hints)
         if rows >= height + HEADER_ROWS:
             break
     else:
@@ -203,4 +207,4 @@ def menu_layout(rows: int, cols: int, items: int) -> MenuLayout | None:
     width = min(MENU_WIDTH, cols)
     top = HEADER_ROWS + max(0, (rows - HEADER_ROWS - height) // 2)
     left = (cols - width) // 2
-    return MenuLayout(top, left, width, top + (3 if spaced else 2), items, spaced, parted)
+    return MenuLayout(top, left, width, top + (3 if spaced else 2), items, spaced, parted, hints)

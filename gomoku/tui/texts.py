@@ -1,9 +1,9 @@
 """The words the terminal game says, where more than one screen says them.
 
-One home for the small rules of wording: plurals (``1 move``, ``2 moves``),
-sentences that start with a capital unless they start with a point name
-(``c3 is taken``: points are always lower case), how a game ended, who plays
-a colour.
+One home for the small rules of wording: plurals (``1 move``, ``2 moves``,
+each language's own forms), sentences that start with a capital unless they
+start with a point name (``c3 is taken``: points are always lower case), how
+a game ended (a whole sentence per ending), who plays a colour.
 """
 
 from __future__ import annotations
@@ -11,9 +11,11 @@ from __future__ import annotations
 import math
 import re
 
+from gomoku import i18n
 from gomoku.board import Board
 from gomoku.clock import Clock, ClockKind
-from gomoku.patterns import run_bounds
+from gomoku.i18n import N_, Language, _, ngettext, pgettext
+from gomoku.patterns import blocked_ends, run_bounds
 from gomoku.point import DIRECTIONS, Point
 from gomoku.rules import Rule, Stone, Termination
 from gomoku.tui.model import LocalGame
@@ -29,36 +31,65 @@ def heat_text(on: bool) -> str:
     (which says ``t hides it``), and a message would cover the very legend it
     pointed to.
     """
-    return "" if on else "Heat map off."
+    return "" if on else _("Heat map off.")
+
+
+#: The counted things :func:`plural` knows, each a text per plural form (``{count}`` filled in when said).
+_COUNTED = {
+    "move": (N_("{count} move"), N_("{count} moves")),
+    "older unfinished game": (N_("{count} older unfinished game"), N_("{count} older unfinished games")),
+}
 
 
 def plural(count: int, word: str) -> str:
-    """``1 move``, ``0 moves``, ``3 moves``."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
+    """``1 move``, ``0 moves``, ``3 moves``, in the language in use (its own plural forms).
+
+    ``word`` is one of the things counted in :data:`_COUNTED` (``"move"``);
+    another is counted in English.
+    """
+    forms = _COUNTED.get(word)
+    if forms is None:
+        return f"{count} {word}{'' if count == 1 else 's'}"
+    return ngettext(forms[0], forms[1], count).format(count=count)
 
 
 def sentence(text: str) -> str:
-    """``text`` as a sentence: a capital first letter (not for a point name like ``c3``) and a full stop."""
+    """``text`` as a sentence: a capital first letter (not for a point name like ``c3``) and a full stop.
+
+    The capital is English grammar, given only while English is spoken: a
+    text in another language is a whole sentence as its translator wrote it.
+    The full stop is the language's own (``。`` in Chinese and Japanese).
+    """
     text = text.strip()
-    if text and not _POINT_START.match(text):
+    if not text:
+        return text
+    if i18n.active() is Language.ENGLISH and not _POINT_START.match(text):
         text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    if text.endswith((".", "!", "?", "。", "！", "？")):
+        return text
+    # i18n: a text that lacks its full stop gets one; keep {text} and put your language's full stop after it
+    return _("{text}.").format(text=text)
 
 
 def key_label(name: str) -> str:
     """A key as a message names it: ``'z'``, ``F5``, ``That key``."""
     if name == "unknown":
-        return "That key"
+        return _("That key")
     return name.capitalize() if len(name) > 1 else f"'{name}'"
 
 
 def who(game: LocalGame, stone: Stone) -> str:
     """Who plays ``stone``: ``you``, ``computer``, watch mode's level, or nothing for two players."""
     if game.mode is Mode.PVC:
-        return "computer" if stone in game.computer else "you"
+        return pgettext("player", "computer") if stone in game.computer else pgettext("player", "you")
     if game.mode is Mode.CVC:
         return game.level_of(stone)
     return ""
+
+
+def stone_name(stone: Stone) -> str:
+    """``Black`` or ``White``, as a side is named, in the language in use (:meth:`Stone.said`)."""
+    return stone.said()
 
 
 def side_name(game: LocalGame, stone: Stone, also: str = "") -> str:
@@ -66,33 +97,48 @@ def side_name(game: LocalGame, stone: Stone, also: str = "") -> str:
 
     ``side_name(game, WHITE, "player 2")`` is ``White (you, player 2)``: one pair of brackets.
     """
-    label = ", ".join(part for part in (who(game, stone), also) if part)
-    return f"{str(stone).capitalize()} ({label})" if label else str(stone).capitalize()
+    side, player = stone_name(stone), who(game, stone)
+    if player and also:
+        return _("{side} ({player}, {also})").format(side=side, player=player, also=also)
+    if player or also:
+        return _("{side} ({player})").format(side=side, player=player or also)
+    return side
+
+
+#: How a game against the computer is won, by the computer (``True``) or by you, per colour and termination.
+_WON_AGAINST = {
+    (True, Stone.BLACK, Termination.FIVE, True): N_("The computer (black) wins with five in a row: {ends}."),
+    (True, Stone.WHITE, Termination.FIVE, True): N_("The computer (white) wins with five in a row: {ends}."),
+    (True, Stone.BLACK, Termination.FIVE, False): N_("The computer (black) wins with five in a row."),
+    (True, Stone.WHITE, Termination.FIVE, False): N_("The computer (white) wins with five in a row."),
+    (True, Stone.BLACK, Termination.TIME, False): N_("The computer (black) wins on time."),
+    (True, Stone.WHITE, Termination.TIME, False): N_("The computer (white) wins on time."),
+    (False, Stone.BLACK, Termination.FIVE, True): N_("You (black) win with five in a row: {ends}."),
+    (False, Stone.WHITE, Termination.FIVE, True): N_("You (white) win with five in a row: {ends}."),
+    (False, Stone.BLACK, Termination.FIVE, False): N_("You (black) win with five in a row."),
+    (False, Stone.WHITE, Termination.FIVE, False): N_("You (white) win with five in a row."),
+    (False, Stone.BLACK, Termination.TIME, False): N_("You (black) win on time."),
+    (False, Stone.WHITE, Termination.TIME, False): N_("You (white) win on time."),
+}
 
 
 def outcome_text(board: Board, game: LocalGame | None = None) -> str:
     """How the game on ``board`` ended, in a sentence (empty while it goes on).
 
-    Against the computer (``game``'s mode), the winner is ``you`` or ``the computer``.
+    Against the computer (``game``'s mode), the winner is ``you`` or ``the computer``
+    (:data:`_WON_AGAINST`); otherwise the core's sentence, :meth:`Outcome.said`.
     """
     outcome = game.game.result if game is not None else board.outcome
     if outcome is None:
         return ""
-    against = game is not None and game.mode is Mode.PVC
-    if outcome.termination is Termination.TIME and outcome.winner is not None and game is not None and against:
-        if outcome.winner in game.computer:
-            return f"The computer ({outcome.winner}) wins on time."
-        return f"You ({outcome.winner}) win on time."
-    if outcome.winner is None or outcome.termination is not Termination.FIVE:
-        return sentence(str(outcome))  # a draw says why: the board is full, no five left, ...
-    line = outcome.line
-    ends = f": {board.notation(line[0])}-{board.notation(line[-1])}" if line else ""
-    how = f"{outcome.termination.value}{ends}"
-    if game is not None and game.mode is Mode.PVC:
-        if outcome.winner in game.computer:
-            return f"The computer ({outcome.winner}) wins with {how}."
-        return f"You ({outcome.winner}) win with {how}."
-    return f"{str(outcome.winner).capitalize()} wins with {how}."
+    winner, termination = outcome.winner, outcome.termination
+    if winner is not None and game is not None and game.mode is Mode.PVC:
+        line = outcome.line if termination is Termination.FIVE else ()
+        text = _WON_AGAINST.get((winner in game.computer, winner, termination, bool(line)))
+        if text:
+            ends = f"{board.notation(line[0])}-{board.notation(line[-1])}" if line else ""
+            return _(text).format(ends=ends)
+    return outcome.said(board.size)
 
 
 def result_text(game: LocalGame) -> str:
@@ -130,33 +176,51 @@ def clock_face(clock: Clock, stone: Stone, now: float | None) -> tuple[str, bool
 
 def ended_text(game: LocalGame) -> str:
     """The status line of a finished game: how it ended and after how many moves."""
-    return f"{result_text(game)} Game over after {plural(len(game.board.moves), 'move')}."
+    count = len(game.board.moves)
+    after = ngettext("Game over after {count} move.", "Game over after {count} moves.", count).format(count=count)
+    return f"{result_text(game)} {after}"
 
 
-def run_through(board: Board, point: Point) -> int:
-    """How many stones of ``point``'s colour stand in its longest unbroken row (0 for an empty point).
+def _rows_through(board: Board, point: Point) -> list[tuple[int, int]]:
+    """For each of the four lines through ``point``: its colour's unbroken row there, as (length, blocked ends).
 
-    The row is measured by :func:`gomoku.patterns.run_bounds`, the one home of line shapes.
+    Measured by :func:`gomoku.patterns.run_bounds` and :func:`gomoku.patterns.blocked_ends`,
+    the one home of line shapes; empty for an empty point.
     """
     size, cells = board.size, board.cells
     stone = cells[point.y * size + point.x]
     if not stone:
-        return 0
-    longest = 0
+        return []
+    rows = []
     for dx, dy in DIRECTIONS:
         steps = [k for k in range(-size, size + 1) if 0 <= point.x + k * dx < size and 0 <= point.y + k * dy < size]
         line = [cells[(point.y + k * dy) * size + point.x + k * dx] for k in steps]
         first, last = run_bounds(line, steps.index(0), stone)
-        longest = max(longest, last - first + 1)
-    return longest
+        rows.append((last - first + 1, blocked_ends(line, first, last, stone)))
+    return rows
+
+
+def run_through(board: Board, point: Point) -> int:
+    """How many stones of ``point``'s colour stand in its longest unbroken row (0 for an empty point)."""
+    return max((length for length, _blocked in _rows_through(board, point)), default=0)
 
 
 def overline_note(game: LocalGame, point: Point) -> str:
-    """Why a row of six or more just made is no win (the standard rule), or ``""``."""
+    """Why a row of six or more just made is no win (the standard rule), or a five (caro), or ``""``."""
     board = game.board
+    if board.rule is Rule.CARO and not board.is_game_over():
+        if any(length == 5 and blocked == 2 for length, blocked in _rows_through(board, point)):
+            return _("A five blocked at both ends does not count under the caro rule: keep one end open.")
+        return ""
     if board.rule is not Rule.STANDARD or board.is_game_over():
         return ""
     run = run_through(board, point)
     if run < 6:
         return ""
-    return f"{'Six' if run == 6 else str(run)} in a row does not count under the standard rule: only exactly five wins."
+    if run == 6:
+        return _("Six in a row does not count under the standard rule: only exactly five wins.")
+    return ngettext(
+        "{count} in a row does not count under the standard rule: only exactly five wins.",
+        "{count} in a row does not count under the standard rule: only exactly five wins.",
+        run,
+    ).format(count=run)

@@ -13,7 +13,7 @@ from gomoku.net import events as ev
 from gomoku.net.guest import GuestSession
 from gomoku.net.host import HostSession
 from gomoku.net.limits import Limits
-from gomoku.net.match import BlackChoice, GameSettings, MatchRecord, OfferKind, Request, Role
+from gomoku.net.match import BlackChoice, GameSettings, MatchRecord, OfferKind, Request, Role, Why
 from gomoku.net.protocol import (
     PROTOCOL,
     VERSION,
@@ -134,7 +134,7 @@ def test_handshakes_at_once_are_bounded() -> None:
     assert decode(host.connection_made(1, 0.0)[0].data).TYPE == "hello"
     assert decode(host.connection_made(2, 0.0)[0].data).TYPE == "hello"
     out = host.connection_made(3, 0.0)
-    assert decode(out[0].data).code == "busy"
+    assert decode(out[0].data).code == "crowded"
     assert isinstance(out[1], ev.Close)
 
 
@@ -153,35 +153,50 @@ def test_a_game_to_a_win_ends_on_both_sides() -> None:
     assert wire.of(guest, ev.MovePlayed)[-1].outcome.winner is Stone.BLACK
 
 
+def test_a_caro_game_is_caro_on_both_sides_and_plays_on_past_a_blocked_five() -> None:
+    wire = Wire(GameSettings(rule=Rule.CARO, size=15, black=BlackChoice.HOST))
+    guest = wire.join()
+    assert [start.rule for start in wire.of(guest, ev.GameStarted)] == [Rule.CARO]
+    assert guest.board.rule is Rule.CARO
+    # black (the host) makes (1..5, 7) with white on (0, 7) and (6, 7): blocked at both ends, no win
+    play(wire, guest, [(1, 7), (0, 7), (2, 7), (6, 7), (3, 7), (0, 0), (4, 7), (0, 1), (5, 7)])
+    assert not wire.of(wire.host, ev.GameOver) and not wire.of(guest, ev.GameOver)
+    # black's (1, 7..11), both ends open: a five that wins
+    play(wire, guest, [(0, 2), (1, 8), (0, 3), (1, 9), (14, 14), (1, 10), (14, 13), (1, 11)])
+    over = ev.GameOver(1, 17, Outcome(Termination.FIVE, Stone.BLACK, tuple(Point(1, y) for y in range(7, 12))))
+    assert wire.of(wire.host, ev.GameOver) == [over] and wire.of(guest, ev.GameOver) == [over]
+
+
 def send_raw(wire: Wire, conn: int, message) -> list[ev.Output]:
     """What the host answers when its guest on ``conn`` sends ``message`` (bypassing the guest's checks)."""
     data = message if isinstance(message, bytes) else encode(message)
     return wire.host.receive(conn, data, wire.now)
 
 
-def refusal(outputs: list[ev.Output]) -> str:
+def refusal(outputs: list[ev.Output]) -> Why:
+    """The code of the host's one ``refuse`` line: a code, never a sentence (the guest says it in its words)."""
     (message,) = [decode(o.data) for o in outputs if isinstance(o, ev.Send)]
     assert message.TYPE == "refuse", message
-    return message.reason
+    return message.why
 
 
 @pytest.mark.parametrize(
-    "moves, move, words",
+    "moves, move, why",
     [
-        ([], Move(ply=0, x=7, y=7), "it is black's turn"),
-        ([(7, 7)], Move(ply=1, x=7, y=7), "h8 is taken"),
-        ([(7, 7)], Move(ply=1, x=20, y=3), "off the 15x15 board"),
-        ([(7, 7)], Move(ply=0, x=3, y=3), "the position changed"),
-        ([(7, 7)], Move(ply=5, x=3, y=3), "the position changed"),
+        ([], Move(ply=0, x=7, y=7), Why.NOT_YOUR_TURN),
+        ([(7, 7)], Move(ply=1, x=7, y=7), Why.ILLEGAL),
+        ([(7, 7)], Move(ply=1, x=20, y=3), Why.ILLEGAL),
+        ([(7, 7)], Move(ply=0, x=3, y=3), Why.MOVED_ON),
+        ([(7, 7)], Move(ply=5, x=3, y=3), Why.MOVED_ON),
     ],
 )
-def test_the_host_refuses_an_illegal_guest_move_and_never_applies_it(moves, move, words) -> None:
+def test_the_host_refuses_an_illegal_guest_move_and_never_applies_it(moves, move, why) -> None:
     wire = Wire()
     guest = wire.join()
     play(wire, guest, moves)
     before = wire.host.board.moves
     out = send_raw(wire, 1, move)
-    assert words in refusal(out)
+    assert refusal(out) is why
     assert wire.host.board.moves == before and wire.host.connected
 
 
@@ -194,7 +209,7 @@ def test_a_renju_foul_is_refused_by_the_guest_board_and_by_the_referee() -> None
     (refused,) = wire.take(guest)
     assert refused.what is Request.MOVE and "forbidden for black (double-three)" in refused.reason
     out = send_raw(wire, 1, Move(ply=8, x=9, y=7))
-    assert "forbidden for black" in refusal(out)
+    assert refusal(out) is Why.ILLEGAL
     assert len(wire.host.board.moves) == 8
 
 
@@ -264,7 +279,7 @@ def test_undo_needs_a_move_of_ones_own() -> None:
     assert wire.of(guest, ev.Refused) == [
         ev.Refused(Request.OFFER, "there is no move of yours to take back", OfferKind.UNDO, Refusal.NOTHING_TO_UNDO)
     ]
-    assert "no move of yours" in refusal(send_raw(wire, 1, Offer(kind="undo", at=1)))
+    assert refusal(send_raw(wire, 1, Offer(kind="undo", at=1))) is Why.NOTHING_TO_UNDO
 
 
 def test_the_one_who_offered_waits_and_a_move_by_the_other_lapses_the_offer() -> None:
@@ -363,7 +378,9 @@ def test_a_host_five_crossing_a_guest_resignation_counts_as_the_five() -> None:
         == wire.host.result
         == Outcome(Termination.FIVE, Stone.BLACK, tuple(Point(x, 7) for x in range(7, 12)))
     )
-    assert wire.of(guest, ev.Refused)[-1] == ev.Refused(Request.RESIGN, "the game is already over")
+    assert wire.of(guest, ev.Refused)[-1] == ev.Refused(
+        Request.RESIGN, "the game is already over", refusal=Refusal.GAME_OVER
+    )
 
 
 def test_a_rematch_swaps_colours_and_counts_games() -> None:
@@ -430,7 +447,7 @@ def test_pings_measure_the_round_trip_and_silence_drops_the_peer() -> None:
             "protocol",
         ),
         (
-            b'{"type":"hello","protocol":"gomoku-net","version":4,"role":"guest","name":"x",'
+            b'{"type":"hello","protocol":"gomoku-net","version":6,"role":"guest","name":"x",'
             b'"nonce":"00000000000000000000000000000000"}\n',
             "protocol",
         ),

@@ -263,3 +263,14 @@ def test_marks_on_points_fill_a_wide_glyph_whole() -> None:
         assert window.text[row][col] == "１"
         row, col = layout.screen_of(parse_point("g7", 15))
         assert window.text[row][col] == "２"
+
+
+def test_the_start_menu_with_an_analyst_row_still_fits_80x24() -> None:
+    from gomoku.tui.layout import menu_layout
+
+    state = menu_state(engines=(("rapfi", "/opt/pbrain-rapfi"),))
+    screen = render(state, 24, 80, BoardStyle.UNICODE).screen()
+    assert "Analyst" in screen and "Board style" in screen and "Language" in screen and "Quit" in screen
+    assert "up/down choose" in screen  # the keys in one line: the title bar names ? and q
+    layout = menu_layout(24, 80, 17)
+    assert layout is not None and layout.hints == 1 and layout.height == 23

@@ -118,11 +118,11 @@ def key_line(screen: Playing, ctx: Context) -> list[str] | None:
     """The bottom line, most useful first (as many as fit are shown): the heat map's legend while it is on."""
     game = screen.game
     if game.heat:
-        return list(draw.HEAT_LEGEND)
+        return draw.heat_legend()
     line: tuple[Binding, ...]
     step = _human_step(game)
     if step is not None:
-        return [binding.short for binding in (*_opening_bindings(step), UNDO, HELP, QUIT) if binding is not CURSOR]
+        return [binding.said_short for binding in (*_opening_bindings(step), UNDO, HELP, QUIT) if binding is not CURSOR]
     if game.over:
         line = (REVIEW, NEXT, UNDO, SAVE, HEAT, HELP, QUIT)
     elif game.mode is Mode.CVC:
@@ -130,7 +130,7 @@ def key_line(screen: Playing, ctx: Context) -> list[str] | None:
     else:
         redo = (REDO,) if game.game.can_redo else ()  # offered only when a redo would be taken
         line = (PLAY, UNDO, *redo, HINT, HEAT, SAVE, HELP, QUIT)
-    return [binding.short for binding in line]
+    return [binding.said_short for binding in line]
 
 
 def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Reply]:

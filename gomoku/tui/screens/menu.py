@@ -13,13 +13,14 @@ from typing import TypeVar
 
 from gomoku import textwidth
 from gomoku.ai import LEVELS
+from gomoku.i18n import Language, _
 from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule, Stone
 from gomoku.tui import draw
 from gomoku.tui.bindings import HELP, NEXT, PAUSE, STEP, Binding, Bindings, key_line
 from gomoku.tui.draw import Theme, Window
-from gomoku.tui.effects import SaveSettings
+from gomoku.tui.effects import SaveSettings, Speak
 from gomoku.tui.events import Event, Mouse, Pressed
 from gomoku.tui.keys import DOWN_KEYS, LEFT_KEYS, LOAD_KEY, PLAY_KEYS, QUIT_KEY, RIGHT_KEYS, UP_KEYS
 from gomoku.tui.layout import board_layout, largest_fitting, menu_layout, needed
@@ -101,9 +102,11 @@ def rows(state: Context | State, menu: Menu) -> tuple[MenuRow, ...]:
         )
     fair = (MenuRow.OPENING, MenuRow.CLOCK)  # watch mode too: a watched game plays them as well
     analyst = (MenuRow.ANALYST,) if state.settings.engines else ()  # a choice only once there is one
-    looks = (MenuRow.BOARD,)
+    # the menu opened from a game leaves the language out: 80x24 holds its sixteen rows and no more
+    language = (MenuRow.LANGUAGE,) if menu.back is None else ()
+    looks = (MenuRow.BOARD,)  # in a game too: a board whose rows slip is fixed from there
     actions = (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
-    return resume + (MenuRow.NEW,) + choices + fair + analyst + looks + actions
+    return resume + (MenuRow.NEW,) + choices + fair + analyst + looks + language + actions
 
 
 def applies(settings: Settings, row: MenuRow) -> bool:
@@ -143,6 +146,15 @@ def think_text(seconds: float | None) -> str:
     return "the level's own" if seconds is None else f"{seconds:g} s a move"
 
 
+def language_text(language: Language | None) -> str:
+    """A language as the Language row shows it: its own name, whatever language is in use."""
+    return _("automatic (from the environment)") if language is None else language.native_name
+
+
+#: The Language row's choices, round and round: the environment's first.
+LANGUAGES: tuple[Language | None, ...] = (None, *Language)
+
+
 def value_text(settings: Settings, row: MenuRow) -> str:
     """The current value of a choice as the player reads it."""
     if row is MenuRow.MODE:
@@ -169,6 +181,8 @@ def value_text(settings: Settings, row: MenuRow) -> str:
         return settings.analyst
     if row is MenuRow.BOARD:
         return settings.board.label
+    if row is MenuRow.LANGUAGE:
+        return language_text(settings.language)
     return level_text(getattr(settings, LEVEL_ROWS[row]))
 
 
@@ -221,7 +235,7 @@ def _with(menu: Menu, row: MenuRow) -> Menu:
 def _next_row(settings: Settings, listed: tuple[MenuRow, ...], row: MenuRow, step: int) -> MenuRow:
     """The next row up or down that applies (wrapping round)."""
     index = listed.index(row)
-    for _ in listed:
+    for _row in listed:
         index = (index + step) % len(listed)
         if applies(settings, listed[index]):
             return listed[index]
@@ -304,6 +318,9 @@ def _change(ctx: Context, row: MenuRow, step: int) -> Reply:
         changed = replace(settings, board=_cycled(tuple(BoardStyle), settings.board, step))
     elif row is MenuRow.ANALYST:
         changed = replace(settings, analyst=_cycled((DEFAULT_ANALYST, *settings.engine_names), settings.analyst, step))
+    elif row is MenuRow.LANGUAGE:
+        changed = replace(settings, language=_cycled(LANGUAGES, settings.language, step))
+        return Reply(effects=(SaveSettings.of(settings, changed), Speak(changed.language)), settings=changed)
     else:
         field = LEVEL_ROWS[row]
         level: str = getattr(settings, field)
@@ -384,6 +401,8 @@ def about(ctx: Context, row: MenuRow, rows_: int, cols: int) -> str:
         return "Who reads positions for the review (R) and live analysis (A): hard, or an outside engine."
     if row is MenuRow.PONDER:
         return "On: the computer thinks while you do, on the reply it expects, and plays stronger (a core stays busy)."
+    if row is MenuRow.LANGUAGE:
+        return _("The language gomoku speaks (--lang chooses one for a run).")
     if row is MenuRow.COACH:
         return "On: A in the game shows the analyst's best moves for you (it is always there between two players)."
     if row is MenuRow.BLACK:
@@ -427,11 +446,11 @@ def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
     for index, row in enumerate(listed):
         is_selected = row is current
         pointer = theme.glyphs["pointer"] if is_selected else " "
-        text = f" {pointer} {row.value}"
+        text = f" {pointer} {row.label}"
         warning = ""
         if row not in ACTIONS:
             value = value_text(settings, row)
-            label = textwidth.ljust(row.value, LABEL_COLUMN)
+            label = textwidth.ljust(row.label, LABEL_COLUMN)
             text = f" {pointer} {label}" + (f"< {value} >" if is_selected else f"  {value}")
             if row is MenuRow.SIZE:
                 warning = size_warning(settings, rows_, cols, ctx.style)
@@ -445,7 +464,7 @@ def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
     for offset, line in enumerate(draw.wrap(about(ctx, current, rows_, cols), inner - 2)[:2]):
         draw.put(win, below + offset, layout.left + 3, theme.dots(line))
     shorts = key_line(bindings(menu, ctx))  # the menu's key line, in two lines in the box
-    for offset, part in enumerate((shorts[:3], shorts[3:])):
+    for offset, part in enumerate((shorts[:3], shorts[3:])[: layout.hints]):
         draw.put(
             win,
             below + 2 + offset,

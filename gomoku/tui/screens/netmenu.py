@@ -46,8 +46,8 @@ BLACK_ORDER = tuple(BlackChoice)
 #: What each opening rule is, in a line (docs/openings.md has the rules in full).
 OPENING_TEXT = {
     OpeningRule.NONE: "No opening rule: black moves first, anywhere.",
-    OpeningRule.SWAP1: "Swap1: 3 stones placed, the other player picks a colour (freestyle, standard).",
-    OpeningRule.SWAP2: "Swap2: as Swap1, or 2 more stones and the first player picks (freestyle, standard).",
+    OpeningRule.SWAP1: "Swap1: 3 stones placed, the other player picks a colour (freestyle, standard, caro).",
+    OpeningRule.SWAP2: "Swap2: as Swap1, or 2 more stones and the first player picks (freestyle, standard, caro).",
     OpeningRule.TARAGUCHI10: "Taraguchi-10 (renju): stones in growing central squares, a swap after each.",
     OpeningRule.SOOSORV8: "Soosorv-8 (renju): a canonical opening, swaps, N offered 5th moves.",
 }

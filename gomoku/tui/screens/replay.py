@@ -79,7 +79,7 @@ def bindings(screen: Replaying, ctx: Context) -> Bindings:
 
 
 def key_line(screen: Replaying, ctx: Context) -> list[str] | None:
-    return list(draw.HEAT_LEGEND) if screen.heat else None
+    return draw.heat_legend() if screen.heat else None
 
 
 def fits(screen: Replaying, ctx: Context, rows: int, cols: int) -> bool:
