@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from gomoku import textwidth
 from gomoku.ai import LEVELS
+from gomoku.i18n import N_, _, pgettext
 from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule, Stone
@@ -27,6 +28,7 @@ from gomoku.tui.model import Menu, MenuRow, NetMenu, Playing, PromptKind, Screen
 from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt
+from gomoku.tui.screens.words import on_off, rule_name, side_value
 from gomoku.tui.settings import (
     DEFAULT_ANALYST,
     MENU_CLOCKS,
@@ -42,34 +44,70 @@ from gomoku.tui.settings import (
 ACTIONS = frozenset({MenuRow.RESUME, MenuRow.NEW, MenuRow.LOAD, MenuRow.NETWORK, MenuRow.QUIT})
 LEVEL_ROWS = {MenuRow.LEVEL: "level", MenuRow.BLACK_LEVEL: "black_level", MenuRow.WHITE_LEVEL: "white_level"}
 MODE_TEXT = {
-    Mode.PVC: "you against the computer",
-    Mode.PVP: "two players taking turns at one keyboard",
-    Mode.CVC: "watch the computer play itself: p pauses, . steps",
+    Mode.PVC: N_("you against the computer"),
+    Mode.PVP: N_("two players taking turns at one keyboard"),
+    Mode.CVC: N_("watch the computer play itself: p pauses, . steps"),
 }
 #: What each action row does (issue 21, item 11: the line under the rows is about the row chosen).
 ACTION_TEXT = {
-    MenuRow.RESUME: "Back to the game you left, as it was.",
-    MenuRow.NEW: "Start a game with the choices below.",
-    MenuRow.LOAD: "Replay a game record (SGF, .psq, a move list) or resume a kept game.",
-    MenuRow.NETWORK: "Host a game for someone on another terminal, or join theirs.",
-    MenuRow.QUIT: "Leave gomoku (an unfinished game is kept for next time).",
+    MenuRow.RESUME: N_("Back to the game you left, as it was."),
+    MenuRow.NEW: N_("Start a game with the choices below."),
+    MenuRow.LOAD: N_("Replay a game record (SGF, .psq, a move list) or resume a kept game."),
+    MenuRow.NETWORK: N_("Host a game for someone on another terminal, or join theirs."),
+    MenuRow.QUIT: N_("Leave gomoku (an unfinished game is kept for next time)."),
 }
 T = TypeVar("T")
-#: The columns of a row's label, before its value.
+#: The fewest columns of a row's label, before its value (the English labels' widest and two spaces);
+#: a language whose labels are wider widens it (:func:`label_column`).
 LABEL_COLUMN = 17
 
-CHOOSE = Binding(tuple(sorted(UP_KEYS | DOWN_KEYS)), "choose a row", "up/down choose", "up down k j w s")
+CHOOSE = Binding(tuple(sorted(UP_KEYS | DOWN_KEYS)), N_("choose a row"), N_("up/down choose"), "up down k j w s")
 CHANGE = Binding(
     tuple(sorted(LEFT_KEYS | RIGHT_KEYS)),
-    "change the choice on it (round and round)",
-    "left/right change",
+    N_("change the choice on it (round and round)"),
+    N_("left/right change"),
     "left right",
 )
-START = Binding(tuple(sorted(PLAY_KEYS)), "start the game (from any row), or do the action chosen", "Enter starts")
-NEW = Binding(("n", "g"), "start the game", label="n g")
-LOAD = Binding((LOAD_KEY,), "load a game record or a kept game", "L load")
-BACK = Binding(("escape",), "back to the game", "Esc back to the game", "Esc")
-QUIT = Binding((QUIT_KEY,), "quit", "q quit", always=True)
+START = Binding(
+    tuple(sorted(PLAY_KEYS)), N_("start the game (from any row), or do the action chosen"), N_("Enter starts")
+)
+NEW = Binding(("n", "g"), N_("start the game"), label="n g")
+LOAD = Binding((LOAD_KEY,), N_("load a game record or a kept game"), N_("L load"))
+BACK = Binding(("escape",), N_("back to the game"), N_("Esc back to the game"), "Esc")
+QUIT = Binding((QUIT_KEY,), N_("quit"), N_("q quit"), always=True)
+
+
+def row_label(row: MenuRow) -> str:
+    """A row's label as the menu shows it, in the language in use (the row's value is its English label)."""
+    labels = {
+        MenuRow.RESUME: pgettext("menu", "Back to the game"),
+        MenuRow.NEW: pgettext("menu", "New game"),
+        MenuRow.MODE: pgettext("menu", "Mode"),
+        MenuRow.BLACK: pgettext("menu", "Black played by"),
+        MenuRow.RULE: pgettext("menu", "Rule"),
+        MenuRow.SIZE: pgettext("menu", "Board size"),
+        MenuRow.LEVEL: pgettext("menu", "Computer level"),
+        MenuRow.BLACK_LEVEL: pgettext("menu", "Black's level"),
+        MenuRow.WHITE_LEVEL: pgettext("menu", "White's level"),
+        MenuRow.PACE: pgettext("menu", "Pace"),
+        MenuRow.THINK: pgettext("menu", "Think time"),
+        MenuRow.OPENING: pgettext("menu", "Opening rule"),
+        MenuRow.CLOCK: pgettext("menu", "Clock"),
+        MenuRow.PONDER: pgettext("menu", "Ponder"),
+        MenuRow.COACH: pgettext("menu", "Coach"),
+        MenuRow.ANALYST: pgettext("menu", "Analyst"),
+        MenuRow.LOAD: pgettext("menu", "Load a game record..."),
+        MenuRow.NETWORK: pgettext("menu", "Play over the network..."),
+        MenuRow.QUIT: pgettext("menu", "Quit"),
+    }
+    return labels.get(row, row.value)  # a row added later shows its English label until it is marked
+
+
+def label_column(listed: tuple[MenuRow, ...], inner: int) -> int:
+    """The columns of the labels' column: the widest label of a choice and two spaces, at least
+    :data:`LABEL_COLUMN`, at most half the box (a longer label is cut, so the values keep their room)."""
+    widest = max((textwidth.width(row_label(row)) for row in listed if row not in ACTIONS), default=0)
+    return max(LABEL_COLUMN, min(widest + 2, inner // 2))
 
 
 def rows(state: Context | State, menu: Menu) -> tuple[MenuRow, ...]:
@@ -132,12 +170,12 @@ def _thinks_by_time(level: str) -> bool:
 
 def level_text(level: str) -> str:
     """A level as the menu shows it: its place on the ladder and its name ("8 hard")."""
-    return f"{LEVELS[level].number} {level}" if level in LEVELS else level
+    return _("{number} {level}").format(number=LEVELS[level].number, level=level) if level in LEVELS else level
 
 
 def think_text(seconds: float | None) -> str:
     """A think time as the menu shows it."""
-    return "the level's own" if seconds is None else f"{seconds:g} s a move"
+    return _("the level's own") if seconds is None else _("{seconds} s a move").format(seconds=f"{seconds:g}")
 
 
 def value_text(settings: Settings, row: MenuRow) -> str:
@@ -145,9 +183,9 @@ def value_text(settings: Settings, row: MenuRow) -> str:
     if row is MenuRow.MODE:
         return settings.mode.label
     if row is MenuRow.BLACK:
-        return settings.black.value
+        return side_value(settings.black)
     if row is MenuRow.RULE:
-        return settings.rule.value
+        return rule_name(settings.rule)
     if row is MenuRow.SIZE:
         return f"{settings.size}x{settings.size}"
     if row is MenuRow.PACE:
@@ -155,13 +193,13 @@ def value_text(settings: Settings, row: MenuRow) -> str:
     if row is MenuRow.THINK:
         return think_text(settings.think_time)
     if row is MenuRow.OPENING:
-        return settings.opening.title if settings.opening is not OpeningRule.NONE else "none"
+        return settings.opening.title if settings.opening is not OpeningRule.NONE else pgettext("setting", "none")
     if row is MenuRow.CLOCK:
         return settings.clock.describe()
     if row is MenuRow.COACH:
-        return "on: A shows the best moves" if settings.coach else "off"
+        return _("on: A shows the best moves") if settings.coach else on_off(False)
     if row is MenuRow.PONDER:
-        return "on: thinks on your time" if settings.ponder else "off"
+        return _("on: thinks on your time") if settings.ponder else on_off(False)
     if row is MenuRow.ANALYST:
         return settings.analyst
     return level_text(getattr(settings, LEVEL_ROWS[row]))
@@ -194,7 +232,7 @@ def update(menu: Menu, event: Event, ctx: Context) -> tuple[Screen, Reply]:
         return _with(menu, _next_row(ctx.settings, listed, row, -1 if name in UP_KEYS else 1)), NOTHING
     if binding is CHANGE:
         if row in ACTIONS:
-            return menu, said("Left/right change a setting: up/down to one first; Enter starts.")
+            return menu, said(_("Left/right change a setting: up/down to one first; Enter starts."))
         return menu, _change(ctx, row, -1 if name in LEFT_KEYS else 1)
     if binding is START:
         return _activate(ctx, menu, row)
@@ -216,7 +254,7 @@ def _with(menu: Menu, row: MenuRow) -> Menu:
 def _next_row(settings: Settings, listed: tuple[MenuRow, ...], row: MenuRow, step: int) -> MenuRow:
     """The next row up or down that applies (wrapping round)."""
     index = listed.index(row)
-    for _ in listed:
+    for _row in listed:
         index = (index + step) % len(listed)
         if applies(settings, listed[index]):
             return listed[index]
@@ -241,11 +279,13 @@ def _click(ctx: Context, menu: Menu, event: Mouse) -> tuple[Screen, Reply]:
 def _why_not(settings: Settings, row: MenuRow) -> str:
     if row is MenuRow.PONDER and settings.mode is Mode.PVC:
         searching = ", ".join(name for name, level in LEVELS.items() if level.searches)
-        return f"Only the levels that search can think on your time ({searching}): choose one first."
+        return _("Only the levels that search can think on your time ({levels}): choose one first.").format(
+            levels=searching
+        )
     if row is MenuRow.THINK and settings.mode is not Mode.PVP:
         timed = ", ".join(name for name, level in LEVELS.items() if level.timed)
-        return f"Think time is for the levels that think by time ({timed}): choose one first."
-    return f"{row.value} only matters against the computer: change the mode first."
+        return _("Think time is for the levels that think by time ({levels}): choose one first.").format(levels=timed)
+    return _("{row} only matters against the computer: change the mode first.").format(row=row_label(row))
 
 
 def _activate(ctx: Context, menu: Menu, row: MenuRow) -> tuple[Screen, Reply]:
@@ -310,10 +350,13 @@ def too_big(settings: Settings, terminal: tuple[int, int] | None) -> str:
         return ""
     rows_, cols = terminal
     size = f"{settings.size}x{settings.size}"
+    terminal_size = f"{cols}x{rows_}"
     largest = largest_fitting(rows_, cols)
     if largest is None:
-        return f"No board fits this {cols}x{rows_} terminal: enlarge it to play."
-    return f"{size} does not fit this {cols}x{rows_} terminal: pick a size up to {largest}, or enlarge the terminal."
+        return _("No board fits this {terminal} terminal: enlarge it to play.").format(terminal=terminal_size)
+    return _(
+        "{size} does not fit this {terminal} terminal: pick a size up to {largest}, or enlarge the terminal."
+    ).format(size=size, terminal=terminal_size, largest=largest)
 
 
 def start(ctx: Context, menu: Menu | None = None) -> tuple[Screen, Reply]:
@@ -327,14 +370,15 @@ def start(ctx: Context, menu: Menu | None = None) -> tuple[Screen, Reply]:
         return menu or Menu(), alerted(problem)
     game = new_game(settings)
     if settings.mode is Mode.PVC:
-        colour = "white" if Stone.BLACK in game.computer else "black"
-        hello = f"You play {colour}. Arrows move, Enter plays, ? for help."
+        if Stone.BLACK in game.computer:
+            hello = _("You play white. Arrows move, Enter plays, ? for help.")
+        else:
+            hello = _("You play black. Arrows move, Enter plays, ? for help.")
     elif settings.mode is Mode.PVP:
-        hello = "Black moves first. Arrows move, Enter plays, ? for help."
+        hello = _("Black moves first. Arrows move, Enter plays, ? for help.")
     else:
-        hello = (
-            f"Watching the computer play itself. {PAUSE.keys[0]} pauses, {STEP.keys[0]} steps,"
-            f" {NEXT.keys[0]} for a new game."
+        hello = _("Watching the computer play itself. {pause} pauses, {step} steps, {next} for a new game.").format(
+            pause=PAUSE.keys[0], step=STEP.keys[0], next=NEXT.keys[0]
         )
     return Playing(game), said(hello, fresh_game_effects(game), overlay=None)
 
@@ -346,44 +390,60 @@ def about(ctx: Context, row: MenuRow, rows_: int, cols: int) -> str:
     """What the selected row means, for the line under the rows."""
     settings = ctx.settings
     if row in ACTION_TEXT:
-        return ACTION_TEXT[row]
+        return _(ACTION_TEXT[row])
     if row is MenuRow.SIZE:
+        terminal = f"{cols}x{rows_}"
         largest = largest_fitting(rows_, cols)
         if largest is None:
-            return f"No board fits this {cols}x{rows_} terminal: enlarge it."
-        fits = f"Sizes {MIN_SIZE} to {largest} fit this {cols}x{rows_} terminal."
+            return _("No board fits this {terminal} terminal: enlarge it.").format(terminal=terminal)
         if settings.size > largest:
             need_rows, need_cols = needed(settings.size)
-            return f"{settings.size}x{settings.size} needs {need_cols}x{need_rows}. {fits}"
-        return fits
+            return _("{size} needs {needed}. Sizes {smallest} to {largest} fit this {terminal} terminal.").format(
+                size=f"{settings.size}x{settings.size}",
+                needed=f"{need_cols}x{need_rows}",
+                smallest=MIN_SIZE,
+                largest=largest,
+                terminal=terminal,
+            )
+        return _("Sizes {smallest} to {largest} fit this {terminal} terminal.").format(
+            smallest=MIN_SIZE, largest=largest, terminal=terminal
+        )
     if row in LEVEL_ROWS:
         level = getattr(settings, LEVEL_ROWS[row])
         engines = dict(settings.engines)
         if level in engines:
-            return f"{level}: the outside engine {engines[level]}."
+            return _("{level}: the outside engine {engine}.").format(level=level, engine=engines[level])
         if level not in LEVELS:
-            return f"{level}: a computer player."
-        return f"{level_text(level)} of {len(LEVELS)}: {LEVELS[level].description}."
+            return _("{level}: a computer player.").format(level=level)
+        return _("{level} of {count}: {description}.").format(
+            level=level_text(level), count=len(LEVELS), description=LEVELS[level].description
+        )
     if row is MenuRow.THINK:
-        own = ", ".join(f"{name} {level.seconds:g} s" for name, level in LEVELS.items() if level.seconds is not None)
-        return f"Seconds a move for the levels that think by time; each level's own: {own}."
+        own = ", ".join(
+            _("{level} {seconds} s").format(level=name, seconds=f"{level.seconds:g}")
+            for name, level in LEVELS.items()
+            if level.seconds is not None
+        )
+        return _("Seconds a move for the levels that think by time; each level's own: {levels}.").format(levels=own)
     if row is MenuRow.MODE:
-        return f"{settings.mode.label}: {MODE_TEXT[settings.mode]}."
+        return _("{mode}: {meaning}.").format(mode=settings.mode.label, meaning=_(MODE_TEXT[settings.mode]))
     if row is MenuRow.PACE:
-        return "Seconds from one move to the next; paused, . plays one move."
+        return _("Seconds from one move to the next; paused, . plays one move.")
     if row is MenuRow.ANALYST:
-        return "Who reads positions for the review (R) and live analysis (A): hard, or an outside engine."
+        return _("Who reads positions for the review (R) and live analysis (A): hard, or an outside engine.")
     if row is MenuRow.PONDER:
-        return "On: the computer thinks while you do, on the reply it expects, and plays stronger (a core stays busy)."
+        return _(
+            "On: the computer thinks while you do, on the reply it expects, and plays stronger (a core stays busy)."
+        )
     if row is MenuRow.COACH:
-        return "On: A in the game shows the analyst's best moves for you (it is always there between two players)."
+        return _("On: A in the game shows the analyst's best moves for you (it is always there between two players).")
     if row is MenuRow.BLACK:
-        return "Black moves first."
+        return _("Black moves first.")
     if row is MenuRow.OPENING:
-        return f"{settings.opening.title}: {OPENING_TEXT[settings.opening]}."
+        return _("{opening}: {meaning}.").format(opening=settings.opening.title, meaning=OPENING_TEXT[settings.opening])
     if row is MenuRow.CLOCK:
-        return "Each side's time (--clock takes any, like 15+10); running out loses."
-    return f"{settings.rule.value}: {RULE_TEXT[settings.rule]}."
+        return _("Each side's time (--clock takes any, like 15+10); running out loses.")
+    return _("{rule}: {meaning}.").format(rule=rule_name(settings.rule), meaning=RULE_TEXT[settings.rule])
 
 
 def size_warning(settings: Settings, rows_: int, cols: int) -> str:
@@ -391,7 +451,7 @@ def size_warning(settings: Settings, rows_: int, cols: int) -> str:
     if board_layout(rows_, cols, settings.size) is not None:
         return ""
     largest = largest_fitting(rows_, cols)
-    return "too big here" if largest is None else f"too big here (up to {largest})"
+    return _("too big here") if largest is None else _("too big here (up to {largest})").format(largest=largest)
 
 
 def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
@@ -399,21 +459,24 @@ def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
     listed = rows(ctx, menu)
     layout = menu_layout(rows_, cols, len(listed))
     if layout is None:
-        draw.too_small(win, theme, "The menu", (len(listed) + 10, 40))
+        draw.too_small(win, theme, _("The menu"), (len(listed) + 10, 40))
         return
     draw.box(win, theme, layout.top, layout.left, layout.height, layout.width)
-    draw.put(win, layout.top + 1, layout.left + 3, "Gomoku: five in a row", theme("status"))
+    inner = layout.width - 4
+    draw.put(
+        win, layout.top + 1, layout.left + 3, textwidth.fit(_("Gomoku: five in a row"), inner - 1), theme("status")
+    )
     settings = ctx.settings
     current = selected(ctx, menu)
-    inner = layout.width - 4
+    column = label_column(listed, inner)
     for index, row in enumerate(listed):
         is_selected = row is current
         pointer = theme.glyphs["pointer"] if is_selected else " "
-        text = f" {pointer} {row.value}"
+        text = f" {pointer} {row_label(row)}"
         warning = ""
         if row not in ACTIONS:
             value = value_text(settings, row)
-            label = textwidth.ljust(row.value, LABEL_COLUMN)
+            label = textwidth.ljust(row_label(row), column)
             text = f" {pointer} {label}" + (f"< {value} >" if is_selected else f"  {value}")
             if row is MenuRow.SIZE:
                 warning = size_warning(settings, rows_, cols)
@@ -443,5 +506,5 @@ ROUTE = Route(
     bindings,
     fits=fits,
     key_line=lambda menu, ctx: [],
-    unbound=lambda menu, ctx, key: unbound_text(key, "arrows choose, Enter starts, ? helps."),
+    unbound=lambda menu, ctx, key: unbound_text(key, _("arrows choose, Enter starts, ? helps.")),
 )
