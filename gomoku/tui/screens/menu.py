@@ -28,7 +28,7 @@ from gomoku.tui.model import Menu, MenuRow, NetMenu, Playing, PromptKind, Screen
 from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt
-from gomoku.tui.screens.words import on_off, rule_name, side_value
+from gomoku.tui.screens.words import on_off, rule_name, side_value, wrapped
 from gomoku.tui.settings import (
     DEFAULT_ANALYST,
     MENU_CLOCKS,
@@ -487,7 +487,8 @@ def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
         if warning and used + 2 < inner:
             draw.put(win, y, layout.left + 2 + used + 2, textwidth.fit(warning, inner - used - 2), theme("alert"))
     below = layout.below
-    for offset, line in enumerate(draw.wrap(about(ctx, current, rows_, cols), inner - 2)[:2]):
+    about_lines = wrapped(about(ctx, current, rows_, cols), inner - 2, 2, theme.glyphs["ellipsis"])
+    for offset, line in enumerate(about_lines):
         draw.put(win, below + offset, layout.left + 3, theme.dots(line))
     shorts = key_line(bindings(menu, ctx))  # the menu's key line, in two lines in the box
     for offset, part in enumerate((shorts[:3], shorts[3:])):

@@ -87,7 +87,7 @@ from gomoku.tui.model import NetPlaying, Screen, centre
 from gomoku.tui.saves import saved_from_net
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs
-from gomoku.tui.screens.words import colour, rule_name
+from gomoku.tui.screens.words import colour, fitted, rule_name
 from gomoku.tui.texts import clock_face, sentence
 
 #: What Enter (or a click) does at each kind of opening step (a point at a swap step is a placement, which the
@@ -676,7 +676,7 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
         count = len(board.moves)
         after = ngettext("after {count} move", "after {count} moves", count).format(count=count)
         parts = [result_text(screen), after, link_text(screen)]
-        draw.put(win, row, 1, _fitted(theme, parts, cols - 2), theme("result"))
+        draw.put(win, row, 1, fitted(theme, parts, cols - 2), theme("result"))
         return
     waiting = waiting_lines(screen)
     if waiting and not wide:  # no panel to show the command in: the status line shows it
@@ -693,7 +693,7 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
             else:
                 prompt = _("{prompt} (next swap: {name})").format(prompt=prompt, name=screen.opponent)
         style = "selected" if opening.mine else "status"
-        draw.put(win, row, 1, _fitted(theme, [prompt, link_text(screen)], cols - 2), theme(style))
+        draw.put(win, row, 1, fitted(theme, [prompt, link_text(screen)], cols - 2), theme(style))
         return
     glyph = theme.glyphs[str(board.turn)]
     ours = board.turn is table.my_stone  # by colour: while the opponent is away it is still our turn
@@ -706,7 +706,7 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
         )
         parts.append(last)
     style = "status" if screen.link is LinkState.CONNECTED else "alert"
-    draw.put(win, row, 1, _fitted(theme, parts, cols - 2), theme(style))
+    draw.put(win, row, 1, fitted(theme, parts, cols - 2), theme(style))
 
 
 def clock_text(screen: NetPlaying, role: Role) -> tuple[str, bool]:
@@ -714,13 +714,6 @@ def clock_text(screen: NetPlaying, role: Role) -> tuple[str, bool]:
     clock = screen.table.clock
     assert clock is not None
     return clock_face(clock.clock, clock.side(role), screen.seconds)
-
-
-def _fitted(theme: Theme, parts: list[str], room: int) -> str:
-    """As many of ``parts`` as fit in ``room`` columns, whole (the first always, cut if it must be)."""
-    while len(parts) > 1 and textwidth.width(theme.join(parts)) > room:
-        parts = parts[:-1]
-    return textwidth.fit(theme.join(parts), room)
 
 
 def unbound(screen: NetPlaying, ctx: Context, key: str) -> str:

@@ -31,10 +31,11 @@ from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import NetSetup, SaveSettings
 from gomoku.tui.events import Event, Key, Mouse, Pressed
 from gomoku.tui.keys import DOWN_KEYS, LEFT_KEYS, PLAY_KEYS, QUIT_KEY, RIGHT_KEYS, UP_KEYS, edited
+from gomoku.tui.layout import FOOTER_ROWS, HEADER_ROWS
 from gomoku.tui.model import Menu, MenuRow, NetMenu, NetRow, Screen
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, hosting, joining
-from gomoku.tui.screens.words import rule_name
+from gomoku.tui.screens.words import rule_name, wrapped
 from gomoku.tui.settings import RULE_TEXT, clean_name, login_name
 from gomoku.tui.texts import sentence
 
@@ -278,7 +279,10 @@ def view(win: Window, menu: NetMenu, ctx: Context, theme: Theme) -> None:
             NetRow.BACK: _("Back to the main menu."),
         }[menu.row]
     )
-    lines += [("", "")] + [(line, "alert" if menu.error else "") for line in draw.wrap(about, WIDTH - 8)[:2]]
+    rows = win.getmaxyx()[0]
+    most = max(2, rows - HEADER_ROWS - FOOTER_ROWS - 2 - len(lines) - 1)  # the rows the box may still take
+    said_lines = wrapped(about, WIDTH - 8, most, theme.glyphs["ellipsis"])
+    lines += [("", "")] + [(line, "alert" if menu.error else "") for line in said_lines]
     draw.centred_box(win, theme, [(f" {text}", style) for text, style in lines], WIDTH)
 
 

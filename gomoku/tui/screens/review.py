@@ -387,7 +387,8 @@ def _panel(win: Window, layout: BoardLayout, screen: Reviewing, theme: Theme) ->
         verdict = _("Not decided by force")
     draw.put(win, top, x, textwidth.fit(verdict, width), theme("status"))
     moment = selected(screen)
-    below = [] if moment is None else ["", moment.label(review.size), *draw.wrap(moment.move.sentence, width)]
+    label = [] if moment is None else draw.wrap(moment.label(review.size), width)  # the mark and the move, whole
+    below = [] if moment is None else ["", *label, *draw.wrap(moment.move.sentence, width)]
     room = bottom - top - len(below)  # rows for the graph and the move list
     half = GRAPH_HALF_ROWS if bottom - top + 1 >= TALL_PANEL else 1
     graph = graph_lines(review, moment.move.number if moment is not None else 1, width, half)
@@ -412,7 +413,7 @@ def _panel(win: Window, layout: BoardLayout, screen: Reviewing, theme: Theme) ->
     for offset, line in enumerate(below):
         if row > bottom:
             break
-        draw.put(win, row, x, textwidth.fit(line, width), theme("status") if offset == 1 else 0)
+        draw.put(win, row, x, textwidth.fit(line, width), theme("status") if 1 <= offset <= len(label) else 0)
         row += 1
 
 

@@ -8,8 +8,10 @@ translated when shown (:mod:`gomoku.i18n`).
 
 from __future__ import annotations
 
+from gomoku import textwidth
 from gomoku.i18n import pgettext
 from gomoku.rules import Rule, Stone
+from gomoku.tui.draw import Theme, wrap
 from gomoku.tui.settings import Pace, Side
 
 
@@ -51,3 +53,27 @@ def pace_name(pace: Pace) -> str:
     if pace is Pace.SLOW:
         return pgettext("setting", "slow")
     return pgettext("setting", "normal")
+
+
+# -- fitting translated text into the room an English layout gives --------------------------
+
+
+def fitted(theme: Theme, parts: list[str], room: int) -> str:
+    """As many of ``parts`` as fit in ``room`` columns, whole (the first always, cut if it must be).
+
+    A status line's parts are dropped from the end rather than cut through: a
+    language whose words are wider shows fewer of them, each one readable.
+    """
+    parts = [part for part in parts if part]
+    while len(parts) > 1 and textwidth.width(theme.join(parts)) > room:
+        parts = parts[:-1]
+    return textwidth.fit(theme.join(parts), room)
+
+
+def wrapped(text: str, columns: int, most: int, ellipsis: str) -> list[str]:
+    """``text`` wrapped to ``columns``, at most ``most`` lines; a text cut short ends with ``ellipsis``."""
+    lines = wrap(text, columns)
+    if len(lines) <= most or most <= 0:
+        return lines[: max(0, most)]
+    last = textwidth.fit(lines[most - 1], columns - textwidth.width(ellipsis))
+    return [*lines[: most - 1], last + ellipsis]
