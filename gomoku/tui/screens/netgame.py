@@ -106,7 +106,6 @@ RESIGN_NO = Binding((), N_("go back to the game"), N_("any other key goes back")
 
 #: A refusal of each request, with the session's reason ("No undo: there is no move of yours to take back.").
 REFUSED = {
-    Request.MOVE: N_("{reason}"),
     Request.ANSWER: N_("No answer sent: {reason}"),
     Request.RESIGN: N_("Not resigned: {reason}"),
     Request.CHAT: N_("Chat not sent: {reason}"),
@@ -126,6 +125,8 @@ def by_offer(kind: OfferKind, undo: str, draw: str, rematch: str) -> str:
 def refused_text(e: ev.Refused) -> str:
     """A request the session refused, and why, in a sentence."""
     reason = sentence(e.reason)
+    if e.what is Request.MOVE:
+        return reason  # the reason alone says it: "That point is taken."
     if e.what is not Request.OFFER:
         return _(REFUSED[e.what]).format(reason=reason)
     if e.kind is None:
