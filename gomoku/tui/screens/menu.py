@@ -175,6 +175,7 @@ def level_text(level: str) -> str:
 
 def think_text(seconds: float | None) -> str:
     """A think time as the menu shows it."""
+    # i18n: width 32 (a menu value: the box's 56 columns less the pointer, the labels' 17 and the arrows)
     return _("the level's own") if seconds is None else _("{seconds} s a move").format(seconds=f"{seconds:g}")
 
 
@@ -197,8 +198,10 @@ def value_text(settings: Settings, row: MenuRow) -> str:
     if row is MenuRow.CLOCK:
         return settings.clock.describe()
     if row is MenuRow.COACH:
+        # i18n: width 32
         return _("on: A shows the best moves") if settings.coach else on_off(False)
     if row is MenuRow.PONDER:
+        # i18n: width 32
         return _("on: thinks on your time") if settings.ponder else on_off(False)
     if row is MenuRow.ANALYST:
         return settings.analyst

@@ -643,6 +643,7 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
         lines += [(part, "selected") for part in draw.wrap(line, width)]
     if lines:
         lines.append(("", ""))
+    # i18n: width 33 (the panel beside a 15x15 board at 80 columns)
     lines.append((_("Chat"), "status"))
     chat: list[str] = []
     for spoken in screen.view.chat:
@@ -650,6 +651,7 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
         chat += draw.wrap(_("{name}: {text}").format(name=who, text=spoken.text), width)
     room = bottom - top - len(lines)
     shown = chat[-room:] if room > 0 else []
+    # i18n: width 33
     lines += [(line, "") for line in shown] or [(_("{key} writes a line").format(key=CHAT_KEY), "dim")]
     for offset, (text, style) in enumerate(lines[: max(0, bottom - top)]):
         draw.put(win, top + offset, x, textwidth.fit(text, width), theme(style) if style else 0)

@@ -376,14 +376,19 @@ def _panel(win: Window, layout: BoardLayout, screen: Reviewing, theme: Theme) ->
     top = layout.top
     review = screen.review
     if review is None:
+        # i18n: width 33 (the panel beside a 15x15 board at 80 columns)
         draw.put(win, top, x, textwidth.fit(_("Reviewing the game"), width), theme("status"))
         draw.put(win, top + 2, x, progress_bar(screen.done, screen.total, width, theme))
+        # i18n: width 33
         draw.put(win, top + 3, x, textwidth.fit(_("positions read"), width), theme("dim"))
+        # i18n: width 33
         draw.put(win, top + 5, x, textwidth.fit(_("Esc cancels."), width), theme("dim"))
         return
     if review.decided is not None:
+        # i18n: width 33
         verdict = _("Decided at move {number}").format(number=review.decided)
     else:
+        # i18n: width 33
         verdict = _("Not decided by force")
     draw.put(win, top, x, textwidth.fit(verdict, width), theme("status"))
     moment = selected(screen)
@@ -426,6 +431,7 @@ def graph_lines(review: GameReview, number: int, width: int, half: int = GRAPH_H
     chunk = bars[start : start + width]
     lines = render_graph(chunk, height=half, width=width)
     if lines and chunk:  # the block's heading, in the language in use (the core's is English, for the report)
+        # i18n: width 33
         lines[0] = _("moves {first}-{last}").format(first=chunk[0].number, last=chunk[-1].number)
     return lines
 
