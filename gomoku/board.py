@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator
 from gomoku import renju
 from gomoku.combos import CombinationTables
 from gomoku.errors import GomokuError
+from gomoku.i18n import _
 from gomoku.point import DIRECTIONS, MAX_SIZE, MIN_SIZE, Point, to_notation
 from gomoku.rules import EMPTY, Outcome, Rule, Stone, Termination
 
@@ -140,7 +141,8 @@ class Board:
         """The flat cell index of ``point``; raises :class:`OffBoardError` if it is off the board."""
         x, y = point
         if not (0 <= x < self.size and 0 <= y < self.size):
-            raise OffBoardError(f"{tuple(point)} is off the {self.size}x{self.size} board: pick a point on it")
+            off = _("{point} is off the {size}x{size} board: pick a point on it")
+            raise OffBoardError(off.format(point=tuple(point), size=self.size))
         return y * self.size + x
 
     def point_of(self, cell: int) -> Point:
@@ -188,13 +190,15 @@ class Board:
         cell = self.index_of(point)
         name = self.notation(point)
         if self._outcome is not None:
-            raise GameOverError(f"the game is over ({self._outcome}): start a new game or undo")
+            raise GameOverError(
+                _("the game is over: {outcome} Start a new game or undo.").format(outcome=self._outcome.said(self.size))
+            )
         if self._cells[cell]:
-            raise OccupiedError(f"{name} is taken: pick an empty point")
+            raise OccupiedError(_("{point} is taken: pick an empty point").format(point=name))
         if self.rule.restricts(self.turn):
             foul = renju.foul_at(self._cells, self.size, cell)
             if foul is not None:
-                raise ForbiddenMoveError(f"{name} is forbidden for black ({foul}): pick another point", foul)
+                raise ForbiddenMoveError(renju.forbidden(name, foul, pick=True), foul)
         return cell
 
     def is_legal(self, point: Point | tuple[int, int]) -> bool:
@@ -218,7 +222,7 @@ class Board:
     def undo(self) -> Point:
         """Take back the last move; it can be replayed with :meth:`redo`."""
         if not self._history:
-            raise HistoryError("nothing to undo")
+            raise HistoryError(_("nothing to undo"))
         cell = self._history.pop()
         stone = self._cells[cell]
         self._cells[cell] = EMPTY
@@ -230,7 +234,7 @@ class Board:
     def redo(self) -> Point:
         """Replay the last undone move."""
         if not self._redo:
-            raise HistoryError("nothing to redo")
+            raise HistoryError(_("nothing to redo"))
         point = self.point_of(self._redo[-1])
         self.play(point)
         return point

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Mapping, Sequence
+from typing import NoReturn
 
-from gomoku import __version__
+from gomoku import __version__, i18n
 from gomoku.ai import LEVELS, UnknownLevelError, level_named
 from gomoku.clock import ClockError, ClockSpec, parse_clock
 from gomoku.net.addresses import DEFAULT_PORT
@@ -137,6 +138,43 @@ def port_number(text: str) -> int:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def language_option(text: str) -> i18n.Language:
+    """An argparse type: a language the game speaks, by its code (``ru``, ``zh_CN``; ``zh-CN`` and ``zh_cn`` too)."""
+    language = i18n.parse_language(text)
+    if language is None:
+        codes = ", ".join(language.code for language in i18n.Language)
+        raise argparse.ArgumentTypeError(
+            i18n._("unknown language {name!r}: choose one of {codes}").format(name=text, codes=codes)
+        )
+    return language
+
+
+class _Early(argparse.ArgumentParser):
+    """A parser that raises instead of printing and exiting: the full parser says what is wrong."""
+
+    def error(self, message: str) -> NoReturn:
+        raise argparse.ArgumentError(None, message)
+
+
+def choose_language(argv: Sequence[str] | None = None) -> i18n.Language:
+    """Speak the language of this run before any help text is put together, and return it.
+
+    ``--lang`` (read ahead of the other options, so ``--lang ru --help`` is
+    Russian), else the menu's remembered choice, else the environment's.  A
+    ``--lang`` the game does not speak is left to the full parser to report.
+    """
+    early = _Early(add_help=False)
+    early.add_argument("--lang")
+    try:
+        asked = early.parse_known_args(argv)[0].lang
+    except argparse.ArgumentError:
+        asked = None
+    remembered, _ = read_settings(tuple(LEVELS))
+    language = i18n.choose(asked, remembered.language)
+    i18n.activate(language)
+    return language
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, with examples in ``--help``."""
     parser = argparse.ArgumentParser(
@@ -146,6 +184,14 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument(
+        "--lang",
+        type=language_option,
+        metavar="CODE",
+        help=i18n._("the language to speak for this run: {codes} (the menu's Language row remembers one)").format(
+            codes=", ".join(language.code for language in i18n.Language)
+        ),
+    )
     parser.add_argument(
         "--mode",
         choices=[mode.value for mode in Mode],
@@ -274,6 +320,7 @@ def check_fair_play(args: argparse.Namespace) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run gomoku with the command-line ``argv``; returns the exit status."""
+    choose_language(argv)
     parser = build_parser()
     args = parser.parse_args(argv)
     problem = check_network(args) or check_fair_play(args)

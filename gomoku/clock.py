@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 
 from gomoku.board import Board
 from gomoku.errors import GomokuError
+from gomoku.i18n import _, ngettext
 from gomoku.rules import Outcome, Stone, Termination
 
 #: The longest main time a clock takes: ten hours (a longer game is an error in the text, not a game).
@@ -112,15 +113,17 @@ class ClockSpec:
         return self.main + moves * (self.increment if self.kind is ClockKind.FISCHER else self.period)
 
     def describe(self) -> str:
-        """The control in words, for a menu or a result line."""
+        """The control in words, for a menu or a result line, in the language in use (:meth:`text` stays English)."""
         if self.kind is ClockKind.NONE:
-            return "no clock"
+            return _("no clock")
         if self.kind is ClockKind.FIXED:
-            return f"{_number(self.period)} s a move"
-        minutes = f"{_number(self.main / 60)} min"
+            return _("{seconds} s a move").format(seconds=_number(self.period))
+        minutes = _number(self.main / 60)
         if self.kind is ClockKind.FISCHER:
-            return f"{minutes} + {_number(self.increment)} s a move"
-        return f"{minutes}, then {self.periods} x {_number(self.period)} s"
+            return _("{minutes} min + {seconds} s a move").format(minutes=minutes, seconds=_number(self.increment))
+        return _("{minutes} min, then {periods} x {seconds} s").format(
+            minutes=minutes, periods=self.periods, seconds=_number(self.period)
+        )
 
     def __str__(self) -> str:
         return self.text()
@@ -132,7 +135,11 @@ _NUMBER = r"(\d+(?:\.\d+)?)"
 _FISCHER = re.compile(rf"{_NUMBER}\+{_NUMBER}")
 _BYOYOMI = re.compile(rf"{_NUMBER}\+(\d+)[x*]{_NUMBER}")
 _FIXED = re.compile(rf"{_NUMBER}s(?:/move)?")
-_HELP = "write none, 5+3 (5 min + 3 s a move), 10+5x30 (10 min, then 5 periods of 30 s) or 30s (30 s a move)"
+
+
+def _help() -> str:
+    """How to write a clock, in the language in use (the examples are what ``--clock`` takes, never translated)."""
+    return _("write none, 5+3 (5 min + 3 s a move), 10+5x30 (10 min, then 5 periods of 30 s) or 30s (30 s a move)")
 
 
 def by_total(texts: tuple[str, ...]) -> tuple[ClockSpec, ...]:
@@ -145,35 +152,50 @@ def _number(value: float) -> str:
 
 
 def parse_clock(text: str) -> ClockSpec:
-    """The time control written ``text`` (see :data:`_HELP`); raises :class:`ClockError`."""
+    """The time control written ``text`` (see :func:`_help`); raises :class:`ClockError`."""
     cleaned = text.strip().lower().replace(" ", "")
     if cleaned in ("none", "no", "off", ""):
         return NO_CLOCK
     if match := _FIXED.fullmatch(cleaned):
         seconds = float(match.group(1))
         if not 0 < seconds <= MAX_MAIN_SECONDS:
-            raise ClockError(f"{text.strip()!r}: the time a move must be more than 0 s")
+            raise ClockError(_("{text}: the time a move must be more than 0 s").format(text=repr(text.strip())))
         return ClockSpec(ClockKind.FIXED, period=seconds)
     if match := _BYOYOMI.fullmatch(cleaned):
         main, periods, period = float(match.group(1)) * 60, int(match.group(2)), float(match.group(3))
         if not 1 <= periods <= MAX_PERIODS or period <= 0:
-            raise ClockError(f"{text.strip()!r}: byo-yomi needs 1 to {MAX_PERIODS} periods of more than 0 s")
+            raise ClockError(
+                _("{text}: byo-yomi needs 1 to {count} periods of more than 0 s").format(
+                    text=repr(text.strip()), count=MAX_PERIODS
+                )
+            )
         _check_main(text, main)
         return ClockSpec(ClockKind.BYOYOMI, main=main, periods=periods, period=period)
     if match := _FISCHER.fullmatch(cleaned):
         main, increment = float(match.group(1)) * 60, float(match.group(2))
         _check_main(text, main)
         if main == 0 and increment == 0:
-            raise ClockError(f"{text.strip()!r} leaves no time at all: {_HELP}")
+            raise ClockError(_("{text} leaves no time at all: {help}").format(text=repr(text.strip()), help=_help()))
         if main == 0:
-            raise ClockError(f"{text.strip()!r} has no main time: for a time a move write {_number(increment)}s")
+            raise ClockError(
+                _("{text} has no main time: for a time a move write {seconds}s").format(
+                    text=repr(text.strip()), seconds=_number(increment)
+                )
+            )
         return ClockSpec(ClockKind.FISCHER, main=main, increment=increment)
-    raise ClockError(f"{text.strip()!r} is not a clock: {_HELP}")
+    raise ClockError(_("{text} is not a clock: {help}").format(text=repr(text.strip()), help=_help()))
 
 
 def _check_main(text: str, main: float) -> None:
     if main > MAX_MAIN_SECONDS:
-        raise ClockError(f"{text.strip()!r}: the main time must be at most {MAX_MAIN_SECONDS // 3600} hours")
+        hours = MAX_MAIN_SECONDS // 3600
+        raise ClockError(
+            ngettext(
+                "{text}: the main time must be at most {count} hour",
+                "{text}: the main time must be at most {count} hours",
+                hours,
+            ).format(text=repr(text.strip()), count=hours)
+        )
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,7 @@ from dataclasses import dataclass, replace
 from gomoku.board import Board, IllegalMoveError
 from gomoku.clock import NO_CLOCK, Clock, ClockSpec, SideTime, time_outcome
 from gomoku.errors import GomokuError
+from gomoku.i18n import _
 from gomoku.openings import (
     Action,
     OpeningError,
@@ -258,7 +259,7 @@ class Game:
         """Each action in words, in order: the opening's steps (``swap colours``), then the moves (``h8``)."""
         size = self.board.size
         words, steps = [], [event.move.describe(size) for event in self.opening.events]
-        for _, count in self._opening_actions():
+        for _seat, count in self._opening_actions():
             words.append(", ".join(steps[:count]))
             steps = steps[count:]
         moves = [self.board.notation(point) for point in self.board.moves[self.opening.stones :]]
@@ -344,10 +345,10 @@ class Game:
         """This game at ``now``, ready for ``seat``'s action: unpaused, its flag judged; refuses if it may not act."""
         game = self.resume(now).tick(now)
         if game.over:
-            raise GameError(Refusal.GAME_OVER, "the game is over: start a new one or take moves back")
+            raise GameError(Refusal.GAME_OVER, _("the game is over: start a new one or take moves back"))
         acting = game.acting_seat
         if acting is not seat:
-            raise GameError(Refusal.NOT_YOUR_TURN, f"it is the {acting.value if acting else 'other'}'s turn: wait")
+            raise GameError(Refusal.NOT_YOUR_TURN, _turn_refusal(acting))
         return game
 
     def play(self, point: Point | tuple[int, int], seat: Seat, now: float) -> Game:
@@ -373,7 +374,7 @@ class Game:
         """The game after ``seat`` takes the opening step ``move`` at ``now`` (raises :class:`GameError`)."""
         game = self._ready(seat, now)
         if game.opening.done:
-            raise GameError(Refusal.OPENING_OVER, "the opening is over: play a move")
+            raise GameError(Refusal.OPENING_OVER, _("the opening is over: play a move"))
         return game._take_step(move, seat, now)
 
     def _take_step(self, move: OpeningMove, seat: Seat, now: float) -> Game:
@@ -422,7 +423,7 @@ class Game:
     def _ended_by(self, outcome: Outcome, now: float) -> Game:
         """The game ended at ``now`` by the players or a match (``outcome``), its clock stopped; refused when over."""
         if self.over:
-            raise GameError(Refusal.GAME_OVER, "the game is over already")
+            raise GameError(Refusal.GAME_OVER, _("the game is over already"))
         return self.verdict(outcome, now)
 
     def verdict(self, outcome: Outcome, now: float) -> Game:
@@ -460,11 +461,11 @@ class Game:
         """
         count = self.undo_count(seat)
         if count == 0:
-            raise GameError(Refusal.NOTHING_TO_UNDO, "nothing to undo")
+            raise GameError(Refusal.NOTHING_TO_UNDO, _("nothing to undo"))
         after = len(self.board.moves) - self.opening.stones
         if count <= after:
             board, opening = self.board.copy(), self.opening
-            for _ in range(count):
+            for _undone in range(count):
                 board.undo()
         else:
             board = Board(self.board.size, self.board.rule)
@@ -493,11 +494,11 @@ class Game:
     def redo(self, seat: Seat, now: float) -> Game:
         """The game with undone moves replayed: one, or (:attr:`UndoPolicy.TO_SEAT`) up to ``seat``'s turn again."""
         if self.clock.enabled:
-            raise GameError(Refusal.NO_REDO, "no redo with a clock: play the moves again")
+            raise GameError(Refusal.NO_REDO, _("no redo with a clock: play the moves again"))
         if not self.opening.done:
-            raise GameError(Refusal.NO_REDO, "nothing to redo in the opening: take the step again")
+            raise GameError(Refusal.NO_REDO, _("nothing to redo in the opening: take the step again"))
         if not self.board.can_redo:
-            raise GameError(Refusal.NOTHING_TO_REDO, "nothing to redo")
+            raise GameError(Refusal.NOTHING_TO_REDO, _("nothing to redo"))
         board = self.board.copy()
         while board.can_redo:
             try:
@@ -507,8 +508,17 @@ class Game:
             if self.undo_policy is UndoPolicy.ONE or board.is_game_over() or self.seat_of(board.turn) is seat:
                 break
         if board.moves == self.board.moves:
-            raise GameError(Refusal.NOTHING_TO_REDO, "nothing to redo")
+            raise GameError(Refusal.NOTHING_TO_REDO, _("nothing to redo"))
         return replace(self, board=board)
+
+
+def _turn_refusal(acting: Seat | None) -> str:
+    """Why a seat may not act now: whose turn it is, in the language in use."""
+    if acting is Seat.FIRST:
+        return _("it is the first player's turn: wait")
+    if acting is Seat.SECOND:
+        return _("it is the second player's turn: wait")
+    return _("it is the other's turn: wait")
 
 
 def _replayed(opening: OpeningState, board: Board, keep: int) -> OpeningState:

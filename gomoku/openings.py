@@ -51,7 +51,9 @@ from types import MappingProxyType
 
 from gomoku.board import Board, ForbiddenMoveError, IllegalMoveError, OccupiedError, OffBoardError
 from gomoku.errors import GomokuError
+from gomoku.i18n import N_, _, pgettext
 from gomoku.point import Point, parse_point, to_notation
+from gomoku.renju import forbidden
 from gomoku.rules import Rule, Stone
 
 
@@ -70,8 +72,20 @@ class OpeningRule(enum.Enum):
 
     @property
     def title(self) -> str:
-        """The rule's name as people write it."""
+        """The rule's name as people write it, in English (protocols and logs; a screen shows :meth:`said`)."""
         return _TITLES[self]
+
+    def said(self) -> str:
+        """The rule's name as a player reads it, in the language in use ("Swap2", "no opening rule")."""
+        if self is OpeningRule.SWAP1:
+            return pgettext("opening", "Swap1")
+        if self is OpeningRule.SWAP2:
+            return pgettext("opening", "Swap2")
+        if self is OpeningRule.TARAGUCHI10:
+            return pgettext("opening", "Taraguchi-10")
+        if self is OpeningRule.SOOSORV8:
+            return pgettext("opening", "Soosõrv-8")
+        return pgettext("opening", "no opening rule")
 
     @property
     def rules(self) -> tuple[Rule, ...]:
@@ -118,8 +132,8 @@ class Seat(enum.Enum):
 
     @property
     def short(self) -> str:
-        """The seat as a prompt names it: ``player 1``, ``player 2``."""
-        return "player 1" if self is Seat.FIRST else "player 2"
+        """The seat as a prompt names it, in the language in use: ``player 1``, ``player 2``."""
+        return _("player 1") if self is Seat.FIRST else _("player 2")
 
 
 class Decider(enum.Enum):
@@ -179,35 +193,36 @@ class Area:
         return [Point(x, y) for y in range(size) for x in range(size) if self.contains((x, y), size)]
 
     def describe(self) -> str:
-        """The area in words: "the centre point", "the central 5x5 square", "anywhere"."""
+        """The area in words, in the language in use: "the centre point", "the central 5x5 square", "anywhere"."""
         if self.side is None:
-            return "anywhere"
+            return _("anywhere")
         if self.side == 1:
-            return "the centre point"
-        return f"the central {self.side}x{self.side} square"
+            return _("the centre point")
+        return _("the central {size}x{size} square").format(size=self.side)
 
 
 ANYWHERE = Area()
 
-#: The options in a word or two, for a narrow status line.
+#: The options in a word or two, for a narrow status line (English: ``_()`` translates one where it is shown).
 OPTION_SHORT: Mapping[Option, str] = MappingProxyType(
     {
-        Option.SWAP: "swap",
-        Option.STAY: "keep",
-        Option.PLACE_TWO: "two more",
-        Option.FIFTH_IN_SQUARE: "5th in 9x9",
-        Option.OFFER_TEN: "offer ten",
+        Option.SWAP: N_("swap"),
+        Option.STAY: N_("keep"),
+        Option.PLACE_TWO: N_("two more"),
+        Option.FIFTH_IN_SQUARE: N_("5th in 9x9"),
+        Option.OFFER_TEN: N_("offer ten"),
     }
 )
 
-#: How a step's options are put to the player, per option (a screen shows them as keys).
+#: How a step's options are put to the player, per option (a screen shows them as keys; English: ``_()``
+#: translates one where it is shown).
 OPTION_TEXT: Mapping[Option, str] = MappingProxyType(
     {
-        Option.SWAP: "swap colours",
-        Option.STAY: "keep colours",
-        Option.PLACE_TWO: "place two more",
-        Option.FIFTH_IN_SQUARE: "play the 5th inside 9x9",
-        Option.OFFER_TEN: "offer ten 5th moves",
+        Option.SWAP: N_("swap colours"),
+        Option.STAY: N_("keep colours"),
+        Option.PLACE_TWO: N_("place two more"),
+        Option.FIFTH_IN_SQUARE: N_("play the 5th inside 9x9"),
+        Option.OFFER_TEN: N_("offer ten 5th moves"),
     }
 )
 
@@ -324,8 +339,16 @@ class OpeningMove:
         screen says.
         """
         if self.option is not None:
-            return OPTION_TEXT[self.option]
-        return self.text(size)
+            return _(OPTION_TEXT[self.option])
+        if self.action is Action.DECLARE:
+            return _("declare {number}").format(number=self.number)
+        assert self.point is not None
+        point = to_notation(self.point, size)
+        if self.action is Action.OFFER:
+            return _("offer {point}").format(point=point)
+        if self.action is Action.PICK:
+            return _("pick {point}").format(point=point)
+        return _("place {point}").format(point=point)
 
 
 def place(point: Point | tuple[int, int]) -> OpeningMove:
@@ -355,7 +378,7 @@ def pick(point: Point | tuple[int, int]) -> OpeningMove:
 
 def parse_move(text: str, size: int) -> OpeningMove:
     """An opening move from its text (:meth:`OpeningMove.text`); raises :class:`OpeningError`."""
-    word, _, rest = text.strip().lower().partition(" ")
+    word, _space, rest = text.strip().lower().partition(" ")
     rest = rest.strip()
     for option in Option:
         if word == option.value and not rest:
@@ -370,7 +393,9 @@ def parse_move(text: str, size: int) -> OpeningMove:
         raise OpeningError(str(error)) from None
     names = ", ".join(option.value for option in Option)
     raise OpeningError(
-        f"{text.strip()!r} is not an opening step: write place h8, {names}, declare 5, offer h9 or pick h9"
+        _("{text} is not an opening step: write place h8, {names}, declare 5, offer h9 or pick h9").format(
+            text=repr(text.strip()), names=names
+        )
     )
 
 
@@ -458,7 +483,7 @@ def canonical_name(board_size: int, stones: list[Point]) -> str | None:
     """Which canonical opening three stones (black, white, black) are, up to symmetry, or ``None``."""
     if len(stones) != 3:
         return None
-    for name, points in zip((n for n, _ in CANONICAL_OPENINGS), canonical_openings(board_size)):
+    for name, points in zip((n for n, _stones in CANONICAL_OPENINGS), canonical_openings(board_size)):
         for sym in board_symmetries(board_size):
             if [sym(p) for p in points] == list(stones):
                 return name
@@ -467,12 +492,23 @@ def canonical_name(board_size: int, stones: list[Point]) -> str | None:
 
 # -- the state machine ------------------------------------------------------------
 
-_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd"}
+#: The ordinal numbers English writes apart; every other is "{number}th" (opening stones count to 5).
+_ORDINALS = {
+    # i18n: an ordinal number, as in "place the 1st stone"
+    1: N_("1st"),
+    # i18n: an ordinal number, as in "place the 2nd stone"
+    2: N_("2nd"),
+    # i18n: an ordinal number, as in "place the 3rd stone"
+    3: N_("3rd"),
+}
 
 
 def ordinal(number: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th``, ..."""
-    return _ORDINALS.get(number, f"{number}th")
+    """``1st``, ``2nd``, ``3rd``, ``4th``, ..., in the language in use."""
+    if number in _ORDINALS:
+        return _(_ORDINALS[number])
+    # i18n: an ordinal number, as in "place the 4th stone"
+    return _("{number}th").format(number=number)
 
 
 @dataclass(frozen=True)
@@ -563,7 +599,9 @@ class OpeningState:
         swap colours``, ``computer: declare 4``.  The
         move lists of the local and the network game show these lines.
         """
-        return tuple(f"{name(event.seat)}: {event.move.describe(size)}" for event in self.events)
+        # i18n: a line of the opening's history: who, then the step ("player 1: place h8")
+        line = _("{player}: {step}")
+        return tuple(line.format(player=name(event.seat), step=event.move.describe(size)) for event in self.events)
 
     @property
     def stones(self) -> int:
@@ -605,50 +643,63 @@ class OpeningState:
 
     def _prompt(self, stage: Stage, seat: Seat, count: int) -> str:
         """The step's prompt: who (colour and seat), then what to do (:meth:`_asked`)."""
-        return f"{self.colour_of(seat).name.capitalize()} ({seat.short}): {self._asked(stage, seat, count)}"
+        asked = self._asked(stage, seat, count)
+        if self.colour_of(seat) is Stone.BLACK:
+            return _("Black ({player}): {step}").format(player=seat.short, step=asked)
+        return _("White ({player}): {step}").format(player=seat.short, step=asked)
 
     def _asked(self, stage: Stage, seat: Seat, count: int) -> str:
         """What the step asks, in words, without who: "place the 4th stone anywhere", "swap to black or stay white"."""
         stones = sum(1 for e in self.events if e.move.action in (Action.PLACE, Action.PICK))
         if stage.action is Action.PLACE:
             assert stage.stone is not None
-            other = f" ({stage.stone})" if stage.stone is not self.colour_of(seat) else ""
-            return f"place the {ordinal(stones + 1)} stone{other} {_where_short(stage.area)}"
+            shown = stage.stone if stage.stone is not self.colour_of(seat) else None
+            return _place_asked(ordinal(stones + 1), shown, stage.area)
         if stage.action is Action.CHOOSE:
+            colour = self.colour_of(seat)
             then = self._after_stay(seat)
             if then is not None:
-                others = [self._option_text(o, seat) for o in stage.options if o is not Option.STAY]
                 stayed, following = then
-                return ", or ".join([*others, stayed._asked(RULES[self.rule][stayed.stage], seat, following.count)])
-            texts = [self._option_text(option, seat) for option in stage.options]
-            return " or ".join(filter(None, (", ".join(texts[:-1]), texts[-1])))
+                asked = stayed._asked(RULES[self.rule][stayed.stage], seat, following.count)
+                others = tuple(option for option in stage.options if option is not Option.STAY)
+                if others == (Option.SWAP,):
+                    if colour is Stone.BLACK:
+                        return _("swap to white, or {step}").format(step=asked)
+                    return _("swap to black, or {step}").format(step=asked)
+                return _or_list([*(self._option_text(option, seat) for option in others), asked])
+            return _choice(stage.options, colour) or _or_list([self._option_text(o, seat) for o in stage.options])
         if stage.action is Action.DECLARE:
-            return f"declare how many 5th moves black must offer, 1 to {count}"
+            return _("declare how many 5th moves black must offer, 1 to {count}").format(count=count)
         if stage.action is Action.OFFER:
-            return f"offer 5th move {len(self.offers) + 1} of {count} (no two symmetrical)"
-        return "pick one of the offered 5th moves"
+            return _("offer 5th move {number} of {count} (no two symmetrical)").format(
+                number=len(self.offers) + 1, count=count
+            )
+        return _("pick one of the offered 5th moves")
 
     def _short(self, stage: Stage, seat: Seat, count: int) -> str:
         """The step in a few words, for a narrow status line: "white: place the 4th stone", "black: swap / keep"."""
-        return f"{self.colour_of(seat)}: {self._short_asked(stage, seat, count)}"
+        asked = self._short_asked(stage, seat, count)
+        if self.colour_of(seat) is Stone.BLACK:
+            return _("black: {step}").format(step=asked)
+        return _("white: {step}").format(step=asked)
 
     def _short_asked(self, stage: Stage, seat: Seat, count: int) -> str:
         if stage.action is Action.PLACE:
             stones = sum(1 for e in self.events if e.move.action in (Action.PLACE, Action.PICK))
-            return f"place the {ordinal(stones + 1)} stone"
+            return _("place the {ordinal} stone").format(ordinal=ordinal(stones + 1))
         if stage.action is Action.CHOOSE:
             then = self._after_stay(seat)
             if then is not None:
                 stayed, following = then
-                others = [OPTION_SHORT[option] for option in stage.options if option is not Option.STAY]
+                others = [_(OPTION_SHORT[option]) for option in stage.options if option is not Option.STAY]
                 placing = stayed._short_asked(RULES[self.rule][stayed.stage], seat, following.count)
                 return " / ".join([*others, placing])
-            return " / ".join(OPTION_SHORT[option] for option in stage.options)
+            return " / ".join(_(OPTION_SHORT[option]) for option in stage.options)
         if stage.action is Action.DECLARE:
-            return f"declare 1 to {count}"
+            return _("declare 1 to {count}").format(count=count)
         if stage.action is Action.OFFER:
-            return f"offer 5th {len(self.offers) + 1}/{count}"
-        return "pick a 5th move"
+            return _("offer 5th {number}/{count}").format(number=len(self.offers) + 1, count=count)
+        return _("pick a 5th move")
 
     def _after_stay(self, seat: Seat) -> tuple[OpeningState, OpeningStep] | None:
         """At a swap step: the state "keep colours" leads to and its step, when that step is the same
@@ -696,9 +747,8 @@ class OpeningState:
 
     def _option_text(self, option: Option, seat: Seat) -> str:
         if option in (Option.SWAP, Option.STAY):
-            colour = self.colour_of(seat)
-            return f"stay {colour}" if option is Option.STAY else f"swap to {colour.opponent}"
-        return OPTION_TEXT[option]
+            return _swap_text(option, self.colour_of(seat))
+        return _(OPTION_TEXT[option])
 
     # -- taking a step ---------------------------------------------------------
 
@@ -714,9 +764,11 @@ class OpeningState:
         """
         step = self.step
         if step is None:
-            raise OpeningError("the opening is over: play on as usual")
+            raise OpeningError(_("the opening is over: play on as usual"))
         if seat is not None and seat is not step.seat:
-            raise OpeningError(f"it is the {step.seat.value}'s turn in the opening: wait for them")
+            if step.seat is Seat.FIRST:
+                raise OpeningError(_("it is the first player's turn in the opening: wait for them"))
+            raise OpeningError(_("it is the second player's turn in the opening: wait for them"))
         after_stay = self._after_stay(step.seat) if step.action is Action.CHOOSE else None
         if after_stay is not None and move.point is not None and move.action in (Action.PLACE, Action.OFFER):
             move = OpeningMove(after_stay[1].action, point=move.point)  # a point here keeps the colours
@@ -729,7 +781,7 @@ class OpeningState:
                     implied = replace(stayed.events[-1], implied=True)
                     return replace(stayed, events=(*stayed.events[:-1], implied)).apply(board, move, seat)
         if move.action is not step.action:
-            raise OpeningError(f"{_wrong_action(move, board.size)}: {_what_to_do(step)}")
+            raise OpeningError(_refused(_wrong_action(move, board.size), step))
         if step.action is Action.PLACE:
             return self._place(board, move, step)
         if step.action is Action.CHOOSE:
@@ -737,7 +789,11 @@ class OpeningState:
             return self._choose(move.option, step)
         if step.action is Action.DECLARE:
             if not 1 <= move.number <= step.count:
-                raise OpeningError(f"{move.number} is not 1 to {step.count}: declare a number from 1 to {step.count}")
+                raise OpeningError(
+                    _("{number} is not 1 to {count}: declare a number from 1 to {count}").format(
+                        number=move.number, count=step.count
+                    )
+                )
             return self._next(step, move, declared=move.number)
         if step.action is Action.OFFER:
             return self._offer(board, move, step)
@@ -754,7 +810,11 @@ class OpeningState:
 
     def _choose(self, option: Option, step: OpeningStep) -> OpeningState:
         if option not in step.options:
-            raise OpeningError(f"{OPTION_TEXT[option]} is not an answer here: {_what_to_do(step)}")
+            raise OpeningError(
+                _("{option} is not an answer here: {instead}").format(
+                    option=_(OPTION_TEXT[option]), instead=_what_to_do(step)
+                )
+            )
         black = self.black.other if option is Option.SWAP else self.black
         return self._next(step, choose(option), option, black=black)
 
@@ -763,9 +823,15 @@ class OpeningState:
         name = _name(move.point, board.size)
         number = board.stone_count + 1
         if not step.area.contains(move.point, board.size):
-            raise OpeningError(f"{name} is outside {step.area.describe()}: place the {ordinal(number)} stone inside it")
+            if step.area.side == 1:
+                outside = _("{point} is outside the centre point: place the {ordinal} stone inside it")
+            else:
+                outside = _("{point} is outside the central {size}x{size} square: place the {ordinal} stone inside it")
+            raise OpeningError(outside.format(point=name, size=step.area.side, ordinal=ordinal(number)))
         if board.turn is not step.stone:
-            raise OpeningError(f"the board has {board.turn} to move, but this step places {step.stone}")
+            if board.turn is Stone.BLACK:
+                raise OpeningError(_("the board has black to move, but this step places white"))
+            raise OpeningError(_("the board has white to move, but this step places black"))
         _play(board, move.point)
         return self._next(step, move)
 
@@ -773,16 +839,22 @@ class OpeningState:
         assert move.point is not None
         name = _name(move.point, board.size)
         if move.point in self.offers:
-            raise OpeningError(f"{name} is offered already: offer another point")
+            raise OpeningError(_("{point} is offered already: offer another point").format(point=name))
         try:
             board.check_move(move.point)
         except IllegalMoveError as error:
-            raise OpeningError(f"{name} cannot be a 5th move ({_why_not(name, error)}): offer another point") from None
+            raise OpeningError(
+                _("{point} cannot be a 5th move ({reason}): offer another point").format(
+                    point=name, reason=_why_not(name, error)
+                )
+            ) from None
         mirror = mirrored_offer(board, self.offers, move.point)
         if mirror is not None:
             raise OpeningError(
-                f"{name} is symmetrical to the offer {_name(mirror, board.size)}: offer a point no rotation "
-                "or reflection of the position maps onto another offer"
+                _(
+                    "{point} is symmetrical to the offer {offer}: offer a point no rotation "
+                    "or reflection of the position maps onto another offer"
+                ).format(point=name, offer=_name(mirror, board.size))
             )
         offers = self.offers + (move.point,)
         if len(offers) < step.count:
@@ -794,7 +866,11 @@ class OpeningState:
         assert move.point is not None
         if move.point not in self.offers:
             offered = " ".join(_name(p, board.size) for p in self.offers)
-            raise OpeningError(f"{_name(move.point, board.size)} was not offered: pick one of {offered}")
+            raise OpeningError(
+                _("{point} was not offered: pick one of {offers}").format(
+                    point=_name(move.point, board.size), offers=offered
+                )
+            )
         _play(board, move.point)
         return self._next(step, move)
 
@@ -806,12 +882,12 @@ class OpeningState:
 def _why_not(name: str, error: IllegalMoveError) -> str:
     """Why a point cannot be played, in a few words, from the error's type (never from its text)."""
     if isinstance(error, ForbiddenMoveError):
-        return f"{name} is forbidden for black ({error.foul})"
+        return forbidden(name, error.foul)
     if isinstance(error, OccupiedError):
-        return f"{name} is taken"
+        return _("{point} is taken").format(point=name)
     if isinstance(error, OffBoardError):
-        return f"{name} is off the board"
-    return "the game is over"
+        return _("{point} is off the board").format(point=name)
+    return _("the game is over")
 
 
 def _play(board: Board, point: Point) -> None:
@@ -833,41 +909,117 @@ def _implies_stay(step: OpeningStep, move: OpeningMove) -> bool:
     return Option.STAY in step.options and move.option not in step.options
 
 
-def _where(area: Area) -> str:
-    """Where a stone goes, as a prompt ends: "anywhere", "at the centre point", "inside the central 3x3 square"."""
-    if area.side is None:
-        return "anywhere"
-    return f"{'at' if area.side == 1 else 'inside'} {area.describe()}"
+#: How a stone to place is asked for, per where it goes and the colour named (when it is not the player's):
+#: whole sentences with the ordinal ("4th") and the square's size filled in.
+_PLACE_ASKED = {
+    ("anywhere", None): N_("place the {ordinal} stone anywhere"),
+    ("anywhere", Stone.BLACK): N_("place the {ordinal} stone (black) anywhere"),
+    ("anywhere", Stone.WHITE): N_("place the {ordinal} stone (white) anywhere"),
+    ("centre", None): N_("place the {ordinal} stone at the centre"),
+    ("centre", Stone.BLACK): N_("place the {ordinal} stone (black) at the centre"),
+    ("centre", Stone.WHITE): N_("place the {ordinal} stone (white) at the centre"),
+    ("square", None): N_("place the {ordinal} stone inside the {size}x{size} square"),
+    ("square", Stone.BLACK): N_("place the {ordinal} stone (black) inside the {size}x{size} square"),
+    ("square", Stone.WHITE): N_("place the {ordinal} stone (white) inside the {size}x{size} square"),
+}
+
+#: What to do at a placing step, per colour and where it goes.
+_PLACE_TODO = {
+    ("anywhere", Stone.BLACK): N_("place a black stone anywhere"),
+    ("anywhere", Stone.WHITE): N_("place a white stone anywhere"),
+    ("centre", Stone.BLACK): N_("place a black stone at the centre point"),
+    ("centre", Stone.WHITE): N_("place a white stone at the centre point"),
+    ("square", Stone.BLACK): N_("place a black stone inside the central {size}x{size} square"),
+    ("square", Stone.WHITE): N_("place a white stone inside the central {size}x{size} square"),
+}
 
 
-def _where_short(area: Area) -> str:
-    """Where a stone goes, as a one-line prompt says it: "anywhere", "at the centre", "inside the 3x3 square"."""
+def _where_kind(area: Area) -> str:
+    """Which of the sentences an area takes: ``anywhere``, ``centre`` or ``square``."""
     if area.side is None:
         return "anywhere"
-    return "at the centre" if area.side == 1 else f"inside the {area.side}x{area.side} square"
+    return "centre" if area.side == 1 else "square"
+
+
+def _place_asked(number: str, shown: Stone | None, area: Area) -> str:
+    """A placing step, as a prompt asks it: "place the 4th stone anywhere", "place the 2nd stone (white) at the
+    centre", "place the 3rd stone inside the 3x3 square" (``shown``: the colour, when it is not the player's)."""
+    return _(_PLACE_ASKED[_where_kind(area), shown]).format(ordinal=number, size=area.side)
+
+
+def _swap_text(option: Option, colour: Stone) -> str:
+    """A swap step's answer for the player holding ``colour``: "stay white", "swap to black"."""
+    if option is Option.STAY:
+        return _("stay black") if colour is Stone.BLACK else _("stay white")
+    return _("swap to white") if colour is Stone.BLACK else _("swap to black")
+
+
+def _choice(options: tuple[Option, ...], colour: Stone) -> str:
+    """A choice the opening rules put, as one sentence, for the player holding ``colour``; ``""`` for another."""
+    black = colour is Stone.BLACK
+    if options == (Option.SWAP, Option.STAY):
+        return _("swap to white or stay black") if black else _("swap to black or stay white")
+    if options == (Option.SWAP, Option.STAY, Option.PLACE_TWO):
+        return (
+            _("swap to white, stay black or place two more")
+            if black
+            else _("swap to black, stay white or place two more")
+        )
+    if options == (Option.FIFTH_IN_SQUARE, Option.OFFER_TEN):
+        return _("play the 5th inside 9x9 or offer ten 5th moves")
+    return ""
+
+
+def _or_list(texts: list[str]) -> str:
+    """Answers offered as one: "a or b", "a, b or c" (for a choice no sentence of :func:`_choice` says)."""
+    if len(texts) == 1:
+        return texts[0]
+    head = texts[0]
+    for text in texts[1:-1]:
+        # i18n: joins the answers of a list before its last: "swap to black, place two more"
+        head = _("{first}, {next}").format(first=head, next=text)
+    # i18n: joins the last answer of a list: "swap to black or stay white"
+    return _("{first} or {last}").format(first=head, last=texts[-1])
 
 
 def _wrong_action(move: OpeningMove, size: int) -> str:
     if move.option is not None:
-        return f"{OPTION_TEXT[move.option]} is not an answer now"
+        return _("{option} is not an answer now").format(option=_(OPTION_TEXT[move.option]))
     if move.action is Action.DECLARE:
-        return "this is no time to declare a number"
+        return _("this is no time to declare a number")
     if move.point is not None:
-        return f"{move.action.value} {_name(move.point, size)} is not this step"
-    return f"{move.action.value} is not this step"
+        point = _name(move.point, size)
+        if move.action is Action.OFFER:
+            return _("offer {point} is not this step").format(point=point)
+        if move.action is Action.PICK:
+            return _("pick {point} is not this step").format(point=point)
+        return _("place {point} is not this step").format(point=point)
+    return _("{action} is not this step").format(action=move.action.value)
+
+
+def _refused(wrong: str, step: OpeningStep) -> str:
+    """A step refused: what was wrong, then what to do instead."""
+    # i18n: a refused opening step: what was wrong ("place h8 is not this step"), then what to do instead
+    return _("{wrong}: {instead}").format(wrong=wrong, instead=_what_to_do(step))
 
 
 def _what_to_do(step: OpeningStep) -> str:
     if step.action is Action.CHOOSE:
-        texts = [OPTION_TEXT[option] for option in step.options]
-        return "choose to " + " or ".join(filter(None, (", ".join(texts[:-1]), texts[-1])))
+        if step.options == (Option.SWAP, Option.STAY):
+            return _("choose to swap colours or keep colours")
+        if step.options == (Option.SWAP, Option.STAY, Option.PLACE_TWO):
+            return _("choose to swap colours, keep colours or place two more")
+        if step.options == (Option.FIFTH_IN_SQUARE, Option.OFFER_TEN):
+            return _("choose to play the 5th inside 9x9 or offer ten 5th moves")
+        return _("choose to {answers}").format(answers=_or_list([_(OPTION_TEXT[option]) for option in step.options]))
     if step.action is Action.PLACE:
-        return f"place a {step.stone} stone {_where(step.area)}"
+        assert step.stone is not None
+        return _(_PLACE_TODO[_where_kind(step.area), step.stone]).format(size=step.area.side)
     if step.action is Action.DECLARE:
-        return f"declare a number from 1 to {step.count}"
+        return _("declare a number from 1 to {count}").format(count=step.count)
     if step.action is Action.OFFER:
-        return "offer a 5th move"
-    return "pick one of the offered 5th moves"
+        return _("offer a 5th move")
+    return _("pick one of the offered 5th moves")
 
 
 def swap_owner(state: OpeningState) -> Seat | None:
@@ -896,7 +1048,9 @@ def replay(rule: OpeningRule, board: Board, steps: Iterable[str]) -> OpeningStat
         try:
             state = state.apply(board, parse_move(text, board.size))
         except OpeningError as error:
-            raise OpeningError(f"opening step {number} ({text!r}): {error}") from None
+            raise OpeningError(
+                _("opening step {number} ({step}): {error}").format(number=number, step=repr(text), error=error)
+            ) from None
     return state
 
 

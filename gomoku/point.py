@@ -12,6 +12,8 @@ from __future__ import annotations
 import string
 from typing import NamedTuple
 
+from gomoku.i18n import _
+
 MIN_SIZE = 5
 MAX_SIZE = 25
 COLUMN_LETTERS = string.ascii_lowercase[:MAX_SIZE]
@@ -41,11 +43,18 @@ def parse_point(text: str, size: int) -> Point:
     """
     cleaned = text.strip().lower()
     last_column = COLUMN_LETTERS[size - 1]
-    hint = f"write a column a-{last_column} then a row 1-{size}, like h8"
     if len(cleaned) < 2 or cleaned[0] not in COLUMN_LETTERS or not cleaned[1:].isdigit():
-        raise ValueError(f"{text.strip()!r} is not a point: {hint}")
+        raise ValueError(
+            _("{text} is not a point: write a column a-{last} then a row 1-{size}, like h8").format(
+                text=repr(text.strip()), last=last_column, size=size
+            )
+        )
     x = COLUMN_LETTERS.index(cleaned[0])
     row = int(cleaned[1:])
     if x >= size or not 1 <= row <= size:
-        raise ValueError(f"{cleaned} is off the {size}x{size} board: {hint}")
+        raise ValueError(
+            _("{point} is off the {size}x{size} board: write a column a-{last} then a row 1-{size}, like h8").format(
+                point=cleaned, size=size, last=last_column
+            )
+        )
     return Point(x, size - row)

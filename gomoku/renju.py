@@ -40,6 +40,7 @@ import enum
 import functools
 from collections.abc import Sequence
 
+from gomoku.i18n import N_, _
 from gomoku.patterns import WALL, line_table
 from gomoku.point import DIRECTIONS as _DIRECTIONS
 from gomoku.rules import BLACK as _BLACK
@@ -61,6 +62,34 @@ class Foul(enum.Enum):
 
     def __str__(self) -> str:
         return self.value
+
+    def said(self) -> str:
+        """The foul's name as a player reads it, in the language in use; ``str()`` and ``value`` stay English."""
+        if self is Foul.OVERLINE:
+            return _("overline")
+        return _("double-four") if self is Foul.DOUBLE_FOUR else _("double-three")
+
+
+#: Why black may not play a point, per foul: a whole sentence each (translated where shown: :func:`forbidden`).
+_FORBIDDEN = {
+    Foul.OVERLINE: N_("{point} is forbidden for black (overline)"),
+    Foul.DOUBLE_FOUR: N_("{point} is forbidden for black (double-four)"),
+    Foul.DOUBLE_THREE: N_("{point} is forbidden for black (double-three)"),
+}
+#: The same, refusing a move the player just tried, with what to do instead.
+_FORBIDDEN_PICK = {
+    Foul.OVERLINE: N_("{point} is forbidden for black (overline): pick another point"),
+    Foul.DOUBLE_FOUR: N_("{point} is forbidden for black (double-four): pick another point"),
+    Foul.DOUBLE_THREE: N_("{point} is forbidden for black (double-three): pick another point"),
+}
+
+
+def forbidden(point: str, foul: Foul, pick: bool = False) -> str:
+    """Why black may not play ``point`` (its notation), in the language in use; with ``pick``, what to do instead.
+
+    ("h8 is forbidden for black (double-three): pick another point")
+    """
+    return _((_FORBIDDEN_PICK if pick else _FORBIDDEN)[foul]).format(point=point)
 
 
 def foul_at(cells: Sequence[int], size: int, cell: int) -> Foul | None:

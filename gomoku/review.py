@@ -44,12 +44,14 @@ nothing behind, so a screen can run it on a worker.
 from __future__ import annotations
 
 import enum
+import gettext
 import math
 import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from gomoku import i18n
 from gomoku.ai.base import Player
 from gomoku.ai.budget import Budget
 from gomoku.ai.result import SearchResult
@@ -58,7 +60,9 @@ from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board, IllegalMoveError
 from gomoku.errors import GomokuError
 from gomoku.game import Game
+from gomoku.i18n import N_
 from gomoku.point import Point, to_notation
+from gomoku.renju import Foul
 from gomoku.rules import Outcome, Rule, Stone, Termination
 
 #: Nodes of each threat read (VCF, then VCT) of a position at the default setting.  On an
@@ -122,14 +126,61 @@ class ForcedWin:
     kind: WinKind
     line: tuple[Point, ...]
     note: str = ""
+    #: the point black may not block and its foul, when the line stops short for that (what ``note`` says)
+    block: tuple[Point, Foul] | None = None
 
     def describe(self, size: int) -> str:
-        """``"fours and threes: l10, m11, ... (7 moves)"``."""
-        names = [to_notation(point, size) for point in self.line]
-        shown = ", ".join(names[:LINE_SHOWN]) + (", ..." if len(names) > LINE_SHOWN else "")
-        count = len(names)
-        text = f"{self.kind.value}: {shown} ({count} move{'s' if count != 1 else ''})"
-        return f"{text}; {self.note}" if self.note else text
+        """``"fours and threes: l10, m11, ... (7 moves)"``, in English (records and JSON; people read :meth:`said`)."""
+        return _win_text(self, size, english=True)
+
+    def said(self, size: int) -> str:
+        """:meth:`describe` in the language in use, for people."""
+        return _win_text(self, size, english=False)
+
+
+#: English whatever the language in use: the review's texts that records and JSON keep.
+_ENGLISH = gettext.NullTranslations()
+
+
+def _words(english: bool) -> tuple[Callable[[str], str], Callable[[str, str, int], str]]:
+    """``_`` and ``ngettext`` for a text: English (for records and JSON), or the language in use (for people)."""
+    if english:
+        return _ENGLISH.gettext, _ENGLISH.ngettext
+    return i18n._, i18n.ngettext
+
+
+def _win_text(win: ForcedWin, size: int, english: bool) -> str:
+    """A forced win in words: how, its line's first points, how many moves, and why it may stop short."""
+    _, ngettext = _words(english)
+    names = [to_notation(point, size) for point in win.line]
+    shown = ", ".join(names[:LINE_SHOWN]) + (", ..." if len(names) > LINE_SHOWN else "")
+    count = len(names)
+    if win.kind is WinKind.FIVE:
+        text = ngettext("five: {line} ({count} move)", "five: {line} ({count} moves)", count)
+    elif win.kind is WinKind.VCF:
+        text = ngettext("fours: {line} ({count} move)", "fours: {line} ({count} moves)", count)
+    else:
+        text = ngettext("fours and threes: {line} ({count} move)", "fours and threes: {line} ({count} moves)", count)
+    text = text.format(line=shown, count=count)
+    if win.block is not None:
+        point, foul = win.block
+        note = _block_note(to_notation(point, size), foul, english)
+    elif win.note:
+        note = win.note
+    else:
+        return text
+    # i18n: a forced win, then why its line stops short: "fours: ... (5 moves); black may not block at h8 (overline)"
+    return _("{win}; {note}").format(win=text, note=note)
+
+
+def _block_note(point: str, foul: Foul, english: bool) -> str:
+    """Why a forced line stops short: black may not block at ``point``."""
+    _, _n = _words(english)
+    if foul is Foul.OVERLINE:
+        return _("black may not block at {point} (overline)").format(point=point)
+    if foul is Foul.DOUBLE_FOUR:
+        return _("black may not block at {point} (double-four)").format(point=point)
+    return _("black may not block at {point} (double-three)").format(point=point)
 
 
 @dataclass(frozen=True)
@@ -162,7 +213,14 @@ class MoveReview:
     #: the analyst's choice in the position before the move
     best: Point | None
     marks: tuple[Mark, ...] = ()
+    #: the review's sentence on a marked move, in English (records and JSON; people read :meth:`said`)
     sentence: str = ""
+
+    def said(self, size: int) -> str:
+        """The review's sentence on this move in the language in use (``""`` for an unmarked move)."""
+        missed = self.had_win if self.kept is False else None
+        handed = self.opponent_win if Mark.MISTAKE in self.marks else None
+        return _sentence(self.number, self.side, self.move, size, missed, handed, english=False)
 
     @property
     def loss(self) -> float | None:
@@ -199,7 +257,19 @@ class GameReview:
     seconds: float = 0.0
     settings: ReviewSettings | None = None
     #: why the analyst stopped partway, if it did (an outside engine that failed): the evaluation after is missing
+    #: (in English, for JSON and logs; people read :meth:`failure_said`)
     analyst_failure: str = ""
+    #: where the analyst stopped and its error: the move's number and the error's own text
+    analyst_stop: tuple[int, str] | None = None
+
+    def failure_said(self) -> str:
+        """Why the analyst stopped partway, as a sentence in the language in use (``""`` if it did not)."""
+        if self.analyst_stop is None:
+            return ""
+        number, error = self.analyst_stop
+        return i18n._("The analyst stopped at move {number} ({error}): no evaluation from there on.").format(
+            number=number, error=error
+        )
 
     @property
     def winner(self) -> Stone | None:
@@ -277,8 +347,11 @@ def forced_win(
     return None, proven
 
 
-def _checked_line(board: Board, line: list[Point], side: Stone) -> tuple[tuple[Point, ...], str] | None:
-    """``line`` played out on a copy of ``board``: the legal line and a note, or ``None`` if the board refuses it.
+def _checked_line(
+    board: Board, line: list[Point], side: Stone
+) -> tuple[tuple[Point, ...], str, tuple[Point, Foul] | None] | None:
+    """``line`` played out on a copy of ``board``: the legal line, a note and the point it stops short of (and its
+    foul), or ``None`` if the board refuses it.
 
     A line may stop short of the five when the defender has no legal block
     (renju: the point is forbidden for black); the note then says so.
@@ -293,15 +366,16 @@ def _checked_line(board: Board, line: list[Point], side: Stone) -> tuple[tuple[P
             return None
     outcome = copy.outcome
     if outcome is not None:
-        return (tuple(line[: len(copy.moves) - len(board.moves)]), "") if outcome.winner is side else None
+        return (tuple(line[: len(copy.moves) - len(board.moves)]), "", None) if outcome.winner is side else None
     if copy.turn is side:
-        return tuple(line), ""  # the search ended its line early; its proof stands
+        return tuple(line), "", None  # the search ended its line early; its proof stands
     blocks = copy.winning_points(side)
     fouls = [(point, copy.foul(point)) for point in blocks]
     if blocks and all(foul is not None for _, foul in fouls):
         point, foul = fouls[0]
-        return tuple(line), f"black may not block at {copy.notation(point)} ({foul})"
-    return tuple(line), ""
+        assert foul is not None
+        return tuple(line), _block_note(copy.notation(point), foul, english=True), (point, foul)
+    return tuple(line), "", None
 
 
 def read_position(
@@ -371,6 +445,7 @@ def review_game(
     total = len(moves) + 1
     readings: list[Reading] = []
     failure = ""
+    stopped: tuple[int, str] | None = None
     for index in range(total):
         if stop is not None and stop.is_set():
             raise ReviewCancelled("the review was cancelled")
@@ -380,6 +455,7 @@ def review_game(
             if analyst is None or strict or isinstance(error, ReviewCancelled):
                 raise
             failure = f"the analyst stopped at move {index + 1} ({error}): no evaluation from there on"
+            stopped = (index + 1, str(error))
             analyst = None
             readings.append(read_position(board, None, settings, stop))
         if stop is not None and stop.is_set():
@@ -393,7 +469,7 @@ def review_game(
     if progress is not None:
         progress(total, total)
     review = assemble(board.size, board.rule, moves, readings, outcome, settings, time.perf_counter() - started)
-    return replace(review, analyst_failure=failure) if failure else review
+    return replace(review, analyst_failure=failure, analyst_stop=stopped) if failure else review
 
 
 def assemble(
@@ -527,17 +603,41 @@ def _decided(readings: Sequence[Reading], winner: Stone | None) -> int | None:
     return None if chain is None else chain[1]  # the move just before position ``first`` is move ``first``
 
 
+#: The review's sentence on a marked move, per the mover's colour and what it did: it missed its own win, it
+#: handed the opponent one, or both.
+_SENTENCES = {
+    (Stone.BLACK, True, False): N_("Move {number}, black {point}: black missed a win by {missed}"),
+    (Stone.BLACK, False, True): N_("Move {number}, black {point}: white now wins by {handed}"),
+    (Stone.BLACK, True, True): N_(
+        "Move {number}, black {point}: black missed a win by {missed}; white now wins by {handed}"
+    ),
+    (Stone.WHITE, True, False): N_("Move {number}, white {point}: white missed a win by {missed}"),
+    (Stone.WHITE, False, True): N_("Move {number}, white {point}: black now wins by {handed}"),
+    (Stone.WHITE, True, True): N_(
+        "Move {number}, white {point}: white missed a win by {missed}; black now wins by {handed}"
+    ),
+}
+
+
 def _sentence(
-    number: int, side: Stone, move: Point, size: int, missed: ForcedWin | None, handed: ForcedWin | None
+    number: int,
+    side: Stone,
+    move: Point,
+    size: int,
+    missed: ForcedWin | None,
+    handed: ForcedWin | None,
+    english: bool = True,
 ) -> str:
-    """The review's sentence on a marked move (``""`` for an unmarked one)."""
-    head = f"Move {number}, {side} {to_notation(move, size)}: "
-    parts = []
-    if missed is not None:
-        parts.append(f"{side} missed a win by {missed.describe(size)}")
-    if handed is not None:
-        parts.append(f"{handed.side} now wins by {handed.describe(size)}")
-    return head + "; ".join(parts) if parts else ""
+    """The review's sentence on a marked move (``""`` for an unmarked one), in English or the language in use."""
+    if missed is None and handed is None:
+        return ""
+    _, _n = _words(english)
+    return _(_SENTENCES[side, missed is not None, handed is not None]).format(
+        number=number,
+        point=to_notation(move, size),
+        missed=_win_text(missed, size, english) if missed is not None else "",
+        handed=_win_text(handed, size, english) if handed is not None else "",
+    )
 
 
 # -- text -------------------------------------------------------------------------------
@@ -548,7 +648,7 @@ GRAPH_MARKS = {Mark.DECISIVE: "X", Mark.MISTAKE: "x", Mark.MISSED_WIN: "?"}
 _FULL, _UPPER_HALF, _LOWER_HALF = "█", "▀", "▄"
 
 
-def render_graph(bars: Sequence[EvalBar], height: int = 4, width: int = 78) -> list[str]:
+def render_graph(bars: Sequence[EvalBar], height: int = 4, width: int = 78, english: bool = False) -> list[str]:
     """The evaluation graph as lines of text: a column a move, black above the axis, white below.
 
     Each half is ``height`` rows (in half-row steps); an unknown value is
@@ -556,10 +656,11 @@ def render_graph(bars: Sequence[EvalBar], height: int = 4, width: int = 78) -> l
     Games longer than ``width`` moves are drawn in several blocks, each
     headed by the number of its first move.
     """
+    _, _n = _words(english)
     lines: list[str] = []
     for start in range(0, len(bars), max(1, width)):
         chunk = bars[start : start + width]
-        lines.append(f"moves {chunk[0].number}-{chunk[-1].number}" if chunk else "")
+        lines.append(_("moves {first}-{last}").format(first=chunk[0].number, last=chunk[-1].number) if chunk else "")
         halves = [0 if bar.value is None else round(bar.value * height * 2) for bar in chunk]
         for row in range(height, 0, -1):  # black's rows, top down
             lines.append("".join(_cell(level, row) for level in halves).rstrip())
@@ -580,38 +681,70 @@ def _cell(level: int, row: int, below: bool = False) -> str:
     return " "
 
 
-def render_text(review: GameReview, graph: bool = True) -> str:
-    """The review as text for people: the verdict, each side's decisive mistake, the marked moves, the graph."""
+def render_text(review: GameReview, graph: bool = True, english: bool = False) -> str:
+    """The review as text for people: the verdict, each side's decisive mistake, the marked moves, the graph.
+
+    In the language in use, or with ``english`` in English (a record's comment).
+    """
+    _, ngettext = _words(english)
     size = review.size
     lines = []
     total = len(review.moves)
-    ending = str(review.result) if review.result is not None else "not finished"
-    lines.append(f"{total} moves, {review.rule} rule: {ending}.")
+    rule = review.rule.value if english else review.rule.said()
+    if review.result is None:
+        heading = ngettext(
+            "{count} move, {rule} rule: not finished.", "{count} moves, {rule} rule: not finished.", total
+        )
+        lines.append(heading.format(count=total, rule=rule))
+    else:
+        outcome = f"{review.result}." if english else review.result.said()  # a record keeps the phrase it had
+        heading = ngettext("{count} move, {rule} rule: {outcome}", "{count} moves, {rule} rule: {outcome}", total)
+        lines.append(heading.format(count=total, rule=rule, outcome=outcome))
     if review.decided is not None:
         move = review.moves[review.decided - 1]
-        lines.append(f"Decided at move {move.number} ({move.side} {to_notation(move.move, size)}).")
+        point = to_notation(move.move, size)
+        if move.side is Stone.BLACK:
+            lines.append(_("Decided at move {number} (black {point}).").format(number=move.number, point=point))
+        else:
+            lines.append(_("Decided at move {number} (white {point}).").format(number=move.number, point=point))
     else:
-        lines.append("No move decided the game by force (within the review's reading).")
+        lines.append(_("No move decided the game by force (within the review's reading)."))
     for side in (Stone.BLACK, Stone.WHITE):
         mistake = review.decisive(side)
-        missed = [move for move in review.moves if move.side is side and Mark.MISSED_WIN in move.marks]
-        said = f"move {mistake.number}" if mistake is not None else "none"
-        lines.append(f"{str(side).capitalize()}: decisive mistake {said}; missed wins {len(missed)}.")
+        missed = len([move for move in review.moves if move.side is side and Mark.MISSED_WIN in move.marks])
+        if side is Stone.BLACK and mistake is not None:
+            line = _("Black: decisive mistake move {number}; missed wins {count}.")
+        elif side is Stone.BLACK:
+            line = _("Black: decisive mistake none; missed wins {count}.")
+        elif mistake is not None:
+            line = _("White: decisive mistake move {number}; missed wins {count}.")
+        else:
+            line = _("White: decisive mistake none; missed wins {count}.")
+        lines.append(line.format(number=mistake.number if mistake is not None else 0, count=missed))
     if review.analyst_failure:
-        lines.append(review.analyst_failure[0].upper() + review.analyst_failure[1:] + ".")
+        if english or review.analyst_stop is None:
+            lines.append(review.analyst_failure[0].upper() + review.analyst_failure[1:] + ".")
+        else:
+            lines.append(review.failure_said())
     marked = review.marked()
     if marked:
         lines.append("")
         for move in marked:
-            tag = "DECISIVE " if Mark.DECISIVE in move.marks else ""
-            best = ""
+            said = move.sentence if english else move.said(size)
+            decisive = Mark.DECISIVE in move.marks
             if move.best is not None and move.best != move.move:
-                best = f" (the analyst preferred {to_notation(move.best, size)})"
-            lines.append(f"{tag}{move.sentence}{best}")
+                best = to_notation(move.best, size)
+                if decisive:
+                    line = _("DECISIVE {sentence} (the analyst preferred {point})")
+                else:
+                    line = _("{sentence} (the analyst preferred {point})")
+                lines.append(line.format(sentence=said, point=best))
+            else:
+                lines.append(_("DECISIVE {sentence}").format(sentence=said) if decisive else said)
     if graph and review.moves:
         lines.append("")
-        lines.append("Evaluation (black above, white below; X decisive, x mistake, ? missed win):")
-        lines += render_graph(review.bars())
+        lines.append(_("Evaluation (black above, white below; X decisive, x mistake, ? missed win):"))
+        lines += render_graph(review.bars(), english=english)
     return "\n".join(lines)
 
 

@@ -26,6 +26,7 @@ from typing import TextIO
 
 from gomoku.ai.base import Closes, Player
 from gomoku.gomocup.manager import EngineError, EnginePlayer, EngineStartError, Players
+from gomoku.i18n import _
 from gomoku.records import RecordError, Variation, outcome_of, read_record, write_sgf
 from gomoku.review import (
     DEEP,
@@ -48,7 +49,7 @@ DEFAULT_ANALYST = "hard"
 
 def sgf_annotations(review: GameReview) -> tuple[tuple[tuple[int, str], ...], list[Variation]]:
     """The review as SGF comments (by move number; 0 the summary) and side lines (each forced line)."""
-    comments: list[tuple[int, str]] = [(0, render_text(review, graph=False))]
+    comments: list[tuple[int, str]] = [(0, render_text(review, graph=False, english=True))]
     variations: list[Variation] = []
     for move in review.moves:
         if move.marks:
@@ -84,8 +85,10 @@ def analyst_failure(name: str | None, error: EngineError, engines: Mapping[str, 
     most likely an engine not named yet."""
     named = engines is not None and name in engines
     if isinstance(error, EngineStartError) and name and not named and os.sep not in name and " " not in name:
-        return f"no engine is named {name!r}, and no program {name!r} starts: name one with --engine {name}=PATH"
-    return f"the analyst {error.engine} failed: {error.reason}"
+        return _("no engine is named {name}, and no program {name} starts: name one with --engine {word}=PATH").format(
+            name=repr(name), word=name
+        )
+    return _("the analyst {engine} failed: {reason}").format(engine=error.engine, reason=error.reason)
 
 
 def run_review(
@@ -119,7 +122,11 @@ def run_review(
     try:
         analyst, is_engine = make_analyst(engine, settings.think_time, engines)
     except EngineError as error:
-        print(f"gomoku: the analyst {engine!r} cannot be used: {error.reason}", file=err)
+        print(
+            "gomoku: "
+            + _("the analyst {name} cannot be used: {reason}").format(name=repr(engine), reason=error.reason),
+            file=err,
+        )
         return 1
     if is_engine:
         settings = replace(settings, eval_scale=ENGINE_EVAL_SCALE)
@@ -128,7 +135,7 @@ def run_review(
 
     def progress(done: int, total: int) -> None:
         if show:
-            err.write(f"\rreviewing: {done}/{total} positions")
+            err.write("\r" + _("reviewing: {done}/{total} positions").format(done=done, total=total))
             err.flush()
 
     try:
@@ -137,13 +144,13 @@ def run_review(
         review = review_game(board, analyst, settings, progress, stop, strict=True, result=ending)
     except KeyboardInterrupt:
         stop.set()
-        print("\ngomoku: review cancelled", file=err)
+        print("\ngomoku: " + _("review cancelled"), file=err)
         return 130
     except EngineError as error:
         print(("\n" if show else "") + f"gomoku: {analyst_failure(engine, error, engines)}", file=err)
         return 1
     except (ReviewCancelled, RecordError) as error:
-        print(f"\ngomoku: the review stopped: {error}", file=err)
+        print("\ngomoku: " + _("the review stopped: {error}").format(error=error), file=err)
         return 1
     finally:
         if isinstance(analyst, Closes):
@@ -161,6 +168,7 @@ def run_review(
         try:
             atomic_write_text(Path(sgf_out), write_sgf(annotated, variations), private=False)
         except OSError as error:
-            print(f"gomoku: cannot write {sgf_out} ({error.strerror or error})", file=err)
+            reason = error.strerror or error
+            print("gomoku: " + _("cannot write {path} ({reason})").format(path=sgf_out, reason=reason), file=err)
             return 1
     return 0

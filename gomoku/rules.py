@@ -5,7 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from gomoku.point import Point
+from gomoku.i18n import N_, _, pgettext
+from gomoku.point import Point, to_notation
 
 
 class Stone(enum.IntEnum):
@@ -21,6 +22,10 @@ class Stone(enum.IntEnum):
 
     def __str__(self) -> str:
         return self.name.lower()
+
+    def said(self) -> str:
+        """The side's name as a player reads it, in the language in use ("Black", "White"); ``str()`` stays English."""
+        return pgettext("stone", "Black") if self is Stone.BLACK else pgettext("stone", "White")
 
 
 #: What a board cell holds, as plain integers for the hot loops: empty, or a stone's colour.
@@ -61,6 +66,20 @@ class Rule(enum.Enum):
     def __str__(self) -> str:
         return self.value
 
+    def said(self) -> str:
+        """The rule's name as a player reads it, in the language in use; ``str()`` and ``value`` stay English."""
+        return _rule_names().get(self.value, self.value)
+
+
+def _rule_names() -> dict[str, str]:
+    """The rules' names shown to players, by value, in the language in use (said when asked, never at import)."""
+    return {
+        "freestyle": pgettext("rule", "freestyle"),
+        "standard": pgettext("rule", "standard"),
+        "renju": pgettext("rule", "renju"),
+        "caro": pgettext("rule", "caro"),
+    }
+
 
 class Termination(enum.Enum):
     """How a game ended."""
@@ -87,7 +106,7 @@ class Termination(enum.Enum):
     FORFEIT = "forfeit"
 
 
-#: How a draw is said, per termination: the one sentence of each way a game can be drawn.
+#: How a draw is said, per termination, in a short phrase for programs and logs (``str(outcome)``, always English).
 _DRAWS = {
     Termination.DRAW: "draw: the board is full",
     Termination.NO_FIVE_LEFT: "draw: neither side can make five any more",
@@ -97,12 +116,40 @@ _DRAWS = {
     Termination.AGREEMENT: "draw by agreement",
 }
 
-#: How a win is said, per termination: "black wins with five in a row", "white wins on time".
+#: How a win is said, per termination: "black wins with five in a row", "white wins on time" (English, for programs).
 _WINS = {
     Termination.FIVE: "with five in a row",
     Termination.TIME: "on time",
     Termination.RESIGNATION: "by resignation",
     Termination.FORFEIT: "by forfeit",
+}
+
+#: The sentence a player reads for each draw (translated where shown: :meth:`Outcome.said`).
+_DRAW_SENTENCES = {
+    Termination.DRAW: N_("Draw: the board is full."),
+    Termination.NO_FIVE_LEFT: N_("Draw: neither side can make five any more."),
+    Termination.NO_LEGAL_MOVE: N_("Draw: black has no legal move (every empty point is forbidden)."),
+    Termination.TIME: N_("Draw: time ran out, but the other side could no longer make five."),
+    Termination.AGREEMENT: N_("Draw by agreement."),
+}
+
+#: The sentence a player reads for each win, per winner and termination: whole sentences, as the side's name
+#: may change the verb in another language.
+_WIN_SENTENCES = {
+    (Stone.BLACK, Termination.FIVE): N_("Black wins with five in a row."),
+    (Stone.WHITE, Termination.FIVE): N_("White wins with five in a row."),
+    (Stone.BLACK, Termination.TIME): N_("Black wins on time."),
+    (Stone.WHITE, Termination.TIME): N_("White wins on time."),
+    (Stone.BLACK, Termination.RESIGNATION): N_("Black wins by resignation."),
+    (Stone.WHITE, Termination.RESIGNATION): N_("White wins by resignation."),
+    (Stone.BLACK, Termination.FORFEIT): N_("Black wins by forfeit."),
+    (Stone.WHITE, Termination.FORFEIT): N_("White wins by forfeit."),
+}
+
+#: A five's sentence with the ends of its row ("Black wins with five in a row: h8-l8.").
+_FIVE_SENTENCES = {
+    Stone.BLACK: N_("Black wins with five in a row: {start}-{end}."),
+    Stone.WHITE: N_("White wins with five in a row: {start}-{end}."),
 }
 
 
@@ -119,6 +166,21 @@ class Outcome:
         if self.winner is None:
             return _DRAWS[self.termination]
         return f"{self.winner} wins {_WINS[self.termination]}"
+
+    def said(self, size: int | None = None) -> str:
+        """Who won and how, or why it is a draw, as the sentence a player reads, in the language in use.
+
+        ("Black wins with five in a row.", "Draw: the board is full.")  Given the
+        board's ``size``, a five names the ends of its row ("Black wins with five
+        in a row: h8-l8.").  ``str(outcome)`` stays the English phrase for records,
+        logs and JSON.
+        """
+        if self.winner is None:
+            return _(_DRAW_SENTENCES[self.termination])
+        if size is not None and self.termination is Termination.FIVE and self.line:
+            start, end = to_notation(self.line[0], size), to_notation(self.line[-1], size)
+            return _(_FIVE_SENTENCES[self.winner]).format(start=start, end=end)
+        return _(_WIN_SENTENCES[self.winner, self.termination])
 
     @property
     def possible(self) -> bool:

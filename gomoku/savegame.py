@@ -65,6 +65,7 @@ from gomoku.board import (
     OffBoardError,
 )
 from gomoku.errors import GomokuError
+from gomoku.i18n import N_, _
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point, parse_point, to_notation
 from gomoku.rules import Rule
 from gomoku.userdirs import UnfitJsonError, atomic_write_text, data_dir, read_json
@@ -153,10 +154,10 @@ class SavedGame:
             try:
                 board.play(move)
             except IllegalMoveError as error:  # the file's fault, said in the file's words (no advice to a player)
-                kind = "move" if number <= len(self.moves) else "redo move"
-                why = next(text for cause, text in UNPLAYABLE.items() if isinstance(error, cause))
-                raise SaveError(f"{kind} {number}: {board.notation(move)} {why}") from None
-        for _ in self.redo:
+                redo = number > len(self.moves)
+                why = next(texts[redo] for cause, texts in UNPLAYABLE.items() if isinstance(error, cause))
+                raise SaveError(_(why).format(number=number, point=board.notation(move))) from None
+        for _undone in self.redo:
             board.undo()
         return board
 
@@ -180,25 +181,36 @@ class SavedGame:
     def from_json(cls, data: Any) -> SavedGame:
         """The game in a parsed save file; raises :class:`SaveError` saying what is wrong."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise SaveError("it is not a gomoku save file")
+            raise SaveError(_("it is not a gomoku save file"))
         version = data.get("version")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            raise SaveError(f"its version {version!r} is not a save format version")
+            raise SaveError(_("its version {version} is not a save format version").format(version=repr(version)))
         if version > VERSION:
             raise NewerSaveError(
-                f"it was saved by a newer gomoku (save format {version}; this one reads"
-                f" up to {VERSION}): update gomoku to resume it; the file is kept"
+                _(
+                    "it was saved by a newer gomoku (save format {version}; this one reads"
+                    " up to {newest}): update gomoku to resume it; the file is kept"
+                ).format(version=version, newest=VERSION)
             )
         size = _field(data, "size", int)
         if not MIN_SIZE <= size <= MAX_SIZE:
-            raise SaveError(f"its board size {size} is not {MIN_SIZE} to {MAX_SIZE}")
+            raise SaveError(
+                _("its board size {size} is not {smallest} to {largest}").format(
+                    size=size, smallest=MIN_SIZE, largest=MAX_SIZE
+                )
+            )
         try:
             rule = Rule(_field(data, "rule", str))
         except ValueError:
-            raise SaveError(f"its rule {data['rule']!r} is not freestyle, standard or renju") from None
+            names = ", ".join(rule.value for rule in Rule)
+            raise SaveError(
+                _("its rule {rule} is not one of {names}").format(rule=repr(data["rule"]), names=names)
+            ) from None
         players = _field(data, "players", dict)
         if set(players) != {"black", "white"} or not all(kind in PLAYER_KINDS for kind in players.values()):
-            raise SaveError('its players must be {"black": "human" or "computer", "white": ...}')
+            raise SaveError(
+                _("its players must be {example}").format(example='{"black": "human" or "computer", "white": ...}')
+            )
         game = cls(
             size=size,
             rule=rule,
@@ -222,14 +234,14 @@ class NewerSaveError(SaveError):
 def _field(data: Mapping[str, Any], name: str, kind: type) -> Any:
     value = data.get(name)
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise SaveError(f"its {name!r} is missing or not a {kind.__name__}")
+        raise SaveError(_("its {name} is missing or not a {kind}").format(name=repr(name), kind=kind.__name__))
     return value
 
 
 def _ended(data: Mapping[str, Any]) -> bool:
     value = data.get("ended", False)
     if not isinstance(value, bool):
-        raise SaveError("its 'ended' is not true or false")
+        raise SaveError(_("its 'ended' is not true or false"))
     return value
 
 
@@ -238,11 +250,13 @@ def _points(data: Mapping[str, Any], name: str, size: int) -> list[Point]:
     points = []
     for number, value in enumerate(values, 1):
         if not isinstance(value, str) or len(value.strip()) > 3:  # the longest point is three characters: y25
-            raise SaveError(f"its {name} entry {number} is not a point like h8")
+            raise SaveError(_("its {name} entry {number} is not a point like h8").format(name=name, number=number))
         try:
             points.append(parse_point(value, size))
         except ValueError as error:
-            raise SaveError(f"its {name} entry {number}: {error}") from None
+            raise SaveError(
+                _("its {name} entry {number}: {error}").format(name=name, number=number, error=error)
+            ) from None
     return points
 
 
@@ -259,13 +273,23 @@ class SaveResult:
     moved_aside: Path | None = None
 
 
-#: Why a saved move cannot be played, by the board's error: said of the file, not as advice to a player.
-UNPLAYABLE: dict[type[IllegalMoveError], str] = {
-    OccupiedError: "is on a stone",
-    OffBoardError: "is off the board",
-    GameOverError: "comes after the game was over",
-    ForbiddenMoveError: "is forbidden for black",
-    IllegalMoveError: "cannot be played",
+#: Why a saved move cannot be played, by the board's error: said of the file, not as advice to a player; a
+#: whole sentence for a move and for a redo move (English: ``_()`` translates one where it is raised).
+UNPLAYABLE: dict[type[IllegalMoveError], tuple[str, str]] = {
+    OccupiedError: (N_("move {number}: {point} is on a stone"), N_("redo move {number}: {point} is on a stone")),
+    OffBoardError: (N_("move {number}: {point} is off the board"), N_("redo move {number}: {point} is off the board")),
+    GameOverError: (
+        N_("move {number}: {point} comes after the game was over"),
+        N_("redo move {number}: {point} comes after the game was over"),
+    ),
+    ForbiddenMoveError: (
+        N_("move {number}: {point} is forbidden for black"),
+        N_("redo move {number}: {point} is forbidden for black"),
+    ),
+    IllegalMoveError: (
+        N_("move {number}: {point} cannot be played"),
+        N_("redo move {number}: {point} cannot be played"),
+    ),
 }
 
 
@@ -284,33 +308,45 @@ def load_game(path: Path | None = None, shown: str | None = None) -> SavedGame |
     path = path or save_path()
     name = shown or str(path)
     # the verdict first and the path last: on a narrow screen the words that matter come before a long path
-    damaged = f"{name} will be kept aside when the next game is saved"
+    damaged = _("{name} will be kept aside when the next game is saved").format(name=name)
     if path != save_path():  # a kept game, or a file named to load: nothing moves it
-        damaged = f"{name} is left as it is"
+        damaged = _("{name} is left as it is").format(name=name)
     try:
         with path.open("rb") as stream:
             raw = stream.read(MAX_SAVE_BYTES + 1)
     except FileNotFoundError:
         return None
     except OSError as error:
-        raise SaveError(f"the saved game cannot be read ({error.strerror or error}): {name}") from None
+        reason = error.strerror or error
+        raise SaveError(
+            _("the saved game cannot be read ({reason}): {name}").format(reason=reason, name=name)
+        ) from None
     if len(raw) > MAX_SAVE_BYTES:
-        raise SaveError(f"the saved game is damaged (over {MAX_SAVE_BYTES // 1024} KB): {damaged}")
+        raise SaveError(
+            _("the saved game is damaged (over {size} KB): {what}").format(size=MAX_SAVE_BYTES // 1024, what=damaged)
+        )
     try:
         data = read_json(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        raise SaveError(f"the saved game is damaged (not UTF-8 text): {damaged}") from None
+        raise SaveError(_("the saved game is damaged (not UTF-8 text): {what}").format(what=damaged)) from None
     except json.JSONDecodeError as error:
-        where = f"from line {error.lineno}, column {error.colno}"
-        raise SaveError(f"the saved game is damaged (not JSON {where}): {damaged}") from None
+        raise SaveError(
+            _("the saved game is damaged (not JSON from line {line}, column {column}): {what}").format(
+                line=error.lineno, column=error.colno, what=damaged
+            )
+        ) from None
     except UnfitJsonError:  # a number of thousands of digits, nesting thousands deep
-        raise SaveError(f"the saved game is damaged (not JSON a save can hold): {damaged}") from None
+        raise SaveError(
+            _("the saved game is damaged (not JSON a save can hold): {what}").format(what=damaged)
+        ) from None
     try:
         return SavedGame.from_json(data)
     except NewerSaveError as error:
-        raise NewerSaveError(f"the saved game cannot be resumed: {error} ({name})") from None
+        raise NewerSaveError(
+            _("the saved game cannot be resumed: {reason} ({name})").format(reason=error, name=name)
+        ) from None
     except SaveError as error:
-        raise SaveError(f"the saved game is damaged ({error}): {damaged}") from None
+        raise SaveError(_("the saved game is damaged ({reason}): {what}").format(reason=error, what=damaged)) from None
 
 
 def save_game(game: SavedGame, path: Path | None = None) -> SaveResult:
@@ -430,7 +466,7 @@ def keep_game(path: Path | None = None) -> Path | None:
             for older in surplus_games(path.parent, game_kind(game)):
                 older.unlink(missing_ok=True)
         return target
-    raise SaveError(f"no free name to keep the game under in {path.parent}")
+    raise SaveError(_("no free name to keep the game under in {folder}").format(folder=path.parent))
 
 
 def is_kept_name(name: str) -> bool:

@@ -93,46 +93,67 @@ def centre(text: str, columns: int, wide_ambiguous: bool = False) -> int:
     return max(0, (columns - width(text, wide_ambiguous)) // 2)
 
 
-def wrap(text: str, columns: int, wide_ambiguous: bool = False) -> list[str]:
-    """``text`` broken into lines of at most ``columns`` columns at spaces; a word too long is cut.
+#: Characters a line of Chinese or Japanese never starts with (closing brackets and punctuation, the small kana
+#: and the prolonged sound mark), by the line-breaking rules of those languages (kinsoku; Unicode UAX 14's
+#: classes CL, CP, EX, IS, NS): a Chinese comma stays with the character before it, never opening a line.
+NO_LINE_START = frozenset(
+    "、。，．：；！？）〕］｝〉》」』】〙〗’”…‥ー々ゝゞぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ・,.:;!?)]}%"
+)
+#: Characters a line never ends with: opening brackets and quotation marks stay with what they open.
+NO_LINE_END = frozenset("（〔［｛〈《「『【〘〖‘“([{")
 
-    Chinese and Japanese put no spaces between words: a run of them is one
-    long "word", cut between characters (never through one) as those
-    languages break their lines, and it fills the line it starts on (a long
-    word in Latin letters, a path, starts a line of its own).  A wide character on a line one column wide
-    is shown alone: it cannot be cut.
+
+def _breakable(before: str, after: str, wide_ambiguous: bool) -> bool:
+    """Whether a line may break between ``before`` and ``after``, two characters of one word.
+
+    Between two characters with no space, only where one of them is wide (Chinese, Japanese, Korean run their
+    words together) and neither rule of :data:`NO_LINE_START` and :data:`NO_LINE_END` forbids it.
+    """
+    if after in NO_LINE_START or before in NO_LINE_END:
+        return False
+    return char_width(before, wide_ambiguous) == 2 or char_width(after, wide_ambiguous) == 2
+
+
+def _units(word: str, wide_ambiguous: bool) -> list[str]:
+    """``word`` cut where a line may break inside it (see :func:`_breakable`): ``你好。世界`` is 你 / 好。 / 世 / 界."""
+    units = []
+    start = 0
+    for index in range(1, len(word)):
+        if _breakable(word[index - 1], word[index], wide_ambiguous):
+            units.append(word[start:index])
+            start = index
+    units.append(word[start:])
+    return units
+
+
+def wrap(text: str, columns: int, wide_ambiguous: bool = False) -> list[str]:
+    """``text`` broken into lines of at most ``columns`` columns; a piece too long for a line is cut.
+
+    Lines break at spaces, and inside a run of Chinese, Japanese or Korean
+    between any two characters (those languages put no spaces between
+    words), except before closing punctuation or after an opening bracket
+    (:data:`NO_LINE_START`, :data:`NO_LINE_END`).  A piece wider than a line (a
+    long path) is cut between characters, never through one; a wide character
+    on a line one column wide is shown alone.
     """
     columns = max(1, columns)  # a tiny terminal still gets lines, one column wide
     lines: list[str] = []
     line = ""
     used = 0
     for word in text.split():
-        size = width(word, wide_ambiguous)
-        while size > columns:
-            if line:
-                room = columns - used - 1
-                if char_width(word[0], wide_ambiguous) == 2 and room >= 2:  # Chinese fills the line it starts on
-                    piece = fit(word, room, wide_ambiguous)
-                    lines.append(f"{line} {piece}")
-                    line, used = "", 0
-                    word = word[len(piece) :]
-                    size = width(word, wide_ambiguous)
-                    continue
+        for index, unit in enumerate(_units(word, wide_ambiguous)):
+            gap = 1 if line and index == 0 else 0  # a space between words, none inside one
+            size = width(unit, wide_ambiguous)
+            if line and used + gap + size > columns:
                 lines.append(line)
-                line, used = "", 0
-            piece = fit(word, columns, wide_ambiguous) or word[:1]
-            lines.append(piece)
-            word = word[len(piece) :]
-            size = width(word, wide_ambiguous)
-        if not word:
-            continue
-        if line and used + 1 + size > columns:
-            lines.append(line)
-            line, used = word, size
-        elif line:
-            line, used = f"{line} {word}", used + 1 + size
-        else:
-            line, used = word, size
+                line, used, gap = "", 0, 0
+            while size > columns:  # too wide for any line: cut it
+                piece = fit(unit, columns, wide_ambiguous) or unit[:1]
+                lines.append(piece)
+                unit = unit[len(piece) :]
+                size = width(unit, wide_ambiguous)
+            if unit:
+                line, used = line + " " * gap + unit, used + gap + size
     if line:
         lines.append(line)
     return lines

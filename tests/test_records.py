@@ -159,7 +159,7 @@ def test_sgf_after_the_game_is_won_is_refused():
         f";{'BW'[i % 2]}[{p}]" for i, p in enumerate(["hh", "ii", "hg", "ij", "hf", "ik", "he", "il", "hd", "im"])
     )
     with pytest.raises(
-        RecordError, match=r"move 10: i3 comes after the end of the game \(black wins with five in a row\)"
+        RecordError, match=r"move 10: i3 comes after the end of the game: Black wins with five in a row: h12-h8\.$"
     ):
         read_sgf(f"(;GM[4]{moves})")
 

@@ -202,7 +202,7 @@ def test_a_review_of_a_resigned_game_says_resigned_from_the_core_game() -> None:
     resigned = played.resign(Seat.SECOND, 0.0)
     review = review_game(resigned, settings=replace(DEFAULT, refine_positions=0))
     assert review.result == Outcome(Termination.RESIGNATION, Stone.BLACK) and review.winner is Stone.BLACK
-    assert render_text(review).startswith("4 moves, freestyle rule: black wins by resignation.")
+    assert render_text(review).startswith("4 moves, freestyle rule: Black wins by resignation.")
     data = to_data(review)
     assert (data["winner"], data["termination"], data["result"]) == (
         "black",

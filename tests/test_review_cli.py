@@ -27,7 +27,7 @@ def record_file(tmp_path):
 def test_review_prints_the_verdict_the_marked_moves_and_the_graph(record_file, capsys):
     assert main(["--review", str(record_file), *QUICK]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("27 moves, freestyle rule: black wins with five in a row.\nDecided at move 16 (white h6).")
+    assert out.startswith("27 moves, freestyle rule: Black wins with five in a row.\nDecided at move 16 (white h6).")
     assert "DECISIVE Move 16, white h6: black now wins by fours and threes: " in out
     assert "Evaluation (black above, white below" in out and "moves 1-27" in out
 
@@ -149,18 +149,18 @@ def test_a_level_may_be_an_engines_name_and_an_unknown_one_is_refused(short_game
 @pytest.mark.parametrize(
     ("result", "verdict"),
     [
-        ("W+R", "white wins by resignation"),
-        ("B+T", "black wins on time"),
-        ("0", "draw by agreement"),
-        ("W+F", "white wins by forfeit"),
-        ("", "not finished"),
+        ("W+R", "White wins by resignation."),
+        ("B+T", "Black wins on time."),
+        ("0", "Draw by agreement."),
+        ("W+F", "White wins by forfeit."),
+        ("", "not finished."),
     ],
 )
 def test_the_review_s_verdict_is_the_record_s_ending_as_the_core_names_it(tmp_path, capsys, result, verdict):
     path = tmp_path / "short.sgf"
     path.write_text(write_sgf(GameRecord(moves=tuple(game("h8 h9 i8 i9").moves), result=result)), encoding="utf-8")
     assert main(["--review", str(path), *QUICK]) == 0
-    assert capsys.readouterr().out.startswith(f"4 moves, freestyle rule: {verdict}.\n")
+    assert capsys.readouterr().out.startswith(f"4 moves, freestyle rule: {verdict}\n")
 
 
 # -- issue 28, item 10: --review takes the games gomoku keeps -------------------------------------------------
@@ -173,7 +173,7 @@ def test_review_reads_a_game_gomoku_kept(tmp_path, capsys):
     save_game(saved, kept)
     assert main(["--review", str(kept), *QUICK]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("27 moves, freestyle rule: black wins with five in a row.\nDecided at move 16 (white h6).")
+    assert out.startswith("27 moves, freestyle rule: Black wins with five in a row.\nDecided at move 16 (white h6).")
     record = read_record(kept)
     assert record.moves == tuple(game(DECIDED_BY_VCT).moves) and (record.black, record.white) == ("", "gomoku normal")
 

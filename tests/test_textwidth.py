@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gomoku.textwidth import centre, char_width, fit, fit_end, ljust, rjust, width, wrap
+from gomoku.textwidth import NO_LINE_END, NO_LINE_START, centre, char_width, fit, fit_end, ljust, rjust, width, wrap
 
 #: Letters of every width: ASCII, CJK (wide), fullwidth, Hangul, combining marks, zero-width, ambiguous.
 MIXED = st.text(
@@ -45,7 +45,7 @@ def test_wrap_breaks_at_spaces_and_cuts_a_run_of_chinese_between_characters() ->
     assert wrap("the quick brown fox", 10) == ["the quick", "brown fox"]
     assert wrap("五子棋是一种两人对弈的棋类游戏", 10) == ["五子棋是一", "种两人对弈", "的棋类游戏"]
     assert wrap("文件 中文名字.sgf", 9) == ["文件 中文", "名字.sgf"]
-    assert wrap("王小明: 你好，下一盘吧", 12) == ["王小明: 你好", "，下一盘吧"]  # the line is filled
+    assert wrap("王小明: 你好，下一盘吧", 12) == ["王小明: 你", "好，下一盘吧"]  # never a comma to open a line
     assert wrap("read /a/very/long/path", 10) == ["read", "/a/very/lo", "ng/path"]  # a path starts its own
     assert wrap("中", 1) == ["中"]  # a wide character on a line one column wide: alone, not lost
     assert wrap("", 5) == [] and wrap("a b", 0) == ["a", "b"]
@@ -64,6 +64,17 @@ def test_fit_end_is_an_end_that_fits_and_ljust_is_exact(text: str, columns: int)
     end = fit_end(text, columns)
     assert text.endswith(end) and width(end) <= columns
     assert width(ljust(text, columns)) == columns
+
+
+def test_wrap_keeps_chinese_and_japanese_punctuation_off_the_start_of_a_line() -> None:
+    # Kinsoku: a full stop, a comma, an exclamation mark or a closing bracket never opens a line; an opening
+    # bracket never ends one.
+    assert wrap("黑棋禁手。白棋胜！", 8) == ["黑棋禁", "手。白棋", "胜！"]
+    assert wrap("「禁じ手」です。", 6) == ["「禁じ", "手」で", "す。"]
+    assert wrap("按「q」退出", 6) == ["按", "「q」", "退出"]
+    assert wrap("ちょっと待った", 6) == ["ちょっ", "と待っ", "た"]  # a small kana stays with the one before
+    for lines in (wrap("黑棋禁手。白棋胜！", 8), wrap("「禁じ手」です。", 6)):
+        assert not any(line[0] in NO_LINE_START or line[-1] in NO_LINE_END for line in lines)
 
 
 @given(MIXED, st.integers(min_value=2, max_value=30))

@@ -27,6 +27,7 @@ from gomoku.ai.parameters import (
 )
 from gomoku.ai.result import SearchResult
 from gomoku.errors import GomokuError
+from gomoku.i18n import N_, _, pgettext
 
 
 class UnknownLevelError(GomokuError, ValueError):
@@ -45,14 +46,28 @@ class Level:
 
     number: int
     name: str
-    #: one line for the menu: what playing this level is like
-    description: str
+    #: one line for the menu: what playing this level is like, in English with ``{nodes}`` and ``{seconds}``
+    #: to fill (marked for the catalogs; :attr:`description` says it in the language in use)
+    blurb: str
     make: Callable[..., Player]
     #: whether the level searches (and so takes a think time)
     searches: bool = False
     #: the seconds a move it thinks unless told otherwise, for a level whose strength comes from its think time
     #: (``None``: a level that does not think by time; a node-budgeted one plays alike at any think time)
     seconds: float | None = None
+    #: the positions a move it searches, for a level whose strength comes from a node budget
+    nodes: int | None = None
+
+    @property
+    def description(self) -> str:
+        """One line for the menu, in the language in use: what playing this level is like."""
+        seconds = f"{self.seconds:g}" if self.seconds is not None else ""
+        nodes = f"{self.nodes:,}" if self.nodes is not None else ""
+        return _(self.blurb).format(nodes=nodes, seconds=seconds)
+
+    def said(self) -> str:
+        """The level's name as a player reads it, in the language in use (``name`` is what ``--level`` takes)."""
+        return _level_names().get(self.name, self.name)
 
     @property
     def timed(self) -> bool:
@@ -72,41 +87,43 @@ _LADDER = (
     Level(
         1,
         "beginner",
-        "takes a five and blocks one, but half its quiet moves are loose",
+        N_("takes a five and blocks one, but half its quiet moves are loose"),
         partial(greedy.easy, name="beginner", slips=BEGINNER_SLIPS),
     ),
     Level(
         2,
         "novice",
-        "like beginner, with fewer loose moves",
+        N_("like beginner, with fewer loose moves"),
         partial(greedy.easy, name="novice", slips=NOVICE_SLIPS),
     ),
-    Level(3, "easy", "plays the most urgent point, never looks ahead", greedy.easy),
+    Level(3, "easy", N_("plays the most urgent point, never looks ahead"), greedy.easy),
     Level(
         4,
         "casual",
-        "reads short threats like normal, but some quiet moves are loose",
+        N_("reads short threats like normal, but some quiet moves are loose"),
         partial(greedy.normal, name="casual", slips=CASUAL_SLIPS),
     ),
-    Level(5, "normal", "builds shapes and reads short threat wins, no search", greedy.normal),
+    Level(5, "normal", N_("builds shapes and reads short threat wins, no search"), greedy.normal),
     Level(
         6,
         "club",
-        f"searches a few moves ahead ({CLUB_NODES:,} positions a move)",
+        N_("searches a few moves ahead ({nodes} positions a move)"),
         partial(search.hard, name="club", nodes=CLUB_NODES),
         searches=True,
+        nodes=CLUB_NODES,
     ),
     Level(
         7,
         "strong",
-        f"searches deeper ({STRONG_NODES:,} positions a move)",
+        N_("searches deeper ({nodes} positions a move)"),
         partial(search.hard, name="strong", nodes=STRONG_NODES),
         searches=True,
+        nodes=STRONG_NODES,
     ),
     Level(
         8,
         "hard",
-        "threat search and alpha-beta for the think time (1 s)",
+        N_("threat search and alpha-beta for the think time ({seconds} s)"),
         search.hard,
         searches=True,
         seconds=DEFAULT_THINK_TIME,
@@ -114,7 +131,7 @@ _LADDER = (
     Level(
         9,
         "expert",
-        f"hard with {EXPERT_THINK_TIME:g} s a move",
+        N_("hard with {seconds} s a move"),
         partial(search.hard, name="expert", default_time=EXPERT_THINK_TIME),
         searches=True,
         seconds=EXPERT_THINK_TIME,
@@ -122,12 +139,29 @@ _LADDER = (
     Level(
         10,
         "master",
-        f"hard with {MASTER_THINK_TIME:g} s a move",
+        N_("hard with {seconds} s a move"),
         partial(search.hard, name="master", default_time=MASTER_THINK_TIME),
         searches=True,
         seconds=MASTER_THINK_TIME,
     ),
 )
+
+
+def _level_names() -> dict[str, str]:
+    """The levels' names as players read them, by ``--level`` name, in the language in use (said when asked)."""
+    return {
+        "beginner": pgettext("level", "beginner"),
+        "novice": pgettext("level", "novice"),
+        "easy": pgettext("level", "easy"),
+        "casual": pgettext("level", "casual"),
+        "normal": pgettext("level", "normal"),
+        "club": pgettext("level", "club"),
+        "strong": pgettext("level", "strong"),
+        "hard": pgettext("level", "hard"),
+        "expert": pgettext("level", "expert"),
+        "master": pgettext("level", "master"),
+    }
+
 
 #: The levels by name, weakest first (``LEVELS[name].number`` is its place on the ladder, 1 to 10).
 LEVELS: dict[str, Level] = {level.name: level for level in _LADDER}
@@ -143,7 +177,9 @@ def level_named(text: str) -> Level:
     elif key in LEVELS:
         return LEVELS[key]
     raise UnknownLevelError(
-        f"unknown level {text!r}: choose 1 to {len(_LADDER)} or one of {', '.join(LEVELS)}"
+        _("unknown level {text}: choose 1 to {count} or one of {names}").format(
+            text=repr(text), count=len(_LADDER), names=", ".join(LEVELS)
+        )
     ) from None
 
 

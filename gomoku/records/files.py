@@ -13,6 +13,7 @@ import enum
 from collections.abc import Callable
 from pathlib import Path
 
+from gomoku.i18n import _
 from gomoku.records.moves import read_move_list, write_move_list
 from gomoku.records.psq import read_psq, write_psq
 from gomoku.records.record import GameRecord, RecordError
@@ -91,13 +92,15 @@ def read_record(path: Path | str, rule: Rule = Rule.FREESTYLE, size: int = 15) -
         with path.open("rb") as stream:
             raw = stream.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
-        raise RecordError(f"cannot read it ({error.strerror or error})", path=where) from None
+        reason = error.strerror or error
+        raise RecordError(_("cannot read it ({reason})").format(reason=reason), path=where) from None
     if len(raw) > MAX_RECORD_BYTES:
-        raise RecordError(f"over {MAX_RECORD_BYTES >> 20} MB, far too big for a game record", path=where)
+        too_big = _("over {size} MB, far too big for a game record").format(size=MAX_RECORD_BYTES >> 20)
+        raise RecordError(too_big, path=where)
     try:
         text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads it
     except UnicodeDecodeError:
-        raise RecordError("not a text file (expected UTF-8 SGF, .psq or moves)", path=where) from None
+        raise RecordError(_("not a text file (expected UTF-8 SGF, .psq or moves)"), path=where) from None
     try:
         return _readers(rule, size)[format_of(path, text)](text)
     except RecordError as error:

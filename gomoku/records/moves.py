@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from gomoku.i18n import _
 from gomoku.point import Point, parse_point, to_notation
 from gomoku.records.record import MAX_POINT_TEXT, GameRecord, RecordError, cut
 from gomoku.rules import Rule
@@ -15,9 +16,10 @@ def parse_moves(text: str, size: int = 15) -> list[Point]:
     for number, word in enumerate(re.split(r"[\s,;]+", text.strip()), 1):
         if not word:
             continue
-        where = f"move {number}"
+        where = _("move {number}").format(number=number)
         if len(word) > MAX_POINT_TEXT:
-            raise RecordError(f"{cut(word)!r} is not a point: write a column then a row, like h8", where)
+            not_point = _("{text} is not a point: write a column then a row, like h8").format(text=repr(cut(word)))
+            raise RecordError(not_point, where)
         try:
             moves.append(parse_point(word, size))
         except ValueError as error:

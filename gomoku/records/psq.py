@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from gomoku.board import Board
+from gomoku.i18n import _
 from gomoku.point import Point
 from gomoku.records.record import GameRecord, RecordError, board_size, cut, play_recorded, whole_number
 from gomoku.rules import Rule
@@ -37,11 +38,13 @@ def read_psq(text: str, rule: Rule = Rule.FREESTYLE) -> GameRecord:
         lines.pop(0)
     header = _PSQ_HEADER.match(lines[0].strip()) if lines else None
     if header is None:
-        raise RecordError("not a Piskvork .psq file: line 1 must be like 'Piskvorky 15x15, 0:0, 0'")
-    width, height = whole_number(header.group(1), "line 1"), whole_number(header.group(2), "line 1")
+        raise RecordError(_("not a Piskvork .psq file: line 1 must be like 'Piskvorky 15x15, 0:0, 0'"))
+    first = _("line {number}").format(number=1)
+    width, height = whole_number(header.group(1), first), whole_number(header.group(2), first)
     if width != height:
-        raise RecordError(f"{width}x{height} is rectangular: only square boards are supported", "line 1")
-    size = board_size(width, "line 1")
+        rectangular = _("{width}x{height} is rectangular: only square boards are supported")
+        raise RecordError(rectangular.format(width=width, height=height), first)
+    size = board_size(width, first)
     swapped = header.group(5) == "1"
     moves: list[Point] = []
     move_lines: list[int] = []
@@ -56,11 +59,14 @@ def read_psq(text: str, rule: Rule = Rule.FREESTYLE) -> GameRecord:
                 continue
             _check_psq_trailer(lines, index)
             break
-        where = f"line {index + 1}"
+        where = _("line {number}").format(number=index + 1)
         x, y = whole_number(match.group(1), where) - 1, whole_number(match.group(2), where) - 1
         if not (0 <= x < size and 0 <= y < size):
             raise RecordError(
-                f"{cut(line.strip())!r} is off the {size}x{size} board (.psq points are 1 to {size})", where
+                _("{text} is off the {size}x{size} board (.psq points are 1 to {size})").format(
+                    text=repr(cut(line.strip())), size=size
+                ),
+                where,
             )
         moves.append(Point(x, y))
         move_lines.append(index + 1)
@@ -74,7 +80,8 @@ def read_psq(text: str, rule: Rule = Rule.FREESTYLE) -> GameRecord:
     black, white = (names[1], names[0]) if swapped else (names[0], names[1])
     board = Board(size, rule)
     for move, line_number in zip(moves, move_lines):
-        play_recorded(board, move, f"line {line_number} (move {len(board.moves) + 1})")
+        where = _("line {line} (move {number})").format(line=line_number, number=len(board.moves) + 1)
+        play_recorded(board, move, where)
     return GameRecord.from_board(board, black=black, white=white).with_times(tuple(times))
 
 
@@ -87,7 +94,10 @@ def _check_psq_trailer(lines: list[str], index: int) -> None:
     line = lines[index]
     later = any(_PSQ_MOVE.fullmatch(rest) for rest in lines[index + 1 :])
     if _PSQ_MOVE_START.match(line) or later:
-        raise RecordError(f"{cut(line.strip())!r} is not a move: write x,y,time like 8,8,0", f"line {index + 1}")
+        raise RecordError(
+            _("{text} is not a move: write x,y,time like 8,8,0").format(text=repr(cut(line.strip()))),
+            _("line {number}").format(number=index + 1),
+        )
 
 
 def _psq_player(line: str) -> str:

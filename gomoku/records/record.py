@@ -16,8 +16,10 @@ from dataclasses import dataclass, replace
 from gomoku.board import Board, ForbiddenMoveError, GameOverError, IllegalMoveError, OccupiedError, OffBoardError
 from gomoku.clock import NO_CLOCK, ClockSpec
 from gomoku.errors import GomokuError
+from gomoku.i18n import _
 from gomoku.openings import OpeningError, OpeningRule, OpeningState, replay
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point
+from gomoku.renju import forbidden
 from gomoku.rules import Outcome, Rule, Stone, Termination
 
 
@@ -41,10 +43,12 @@ class RecordError(GomokuError, ValueError):
     @property
     def detail(self) -> str:
         """The place and the problem, without the file: ``line 3: '9,x,0' is not a move``."""
-        return f"{self.where}: {self.problem}" if self.where else self.problem
+        # i18n: where in a record, then what is wrong there: "line 3: '9,x,0' is not a move"
+        return _("{where}: {problem}").format(where=self.where, problem=self.problem) if self.where else self.problem
 
     def __str__(self) -> str:
-        return f"{self.path}: {self.detail}" if self.path else self.detail
+        # i18n: a record's file, then what is wrong in it: "game.psq: line 3: '9,x,0' is not a move"
+        return _("{path}: {detail}").format(path=self.path, detail=self.detail) if self.path else self.detail
 
     def in_file(self, path: str) -> RecordError:
         """The same error, said of the file at ``path``."""
@@ -100,7 +104,7 @@ class GameRecord:
         """
         board = Board(self.size, self.rule)
         for number, move in enumerate(self.moves, 1):
-            play_recorded(board, move, f"move {number}")
+            play_recorded(board, move, _("move {number}").format(number=number))
         return board
 
     def opening_position(self) -> tuple[OpeningState, Board]:
@@ -116,11 +120,11 @@ class GameRecord:
             raise RecordError(str(error)) from None
         placed = board.moves
         if tuple(placed) != self.moves[: len(placed)]:
-            raise RecordError("the opening steps place other stones than the record's first moves")
+            raise RecordError(_("the opening steps place other stones than the record's first moves"))
         for number, move in enumerate(self.moves[len(placed) :], len(placed) + 1):
             if not state.done:
-                raise RecordError(f"move {number} comes before the opening is over")
-            play_recorded(board, move, f"move {number}")
+                raise RecordError(_("move {number} comes before the opening is over").format(number=number))
+            play_recorded(board, move, _("move {number}").format(number=number))
         return state, board
 
     def checked(self) -> GameRecord:
@@ -158,15 +162,17 @@ def play_recorded(board: Board, move: Point, where: str) -> None:
 def illegal(error: IllegalMoveError, board: Board, move: Point) -> str:
     """What is wrong with a recorded ``move`` the board refused, said of the record (no playing advice)."""
     if isinstance(error, OffBoardError):
-        return f"{tuple(move)} is off the {board.size}x{board.size} board"
+        return _("{point} is off the {size}x{size} board").format(point=tuple(move), size=board.size)
     name = board.notation(move)
     if isinstance(error, OccupiedError):
-        return f"{name} is already taken"
+        return _("{point} is already taken").format(point=name)
     if isinstance(error, ForbiddenMoveError):
-        return f"{name} is forbidden for black ({error.foul})"
-    if isinstance(error, GameOverError):
-        return f"{name} comes after the end of the game ({board.outcome})"
-    return f"{name} cannot be played"
+        return forbidden(name, error.foul)
+    if isinstance(error, GameOverError) and board.outcome is not None:
+        return _("{point} comes after the end of the game: {outcome}").format(
+            point=name, outcome=board.outcome.said(board.size)
+        )
+    return _("{point} cannot be played").format(point=name)
 
 
 #: SGF's reason after ``B+`` or ``W+`` (``RE``) for each core ending the board cannot show, and back
@@ -248,12 +254,17 @@ def cut(text: str) -> str:
 def whole_number(text: str, where: str) -> int:
     """The whole number ``text`` (digits from a regular expression), or :class:`RecordError` if absurdly long."""
     if len(text.lstrip("-")) > MAX_DIGITS:
-        raise RecordError(f"the number {text[:MAX_DIGITS]}... is far too long", where)
+        raise RecordError(_("the number {digits}... is far too long").format(digits=text[:MAX_DIGITS]), where)
     return int(text)
 
 
 def board_size(value: int, where: str) -> int:
     """``value`` if it is a board size this game plays, else :class:`RecordError` at ``where``."""
     if not MIN_SIZE <= value <= MAX_SIZE:
-        raise RecordError(f"board size {value} is not supported (use {MIN_SIZE} to {MAX_SIZE})", where)
+        raise RecordError(
+            _("board size {size} is not supported (use {smallest} to {largest})").format(
+                size=value, smallest=MIN_SIZE, largest=MAX_SIZE
+            ),
+            where,
+        )
     return value

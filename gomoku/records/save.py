@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 
+from gomoku.i18n import _
 from gomoku.records.record import GameRecord, RecordError
 from gomoku.savegame import NewerSaveError, SavedGame, SaveError
 from gomoku.userdirs import UnfitJsonError, read_json
@@ -25,16 +26,16 @@ def read_save(text: str) -> GameRecord:
     try:
         data = read_json(text)
     except json.JSONDecodeError as error:
-        where = f"line {error.lineno}, column {error.colno}"
-        raise RecordError("not JSON: a kept game is a JSON object", where) from None
+        where = _("line {line}, column {column}").format(line=error.lineno, column=error.colno)
+        raise RecordError(_("not JSON: a kept game is a JSON object"), where) from None
     except UnfitJsonError:  # a number of thousands of digits, nesting thousands deep
-        raise RecordError("not JSON a kept game can hold") from None
+        raise RecordError(_("not JSON a kept game can hold")) from None
     try:
         saved = SavedGame.from_json(data)
     except NewerSaveError as error:
         raise RecordError(str(error)) from None
     except SaveError as error:
-        raise RecordError(f"not a gomoku save this version reads: {error}") from None
+        raise RecordError(_("not a gomoku save this version reads: {reason}").format(reason=error)) from None
     black, white = (_name(saved, colour) for colour in ("black", "white"))
     return GameRecord.from_board(SavedGame(saved.size, saved.rule, saved.moves).to_board(), black, white)
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from gomoku import __version__
 from gomoku.board import Board
 from gomoku.clock import NO_CLOCK, ClockKind, ClockSpec
+from gomoku.i18n import _
 from gomoku.openings import OpeningRule
 from gomoku.point import Point
 from gomoku.records.record import GameRecord, RecordError, board_size, cut, play_recorded, whole_number
@@ -56,7 +57,7 @@ def _sgf_nodes(text: str) -> list[list[tuple[str, list[str]]]]:
     def where(at: int) -> str:
         line = text.count("\n", 0, at) + 1
         column = at - (text.rfind("\n", 0, at) + 1) + 1
-        return f"line {line}, column {column}"
+        return _("SGF line {line}, column {column}").format(line=line, column=column)
 
     def skip_space(at: int) -> int:
         match = _SGF_SPACE.match(text, at)
@@ -65,7 +66,7 @@ def _sgf_nodes(text: str) -> list[list[tuple[str, list[str]]]]:
 
     position = skip_space(position)
     if position >= length or text[position] != "(":
-        raise RecordError("not an SGF file: it must start with '(;'")
+        raise RecordError(_("not an SGF file: it must start with '(;'"))
     nodes: list[list[tuple[str, list[str]]]] = []
     depth = 0
     # The main line follows the first variation at every branch, so it ends at
@@ -98,18 +99,18 @@ def _sgf_nodes(text: str) -> list[list[tuple[str, list[str]]]]:
                     values.append(value)
                     position = skip_space(position)
                 if not values:
-                    raise RecordError(f"property {name} has no [value]", f"SGF {where(position)}")
+                    raise RecordError(f"property {name} has no [value]", where(position))
                 node.append((name, values))
             if main_line:
                 nodes.append(node)
         elif char.isspace():
             position += 1
         else:
-            raise RecordError(f"unexpected {char!r}", f"SGF {where(position)}")
+            raise RecordError(f"unexpected {char!r}", where(position))
     if depth != 0:
-        raise RecordError("SGF ends early: a '(' is never closed with ')'")
+        raise RecordError(_("SGF ends early: a '(' is never closed with ')'"))
     if not nodes:
-        raise RecordError("SGF has no nodes: expected '(;' and properties")
+        raise RecordError(_("SGF has no nodes: expected '(;' and properties"))
     return nodes
 
 
@@ -137,7 +138,7 @@ def _sgf_value(text: str, position: int, where: Callable[[int], str]) -> tuple[s
         else:
             chars.append(char)
         position += 1
-    raise RecordError("a '[' value is never closed with ']'", f"SGF {where(start)}")
+    raise RecordError(_("a '[' value is never closed with ']'"), where(start))
 
 
 def _sgf_escape(text: str) -> str:
@@ -147,11 +148,15 @@ def _sgf_escape(text: str) -> str:
 def _sgf_point(value: str, size: int, number: int) -> Point:
     if len(value) != 2 or not all(char in SGF_LETTERS[:size] for char in value.lower()):
         if value in ("", "tt"):
-            raise RecordError(f"a pass ([{cut(value)}]) is not a gomoku move", f"move {number}")
+            raise RecordError(
+                _("a pass ([{value}]) is not a gomoku move").format(value=cut(value)),
+                _("move {number}").format(number=number),
+            )
         raise RecordError(
-            f"[{cut(value)}] is not a point on {size}x{size}:"
-            f" write two letters a-{SGF_LETTERS[size - 1]}, column then row",
-            f"move {number}",
+            _("[{value}] is not a point on {size}x{size}: write two letters a-{last}, column then row").format(
+                value=cut(value), size=size, last=SGF_LETTERS[size - 1]
+            ),
+            _("move {number}").format(number=number),
         )
     return Point(SGF_LETTERS.index(value[0].lower()), SGF_LETTERS.index(value[1].lower()))
 
@@ -162,22 +167,25 @@ def read_sgf(text: str) -> GameRecord:
     root = dict(nodes[0])
     game = root.get("GM", ["4"])[0].strip()
     if game != "4":
-        raise RecordError(f"GM[{cut(game)}] is not gomoku: an SGF gomoku or renju game has GM[4]")
+        raise RecordError(_("GM[{value}] is not gomoku: an SGF gomoku or renju game has GM[4]").format(value=cut(game)))
     size_text = root.get("SZ", ["15"])[0].strip()
-    width, _, height = size_text.partition(":")
+    width, _colon, height = size_text.partition(":")
     if not _all_digits(width) or (height and not _all_digits(height)):
-        raise RecordError(f"SZ[{cut(size_text)}] is not a board size: write SZ[15]")
+        raise RecordError(_("SZ[{value}] is not a board size: write SZ[15]").format(value=cut(size_text)))
     where = f"SZ[{cut(size_text)}]"
     if height and whole_number(height, where) != whole_number(width, where):
-        raise RecordError("rectangular boards are not supported", where)
+        raise RecordError(_("rectangular boards are not supported"), where)
     size = board_size(whole_number(width, where), where)
     rule_text = root.get("RU", ["freestyle"])[0].strip()
     rule = RULE_ALIASES.get(rule_text.lower())
     if rule is None:
-        raise RecordError(f"RU[{cut(rule_text)}] is not a rule I know: use freestyle, standard or renju")
+        names = ", ".join(rule.value for rule in Rule)
+        raise RecordError(_("RU[{value}] is not a rule I know: use {names}").format(value=cut(rule_text), names=names))
     for name in ("AB", "AW", "AE"):
         if any(name in dict(node) for node in nodes):
-            raise RecordError(f"{name}[] set-up stones are not supported: the record must be moves only")
+            raise RecordError(
+                _("{property}[] set-up stones are not supported: the record must be moves only").format(property=name)
+            )
     board = Board(size, rule)  # the moves as they are read: it says whose move each is, and refuses illegal ones
     moves: list[Point] = []
     comments: list[tuple[int, str]] = []
@@ -191,16 +199,23 @@ def read_sgf(text: str) -> GameRecord:
                 continue
             number = len(moves) + 1
             if name != COLOUR_PROPERTY[board.turn]:
-                raise RecordError(f"move {number} is {name}[{cut(values[0])}] but {board.turn} is to move")
+                if board.turn is Stone.BLACK:
+                    wrong = _("move {number} is {move} but black is to move")
+                else:
+                    wrong = _("move {number} is {move} but white is to move")
+                raise RecordError(wrong.format(number=number, move=f"{name}[{cut(values[0])}]"))
             moves.append(_sgf_point(values[0].strip(), size, number))
-            play_recorded(board, moves[-1], f"move {number}")
-            left.append(_sgf_seconds(dict(node).get(f"{name}L"), f"{name}L at move {number}"))
+            play_recorded(board, moves[-1], _("move {number}").format(number=number))
+            at = _("{property} at move {number}").format(property=f"{name}L", number=number)
+            left.append(_sgf_seconds(dict(node).get(f"{name}L"), at))
     opening_text = root.get("OP", ["none"])[0].strip().lower()
     try:
         opening = OpeningRule(opening_text)
     except ValueError:
         names = ", ".join(rule.value for rule in OpeningRule)
-        raise RecordError(f"OP[{cut(opening_text)}] is not an opening rule I know: use {names}") from None
+        raise RecordError(
+            _("OP[{value}] is not an opening rule I know: use {names}").format(value=cut(opening_text), names=names)
+        ) from None
     record = GameRecord(
         size=size,
         rule=rule,
@@ -219,7 +234,7 @@ def read_sgf(text: str) -> GameRecord:
 
 def _has_move(node: list[tuple[str, list[str]]]) -> int:
     """1 if the node plays a move (its comment is that move's), else 0 (the comment is on the move before)."""
-    return 1 if any(name in ("B", "W") for name, _ in node) else 0
+    return 1 if any(name in ("B", "W") for name, _values in node) else 0
 
 
 def _sgf_seconds(values: list[str] | None, where: str) -> float | None:
@@ -230,9 +245,9 @@ def _sgf_seconds(values: list[str] | None, where: str) -> float | None:
     try:
         seconds = float(text)
     except ValueError:
-        raise RecordError(f"{cut(text)!r} is not a number of seconds", where) from None
+        raise RecordError(_("{text} is not a number of seconds").format(text=repr(cut(text))), where) from None
     if not 0 <= seconds < 1e7:
-        raise RecordError(f"{cut(text)!r} is not a time left", where)
+        raise RecordError(_("{text} is not a time left").format(text=repr(cut(text))), where)
     return seconds
 
 

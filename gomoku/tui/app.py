@@ -32,6 +32,7 @@ import time
 from datetime import datetime
 from typing import Any
 
+from gomoku.i18n import _
 from gomoku.tui import console, keyboard, signals, view
 from gomoku.tui.crashlog import log_crash
 from gomoku.tui.draw import curses_theme
@@ -67,9 +68,9 @@ def run(args: argparse.Namespace) -> int:
         return 130
     except Exception as error:  # the terminal is restored by curses.wrapper: report in one line
         where = log_crash()
-        print(f"gomoku: internal error: {error!r}", file=sys.stderr)
+        print(_("gomoku: internal error: {error!r}").format(error=error), file=sys.stderr)
         if where:
-            print(f"details are in {where}", file=sys.stderr)
+            print(_("details are in {where}").format(where=where), file=sys.stderr)
         return 1
     finally:
         crew.close()

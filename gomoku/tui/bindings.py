@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from gomoku.i18n import N_, _
 from gomoku.openings import Option
 from gomoku.tui.keys import CURSOR_KEYS, LOAD_KEY, QUIT_KEY, SAVE_KEY
 
@@ -46,7 +47,9 @@ class Binding:
     keys (by default the keys themselves, ``Enter Space``); ``short`` the
     bottom line's entry (``u undo``; empty leaves the binding off that
     line).  ``always`` bindings work even while the screen cannot be shown
-    (quit, help).
+    (quit, help).  The texts are declared in English, marked with ``N_``, and
+    said in the language in use where they are shown (:func:`key_line`,
+    :func:`help_rows`, :attr:`shown_keys`, :attr:`said_short`).
     """
 
     keys: tuple[str, ...]
@@ -60,7 +63,18 @@ class Binding:
 
     @property
     def shown_keys(self) -> str:
-        return self.label or key_words(self.keys)
+        """The keys as help writes them, in the language in use (key names themselves stay as they are)."""
+        return _(self.label) if self.label else key_words(self.keys)
+
+    @property
+    def said_short(self) -> str:
+        """The bottom line's entry in the language in use (``""``: none)."""
+        return _(self.short)
+
+    @property
+    def said_help(self) -> str:
+        """The help overlay's sentence in the language in use."""
+        return _(self.help)
 
 
 Bindings = tuple[Binding, ...]
@@ -81,53 +95,63 @@ def find(bindings: Iterable[Binding], name: str) -> Binding | None:
 
 def key_line(bindings: Iterable[Binding]) -> list[str]:
     """The bottom line's entries, in the bindings' order (the most useful first)."""
-    return [binding.short for binding in bindings if binding.short]
+    return [binding.said_short for binding in bindings if binding.short]
 
 
 def help_rows(bindings: Iterable[Binding]) -> list[tuple[str, str]]:
     """The help overlay's rows: the keys as written, and what they do."""
-    return [(binding.shown_keys, binding.help) for binding in bindings]
+    return [(binding.shown_keys, binding.said_help) for binding in bindings]
 
 
 #: The help, on every screen (the router adds it; a screen typing text leaves it out).
-HELP = Binding(("?", "f1"), "this help (any key closes it)", short="? help", label="? F1", always=True)
+HELP = Binding(("?", "f1"), N_("this help (any key closes it)"), short=N_("? help"), label="? F1", always=True)
 #: The keys of a board being played on, the same in the local and the network game.
-CURSOR = Binding(tuple(CURSOR_KEYS), "move the cursor", label="arrows hjkl wasd")
-PLAY = Binding(("enter", "space"), "play at the cursor (a click plays where it lands)", "Enter play", "Enter Space")
-DISMISS = Binding(("escape",), "clear the message line", label="Esc")
-QUIT = Binding((QUIT_KEY,), "quit (the game is kept: resume it later)", "q quit", always=True)
+CURSOR = Binding(tuple(CURSOR_KEYS), N_("move the cursor"), label=N_("arrows hjkl wasd"))
+PLAY = Binding(
+    ("enter", "space"), N_("play at the cursor (a click plays where it lands)"), N_("Enter play"), "Enter Space"
+)
+DISMISS = Binding(("escape",), N_("clear the message line"), label="Esc")
+QUIT = Binding((QUIT_KEY,), N_("quit (the game is kept: resume it later)"), N_("q quit"), always=True)
 
 # -- the game screens' one key map ---------------------------------------------------
 # The local game (screens/game.py) and the network game (screens/netgame.py) take their keys from here, so a
 # key does the same thing in both.  Where an action does not exist on one of them (no hint over the network,
 # no draw offer on one keyboard) the key is refused there, saying where it works (:func:`elsewhere`).
 
-UNDO = Binding(("u",), "undo your last move (against the computer: back to your turn; over the network: ask)", "u undo")
-REDO = Binding(("r",), "redo what was undone (local games without a clock)", "r redo")
-HINT = Binding(("H",), "hint: the computer's suggestion", "H hint")
-HEAT = Binding(("t",), "heat map: how urgent each point is, 1-9", "t heat map")
-ANALYSIS = Binding(("A",), "live analysis: the best moves, their evaluation and the best line", "A analysis")
-SAVE = Binding((SAVE_KEY,), "save the game to a file", "S save")
-LOAD = Binding((LOAD_KEY,), "load a record to replay, or a kept game")
-NEXT = Binding(("g",), "next game: a new one from the menu (over the network: a rematch, colours swap)", "g next game")
-PAUSE = Binding(("p",), "pause / resume the computer and the clocks", "p pause")
-REVIEW = Binding(("R",), "review the finished game: its decisive mistakes, missed wins and forced lines", "R review")
-RESIGN = Binding(("G",), "give up: resign the game (asks first)", "G resign")
-DRAW = Binding(("D",), "offer a draw", "D draw")
-CHAT = Binding(("m",), "message: type a line to the other player, Enter sends it, Esc closes", "m chat")
-ACCEPT = Binding(("y", "Y"), "accept the other player's request", "y accepts", "y")
-DECLINE = Binding(("n", "N"), "decline the other player's request", "n declines", "n")
-RECONNECT = Binding(("C",), "connect again and resume the game", "C reconnect")
+UNDO = Binding(
+    ("u",), N_("undo your last move (against the computer: back to your turn; over the network: ask)"), N_("u undo")
+)
+REDO = Binding(("r",), N_("redo what was undone (local games without a clock)"), N_("r redo"))
+HINT = Binding(("H",), N_("hint: the computer's suggestion"), N_("H hint"))
+HEAT = Binding(("t",), N_("heat map: how urgent each point is, 1-9"), N_("t heat map"))
+ANALYSIS = Binding(("A",), N_("live analysis: the best moves, their evaluation and the best line"), N_("A analysis"))
+SAVE = Binding((SAVE_KEY,), N_("save the game to a file"), N_("S save"))
+LOAD = Binding((LOAD_KEY,), N_("load a record to replay, or a kept game"))
+NEXT = Binding(
+    ("g",), N_("next game: a new one from the menu (over the network: a rematch, colours swap)"), N_("g next game")
+)
+PAUSE = Binding(("p",), N_("pause / resume the computer and the clocks"), N_("p pause"))
+REVIEW = Binding(
+    ("R",), N_("review the finished game: its decisive mistakes, missed wins and forced lines"), N_("R review")
+)
+RESIGN = Binding(("G",), N_("give up: resign the game (asks first)"), N_("G resign"))
+DRAW = Binding(("D",), N_("offer a draw"), N_("D draw"))
+CHAT = Binding(("m",), N_("message: type a line to the other player, Enter sends it, Esc closes"), N_("m chat"))
+ACCEPT = Binding(("y", "Y"), N_("accept the other player's request"), N_("y accepts"), "y")
+DECLINE = Binding(("n", "N"), N_("decline the other player's request"), N_("n declines"), "n")
+RECONNECT = Binding(("C",), N_("connect again and resume the game"), N_("C reconnect"))
 #: Watch mode: one move while paused, and a faster or slower pace.
-STEP = Binding((".",), "paused: the computer makes one move", ". one move")
-PACE = Binding(("+", "=", "-", "_"), "faster / slower pace", "+/- pace", "+ -")
+STEP = Binding((".",), N_("paused: the computer makes one move"), N_(". one move"))
+PACE = Binding(("+", "=", "-", "_"), N_("faster / slower pace"), N_("+/- pace"), "+ -")
 #: The opening rule's answers (shown while the step takes them).
-SWAP = Binding(("x",), "opening: swap colours", "x swap")
-KEEP = Binding(("c",), "opening: keep the colours (pass on the swap)", "c keep")
-PLACE_TWO = Binding(("2",), "Swap2: place two more stones; the other player then chooses", "2 two more")
-FIFTH_IN_SQUARE = Binding(("9",), "Taraguchi-10: play the 5th inside the 9x9 square", "9 5th in 9x9")
-OFFER_TEN = Binding(("0",), "Taraguchi-10: offer ten 5th moves", "0 offer ten")
-DECLARE = Binding(tuple("12345678"), "Soosõrv-8: declare how many 5th moves black must offer", "1-8 declare", "1-8")
+SWAP = Binding(("x",), N_("opening: swap colours"), N_("x swap"))
+KEEP = Binding(("c",), N_("opening: keep the colours (pass on the swap)"), N_("c keep"))
+PLACE_TWO = Binding(("2",), N_("Swap2: place two more stones; the other player then chooses"), N_("2 two more"))
+FIFTH_IN_SQUARE = Binding(("9",), N_("Taraguchi-10: play the 5th inside the 9x9 square"), N_("9 5th in 9x9"))
+OFFER_TEN = Binding(("0",), N_("Taraguchi-10: offer ten 5th moves"), N_("0 offer ten"))
+DECLARE = Binding(
+    tuple("12345678"), N_("Soosõrv-8: declare how many 5th moves black must offer"), N_("1-8 declare"), "1-8"
+)
 
 #: The opening rule's answers by option, each a key.
 OPENING_KEYS = {
@@ -183,6 +207,7 @@ def elsewhere(key: str, network: bool) -> str | None:
     binding = find(GAME_KEYS, key)
     if binding is None or binding not in (LOCAL_ONLY if network else NETWORK_ONLY):
         return None
-    what = binding.short or f"{binding.shown_keys} {binding.help.split(' (')[0]}"
-    where = "games on this computer" if network else "network games"
-    return f"{what}: only in {where} (? lists this game's keys)."
+    what = binding.said_short or f"{binding.shown_keys} {binding.said_help.split(' (')[0]}"
+    if network:
+        return _("{what}: only in games on this computer (? lists this game's keys).").format(what=what)
+    return _("{what}: only in network games (? lists this game's keys).").format(what=what)

@@ -12,17 +12,21 @@ import os
 import sys
 from typing import Any
 
+from gomoku.i18n import _
+
 
 def terminal_problem() -> str:
     """Why the game cannot run in this terminal, or ``""`` if it can."""
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
-        return "the game needs a terminal (run it in one, not through a pipe)"
+        return _("the game needs a terminal (run it in one, not through a pipe)")
     if sys.platform == "win32":
         return ""  # the Windows console has no terminfo entry to check
     try:
         curses.setupterm(fd=sys.stdout.fileno())
     except curses.error:
-        return f"this terminal (TERM={os.environ.get('TERM', '')!r}) cannot run the game; try TERM=xterm"
+        return _("this terminal (TERM={term!r}) cannot run the game; try TERM=xterm").format(
+            term=os.environ.get("TERM", "")
+        )
     return ""
 
 

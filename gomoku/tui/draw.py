@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from gomoku.board import Board
+from gomoku.i18n import N_, _
 from gomoku.point import COLUMN_LETTERS, Point
 from gomoku.rules import Stone
 from gomoku.textwidth import centre, fit, fit_end, width
@@ -311,14 +312,20 @@ def centred_box(win: Window, theme: Theme, lines: list[tuple[str, str]], width: 
     return top, left
 
 
-def too_small(win: Window, theme: Theme, what: str, need: tuple[int, int]) -> None:
-    """Say how big the terminal must be for ``what`` (``need`` is rows, columns)."""
+def too_small(win: Window, theme: Theme, what: str, need: tuple[int, int], needs: str = "") -> None:
+    """Say how big the terminal must be for ``what`` (``need`` is rows, columns).
+
+    ``needs`` is the line that says so as a whole sentence, in the language in
+    use (``A 15x15 board needs 50x24;``); without it the line is made from ``what``.
+    """
     rows, cols = win.getmaxyx()
+    # i18n: {what} names the thing shown, as a sentence's subject: "The menu"
+    needs = needs or _("{what} needs {columns}x{rows};").format(what=what, columns=need[1], rows=need[0])
     lines = [
-        "Terminal too small",
-        f"{what} needs {need[1]}x{need[0]};",
-        f"this terminal is {cols}x{rows}.",
-        "Enlarge it, or q to quit.",
+        _("Terminal too small"),
+        needs,
+        _("this terminal is {columns}x{rows}.").format(columns=cols, rows=rows),
+        _("Enlarge it, or q to quit."),
     ]
     top = max(HEADER_ROWS, (rows - len(lines)) // 2)
     for offset, line in enumerate(lines):
@@ -330,7 +337,11 @@ def board_place(win: Window, theme: Theme, size: int) -> BoardLayout | None:
     rows, cols = win.getmaxyx()
     layout = board_layout(rows, cols, size)
     if layout is None:
-        too_small(win, theme, f"A {size}x{size} board", needed(size))
+        rows_needed, columns_needed = needed(size)
+        needs = _("A {size}x{size} board needs {columns}x{rows};").format(
+            size=size, columns=columns_needed, rows=rows_needed
+        )
+        too_small(win, theme, "", needed(size), needs)
     return layout
 
 
@@ -339,7 +350,7 @@ def header(win: Window, theme: Theme, info: str = "") -> None:
     cols = win.getmaxyx()[1]
     put(win, 0, 0, " " * cols, theme("title"))
     put(win, 0, 1, "gomoku", theme("title"))
-    info = theme.dots(info or "? help  q quit")
+    info = theme.dots(info or _("? help  q quit"))
     room = cols - 10
     if width(info) > room:
         info = fit(info, max(0, room - 1)) + theme.glyphs["ellipsis"]
@@ -407,7 +418,12 @@ def _grid_glyph(x: int, y: int, size: int, stars: set[Point]) -> str:
 #: The heat map's scale: urgency shown as 1 (a little) to 9 (the most urgent point now).
 HEAT_TOP = 9
 #: The heat map's legend on the bottom line, in parts that are shown whole or not at all.
-HEAT_LEGEND = ("heat: 1 calm .. 9 most urgent", "both sides' open rows of five", "t hides it")
+HEAT_LEGEND = (N_("heat: 1 calm .. 9 most urgent"), N_("both sides' open rows of five"), N_("t hides it"))
+
+
+def heat_legend() -> list[str]:
+    """The heat map's legend in the language in use, in the parts of :data:`HEAT_LEGEND`."""
+    return [_(part) for part in HEAT_LEGEND]
 
 
 def heat_levels(board: Board) -> dict[Point, int]:
@@ -441,18 +457,18 @@ def board_view(win: Window, layout: BoardLayout, board: Board, theme: Theme, mar
     board_attr = theme("board")
     pad = layout.cell_w // 2
     for y in range(size):
-        row, _ = layout.screen_of(Point(0, y))
+        row, _col = layout.screen_of(Point(0, y))
         line = (g["h"] * (layout.cell_w - 1)).join(g[_grid_glyph(x, y, size, stars)] for x in range(size))
         put(win, row, layout.left - pad, " " * pad + line + " " * pad, board_attr)
         label = str(size - y).rjust(label_width(size) - 1)
         put(win, row, layout.left - pad - label_width(size), label, theme("label"))
         if y < size - 1:
-            between = (" " * (layout.cell_w - 1)).join(g["v"] for _ in range(size))
+            between = (" " * (layout.cell_w - 1)).join(g["v"] for _x in range(size))
             for extra in range(1, layout.cell_h):
                 put(win, row + extra, layout.left - pad, " " * pad + between + " " * pad, board_attr)
     letters_row = layout.top + layout.height
     for x in range(size):
-        _, col = layout.screen_of(Point(x, 0))
+        _row, col = layout.screen_of(Point(x, 0))
         put(win, letters_row, col, COLUMN_LETTERS[x], theme("label"))
     if marks.heat:
         for point, level in heat_levels(board).items():
@@ -508,7 +524,7 @@ def opening_panel(
     x = layout.panel_x
     assert x is not None
     columns = max(1, win.getmaxyx()[1] - x - 1)
-    lines = [(f"{title}:", "status")] + [(step, "dim") for step in history[-max(1, room - 1) :]]
+    lines = [(_("{title}:").format(title=title), "status")] + [(step, "dim") for step in history[-max(1, room - 1) :]]
     for offset, (text, style) in enumerate(lines):
         put(win, top + offset, x, fit(text, columns), theme(style))
     return top + len(lines) + 1
@@ -536,7 +552,8 @@ def moves_panel(
     rows = win.getmaxyx()[0]
     top = layout.top if top is None else top
     bottom = rows - FOOTER_ROWS - 1 if bottom is None else bottom
-    put(win, top, x, "Moves", theme("status"))
+    # i18n: width 24
+    put(win, top, x, _("Moves"), theme("status"))
     pairs = list(range(0, len(names), 2))
     room = max(0, bottom - top)
     first = max(0, len(pairs) - room)

@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields
 
 from gomoku.board import Board
 from gomoku.clock import NO_CLOCK, ClockSpec
+from gomoku.i18n import Language
 from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.net.match import BlackChoice, MatchRecord, OfferKind, Role
 from gomoku.net.protocol import ResumeRecord
@@ -205,6 +206,16 @@ class SaveSettings:
 
 
 @dataclass(frozen=True)
+class Speak:
+    """Speak the language picked in the menu from now on (``None``: the environment's), at once.
+
+    The next frame is drawn in it; a worker putting a text together reads the same setting.
+    """
+
+    language: Language | None
+
+
+@dataclass(frozen=True)
 class Quit:
     """End the program (after the last autosave reaches the disk)."""
 
@@ -326,6 +337,7 @@ Effect = (
     | RetireAutosave
     | TidyKept
     | SaveSettings
+    | Speak
     | Quit
     | NetEffect
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
+from gomoku.i18n import _
 from gomoku.jobs import Lane, Pool
 from gomoku.tui.events import Event, Report
 
@@ -27,6 +28,6 @@ class FileWorker:
         try:
             event = work()
         except Exception as error:  # a bug in a job must not end the worker: say it
-            event = Report(f"A file job failed: {error!r}.")
+            event = Report(_("A file job failed: {error!r}.").format(error=error))
         if event is not None:
             self._post(event)

@@ -123,15 +123,17 @@ class MenuLayout:
     items: int
     #: whether a blank line parts the title from the rows (dropped when the terminal is one line short)
     spaced: bool = True
+    #: whether a blank line parts the rows from the text under them (dropped when two lines short)
+    parted: bool = True
 
     @property
     def height(self) -> int:
-        return menu_height(self.items, self.spaced)
+        return menu_height(self.items, self.spaced, self.parted)
 
     @property
     def below(self) -> int:
-        """The first line of the text under the rows (after a blank line)."""
-        return self.first_item + self.items + 1
+        """The first line of the text under the rows (after a blank line, where there is room for one)."""
+        return self.first_item + self.items + (1 if self.parted else 0)
 
     def index_at(self, row: int, col: int) -> int | None:
         """The menu row under a screen cell, if any."""
@@ -141,22 +143,25 @@ class MenuLayout:
         return None
 
 
-def menu_height(items: int, spaced: bool) -> int:
-    """The menu box's lines for ``items`` rows, with or without the blank line under the title."""
-    return items + MENU_EXTRA - (0 if spaced else 1)
+def menu_height(items: int, spaced: bool, parted: bool = True) -> int:
+    """The menu box's lines for ``items`` rows, with or without the blank lines under the title and the rows."""
+    return items + MENU_EXTRA - (0 if spaced else 1) - (0 if parted else 1)
 
 
 def menu_layout(rows: int, cols: int, items: int) -> MenuLayout | None:
     """Where the menu box goes, or ``None`` if the terminal is too small for it.
 
     A terminal one line short of the whole box gets it without the blank line under the title
-    (80x24 then holds the in-game menu of a game against the computer, all fifteen rows).
+    (80x24 then holds the in-game menu of a game against the computer, all fifteen rows), and
+    one two lines short without the blank line under the rows too (the sixteen rows of a start
+    menu with an analyst row and the language row).
     """
     spaced = rows >= menu_height(items, True) + HEADER_ROWS
-    height = menu_height(items, spaced)
+    parted = spaced or rows >= menu_height(items, False) + HEADER_ROWS
+    height = menu_height(items, spaced, parted)
     width = min(MENU_WIDTH, cols)
     if rows < height + HEADER_ROWS or cols < MENU_MIN_COLS:
         return None
     top = HEADER_ROWS + max(0, (rows - HEADER_ROWS - height) // 2)
     left = (cols - width) // 2
-    return MenuLayout(top, left, width, top + (3 if spaced else 2), items, spaced)
+    return MenuLayout(top, left, width, top + (3 if spaced else 2), items, spaced, parted)

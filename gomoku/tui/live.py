@@ -21,6 +21,7 @@ from __future__ import annotations
 from gomoku.ai.analysis import LINES
 from gomoku.ai.result import SearchResult
 from gomoku.board import Board
+from gomoku.i18n import _, ngettext, pgettext
 from gomoku.point import Point
 from gomoku.rules import Stone
 from gomoku.tui import draw
@@ -42,7 +43,9 @@ def allowed(game: LocalGame, settings: Settings) -> bool:
 
 def refusal() -> str:
     """Why ``A`` does nothing against the computer, naming the key that opens the menu (the one key map's)."""
-    return f"Against the computer the analysis is a coach: turn Coach on in the menu ({NEXT.keys[0]}) first."
+    return _("Against the computer the analysis is a coach: turn Coach on in the menu ({key}) first.").format(
+        key=NEXT.keys[0]
+    )
 
 
 def analysed_board(screen: Screen, settings: Settings) -> Board | None:
@@ -77,13 +80,17 @@ def marked(analyst: str, settings: Settings) -> int:
 def toggled_text(on: bool, settings: Settings) -> str:
     """What ``A`` says: which analyst runs and what it marks on the board."""
     if not on:
-        return "Analysis off."
+        return _("Analysis off.")
     analyst = settings.analyst
     count = marked(analyst, settings)
     if count == 1:
-        return f"Analysis by {analyst} on: its best move is marked 1; A hides it."
+        return _("Analysis by {analyst} on: its best move is marked 1; A hides it.").format(analyst=analyst)
     numbers = " ".join(str(number) for number in range(1, count + 1))
-    return f"Analysis by {analyst} on: its best {count} moves are marked {numbers}; A hides them."
+    return ngettext(
+        "Analysis by {analyst} on: its best {count} move is marked {numbers}; A hides it.",
+        "Analysis by {analyst} on: its best {count} moves are marked {numbers}; A hides them.",
+        count,
+    ).format(analyst=analyst, count=count, numbers=numbers)
 
 
 def current(job: AnalysisJob | None, board: Board) -> SearchResult | None:
@@ -101,11 +108,16 @@ def value_text(line: SearchResult, turn: Stone) -> str:
     moves = line.forced_moves
     if moves is not None and line.win_in is not None:
         winner = turn if line.win_in > 0 else turn.opponent
-        return f"{winner} wins in {moves}"
+        if winner is Stone.BLACK:
+            # i18n: width 17
+            return ngettext("black wins in {count}", "black wins in {count}", moves).format(count=moves)
+        # i18n: width 17
+        return ngettext("white wins in {count}", "white wins in {count}", moves).format(count=moves)
     if line.score is None:
         return "?"
     bound = "" if line.exact else "<="
-    return f"{turn} {bound}{line.score:+d}"
+    side = pgettext("stone", "black") if turn is Stone.BLACK else pgettext("stone", "white")
+    return f"{side} {bound}{line.score:+d}"
 
 
 def lines(job: AnalysisJob | None, board: Board, waiting: bool = False) -> list[str]:
@@ -114,30 +126,44 @@ def lines(job: AnalysisJob | None, board: Board, waiting: bool = False) -> list[
     ``waiting``: the coach waits for the computer's move (:func:`waits`).
     """
     if job is None or job.board is not board:
-        return ["Analysis waits for", "the computer's move"] if waiting else ["Analysis: thinking..."]
+        # i18n: width 24
+        waits_lines = [_("Analysis waits for"), _("the computer's move")]
+        # i18n: width 24
+        return waits_lines if waiting else [_("Analysis: thinking...")]
     if job.failed:
-        return [f"Analysis by {job.analyst} failed", "A twice tries again"]
+        # i18n: width 24
+        return [_("Analysis by {analyst} failed").format(analyst=job.analyst), _("A twice tries again")]
     analysis = job.result
     if analysis is None:
-        return [f"Analysis by {job.analyst}: thinking..."]
-    state = "done" if analysis.final else "deepening"
-    out = [f"Analysis by {job.analyst}", f"depth {analysis.depth} · {state}"]
+        # i18n: width 24
+        return [_("Analysis by {analyst}: thinking...").format(analyst=job.analyst)]
+    if analysis.final:
+        # i18n: width 24
+        state = _("depth {depth} · done").format(depth=analysis.depth)
+    else:
+        # i18n: width 24
+        state = _("depth {depth} · deepening").format(depth=analysis.depth)
+    # i18n: width 24
+    out = [_("Analysis by {analyst}").format(analyst=job.analyst), state]
     for number, line in enumerate(analysis.best, 1):
         out.append(f"{number} {board.notation(line.move):<4} {value_text(line, board.turn)}")
     best = analysis.best[0]
     pv = " ".join(board.notation(point) for point in best.line[:PV_SHOWN])
     if len(best.line) > PV_SHOWN:
         pv += " ..."
-    out.append(f"pv {pv}")
+    # i18n: width 24
+    out.append(_("pv {line}").format(line=pv))
     return out
 
 
 def status_text(analysis: SearchResult | None, board: Board) -> str:
     """The analysis in one short phrase for the status line, when there is no panel: ``best h8 white +340 · d7``."""
     if analysis is None:
-        return "analysing..."
+        return _("analysing...")
     best = analysis.best[0]
-    return f"best {board.notation(best.move)} {value_text(best, board.turn)} · d{analysis.depth}"
+    return _("best {move} {value} · d{depth}").format(
+        move=board.notation(best.move), value=value_text(best, board.turn), depth=analysis.depth
+    )
 
 
 # -- the board --------------------------------------------------------------------

@@ -24,6 +24,7 @@ from gomoku.ai.result import SearchResult
 from gomoku.board import Board
 from gomoku.clock import Clock
 from gomoku.game import UndoPolicy
+from gomoku.i18n import pgettext
 from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.net.match import BlackChoice, MatchRecord
 from gomoku.net.protocol import ResumeRecord
@@ -210,9 +211,57 @@ class MenuRow(enum.Enum):
     PONDER = "Ponder"
     COACH = "Coach"
     ANALYST = "Analyst"
+    LANGUAGE = "Language"
     LOAD = "Load a game record..."
     NETWORK = "Play over the network..."
     QUIT = "Quit"
+
+    @property
+    def label(self) -> str:
+        """The row's label in the language in use (the value is its English)."""
+        labels = {
+            # i18n: width 50
+            MenuRow.RESUME: pgettext("menu", "Back to the game"),
+            # i18n: width 50
+            MenuRow.NEW: pgettext("menu", "New game"),
+            # i18n: width 16
+            MenuRow.MODE: pgettext("menu", "Mode"),
+            # i18n: width 16
+            MenuRow.BLACK: pgettext("menu", "Black played by"),
+            # i18n: width 16
+            MenuRow.RULE: pgettext("menu", "Rule"),
+            # i18n: width 16
+            MenuRow.SIZE: pgettext("menu", "Board size"),
+            # i18n: width 16
+            MenuRow.LEVEL: pgettext("menu", "Computer level"),
+            # i18n: width 16
+            MenuRow.BLACK_LEVEL: pgettext("menu", "Black's level"),
+            # i18n: width 16
+            MenuRow.WHITE_LEVEL: pgettext("menu", "White's level"),
+            # i18n: width 16
+            MenuRow.PACE: pgettext("menu", "Pace"),
+            # i18n: width 16
+            MenuRow.THINK: pgettext("menu", "Think time"),
+            # i18n: width 16
+            MenuRow.OPENING: pgettext("menu", "Opening rule"),
+            # i18n: width 16
+            MenuRow.CLOCK: pgettext("menu", "Clock"),
+            # i18n: width 16
+            MenuRow.PONDER: pgettext("menu", "Ponder"),
+            # i18n: width 16
+            MenuRow.COACH: pgettext("menu", "Coach"),
+            # i18n: width 16
+            MenuRow.ANALYST: pgettext("menu", "Analyst"),
+            # i18n: width 16
+            MenuRow.LANGUAGE: pgettext("menu", "Language"),
+            # i18n: width 50
+            MenuRow.LOAD: pgettext("menu", "Load a game record..."),
+            # i18n: width 50
+            MenuRow.NETWORK: pgettext("menu", "Play over the network..."),
+            # i18n: width 50
+            MenuRow.QUIT: pgettext("menu", "Quit"),
+        }
+        return labels[self]
 
 
 @dataclass(frozen=True)
@@ -303,6 +352,35 @@ class NetRow(enum.Enum):
     BIND = "Listen on"
     NAME = "Your name"
     BACK = "Back to the menu"
+
+    @property
+    def label(self) -> str:
+        """The row's label in the language in use (the value is its English)."""
+        labels = {
+            # i18n: width 50
+            NetRow.HOST: pgettext("menu", "Host a game"),
+            # i18n: width 50
+            NetRow.JOIN: pgettext("menu", "Join a game..."),
+            # i18n: width 16
+            NetRow.BLACK: pgettext("menu", "Black played by"),
+            # i18n: width 16
+            NetRow.RULE: pgettext("menu", "Rule"),
+            # i18n: width 16
+            NetRow.SIZE: pgettext("menu", "Board size"),
+            # i18n: width 16
+            NetRow.OPENING: pgettext("menu", "Opening rule"),
+            # i18n: width 16
+            NetRow.CLOCK: pgettext("menu", "Clock"),
+            # i18n: width 16
+            NetRow.PORT: pgettext("menu", "Port"),
+            # i18n: width 16
+            NetRow.BIND: pgettext("menu", "Listen on"),
+            # i18n: width 16
+            NetRow.NAME: pgettext("menu", "Your name"),
+            # i18n: width 50
+            NetRow.BACK: pgettext("menu", "Back to the menu"),
+        }
+        return labels[self]
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ import argparse
 import enum
 from dataclasses import replace
 
+from gomoku.i18n import _
 from gomoku.net.match import BlackChoice, Role
 from gomoku.openings import OpeningRule
 from gomoku.rules import Rule
@@ -56,7 +57,9 @@ class FromMenu(enum.Enum):
 
 
 def _either(names: list[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("{names} or {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def opening_problem(opening: OpeningRule, rule: Rule, from_menu: FromMenu = FromMenu.NEITHER) -> str:
@@ -71,18 +74,18 @@ def opening_problem(opening: OpeningRule, rule: Rule, from_menu: FromMenu = From
     homes = _either([fitting.value for fitting in opening.rules])
     others = _either([other.value for other in OpeningRule if other.fits(rule)])
     if from_menu is FromMenu.RULE:
-        return (
-            f"--opening {opening} is played under {homes}, and the rule the menu remembers is {rule}:"
-            f" add --rule {opening.rules[0]}"
-        )
+        return _(
+            "--opening {opening} is played under {homes}, and the rule the menu remembers is {rule}:"
+            " add --rule {fitting}"
+        ).format(opening=opening, homes=homes, rule=rule, fitting=opening.rules[0])
     if from_menu is FromMenu.OPENING:
-        return (
-            f"--rule {rule} does not go with the opening rule the menu remembers ({opening}, played under {homes}):"
-            f" add --opening {others}"
-        )
-    return (
-        f"--opening {opening} is played under {homes}, not {rule}: change --rule, or use --opening {others} with {rule}"
-    )
+        return _(
+            "--rule {rule} does not go with the opening rule the menu remembers ({opening}, played under {homes}):"
+            " add --opening {others}"
+        ).format(rule=rule, opening=opening, homes=homes, others=others)
+    return _(
+        "--opening {opening} is played under {homes}, not {rule}: change --rule, or use --opening {others} with {rule}"
+    ).format(opening=opening, homes=homes, rule=rule, others=others)
 
 
 def given_opening_problem(args: argparse.Namespace, settings: Settings) -> str:

@@ -6,7 +6,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any
 
+from gomoku import i18n
 from gomoku.ai import LEVELS
+from gomoku.i18n import _
 from gomoku.tui import storage
 from gomoku.tui.analyst import Analyst
 from gomoku.tui.computer import Computer
@@ -24,6 +26,7 @@ from gomoku.tui.effects import (
     RetireAutosave,
     SaveRecord,
     SaveSettings,
+    Speak,
     StartAi,
     StartAnalysis,
     StartPonder,
@@ -40,7 +43,7 @@ from gomoku.tui.settings import Remembered, Settings, save_settings
 def _remember(settings: Settings, levels: tuple[str, ...]) -> Event | None:
     saved = save_settings(settings, levels=levels)  # a settings file that cannot be written loses nothing else
     if saved.moved_aside is not None:
-        return Report(f"Damaged settings kept as {saved.moved_aside.name}.")
+        return Report(_("Damaged settings kept as {name}.").format(name=saved.moved_aside.name))
     return None
 
 
@@ -80,6 +83,7 @@ class Performer:
             RetireAutosave: lambda effect: autosaver.retire(effect.announce),
             TidyKept: lambda effect: files.submit(storage.tidy),
             SaveSettings: lambda effect: files.submit(partial(_remember, self._to_remember(effect), levels)),
+            Speak: lambda effect: i18n.activate(i18n.choose(None, effect.language)),
             Quit: self._quit,
             **self.network.handlers(),
         }

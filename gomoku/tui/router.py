@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from gomoku.i18n import N_, _
 from gomoku.tui import draw as pieces
 from gomoku.tui.bindings import HELP, Bindings, find, key_line
 from gomoku.tui.draw import Theme, Window
@@ -73,7 +74,7 @@ CONNECTION_EVENTS = (NetEvent, NetListening, NetClock)
 CONNECTION_SCREENS = (Hosting, Joining, NetPlaying)
 
 #: What it says for a key while the screen cannot be shown (issue 21, item 1).
-HIDDEN = "The terminal is too small for this screen: enlarge it (q quits, ? helps)."
+HIDDEN = N_("The terminal is too small for this screen: enlarge it (q quits, ? helps).")
 
 
 def bindings(state: State) -> Bindings:
@@ -140,7 +141,7 @@ def _to_screen(state: State, event: Event) -> Update:
         declared = screen_bindings(route, screen, ctx)
         binding = find(declared, event.name)
         if not visible and (binding is None or not binding.always):
-            return _complain(state, HIDDEN), ()
+            return _complain(state, _(HIDDEN)), ()
         if binding is None:
             return _complain(state, route.unbound(screen, ctx, event.name)), ()
         if binding is HELP:

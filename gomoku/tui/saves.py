@@ -13,6 +13,7 @@ from typing import Any
 from gomoku import game as core
 from gomoku.board import Board
 from gomoku.clock import NO_CLOCK, ClockError, ClockSpec, SideTime, parse_clock
+from gomoku.i18n import _, pgettext
 from gomoku.net.errors import ProtocolError
 from gomoku.net.match import BlackChoice, ChatLine, MatchRecord, Role, Times
 from gomoku.net.protocol import ENDINGS, MAX_CHAT, MAX_CHAT_LINES, TERMINATIONS, ResumeRecord, clean_text
@@ -82,7 +83,7 @@ def _saved_times(saved: SavedGame, opening: OpeningState) -> tuple[ClockSpec, di
             }
         used = float(data.get("used", 0.0))
     except (ClockError, KeyError, TypeError, ValueError, IndexError) as error:
-        raise SaveError(f"its clock cannot be read ({error})") from None
+        raise SaveError(_("its clock cannot be read ({error})").format(error=error)) from None
     return spec, times, max(0.0, used)
 
 
@@ -103,11 +104,11 @@ def _saved_opening(saved: SavedGame, board: Board) -> tuple[OpeningState | None,
         placed = Board(saved.size, saved.rule)
         opening = replay(rule, placed, steps)
     except (ValueError, KeyError, TypeError, OpeningError) as error:
-        raise SaveError(f"its opening cannot be replayed ({error})") from None
+        raise SaveError(_("its opening cannot be replayed ({error})").format(error=error)) from None
     if placed.moves != board.moves[: len(placed.moves)]:
-        raise SaveError("its opening steps place other stones than its moves")
+        raise SaveError(_("its opening steps place other stones than its moves"))
     if not opening.done and len(placed.moves) != len(board.moves):
-        raise SaveError("it has moves after an opening that is not over")
+        raise SaveError(_("it has moves after an opening that is not over"))
     return opening, seats
 
 
@@ -135,7 +136,7 @@ def game_from_saved(saved: SavedGame, levels: tuple[str, ...], base: Settings) -
         data["pace"] = saved.extra["pace"]
     settings = validated(data, levels)
     if settings.mode.value != saved.mode:
-        raise SaveError(f"its mode {saved.mode!r} is not pvc, pvp or cvc")
+        raise SaveError(_("its mode {mode!r} is not pvc, pvp or cvc").format(mode=saved.mode))
     board = saved.to_board()
     opening, seats = _saved_opening(saved, board)
     spec, times, used = _saved_times(saved, opening or OpeningState.start(OpeningRule.NONE))
@@ -295,18 +296,24 @@ def net_from_saved(saved: SavedGame) -> tuple[NetSetup, MatchRecord | ResumeReco
 def offer_summary(saved: SavedGame) -> str:
     """``renju 15x15, two players, 34 moves`` or ``..., you (white) vs computer, ...``."""
     info = saved.extra.get(NETWORK)
+    facts = {"rule": pgettext("rule", saved.rule.value), "size": saved.size, "moves": plural(len(saved.moves), "move")}
     if isinstance(info, dict):
-        role = "hosted" if info.get("role") == Role.HOST.value else "joined"
-        who = f"a network game you {role}, against {info.get('opponent') or 'another player'}"
-        return f"{saved.rule.value} {saved.size}x{saved.size}, {who}, {plural(len(saved.moves), 'move')}"
+        opponent = info.get("opponent") or _("another player")
+        if info.get("role") == Role.HOST.value:
+            text = _("{rule} {size}x{size}, a network game you hosted, against {opponent}, {moves}")
+        else:
+            text = _("{rule} {size}x{size}, a network game you joined, against {opponent}, {moves}")
+        return text.format(opponent=opponent, **facts)
     try:
         mode = Mode(saved.mode)
         who = mode.label
     except ValueError:
         mode, who = None, saved.mode
     if mode is Mode.PVC:
-        who = f"you ({'white' if saved.players.get('black') == 'computer' else 'black'}) vs computer"
-    return f"{saved.rule.value} {saved.size}x{saved.size}, {who}, {plural(len(saved.moves), 'move')}"
+        if saved.players.get("black") == "computer":
+            return _("{rule} {size}x{size}, you (white) vs computer, {moves}").format(**facts)
+        return _("{rule} {size}x{size}, you (black) vs computer, {moves}").format(**facts)
+    return _("{rule} {size}x{size}, {mode}, {moves}").format(mode=who, **facts)
 
 
 def autosave_effects(game: LocalGame) -> Effects:

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Generic, TypeVar
 
+from gomoku.i18n import _
 from gomoku.tui.bindings import Bindings
 from gomoku.tui.effects import Effects
 from gomoku.tui.events import Event
@@ -158,9 +159,15 @@ def alerted(text: str, effects: Effects = (), **more: Any) -> Reply:
 S = TypeVar("S")
 
 
-def unbound_text(key: str, nudge: str = "press ? for the keys.") -> str:
-    """The message for a key a screen does not declare: ``'z' does nothing here: press ? for the keys.``"""
-    return f"{key_label(key)} does nothing here: {nudge}"
+def unbound_text(key: str, nudge: str = "") -> str:
+    """The message for a key a screen does not declare: ``'z' does nothing here: press ? for the keys.``
+
+    ``nudge`` says what to do instead, in the language in use (by default: press ? for the keys).
+    """
+    nudge = nudge or _("press ? for the keys.")
+    if key == "unknown":
+        return _("That key does nothing here: {nudge}").format(nudge=nudge)
+    return _("{key} does nothing here: {nudge}").format(key=key_label(key), nudge=nudge)
 
 
 def _no_header(screen: Any, ctx: Context) -> str:

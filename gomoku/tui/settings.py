@@ -30,10 +30,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from gomoku import textwidth
 from gomoku.clock import NO_CLOCK, ClockError, ClockSpec, by_total, parse_clock
+from gomoku.i18n import N_, Language, _, pgettext
 from gomoku.net.protocol import MAX_NAME
 from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
@@ -55,12 +56,25 @@ class Mode(enum.Enum):
     @property
     def label(self) -> str:
         """The mode as the menu names it."""
-        return {Mode.PVC: "human vs computer", Mode.PVP: "two players", Mode.CVC: "computer vs computer"}[self]
+        labels = {
+            Mode.PVC: pgettext("mode", "human vs computer"),
+            Mode.PVP: pgettext("mode", "two players"),
+            Mode.CVC: pgettext("mode", "computer vs computer"),
+        }
+        return labels[self]
 
     @property
     def short(self) -> str:
         """A short name for narrow places (the replay's side panel)."""
-        return {Mode.PVC: "vs computer", Mode.PVP: "two players", Mode.CVC: "watch"}[self]
+        shorts = {
+            # i18n: width 12
+            Mode.PVC: pgettext("mode", "vs computer"),
+            # i18n: width 12
+            Mode.PVP: pgettext("mode", "two players"),
+            # i18n: width 12
+            Mode.CVC: pgettext("mode", "watch"),
+        }
+        return shorts[self]
 
 
 class Side(enum.Enum):
@@ -68,6 +82,11 @@ class Side(enum.Enum):
 
     HUMAN = "human"
     COMPUTER = "computer"
+
+    @property
+    def label(self) -> str:
+        """Who plays black as the menu shows it, in the language in use (the value stays English)."""
+        return pgettext("setting", "human") if self is Side.HUMAN else pgettext("setting", "computer")
 
 
 class Pace(enum.Enum):
@@ -88,7 +107,24 @@ class Pace(enum.Enum):
 
     @property
     def label(self) -> str:
-        return f"{self.value} ({self.seconds:g} s a move)"
+        """The pace as the menu shows it: ``normal (0.6 s a move)``."""
+        names = {Pace.FAST: pgettext("setting", "fast"), Pace.NORMAL: pgettext("setting", "normal")}
+        name = names.get(self, pgettext("setting", "slow"))
+        return _("{pace} ({seconds:g} s a move)").format(pace=name, seconds=self.seconds)
+
+
+K = TypeVar("K")
+
+
+class Said(dict[K, str]):
+    """A table of texts marked with ``N_``: reading one (``table[key]``) says it in the language in use.
+
+    The table is built at import, in English; each text is translated when it is read, so it follows
+    the language the player picks.
+    """
+
+    def __getitem__(self, key: K) -> str:
+        return _(super().__getitem__(key))
 
 
 #: The menu's think times, in seconds a move; ``None`` is each level's own (issue 22: set in the menu).
@@ -110,20 +146,24 @@ def valid_think_time(value: Any) -> bool:
 #: 5 x 30 s.
 MENU_CLOCKS: tuple[ClockSpec, ...] = by_total(("none", "5+3", "3+2", "10+5", "10+5x30", "30s"))
 #: What each opening rule is, in one line (the menu says it under the rows).
-OPENING_TEXT = {
-    OpeningRule.NONE: "black starts anywhere",
-    OpeningRule.SWAP1: "three stones, then the other player chooses a colour",
-    OpeningRule.SWAP2: "three stones; the other chooses a colour or adds two and lets you choose",
-    OpeningRule.TARAGUCHI10: "renju: stones 1-4 in growing central squares with swaps, then the 5th",
-    OpeningRule.SOOSORV8: "renju: a canonical opening, swaps, then N offered 5th moves",
-}
+OPENING_TEXT: Said[OpeningRule] = Said(
+    {
+        OpeningRule.NONE: N_("black starts anywhere"),
+        OpeningRule.SWAP1: N_("three stones, then the other player chooses a colour"),
+        OpeningRule.SWAP2: N_("three stones; the other chooses a colour or adds two and lets you choose"),
+        OpeningRule.TARAGUCHI10: N_("renju: stones 1-4 in growing central squares with swaps, then the 5th"),
+        OpeningRule.SOOSORV8: N_("renju: a canonical opening, swaps, then N offered 5th moves"),
+    }
+)
 
 #: How the rules differ, in one line each (the menu and the help show them).
-RULE_TEXT = {
-    Rule.FREESTYLE: "five or more in a row wins",
-    Rule.STANDARD: "exactly five wins; six or more in a row does not count",
-    Rule.RENJU: "black may not make six, two fours or two threes at once; white wins with five or more",
-}
+RULE_TEXT: Said[Rule] = Said(
+    {
+        Rule.FREESTYLE: N_("five or more in a row wins"),
+        Rule.STANDARD: N_("exactly five wins; six or more in a row does not count"),
+        Rule.RENJU: N_("black may not make six, two fours or two threes at once; white wins with five or more"),
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -160,6 +200,8 @@ class Settings:
     engines: tuple[tuple[str, str], ...] = ()
     #: Who reads positions for the review and live analysis: ``hard``, or an engine's name.
     analyst: str = "hard"
+    #: The language picked in the menu's Language row (``None``: the environment's, as gettext reads it).
+    language: Language | None = None
 
     @property
     def engine_names(self) -> tuple[str, ...]:
@@ -184,6 +226,7 @@ class Settings:
             "ponder": self.ponder,
             "engines": dict(self.engines),
             "analyst": self.analyst,
+            "language": None if self.language is None else self.language.code,
         }
 
 
@@ -196,11 +239,13 @@ DEFAULT_ANALYST = "hard"
 def engine_problem(name: str, command: str, levels: Sequence[str]) -> str:
     """Why ``name=command`` cannot be an engine (``""``: it can)."""
     if not ENGINE_NAME.fullmatch(name):
-        return f"the engine name {name!r} must be a word of letters, digits, '.', '_' or '-' (at most 20)"
+        return _("the engine name {name!r} must be a word of letters, digits, '.', '_' or '-' (at most 20)").format(
+            name=name
+        )
     if name in levels:
-        return f"{name!r} is a built-in level: give the engine another name"
+        return _("{name!r} is a built-in level: give the engine another name").format(name=name)
     if not command.strip():
-        return f"the engine {name!r} needs a command"
+        return _("the engine {name!r} needs a command").format(name=name)
     return ""
 
 
@@ -270,6 +315,9 @@ def validated(data: Mapping[str, Any], levels: Sequence[str]) -> Settings:
             choices[name] = data[name]
     if data.get("analyst") in (DEFAULT_ANALYST, *(name for name, _ in engines)):
         choices["analyst"] = data["analyst"]
+    language = data.get("language")
+    if isinstance(language, Language) or (isinstance(language, str) and _enum(Language, language) is not None):
+        choices["language"] = Language(language)
     return replace(settings, **choices)
 
 
@@ -341,6 +389,9 @@ def _choice_problems(data: Mapping[str, Any], levels: Sequence[str] | None) -> l
     for name in ("coach", "ponder"):
         if name in data and not isinstance(data[name], bool):
             problems.append(f"{name} {_shown(data[name])}")
+    language = data.get("language")
+    if language is not None and not (isinstance(language, str) and _enum(Language, language) is not None):
+        problems.append(f"language {_shown(language)}")  # a code this version does not speak: the environment's
     return problems
 
 
@@ -384,17 +435,19 @@ def file_problem(path: Path) -> tuple[dict[str, Any] | None, FileProblem | None]
         return None, FileProblem(FileTrouble.UNREADABLE, str(error.strerror or error))
     damaged = FileTrouble.DAMAGED
     if len(raw) > MAX_SETTINGS_BYTES:
-        return None, FileProblem(damaged, f"over {MAX_SETTINGS_BYTES // 1024} KB")
+        return None, FileProblem(damaged, _("over {size} KB").format(size=MAX_SETTINGS_BYTES // 1024))
     try:
         data = read_json(raw.decode("utf-8"))
     except UnicodeDecodeError:
-        return None, FileProblem(damaged, "not UTF-8 text")
+        return None, FileProblem(damaged, _("not UTF-8 text"))
     except json.JSONDecodeError as error:
-        return None, FileProblem(damaged, f"not JSON from line {error.lineno}, column {error.colno}")
+        return None, FileProblem(
+            damaged, _("not JSON from line {line}, column {column}").format(line=error.lineno, column=error.colno)
+        )
     except UnfitJsonError:  # a number of thousands of digits, nesting thousands deep
-        return None, FileProblem(damaged, "not JSON settings can hold")
+        return None, FileProblem(damaged, _("not JSON settings can hold"))
     if not isinstance(data, dict):
-        return None, FileProblem(damaged, "not a JSON object")
+        return None, FileProblem(damaged, _("not a JSON object"))
     return data, None
 
 
@@ -412,19 +465,23 @@ def read_settings(levels: Sequence[str], path: Path | None = None) -> tuple[Sett
         if problem is None:
             return default_settings(levels), ""
         # the verdict first and the path last: on a narrow screen the words that matter come before a long path
-        kept = f", and {path} will be kept aside when a choice is next saved"
         if problem.trouble is FileTrouble.UNREADABLE:
-            kept = f" ({path})"
-        return default_settings(levels), f"The settings file {problem}: the defaults are used{kept}."
+            text = _("The settings file cannot be read ({detail}): the defaults are used ({path}).")
+        else:
+            text = _(
+                "The settings file is damaged ({detail}): the defaults are used,"
+                " and {path} will be kept aside when a choice is next saved."
+            )
+        return default_settings(levels), text.format(detail=problem.detail, path=path)
     settings = validated(data, levels)
     unusable = _choice_problems(data, levels)
     if not unusable:
         return settings, ""
     listed = ", ".join(unusable)
-    return settings, (
-        f"The settings file has values this gomoku cannot use ({listed}): the defaults are used"
-        f" for those, and {path} will be kept aside when a choice is next saved."
-    )
+    return settings, _(
+        "The settings file has values this gomoku cannot use ({listed}): the defaults are used"
+        " for those, and {path} will be kept aside when a choice is next saved."
+    ).format(listed=listed, path=path)
 
 
 def load_settings(levels: Sequence[str], path: Path | None = None) -> Settings:

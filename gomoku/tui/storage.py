@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from gomoku import i18n
+from gomoku.i18n import Language, _, ngettext
 from gomoku.jobs import Job, Lane, Pool
 from gomoku.records import Format, RecordError, read_record, write_record
 from gomoku.savegame import (
@@ -46,7 +48,6 @@ from gomoku.savegame import (
 )
 from gomoku.tui.effects import ListRecords, LoadRecord, SaveRecord
 from gomoku.tui.events import Event, Exists, Failed, Listed, Loaded, LoadedSave, Report, Saved
-from gomoku.tui.texts import plural
 
 
 def resolve(text: str, cwd: Path | None = None) -> Path:
@@ -71,7 +72,7 @@ def shown_path(path: Path, cwd: Path | None = None) -> str:
 def shown_folder(folder: Path, cwd: Path | None = None) -> str:
     """A folder as the player reads it (:func:`shown_path`); the current one is "this folder"."""
     shown = shown_path(folder, cwd)
-    return "this folder" if shown == "." else shown
+    return _("this folder") if shown == "." else shown
 
 
 def _reason(error: OSError) -> str:
@@ -79,12 +80,17 @@ def _reason(error: OSError) -> str:
 
 
 def _sentence(text: str) -> str:
-    text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    """``text`` with a capital (English grammar: only while English is spoken) and a full stop."""
+    if i18n.active() is Language.ENGLISH:
+        text = text[:1].upper() + text[1:]
+    return _full_stop(text)
 
 
 def _full_stop(text: str) -> str:
-    return text if text.endswith((".", "!", "?")) else text + "."
+    """``text`` ending in a full stop, the language's own (``{text}.`` is translated)."""
+    if text.endswith((".", "!", "?", "。", "！", "？")):
+        return text
+    return _("{text}.").format(text=text)
 
 
 def save_record(job: SaveRecord, cwd: Path | None = None) -> Event:
@@ -92,16 +98,16 @@ def save_record(job: SaveRecord, cwd: Path | None = None) -> Event:
     path = resolve(job.path, cwd)
     where = shown_path(path, cwd)
     if path.is_dir():
-        return Failed(job.job, f"{where} is a folder: add a file name.")
+        return Failed(job.job, _("{where} is a folder: add a file name.").format(where=where))
     if not path.parent.is_dir():
         folder = shown_path(path.parent, cwd)
-        return Failed(job.job, f"There is no folder {folder}: pick another name.")
+        return Failed(job.job, _("There is no folder {folder}: pick another name.").format(folder=folder))
     if path.exists() and not job.overwrite:
         return Exists(job.job, where)
     try:
         write_record(path, job.record)
     except OSError as error:
-        return Failed(job.job, f"Cannot save to {where}: {_reason(error)}.")
+        return Failed(job.job, _("Cannot save to {where}: {reason}.").format(where=where, reason=_reason(error)))
     return Saved(job.job, where)
 
 
@@ -127,12 +133,12 @@ def load_record(job: LoadRecord, cwd: Path | None = None) -> Event:
         except SaveError as error:
             return Failed(job.job, _sentence(str(error)))
         if saved is None:
-            return Failed(job.job, f"{where}: cannot read it (it is gone).")
+            return Failed(job.job, _("{where}: cannot read it (it is gone).").format(where=where))
         return LoadedSave(job.job, where, saved)
     try:
         record = read_record(path, job.rule, job.size)
     except RecordError as error:
-        return Failed(job.job, _full_stop(f"{where}: {error.detail}"))
+        return Failed(job.job, _full_stop(_("{where}: {problem}").format(where=where, problem=error.detail)))
     return Loaded(job.job, where, record)
 
 
@@ -189,8 +195,12 @@ Request = Retire | SavedGame
 
 def kept_notice(kept: Path) -> str:
     """What the player is told when a game is kept aside at their request: its name, where, how to load it."""
-    what = "unfinished game" if kept.name.startswith(Kept.UNFINISHED.value) else "last game"
-    return f"Your {what} is kept as {kept.name} in {shown_folder(kept.parent)}: L loads it."
+    folder = shown_folder(kept.parent)
+    if kept.name.startswith(Kept.UNFINISHED.value):
+        return _("Your unfinished game is kept as {name} in {folder}: L loads it.").format(
+            name=kept.name, folder=folder
+        )
+    return _("Your last game is kept as {name} in {folder}: L loads it.").format(name=kept.name, folder=folder)
 
 
 def tidy(folder: Path | None = None) -> Event:
@@ -199,10 +209,17 @@ def tidy(folder: Path | None = None) -> Event:
     removed = tidy_kept(folder)
     where = shown_folder(folder)
     if not removed:
-        return Report(f"Nothing to tidy in {where}: the kept games are the newest of each kind.", alert=False)
-    gone = plural(len(removed), "older unfinished game")
-    kept = "every finished game and the newest of each kind are kept"
-    return Report(f"Tidied {where}: {gone} let go; {kept}.", alert=False)
+        text = _("Nothing to tidy in {where}: the kept games are the newest of each kind.").format(where=where)
+        return Report(text, alert=False)
+    count = len(removed)
+    text = ngettext(
+        "Tidied {where}: {count} older unfinished game let go;"
+        " every finished game and the newest of each kind are kept.",
+        "Tidied {where}: {count} older unfinished games let go;"
+        " every finished game and the newest of each kind are kept.",
+        count,
+    ).format(where=where, count=count)
+    return Report(text, alert=False)
 
 
 class _Waiting:
@@ -295,11 +312,13 @@ class Autosaver:
             result = self._save(request, self.path)
             if result.moved_aside is not None:
                 name = result.moved_aside.name
-                what = "save from a newer gomoku" if ".newer-" in name else "damaged save"
-                self._report(f"The {what} is kept as {name}.")
+                if ".newer-" in name:
+                    self._report(_("The save from a newer gomoku is kept as {name}.").format(name=name))
+                else:
+                    self._report(_("The damaged save is kept as {name}.").format(name=name))
         except Exception as error:  # the game goes on without its autosave; say so once
             reason = _reason(error) if isinstance(error, OSError) else str(error)
-            text = f"Autosave failed ({reason}): the game goes on; S saves it to a file."
+            text = _("Autosave failed ({reason}): the game goes on; S saves it to a file.").format(reason=reason)
             if text != self._last_error:
                 self._report(text)
             self._last_error = text

@@ -1,9 +1,9 @@
 """The words the terminal game says, where more than one screen says them.
 
-One home for the small rules of wording: plurals (``1 move``, ``2 moves``),
-sentences that start with a capital unless they start with a point name
-(``c3 is taken``: points are always lower case), how a game ended, who plays
-a colour.
+One home for the small rules of wording: plurals (``1 move``, ``2 moves``,
+each language's own forms), sentences that start with a capital unless they
+start with a point name (``c3 is taken``: points are always lower case), how
+a game ended (a whole sentence per ending), who plays a colour.
 """
 
 from __future__ import annotations
@@ -11,8 +11,10 @@ from __future__ import annotations
 import math
 import re
 
+from gomoku import i18n
 from gomoku.board import Board
 from gomoku.clock import Clock, ClockKind
+from gomoku.i18n import N_, Language, _, ngettext, pgettext
 from gomoku.patterns import run_bounds
 from gomoku.point import DIRECTIONS, Point
 from gomoku.rules import Rule, Stone, Termination
@@ -29,36 +31,65 @@ def heat_text(on: bool) -> str:
     (which says ``t hides it``), and a message would cover the very legend it
     pointed to.
     """
-    return "" if on else "Heat map off."
+    return "" if on else _("Heat map off.")
+
+
+#: The counted things :func:`plural` knows, each a text per plural form (``{count}`` filled in when said).
+_COUNTED = {
+    "move": (N_("{count} move"), N_("{count} moves")),
+    "older unfinished game": (N_("{count} older unfinished game"), N_("{count} older unfinished games")),
+}
 
 
 def plural(count: int, word: str) -> str:
-    """``1 move``, ``0 moves``, ``3 moves``."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
+    """``1 move``, ``0 moves``, ``3 moves``, in the language in use (its own plural forms).
+
+    ``word`` is one of the things counted in :data:`_COUNTED` (``"move"``);
+    another is counted in English.
+    """
+    forms = _COUNTED.get(word)
+    if forms is None:
+        return f"{count} {word}{'' if count == 1 else 's'}"
+    return ngettext(forms[0], forms[1], count).format(count=count)
 
 
 def sentence(text: str) -> str:
-    """``text`` as a sentence: a capital first letter (not for a point name like ``c3``) and a full stop."""
+    """``text`` as a sentence: a capital first letter (not for a point name like ``c3``) and a full stop.
+
+    The capital is English grammar, given only while English is spoken: a
+    text in another language is a whole sentence as its translator wrote it.
+    The full stop is the language's own (``。`` in Chinese and Japanese).
+    """
     text = text.strip()
-    if text and not _POINT_START.match(text):
+    if not text:
+        return text
+    if i18n.active() is Language.ENGLISH and not _POINT_START.match(text):
         text = text[:1].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
+    if text.endswith((".", "!", "?", "。", "！", "？")):
+        return text
+    # i18n: a text that lacks its full stop gets one; keep {text} and put your language's full stop after it
+    return _("{text}.").format(text=text)
 
 
 def key_label(name: str) -> str:
     """A key as a message names it: ``'z'``, ``F5``, ``That key``."""
     if name == "unknown":
-        return "That key"
+        return _("That key")
     return name.capitalize() if len(name) > 1 else f"'{name}'"
 
 
 def who(game: LocalGame, stone: Stone) -> str:
     """Who plays ``stone``: ``you``, ``computer``, watch mode's level, or nothing for two players."""
     if game.mode is Mode.PVC:
-        return "computer" if stone in game.computer else "you"
+        return pgettext("player", "computer") if stone in game.computer else pgettext("player", "you")
     if game.mode is Mode.CVC:
         return game.level_of(stone)
     return ""
+
+
+def stone_name(stone: Stone) -> str:
+    """``Black`` or ``White``, as a side is named, in the language in use."""
+    return pgettext("stone", "Black") if stone is Stone.BLACK else pgettext("stone", "White")
 
 
 def side_name(game: LocalGame, stone: Stone, also: str = "") -> str:
@@ -66,33 +97,72 @@ def side_name(game: LocalGame, stone: Stone, also: str = "") -> str:
 
     ``side_name(game, WHITE, "player 2")`` is ``White (you, player 2)``: one pair of brackets.
     """
-    label = ", ".join(part for part in (who(game, stone), also) if part)
-    return f"{str(stone).capitalize()} ({label})" if label else str(stone).capitalize()
+    side, player = stone_name(stone), who(game, stone)
+    if player and also:
+        return _("{side} ({player}, {also})").format(side=side, player=player, also=also)
+    if player or also:
+        return _("{side} ({player})").format(side=side, player=player or also)
+    return side
+
+
+#: How a game is drawn, a sentence per termination.
+_DRAWN = {
+    Termination.DRAW: N_("Draw: the board is full."),
+    Termination.NO_FIVE_LEFT: N_("Draw: neither side can make five any more."),
+    Termination.NO_LEGAL_MOVE: N_("Draw: black has no legal move (every empty point is forbidden)."),
+    Termination.TIME: N_("Draw: time ran out, but the other side could no longer make five."),
+    Termination.AGREEMENT: N_("Draw by agreement."),
+}
+#: How a side wins, a sentence per winner and termination (``{ends}``: the winning row's first and last points).
+_WON = {
+    (Stone.BLACK, Termination.FIVE, True): N_("Black wins with five in a row: {ends}."),
+    (Stone.WHITE, Termination.FIVE, True): N_("White wins with five in a row: {ends}."),
+    (Stone.BLACK, Termination.FIVE, False): N_("Black wins with five in a row."),
+    (Stone.WHITE, Termination.FIVE, False): N_("White wins with five in a row."),
+    (Stone.BLACK, Termination.TIME, False): N_("Black wins on time."),
+    (Stone.WHITE, Termination.TIME, False): N_("White wins on time."),
+    (Stone.BLACK, Termination.RESIGNATION, False): N_("Black wins by resignation."),
+    (Stone.WHITE, Termination.RESIGNATION, False): N_("White wins by resignation."),
+    (Stone.BLACK, Termination.FORFEIT, False): N_("Black wins by forfeit."),
+    (Stone.WHITE, Termination.FORFEIT, False): N_("White wins by forfeit."),
+}
+#: How a game against the computer is won, by the computer (``True``) or by you, per colour and termination.
+_WON_AGAINST = {
+    (True, Stone.BLACK, Termination.FIVE, True): N_("The computer (black) wins with five in a row: {ends}."),
+    (True, Stone.WHITE, Termination.FIVE, True): N_("The computer (white) wins with five in a row: {ends}."),
+    (True, Stone.BLACK, Termination.FIVE, False): N_("The computer (black) wins with five in a row."),
+    (True, Stone.WHITE, Termination.FIVE, False): N_("The computer (white) wins with five in a row."),
+    (True, Stone.BLACK, Termination.TIME, False): N_("The computer (black) wins on time."),
+    (True, Stone.WHITE, Termination.TIME, False): N_("The computer (white) wins on time."),
+    (False, Stone.BLACK, Termination.FIVE, True): N_("You (black) win with five in a row: {ends}."),
+    (False, Stone.WHITE, Termination.FIVE, True): N_("You (white) win with five in a row: {ends}."),
+    (False, Stone.BLACK, Termination.FIVE, False): N_("You (black) win with five in a row."),
+    (False, Stone.WHITE, Termination.FIVE, False): N_("You (white) win with five in a row."),
+    (False, Stone.BLACK, Termination.TIME, False): N_("You (black) win on time."),
+    (False, Stone.WHITE, Termination.TIME, False): N_("You (white) win on time."),
+}
 
 
 def outcome_text(board: Board, game: LocalGame | None = None) -> str:
     """How the game on ``board`` ended, in a sentence (empty while it goes on).
 
     Against the computer (``game``'s mode), the winner is ``you`` or ``the computer``.
+    Every ending is a whole sentence of its own (:data:`_DRAWN`, :data:`_WON`, :data:`_WON_AGAINST`).
     """
     outcome = game.game.result if game is not None else board.outcome
     if outcome is None:
         return ""
-    against = game is not None and game.mode is Mode.PVC
-    if outcome.termination is Termination.TIME and outcome.winner is not None and game is not None and against:
-        if outcome.winner in game.computer:
-            return f"The computer ({outcome.winner}) wins on time."
-        return f"You ({outcome.winner}) win on time."
-    if outcome.winner is None or outcome.termination is not Termination.FIVE:
-        return sentence(str(outcome))  # a draw says why: the board is full, no five left, ...
-    line = outcome.line
-    ends = f": {board.notation(line[0])}-{board.notation(line[-1])}" if line else ""
-    how = f"{outcome.termination.value}{ends}"
+    winner, termination = outcome.winner, outcome.termination
+    if winner is None:
+        drawn = _DRAWN.get(termination)
+        return _(drawn) if drawn else sentence(str(outcome))
+    line = outcome.line if termination is Termination.FIVE else ()
+    ends = f"{board.notation(line[0])}-{board.notation(line[-1])}" if line else ""
+    text = None
     if game is not None and game.mode is Mode.PVC:
-        if outcome.winner in game.computer:
-            return f"The computer ({outcome.winner}) wins with {how}."
-        return f"You ({outcome.winner}) win with {how}."
-    return f"{str(outcome.winner).capitalize()} wins with {how}."
+        text = _WON_AGAINST.get((winner in game.computer, winner, termination, bool(line)))
+    text = text or _WON.get((winner, termination, bool(line)))
+    return _(text).format(ends=ends) if text else sentence(str(outcome))
 
 
 def result_text(game: LocalGame) -> str:
@@ -130,7 +200,9 @@ def clock_face(clock: Clock, stone: Stone, now: float | None) -> tuple[str, bool
 
 def ended_text(game: LocalGame) -> str:
     """The status line of a finished game: how it ended and after how many moves."""
-    return f"{result_text(game)} Game over after {plural(len(game.board.moves), 'move')}."
+    count = len(game.board.moves)
+    after = ngettext("Game over after {count} move.", "Game over after {count} moves.", count).format(count=count)
+    return f"{result_text(game)} {after}"
 
 
 def run_through(board: Board, point: Point) -> int:
@@ -159,4 +231,10 @@ def overline_note(game: LocalGame, point: Point) -> str:
     run = run_through(board, point)
     if run < 6:
         return ""
-    return f"{'Six' if run == 6 else str(run)} in a row does not count under the standard rule: only exactly five wins."
+    if run == 6:
+        return _("Six in a row does not count under the standard rule: only exactly five wins.")
+    return ngettext(
+        "{count} in a row does not count under the standard rule: only exactly five wins.",
+        "{count} in a row does not count under the standard rule: only exactly five wins.",
+        run,
+    ).format(count=run)

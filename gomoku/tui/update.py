@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gomoku.board import Board
+from gomoku.i18n import _
 from gomoku.net.match import MatchRecord, Role
 from gomoku.net.protocol import ResumeRecord
 from gomoku.records import GameRecord
@@ -145,7 +146,7 @@ def update(state: State, event: Event) -> Update:
         terminal = (event.rows, event.cols)
         if state.terminal == terminal:
             return state, ()
-        if state.message in (router.HIDDEN, menu.too_big(state.settings, state.terminal)):
+        if state.message in (_(router.HIDDEN), menu.too_big(state.settings, state.terminal)):
             state = say(state, "")  # it was about the old size: it goes with it
         return replace(state, terminal=terminal), ()
     if isinstance(event, Report):
@@ -157,7 +158,9 @@ def update(state: State, event: Event) -> Update:
         return replace(state, analysis=replace(job, result=event.analysis)), ()
     if isinstance(event, Failed) and job is not None and event.job == job.job:
         failed = replace(job, result=None, failed=event.error)  # no "deepening" beside the failure
-        text = f"The analysis by {job.analyst} failed: {event.error.rstrip('.')}. Press A twice to try again."
+        text = _("The analysis by {analyst} failed: {error}. Press A twice to try again.").format(
+            analyst=job.analyst, error=event.error.rstrip(".")
+        )
         return replace(state, analysis=failed, message=text, alert=True, sticky=True), ()
     return settle(*router.deliver(state, event))
 
@@ -177,7 +180,7 @@ def _tick(state: State, tick: Tick) -> State:
         shown = screen if ticked is local.game else Playing(with_game(local, ticked))
         state = replace(state, seconds=tick.seconds, screen=shown)
         if ticked.over and not local.over:  # the status line says who won; the message says what next
-            state = replace(state, message=TIME_UP, alert=False)
+            state = replace(state, message=_(TIME_UP), alert=False)
     if now == state.now and frame == state.frame:
         return state
     return replace(state, now=now, frame=frame)

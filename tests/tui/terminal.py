@@ -140,7 +140,8 @@ class Terminal:
     """A running game in a pseudo-terminal of ``rows`` x ``cols``, with the screen it shows."""
 
     def __init__(self, args: list[str], home: Path, rows: int = 24, cols: int = 80, **env: str) -> None:
-        dropped = ("NO_COLOR", "GOMOKU_ASCII", *SIZE_VARIABLES)  # pytest-xdist's workers have LINES=24, COLUMNS=80
+        # pytest-xdist's workers have LINES=24, COLUMNS=80; the game speaks English unless a test says otherwise.
+        dropped = ("NO_COLOR", "GOMOKU_ASCII", "LANGUAGE", "LC_MESSAGES", *SIZE_VARIABLES)
         environment = {key: value for key, value in os.environ.items() if key not in dropped}
         environment.update(
             PYTHONPATH=str(ROOT), TERM="xterm-256color", GOMOKU_HOME=str(home), LANG="C.UTF-8", LC_ALL=""

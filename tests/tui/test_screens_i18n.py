@@ -1,12 +1,13 @@
 """The screens speak the language in use, and their layouts hold a language whose words are wider.
 
 Real catalogs are empty until the translations land, so these tests swap the
-catalog for fakes (:data:`gomoku.i18n._speaker`): one wraps every text in
-``«…»`` (a text that comes out wrapped went through the catalog; its
-placeholders are filled after), the other writes every letter in its full-width
-form (U+FF21 for ``A``), so each text takes twice its columns: every screen drawn
-at 80x24 must still keep each line inside the window, cut by columns, never
-through a wide character, with the text that matters first.
+catalog for fakes (:data:`gomoku.i18n._speaker`): the shared one
+(:mod:`tests.i18n_fakes`) wraps every text in ``«…»`` (a text that comes out
+wrapped went through the catalog; its placeholders are filled after), this
+module's writes every letter in its full-width form (U+FF21 for ``A``), so
+each text takes twice its columns: every screen drawn at 80x24 must still
+keep each line inside the window, cut by columns, never through a wide
+character, with the text that matters first.
 """
 
 from __future__ import annotations
@@ -24,27 +25,12 @@ from gomoku.tui import draw
 from gomoku.tui.model import Joining, JoinStep, NetMenu, State
 from gomoku.tui.screens import game, menu, netgame, review
 from gomoku.tui.settings import Mode
+from tests.i18n_fakes import FakeTranslations, use_fake
 from tests.tui.helpers import loaded, menu_state, play_at, press, start
 from tests.tui.netplay import Match
 from tests.tui.test_network_state import GUEST, hosting_run
-from tests.tui.test_review_screen import DECIDED, finished
+from tests.tui.test_review_screen import DECIDED, finished, panel
 from tests.tui.test_view import flat, render
-
-
-class Wrapped(gettext.NullTranslations):
-    """Every text in ``«…»``; the plural form chosen as English chooses it."""
-
-    def gettext(self, message: str) -> str:
-        return f"«{message}»"
-
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return f"«{singular if n == 1 else plural}»"
-
-    def pgettext(self, context: str, message: str) -> str:
-        return f"«{message}»"
-
-    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
-        return f"«{singular if n == 1 else plural}»"
 
 
 def widened(text: str) -> str:
@@ -77,8 +63,9 @@ class Wide(gettext.NullTranslations):
 
 @pytest.fixture
 def wrapped(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The shared fake catalog (every text in ``«…»``) spoken as Russian would be."""
     with i18n.speaking(Language.RUSSIAN):
-        monkeypatch.setattr(i18n._speaker, "translations", Wrapped())
+        use_fake(monkeypatch)
         yield
 
 
@@ -137,7 +124,7 @@ def test_the_review_screen_is_drawn_in_the_language_in_use(wrapped: None) -> Non
 
 
 def test_a_finished_review_counts_its_moments_with_the_catalogs_plural(monkeypatch: pytest.MonkeyPatch) -> None:
-    class Counting(Wrapped):
+    class Counting(FakeTranslations):
         def ngettext(self, singular: str, plural: str, n: int) -> str:
             return "{count} MOMENT" if n == 1 else "{count} MOMENTS"
 
@@ -149,7 +136,7 @@ def test_the_game_screens_say_their_turn_and_their_messages_in_the_language_in_u
     state = play_at(start(), "h8")
     text = flat(render(state))
     assert "«move {number}»" not in text and "«move 2»" in text and "«last: «black» h8»" in text
-    assert game.header_info(state.screen.game) == "two players · «freestyle» 15x15"  # type: ignore[union-attr]
+    assert game.header_info(state.screen.game) == "«two players» · «freestyle» 15x15"  # type: ignore[union-attr]
     undone = press(state, "u")
     assert undone.message == "«Took back h8 (r redoes).»"
 
@@ -211,7 +198,7 @@ def test_the_menu_measures_its_labels_column_from_the_translated_labels(wide: li
     english = [row.value for row in listed if row not in menu.ACTIONS]
     assert menu.label_column(listed, 54) == 27  # the widest label twice as wide, held to half the box
     row = next(line for line in render(menu_state(), 24, 80).lines() if "Ｍｏｄｅ" in line)
-    gap = textwidth.width(row[: row.index("human vs computer")]) - textwidth.width(row[: row.index("Ｍｏｄｅ")])
+    gap = textwidth.width(row[: row.index("ｈｕｍａｎ")]) - textwidth.width(row[: row.index("Ｍｏｄｅ")])
     assert gap == 28 + 2  # the labels' column in the 56 columns inside the box at 80x24, and two spaces
     with i18n.speaking(Language.ENGLISH):  # English keeps the column it always had
         assert menu.label_column(listed, 54) == menu.LABEL_COLUMN == max(map(len, english)) + 2
@@ -233,6 +220,6 @@ def test_a_long_explanation_is_cut_with_an_ellipsis_not_lost(wide: list[tuple[in
 
 
 def test_the_review_panel_wraps_the_moment_rather_than_cutting_it(wide: list[tuple[int, int, str]]) -> None:
-    text = flat(render(finished(DECIDED).state, 24, 80))
-    assert "ｗｈｉｔｅ h6 ｄｅｃｉｓｉｖｅ" in text
+    text = panel(finished(DECIDED).state, 24, 80).replace(" ", "")  # wide words break anywhere
+    assert "X16.ｗｈｉｔｅh6ｄｅｃｉｓｉｖｅ" in text
     assert review.MARK_WORDS[review.Mark.DECISIVE] == "decisive"  # marked only: translated where shown

@@ -15,7 +15,7 @@ from dataclasses import replace
 from gomoku import game as core
 from gomoku import textwidth
 from gomoku.game import GameError, Refusal, clock_side
-from gomoku.i18n import N_, _
+from gomoku.i18n import N_, _, pgettext
 from gomoku.openings import (
     Action,
     OpeningMove,
@@ -69,7 +69,7 @@ from gomoku.tui.model import (
 from gomoku.tui.saves import autosave_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt, review
-from gomoku.tui.screens.words import colour, fitted, pace_name, rule_name
+from gomoku.tui.screens.words import colour, fitted, pace_name
 from gomoku.tui.settings import Mode, Pace
 from gomoku.tui.texts import clock_face, ended_text, heat_text, overline_note, result_text, sentence, side_name
 
@@ -120,11 +120,11 @@ def key_line(screen: Playing, ctx: Context) -> list[str] | None:
     """The bottom line, most useful first (as many as fit are shown): the heat map's legend while it is on."""
     game = screen.game
     if game.heat:
-        return list(draw.HEAT_LEGEND)
+        return draw.heat_legend()
     line: tuple[Binding, ...]
     step = _human_step(game)
     if step is not None:
-        return [binding.short for binding in (*_opening_bindings(step), UNDO, HELP, QUIT) if binding is not CURSOR]
+        return [binding.said_short for binding in (*_opening_bindings(step), UNDO, HELP, QUIT) if binding is not CURSOR]
     if game.over:
         line = (REVIEW, NEXT, UNDO, SAVE, HEAT, HELP, QUIT)
     elif game.mode is Mode.CVC:
@@ -132,7 +132,7 @@ def key_line(screen: Playing, ctx: Context) -> list[str] | None:
     else:
         redo = (REDO,) if game.game.can_redo else ()  # offered only when a redo would be taken
         line = (PLAY, UNDO, *redo, HINT, HEAT, SAVE, HELP, QUIT)
-    return [binding.short for binding in line]
+    return [binding.said_short for binding in line]
 
 
 def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Reply]:
@@ -487,8 +487,8 @@ def header_info(game: LocalGame) -> str:
     if game.paused:
         info += " · " + _("paused")
     if game.opening.rule.value != "none":
-        info += f" · {game.opening.rule.title}"
-    return info + f" · {rule_name(settings.rule)} {settings.size}x{settings.size}"
+        info += f" · {game.opening.rule.said()}"
+    return info + f" · {settings.rule.said()} {settings.size}x{settings.size}"
 
 
 def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
@@ -520,7 +520,7 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
         if game.opening.events:  # the opening as it happened, as the network game shows it
             end = win.getmaxyx()[0] - draw.FOOTER_ROWS - 1 if bottom is None else bottom
             history = game.opening.history(game.board.size, lambda seat: seat_name(game, seat))
-            top = draw.opening_panel(win, layout, theme, game.opening.rule.title, history, top, (end - top) // 2)
+            top = draw.opening_panel(win, layout, theme, game.opening.rule.said(), history, top, (end - top) // 2)
         names = [game.board.notation(point) for point in game.board.moves]
         draw.moves_panel(win, layout, theme, names, top=top, bottom=bottom)
     note = live.status_text(analysis, game.board) if analysing and layout.panel_x is None else None
@@ -530,7 +530,7 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
 def seat_name(game: LocalGame, seat: Seat) -> str:
     """How the move list names an opening seat: ``computer`` or ``you`` against the computer, else ``player 1``."""
     if game.mode is Mode.PVC:
-        return _("computer") if seat in game.seats else _("you")
+        return pgettext("player", "computer") if seat in game.seats else pgettext("player", "you")
     return seat.short
 
 
@@ -567,7 +567,7 @@ def _status(win: Window, ctx: Context, game: LocalGame, theme: Theme, analysis: 
         turn = f"{glyph} {_('{side} to play (paused)').format(side=side)}"
     else:
         turn = f"{glyph} {_('{side} to play').format(side=side)}"
-    parts = [turn, rule_name(game.settings.rule), _("move {number}").format(number=len(board.moves) + 1)]
+    parts = [turn, game.settings.rule.said(), _("move {number}").format(number=len(board.moves) + 1)]
     if analysis is not None:
         parts.insert(1, analysis)
     if board.last_move is not None:

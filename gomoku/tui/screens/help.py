@@ -20,7 +20,6 @@ from gomoku.tui.layout import HEADER_ROWS
 from gomoku.tui.model import Help, NetPlaying, Playing
 from gomoku.tui.screen import Context, Reply, Route
 from gomoku.tui.screens import dialogs
-from gomoku.tui.screens.words import rule_name
 from gomoku.tui.settings import RULE_TEXT
 
 #: Said over a game screen's keys (gomoku.tui.bindings.GAME_KEYS).
@@ -49,7 +48,7 @@ def view(win: Window, overlay: Help, ctx: Context, theme: Theme) -> None:
         for number, text in enumerate(draw.wrap(what, width - 6 - key_column) or [""]):
             lines.append((textwidth.ljust(keys if number == 0 else "", key_column) + text, ""))
     lines += [(_("Rules"), "status")]
-    names = {rule: rule_name(rule) for rule in Rule}
+    names = {rule: rule.said() for rule in Rule}
     rule_column = _column(RULE_COLUMN, names.values(), width)
     for rule in Rule:  # the rule's name, then what it means, wrapped beside it
         for number, text in enumerate(draw.wrap(RULE_TEXT[rule], width - 6 - rule_column)):

@@ -24,7 +24,6 @@ from gomoku.tui.keys import QUIT_KEY
 from gomoku.tui.model import Hosting, NetMenu, Screen
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import netgame
-from gomoku.tui.screens.words import rule_name
 from gomoku.tui.texts import sentence
 
 #: The box is wide enough for the command with a long IPv6 address (it wraps beyond).
@@ -107,11 +106,11 @@ def view(win: Window, screen: Hosting, ctx: Context, theme: Theme) -> None:
                 lines.append((f"  {address}", "dim"))
         lines += [("", ""), (_("Code {code} · port {port}").format(code=setup.code, port=setup.port), "")]
         game = _("{rule} {size} · black: {black}").format(
-            rule=rule_name(setup.rule), size=f"{setup.size}x{setup.size}", black=setup.black.label
+            rule=setup.rule.said(), size=f"{setup.size}x{setup.size}", black=setup.black.label
         )
         lines.append((game, ""))
         if setup.opening is not OpeningRule.NONE or setup.clock.kind is not ClockKind.NONE:
-            opening = setup.opening.title if setup.opening is not OpeningRule.NONE else _("no opening rule")
+            opening = setup.opening.said()
             lines.append((f"{opening} · {setup.clock.describe()}", ""))
         if screen.record is not None:
             count = len(screen.record.moves)

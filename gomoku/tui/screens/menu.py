@@ -13,14 +13,14 @@ from typing import TypeVar
 
 from gomoku import textwidth
 from gomoku.ai import LEVELS
-from gomoku.i18n import N_, _, pgettext
+from gomoku.i18n import N_, Language, _, pgettext
 from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule, Stone
 from gomoku.tui import draw
 from gomoku.tui.bindings import HELP, NEXT, PAUSE, STEP, Binding, Bindings, key_line
 from gomoku.tui.draw import Theme, Window
-from gomoku.tui.effects import SaveSettings
+from gomoku.tui.effects import SaveSettings, Speak
 from gomoku.tui.events import Event, Mouse, Pressed
 from gomoku.tui.keys import DOWN_KEYS, LEFT_KEYS, LOAD_KEY, PLAY_KEYS, QUIT_KEY, RIGHT_KEYS, UP_KEYS
 from gomoku.tui.layout import board_layout, largest_fitting, menu_layout, needed
@@ -28,7 +28,7 @@ from gomoku.tui.model import Menu, MenuRow, NetMenu, Playing, PromptKind, Screen
 from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt
-from gomoku.tui.screens.words import on_off, rule_name, side_value, wrapped
+from gomoku.tui.screens.words import on_off, wrapped
 from gomoku.tui.settings import (
     DEFAULT_ANALYST,
     MENU_CLOCKS,
@@ -77,36 +77,10 @@ BACK = Binding(("escape",), N_("back to the game"), N_("Esc back to the game"), 
 QUIT = Binding((QUIT_KEY,), N_("quit"), N_("q quit"), always=True)
 
 
-def row_label(row: MenuRow) -> str:
-    """A row's label as the menu shows it, in the language in use (the row's value is its English label)."""
-    labels = {
-        MenuRow.RESUME: pgettext("menu", "Back to the game"),
-        MenuRow.NEW: pgettext("menu", "New game"),
-        MenuRow.MODE: pgettext("menu", "Mode"),
-        MenuRow.BLACK: pgettext("menu", "Black played by"),
-        MenuRow.RULE: pgettext("menu", "Rule"),
-        MenuRow.SIZE: pgettext("menu", "Board size"),
-        MenuRow.LEVEL: pgettext("menu", "Computer level"),
-        MenuRow.BLACK_LEVEL: pgettext("menu", "Black's level"),
-        MenuRow.WHITE_LEVEL: pgettext("menu", "White's level"),
-        MenuRow.PACE: pgettext("menu", "Pace"),
-        MenuRow.THINK: pgettext("menu", "Think time"),
-        MenuRow.OPENING: pgettext("menu", "Opening rule"),
-        MenuRow.CLOCK: pgettext("menu", "Clock"),
-        MenuRow.PONDER: pgettext("menu", "Ponder"),
-        MenuRow.COACH: pgettext("menu", "Coach"),
-        MenuRow.ANALYST: pgettext("menu", "Analyst"),
-        MenuRow.LOAD: pgettext("menu", "Load a game record..."),
-        MenuRow.NETWORK: pgettext("menu", "Play over the network..."),
-        MenuRow.QUIT: pgettext("menu", "Quit"),
-    }
-    return labels.get(row, row.value)  # a row added later shows its English label until it is marked
-
-
 def label_column(listed: tuple[MenuRow, ...], inner: int) -> int:
     """The columns of the labels' column: the widest label of a choice and two spaces, at least
     :data:`LABEL_COLUMN`, at most half the box (a longer label is cut, so the values keep their room)."""
-    widest = max((textwidth.width(row_label(row)) for row in listed if row not in ACTIONS), default=0)
+    widest = max((textwidth.width(row.label) for row in listed if row not in ACTIONS), default=0)
     return max(LABEL_COLUMN, min(widest + 2, inner // 2))
 
 
@@ -138,7 +112,9 @@ def rows(state: Context | State, menu: Menu) -> tuple[MenuRow, ...]:
         )
     fair = (MenuRow.OPENING, MenuRow.CLOCK)  # watch mode too: a watched game plays them as well
     analyst = (MenuRow.ANALYST,) if state.settings.engines else ()  # a choice only once there is one
-    return resume + (MenuRow.NEW,) + choices + fair + analyst + (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
+    # the menu opened from a game leaves the language out: 80x24 holds its fifteen rows and no more
+    language = (MenuRow.LANGUAGE,) if menu.back is None else ()
+    return resume + (MenuRow.NEW,) + choices + fair + analyst + language + (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
 
 
 def applies(settings: Settings, row: MenuRow) -> bool:
@@ -179,14 +155,23 @@ def think_text(seconds: float | None) -> str:
     return _("the level's own") if seconds is None else _("{seconds} s a move").format(seconds=f"{seconds:g}")
 
 
+def language_text(language: Language | None) -> str:
+    """A language as the Language row shows it: its own name, whatever language is in use."""
+    return _("automatic (from the environment)") if language is None else language.native_name
+
+
+#: The Language row's choices, round and round: the environment's first.
+LANGUAGES: tuple[Language | None, ...] = (None, *Language)
+
+
 def value_text(settings: Settings, row: MenuRow) -> str:
     """The current value of a choice as the player reads it."""
     if row is MenuRow.MODE:
         return settings.mode.label
     if row is MenuRow.BLACK:
-        return side_value(settings.black)
+        return settings.black.label
     if row is MenuRow.RULE:
-        return rule_name(settings.rule)
+        return settings.rule.said()
     if row is MenuRow.SIZE:
         return f"{settings.size}x{settings.size}"
     if row is MenuRow.PACE:
@@ -194,7 +179,7 @@ def value_text(settings: Settings, row: MenuRow) -> str:
     if row is MenuRow.THINK:
         return think_text(settings.think_time)
     if row is MenuRow.OPENING:
-        return settings.opening.title if settings.opening is not OpeningRule.NONE else pgettext("setting", "none")
+        return settings.opening.said() if settings.opening is not OpeningRule.NONE else pgettext("setting", "none")
     if row is MenuRow.CLOCK:
         return settings.clock.describe()
     if row is MenuRow.COACH:
@@ -205,6 +190,8 @@ def value_text(settings: Settings, row: MenuRow) -> str:
         return _("on: thinks on your time") if settings.ponder else on_off(False)
     if row is MenuRow.ANALYST:
         return settings.analyst
+    if row is MenuRow.LANGUAGE:
+        return language_text(settings.language)
     return level_text(getattr(settings, LEVEL_ROWS[row]))
 
 
@@ -288,7 +275,7 @@ def _why_not(settings: Settings, row: MenuRow) -> str:
     if row is MenuRow.THINK and settings.mode is not Mode.PVP:
         timed = ", ".join(name for name, level in LEVELS.items() if level.timed)
         return _("Think time is for the levels that think by time ({levels}): choose one first.").format(levels=timed)
-    return _("{row} only matters against the computer: change the mode first.").format(row=row_label(row))
+    return _("{row} only matters against the computer: change the mode first.").format(row=row.label)
 
 
 def _activate(ctx: Context, menu: Menu, row: MenuRow) -> tuple[Screen, Reply]:
@@ -340,6 +327,9 @@ def _change(ctx: Context, row: MenuRow, step: int) -> Reply:
         changed = replace(settings, ponder=not settings.ponder)
     elif row is MenuRow.ANALYST:
         changed = replace(settings, analyst=_cycled((DEFAULT_ANALYST, *settings.engine_names), settings.analyst, step))
+    elif row is MenuRow.LANGUAGE:
+        changed = replace(settings, language=_cycled(LANGUAGES, settings.language, step))
+        return Reply(effects=(SaveSettings.of(settings, changed), Speak(changed.language)), settings=changed)
     else:
         field = LEVEL_ROWS[row]
         level: str = getattr(settings, field)
@@ -438,15 +428,18 @@ def about(ctx: Context, row: MenuRow, rows_: int, cols: int) -> str:
         return _(
             "On: the computer thinks while you do, on the reply it expects, and plays stronger (a core stays busy)."
         )
+    if row is MenuRow.LANGUAGE:
+        return _("The language gomoku speaks (--lang chooses one for a run).")
     if row is MenuRow.COACH:
         return _("On: A in the game shows the analyst's best moves for you (it is always there between two players).")
     if row is MenuRow.BLACK:
         return _("Black moves first.")
     if row is MenuRow.OPENING:
-        return _("{opening}: {meaning}.").format(opening=settings.opening.title, meaning=OPENING_TEXT[settings.opening])
+        opening = settings.opening.said()
+        return _("{opening}: {meaning}.").format(opening=opening, meaning=OPENING_TEXT[settings.opening])
     if row is MenuRow.CLOCK:
         return _("Each side's time (--clock takes any, like 15+10); running out loses.")
-    return _("{rule}: {meaning}.").format(rule=rule_name(settings.rule), meaning=RULE_TEXT[settings.rule])
+    return _("{rule}: {meaning}.").format(rule=settings.rule.said(), meaning=RULE_TEXT[settings.rule])
 
 
 def size_warning(settings: Settings, rows_: int, cols: int) -> str:
@@ -475,11 +468,11 @@ def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
     for index, row in enumerate(listed):
         is_selected = row is current
         pointer = theme.glyphs["pointer"] if is_selected else " "
-        text = f" {pointer} {row_label(row)}"
+        text = f" {pointer} {row.label}"
         warning = ""
         if row not in ACTIONS:
             value = value_text(settings, row)
-            label = textwidth.ljust(row_label(row), column)
+            label = textwidth.ljust(row.label, column)
             text = f" {pointer} {label}" + (f"< {value} >" if is_selected else f"  {value}")
             if row is MenuRow.SIZE:
                 warning = size_warning(settings, rows_, cols)

@@ -35,8 +35,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gomoku import textwidth
-from gomoku.i18n import N_, _, ngettext
+from gomoku import i18n, textwidth
+from gomoku.i18n import N_, Language, _, ngettext, pgettext
 from gomoku.net import events as ev
 from gomoku.net.match import OfferKind, Request, Role
 from gomoku.net.protocol import MAX_CHAT
@@ -87,7 +87,7 @@ from gomoku.tui.model import NetPlaying, Screen, centre
 from gomoku.tui.saves import saved_from_net
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs
-from gomoku.tui.screens.words import colour, fitted, rule_name
+from gomoku.tui.screens.words import colour, fitted
 from gomoku.tui.texts import clock_face, sentence
 
 #: What Enter (or a click) does at each kind of opening step (a point at a swap step is a placement, which the
@@ -220,7 +220,7 @@ def started(
             text = _("Game {game} against {name}, {opening}: you begin as black.")
         else:
             text = _("Game {game} against {name}, {opening}: you begin as white.")
-        text = text.format(game=event.game, name=opponent, opening=table.opening.rule.title)
+        text = text.format(game=event.game, name=opponent, opening=table.opening.rule.said())
     else:
         if black and table.my_turn:
             text = _("Game {game} against {name}: you play black. Your move.")
@@ -408,7 +408,12 @@ def _step_text(screen: NetPlaying, e: ev.StepTaken) -> str:
 
 
 def capitalised(name: str) -> str:
-    """A name at the start of a sentence: "the guest" (a player without a name) becomes "The guest"."""
+    """A name at the start of a sentence: "the guest" (a player without a name) becomes "The guest".
+
+    The capital is English grammar: another language's sentence takes the name as it is.
+    """
+    if i18n.active() is not Language.ENGLISH:
+        return name
     return name[:1].upper() + name[1:]
 
 
@@ -563,7 +568,7 @@ def header(screen: NetPlaying, ctx: Context) -> str:
     board = screen.board
     role = _("host") if screen.setup.role is Role.HOST else _("guest")
     return _("network · {role} · game {number} · {rule} {size}").format(
-        role=role, number=screen.table.game, rule=rule_name(board.rule), size=f"{board.size}x{board.size}"
+        role=role, number=screen.table.game, rule=board.rule.said(), size=f"{board.size}x{board.size}"
     )
 
 
@@ -615,7 +620,7 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
     table = screen.table
     mine, theirs = table.my_stone, table.my_stone.opponent
     me, them = screen.setup.role, screen.setup.role.other
-    for row, (stone, name, role) in enumerate(((mine, _("you"), me), (theirs, screen.opponent, them))):
+    for row, (stone, name, role) in enumerate(((mine, pgettext("player", "you"), me), (theirs, screen.opponent, them))):
         line = f"{theme.glyphs[str(stone)]} " + _("{name} ({colour})").format(name=name, colour=colour(stone))
         style = ""
         if table.clock is not None:
@@ -632,7 +637,7 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
     if table.opening is not None:  # the opening as it happened
         opening = table.opening
         moves_top = draw.opening_panel(
-            win, layout, theme, opening.rule.title, opening.history, moves_top, room // 3 + 1
+            win, layout, theme, opening.rule.said(), opening.history, moves_top, room // 3 + 1
         )
         room = bottom - moves_top
     moves_rows = max(2, min((len(table.board.moves) + 1) // 2 + 1, room // 2))
@@ -647,7 +652,7 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
     lines.append((_("Chat"), "status"))
     chat: list[str] = []
     for spoken in screen.view.chat:
-        who = _("you") if spoken.by is screen.view.role else screen.view.who(spoken)
+        who = pgettext("player", "you") if spoken.by is screen.view.role else screen.view.who(spoken)
         chat += draw.wrap(_("{name}: {text}").format(name=who, text=spoken.text), width)
     room = bottom - top - len(lines)
     shown = chat[-room:] if room > 0 else []

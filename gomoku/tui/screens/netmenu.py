@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gomoku import textwidth
-from gomoku.clock import by_total
+from gomoku.clock import ClockKind, by_total
 from gomoku.i18n import N_, _, pgettext
 from gomoku.net.addresses import parse_port
 from gomoku.net.errors import NetworkError
@@ -35,7 +35,7 @@ from gomoku.tui.layout import FOOTER_ROWS, HEADER_ROWS
 from gomoku.tui.model import Menu, MenuRow, NetMenu, NetRow, Screen
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, hosting, joining
-from gomoku.tui.screens.words import rule_name, wrapped
+from gomoku.tui.screens.words import wrapped
 from gomoku.tui.settings import RULE_TEXT, clean_name, login_name
 from gomoku.tui.texts import sentence
 
@@ -74,24 +74,6 @@ QUIT = Binding((QUIT_KEY,), N_("quit"), N_("q quit"), always=True)
 KEEP = Binding(("enter",), N_("keep what is typed"), N_("Enter keeps"))
 LEAVE = Binding(("escape",), N_("leave it as it was"), N_("Esc leaves it"))
 ERASE = Binding(("backspace", "ctrl-u"), N_("erase a character / the whole line"), label="Backspace Ctrl-U")
-
-
-def row_label(row: NetRow) -> str:
-    """A row's label as the network menu shows it, in the language in use (the value is its English label)."""
-    labels = {
-        NetRow.HOST: pgettext("menu", "Host a game"),
-        NetRow.JOIN: pgettext("menu", "Join a game..."),
-        NetRow.BLACK: pgettext("menu", "Black played by"),
-        NetRow.RULE: pgettext("menu", "Rule"),
-        NetRow.SIZE: pgettext("menu", "Board size"),
-        NetRow.OPENING: pgettext("menu", "Opening rule"),
-        NetRow.CLOCK: pgettext("menu", "Clock"),
-        NetRow.PORT: pgettext("menu", "Port"),
-        NetRow.BIND: pgettext("menu", "Listen on"),
-        NetRow.NAME: pgettext("menu", "Your name"),
-        NetRow.BACK: pgettext("menu", "Back to the menu"),
-    }
-    return labels.get(row, row.value)
 
 
 def bindings(menu: NetMenu, ctx: Context) -> Bindings:
@@ -228,20 +210,21 @@ def _change(menu: NetMenu, ctx: Context, step: int) -> tuple[Screen, Reply]:
 
 def view(win: Window, menu: NetMenu, ctx: Context, theme: Theme) -> None:
     settings = ctx.settings
+    clock = settings.clock.text() if settings.clock.kind is not ClockKind.NONE else pgettext("setting", "none")
     values = {
         NetRow.BLACK: menu.black.label,
-        NetRow.RULE: rule_name(settings.rule),
+        NetRow.RULE: settings.rule.said(),
         NetRow.SIZE: f"{settings.size}x{settings.size}",
-        NetRow.OPENING: settings.opening.title
+        NetRow.OPENING: settings.opening.said()
         if settings.opening is not OpeningRule.NONE
         else pgettext("setting", "none"),
-        NetRow.CLOCK: settings.clock.text(),
+        NetRow.CLOCK: clock,
         NetRow.PORT: str(menu.port),
         NetRow.BIND: menu.bind or _("every address"),
         NetRow.NAME: player_name(ctx) or _("(none)"),
     }
     lines: list[tuple[str, str]] = [(_("Play over the network"), "status"), ("", "")]
-    labels = {row: row_label(row) for row in ROWS}
+    labels = {row: row.label for row in ROWS}
     widest = max(textwidth.width(labels[row]) for row in ROWS if row in values)
     column = max(LABEL_COLUMN, min(widest + 2, (WIDTH - 6) // 2))
     room = WIDTH - 7 - column  # the box's inside, less the pointer and the labels' column
@@ -269,9 +252,7 @@ def view(win: Window, menu: NetMenu, ctx: Context, theme: Theme) -> None:
             NetRow.CLOCK: _("The clock: {clock} (for this run; --clock sets any other).").format(
                 clock=settings.clock.describe()
             ),
-            NetRow.RULE: _("{rule}: {meaning}.").format(
-                rule=rule_name(settings.rule), meaning=RULE_TEXT[settings.rule]
-            ),
+            NetRow.RULE: _("{rule}: {meaning}.").format(rule=settings.rule.said(), meaning=RULE_TEXT[settings.rule]),
             NetRow.SIZE: _("The host's board size (both sides play on it)."),
             NetRow.PORT: _("The port the host listens on: Enter edits it."),
             NetRow.BIND: _("Listen on one address of this machine only (like 127.0.0.1): Enter edits it."),

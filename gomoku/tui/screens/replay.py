@@ -23,7 +23,7 @@ from gomoku.tui.model import Menu, Playing, PromptKind, Replaying, Screen, forbi
 from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt, review
-from gomoku.tui.screens.words import colour_title, fitted, rule_name
+from gomoku.tui.screens.words import fitted
 from gomoku.tui.settings import Mode, Side
 from gomoku.tui.texts import heat_text, outcome_text
 
@@ -83,7 +83,7 @@ def bindings(screen: Replaying, ctx: Context) -> Bindings:
 
 
 def key_line(screen: Replaying, ctx: Context) -> list[str] | None:
-    return list(draw.HEAT_LEGEND) if screen.heat else None
+    return draw.heat_legend() if screen.heat else None
 
 
 def fits(screen: Replaying, ctx: Context, rows: int, cols: int) -> bool:
@@ -244,7 +244,7 @@ def record_times(record: GameRecord, board: Board, clock: ClockSpec) -> dict[Sea
 def header(screen: Replaying, ctx: Context) -> str:
     record = screen.record
     return _("replay · {name} · {rule} {size}").format(
-        name=screen.name, rule=rule_name(record.rule), size=f"{record.size}x{record.size}"
+        name=screen.name, rule=record.rule.said(), size=f"{record.size}x{record.size}"
     )
 
 
@@ -267,7 +267,7 @@ def view(win: Window, screen: Replaying, ctx: Context, theme: Theme) -> None:
         history = screen.opening
         if history:  # the opening as it happened (swaps, offers, the pick), as the game screens show it
             end = win.getmaxyx()[0] - draw.FOOTER_ROWS - 1 if bottom is None else bottom
-            title = screen.record.opening.title
+            title = screen.record.opening.said()
             top = draw.opening_panel(win, layout, theme, title, history, top, (end - top) // 2)
         draw.moves_panel(win, layout, theme, names, shown=screen.index, top=top, bottom=bottom)
     note = live.status_text(analysis, screen.board) if analysing and layout.panel_x is None else None
@@ -283,11 +283,11 @@ def _status(win: Window, screen: Replaying, theme: Theme, analysis: str | None =
         parts = [
             _("Start"),
             ngettext("{count} move in all", "{count} moves in all", total).format(count=total),
-            _("{colour} to play").format(colour=colour_title(board.turn)),
+            _("{colour} to play").format(colour=board.turn.said()),
         ]
     else:
         last = board.last_move
-        mover = colour_title(board.turn.opponent)
+        mover = board.turn.opponent.said()
         parts = [_("Move {number} of {total}").format(number=screen.index, total=total)]
         parts.append(f"{mover} {board.notation(last)}" if last else "")
     result = outcome_text(board)

@@ -37,7 +37,7 @@ from gomoku.tui.layout import FOOTER_ROWS, BoardLayout, board_layout
 from gomoku.tui.model import Playing, Replaying, Reviewing, Screen
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said
 from gomoku.tui.screens import dialogs
-from gomoku.tui.screens.words import colour, rule_name
+from gomoku.tui.screens.words import colour
 from gomoku.tui.texts import sentence
 
 #: The graph's block characters as an ASCII terminal draws them.
@@ -312,7 +312,7 @@ def _step(screen: Reviewing, delta: int) -> tuple[Screen, Reply]:
 def header(screen: Reviewing, ctx: Context) -> str:
     board = screen.board
     return _("review · analyst {analyst} · {rule} {size}").format(
-        analyst=screen.analyst, rule=rule_name(board.rule), size=f"{board.size}x{board.size}"
+        analyst=screen.analyst, rule=board.rule.said(), size=f"{board.size}x{board.size}"
     )
 
 
@@ -393,7 +393,7 @@ def _panel(win: Window, layout: BoardLayout, screen: Reviewing, theme: Theme) ->
     draw.put(win, top, x, textwidth.fit(verdict, width), theme("status"))
     moment = selected(screen)
     label = [] if moment is None else draw.wrap(moment.label(review.size), width)  # the mark and the move, whole
-    below = [] if moment is None else ["", *label, *draw.wrap(moment.move.sentence, width)]
+    below = [] if moment is None else ["", *label, *draw.wrap(moment.move.said(review.size), width)]
     room = bottom - top - len(below)  # rows for the graph and the move list
     half = GRAPH_HALF_ROWS if bottom - top + 1 >= TALL_PANEL else 1
     graph = graph_lines(review, moment.move.number if moment is not None else 1, width, half)

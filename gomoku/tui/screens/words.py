@@ -1,44 +1,24 @@
-"""The small words the screens show for values the game keeps in English: rule names, colours, who plays.
+"""The small words the screens show for values the game keeps in English, and the fitting of translated text.
 
-The values themselves (``Rule.RENJU.value``, ``str(Stone.BLACK)``,
-``Side.HUMAN.value``) are what the command line, the records and the
-settings file read, so they stay English; a screen shows them through these,
-translated when shown (:mod:`gomoku.i18n`).
+The values themselves (``str(Stone.BLACK)``, ``Pace.FAST.value``) are what
+the records and the settings file read, so they stay English; a screen shows
+them through these, translated when shown (:mod:`gomoku.i18n`).  The names
+the core says itself (``Rule.said()``, ``Stone.said()``, ``OpeningRule.said()``)
+are taken from there.
 """
 
 from __future__ import annotations
 
 from gomoku import textwidth
 from gomoku.i18n import pgettext
-from gomoku.rules import Rule, Stone
+from gomoku.rules import Stone
 from gomoku.tui.draw import Theme, wrap
-from gomoku.tui.settings import Pace, Side
-
-
-def rule_name(rule: Rule) -> str:
-    """A rule's name as a player reads it: ``freestyle``, ``standard``, ``renju`` (a new rule: its value)."""
-    if rule is Rule.FREESTYLE:
-        return pgettext("rule", "freestyle")
-    if rule is Rule.STANDARD:
-        return pgettext("rule", "standard")
-    if rule is Rule.RENJU:
-        return pgettext("rule", "renju")
-    return rule.value
+from gomoku.tui.settings import Pace
 
 
 def colour(stone: Stone) -> str:
     """A colour inside a phrase: ``black``, ``white`` (the menu's and the status line's lower case)."""
     return pgettext("stone", "black") if stone is Stone.BLACK else pgettext("stone", "white")
-
-
-def colour_title(stone: Stone) -> str:
-    """A colour at the start of a phrase: ``Black``, ``White``."""
-    return pgettext("stone", "Black") if stone is Stone.BLACK else pgettext("stone", "White")
-
-
-def side_value(side: Side) -> str:
-    """Who plays black against the computer, as the menu shows it: ``human``, ``computer``."""
-    return pgettext("setting", "human") if side is Side.HUMAN else pgettext("setting", "computer")
 
 
 def on_off(on: bool) -> str:
