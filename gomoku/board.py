@@ -65,7 +65,9 @@ class Board:
         self._first_turn = Stone.BLACK
         self._setup_stones = 0
         self._outcome: Outcome | None = None
-        self.tables = CombinationTables(size, exact=(rule.exact_five(Stone.BLACK), rule.exact_five(Stone.WHITE)))
+        self.tables = CombinationTables(
+            size, exact=(rule.exact_five(Stone.BLACK), rule.exact_five(Stone.WHITE)), flank_block=rule.blocks_fives
+        )
 
     # -- reading the position -------------------------------------------------
 
@@ -296,15 +298,19 @@ class Board:
         """
         size, cells, is_win = self.size, self._cells, self.rule.is_win
         side = Stone(stone)
+        opponent = side.opponent
         x0, y0 = cell % size, cell // size
         for dx, dy in DIRECTIONS:
             x, y, back = x0 - dx, y0 - dy, 0
             while 0 <= x < size and 0 <= y < size and cells[y * size + x] == stone:
                 x, y, back = x - dx, y - dy, back + 1
+            # an end blocks when an opponent stone holds it; the edge blocks nothing
+            blocked = int(0 <= x < size and 0 <= y < size and cells[y * size + x] == opponent)
             x, y, ahead = x0 + dx, y0 + dy, 0
             while 0 <= x < size and 0 <= y < size and cells[y * size + x] == stone:
                 x, y, ahead = x + dx, y + dy, ahead + 1
-            if is_win(back + ahead + 1, side):
+            blocked += 0 <= x < size and 0 <= y < size and cells[y * size + x] == opponent
+            if is_win(back + ahead + 1, side, blocked):
                 return (dx, dy), back, ahead
         return None
 
@@ -323,7 +329,8 @@ class Board:
         """The empty points where ``stone`` (default: the side to move) would win at once.
 
         Under the board's rule: five or more in freestyle, exactly five in
-        standard, exactly five for black and five or more for white in renju.
+        standard, exactly five for black and five or more for white in renju,
+        five or more but no five blocked at both ends in caro.
         The candidates come from the combination tables (the empty cell of
         each live combination holding four of ``stone``'s stones: every
         winning row contains one), and each is confirmed with the run-length

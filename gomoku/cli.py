@@ -215,7 +215,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--opening",
         choices=[rule.value for rule in OpeningRule],
-        help="the opening rule: swap1 or swap2 (freestyle, standard), taraguchi10 or soosorv8 (renju); "
+        help="the opening rule: swap1 or swap2 (freestyle, standard, caro), taraguchi10 or soosorv8 (renju); "
         "none (the default) lets black start anywhere",
     )
     parser.add_argument(

@@ -7,14 +7,19 @@ and is *alive* while that side can still make five in exactly those cells:
 the opponent has no stone in it (document 000's ``HasDanger`` flag is its
 death) and, where the rule wants exactly five for that side, the side has no
 stone of its own on the cell just before or just after it on its line (five
-there would be part of an overline, which does not win).  A side's *urgency*
+there would be part of an overline, which does not win) and, where the rule
+blocks fives (caro), the opponent does not hold both cells just before and
+just after it (five there would be blocked at both ends; a longer row through
+it would need one of those cells, and an edge blocks nothing, so the
+combination is alive exactly while the side can still win through it).  A
+side's *urgency*
 at a cell is the sum, over that side's live combinations through the cell, of
 ``weights[stones held]``.
 
 Counts, liveness and urgency are updated incrementally when a stone is placed
 or removed: a placement touches only the (at most 20) combinations through its
-cell and, for a side held to exactly five, the (at most 8) combinations its
-cell flanks; removing the stone undoes exactly what placing it did, so the
+cell and, for a side held to exactly five or an opponent under caro, the (at
+most 8) combinations its cell flanks; removing the stone undoes exactly what placing it did, so the
 tables after play + undo equal the tables before.
 
 Cells are flat indices ``y * size + x``; urgency is kept for every cell, the
@@ -78,7 +83,10 @@ class CombinationTables:
 
     ``exact`` says, for black and for white, whether only exactly five wins
     for that side (:meth:`gomoku.rules.Rule.exact_five`): then a combination
-    flanked by one of the side's own stones is dead for it.
+    flanked by one of the side's own stones is dead for it.  ``flank_block``
+    says whether a five blocked at both ends wins nothing
+    (:attr:`gomoku.rules.Rule.blocks_fives`, caro): then a combination with
+    opponent stones on both its flanks is dead for a side.
     """
 
     def __init__(
@@ -86,6 +94,7 @@ class CombinationTables:
         size: int,
         weights: Sequence[int] = DOCUMENT_WEIGHTS,
         exact: tuple[bool, bool] = (False, False),
+        flank_block: bool = False,
     ) -> None:
         if len(weights) != 6 or weights[0] != 0:
             raise ValueError("weights needs one value for 0 to 5 stones, and 0 for none")
@@ -95,6 +104,8 @@ class CombinationTables:
         self._steps = tuple(self.weights[k + 1] - self.weights[k] for k in range(5))
         #: Whether black, and white, must make exactly five (six or more does not win).
         self.exact: tuple[bool, bool] = (bool(exact[0]), bool(exact[1]))
+        #: Whether opponent stones on both flanks of a combination kill it (caro).
+        self.flank_block = flank_block
         self.combinations, self.directions = build_combinations(size)
         cell_count = size * size
         by_direction: list[list[list[int]]] = [[[], [], [], []] for _ in range(cell_count)]
@@ -137,6 +148,9 @@ class CombinationTables:
         #: ``live[stone][k]``: the live combinations holding ``k`` (1 to 5) of ``stone``'s
         #: stones, so that threats are found without scanning them all.
         self.live: list[list[set[int]]] = [[], [set() for _ in range(6)], [set() for _ in range(6)]]
+        #: ``flankers[stone][combo]`` (caro only): how many of the combination's two flanks hold
+        #: stones of ``stone``'s opponent; at two, :data:`BLOCKED` is added to ``stone``'s tally.
+        self.flankers: list[list[int]] = [[], [0] * count, [0] * count] if flank_block else [[], [], []]
 
     @property
     def counts(self) -> list[list[int]]:
@@ -192,6 +206,17 @@ class CombinationTables:
             if own < BLOCKED:  # our five there would now be an overline
                 alive[stone] -= 1
                 self._flip(combo, stone, own, False, urgency)
+        if self.flank_block:
+            opponent = OPPONENT[stone]
+            flankers = self.flankers[opponent]
+            for combo in self.flanked[cell]:
+                flankers[combo] += 1
+                if flankers[combo] == 2:  # the opponent's five there would be blocked at both ends
+                    other = other_tally[combo]
+                    other_tally[combo] = other + BLOCKED
+                    if other < BLOCKED:
+                        alive[opponent] -= 1
+                        self._flip(combo, opponent, other, False, urgency)
 
     def remove(self, cell: int, stone: int, urgency: bool = True) -> None:
         """Take back a ``stone`` from ``cell``: the exact inverse of :meth:`place` (same ``urgency``)."""
@@ -204,6 +229,17 @@ class CombinationTables:
         other_urgency = self.urgency[OPPONENT[stone]]
         combinations = self.combinations
         alive = self.alive
+        if self.flank_block:
+            opponent = OPPONENT[stone]
+            flankers = self.flankers[opponent]
+            for combo in self.flanked[cell]:
+                if flankers[combo] == 2:
+                    other = other_tally[combo] - BLOCKED
+                    other_tally[combo] = other
+                    if other < BLOCKED:
+                        alive[opponent] += 1
+                        self._flip(combo, opponent, other, True, urgency)
+                flankers[combo] -= 1
         for combo in self._kills_flanked[stone][cell]:
             own = own_tally[combo] - BLOCKED
             own_tally[combo] = own
@@ -257,13 +293,15 @@ class CombinationTables:
         clone.alive = list(self.alive)
         clone.urgency = [[], list(self.urgency[1]), list(self.urgency[2])]
         clone.live = [[], [set(s) for s in self.live[1]], [set(s) for s in self.live[2]]]
+        clone.flankers = [[], list(self.flankers[1]), list(self.flankers[2])]
         return clone
 
     def is_alive(self, combo: int, stone: int) -> bool:
         """Whether ``stone`` can still make a winning five in ``combo``.
 
         The opponent has no stone there and, if ``stone`` must make exactly
-        five, ``stone`` has none on the cells just before and after it.
+        five, ``stone`` has none on the cells just before and after it; under
+        caro, the opponent does not hold both of those cells.
         """
         return self.tally[stone][combo] < BLOCKED
 
@@ -274,12 +312,13 @@ class CombinationTables:
         cells: Sequence[int],
         weights: Sequence[int] = DOCUMENT_WEIGHTS,
         exact: tuple[bool, bool] = (False, False),
+        flank_block: bool = False,
     ) -> CombinationTables:
         """Tables built from scratch for the stones in ``cells`` (flat, 0 empty, 1 black, 2 white).
 
         This is the slow reference the incremental updates are checked against.
         """
-        tables = cls(size, weights, exact)
+        tables = cls(size, weights, exact, flank_block)
         tables.alive = [0, 0, 0]
         held = [0, 0, 0]
         for combo, members in enumerate(tables.combinations):
@@ -290,6 +329,10 @@ class CombinationTables:
                 blockers = held[OPPONENT[stone]]
                 if tables.exact[stone - 1]:
                     blockers += sum(1 for end in tables.flanks[combo] if cells[end] == stone)
+                if flank_block:
+                    flankers = sum(1 for end in tables.flanks[combo] if cells[end] == OPPONENT[stone])
+                    tables.flankers[stone][combo] = flankers
+                    blockers += flankers == 2
                 own = held[stone]
                 tables.tally[stone][combo] = own + BLOCKED * blockers
                 if not blockers:
@@ -311,4 +354,6 @@ class CombinationTables:
             tuple(self.urgency[2]),
             *(tuple(sorted(combos)) for stone in SIDES for combos in self.live[stone]),
             tuple(self.alive),
+            tuple(self.flankers[1]),
+            tuple(self.flankers[2]),
         )

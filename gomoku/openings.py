@@ -100,12 +100,13 @@ class OpeningRule(enum.Enum):
         return self.value
 
 
-#: The game rules each opening rule is played under: Swap1 and Swap2 are gomoku's (freestyle, standard),
-#: Taraguchi-10 and Soosõrv-8 renju's, as the texts in docs/openings.md define them.
+#: The game rules each opening rule is played under: Swap1 and Swap2 are gomoku's (freestyle, standard, and
+#: caro, a gomoku rule without restrictions whose sources name no opening), Taraguchi-10 and Soosõrv-8
+#: renju's, as the texts in docs/openings.md define them.
 _GAME_RULES = {
     OpeningRule.NONE: tuple(Rule),
-    OpeningRule.SWAP1: (Rule.FREESTYLE, Rule.STANDARD),
-    OpeningRule.SWAP2: (Rule.FREESTYLE, Rule.STANDARD),
+    OpeningRule.SWAP1: (Rule.FREESTYLE, Rule.STANDARD, Rule.CARO),
+    OpeningRule.SWAP2: (Rule.FREESTYLE, Rule.STANDARD, Rule.CARO),
     OpeningRule.TARAGUCHI10: (Rule.RENJU,),
     OpeningRule.SOOSORV8: (Rule.RENJU,),
 }

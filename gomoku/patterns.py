@@ -7,9 +7,13 @@ here, and nothing else in the project classifies a line.
 centre cell: :data:`EMPTY`, :data:`BLACK`, :data:`WHITE` or :data:`WALL` (off
 the board).  What wins is the rule's business (:meth:`Rule.is_win`: five or
 more under freestyle; exactly five under standard; renju: exactly five for
-black, five or more for white), so every shape here is right for each rule:
+black, five or more for white; caro: five or more, but not a five with
+opponent stones at both ends), so every shape here is right for each rule:
 under an exact-five rule six in a row is an *overline*, which wins nothing,
-and a point where a stone would only make an overline is no five point.
+and a point where a stone would only make an overline is no five point;
+under caro a point where a stone would only make a five blocked at both ends
+is no five point either: the stones of ``OXXXX.O`` make no four (their five
+would be blocked at both ends), while ``OXXXX..`` is a four.
 
 **Line shapes**, what a stone on the centre makes along the line, strongest
 first: five, open four (two points that make five), four (one), open three
@@ -46,7 +50,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from gomoku.rules import BLACK, EMPTY, WHITE, Rule, Stone
+from gomoku.rules import BLACK, EMPTY, OPPONENT, WHITE, Rule, Stone
 
 #: What a line cell holds beyond empty, black and white (:mod:`gomoku.rules`): the edge of the board.
 WALL = 3
@@ -73,6 +77,17 @@ def run_bounds(line: Sequence[int], i: int, stone: int) -> tuple[int, int]:
     return a, b
 
 
+def blocked_ends(line: Sequence[int], a: int, b: int, stone: int) -> int:
+    """How many ends of the row ``line[a..b]`` of ``stone`` hold an opponent stone (0 to 2).
+
+    An end is the cell just beyond the row; the edge of the board
+    (:data:`WALL`, or beyond the line) blocks nothing.  Under caro
+    (:attr:`Rule.blocks_fives`) a five blocked at both ends does not win.
+    """
+    opponent = OPPONENT[stone]
+    return (a > 0 and line[a - 1] == opponent) + (b < len(line) - 1 and line[b + 1] == opponent)
+
+
 def _nearby_empties(line: Sequence[int], centre: int) -> list[int]:
     """The empty indices of ``line`` within :data:`FIVE_REACH` of ``centre``."""
     lo, hi = max(0, centre - FIVE_REACH), min(len(line) - 1, centre + FIVE_REACH)
@@ -94,7 +109,7 @@ def five_points(line: list[int], centre: int, stone: int, rule: Rule, empties: l
         line[e] = stone
         a, b = run_bounds(line, e, stone)
         line[e] = EMPTY
-        if a <= centre <= b and rule.is_win(b - a + 1, colour):
+        if a <= centre <= b and rule.is_win(b - a + 1, colour, blocked_ends(line, a, b, stone)):
             found.append(e)
     return found
 
@@ -102,7 +117,8 @@ def five_points(line: list[int], centre: int, stone: int, rule: Rule, empties: l
 def line_shape(line: list[int], centre: int, stone: int, rule: Rule) -> int:
     """The shape of the row through ``centre`` (which holds ``stone``) along ``line`` under ``rule``.
 
-    Five if the row wins, overline if it is six or more that do not; open
+    Five if the row wins, overline if it is six or more that do not, none
+    if it is a five that does not (under caro, blocked at both ends); open
     four if two empty points would each win, four if one would; open three if
     one more stone can make an open four, three if it can make a four; open
     two and two likewise one level further.
@@ -110,7 +126,9 @@ def line_shape(line: list[int], centre: int, stone: int, rule: Rule) -> int:
     a, b = run_bounds(line, centre, stone)
     length = b - a + 1
     if length >= 5:
-        return FIVE if rule.is_win(length, Stone(stone)) else OVERLINE
+        if rule.is_win(length, Stone(stone), blocked_ends(line, a, b, stone)):
+            return FIVE
+        return OVERLINE if length > 5 else NONE
     empties = _nearby_empties(line, centre)
     fives = len(five_points(line, centre, stone, rule, empties))
     if fives >= 2:
@@ -190,7 +208,8 @@ def line_half(rule: Rule) -> int:
     """How many cells either side of the centre a key covers under ``rule``.
 
     4 sees every five through the centre; an exact-five rule also needs the
-    fifth cell, where a sixth stone turns a five into an overline.
+    fifth cell, where a sixth stone turns a five into an overline, and caro
+    the fifth cell where an opponent stone blocks a five's end.
     """
     return 4 if rule is Rule.FREESTYLE else 5
 

@@ -43,21 +43,40 @@ class Rule(enum.Enum):
     - ``STANDARD``: exactly five wins; six or more in a row does not.
     - ``RENJU``: black wins only with exactly five and may not play forbidden
       points (overline, double-four, double-three); white wins with five or more.
+    - ``CARO``: five or more in a row wins, for both sides, except a row of
+      exactly five whose two ends are both held by opponent stones (the edge
+      of the board is no block; six or more win even when blocked).  This is
+      the Gomocup manager's caro (``INFO rule 8``, Piskvork 9.0), which is also
+      KataGomo's caro by default; see ``docs/playing.md``.
     """
 
     FREESTYLE = "freestyle"
     STANDARD = "standard"
     RENJU = "renju"
+    CARO = "caro"
 
     def exact_five(self, stone: Stone) -> bool:
         """Whether only exactly five wins for ``stone`` (six or more in a row does not)."""
-        if self is Rule.FREESTYLE:
+        if self is Rule.FREESTYLE or self is Rule.CARO:
             return False
         return self is Rule.STANDARD or stone == Stone.BLACK
 
-    def is_win(self, run_length: int, stone: Stone) -> bool:
-        """Whether an unbroken row of ``run_length`` stones of ``stone`` wins."""
-        return run_length == 5 or (run_length > 5 and not self.exact_five(stone))
+    @property
+    def blocks_fives(self) -> bool:
+        """Whether a five with opponent stones on both its ends wins nothing (caro)."""
+        return self is Rule.CARO
+
+    def is_win(self, run_length: int, stone: Stone, blocked_ends: int) -> bool:
+        """Whether an unbroken row of ``run_length`` stones of ``stone`` wins.
+
+        ``blocked_ends`` (0 to 2) is how many of the row's two ends, the points
+        just beyond its first and last stone, hold an opponent stone (an end
+        off the board is not blocked): under caro a five blocked at both ends
+        does not win.
+        """
+        if run_length == 5:
+            return blocked_ends < 2 or not self.blocks_fives
+        return run_length > 5 and not self.exact_five(stone)
 
     def restricts(self, stone: Stone) -> bool:
         """Whether ``stone`` is bound by forbidden moves under this rule."""

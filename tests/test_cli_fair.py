@@ -96,7 +96,7 @@ def test_swaps_are_gomoku_openings_and_taraguchi_and_soosorv_renju_ones(opening:
         ),
         (
             ["--opening", "swap2", "--rule", "renju"],
-            "--opening swap2 is played under freestyle or standard, not renju: change --rule,"
+            "--opening swap2 is played under freestyle, standard or caro, not renju: change --rule,"
             " or use --opening none, taraguchi10 or soosorv8 with renju",
         ),
     ],

@@ -63,7 +63,9 @@ def test_opponent_stone_kills_combinations():
 
 
 def assert_matches_rebuild(board: Board) -> None:
-    fresh = CombinationTables.from_cells(board.size, board.cells, exact=board.tables.exact)
+    fresh = CombinationTables.from_cells(
+        board.size, board.cells, exact=board.tables.exact, flank_block=board.tables.flank_block
+    )
     assert board.tables.snapshot() == fresh.snapshot()
 
 
@@ -153,12 +155,14 @@ EXACTNESS = {
     Rule.FREESTYLE: (False, False),
     Rule.STANDARD: (True, True),
     Rule.RENJU: (True, False),
+    Rule.CARO: (False, False),
 }
 
 
 @pytest.mark.parametrize("rule", list(Rule))
 def test_the_board_builds_its_tables_with_its_rules_exactness(rule):
     assert Board(9, rule).tables.exact == EXACTNESS[rule]
+    assert Board(9, rule).tables.flank_block == (rule is Rule.CARO)
 
 
 # Row 1 on 6x6: X X X X . X.  Both combinations of the row hold four black stones,
@@ -178,7 +182,7 @@ def test_fours_that_could_only_become_an_overline_are_dead_under_exact_five(rule
     board = Board.from_diagram(FLANKED_FOURS, rule=rule, turn=Stone.BLACK)
     tables = board.tables
     row = {tables.combinations.index(tuple(range(30 + k, 35 + k))) for k in (0, 1)}  # a1-e1, b1-f1
-    exact = rule is not Rule.FREESTYLE
+    exact = rule.exact_five(Stone.BLACK)
     assert {tables.is_alive(combo, Stone.BLACK) for combo in row} == {not exact}
     assert tables.live[Stone.BLACK][4] == (set() if exact else row)
     # The other combinations through e1 hold no black stone: the row's fours are all its urgency.
@@ -251,8 +255,9 @@ def test_any_stones_placed_and_removed_match_a_rebuild_for_each_exactness(data):
     # Straight on the tables, past where a game would stop: overlines, fives, full lines.
     size = data.draw(st.integers(5, 8))
     exact = data.draw(st.sampled_from([(False, False), (True, True), (True, False), (False, True)]))
+    flank_block = data.draw(st.booleans())
     use_urgency = data.draw(st.booleans())
-    tables = CombinationTables(size, exact=exact)
+    tables = CombinationTables(size, exact=exact, flank_block=flank_block)
     cells = [0] * (size * size)
     placed: list[int] = []
     for _ in range(data.draw(st.integers(1, size * size))):
@@ -266,7 +271,7 @@ def test_any_stones_placed_and_removed_match_a_rebuild_for_each_exactness(data):
             cells[cell] = data.draw(st.sampled_from([1, 2]))
             tables.place(cell, cells[cell], urgency=use_urgency)
             placed.append(cell)
-        fresh = CombinationTables.from_cells(size, cells, exact=exact)
+        fresh = CombinationTables.from_cells(size, cells, exact=exact, flank_block=flank_block)
         if use_urgency:
             assert tables.snapshot() == fresh.snapshot()
         else:
@@ -275,4 +280,54 @@ def test_any_stones_placed_and_removed_match_a_rebuild_for_each_exactness(data):
         cell = placed.pop()
         tables.remove(cell, cells[cell], urgency=use_urgency)
         cells[cell] = 0
-    assert tables.snapshot() == CombinationTables(size, exact=exact).snapshot()
+    assert tables.snapshot() == CombinationTables(size, exact=exact, flank_block=flank_block).snapshot()
+
+
+# Caro (a five blocked at both ends does not win): row 2 holds O X X X X . O, so black's only
+# combination there that could still win, b2-f2 and c2-g2 aside, is judged by its flanks.
+CARO_ROW = """
+. . . . . . . . .
+O X X X X . O . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+. . . . . . . . .
+"""
+
+
+def test_under_caro_a_combination_with_opponent_stones_on_both_flanks_is_dead():
+    board = Board.from_diagram(CARO_ROW, Rule.CARO)
+    tables = board.tables
+    size = board.size
+    row = 1  # the second row from the top
+    b_to_f = next(i for i, m in enumerate(tables.combinations) if m == tuple(row * size + x for x in range(1, 6)))
+    # b..f holds four black stones, flanked by white on a and g: the five it could become is blocked
+    assert not tables.is_alive(b_to_f, Stone.BLACK)
+    assert b_to_f not in tables.live[Stone.BLACK][4]
+    assert board.winning_points(Stone.BLACK) == []
+    # the same row freestyle: b..f is alive and f2's empty point wins
+    free = Board.from_diagram(CARO_ROW, Rule.FREESTYLE)
+    assert free.tables.is_alive(b_to_f, Stone.BLACK)
+    assert [free.notation(p) for p in free.winning_points(Stone.BLACK)] == ["f8"]
+
+
+def test_under_caro_the_edge_blocks_nothing():
+    # the four runs from the edge: a five on a..e would have the edge on one end, so it wins
+    board = Board.from_diagram(
+        """
+        X X X X . O . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        """,
+        Rule.CARO,
+    )
+    assert [board.notation(p) for p in board.winning_points(Stone.BLACK)] == ["e9"]

@@ -112,9 +112,20 @@ def reference_run(line: list[int], centre: int, stone: int) -> int:
     return length
 
 
+def reference_blocked(line: list[int], centre: int, stone: int) -> int:
+    """How many ends of the row through ``centre`` hold the opponent's stone, walked cell by cell."""
+    blocked = 0
+    for step in (-1, 1):
+        i = centre
+        while 0 <= i < len(line) and line[i] == stone:
+            i += step
+        blocked += 0 <= i < len(line) and line[i] == 3 - stone
+    return blocked
+
+
 def reference_wins(line: list[int], centre: int, stone: int, rule: Rule) -> bool:
     """Whether the unbroken row of ``stone`` through ``centre`` wins."""
-    return rule.is_win(reference_run(line, centre, stone), Stone(stone))
+    return rule.is_win(reference_run(line, centre, stone), Stone(stone), reference_blocked(line, centre, stone))
 
 
 def reference_five_points(line: list[int], centre: int, stone: int, rule: Rule) -> int:
@@ -138,7 +149,9 @@ def reference_shape(line: list[int], centre: int, stone: int, rule: Rule) -> int
     """The shape by its definition, trying every empty cell of the whole line (no reach, no keys)."""
     length = reference_run(line, centre, stone)
     if length >= 5:
-        return patterns.FIVE if rule.is_win(length, Stone(stone)) else patterns.OVERLINE
+        if rule.is_win(length, Stone(stone), reference_blocked(line, centre, stone)):
+            return patterns.FIVE
+        return patterns.OVERLINE if length > 5 else patterns.NONE
     empties = [i for i, v in enumerate(line) if v == patterns.EMPTY]
     for level, (strong, weak) in enumerate(
         ((patterns.OPEN_FOUR, patterns.FOUR), (patterns.OPEN_THREE, patterns.THREE), (patterns.OPEN_TWO, patterns.TWO))

@@ -205,6 +205,7 @@ _RULE_CODES: Mapping[Rule, int] = {
     Rule.FREESTYLE: 0,
     Rule.STANDARD: int(RuleBit.EXACT_FIVE),
     Rule.RENJU: int(RuleBit.RENJU),
+    Rule.CARO: int(RuleBit.CARO),
 }
 
 
@@ -217,8 +218,11 @@ def rule_from_code(code: int) -> tuple[Rule, OpeningRule, list[str]]:
     """The rule and opening rule for an ``INFO rule`` code, and notes on what this brain does not play.
 
     5 and 6 are whole values (:data:`OPENING_RULE_CODES`); anything else is
-    bits: renju wins over exactly five; caro is played as exactly five; in a
-    continuous game the stones of finished lines are treated as blocked points.
+    bits: renju wins over the others (Piskvork never sends renju with caro);
+    caro (8) is :attr:`Rule.CARO`, and caro with exactly five (9, Piskvork's
+    "standard caro", where six or more never win) is played as caro too, the
+    nearest rule we have; in a continuous game the stones of finished lines
+    are treated as blocked points.
     """
     if code in OPENING_RULE_CODES:
         rule, opening = OPENING_RULE_CODES[code]
@@ -226,12 +230,16 @@ def rule_from_code(code: int) -> tuple[Rule, OpeningRule, list[str]]:
     notes = []
     if code & RuleBit.RENJU:
         rule = Rule.RENJU
-    elif code & (RuleBit.EXACT_FIVE | RuleBit.CARO):
+    elif code & RuleBit.CARO:
+        rule = Rule.CARO
+    elif code & RuleBit.EXACT_FIVE:
         rule = Rule.STANDARD
     else:
         rule = Rule.FREESTYLE
-    if code & RuleBit.CARO and not code & RuleBit.RENJU:
-        notes.append("caro rule is not supported: playing exactly five in a row")
+    if code & RuleBit.CARO and code & RuleBit.RENJU:
+        notes.append("renju and caro together: playing renju")
+    elif code & RuleBit.CARO and code & RuleBit.EXACT_FIVE:
+        notes.append("caro with exactly five is not supported: playing caro, where six or more in a row also win")
     if code & RuleBit.CONTINUOUS:
         notes.append("continuous game: stones of finished lines count as blocked points")
     unknown = code & ~15

@@ -42,11 +42,13 @@ PROTOCOL = "gomoku-net"
 #: in ``start``; a version 1 peer is told to install the same gomoku.  Version 3 adds
 #: opening rules and clocks: ``start`` carries the opening rule, its steps so far, the
 #: clock and its readings; ``step`` carries one opening step, ``time`` the host's clock
-#: readings, and ``over`` the ending ``time``.  Version 4 (this one) plays through the
+#: readings, and ``over`` the ending ``time``.  Version 4 plays through the
 #: core's game: ``offer`` and ``answer`` name the position by its count of actions
 #: (``at``: moves and opening steps, so an undo may reach into the opening), ``move``
 #: lost its unused ``ms``, and ``start`` lists a point chosen at a swap step as one step.
-VERSION = 4
+#: Version 5 (this one) adds the rule ``caro`` to ``start``'s ``rule``: a version 4 peer
+#: would refuse it as a bad value, so it is told to install the same gomoku instead.
+VERSION = 5
 #: Lines of chat a match keeps and ``start`` carries (a reconnected guest sees them again):
 #: a tall terminal's chat panel.
 MAX_CHAT_LINES = 12

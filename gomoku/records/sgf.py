@@ -41,6 +41,7 @@ RULE_ALIASES = {
     "exact5": Rule.STANDARD,
     "exactly five": Rule.STANDARD,
     "renju": Rule.RENJU,
+    "caro": Rule.CARO,
 }
 #: The SGF property of each colour's move (``B[hh]``); its time left is the same letter and ``L`` (``BL``).
 COLOUR_PROPERTY = {Stone.BLACK: "B", Stone.WHITE: "W"}

@@ -162,6 +162,7 @@ RULE_TEXT: Said[Rule] = Said(
         Rule.FREESTYLE: N_("five or more in a row wins"),
         Rule.STANDARD: N_("exactly five wins; six or more in a row does not count"),
         Rule.RENJU: N_("black may not make six, two fours or two threes at once; white wins with five or more"),
+        Rule.CARO: N_("five or more in a row wins, but not a five blocked at both ends by the other colour"),
     }
 )
 

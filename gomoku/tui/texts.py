@@ -15,7 +15,7 @@ from gomoku import i18n
 from gomoku.board import Board
 from gomoku.clock import Clock, ClockKind
 from gomoku.i18n import N_, Language, _, ngettext, pgettext
-from gomoku.patterns import run_bounds
+from gomoku.patterns import blocked_ends, run_bounds
 from gomoku.point import DIRECTIONS, Point
 from gomoku.rules import Rule, Stone, Termination
 from gomoku.tui.model import LocalGame
@@ -88,8 +88,8 @@ def who(game: LocalGame, stone: Stone) -> str:
 
 
 def stone_name(stone: Stone) -> str:
-    """``Black`` or ``White``, as a side is named, in the language in use."""
-    return pgettext("stone", "Black") if stone is Stone.BLACK else pgettext("stone", "White")
+    """``Black`` or ``White``, as a side is named, in the language in use (:meth:`Stone.said`)."""
+    return stone.said()
 
 
 def side_name(game: LocalGame, stone: Stone, also: str = "") -> str:
@@ -105,27 +105,6 @@ def side_name(game: LocalGame, stone: Stone, also: str = "") -> str:
     return side
 
 
-#: How a game is drawn, a sentence per termination.
-_DRAWN = {
-    Termination.DRAW: N_("Draw: the board is full."),
-    Termination.NO_FIVE_LEFT: N_("Draw: neither side can make five any more."),
-    Termination.NO_LEGAL_MOVE: N_("Draw: black has no legal move (every empty point is forbidden)."),
-    Termination.TIME: N_("Draw: time ran out, but the other side could no longer make five."),
-    Termination.AGREEMENT: N_("Draw by agreement."),
-}
-#: How a side wins, a sentence per winner and termination (``{ends}``: the winning row's first and last points).
-_WON = {
-    (Stone.BLACK, Termination.FIVE, True): N_("Black wins with five in a row: {ends}."),
-    (Stone.WHITE, Termination.FIVE, True): N_("White wins with five in a row: {ends}."),
-    (Stone.BLACK, Termination.FIVE, False): N_("Black wins with five in a row."),
-    (Stone.WHITE, Termination.FIVE, False): N_("White wins with five in a row."),
-    (Stone.BLACK, Termination.TIME, False): N_("Black wins on time."),
-    (Stone.WHITE, Termination.TIME, False): N_("White wins on time."),
-    (Stone.BLACK, Termination.RESIGNATION, False): N_("Black wins by resignation."),
-    (Stone.WHITE, Termination.RESIGNATION, False): N_("White wins by resignation."),
-    (Stone.BLACK, Termination.FORFEIT, False): N_("Black wins by forfeit."),
-    (Stone.WHITE, Termination.FORFEIT, False): N_("White wins by forfeit."),
-}
 #: How a game against the computer is won, by the computer (``True``) or by you, per colour and termination.
 _WON_AGAINST = {
     (True, Stone.BLACK, Termination.FIVE, True): N_("The computer (black) wins with five in a row: {ends}."),
@@ -146,23 +125,20 @@ _WON_AGAINST = {
 def outcome_text(board: Board, game: LocalGame | None = None) -> str:
     """How the game on ``board`` ended, in a sentence (empty while it goes on).
 
-    Against the computer (``game``'s mode), the winner is ``you`` or ``the computer``.
-    Every ending is a whole sentence of its own (:data:`_DRAWN`, :data:`_WON`, :data:`_WON_AGAINST`).
+    Against the computer (``game``'s mode), the winner is ``you`` or ``the computer``
+    (:data:`_WON_AGAINST`); otherwise the core's sentence, :meth:`Outcome.said`.
     """
     outcome = game.game.result if game is not None else board.outcome
     if outcome is None:
         return ""
     winner, termination = outcome.winner, outcome.termination
-    if winner is None:
-        drawn = _DRAWN.get(termination)
-        return _(drawn) if drawn else sentence(str(outcome))
-    line = outcome.line if termination is Termination.FIVE else ()
-    ends = f"{board.notation(line[0])}-{board.notation(line[-1])}" if line else ""
-    text = None
-    if game is not None and game.mode is Mode.PVC:
+    if winner is not None and game is not None and game.mode is Mode.PVC:
+        line = outcome.line if termination is Termination.FIVE else ()
         text = _WON_AGAINST.get((winner in game.computer, winner, termination, bool(line)))
-    text = text or _WON.get((winner, termination, bool(line)))
-    return _(text).format(ends=ends) if text else sentence(str(outcome))
+        if text:
+            ends = f"{board.notation(line[0])}-{board.notation(line[-1])}" if line else ""
+            return _(text).format(ends=ends)
+    return outcome.said(board.size)
 
 
 def result_text(game: LocalGame) -> str:
@@ -205,27 +181,37 @@ def ended_text(game: LocalGame) -> str:
     return f"{result_text(game)} {after}"
 
 
-def run_through(board: Board, point: Point) -> int:
-    """How many stones of ``point``'s colour stand in its longest unbroken row (0 for an empty point).
+def _rows_through(board: Board, point: Point) -> list[tuple[int, int]]:
+    """For each of the four lines through ``point``: its colour's unbroken row there, as (length, blocked ends).
 
-    The row is measured by :func:`gomoku.patterns.run_bounds`, the one home of line shapes.
+    Measured by :func:`gomoku.patterns.run_bounds` and :func:`gomoku.patterns.blocked_ends`,
+    the one home of line shapes; empty for an empty point.
     """
     size, cells = board.size, board.cells
     stone = cells[point.y * size + point.x]
     if not stone:
-        return 0
-    longest = 0
+        return []
+    rows = []
     for dx, dy in DIRECTIONS:
         steps = [k for k in range(-size, size + 1) if 0 <= point.x + k * dx < size and 0 <= point.y + k * dy < size]
         line = [cells[(point.y + k * dy) * size + point.x + k * dx] for k in steps]
         first, last = run_bounds(line, steps.index(0), stone)
-        longest = max(longest, last - first + 1)
-    return longest
+        rows.append((last - first + 1, blocked_ends(line, first, last, stone)))
+    return rows
+
+
+def run_through(board: Board, point: Point) -> int:
+    """How many stones of ``point``'s colour stand in its longest unbroken row (0 for an empty point)."""
+    return max((length for length, _blocked in _rows_through(board, point)), default=0)
 
 
 def overline_note(game: LocalGame, point: Point) -> str:
-    """Why a row of six or more just made is no win (the standard rule), or ``""``."""
+    """Why a row of six or more just made is no win (the standard rule), or a five (caro), or ``""``."""
     board = game.board
+    if board.rule is Rule.CARO and not board.is_game_over():
+        if any(length == 5 and blocked == 2 for length, blocked in _rows_through(board, point)):
+            return _("A five blocked at both ends does not count under the caro rule: keep one end open.")
+        return ""
     if board.rule is not Rule.STANDARD or board.is_game_over():
         return ""
     run = run_through(board, point)

@@ -80,6 +80,13 @@ def test_the_engine_board_is_kept_in_step_with_turn_takeback_and_board(tmp_path)
     assert "INFO rule 4" in commands(log)
 
 
+def test_the_manager_tells_an_outside_engine_caro_as_info_rule_8(tmp_path):
+    log = tmp_path / "log"
+    with fake("good", log=log) as engine:
+        engine.choose_move(Board(15, Rule.CARO))
+    assert "INFO rule 8" in commands(log)
+
+
 def test_garbage_is_a_protocol_error_and_the_game_is_kept():
     board = Board.from_moves([Point(7, 7)])
     engine = fake("garbage")

@@ -292,3 +292,13 @@ def test_the_longest_start_fits_a_line() -> None:
         ),
     )
     assert len(p.encode(start)) <= p.MAX_LINE
+
+
+def test_version_5_carries_the_caro_rule_and_a_version_4_peer_is_told_to_install_the_same_gomoku() -> None:
+    # version 5 added caro to start's rule: a version 4 peer would refuse it mid-game, so it is refused at hello
+    assert p.VERSION == 5
+    start = p.decode(start_line(rule="caro", size=15, moves=[]))
+    assert isinstance(start, p.Start) and start.rule is Rule.CARO
+    assert p.decode(p.encode(start)) == start
+    with pytest.raises(VersionError, match="version 4 and this gomoku speaks version 5: install the same gomoku"):
+        p.decode(line(type="hello", protocol=p.PROTOCOL, version=4, role="host", name="H", nonce="00" * 16))

@@ -153,6 +153,20 @@ def test_a_game_to_a_win_ends_on_both_sides() -> None:
     assert wire.of(guest, ev.MovePlayed)[-1].outcome.winner is Stone.BLACK
 
 
+def test_a_caro_game_is_caro_on_both_sides_and_plays_on_past_a_blocked_five() -> None:
+    wire = Wire(GameSettings(rule=Rule.CARO, size=15, black=BlackChoice.HOST))
+    guest = wire.join()
+    assert [start.rule for start in wire.of(guest, ev.GameStarted)] == [Rule.CARO]
+    assert guest.board.rule is Rule.CARO
+    # black (the host) makes (1..5, 7) with white on (0, 7) and (6, 7): blocked at both ends, no win
+    play(wire, guest, [(1, 7), (0, 7), (2, 7), (6, 7), (3, 7), (0, 0), (4, 7), (0, 1), (5, 7)])
+    assert not wire.of(wire.host, ev.GameOver) and not wire.of(guest, ev.GameOver)
+    # black's (1, 7..11), both ends open: a five that wins
+    play(wire, guest, [(0, 2), (1, 8), (0, 3), (1, 9), (14, 14), (1, 10), (14, 13), (1, 11)])
+    over = ev.GameOver(1, 17, Outcome(Termination.FIVE, Stone.BLACK, tuple(Point(1, y) for y in range(7, 12))))
+    assert wire.of(wire.host, ev.GameOver) == [over] and wire.of(guest, ev.GameOver) == [over]
+
+
 def send_raw(wire: Wire, conn: int, message) -> list[ev.Output]:
     """What the host answers when its guest on ``conn`` sends ``message`` (bypassing the guest's checks)."""
     data = message if isinstance(message, bytes) else encode(message)
@@ -430,7 +444,7 @@ def test_pings_measure_the_round_trip_and_silence_drops_the_peer() -> None:
             "protocol",
         ),
         (
-            b'{"type":"hello","protocol":"gomoku-net","version":4,"role":"guest","name":"x",'
+            b'{"type":"hello","protocol":"gomoku-net","version":5,"role":"guest","name":"x",'
             b'"nonce":"00000000000000000000000000000000"}\n',
             "protocol",
         ),

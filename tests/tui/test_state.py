@@ -83,7 +83,9 @@ def test_menu_changes_a_choice_and_remembers_it(right: str) -> None:
 @pytest.mark.parametrize("left", ["left", "h", "a"])
 def test_menu_changes_a_choice_backwards(left: str) -> None:
     state = select(menu_state(rule=Rule.FREESTYLE), MenuRow.RULE)
-    assert press(state, left).settings.rule is Rule.RENJU
+    assert press(state, left).settings.rule is Rule.CARO  # round to the last rule
+    assert press(state, left, left).settings.rule is Rule.RENJU
+    assert [press(state, *["right"] * k).settings.rule for k in range(1, 5)] == [*list(Rule)[1:], Rule.FREESTYLE]
 
 
 def test_menu_board_size_wraps_round_like_the_other_rows() -> None:
@@ -280,6 +282,16 @@ def test_a_six_under_the_standard_rule_is_explained() -> None:
     assert not game_of(state).board.is_game_over()
     assert state.message == "Six in a row does not count under the standard rule: only exactly five wins."
     free = play_at(play_at(start("pvp", "freestyle"), *names), "d1")
+    assert game_of(free).board.is_game_over() and "does not count" not in free.message
+
+
+def test_a_blocked_five_under_the_caro_rule_is_explained() -> None:
+    # a1 and g1 are white: black's b1-f1 is a five blocked at both ends, which caro does not count
+    names = ("b1", "a1", "c1", "g1", "d1", "o15", "e1", "o14")
+    state = play_at(play_at(start("pvp", "caro"), *names), "f1")
+    assert not game_of(state).board.is_game_over()
+    assert state.message == "A five blocked at both ends does not count under the caro rule: keep one end open."
+    free = play_at(play_at(start("pvp", "freestyle"), *names), "f1")
     assert game_of(free).board.is_game_over() and "does not count" not in free.message
 
 

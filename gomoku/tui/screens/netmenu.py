@@ -50,8 +50,8 @@ BLACK_ORDER = tuple(BlackChoice)
 #: What each opening rule is, in a line (docs/openings.md has the rules in full).
 OPENING_TEXT = {
     OpeningRule.NONE: N_("No opening rule: black moves first, anywhere."),
-    OpeningRule.SWAP1: N_("Swap1: 3 stones placed, the other player picks a colour (freestyle, standard)."),
-    OpeningRule.SWAP2: N_("Swap2: as Swap1, or 2 more stones and the first player picks (freestyle, standard)."),
+    OpeningRule.SWAP1: N_("Swap1: 3 stones placed, the other player picks a colour (freestyle, standard, caro)."),
+    OpeningRule.SWAP2: N_("Swap2: as Swap1, or 2 more stones and the first player picks (freestyle, standard, caro)."),
     OpeningRule.TARAGUCHI10: N_("Taraguchi-10 (renju): stones in growing central squares, a swap after each."),
     OpeningRule.SOOSORV8: N_("Soosorv-8 (renju): a canonical opening, swaps, N offered 5th moves."),
 }
