@@ -10,6 +10,7 @@ from typing import NoReturn
 from gomoku import __version__, i18n
 from gomoku.ai import LEVELS, UnknownLevelError, level_named
 from gomoku.clock import ClockError, ClockSpec, parse_clock
+from gomoku.i18n import N_, _
 from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.net.match import BlackChoice
 from gomoku.openings import OpeningRule
@@ -26,24 +27,39 @@ from gomoku.tui.settings import (
     valid_think_time,
 )
 
-EXAMPLES = """\
-Options given here are for this run only; the menu remembers the choices made in it.
+#: The examples ``--help`` ends with: each command, and what it does (translated when shown).
+EXAMPLES: tuple[tuple[str, str], ...] = (
+    ("python -m gomoku", N_("open the menu (it remembers your last choices)")),
+    ("python -m gomoku --mode pvc --rule renju --size 15 --level normal --black human", ""),
+    ("python -m gomoku --mode pvp --size 19", N_("two players on one keyboard")),
+    ("python -m gomoku --mode cvc --level easy", N_("watch the computer play itself")),
+    ("python -m gomoku --load game.sgf", N_("replay a game record (.sgf, .psq or a move list)")),
+    ("python -m gomoku --level hard --think-time 2", N_("the searching level, 2 s a move")),
+    ("python -m gomoku --review game.sgf --sgf reviewed.sgf", N_("where was it won and lost? (--json for data)")),
+    ("python -m gomoku --opening swap2 --rule standard", N_("a game under the Swap2 opening rule")),
+    ("python -m gomoku --mode pvp --clock 5+3", N_("two players, 5 min + 3 s a move each")),
+    ("python -m gomoku --gomocup", N_("be an engine for Piskvork and other Gomocup managers")),
+    ("python -m gomoku --host", N_("host a network game (port 5757); the screen shows the guest's command")),
+    ("python -m gomoku --host 6000 --rule renju --size 15 --black guest --name Ann", ""),
+    ("python -m gomoku --join 192.168.1.5:5757 --code K7QM-4RZT-9X", N_("join it")),
+)
+#: Where the examples' descriptions start, counted from the command (after its two spaces of indent); a
+#: command longer than this less two is followed by three spaces.
+_EXAMPLE_COLUMN = 42
 
-examples:
-  python -m gomoku                          open the menu (it remembers your last choices)
-  python -m gomoku --mode pvc --rule renju --size 15 --level normal --black human
-  python -m gomoku --mode pvp --size 19     two players on one keyboard
-  python -m gomoku --mode cvc --level easy  watch the computer play itself
-  python -m gomoku --load game.sgf          replay a game record (.sgf, .psq or a move list)
-  python -m gomoku --level hard --think-time 2   the searching level, 2 s a move
-  python -m gomoku --review game.sgf --sgf reviewed.sgf   where was it won and lost? (--json for data)
-  python -m gomoku --opening swap2 --rule standard   a game under the Swap2 opening rule
-  python -m gomoku --mode pvp --clock 5+3   two players, 5 min + 3 s a move each
-  python -m gomoku --gomocup                be an engine for Piskvork and other Gomocup managers
-  python -m gomoku --host                   host a network game (port 5757); the screen shows the guest's command
-  python -m gomoku --host 6000 --rule renju --size 15 --black guest --name Ann
-  python -m gomoku --join 192.168.1.5:5757 --code K7QM-4RZT-9X   join it
-"""
+
+def examples() -> str:
+    """The epilog of ``--help``: what options given on the command line mean, and the examples, translated."""
+    lines = [_("Options given here are for this run only; the menu remembers the choices made in it."), ""]
+    lines.append(_("examples:"))
+    for command, meaning in EXAMPLES:
+        if not meaning:
+            lines.append(f"  {command}")
+            continue
+        gap = _EXAMPLE_COLUMN - len(command) if len(command) <= _EXAMPLE_COLUMN - 2 else 3
+        lines.append(f"  {command}{' ' * gap}{_(meaning)}")
+    return "\n".join(lines) + "\n"
+
 
 #: Who plays black: against the computer (pvc), or in a hosted network game.
 BLACK_CHOICES = [side.value for side in Side] + [choice.value for choice in BlackChoice]
@@ -54,9 +70,9 @@ def board_size(text: str) -> int:
     try:
         size = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        raise argparse.ArgumentTypeError(_("{text} is not a number").format(text=repr(text))) from None
     if not MIN_SIZE <= size <= MAX_SIZE:
-        raise argparse.ArgumentTypeError(f"board size must be {MIN_SIZE} to {MAX_SIZE}")
+        raise argparse.ArgumentTypeError(_("board size must be {low} to {high}").format(low=MIN_SIZE, high=MAX_SIZE))
     return size
 
 
@@ -65,9 +81,10 @@ def think_time(text: str) -> float:
     try:
         seconds = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+        raise argparse.ArgumentTypeError(_("{text} is not a number of seconds").format(text=repr(text))) from None
     if not valid_think_time(seconds):
-        raise argparse.ArgumentTypeError(f"think time must be more than 0 and at most {MAX_THINK_TIME:g} seconds")
+        most = _("think time must be more than 0 and at most {seconds} seconds")
+        raise argparse.ArgumentTypeError(most.format(seconds=f"{MAX_THINK_TIME:g}"))
     return seconds
 
 
@@ -95,7 +112,7 @@ def level_choice(text: str) -> str:
 
 def known_engines(args: argparse.Namespace) -> dict[str, str]:
     """The outside engines by name: the settings file's lasting ones, with ``--engine``'s on top."""
-    remembered, _ = read_settings(tuple(LEVELS))
+    remembered, _notice = read_settings(tuple(LEVELS))
     return {**dict(remembered.engines), **dict(getattr(args, "engine", None) or [])}
 
 
@@ -105,12 +122,11 @@ def check_names(args: argparse.Namespace, engines: Mapping[str, str]) -> str:
     if level is None or level in LEVELS:
         return ""
     if getattr(args, "gomocup", False):
-        return f"--gomocup plays a built-in level: choose one of {', '.join(LEVELS)}"
+        return _("--gomocup plays a built-in level: choose one of {levels}").format(levels=", ".join(LEVELS))
     if level not in engines:
-        return (
-            f"unknown level {level!r}: choose 1 to {len(LEVELS)}, one of {', '.join(LEVELS)}, "
-            f"or an engine named with --engine {level}=PATH"
-        )
+        return _(
+            "unknown level {level}: choose 1 to {count}, one of {levels}, or an engine named with --engine {name}=PATH"
+        ).format(level=repr(level), count=len(LEVELS), levels=", ".join(LEVELS), name=level)
     return ""
 
 
@@ -136,6 +152,13 @@ def port_number(text: str) -> int:
         return parse_port(text)
     except AddressError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Help texts shown as written: argparse would read a ``%`` in a translation as a placeholder and fail."""
+
+    def _expand_help(self, action: argparse.Action) -> str:
+        return self._get_help_string(action) or ""
 
 
 def language_option(text: str) -> i18n.Language:
@@ -169,7 +192,7 @@ def choose_language(argv: Sequence[str] | None = None) -> i18n.Language:
         asked = early.parse_known_args(argv)[0].lang
     except argparse.ArgumentError:
         asked = None
-    remembered, _ = read_settings(tuple(LEVELS))
+    remembered, _notice = read_settings(tuple(LEVELS))
     language = i18n.choose(asked, remembered.language)
     i18n.activate(language)
     return language
@@ -179,9 +202,9 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser, with examples in ``--help``."""
     parser = argparse.ArgumentParser(
         prog="gomoku",
-        description="Gomoku and renju in the terminal.",
-        epilog=EXAMPLES,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=_("Gomoku and renju in the terminal."),
+        epilog=examples(),
+        formatter_class=_HelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(
@@ -195,111 +218,136 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--mode",
         choices=[mode.value for mode in Mode],
-        help="pvc human vs computer, pvp two humans, cvc computer vs computer "
-        "(any of --mode/--rule/--size/--level/--black starts a game at once)",
+        help=_(
+            "pvc human vs computer, pvp two humans, cvc computer vs computer "
+            "(any of --mode/--rule/--size/--level/--black starts a game at once)"
+        ),
     )
-    parser.add_argument("--rule", choices=[rule.value for rule in Rule], help="the rule")
-    parser.add_argument("--size", type=board_size, help=f"board size, {MIN_SIZE} to {MAX_SIZE}")
+    parser.add_argument("--rule", choices=[rule.value for rule in Rule], help=_("the rule"))
+    parser.add_argument(
+        "--size", type=board_size, help=_("board size, {low} to {high}").format(low=MIN_SIZE, high=MAX_SIZE)
+    )
     parser.add_argument(
         "--level",
         type=level_choice,
-        help=f"the computer's level: 1 (weakest) to {len(LEVELS)}, a name ({', '.join(LEVELS)}), "
-        "or an engine named with --engine",
+        help=_(
+            "the computer's level: 1 (weakest) to {count}, a name ({levels}), or an engine named with --engine"
+        ).format(count=len(LEVELS), levels=", ".join(LEVELS)),
     )
     parser.add_argument(
         "--black",
         choices=BLACK_CHOICES,
-        help="who plays black: human or computer against the computer (pvc); host, guest or random "
-        "in a hosted network game (--host; rematches swap colours)",
+        help=_(
+            "who plays black: human or computer against the computer (pvc); host, guest or random "
+            "in a hosted network game (--host; rematches swap colours)"
+        ),
     )
     parser.add_argument(
         "--opening",
         choices=[rule.value for rule in OpeningRule],
-        help="the opening rule: swap1 or swap2 (freestyle, standard, caro), taraguchi10 or soosorv8 (renju); "
-        "none (the default) lets black start anywhere",
+        help=_(
+            "the opening rule: swap1 or swap2 (freestyle, standard, caro), taraguchi10 or soosorv8 (renju); "
+            "none (the default) lets black start anywhere"
+        ),
     )
     parser.add_argument(
         "--clock",
         type=clock_spec,
         metavar="SPEC",
-        help="the game clock: 5+3 (5 min + 3 s a move), 10+5x30 (10 min, then 5 periods of 30 s), "
-        "30s (30 s a move) or none",
+        help=_(
+            "the game clock: 5+3 (5 min + 3 s a move), 10+5x30 (10 min, then 5 periods of 30 s), "
+            "30s (30 s a move) or none"
+        ),
     )
-    parser.add_argument("--seed", type=int, help="seed the computer's random choices")
+    parser.add_argument("--seed", type=int, help=_("seed the computer's random choices"))
     parser.add_argument(
         "--load",
         metavar="FILE",
-        help="open a game record (.sgf, .psq, a move list like 'h8 i9', or a game gomoku kept: "
-        "finished-*.json, unfinished-*.json) in the replay view; .psq and move lists take --rule "
-        "(and move lists --size)",
+        help=_(
+            "open a game record (.sgf, .psq, a move list like 'h8 i9', or a game gomoku kept: "
+            "finished-*.json, unfinished-*.json) in the replay view; .psq and move lists take --rule "
+            "(and move lists --size)"
+        ),
     )
     parser.add_argument(
         "--think-time",
         type=think_time,
         metavar="SECONDS",
-        help="seconds the computer may think per move, for this run (the levels that think by time: hard, expert, "
-        "master; hard takes 1 by default; the menu's Think time row remembers a choice)",
+        help=_(
+            "seconds the computer may think per move, for this run (the levels that think by time: hard, expert, "
+            "master; hard takes 1 by default; the menu's Think time row remembers a choice)"
+        ),
     )
     parser.add_argument(
         "--engine",
         type=engine_option,
         action="append",
         metavar="NAME=CMD",
-        help="an outside Gomocup engine (a pbrain-* program) as one more opponent in the menu's levels, "
-        "and a choice of analyst for the review and live analysis; repeatable (the settings file's "
-        '"engines" object lists lasting ones)',
+        help=_(
+            "an outside Gomocup engine (a pbrain-* program) as one more opponent in the menu's levels, "
+            "and a choice of analyst for the review and live analysis; repeatable (the settings file's "
+            '"engines" object lists lasting ones)'
+        ),
     )
     parser.add_argument(
         "--gomocup",
         action="store_true",
-        help="be a Gomocup engine on stdin/stdout for managers such as Piskvork (uses --level)",
+        help=_("be a Gomocup engine on stdin/stdout for managers such as Piskvork (uses --level)"),
     )
-    review = parser.add_argument_group("review a game")
+    review = parser.add_argument_group(_("review a game"))
     review.add_argument(
         "--review",
         metavar="FILE",
-        help="review a game record: forced wins kept or missed, decisive mistakes, the evaluation "
-        "(.psq and move lists take --rule; --think-time is the analyst's time a position)",
+        help=_(
+            "review a game record: forced wins kept or missed, decisive mistakes, the evaluation "
+            "(.psq and move lists take --rule; --think-time is the analyst's time a position)"
+        ),
     )
-    review.add_argument("--json", action="store_true", help="--review: print the review as JSON data")
-    review.add_argument("--sgf", metavar="OUT", help="--review: also write the game with the review as SGF to OUT")
-    review.add_argument("--deep", action="store_true", help="--review: read longer and deeper (several times slower)")
+    review.add_argument("--json", action="store_true", help=_("--review: print the review as JSON data"))
+    review.add_argument("--sgf", metavar="OUT", help=_("--review: also write the game with the review as SGF to OUT"))
+    review.add_argument(
+        "--deep", action="store_true", help=_("--review: read longer and deeper (several times slower)")
+    )
     review.add_argument(
         "--analyst",
         metavar="ENGINE",
-        help="--review: who evaluates the positions instead of the hard level: an engine named with --engine "
-        "(or in the settings file), a level, or the path of a Gomocup engine (a pbrain-* program)",
+        help=_(
+            "--review: who evaluates the positions instead of the hard level: an engine named with --engine "
+            "(or in the settings file), a level, or the path of a Gomocup engine (a pbrain-* program)"
+        ),
     )
-    network = parser.add_argument_group("network play")
+    network = parser.add_argument_group(_("network play"))
     network.add_argument(
         "--host",
         nargs="?",
         const=DEFAULT_PORT,
         type=port_number,
         metavar="PORT",
-        help=f"host a game for another player to join (port {DEFAULT_PORT} unless given); "
-        "the game's options are --rule, --size, --black, --opening and --clock",
+        help=_(
+            "host a game for another player to join (port {port} unless given); "
+            "the game's options are --rule, --size, --black, --opening and --clock"
+        ).format(port=DEFAULT_PORT),
     )
-    network.add_argument("--bind", metavar="ADDRESS", help="host: listen on this address only (say 127.0.0.1)")
-    network.add_argument("--join", metavar="ADDRESS[:PORT]", help="join the game hosted at ADDRESS")
-    network.add_argument("--code", help="join: the code the host's screen shows (asked for if left out)")
-    network.add_argument("--name", help="your name, as the other player sees it (default: your login name)")
+    network.add_argument("--bind", metavar="ADDRESS", help=_("host: listen on this address only (say 127.0.0.1)"))
+    network.add_argument("--join", metavar="ADDRESS[:PORT]", help=_("join the game hosted at ADDRESS"))
+    network.add_argument("--code", help=_("join: the code the host's screen shows (asked for if left out)"))
+    network.add_argument("--name", help=_("your name, as the other player sees it (default: your login name)"))
     return parser
 
 
 def check_network(args: argparse.Namespace) -> str:
     """What is wrong with the network options together, or ``""``."""
     if args.host is not None and args.join is not None:
-        return "--host and --join do not go together: one side hosts, the other joins"
+        return _("--host and --join do not go together: one side hosts, the other joins")
     black = getattr(args, "black", None)
     if args.host is not None and black in ("human", "computer"):
-        return "with --host, --black is host, guest or random"
+        return _("with --host, --black is host, guest or random")
     if args.host is None and black in {choice.value for choice in BlackChoice}:
-        return f"--black {black} is for a hosted game: add --host"
+        return _("--black {black} is for a hosted game: add --host").format(black=black)
     if args.bind is not None and args.host is None:
-        return "--bind is for the host: add --host"
+        return _("--bind is for the host: add --host")
     if args.code is not None and args.join is None:
-        return "--code is for joining: add --join ADDRESS"
+        return _("--code is for joining: add --join ADDRESS")
     return ""
 
 
@@ -308,11 +356,16 @@ def check_fair_play(args: argparse.Namespace) -> str:
     fair = [name for name in ("opening", "clock") if getattr(args, name, None) is not None]
     if not fair:
         return ""
-    given = " and ".join(f"--{name}" for name in fair)
+    given = " ".join(f"--{name}" for name in fair)
+    if len(fair) == 2:
+        # i18n: two options named together: "--opening and --clock"
+        given = _("{option} and {other}").format(option="--opening", other="--clock")
     if getattr(args, "gomocup", False):
-        return f"{given}: a Gomocup manager sends the opening (SWAP2BOARD, INFO rule) and the clock (INFO)"
+        managed = _("{options}: a Gomocup manager sends the opening (SWAP2BOARD, INFO rule) and the clock (INFO)")
+        return managed.format(options=given)
     if getattr(args, "join", None) is not None:
-        return f"{given}: the host chooses the opening rule and the clock: leave {given} out when joining"
+        hosts = _("{options}: the host chooses the opening rule and the clock: leave {options} out when joining")
+        return hosts.format(options=given)
     if getattr(args, "opening", None) is not None and getattr(args, "rule", None) is not None:
         return opening_problem(OpeningRule(args.opening), Rule(args.rule))
     return ""
@@ -327,7 +380,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if problem:
         parser.error(problem)
     if args.review is None and (args.json or args.sgf or args.deep or args.analyst):
-        parser.error("--json, --sgf, --deep and --analyst go with --review FILE")
+        parser.error(_("--json, --sgf, --deep and --analyst go with --review FILE"))
     named = (args.level is not None and args.level not in LEVELS) or args.analyst is not None
     engines = known_engines(args) if named else dict(args.engine or [])
     problem = check_names(args, engines)
@@ -343,10 +396,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.gomocup:
         from gomoku.gomocup.brain import main as gomocup_main
 
+        # The engine talks to a manager, a program, whose users read its MESSAGE and ERROR lines in the
+        # protocol's language: the brain speaks English whatever the environment says (as pbrain-gomoku does).
+        i18n.activate(i18n.Language.ENGLISH)
         return gomocup_main(level=args.level, seed=args.seed)
     try:
         from gomoku.tui.app import run
     except ImportError as error:  # no curses: on Windows it comes from windows-curses
-        print(f"gomoku: the terminal game needs curses ({error})", file=sys.stderr)
+        print(_("gomoku: the terminal game needs curses ({error})").format(error=error), file=sys.stderr)
         return 1
     return run(args)

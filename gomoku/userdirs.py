@@ -89,7 +89,7 @@ def _create_temporary(path: Path, mode: int) -> tuple[int, str]:
             return os.open(temporary, flags, mode), temporary
         except FileExistsError:
             continue
-    raise FileExistsError(f"no free temporary name beside {path}")
+    raise FileExistsError(_("no free temporary name beside {path}").format(path=path))
 
 
 def _keep_mode(handle: int, path: Path) -> None:

@@ -73,6 +73,7 @@ from gomoku.gomocup.protocol import (
     read_move,
     rule_code,
 )
+from gomoku.i18n import _
 from gomoku.jobs import Pool
 from gomoku.point import Point
 from gomoku.rules import Rule, Stone
@@ -128,7 +129,8 @@ class EngineError(PlayerError, RuntimeError):
     kind: ClassVar[Failure] = Failure.PROTOCOL
 
     def __init__(self, engine: str, reason: str) -> None:
-        super().__init__(f"{engine} {reason}" if engine else reason)
+        # i18n: an outside engine's name, then what happened to it ("rapfi" "gave no answer within 3.0 s")
+        super().__init__(_("{engine} {reason}").format(engine=engine, reason=reason) if engine else reason)
         self.engine = engine
         self.reason = reason
 
@@ -184,7 +186,10 @@ def command_words(command: str | Sequence[str]) -> list[str]:
         return shlex.split(command)
     except ValueError as error:
         raise EngineStartError(
-            "", f"{quote(command)} is not a command line ({error}): quote paths with spaces"
+            "",
+            _("{command} is not a command line ({error}): quote paths with spaces").format(
+                command=quote(command), error=error
+            ),
         ) from None
 
 
@@ -198,7 +203,7 @@ class Engine:
     def __init__(self, command: str | Sequence[str], name: str | None = None) -> None:
         words = command_words(command)
         if not words:
-            raise EngineStartError("", "the engine command is empty: give the path of a pbrain-* program")
+            raise EngineStartError("", _("the engine command is empty: give the path of a pbrain-* program"))
         self.path = words[0]
         self.name = name or os.path.basename(words[0]) or words[0]
         try:
@@ -214,7 +219,8 @@ class Engine:
             )
         except OSError as error:
             reason = error.strerror or str(error)
-            raise EngineStartError(self.name, f"will not start ({reason}): check the path {quote(words[0])}") from None
+            cannot = _("will not start ({reason}): check the path {path}").format(reason=reason, path=quote(words[0]))
+            raise EngineStartError(self.name, cannot) from None
         self._lines: queue.Queue[str | None] = queue.Queue()
         self._stderr: collections.deque[str] = collections.deque(maxlen=STDERR_TAIL)
         #: the ``MESSAGE`` lines since the last command (the newest few hundred)
@@ -251,16 +257,26 @@ class Engine:
             stdin.write(line + "\n")
             stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
-            raise EngineCrash(self.name, f"stopped reading its input{self._exit_note()}") from None
+            raise EngineCrash(self.name, self._ended(stopped_reading=True)) from None
 
-    def _exit_note(self) -> str:
+    def _ended(self, stopped_reading: bool = False) -> str:
+        """What happened to a process that ended (or ``stopped_reading`` its input), with its exit code and words."""
         try:
             code = self.process.wait(timeout=1)
         except subprocess.TimeoutExpired:
-            return ""
+            return _("stopped reading its input") if stopped_reading else _("ended")
         self._reading[1].wait(STDERR_DRAIN)  # the process has ended: its stderr reader reaches the end
-        tail = " | ".join(self._stderr)
-        return f" (exit code {code}" + (f", it said: {tail[:200]})" if tail else ")")
+        said = " | ".join(self._stderr)[:200]
+        if stopped_reading:
+            if said:
+                text = _("stopped reading its input (exit code {code}, it said: {said})")
+            else:
+                text = _("stopped reading its input (exit code {code})")
+        elif said:
+            text = _("ended (exit code {code}, it said: {said})")
+        else:
+            text = _("ended (exit code {code})")
+        return text.format(code=code, said=said)
 
     def _forget_messages(self) -> None:
         self.messages.clear()
@@ -279,10 +295,11 @@ class Engine:
             try:
                 line = self._lines.get(timeout=max(0.0, left))
             except queue.Empty:
-                raise EngineTimeout(self.name, f"gave no answer within {timeout:.1f} s") from None
+                silent = _("gave no answer within {seconds} s").format(seconds=f"{timeout:.1f}")
+                raise EngineTimeout(self.name, silent) from None
             if line is None:
-                raise EngineCrash(self.name, f"ended{self._exit_note()}")
-            word, _, rest = line.strip().partition(" ")
+                raise EngineCrash(self.name, self._ended())
+            word, _space, rest = line.strip().partition(" ")
             if not word or word.upper() in _SKIPPED:
                 if word.upper() == Answer.MESSAGE:
                     self.messages.append(rest)
@@ -293,7 +310,7 @@ class Engine:
                             self.on_info(found)
                 continue
             if word.upper() in (Answer.ERROR, Answer.UNKNOWN):
-                raise EngineProtocolError(self.name, f"refused: {quote(line)}")
+                raise EngineProtocolError(self.name, _("refused: {line}").format(line=quote(line)))
             return line
 
     def move(self, timeout: float) -> Point:
@@ -301,13 +318,14 @@ class Engine:
         line = self.answer(timeout)
         move = read_move(line)
         if move is None:
-            raise EngineProtocolError(self.name, f"answered {quote(line)} where a move x,y was due")
+            raise EngineProtocolError(self.name, _("answered {line} where a move x,y was due").format(line=quote(line)))
         return move
 
     def _ok(self, command: str, timeout: float) -> None:
         line = self.answer(timeout)
         if line.strip().upper() != Answer.OK:
-            raise EngineProtocolError(self.name, f"answered {command} with {quote(line)} instead of OK")
+            wrong = _("answered {command} with {line} instead of OK").format(command=command, line=quote(line))
+            raise EngineProtocolError(self.name, wrong)
 
     def start(
         self,
@@ -328,7 +346,7 @@ class Engine:
             self.send(f"{Command.START} {size}")
             self._ok(f"{Command.START} {size}", timeout)
         except EngineError as error:
-            raise EngineStartError(self.name, f"did not start a game: {error.reason}") from None
+            raise EngineStartError(self.name, _("did not start a game: {reason}").format(reason=error.reason)) from None
         timeout_turn_ms = max(1, int(timeout_turn_ms))  # 0 would mean no limit at all to some engines
         if timeout_match_ms is None:
             timeout_match_ms = timeout_turn_ms * MATCH_TURNS
@@ -422,7 +440,8 @@ def parse_engine_spec(text: str) -> tuple[str, str]:
     words = command_words(command) if command else []
     if not words:
         raise EngineStartError(
-            "", f"{quote(text)} names no engine: write NAME=COMMAND, like rapfi=/path/to/pbrain-rapfi"
+            "",
+            _("{text} names no engine: write NAME=COMMAND, like rapfi=/path/to/pbrain-rapfi").format(text=quote(text)),
         )
     return (name.strip() or os.path.basename(words[0])), command
 
@@ -591,19 +610,21 @@ class EnginePlayer:
         """Raise :class:`EngineIllegalMoveError` unless ``move`` is legal for the side to move."""
         x, y = move
         if not (0 <= x < board.size and 0 <= y < board.size):
-            raise EngineIllegalMoveError(
-                self.name, f"played {x},{y}, off the {board.size}x{board.size} board", Point(x, y)
-            )
+            off = _("played {x},{y}, off the {size}x{size} board").format(x=x, y=y, size=board.size)
+            raise EngineIllegalMoveError(self.name, off, Point(x, y))
+        point = board.notation(move)
         try:
             board.check_move(move)
         except OccupiedError:
-            raise EngineIllegalMoveError(self.name, f"played {board.notation(move)}, which is taken", move) from None
-        except ForbiddenMoveError as error:
             raise EngineIllegalMoveError(
-                self.name, f"played {board.notation(move)}, forbidden for black ({error.foul})", move
+                self.name, _("played {point}, which is taken").format(point=point), move
             ) from None
+        except ForbiddenMoveError as error:
+            foul = _("played {point}, forbidden for black ({foul})").format(point=point, foul=error.foul.said())
+            raise EngineIllegalMoveError(self.name, foul, move) from None
         except IllegalMoveError as error:
-            raise EngineIllegalMoveError(self.name, f"played {board.notation(move)}: {error}", move) from None
+            illegal = _("played {point}: {error}").format(point=point, error=error)
+            raise EngineIllegalMoveError(self.name, illegal, move) from None
 
     @staticmethod
     def _decision(move: Point, info: SearchResult | None, spent: float) -> SearchResult:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 
+from gomoku.i18n import _
 from gomoku.net.errors import NetworkError
 
 #: The default port: "5757" is easy to remember (five-seven, five-seven) and
@@ -41,12 +42,16 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
     if text.startswith("["):
         end = text.find("]")
         if end < 0 or (text[end + 1 :] and not text[end + 1 :].startswith(":")):
-            raise AddressError(f"{text!r} is not an address: write [IPV6]:PORT, like [::1]:5757")
+            raise AddressError(
+                _("{text} is not an address: write [IPV6]:PORT, like [::1]:5757").format(text=repr(text))
+            )
         host, port_text = text[1:end], text[end + 2 :]
     elif text.count(":") == 1:
         host, port_text = text.split(":")
     if not host or any(c.isspace() for c in host):
-        raise AddressError(f"{text!r} is not an address: write ADDRESS:PORT, like 192.168.1.5:5757")
+        raise AddressError(
+            _("{text} is not an address: write ADDRESS:PORT, like 192.168.1.5:5757").format(text=repr(text))
+        )
     if not port_text:
         return host, default_port
     return host, parse_port(port_text)
@@ -55,7 +60,7 @@ def parse_address(text: str, default_port: int = DEFAULT_PORT) -> tuple[str, int
 def parse_port(text: str) -> int:
     """A TCP port number, 1 to 65535."""
     if not text.isdigit() or not 1 <= int(text) <= 65535:
-        raise AddressError(f"{text!r} is not a port: use a number from 1 to 65535, like 5757")
+        raise AddressError(_("{text} is not a port: use a number from 1 to 65535, like 5757").format(text=repr(text)))
     return int(text)
 
 

@@ -28,6 +28,7 @@ import hmac
 import secrets
 from collections.abc import Callable
 
+from gomoku.i18n import _, ngettext
 from gomoku.net.errors import CodeError
 from gomoku.net.match import Role
 
@@ -79,12 +80,18 @@ def normalize_code(code: str) -> str:
         char = _LOOKALIKES.get(char, char)
         if char not in ALPHABET:
             shown = char if char.isprintable() else repr(char)
-            raise CodeError(f"{shown!s} cannot be in a join code: copy the code the host shows")
+            raise CodeError(_("{char} cannot be in a join code: copy the code the host shows").format(char=shown))
         symbols.append(char)
     if len(symbols) != CODE_SYMBOLS:
+        count = len(symbols)
         raise CodeError(
-            f"a join code has {CODE_SYMBOLS} letters and digits, this one has {len(symbols)}: "
-            "copy the code the host shows, like K7QM-4RZT-9X"
+            ngettext(
+                "a join code has {symbols} letters and digits, this one has {count}: "
+                "copy the code the host shows, like K7QM-4RZT-9X",
+                "a join code has {symbols} letters and digits, this one has {count}: "
+                "copy the code the host shows, like K7QM-4RZT-9X",
+                count,
+            ).format(symbols=CODE_SYMBOLS, count=count)
         )
     return "".join(symbols)
 

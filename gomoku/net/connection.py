@@ -46,6 +46,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from gomoku.i18n import _
 from gomoku.net import events as ev
 from gomoku.net.addresses import DEFAULT_PORT, WILDCARDS, join_command, local_addresses
 from gomoku.net.errors import ConnectError
@@ -232,7 +233,7 @@ class Peer:
             return
         conn.unsent += data
         if len(conn.unsent) > MAX_UNSENT:
-            self._drop(conn_id, "the peer does not read what we send")
+            self._drop(conn_id, _("the peer does not read what we send"))
             return
         self._flush(conn_id)
 
@@ -303,7 +304,7 @@ class Peer:
             self._drop(conn_id, error.strerror or str(error))
             return
         if not data:
-            self._drop(conn_id, "closed by the other side")
+            self._drop(conn_id, _("closed by the other side"))
         elif conn.closing_since is None:
             self._perform(self._session.receive(conn_id, data, time.monotonic()))
 
@@ -331,7 +332,7 @@ class Peer:
             self._perform(getattr(self._session, name)(*args, now=time.monotonic()))
             if name == "leave":
                 self._stopping = True
-                self._closed_reason = str(args[0]) if args else "closed"
+                self._closed_reason = str(args[0]) if args else _("closed")
                 self._teardown()
 
     def _other_ready(self, key: selectors.SelectorKey) -> None:
@@ -345,14 +346,15 @@ class Peer:
             self._closed_reason = str(error)
             self._emit([ev.ConnectionLost(str(error))])
         except Exception as error:  # a bug of ours: say so rather than die silently
-            self._closed_reason = f"network play failed ({type(error).__name__}: {error})"
-            self._emit([ev.ConnectionLost(self._closed_reason + ": please report it")])
+            failed = f"{type(error).__name__}: {error}"
+            self._closed_reason = _("network play failed ({error})").format(error=failed)
+            self._emit([ev.ConnectionLost(_("network play failed ({error}): please report it").format(error=failed))])
             raise
         finally:
             for conn_id in list(self._conns):
                 self._forget(conn_id)
             self._teardown()
-            self._emit([ev.Closed(self._closed_reason or "closed")])
+            self._emit([ev.Closed(self._closed_reason or _("closed"))])
             self._selector.close()
             for sock in (self._wake_r, self._wake_w, self._ready_w):
                 sock.close()
@@ -440,19 +442,23 @@ class Host(Peer):
             return socket.create_server(infos[0][4][:2], family=family, backlog=BACKLOG)
         except socket.gaierror:
             raise ConnectError(
-                f"{self.bind} is not an address of this machine: check --bind, or leave it out to listen everywhere"
+                _(
+                    "{address} is not an address of this machine: check --bind, or leave it out to listen everywhere"
+                ).format(address=self.bind)
             ) from None
         except OSError as error:
             raise ConnectError(
-                f"cannot listen on port {port} ({error.strerror or error}): choose another port with --host PORT"
+                _("cannot listen on port {port} ({error}): choose another port with --host PORT").format(
+                    port=port, error=error.strerror or error
+                )
             ) from None
 
     def _other_ready(self, key: selectors.SelectorKey) -> None:
         if self._listener is None:
             return
-        for _ in range(ACCEPTS_PER_WAKE):
+        for _attempt in range(ACCEPTS_PER_WAKE):
             try:
-                sock, _ = self._listener.accept()
+                sock, _address = self._listener.accept()
             except (BlockingIOError, InterruptedError):
                 return
             except OSError:  # out of descriptors, a connection reset before accept: keep listening
@@ -505,9 +511,11 @@ class Guest(Peer):
         try:
             infos = socket.getaddrinfo(self.address, self.port, type=socket.SOCK_STREAM)
         except socket.gaierror:
-            raise ConnectError(f"{self.address} is not an address: check the command the host shows") from None
-        problem = "no address to try"
-        for family, kind, proto, _, target in infos:
+            raise ConnectError(
+                _("{address} is not an address: check the command the host shows").format(address=self.address)
+            ) from None
+        problem = _("no address to try")
+        for family, kind, proto, _name, target in infos:
             sock = socket.socket(family, kind, proto)
             sock.setblocking(False)
             error = sock.connect_ex(target)
@@ -525,8 +533,10 @@ class Guest(Peer):
                 return
             problem = outcome
         raise ConnectError(
-            f"no connection could be made to {self.address} port {self.port} ({problem}): "
-            "check the address and the port, and that the host is waiting"
+            _(
+                "no connection could be made to {address} port {port} ({problem}): "
+                "check the address and the port, and that the host is waiting"
+            ).format(address=self.address, port=self.port, problem=problem)
         )
 
     def _await_connect(self, sock: socket.socket, deadline: float) -> str | None:
@@ -536,12 +546,12 @@ class Guest(Peer):
             while True:
                 remaining = deadline - time.monotonic()
                 if remaining <= 0:
-                    return "no answer"
-                for key, _ in self._selector.select(remaining):
+                    return _("no answer")
+                for key, _events in self._selector.select(remaining):
                     if key.data == "wake":
                         self._run_commands()
                         if self._stopping:
-                            return "cancelled"
+                            return _("cancelled")
                     elif key.data == "connecting":
                         error = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
                         return None if error == 0 else os.strerror(error)

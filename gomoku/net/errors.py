@@ -22,7 +22,9 @@ class ProtocolError(NetworkError):
     """The peer sent something the protocol does not allow.
 
     ``code`` is the wire name of the error (see :data:`gomoku.net.protocol.ERROR_CODES`),
-    sent to the peer in an ``error`` message before the connection is closed.
+    sent to the peer in an ``error`` message before the connection is closed.  The
+    message is English, for logs and the ``error``'s ``reason``: each player reads a
+    sentence of the code in their own language (:mod:`gomoku.net.session`).
     """
 
     code = "protocol"
@@ -40,9 +42,13 @@ class LineTooLongError(ProtocolError):
 
 
 class VersionError(ProtocolError):
-    """The peer speaks another protocol, or another version of ours."""
+    """The peer speaks another protocol, or another version of ours (``theirs``: ``None`` for another protocol)."""
 
     code = "version"
+
+    def __init__(self, message: str, theirs: str | None = None) -> None:
+        super().__init__(message)
+        self.theirs = theirs
 
 
 class ConnectError(NetworkError):

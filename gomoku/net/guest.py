@@ -20,13 +20,14 @@ from typing import Any
 from gomoku.board import IllegalMoveError
 from gomoku.clock import NO_CLOCK, Clock, ClockSpec
 from gomoku.game import Game, GameError
+from gomoku.i18n import _
 from gomoku.net import auth
 from gomoku.net import events as ev
 from gomoku.net import protocol as wire
 from gomoku.net.errors import ProtocolError
-from gomoku.net.match import VERDICTS, OfferKind, Request, Role, Times, clock_of
+from gomoku.net.match import VERDICTS, OfferKind, Request, Role, Times, Why, clock_of
 from gomoku.net.protocol import PROTOCOL, VERSION
-from gomoku.net.session import AGREED_WHEN_CROSSED, Link, Outputs, Pending, Session, Table, fits
+from gomoku.net.session import AGREED_WHEN_CROSSED, Link, Outputs, Pending, Session, Table, fits, refusal_text
 from gomoku.net.snapshot import LinkState
 from gomoku.openings import OpeningError, OpeningMove
 from gomoku.point import Point
@@ -77,22 +78,26 @@ class GuestSession(Session):
         return LinkState.CONNECTING if self._links else LinkState.LOST
 
     def _what_next(self) -> str:
-        return ": join again with the same command to resume"
+        return _("join again with the same command to resume")
 
     def _absent(self) -> str:
-        return "not connected to the host: join again to resume"
+        return _("not connected to the host: join again to resume")
 
-    def _not_joined(self, because: str) -> str:
-        return (
-            f"no connection could be made to the host{because}: "
-            "check the address and the port, and that the host is waiting"
+    def _not_joined(self, reason: str) -> str:
+        if reason:
+            return _(
+                "no connection could be made to the host ({reason}): "
+                "check the address and the port, and that the host is waiting"
+            ).format(reason=reason)
+        return _(
+            "no connection could be made to the host: check the address and the port, and that the host is waiting"
         )
 
     def _peer_error(self, link: Link, message: wire.Error, out: Outputs) -> None:
         if link is not self._peer:  # (its stage is closed by now: the error closed it)
-            out.append(ev.JoinRefused(message.code, message.reason))
+            out.append(ev.JoinRefused(message.code, self._peer_error_text(link, message)))
         else:
-            self._lost(link, message.reason + self._what_next(), out)
+            super()._peer_error(link, message, out)
 
     def _lost(self, link: Link, reason: str, out: Outputs, left: bool = False, code: str = "") -> None:
         """A connection that never got to the game is a failed join; a seated one, a lost game (the clocks stop)."""
@@ -133,7 +138,7 @@ class GuestSession(Session):
                 start.match, start.game, start.black, start.rule, start.size, start.moves, start.opening, steps
             )
         except (IllegalMoveError, OpeningError) as error:
-            raise ProtocolError(f"the host's moves are not a legal game ({error})", "desync") from None
+            raise ProtocolError(f"the host's moves are not a legal game ({type(error).__name__})", "desync") from None
         previous = self._resume
         if self._table is not None:
             previous = wire.ResumeRecord(match=self._table.match, game=self._table.number, moves=self._table.moves)
@@ -180,7 +185,7 @@ class GuestSession(Session):
     def _own_step(self, table: Table, game: Game, move: OpeningMove, out: Outputs) -> None:
         """Ask the host for the step (our game takes it); it is taken when the host sends it back."""
         if self._step_sent is not None:
-            out.append(ev.Refused(Request.STEP, "wait for the host to answer your last step"))
+            out.append(ev.Refused(Request.STEP, _("wait for the host to answer your last step")))
             return
         self._step_sent = move
         self._send(self._peer, wire.Step(index=len(table.game.opening.events), step=wire.StepRecord.of(move)), out)
@@ -238,7 +243,7 @@ class GuestSession(Session):
         if own is not None and own.kind is offer.kind in AGREED_WHEN_CROSSED:
             return  # both asked for the same: the host takes ours for a yes, and its answer follows
         if own is not None:  # crossed: the host's stands
-            crossed = f"{self._opponent_title()}'s offer crossed yours: answer it first"
+            crossed = refusal_text(Why.CROSSED, Request.OFFER, self._opponent_title())
             out.append(ev.Refused(Request.OFFER, crossed, own.kind))
         table.pending = Pending(offer.kind, offer.at, Role.HOST)
         out.append(ev.OfferReceived(offer.kind))
@@ -256,7 +261,7 @@ class GuestSession(Session):
         try:
             game = game.step(move, table.seat_of(role), now)
         except GameError as error:
-            raise ProtocolError(f"the host's opening step breaks the rule ({error})", "desync") from None
+            raise ProtocolError(f"the host's opening step breaks the rule ({error.kind.value})", "desync") from None
         self._stepped(table, game, move, role, out)
         if role is Role.GUEST:
             self._step_sent = None
@@ -271,7 +276,7 @@ class GuestSession(Session):
         try:
             game = game.play(point, table.seat_of(Role.HOST), now)
         except GameError as error:
-            raise ProtocolError(f"the host played an illegal move ({error})", "desync") from None
+            raise ProtocolError(f"the host played an illegal move ({error.kind.value})", "desync") from None
         self._moved(table, game, point, Role.HOST, out)
 
     def _take_back_own(self, table: Table, ply: int, reason: str, out: Outputs) -> None:
@@ -285,7 +290,7 @@ class GuestSession(Session):
     def _host_over(self, table: Table, over: wire.Over, out: Outputs) -> None:
         if over.game != table.number:
             raise ProtocolError("the host ended a game that is not this one", "desync")
-        self._take_back_own(table, over.ply, "the game ended before your move arrived", out)
+        self._take_back_own(table, over.ply, _("the game ended before your move arrived"), out)
         verdict, shown = over.outcome, table.game.board.outcome
         if table.ply != over.ply:
             raise ProtocolError("the host's result does not match the board", "desync")
@@ -303,8 +308,11 @@ class GuestSession(Session):
         out.append(ev.GameOver(table.number, table.ply, result))
 
     def _host_refusal(self, table: Table, refuse: wire.Refuse, out: Outputs) -> None:
+        """The host refused our request: its code said in our own words."""
+        turn = None if table.game.in_opening else table.stone_of(Role.HOST)
+        reason = refusal_text(refuse.why, refuse.what, self._opponent_title(), turn)
         if refuse.what is Request.MOVE:
-            self._take_back_own(table, refuse.ply, refuse.reason, out)
+            self._take_back_own(table, refuse.ply, reason, out)
             return
         if refuse.what is Request.STEP:
             self._step_sent = None
@@ -315,4 +323,4 @@ class GuestSession(Session):
             kind, table.pending = table.pending.kind, None
         if refuse.what is Request.RESIGN:
             table.awaiting_verdict = False
-        out.append(ev.Refused(refuse.what, refuse.reason, kind))
+        out.append(ev.Refused(refuse.what, reason, kind, refuse.why.refusal))

@@ -28,12 +28,23 @@ from typing import Any
 from gomoku.board import IllegalMoveError
 from gomoku.clock import Clock
 from gomoku.game import Game, GameError
+from gomoku.i18n import _
 from gomoku.net import auth
 from gomoku.net import events as ev
 from gomoku.net import protocol as wire
 from gomoku.net.errors import ProtocolError
 from gomoku.net.handshake import Stage
-from gomoku.net.match import DEFAULT_SETTINGS, GameSettings, MatchRecord, OfferKind, Request, Role, times_of
+from gomoku.net.match import (
+    DEFAULT_SETTINGS,
+    Farewell,
+    GameSettings,
+    MatchRecord,
+    OfferKind,
+    Request,
+    Role,
+    Why,
+    times_of,
+)
 from gomoku.net.protocol import MATCH_BYTES, PROTOCOL, VERSION
 from gomoku.net.session import AGREED_WHEN_CROSSED, Link, Outputs, Pending, Session, Table, fits
 from gomoku.net.snapshot import LinkState
@@ -80,7 +91,7 @@ class HostSession(Session):
                     record.times,
                 )
             except (OpeningError, IllegalMoveError) as error:
-                raise ValueError(f"the saved match is not a legal game ({error})") from None
+                raise ValueError(_("the saved match is not a legal game ({error})").format(error=error)) from None
             if record.result is not None and table.game.result is None:
                 table.game = table.game.verdict(record.result, 0.0)  # a save: the clock stands stopped
             table.game = table.game.pause(self._now)  # the clock stands still till the guest is back
@@ -148,13 +159,7 @@ class HostSession(Session):
         link = self._links[conn]
         handshakes = sum(1 for other in self._links.values() if other.stage is not Stage.SEATED)
         if handshakes > self.limits.max_handshakes:
-            self._refuse_guest(
-                link,
-                "busy",
-                "too many connections at once: try again in a few seconds",
-                "too many connections at once",
-                out,
-            )
+            self._refuse_guest(link, "crowded", "too many connections at once", _("too many connections at once"), out)
             return out
         link.nonce = auth.new_nonce(self._random_bytes)
         self._send(
@@ -166,28 +171,25 @@ class HostSession(Session):
         return LinkState.WAITING
 
     def _what_next(self) -> str:
-        return ": waiting for the guest to come back"
+        return _("waiting for the guest to come back")
 
     def _absent(self) -> str:
-        return f"{self._opponent_title()} is not connected: wait for them to join again"
+        return _("{who} is not connected: wait for them to join again").format(who=self._opponent_title())
 
-    def _refuse_guest(self, link: Link, code: str, to_guest: str, to_host: str, out: Outputs) -> None:
-        """Turn a guest away: ``to_guest`` is what they read (and what to do), ``to_host`` what we read."""
-        self._fail(link, code, to_guest, out)
-        out.append(ev.GuestRefused(to_host))
+    def _refuse_guest(self, link: Link, code: str, detail: str, shown: str, out: Outputs) -> None:
+        """Turn a guest away with ``code``, which the guest says in its own words; we read ``shown``.
+
+        ``detail`` is English, for logs and the ``error``'s ``reason``.
+        """
+        self._fail(link, code, detail, out, shown)
+        out.append(ev.GuestRefused(shown))
 
     def _handshake(self, link: Link, message: wire.Message, now: float, out: Outputs) -> None:
         if isinstance(message, wire.Hello):
             self._greeted(link, message, "a host cannot join a host: one side must join with --join")
         elif isinstance(message, wire.Auth):
             if not auth.check_proof(self.code, Role.GUEST, link.nonce, link.peer_nonce, message.proof):
-                self._refuse_guest(
-                    link,
-                    "bad-code",
-                    "wrong code: check the code the host shows and join again",
-                    "wrong code",
-                    out,
-                )
+                self._refuse_guest(link, "bad-code", "wrong code", _("wrong code"), out)
                 return
             self._admit(link, message.resume, now, out)
 
@@ -197,21 +199,17 @@ class HostSession(Session):
         same_match = table is not None and resume is not None and resume.match == table.match
         if self._peer is not None and not same_match:
             self._refuse_guest(
-                link, "busy", "this game already has two players", "the game already has two players", out
+                link, "busy", "the game already has two players", _("the game already has two players"), out
             )
             return
         if table is not None and not self._resumable(table, resume):
             self._refuse_guest(
-                link,
-                "different-game",
-                "this host is playing another game: join without the old game's save, or ask for a new code",
-                "their saved game is another game",
-                out,
+                link, "different-game", "another game resumed", _("their saved game is another game"), out
             )
             return
         if self._peer is not None:
             old = self._peer
-            self._send(old, wire.Bye(reason="you joined again from another connection"), out)
+            self._send(old, wire.Bye(why=Farewell.REPLACED), out)
             self._close(old, "replaced", out)
             self._peer = None
         resumed = table is not None
@@ -333,10 +331,10 @@ class HostSession(Session):
         self._announce(self._table, False, out)
         self._send_time(out)
 
-    def _refuse(self, link: Link, what: Request, reason: str, out: Outputs) -> None:
-        """Tell the guest its ``what`` was not taken, and why."""
+    def _refuse(self, link: Link, what: Request, why: Why, out: Outputs) -> None:
+        """Tell the guest its ``what`` was not taken, and ``why`` (a code: the guest says it in its own words)."""
         ply = self._table.ply if self._table is not None else 0
-        self._send(link, wire.Refuse(what=what, ply=ply, reason=reason), out)
+        self._send(link, wire.Refuse(what=what, ply=ply, why=why), out)
 
     def _game_message(self, link: Link, message: wire.Message, now: float, out: Outputs) -> None:
         table = self._table
@@ -353,7 +351,7 @@ class HostSession(Session):
             self._guest_answer(link, table, message, out)
         elif isinstance(message, wire.Resign):
             if table.game.over:
-                self._refuse(link, Request.RESIGN, "the game is already over", out)
+                self._refuse(link, Request.RESIGN, Why.GAME_OVER, out)
             else:
                 self._resign(table, Role.GUEST, out)
         else:
@@ -362,11 +360,11 @@ class HostSession(Session):
     def _guest_move(self, link: Link, table: Table, move: wire.Move, now: float, out: Outputs) -> None:
         """The guest's move: played through the game if it is the position the guest saw, else refused."""
         game = table.game
-        problem: str | None = None
+        problem: Why | None = None
         if move.ply != table.ply and not game.over:
-            problem = "the position changed before your move arrived: look and play again"
+            problem = Why.MOVED_ON
         elif not game.opening.done and not game.over:
-            problem = "the opening is under way: take its step"
+            problem = Why.OPENING
         else:
             problem = self._waiting(table, Role.GUEST)
         point = Point(move.x, move.y)
@@ -374,8 +372,8 @@ class HostSession(Session):
             try:
                 game = game.play(point, table.seat_of(Role.GUEST), now)
             except GameError as error:
-                problem = self._refusal(error, table, self.name or self.role.title)
-        if problem:
+                problem = Why.of(error.kind)
+        if problem is not None:
             self._refuse(link, Request.MOVE, problem, out)
             return
         self._moved(table, game, point, Role.GUEST, out)
@@ -385,19 +383,19 @@ class HostSession(Session):
         """The guest asks for an opening step: taken and echoed if the game takes it, else refused."""
         move = message.step.move()
         game = table.game
-        problem: str | None = None
+        problem: Why | None = None
         if game.over:
-            problem = "the game is over"
+            problem = Why.GAME_OVER
         elif message.index != len(game.opening.events):
-            problem = "the opening moved on before your step arrived: look and choose again"
+            problem = Why.MOVED_ON
         else:
             problem = self._waiting(table, Role.GUEST)
         if problem is None:
             try:
                 game = game.step(move, table.seat_of(Role.GUEST), now)
             except GameError as error:
-                problem = self._refusal(error, table, self.name or self.role.title)
-        if problem:
+                problem = Why.of(error.kind)
+        if problem is not None:
             self._refuse(link, Request.STEP, problem, out)
             return
         self._stepped(table, game, move, Role.GUEST, out)
@@ -407,7 +405,7 @@ class HostSession(Session):
     def _guest_offer(self, link: Link, table: Table, offer: wire.Offer, out: Outputs) -> None:
         problem = table.offer_problem(offer.kind, Role.GUEST)
         if problem is None and offer.at != table.game.action_count:
-            problem = "a move was played meanwhile: ask again"
+            problem = Why.CHANGED
         pending = table.pending
         if problem is None and pending is not None:
             if pending.by is Role.HOST and pending.kind is offer.kind in AGREED_WHEN_CROSSED:
@@ -417,12 +415,8 @@ class HostSession(Session):
                 out.append(ev.OfferAnswered(offer.kind, True))
                 self._accepted(table, Pending(offer.kind, offer.at, Role.GUEST), out)
                 return
-            problem = (
-                "the host's offer crossed yours: answer it first"
-                if pending.by is Role.HOST
-                else "wait for the answer to your offer"
-            )
-        if problem:
+            problem = Why.CROSSED if pending.by is Role.HOST else Why.WAITING
+        if problem is not None:
             self._refuse(link, Request.OFFER, problem, out)
             return
         table.pending = Pending(offer.kind, offer.at, Role.GUEST)
@@ -431,7 +425,7 @@ class HostSession(Session):
     def _guest_answer(self, link: Link, table: Table, answer: wire.Answer, out: Outputs) -> None:
         pending = table.pending
         if pending is None or pending.by is not Role.HOST or pending.kind is not answer.kind or pending.at != answer.at:
-            self._refuse(link, Request.ANSWER, "there is no such offer to answer", out)
+            self._refuse(link, Request.ANSWER, Why.NO_OFFER, out)
             return
         table.pending = None
         out.append(ev.OfferAnswered(pending.kind, answer.accept))

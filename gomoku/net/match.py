@@ -21,7 +21,8 @@ import enum
 from dataclasses import dataclass
 
 from gomoku.clock import NO_CLOCK, Clock, ClockSpec, SideTime
-from gomoku.game import clock_side
+from gomoku.game import Refusal, clock_side
+from gomoku.i18n import _, pgettext
 from gomoku.openings import OpeningRule, Seat
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point
 from gomoku.rules import Outcome, Rule, Stone, Termination
@@ -39,8 +40,8 @@ class Role(enum.Enum):
 
     @property
     def title(self) -> str:
-        """``the host`` or ``the guest``: how a side is named when it has no name."""
-        return f"the {self.value}"
+        """``the host`` or ``the guest``: how a side is named when it has no name (in the language in use)."""
+        return _("the host") if self is Role.HOST else _("the guest")
 
 
 class OfferKind(enum.Enum):
@@ -75,6 +76,71 @@ class Request(enum.Enum):
     STEP = "step"
 
 
+class Why(enum.Enum):
+    """Why the host refused a guest's request: a code on the wire (``refuse``'s ``why``).
+
+    Each side says it in its own language (:func:`gomoku.net.session.refusal_text`):
+    no sentence of the host's crosses the network.
+    """
+
+    #: A move or step that crossed an action of the host's: the position it was made on is gone.
+    MOVED_ON = "moved-on"
+    #: A move while the opening rule awaits a step.
+    OPENING = "opening"
+    #: The game is over (a resignation, a move or a step too late).
+    GAME_OVER = "game-over"
+    #: The guest's own offer awaits the host's answer.
+    WAITING = "waiting"
+    #: The host's offer crossed the guest's: the host's stands.
+    CROSSED = "crossed"
+    #: An offer about a position an action has changed since.
+    CHANGED = "changed"
+    #: An answer to an offer that is not pending.
+    NO_OFFER = "no-offer"
+    #: A rematch asked during the game.
+    NOT_OVER = "not-over"
+    #: An undo with no move of the guest's to take back.
+    NOTHING_TO_UNDO = "nothing-to-undo"
+    #: It is the host's turn, or the host's step of the opening.
+    NOT_YOUR_TURN = "not-your-turn"
+    #: The host's game does not allow the move (taken, off the board, forbidden).
+    ILLEGAL = "illegal"
+    #: The opening rule does not allow the step now.
+    OPENING_RULE = "opening-rule"
+    #: A step after the opening is over.
+    OPENING_OVER = "opening-over"
+
+    @staticmethod
+    def of(refusal: Refusal) -> Why:
+        """The code of the core game's kind of no."""
+        return _WHY_OF_REFUSAL.get(refusal, Why.ILLEGAL)
+
+    @property
+    def refusal(self) -> Refusal | None:
+        """The core game's kind of no this code says, if it is one."""
+        return _REFUSAL_OF_WHY.get(self)
+
+
+_WHY_OF_REFUSAL = {
+    Refusal.GAME_OVER: Why.GAME_OVER,
+    Refusal.NOT_YOUR_TURN: Why.NOT_YOUR_TURN,
+    Refusal.ILLEGAL_MOVE: Why.ILLEGAL,
+    Refusal.OPENING: Why.OPENING_RULE,
+    Refusal.OPENING_OVER: Why.OPENING_OVER,
+    Refusal.NOTHING_TO_UNDO: Why.NOTHING_TO_UNDO,
+}
+_REFUSAL_OF_WHY = {why: refusal for refusal, why in _WHY_OF_REFUSAL.items()}
+
+
+class Farewell(enum.Enum):
+    """Why a side said goodbye: a code on the wire (``bye``'s ``why``), said by each side in its own language."""
+
+    #: The player left (quit the game or cancelled).
+    QUIT = "quit"
+    #: The host: the guest joined again from another connection, which replaces this one.
+    REPLACED = "replaced"
+
+
 class BlackChoice(enum.Enum):
     """Who plays black in a hosted match's first game (rematches swap colours)."""
 
@@ -90,7 +156,9 @@ class BlackChoice(enum.Enum):
     @property
     def label(self) -> str:
         """Who plays black, as a menu or the host's screen says it."""
-        return "drawn at random" if self is BlackChoice.RANDOM else f"the {self.value}"
+        if self is BlackChoice.RANDOM:
+            return pgettext("setting", "drawn at random")
+        return pgettext("setting", "the host") if self is BlackChoice.HOST else pgettext("setting", "the guest")
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 from gomoku.clock import MAX_PERIODS, ClockError, ClockSpec, parse_clock
 from gomoku.net.auth import NONCE_BYTES, PROOF_BYTES
 from gomoku.net.errors import LineTooLongError, ProtocolError, VersionError
-from gomoku.net.match import ChatLine, OfferKind, Request, Role, Times
+from gomoku.net.match import ChatLine, Farewell, OfferKind, Request, Role, Times, Why
 from gomoku.openings import Action, OpeningMove, OpeningRule, Option
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point
 from gomoku.rules import Outcome, Rule, Stone, Termination
@@ -46,9 +46,13 @@ PROTOCOL = "gomoku-net"
 #: core's game: ``offer`` and ``answer`` name the position by its count of actions
 #: (``at``: moves and opening steps, so an undo may reach into the opening), ``move``
 #: lost its unused ``ms``, and ``start`` lists a point chosen at a swap step as one step.
-#: Version 5 (this one) adds the rule ``caro`` to ``start``'s ``rule``: a version 4 peer
+#: Version 5 adds the rule ``caro`` to ``start``'s ``rule``: a version 4 peer
 #: would refuse it as a bad value, so it is told to install the same gomoku instead.
-VERSION = 5
+#: Version 6 (this one) sends codes, never sentences: ``refuse`` and ``bye`` say ``why`` by a
+#: code (:class:`~gomoku.net.match.Why`, :class:`~gomoku.net.match.Farewell`) that each side
+#: says in its own language; ``error``'s ``reason`` is English for logs (and older peers), its
+#: ``code`` what the player reads; and ``crowded`` is a code of its own (version 5 said ``busy``).
+VERSION = 6
 #: Lines of chat a match keeps and ``start`` carries (a reconnected guest sees them again):
 #: a tall terminal's chat panel.
 MAX_CHAT_LINES = 12
@@ -62,7 +66,7 @@ MAX_LINE = 32768
 MAX_NAME = 24
 #: Characters in one chat line: one line of a wide terminal's chat panel.
 MAX_CHAT = 200
-#: Characters in a reason (refusals, errors, goodbyes): one status line.
+#: Characters in an error's reason (English, for logs): one status line.
 MAX_REASON = 200
 #: The most moves a game can have: every point of the largest board.
 MAX_MOVES = MAX_SIZE * MAX_SIZE
@@ -93,6 +97,7 @@ ERROR_CODES = (
     "version",  # another protocol or version
     "bad-code",  # the guest's proof does not match the code
     "busy",  # the game already has two players
+    "crowded",  # too many connections at once: try again in a few seconds
     "different-game",  # a resume whose moves are not this game's
     "timeout",  # no word from the peer for too long
     "desync",  # the host's moves disagree with the guest's board
@@ -450,6 +455,8 @@ _WINNER = Winner()
 _CHAT = ChatLines()
 #: What the host refuses by name: the guest's messages (chat is never refused on the wire).
 _REFUSABLE = EnumKind(Request, only=("move", "offer", "answer", "resign", "step"))
+_WHY = EnumKind(Why)
+_FAREWELL = EnumKind(Farewell)
 _MS = Int(0, MAX_COUNT)
 #: A count of a game's actions: every move, and every opening step.
 _ACTIONS = Int(0, MAX_MOVES + MAX_STEPS)
@@ -735,12 +742,12 @@ class Over(Message):
 
 @dataclass(frozen=True)
 class Refuse(Message):
-    """Host: the guest's last ``what`` (a message type) was not applied, and why."""
+    """Host: the guest's last ``what`` (a message type) was not applied, and ``why`` (a code the guest says)."""
 
     TYPE: ClassVar[str] = "refuse"
     what: Request = _kind(_REFUSABLE)
     ply: int = _kind(Int(0, MAX_MOVES))
-    reason: str = _kind(Text(MAX_REASON))
+    why: Why = _kind(_WHY)
 
 
 @dataclass(frozen=True)
@@ -772,15 +779,18 @@ class Pong(_Beat):
 
 @dataclass(frozen=True)
 class Bye(Message):
-    """Either side, last line: I am leaving (quit, cancel), and why."""
+    """Either side, last line: I am leaving (quit, cancel), and ``why`` (a code the peer says)."""
 
     TYPE: ClassVar[str] = "bye"
-    reason: str = _kind(Text(MAX_REASON))
+    why: Farewell = _kind(_FAREWELL)
 
 
 @dataclass(frozen=True)
 class Error(Message):
-    """Either side, last line: the connection ends because of ``code``; ``reason`` says what to do."""
+    """Either side, last line: the connection ends because of ``code``, which the peer says in its own words.
+
+    ``reason`` is English, for logs and for older versions (which showed it); never shown to a player.
+    """
 
     TYPE: ClassVar[str] = "error"
     code: str = _kind(Choice(ERROR_CODES))
@@ -890,7 +900,8 @@ def _check_version(obj: dict[str, Any]) -> None:
     if version != VERSION:
         raise VersionError(
             f"the peer speaks {PROTOCOL} version {quote(version)} and this gomoku "
-            f"speaks version {VERSION}: install the same gomoku version on both sides"
+            f"speaks version {VERSION}: install the same gomoku version on both sides",
+            quote(version),
         )
 
 

@@ -54,6 +54,13 @@ Errors of the peer's making (a malformed line, a line too long, a flood, a
 message not allowed in this state) end that connection with an ``error``
 line saying why; they never raise out of a session.  The host's game
 survives them: it waits for the guest to come back.
+
+**Languages.**  What crosses the network is a code, never a sentence: a
+refusal's :class:`~gomoku.net.match.Why`, a goodbye's
+:class:`~gomoku.net.match.Farewell`, an error's ``code``.  Each side says
+them in its own language (:func:`refusal_text`, :func:`peer_error_text`,
+:func:`failure_text`) when it makes the event for its player; an error's
+English ``reason`` is for logs only.
 """
 
 from __future__ import annotations
@@ -65,17 +72,33 @@ from dataclasses import dataclass
 from gomoku.board import Board, IllegalMoveError
 from gomoku.clock import NO_CLOCK, Clock, ClockSpec
 from gomoku.game import Game, GameError, Refusal, UndoPolicy
+from gomoku.i18n import _, ngettext
 from gomoku.net import auth
 from gomoku.net import events as ev
-from gomoku.net.errors import ProtocolError
+from gomoku.net.errors import ProtocolError, VersionError
 from gomoku.net.handshake import Stage, next_stage
 from gomoku.net.limits import Limits, TokenBucket
-from gomoku.net.match import ChatLine, MatchRecord, OfferKind, Request, Role, Times, role_of, seat_of
+from gomoku.net.match import (
+    ChatLine,
+    Farewell,
+    MatchRecord,
+    OfferKind,
+    Request,
+    Role,
+    Times,
+    Why,
+    role_of,
+    seat_of,
+)
 from gomoku.net.protocol import (
+    ERROR_CODES,
     MAX_CHAT,
     MAX_CHAT_LINES,
     MAX_NAME,
     MAX_PING_ID,
+    MAX_REASON,
+    PROTOCOL,
+    VERSION,
     Answer,
     Bye,
     Chat,
@@ -114,6 +137,143 @@ def fits(ours: tuple[Point, ...], theirs: tuple[Point, ...], next_is_theirs: boo
     if len(theirs) <= len(ours):
         return theirs == ours[: len(theirs)]
     return len(theirs) == len(ours) + 1 and theirs[:-1] == ours and next_is_theirs
+
+
+def turn_text(who: str, turn: Stone | None) -> str:
+    """It is not our turn, as our player reads it: ``who`` acts (``turn``: their colour; ``None``: an opening step)."""
+    if turn is None:
+        return _("it is {who}'s step in the opening: wait for them").format(who=who)
+    if turn is Stone.BLACK:
+        return _("it is black's turn: wait for {who}'s move").format(who=who)
+    return _("it is white's turn: wait for {who}'s move").format(who=who)
+
+
+def refusal_text(why: Why, what: Request, who: str, turn: Stone | None = None) -> str:
+    """Why our ``what`` was refused, as our player reads it in the language in use.
+
+    ``who`` is the other player (by name, or "the host"); ``turn`` the colour
+    whose move it is (``None``: an opening step is awaited), for
+    :attr:`~gomoku.net.match.Why.NOT_YOUR_TURN`.  The host sends only ``why``:
+    the guest says it in its own words.
+    """
+    if why is Why.NOT_YOUR_TURN:
+        return turn_text(who, turn)
+    if why is Why.MOVED_ON:
+        if what is Request.STEP:
+            return _("the opening moved on before your step arrived: look and choose again")
+        return _("the position changed before your move arrived: look and play again")
+    if why is Why.GAME_OVER:
+        if what is Request.OFFER:
+            return _("the game is over: offer a rematch instead")
+        if what is Request.RESIGN:
+            return _("the game is already over")
+        return _("the game is over: offer a rematch")
+    if why is Why.WAITING:
+        if what is Request.OFFER:
+            return _("wait for the answer to your offer")
+        return _("wait for the answer to your offer first")
+    if why is Why.CROSSED:
+        return _("{who}'s offer crossed yours: answer it first").format(who=who)
+    texts = {
+        Why.OPENING: _("the opening is under way: take its step"),
+        Why.CHANGED: _("a move was played meanwhile: ask again"),
+        Why.NO_OFFER: _("there is no such offer to answer"),
+        Why.NOT_OVER: _("the game is not over: finish it first"),
+        Why.NOTHING_TO_UNDO: _("there is no move of yours to take back"),
+        Why.ILLEGAL: _("{who}'s game does not allow that move: look and play again").format(who=who),
+        Why.OPENING_RULE: _("the opening rule does not allow that step now: look and choose again"),
+        Why.OPENING_OVER: _("the opening is over: play a move"),
+    }
+    return texts[why]
+
+
+def farewell_text(why: Farewell, who: str) -> str:
+    """The other player's goodbye as our player reads it: ``who`` left, and why."""
+    if why is Farewell.REPLACED:
+        return _("{who} closed this connection: you joined again from another connection").format(who=who)
+    return _("{who} left").format(who=who)
+
+
+def peer_error_text(code: str, who: str, seated: bool, role: Role) -> str:
+    """Why the other side ended the connection with an ``error`` of ``code``, as our player (``role``) reads it.
+
+    ``who`` is the other side (by name, or "the host"); ``seated``: whether the
+    game had begun on this connection.
+    """
+    if code == "timeout":
+        if seated:
+            return _("{who} heard nothing from you for too long").format(who=who)
+        return _("the handshake took too long: connect again")
+    if code == "bad-code":
+        if role is Role.GUEST:
+            return _("wrong code: check the code the host shows and join again")
+        return _("the guest found that this host does not know the code")
+    if code == "different-game":
+        if role is Role.GUEST:
+            return _("this host is playing another game: join without the old game's save, or ask for a new code")
+        return _("the guest found that this host's game is not the one it was playing")
+    if code == "busy":
+        return _("this game already has two players")
+    if code == "crowded":
+        return _("too many connections at once: try again in a few seconds")
+    texts = {
+        "version": _("{who} speaks another version of gomoku: install the same gomoku version on both sides"),
+        "desync": _("{who} found that the two games disagree"),
+        "flood": _("{who} closed the connection: too many messages too fast"),
+        "too-long": _("{who} closed the connection: a line was too long"),
+    }
+    return texts.get(code, _("{who} could not read a message from this side")).format(who=who)
+
+
+def failure_text(error: ProtocolError, who: str) -> str:
+    """Why we end the connection on ``error`` (the peer broke the protocol), as our player reads it.
+
+    The error's English message is the detail of a malformed line, for logs: the
+    sentence is said by its code, with the detail only where no sentence can say it.
+    """
+    if isinstance(error, VersionError):
+        if error.theirs is None:
+            return _("{who} does not speak {protocol}: check the address and port").format(who=who, protocol=PROTOCOL)
+        return _(
+            "{who} speaks {protocol} version {theirs} and this gomoku speaks version {ours}: "
+            "install the same gomoku version on both sides"
+        ).format(who=who, protocol=PROTOCOL, theirs=error.theirs, ours=VERSION)
+    if error.code == "flood":
+        return _("too many messages too fast from {who}: the connection is closed").format(who=who)
+    if error.code == "too-long":
+        return _("{who} sent a line that is too long: the connection is closed").format(who=who)
+    if error.code == "bad-code":
+        return _("the host does not know the code: check the address and the code")
+    if error.code == "different-game":
+        return _("the host's game is not the one you were playing: join without resuming")
+    if error.code == "desync":
+        return _("{who}'s game and this one disagree ({detail})").format(who=who, detail=error)
+    return _("{who} sent what this gomoku cannot read ({detail})").format(who=who, detail=error)
+
+
+def codes_table() -> str:
+    """The codes that cross the network for a sentence, as a Markdown table: what each side reads in English.
+
+    ``refuse`` and ``bye`` carry ``why`` and ``error`` its ``code``: the
+    receiver says them in its own language (here the English, for a guest
+    refused a move by Hana, or told by Hana).  ``docs/network.md`` shows it.
+    """
+    rows = ["| message | code | the player reads (English) |", "| --- | --- | --- |"]
+    for why in Why:
+        rows.append(f"| `refuse` | `{why.value}` | {refusal_text(why, Request.MOVE, 'Hana', Stone.BLACK)} |")
+    for farewell in Farewell:
+        rows.append(f"| `bye` | `{farewell.value}` | {farewell_text(farewell, 'Hana')} |")
+    for code in ERROR_CODES:
+        rows.append(f"| `error` | `{code}` | {peer_error_text(code, 'Hana', True, Role.GUEST)} |")
+    return "\n".join(rows)
+
+
+def then_text(reason: str, what_next: str) -> str:
+    """A sentence and what our player does next, joined as the language joins them."""
+    if not what_next:
+        return reason
+    # i18n: what happened to the connection, then what the player does next ("waiting for the guest to come back")
+    return _("{reason}: {what_next}").format(reason=reason, what_next=what_next)
 
 
 @dataclass(frozen=True)
@@ -176,9 +336,9 @@ class Table:
             state = state.apply(board, step)
         placed = tuple(board.moves)
         if moves[: len(placed)] != placed:
-            raise IllegalMoveError("the moves are not the opening's stones")
+            raise IllegalMoveError(_("the moves are not the opening's stones"))
         if len(moves) > len(placed) and not state.done:
-            raise IllegalMoveError("moves were played before the opening was over")
+            raise IllegalMoveError(_("moves were played before the opening was over"))
         for point in moves[len(placed) :]:
             board.play(point)
         seats = times.by_seat(first) if times is not None else None
@@ -222,19 +382,14 @@ class Table:
         """Whether the game goes on (on the guest, no resignation or draw of ours awaits the host's verdict)."""
         return not self.game.over and not self.awaiting_verdict
 
-    def offer_problem(self, kind: OfferKind, role: Role) -> str | None:
-        """Why ``role`` may not offer ``kind`` now, or ``None`` if it may."""
-        refused = self.offer_refusal(kind, role)
-        return refused[0] if refused is not None else None
-
-    def offer_refusal(self, kind: OfferKind, role: Role) -> tuple[str, Refusal | None] | None:
-        """Why ``role`` may not offer ``kind`` now and the core's kind of no, if it is one; ``None`` if it may."""
+    def offer_problem(self, kind: OfferKind, role: Role) -> Why | None:
+        """Why ``role`` may not offer ``kind`` now (a code: :func:`refusal_text` says it), or ``None`` if it may."""
         if kind is OfferKind.REMATCH:
-            return None if self.game.over else ("the game is not over: finish it first", None)
+            return None if self.game.over else Why.NOT_OVER
         if not self.in_play:
-            return "the game is over: offer a rematch instead", Refusal.GAME_OVER
+            return Why.GAME_OVER
         if kind is OfferKind.UNDO and self.game.undo_count(self.seat_of(role)) == 0:
-            return "there is no move of yours to take back", Refusal.NOTHING_TO_UNDO
+            return Why.NOTHING_TO_UNDO
         return None
 
 
@@ -385,7 +540,7 @@ class Session:
 
     def _name_of(self, role: Role) -> str:
         """How a move list names ``role``: ``you``, or the opponent's name."""
-        return "you" if role is self.role else self._opponent_title()
+        return _("you") if role is self.role else self._opponent_title()
 
     def _board_view(self, table: Table) -> tuple[Board, frozenset[Point]]:
         """A copy of the board for snapshots, made again only when the position changed.
@@ -439,11 +594,14 @@ class Session:
         seated = link.stage is Stage.SEATED
         link.stage = Stage.CLOSED
         out: Outputs = []
-        because = f" ({reason})" if reason else ""
         if seated:
-            self._lost(link, f"the connection to {self._who(link)} was lost{because}{self._what_next()}", out)
+            if reason:
+                lost = _("the connection to {who} was lost ({reason})").format(who=self._who(link), reason=reason)
+            else:
+                lost = _("the connection to {who} was lost").format(who=self._who(link))
+            self._lost(link, then_text(lost, self._what_next()), out)
         else:
-            self._lost(link, self._not_joined(because), out)
+            self._lost(link, self._not_joined(reason), out)
         return out
 
     def receive(self, conn: int, data: bytes, now: float) -> Outputs:
@@ -462,7 +620,7 @@ class Session:
                 if link.closed:
                     break
         except ProtocolError as error:
-            self._fail(link, error.code, str(error), out)
+            self._fail(link, error.code, str(error), out, failure_text(error, self._who(link)))
         return out
 
     def tick(self, now: float) -> Outputs:
@@ -473,13 +631,14 @@ class Session:
         for link in list(self._links.values()):
             if link.stage is not Stage.SEATED:
                 if now >= link.deadline:
-                    self._fail(link, "timeout", "the handshake took too long: connect again", out)
+                    shown = _("the handshake took too long: connect again")
+                    self._fail(link, "timeout", "the handshake took too long", out, shown)
                 continue
             if now - link.last_heard >= self.limits.peer_timeout:
                 silent = round(now - link.last_heard)
-                ours = f"no word from {self._who(link)} for {silent} s" + self._what_next()
-                theirs = f"{self.name or self.role.title} heard nothing from you for {silent} s"
-                self._fail(link, "timeout", ours, out, to_peer=theirs)
+                heard = ngettext("no word from {who} for {count} s", "no word from {who} for {count} s", silent)
+                ours = then_text(heard.format(who=self._who(link), count=silent), self._what_next())
+                self._fail(link, "timeout", f"no word for {silent} s", out, ours)
             elif now >= link.next_ping:
                 link.ping_id = (link.ping_id + 1) % (MAX_PING_ID + 1)
                 link.pings[link.ping_id] = now
@@ -514,7 +673,7 @@ class Session:
             return self._step(table, table.game.opening.point_move(point), now, out)
         problem = self._waiting(table, self.role)
         if problem:
-            out.append(ev.Refused(Request.MOVE, problem))
+            out.append(ev.Refused(Request.MOVE, refusal_text(problem, Request.MOVE, self._opponent_title())))
             return out
         try:
             game = table.game.play(point, table.seat_of(self.role), now)
@@ -542,7 +701,7 @@ class Session:
         """Our opening step ``move``, tried on the game (refused with the core's reason), then taken or asked for."""
         problem = self._waiting(table, self.role)
         if problem:
-            out.append(ev.Refused(Request.STEP, problem))
+            out.append(ev.Refused(Request.STEP, refusal_text(problem, Request.STEP, self._opponent_title())))
             return out
         try:
             game = table.game.step(move, table.seat_of(self.role), now)
@@ -552,20 +711,17 @@ class Session:
         self._own_step(table, game, move, out)
         return out
 
-    def _waiting(self, table: Table, role: Role) -> str | None:
+    def _waiting(self, table: Table, role: Role) -> Why | None:
         """Why ``role`` may not act now though the game would let it: its own offer awaits an answer."""
         if table.pending is not None and table.pending.by is role:
-            return "wait for the answer to your offer first"
+            return Why.WAITING
         return None
 
-    def _refusal(self, error: GameError, table: Table, other: str = "") -> str:
-        """The core's refusal as a player reads it: whose turn it is by name (``other``: the opponent's, by default)."""
+    def _refusal(self, error: GameError, table: Table) -> str:
+        """The core's refusal of our action as our player reads it: whose turn it is by the opponent's name."""
         if error.kind is not Refusal.NOT_YOUR_TURN:
             return str(error)
-        other = other or self._opponent_title()
-        if table.game.in_opening:
-            return f"it is {other}'s step in the opening: wait for them"
-        return f"it is {table.game.board.turn}'s turn: wait for {other}'s move"
+        return turn_text(self._opponent_title(), None if table.game.in_opening else table.game.board.turn)
 
     def _lapse(self, table: Table, out: Outputs) -> None:
         """An action was taken: it lapses a pending offer (the offer was about the position before it)."""
@@ -603,13 +759,17 @@ class Session:
         pending = table.pending
         if pending is not None and pending.by is not self.role and pending.kind is kind in AGREED_WHEN_CROSSED:
             return self.answer(True, now)  # the opponent asked for the same: that is a yes
-        refused = table.offer_refusal(kind, self.role)
-        if refused is None and table.pending is not None:
-            waiting = table.pending.by is self.role
-            answer_first = f"answer {self._opponent_title()}'s offer first: y accepts, n declines"
-            refused = ("wait for the answer to your offer" if waiting else answer_first, None)
-        if refused is not None:
-            out.append(ev.Refused(Request.OFFER, refused[0], kind, refused[1]))
+        problem = table.offer_problem(kind, self.role)
+        if problem is not None:
+            text = refusal_text(problem, Request.OFFER, self._opponent_title())
+            out.append(ev.Refused(Request.OFFER, text, kind, problem.refusal))
+            return out
+        if table.pending is not None:
+            if table.pending.by is self.role:
+                text = refusal_text(Why.WAITING, Request.OFFER, self._opponent_title())
+            else:
+                text = _("answer {who}'s offer first: y accepts, n declines").format(who=self._opponent_title())
+            out.append(ev.Refused(Request.OFFER, text, kind))
             return out
         table.pending = Pending(kind, table.game.action_count, self.role)
         self._send(self._peer, Offer(kind=kind, at=table.game.action_count), out)
@@ -625,7 +785,7 @@ class Session:
             return out
         pending = table.pending
         if pending is None or pending.by is self.role:
-            out.append(ev.Refused(Request.ANSWER, "there is no offer to answer"))
+            out.append(ev.Refused(Request.ANSWER, _("there is no offer to answer")))
             return out
         table.pending = None
         self._send(self._peer, Answer(kind=pending.kind, at=pending.at, accept=accept), out)
@@ -661,13 +821,13 @@ class Session:
     def _keep_chat(self, line: ChatLine) -> None:
         self._chat = (self._chat + [line])[-MAX_CHAT_LINES:]
 
-    def leave(self, reason: str = "the other player left", now: float | None = None) -> Outputs:
-        """Say goodbye on every connection and close them all."""
+    def leave(self, reason: str = "the player left", now: float | None = None) -> Outputs:
+        """Say goodbye on every connection and close them all (``reason`` is for logs: the peer reads its own words)."""
         self._at(now)
         out: Outputs = []
         for link in list(self._links.values()):
-            self._send(link, Bye(reason=clean_text(reason)[:200]), out)
-            self._close(link, "leaving", out)
+            self._send(link, Bye(why=Farewell.QUIT), out)
+            self._close(link, f"leaving: {reason}", out)
         return out
 
     # -- shared machinery ---------------------------------------------------------
@@ -681,16 +841,17 @@ class Session:
         self._links.pop(link.conn, None)
         out.append(ev.Close(link.conn, reason))
 
-    def _fail(self, link: Link, code: str, reason: str, out: Outputs, to_peer: str = "") -> None:
+    def _fail(self, link: Link, code: str, detail: str, out: Outputs, shown: str) -> None:
         """End ``link`` with an ``error`` line: the peer broke the protocol or went quiet.
 
-        ``reason`` is for our player; ``to_peer``, if given, is the sentence the peer reads instead.
+        ``detail`` is English, for logs and the line's ``reason`` (the peer says
+        ``code`` in its own words); ``shown`` is what our player reads.
         """
         if link.closed:
             return
-        self._send(link, Error(code=code, reason=to_peer or reason), out)
-        self._close(link, reason, out)
-        self._lost(link, reason, out, code=code)
+        self._send(link, Error(code=code, reason=clean_text(detail)[:MAX_REASON]), out)
+        self._close(link, detail, out)
+        self._lost(link, shown, out, code=code)
 
     def _lost(self, link: Link, reason: str, out: Outputs, left: bool = False, code: str = "") -> None:
         """``link`` is gone; if it was the opponent's, say so (``code``: the error we sent)."""
@@ -712,14 +873,17 @@ class Session:
         return link.peer_name or self.role.other.title
 
     def _what_next(self) -> str:
+        """What our player does after the connection to the opponent is lost (``""``: nothing to say)."""
         return ""
 
-    def _not_joined(self, because: str) -> str:
-        """What a connection that ended before it reached the table means to our player."""
-        return f"a connection ended before it reached the game{because}"
+    def _not_joined(self, reason: str) -> str:
+        """What a connection that ended before it reached the table means to our player (``reason``: the socket's)."""
+        if reason:
+            return _("a connection ended before it reached the game ({reason})").format(reason=reason)
+        return _("a connection ended before it reached the game")
 
     def _absent(self) -> str:
-        return "not connected"
+        return _("not connected")
 
     def _ready(
         self, what: Request, out: Outputs, now: float, game_over_ok: bool = False, kind: OfferKind | None = None
@@ -732,7 +896,7 @@ class Session:
         if self._timed(now, out):
             return None  # the flag fell first: the game is over, as the event just said
         if not game_over_ok and not table.in_play:
-            out.append(ev.Refused(what, "the game is over: offer a rematch", kind, Refusal.GAME_OVER))
+            out.append(ev.Refused(what, _("the game is over: offer a rematch"), kind, Refusal.GAME_OVER))
             return None
         return table
 
@@ -746,11 +910,11 @@ class Session:
     def _dispatch(self, link: Link, message: Message, now: float, out: Outputs) -> None:
         """Handle one message from ``link``."""
         if isinstance(message, Error):
-            self._close(link, message.reason, out)
+            self._close(link, f"error {message.code}: {message.reason}", out)
             self._peer_error(link, message, out)
         elif isinstance(message, Bye):
-            self._close(link, message.reason, out)
-            self._lost(link, f"{self._who(link)} left: {message.reason}", out, left=True)
+            self._close(link, f"bye: {message.why.value}", out)
+            self._lost(link, farewell_text(message.why, self._who(link)), out, left=True)
         elif link.stage is not Stage.SEATED:
             then = next_stage(self.role, link.stage, message.TYPE)
             if then is None:
@@ -773,8 +937,12 @@ class Session:
             self._game_message(link, message, now, out)
 
     def _peer_error(self, link: Link, message: Error, out: Outputs) -> None:
-        """The peer ended the connection with an error: its reason, and what our player does next."""
-        self._lost(link, message.reason + self._what_next(), out)
+        """The peer ended the connection with an error: its code in our words, and what our player does next."""
+        self._lost(link, then_text(self._peer_error_text(link, message), self._what_next()), out)
+
+    def _peer_error_text(self, link: Link, message: Error) -> str:
+        """The peer's ``error`` as our player reads it (its ``reason`` is English, for logs: never shown)."""
+        return peer_error_text(message.code, self._who(link), link is self._peer, self.role)
 
     def _greeted(self, link: Link, hello: Hello, same_role: str) -> None:
         """Take the peer's ``hello``: it must come from the other role (else ``same_role`` is the error)."""

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from gomoku.board import Board
 from gomoku.clock import Clock
 from gomoku.game import clock_side
+from gomoku.i18n import N_, _
 from gomoku.net import events as ev
 from gomoku.net.match import ChatLine, MatchRecord, OfferKind, Role, Times, seat_of, times_of
 from gomoku.net.protocol import ResumeRecord
@@ -40,6 +41,19 @@ class LinkState(enum.Enum):
     WAITING = "waiting"
     #: Guest: the connection to the host has ended; joining again resumes the game.
     LOST = "connection lost"
+
+    @property
+    def label(self) -> str:
+        """The state as a status line shows it, in the language in use (the value stays English)."""
+        return _(_LINK_LABELS[self])
+
+
+_LINK_LABELS = {
+    LinkState.CONNECTING: N_("connecting"),
+    LinkState.CONNECTED: N_("connected"),
+    LinkState.WAITING: N_("waiting"),
+    LinkState.LOST: N_("connection lost"),
+}
 
 
 @dataclass(frozen=True)
@@ -153,7 +167,7 @@ class Snapshot:
 
     def who(self, line: ChatLine) -> str:
         """The name to show before a chat line: ``you``, or the opponent's."""
-        return "you" if line.by is self.role else self.opponent
+        return _("you") if line.by is self.role else self.opponent
 
 
 @dataclass(frozen=True)

@@ -180,12 +180,12 @@ class RawGuest:
             self._perform(self.session.receive(1, data, time.monotonic()))
 
     def refusals(self) -> list[str]:
-        """The reasons of every ``refuse`` line the host sent."""
+        """The codes (``why``) of every ``refuse`` line the host sent."""
         reasons = []
         for line in self.received.splitlines():
             message = decode(line)
             if message.TYPE == "refuse":
-                reasons.append(message.reason)
+                reasons.append(message.why.value)
         return reasons
 
     def has(self, kind: type) -> bool:

@@ -108,18 +108,18 @@ def test_a_hostile_guest_can_neither_take_the_hosts_step_nor_skip_one() -> None:
     conn = wire.connect(guest)
     # the host's step, sent by the guest on the wire
     (refusal,) = hostile(wire, conn, raw_step(0, "place h8"))
-    assert refusal["what"] == "step" and "it is Hana's step in the opening" in refusal["reason"]
+    assert refusal["what"] == "step" and refusal["why"] == "not-your-turn"
     for text in ("place h8", "place h9", "place j9"):
         step(wire, wire.host, text)
     # skipping ahead: a step numbered past the opening's next
     (refusal,) = hostile(wire, conn, raw_step(4, "place g7"))
-    assert "moved on" in refusal["reason"]
+    assert refusal["why"] == "moved-on"
     # skipping the choice: placing the 4th stone without choosing place-two (stay does not lead there)
     (refusal,) = hostile(wire, conn, raw_step(3, "place g7"))
-    assert "is not this step" in refusal["reason"]
+    assert refusal["why"] == "opening-rule"
     # a move instead of a step
     (refusal,) = hostile(wire, conn, encode(Move(ply=3, x=0, y=0)))
-    assert refusal["what"] == "move" and "opening is under way" in refusal["reason"]
+    assert refusal["what"] == "move" and refusal["why"] == "opening"
     # a step that cannot be written (a place without a point) ends the connection, the game is kept
     hostile(wire, conn, b'{"type":"step","index":3,"step":{"action":"place","point":null,"option":null,"number":0}}\n')
     assert not wire.host.connected and len(wire.host.board.moves) == 3

@@ -150,15 +150,15 @@ def refused_reason(raw: RawGuest, data: bytes) -> str:
 
 def move_for_the_other_side(raw: RawGuest) -> None:
     raw.do(raw.session.play((8, 8)))  # a legal white move ...
-    assert "black's turn" in refused_reason(raw, encode(Move(ply=2, x=9, y=9)))  # ... then black's
+    assert refused_reason(raw, encode(Move(ply=2, x=9, y=9))) == "not-your-turn"  # ... then black's
 
 
 def move_off_the_board(raw: RawGuest) -> None:
-    assert "off the 15x15 board" in refused_reason(raw, encode(Move(ply=1, x=20, y=20)))
+    assert refused_reason(raw, encode(Move(ply=1, x=20, y=20))) == "illegal"
 
 
 def move_on_a_taken_point(raw: RawGuest) -> None:
-    assert "h8 is taken" in refused_reason(raw, encode(Move(ply=1, x=7, y=7)))
+    assert refused_reason(raw, encode(Move(ply=1, x=7, y=7))) == "illegal"
 
 
 def huge_chat_with_escapes(raw: RawGuest) -> None:

@@ -16,6 +16,7 @@ from gomoku.net.guest import GuestSession
 from gomoku.net.handshake import TRANSITIONS, Stage, next_stage, table
 from gomoku.net.match import VERDICTS, BlackChoice, GameSettings, OfferKind, Request, Role
 from gomoku.net.protocol import ENDINGS, Over, decode, encode, endings_table
+from gomoku.net.session import codes_table
 from gomoku.net.snapshot import LinkState
 from gomoku.point import Point, parse_point
 from gomoku.rules import Outcome, Rule, Stone, Termination
@@ -76,10 +77,10 @@ def test_the_wire_keeps_its_words_and_refuses_others() -> None:
         decode(line.replace(b"no-five-left", b"stalemate"))
 
 
-@pytest.mark.parametrize("version", [1, 3, 4])
+@pytest.mark.parametrize("version", [1, 3, 4, 5])
 def test_an_older_peer_is_told_to_install_the_same_version(version: int) -> None:
     hello = f'{{"type":"hello","protocol":"gomoku-net","version":{version},"role":"guest","name":"x","nonce":"'
-    with pytest.raises(VersionError, match=f"speaks gomoku-net version {version} and this gomoku speaks version 5"):
+    with pytest.raises(VersionError, match=f"speaks gomoku-net version {version} and this gomoku speaks version 6"):
         decode(hello.encode() + b"0" * 32 + b'"}')
 
 
@@ -90,6 +91,7 @@ def test_the_docs_show_the_handshake_table_and_the_endings_as_the_code_has_them(
     text = DOCS.read_text()
     assert table() in text
     assert endings_table() in text
+    assert codes_table() in text  # every code that crosses the wire for a sentence, with its English
 
 
 def test_the_handshake_table_allows_each_message_in_its_one_stage() -> None:
@@ -226,4 +228,4 @@ def test_a_timeout_is_told_to_each_side_in_its_own_words() -> None:
     wire.route(wire.host, host_out)
     wire.flush()
     (theirs,) = wire.of(guest, ev.ConnectionLost)
-    assert theirs.reason == "Hana heard nothing from you for 9 s: join again with the same command to resume"
+    assert theirs.reason == "Hana heard nothing from you for too long: join again with the same command to resume"
