@@ -580,9 +580,7 @@ def link_text(screen: NetPlaying) -> str:
         return _("connected, {ms} ms").format(ms=f"{rtt * 1000:.0f}") if rtt is not None else _("connected")
     if screen.link is LinkState.WAITING:
         return _("waiting for {name} to come back").format(name=screen.opponent)
-    if screen.link is LinkState.CONNECTING:
-        return _("connecting")
-    return _("connection lost")
+    return screen.link.label
 
 
 def waiting_lines(screen: NetPlaying) -> list[str]:
@@ -652,8 +650,7 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
     lines.append((_("Chat"), "status"))
     chat: list[str] = []
     for spoken in screen.view.chat:
-        who = pgettext("player", "you") if spoken.by is screen.view.role else screen.view.who(spoken)
-        chat += draw.wrap(_("{name}: {text}").format(name=who, text=spoken.text), width)
+        chat += draw.wrap(_("{name}: {text}").format(name=screen.view.who(spoken), text=spoken.text), width)
     room = bottom - top - len(lines)
     shown = chat[-room:] if room > 0 else []
     # i18n: width 33
