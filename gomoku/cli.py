@@ -7,7 +7,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import NoReturn
 
-from gomoku import __version__, i18n
+from gomoku import __version__, i18n, textwidth
 from gomoku.ai import LEVELS, UnknownLevelError, level_named
 from gomoku.clock import ClockError, ClockSpec, parse_clock
 from gomoku.i18n import N_, _
@@ -156,10 +156,19 @@ def port_number(text: str) -> int:
 
 
 class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
-    """Help texts shown as written: argparse would read a ``%`` in a translation as a placeholder and fail."""
+    """Help texts shown as written, wrapped by terminal columns.
+
+    argparse would read a ``%`` in a translation as a placeholder and fail,
+    and it wraps by characters, which makes a line of Chinese twice as wide as
+    the terminal: :func:`gomoku.textwidth.wrap` measures columns and breaks
+    between Chinese characters.
+    """
 
     def _expand_help(self, action: argparse.Action) -> str:
         return self._get_help_string(action) or ""
+
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        return textwidth.wrap(text, width)
 
 
 def language_option(text: str) -> i18n.Language:

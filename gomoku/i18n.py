@@ -11,7 +11,8 @@ written and translated where it is read:
   a whole sentence per plural form (Russian has three, Chinese one);
 - ``pgettext("stone", "Black")``: the same English word in a context of its own;
 - ``N_("Undo")``: only marked, for a table built at import; the reader calls
-  ``_(text)`` when it shows it.
+  ``_(text)`` when it shows it (``N_plural("{count} move", "{count} moves")``
+  marks a plural text so, said with ``ngettext(*forms, count)``).
 
 Placeholders are named (``{point}``, ``{count}``), never English grammar put
 together from pieces.  A text missing from a catalog is shown in English, text by
@@ -197,6 +198,11 @@ def pgettext(context: str, message: str) -> str:
 def npgettext(context: str, singular: str, plural: str, count: int) -> str:
     """:func:`ngettext` within ``context``."""
     return _speaker.translations.npgettext(context, singular, plural, count)
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a text's two English forms as one plural text for the catalogs; the reader says it with :func:`ngettext`."""
+    return singular, plural
 
 
 def N_(message: str) -> str:

@@ -48,6 +48,7 @@ TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 KEYWORDS = {
     "_": None,
     "N_": None,
+    "N_plural": (1, 2),
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "npgettext": ((1, "c"), 2, 3),

@@ -14,7 +14,7 @@ import re
 from gomoku import i18n
 from gomoku.board import Board
 from gomoku.clock import Clock, ClockKind
-from gomoku.i18n import N_, Language, _, ngettext, pgettext
+from gomoku.i18n import N_, Language, N_plural, _, ngettext, pgettext
 from gomoku.patterns import blocked_ends, run_bounds
 from gomoku.point import DIRECTIONS, Point
 from gomoku.rules import Rule, Stone, Termination
@@ -36,8 +36,8 @@ def heat_text(on: bool) -> str:
 
 #: The counted things :func:`plural` knows, each a text per plural form (``{count}`` filled in when said).
 _COUNTED = {
-    "move": (N_("{count} move"), N_("{count} moves")),
-    "older unfinished game": (N_("{count} older unfinished game"), N_("{count} older unfinished games")),
+    "move": N_plural("{count} move", "{count} moves"),
+    "older unfinished game": N_plural("{count} older unfinished game", "{count} older unfinished games"),
 }
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from gomoku import cli, i18n
-from gomoku.i18n import Language
+from gomoku.i18n import Language, pgettext
 from gomoku.rules import Stone
 from gomoku.tui import texts
 from gomoku.tui.bindings import HELP, QUIT, UNDO, elsewhere, help_rows, key_line
@@ -235,15 +235,19 @@ def test_english_stays_as_it_was(english: None) -> None:
 
 
 def test_picking_a_language_in_the_menu_shows_it_and_remembers_it(launch, home: Path) -> None:
+    with i18n.speaking(i18n.Language.RUSSIAN):
+        language, new_game = pgettext("menu", "Language"), pgettext("menu", "New game")
+    assert language != "Language" and new_game != "New game"  # the Russian catalog has both
     game = launch()
     game.wait_for("New game")
     game.send("k" * 4)  # up from New game, round the bottom: Quit, Load, Network, Language
     game.wait_for(lambda text: "< automatic (from the environment) >" in flatten(text))
-    game.send("hh")  # Tiếng Việt, then Русский
-    game.wait_for(lambda text: "Language < Русский >" in flatten(text))
+    game.send("hh")  # Tiếng Việt, then Русский: the menu redraws in Russian at once
+    game.wait_for(lambda text: f"{language} < Русский >" in flatten(text))
+    assert new_game in flatten(game.text())
     game.send("q")  # no game in progress: quits at once
     assert game.wait_exit() == 0
     assert json.loads((home / "settings.json").read_text())["language"] == "ru"
     again = launch()
-    shown = again.wait_for(lambda text: "Language Русский" in flatten(text))
-    assert "New game" in flatten(shown)  # English texts stay until the catalogs are translated
+    shown = again.wait_for(lambda text: f"{language} Русский" in flatten(text))
+    assert new_game in flatten(shown) and "New game" not in flatten(shown)

@@ -297,8 +297,8 @@ def test_a_swap2_game_with_a_clock_ends_on_time(players) -> None:  # type: ignor
         host.sees(f"you: place {name}")
     guest.sees("Ann: place f6", "swap to black, stay white or place two more")
     guest.keys("x")  # the guest swaps: it plays black, and white (the host) moves next
-    host.sees("Bob: swap. You play white. The opening is over.", "your move")
-    guest.sees("You: swap. You play black.")
+    host.sees("Bob: swap colours. You play white. The opening is over.", "your move")
+    guest.sees("You: swap colours. You play black.")
     # nobody moves: what is left of the host's 12 s runs out
     host.sees("Black wins on time", "Bob wins", timeout=15.0)
     guest.sees("Black wins on time", "You win!", timeout=5.0)

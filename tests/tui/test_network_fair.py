@@ -74,7 +74,7 @@ def test_every_opening_key_is_its_own_and_keep_keeps_the_colours() -> None:
         assert all(find(keys, key) is binding for key in binding.keys)  # no other binding takes it first
     match.press(Role.GUEST, OPENING_KEYS[Option.STAY].keys[0])
     assert match.host.screen.table.opening.step is None and match.guest.screen.table.my_stone is Stone.WHITE
-    assert "You: stay." in match.guest.message
+    assert "You: keep colours." in match.guest.message
 
 
 def test_a_step_out_of_turn_is_the_sessions_to_refuse_and_the_screen_says_why() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from gomoku import textwidth
+from gomoku.i18n import N_, _
 from gomoku.tui import draw
 from gomoku.tui.bindings import Binding, Bindings, key_line
 from gomoku.tui.draw import Theme, Window
@@ -36,9 +37,11 @@ def _kept_at_quitting(ctx: Context) -> tuple[Autosave, ...]:
 
 # -- the quit question ----------------------------------------------------------------
 
-YES = Binding(QUIT_YES, "quit (the game is kept: resume later)", "y quits (the game is kept)", "y q Enter", always=True)
+YES = Binding(
+    QUIT_YES, N_("quit (the game is kept: resume later)"), N_("y quits (the game is kept)"), "y q Enter", always=True
+)
 #: Any other key goes back: the binding that says so holds no key of its own.
-BACK = Binding((), "go back to the game", "any other key goes back", "any other key")
+BACK = Binding((), N_("go back to the game"), N_("any other key goes back"), N_("any other key"))
 
 
 def confirm_bindings(overlay: ConfirmQuit, ctx: Context) -> Bindings:
@@ -50,12 +53,16 @@ def confirm_update(overlay: ConfirmQuit, event: Event, ctx: Context) -> tuple[An
         return overlay, UNHANDLED
     if event.name in QUIT_YES:
         return None, Reply(effects=(*_kept_at_quitting(ctx), Quit()))
-    return None, said("Quit cancelled.")
+    return None, said(_("Quit cancelled."))
 
 
 def confirm_view(win: Window, overlay: ConfirmQuit, ctx: Context, theme: Theme) -> None:
-    lines = [("Quit this game?", "status"), (theme.join(key_line(confirm_bindings(overlay, ctx))), "")]
-    draw.centred_box(win, theme, lines, max(textwidth.width(text) for text, _ in lines) + 6)
+    lines = [(_("Quit this game?"), "status"), (theme.join(key_line(confirm_bindings(overlay, ctx))), "")]
+    width = max(textwidth.width(text) for text, _style in lines) + 6
+    if width > win.getmaxyx()[1]:  # a long key line in a narrow terminal: one entry a line
+        lines = lines[:1] + [(short, "") for short in key_line(confirm_bindings(overlay, ctx))]
+        width = max(textwidth.width(text) for text, _style in lines) + 6
+    draw.centred_box(win, theme, lines, width)
 
 
 # -- a notice -------------------------------------------------------------------------
@@ -76,7 +83,7 @@ def notice_view(win: Window, notice: Notice, ctx: Context, theme: Theme) -> None
     body = draw.wrap(notice.text, width - 6)
     room = max(1, rows - HEADER_ROWS - 2)  # inside the box's borders
     blank: list[tuple[str, str]] = [("", "")]
-    closing = [(" Any key continues.", "dim")]
+    closing = [(" " + _("Any key continues."), "dim")]
     if len(body) + 2 * len(blank) + len(closing) > room:
         blank = []
     if len(body) + len(closing) > room:

@@ -15,6 +15,7 @@ from dataclasses import replace
 from gomoku import game as core
 from gomoku import textwidth
 from gomoku.game import GameError, Refusal, clock_side
+from gomoku.i18n import N_, _, pgettext
 from gomoku.openings import (
     Action,
     OpeningMove,
@@ -68,6 +69,7 @@ from gomoku.tui.model import (
 from gomoku.tui.saves import autosave_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt, review
+from gomoku.tui.screens.words import colour, pace_name
 from gomoku.tui.settings import Mode, Pace
 from gomoku.tui.texts import clock_face, ended_text, heat_text, overline_note, result_text, sentence, side_name
 
@@ -78,7 +80,7 @@ FALLBACK_LEVEL = "hard"
 # -- the keys: the game screens' one key map (gomoku.tui.bindings), as this screen takes them
 
 #: Watch mode's pause while paused.
-RESUME = replace(PAUSE, short="p resume")
+RESUME = replace(PAUSE, short=N_("p resume"))
 FASTER_KEYS = frozenset({"+", "="})
 
 
@@ -184,7 +186,7 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Reply]:
         return Menu(MenuRow.NEW, back=screen), NOTHING
     if binding is SAVE:
         if not game.board.moves:
-            return screen, alerted("No moves to save yet: play first.")
+            return screen, alerted(_("No moves to save yet: play first."))
         return screen, prompt.opened(ctx, PromptKind.SAVE)
     if binding is LOAD:
         return screen, prompt.opened(ctx, PromptKind.LOAD)
@@ -215,12 +217,12 @@ def _flag_fell(local: LocalGame, seconds: float | None) -> tuple[Screen, Reply] 
     ticked = local.game.tick(_now(seconds))
     if ticked.over and not local.over:
         ended = with_game(local, ticked)
-        return Playing(ended), Reply(effects=autosave_effects(ended), message=Message(TIME_UP))
+        return Playing(ended), Reply(effects=autosave_effects(ended), message=Message(_(TIME_UP)))
     return None
 
 
 #: Said when a flag falls: the status line says who won, so this says what to do next.
-TIME_UP = "Time is up: u takes back the last move, g starts the next game."
+TIME_UP = N_("Time is up: u takes back the last move, g starts the next game.")
 
 
 def _act(
@@ -248,7 +250,7 @@ def _act(
     moved = replace(with_game(local, game), step=False)
     text = said_after(local, moved)
     if local.paused and not moved.paused:
-        text = text or "Resumed: the move ended the pause."
+        text = text or _("Resumed: the move ended the pause.")
     return Playing(moved), Reply(effects=autosave_effects(moved), message=Message(text))
 
 
@@ -271,7 +273,7 @@ def _opening_step(local: LocalGame, move: OpeningMove, seconds: float | None = N
     """A key's opening step (a choice, a declared number), taken by the seat it awaits."""
     step = local.game.opening_step
     if step is None:
-        return Playing(local), alerted("The opening is over: play on.")
+        return Playing(local), alerted(_("The opening is over: play on."))
     return _act(local, lambda game, now: game.step(move, step.seat, now), seconds, _step_said)
 
 
@@ -285,25 +287,27 @@ def _step_said(before: LocalGame, after: LocalGame) -> str:
     computer = seat in before.seats
     if not computer and all(move.action in (Action.PLACE, Action.PICK) for move in moves):
         return ""
-    who = f"The computer ({seat.short})" if computer else side_name(before, before.game.colour_of(seat), seat.short)
     what = ", ".join(move.describe(before.board.size) for move in moves)
-    return sentence(f"{who}: {what}")
+    if computer:
+        return _("The computer ({seat}): {steps}.").format(seat=seat.short, steps=what)
+    side = side_name(before, before.game.colour_of(seat), seat.short)
+    return _("{side}: {steps}.").format(side=side, steps=what)
 
 
 def _busy_reason(game: LocalGame) -> str | None:
     """Why a human may not act now, or ``None`` if they may."""
     if game.over:
-        return "The game is over: R reviews it, g next game, u undo, q quit."
+        return _("The game is over: R reviews it, g next game, u undo, q quit.")
     if game.mode is Mode.CVC:
-        return "You are watching: g starts a game you can play."
+        return _("You are watching: g starts a game you can play.")
     if game.computer_in_opening:
         if game.paused:
-            return "The computer is paused: p resumes it."
-        return "The computer is taking its opening step: wait for it."
+            return _("The computer is paused: p resumes it.")
+        return _("The computer is taking its opening step: wait for it.")
     if game.computer_to_move:
         if game.paused:
-            return "The computer is paused: p resumes it."
-        return "The computer is thinking: wait for its move."
+            return _("The computer is paused: p resumes it.")
+        return _("The computer is thinking: wait for its move.")
     return None
 
 
@@ -317,49 +321,57 @@ def _undo(local: LocalGame, seconds: float | None = None) -> tuple[Screen, Reply
     try:
         game = local.game.undo(_human_seat(local), now)
     except GameError:
-        return Playing(local), alerted("Nothing to undo.")
+        return Playing(local), alerted(_("Nothing to undo."))
     if local.mode is Mode.CVC:
         game = game.pause(now)
     back = replace(with_game(local, game), step=False)
     before = local.game.actions()
     taken = before[len(game.actions()) :] or before[-1:]
-    notes = [*(["r redoes"] if game.can_redo else []), *(["p resumes"] if local.mode is Mode.CVC else [])]
-    note = f" ({', '.join(notes)})" if notes else ""
-    return Playing(back), said(f"Took back {', '.join(taken)}{note}.", autosave_effects(back))
+    moves = ", ".join(taken)
+    watching = local.mode is Mode.CVC
+    if game.can_redo and watching:
+        text = _("Took back {moves} (r redoes, p resumes).").format(moves=moves)
+    elif game.can_redo:
+        text = _("Took back {moves} (r redoes).").format(moves=moves)
+    elif watching:
+        text = _("Took back {moves} (p resumes).").format(moves=moves)
+    else:
+        text = _("Took back {moves}.").format(moves=moves)
+    return Playing(back), said(text, autosave_effects(back))
 
 
 def _redo(local: LocalGame, seconds: float | None = None) -> tuple[Screen, Reply]:
     if local.computer_to_move and local.mode is Mode.PVC and not local.clock.enabled:
-        return Playing(local), alerted("The computer is thinking: wait for its move.")
+        return Playing(local), alerted(_("The computer is thinking: wait for its move."))
     try:
         game = local.game.redo(_human_seat(local), _now(seconds))
     except GameError as error:
         if error.kind is Refusal.NOTHING_TO_REDO:
-            return Playing(local), alerted("Nothing to redo.")
+            return Playing(local), alerted(_("Nothing to redo."))
         return Playing(local), alerted(sentence(str(error)))
     moved = with_game(local, game)
     replayed = [local.board.notation(point) for point in game.board.moves[len(local.board.moves) :]]
-    return Playing(moved), said(f"Replayed {', '.join(replayed)}.", autosave_effects(moved))
+    return Playing(moved), said(_("Replayed {moves}.").format(moves=", ".join(replayed)), autosave_effects(moved))
 
 
 def _toggle_pause(local: LocalGame, seconds: float | None = None) -> tuple[Screen, Reply]:
     now = _now(seconds)
     game = local.game.resume(now) if local.paused else local.game.pause(now)
     if not game.paused:
-        text = "Resumed."
+        text = _("Resumed.")
     elif local.mode is Mode.CVC:
-        text = "Paused: p resumes, . plays one move."
+        text = _("Paused: p resumes, . plays one move.")
     else:
-        text = "Paused: p resumes."
+        text = _("Paused: p resumes.")
     return Playing(replace(with_game(local, game), step=False)), said(text)
 
 
 def _step(game: LocalGame) -> tuple[Screen, Reply]:
     """Watch mode, paused: let the computer make one move."""
     if not game.paused:
-        return Playing(game), said("Press p to pause first; then . plays one move at a time.")
+        return Playing(game), said(_("Press p to pause first; then . plays one move at a time."))
     if game.over:
-        return Playing(game), alerted("The game is over: u takes moves back, g starts the next one.")
+        return Playing(game), alerted(_("The game is over: u takes moves back, g starts the next one."))
     return Playing(replace(game, step=True)), NOTHING
 
 
@@ -368,7 +380,9 @@ def _change_pace(game: LocalGame, ctx: Context, step: int) -> tuple[Screen, Repl
     pace = PACES[index]
     settings = replace(ctx.settings, pace=pace)
     game = replace(game, settings=replace(game.settings, pace=pace))
-    return Playing(game), said(f"Pace: {pace.label}.", (SaveSettings.of(ctx.settings, settings),), settings=settings)
+    return Playing(game), said(
+        _("Pace: {pace}.").format(pace=pace.label), (SaveSettings.of(ctx.settings, settings),), settings=settings
+    )
 
 
 def _ask_hint(game: LocalGame, ctx: Context) -> tuple[Screen, Reply]:
@@ -376,11 +390,11 @@ def _ask_hint(game: LocalGame, ctx: Context) -> tuple[Screen, Reply]:
     if reason:
         return Playing(game), alerted(reason)
     if ctx.ai is not None:
-        return Playing(game), alerted("Still working out a hint: wait a moment.")
+        return Playing(game), alerted(_("Still working out a hint: wait a moment."))
     job = ctx.job
     ai = AiJob(job, AiKind.HINT, game.board)
     start = StartAi(job, AiKind.HINT, game.board, game.settings.level, think_time=game.settings.think_time)
-    return Playing(game), said("Looking for a good move...", (start,), ai=ai)
+    return Playing(game), said(_("Looking for a good move..."), (start,), ai=ai)
 
 
 def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Reply]:
@@ -394,7 +408,7 @@ def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Reply
         if ai.opening is not local.opening or step is None:
             return screen, NOTHING
         if event.opening_move is None:
-            text = f"The computer failed: {event.error}. p lets it try again."
+            text = _("The computer failed: {error}. p lets it try again.").format(error=event.error)
             return Playing(with_game(local, local.game.pause(now))), alerted(text, ai=None)
         move = event.opening_move
         moved, outcome = _act(local, lambda game, at: game.step(move, step.seat, at), ctx.seconds, _step_said, True)
@@ -403,11 +417,16 @@ def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Reply
         return _engine_failed(local, event.engine, event.error, now)
     if event.point is None:
         stopped = replace(with_game(local, local.game.pause(now)), step=False) if ai.kind is AiKind.MOVE else local
-        note = " p lets it try again." if ai.kind is AiKind.MOVE else ""
-        return Playing(stopped), alerted(f"The computer failed: {event.error}.{note}", ai=None)
+        if ai.kind is AiKind.MOVE:
+            text = _("The computer failed: {error}. p lets it try again.").format(error=event.error)
+        else:
+            text = _("The computer failed: {error}.").format(error=event.error)
+        return Playing(stopped), alerted(text, ai=None)
     if ai.kind is AiKind.HINT:
         hinted = replace(local, hint=event.point, cursor=event.point)
-        return Playing(hinted), said(f"Hint: {local.board.notation(event.point)}. Enter plays it.", ai=None)
+        return Playing(hinted), said(
+            _("Hint: {point}. Enter plays it.").format(point=local.board.notation(event.point)), ai=None
+        )
     point, seat = event.point, local.game.acting_seat
     if seat is None:
         return screen, NOTHING
@@ -422,7 +441,7 @@ def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Reply
         game = local.game.play(point, seat, done)
     except GameError as error:
         stopped = replace(with_game(local, local.game.pause(now)), step=False)
-        return Playing(stopped), alerted(f"The computer tried an illegal move: {error}", ai=None)
+        return Playing(stopped), alerted(_("The computer tried an illegal move: {error}").format(error=error), ai=None)
     if done < now and not game.over:
         game = game.pause(done).resume(now)
     if local.step:
@@ -441,7 +460,9 @@ def _engine_failed(game: LocalGame, engine: str, reason: str, now: float) -> tup
     else:
         settings = replace(settings, level=FALLBACK_LEVEL)
     kept = replace(with_game(game, game.game.pause(now)), settings=settings, step=False)
-    text = f"The engine {engine} {reason.rstrip('.')}. The game is kept: p goes on with {FALLBACK_LEVEL}."
+    text = _("The engine {engine} {problem}. The game is kept: p goes on with {level}.").format(
+        engine=engine, problem=reason.rstrip("."), level=FALLBACK_LEVEL
+    )
     return Playing(kept), alerted(text, ai=None)
 
 
@@ -456,16 +477,18 @@ def header_info(game: LocalGame) -> str:
     """The title bar's account of the game: mode, levels (and pace), paused, rule and size."""
     settings = game.settings
     if settings.mode is Mode.CVC:
-        info = f"watch · {settings.black_level} vs {settings.white_level} · pace {settings.pace.value}"
+        info = _("watch · {black} vs {white} · pace {pace}").format(
+            black=settings.black_level, white=settings.white_level, pace=pace_name(settings.pace)
+        )
     elif settings.mode is Mode.PVC:
-        info = f"{settings.mode.label} · level {settings.level}"
+        info = _("{mode} · level {level}").format(mode=settings.mode.label, level=settings.level)
     else:
         info = settings.mode.label
     if game.paused:
-        info += " · paused"
+        info += " · " + _("paused")
     if game.opening.rule.value != "none":
-        info += f" · {game.opening.rule.title}"
-    return info + f" · {settings.rule} {settings.size}x{settings.size}"
+        info += f" · {game.opening.rule.said()}"
+    return info + f" · {settings.rule.said()} {settings.size}x{settings.size}"
 
 
 def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
@@ -497,7 +520,7 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
         if game.opening.events:  # the opening as it happened, as the network game shows it
             end = win.getmaxyx()[0] - draw.FOOTER_ROWS - 1 if bottom is None else bottom
             history = game.opening.history(game.board.size, lambda seat: seat_name(game, seat))
-            top = draw.opening_panel(win, layout, theme, game.opening.rule.title, history, top, (end - top) // 2)
+            top = draw.opening_panel(win, layout, theme, game.opening.rule.said(), history, top, (end - top) // 2)
         names = [game.board.notation(point) for point in game.board.moves]
         draw.moves_panel(win, layout, theme, names, top=top, bottom=bottom)
     note = live.status_text(analysis, game.board) if analysing and layout.panel_x is None else None
@@ -507,7 +530,7 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
 def seat_name(game: LocalGame, seat: Seat) -> str:
     """How the move list names an opening seat: ``computer`` or ``you`` against the computer, else ``player 1``."""
     if game.mode is Mode.PVC:
-        return "computer" if seat in game.seats else "you"
+        return pgettext("player", "computer") if seat in game.seats else pgettext("player", "you")
     return seat.short
 
 
@@ -537,17 +560,19 @@ def _status(win: Window, ctx: Context, game: LocalGame, theme: Theme, analysis: 
     stone = board.turn
     glyph = theme.glyphs[str(stone)]
     thinking = ctx.ai is not None and ctx.ai.kind is AiKind.MOVE
+    side = side_name(game, stone)
     if thinking:
-        turn = f"{glyph} {side_name(game, stone)} thinking {spinner[ctx.frame % len(spinner)]}"
+        turn = f"{glyph} {_('{side} thinking').format(side=side)} {spinner[ctx.frame % len(spinner)]}"
     elif game.paused and game.computer_to_move:
-        turn = f"{glyph} {side_name(game, stone)} to play (paused)"
+        turn = f"{glyph} {_('{side} to play (paused)').format(side=side)}"
     else:
-        turn = f"{glyph} {side_name(game, stone)} to play"
-    parts = [turn, str(game.settings.rule), f"move {len(board.moves) + 1}"]
+        turn = f"{glyph} {_('{side} to play').format(side=side)}"
+    parts = [turn, game.settings.rule.said(), _("move {number}").format(number=len(board.moves) + 1)]
     if analysis is not None:
         parts.insert(1, analysis)
     if board.last_move is not None:
-        parts.append(f"last: {board.mover(-1)} {board.notation(board.last_move)}")
+        last = _("last: {colour} {point}").format(colour=colour(board.mover(-1)), point=board.notation(board.last_move))
+        parts.append(last)
     draw.put(win, row, 1, textwidth.fit(theme.join(parts), room), theme("status"))
 
 
@@ -566,7 +591,7 @@ def _clock_pieces(ctx: Context, game: LocalGame, theme: Theme) -> list[tuple[str
 
 def _width(pieces: list[tuple[str, str]]) -> int:
     """The columns the clocks take, a space before them included."""
-    return sum(textwidth.width(text) for text, _ in pieces) + 1
+    return sum(textwidth.width(text) for text, _style in pieces) + 1
 
 
 def _clocks(win: Window, row: int, cols: int, pieces: list[tuple[str, str]], theme: Theme) -> int:
@@ -582,11 +607,11 @@ def unbound(screen: Playing, ctx: Context, key: str) -> str:
     """What a key the game does not declare now is told: why, where the key means something elsewhere."""
     mode = screen.game.mode
     if mode is Mode.CVC and (PLAY.matches(key) or HINT.matches(key) or CURSOR.matches(key)):
-        return "You are watching: g starts a game you can play."
+        return _("You are watching: g starts a game you can play.")
     if mode is Mode.PVP and PAUSE.matches(key):
-        return "There is no computer to pause in a two-player game."
+        return _("There is no computer to pause in a two-player game.")
     if REDO.matches(key) and screen.game.clock.enabled:  # not offered: the core takes no redo with a clock
-        return "No redo with a clock: play the moves again."
+        return _("No redo with a clock: play the moves again.")
     return elsewhere(key, network=False) or unbound_text(key)
 
 

@@ -6,9 +6,11 @@ the router when it opened the help: what help says is what the keys do.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from gomoku import textwidth
+from gomoku.i18n import N_, _
 from gomoku.rules import Rule
 from gomoku.tui import draw
 from gomoku.tui.bindings import help_rows
@@ -21,10 +23,11 @@ from gomoku.tui.screens import dialogs
 from gomoku.tui.settings import RULE_TEXT
 
 #: Said over a game screen's keys (gomoku.tui.bindings.GAME_KEYS).
-SAME_KEYS = "A key does the same in a local and a network game."
-#: Columns for the keys in the keys list.
+SAME_KEYS = N_("A key does the same in a local and a network game.")
+#: The fewest columns for the keys in the keys list.
 KEY_COLUMN = 18
-#: Columns for a rule's name in the rules list ("freestyle" and a space).
+#: The fewest columns for a rule's name in the rules list ("freestyle" and a space); a language whose rule
+#: names are wider widens it.
 RULE_COLUMN = 10
 
 
@@ -36,28 +39,40 @@ def update(overlay: Help, event: Event, ctx: Context) -> tuple[Any, Reply]:
 def view(win: Window, overlay: Help, ctx: Context, theme: Theme) -> None:
     rows, cols = win.getmaxyx()
     width = min(cols, 72)
-    lines: list[tuple[str, str]] = [("Keys", "status")]
+    lines: list[tuple[str, str]] = [(_("Keys"), "status")]
     if isinstance(ctx.screen, (Playing, NetPlaying)):  # one key map: say so where it matters
-        lines.append((SAME_KEYS, "dim"))
-    for keys, what in help_rows(overlay.bindings):  # the keys, then what they do, wrapped beside them
-        for number, text in enumerate(draw.wrap(what, width - 6 - KEY_COLUMN) or [""]):
-            lines.append((textwidth.ljust(keys if number == 0 else "", KEY_COLUMN) + text, ""))
-    lines += [("Rules", "status")]
+        lines += [(line, "dim") for line in draw.wrap(_(SAME_KEYS), width - 6)]
+    rows_of_keys = help_rows(overlay.bindings)
+    key_column = _column(KEY_COLUMN, (keys for keys, _what in rows_of_keys), width)
+    for keys, what in rows_of_keys:  # the keys, then what they do, wrapped beside them
+        for number, text in enumerate(draw.wrap(what, width - 6 - key_column) or [""]):
+            lines.append((textwidth.ljust(keys if number == 0 else "", key_column) + text, ""))
+    lines += [(_("Rules"), "status")]
+    names = {rule: rule.said() for rule in Rule}
+    rule_column = _column(RULE_COLUMN, names.values(), width)
     for rule in Rule:  # the rule's name, then what it means, wrapped beside it
-        for number, text in enumerate(draw.wrap(RULE_TEXT[rule], width - 6 - RULE_COLUMN)):
-            lines.append((textwidth.ljust(rule.value if number == 0 else "", RULE_COLUMN) + text, ""))
+        for number, text in enumerate(draw.wrap(RULE_TEXT[rule], width - 6 - rule_column)):
+            lines.append((textwidth.ljust(names[rule] if number == 0 else "", rule_column) + text, ""))
     g = theme.glyphs
     if theme.unicode:
-        legend = "● black  ○ white  ◉◎ last move  × forbidden (renju)  ◇ hint"
+        legend = _("● black  ○ white  ◉◎ last move  × forbidden (renju)  ◇ hint")
     elif g["black"] != "X":  # the wide style's own glyphs
         legend = f"{g['black']} black  {g['white']} white  {g['forbidden']} forbidden (renju)  {g['hint']} hint"
     else:
-        legend = "X black  O white  ! forbidden (renju)  ? hint"
-    lines += [(legend, "dim"), ("Any key closes this help.", "dim")]
+        legend = _("X black  O white  ! forbidden (renju)  ? hint")
+    lines += [(line, "dim") for line in draw.wrap(legend, width - 6)]
+    lines.append((_("Any key closes this help."), "dim"))
     room = max(1, rows - HEADER_ROWS - 2)
     if len(lines) > room:  # a short terminal: the keys and the closing line first
         lines = lines[: room - 1] + lines[-1:]
     draw.centred_box(win, theme, [(f" {text}", style) for text, style in lines], width)
+
+
+def _column(least: int, labels: Iterable[str], width: int) -> int:
+    """The columns of a list's first column: its widest label and a space, at least ``least`` (the English
+    labels' room), at most a third of the box (a longer label is cut, so what it says keeps its room)."""
+    widest = max((textwidth.width(label) for label in labels), default=0)
+    return max(least, min(widest + 1, (width - 6) // 3))
 
 
 ROUTE = Route(update, view, lambda overlay, ctx: (), typing=dialogs.any_key)

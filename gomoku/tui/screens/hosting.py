@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gomoku.clock import ClockKind
+from gomoku.i18n import N_, _, ngettext
 from gomoku.net import events as ev
 from gomoku.net.match import MatchRecord
 from gomoku.openings import OpeningRule
@@ -23,13 +24,13 @@ from gomoku.tui.keys import QUIT_KEY
 from gomoku.tui.model import Hosting, NetMenu, Screen
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import netgame
-from gomoku.tui.texts import plural, sentence
+from gomoku.tui.texts import sentence
 
 #: The box is wide enough for the command with a long IPv6 address (it wraps beyond).
 WIDTH = 78
 
-CANCEL = Binding(("escape",), "stop waiting and go back to the network menu", "Esc cancels", "Esc")
-QUIT = Binding((QUIT_KEY,), "quit", "q quits", always=True)
+CANCEL = Binding(("escape",), N_("stop waiting and go back to the network menu"), N_("Esc cancels"), "Esc")
+QUIT = Binding((QUIT_KEY,), N_("quit"), N_("q quits"), always=True)
 
 
 def bindings(screen: Hosting, ctx: Context) -> Bindings:
@@ -40,7 +41,9 @@ def begin(ctx: Context, setup: NetSetup, record: MatchRecord | None = None) -> t
     """Start listening for a guest with ``setup`` (resuming ``record``, a match saved before a restart)."""
     session = ctx.job
     screen = Hosting(session, setup, record=record)
-    text = "Resuming the saved network game: waiting for the guest." if record else "Opening the game to a guest..."
+    text = (
+        _("Resuming the saved network game: waiting for the guest.") if record else _("Opening the game to a guest...")
+    )
     return screen, said(text, (NetStart(session, setup, record),), overlay=None)
 
 
@@ -56,7 +59,7 @@ def update(screen: Hosting, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     if binding is CANCEL:
         setup = screen.setup
         menu = NetMenu(black=setup.black, port=setup.port, bind=setup.bind)
-        return menu, said("Hosting cancelled.", (NetClose(screen.session, "the host stopped waiting"),))
+        return menu, said(_("Hosting cancelled."), (NetClose(screen.session, "the host stopped waiting"),))
     if binding is QUIT:
         return screen, Reply(effects=(NetClose(screen.session, "the host quit"), Quit()))
     return screen, UNHANDLED
@@ -65,17 +68,19 @@ def update(screen: Hosting, event: Event, ctx: Context) -> tuple[Screen, Reply]:
 def _listening(screen: Hosting, event: NetListening) -> tuple[Screen, Reply]:
     setup = replace(screen.setup, code=event.code, port=event.port)
     screen = replace(screen, setup=setup, commands=event.commands, error="")
-    return screen, said("Waiting for the other player: give them the command above.")
+    return screen, said(_("Waiting for the other player: give them the command above."))
 
 
 def _event(screen: Hosting, net: NetEvent, ctx: Context) -> tuple[Screen, Reply]:
     e = net.event
     if isinstance(e, ev.GuestRefused):
-        return replace(screen, refused=e.reason), alerted(f"A guest was turned away: {e.reason}.")
+        return replace(screen, refused=e.reason), alerted(
+            _("A guest was turned away: {reason}.").format(reason=e.reason)
+        )
     if isinstance(e, ev.GameStarted):
         return netgame.started(ctx, screen.session, screen.setup, net, screen.commands)
     if isinstance(e, (ev.ConnectionLost, ev.Closed)) and not screen.error:
-        return replace(screen, error=e.reason), alerted(f"Cannot host: {sentence(e.reason)}")
+        return replace(screen, error=e.reason), alerted(_("Cannot host: {reason}").format(reason=sentence(e.reason)))
     return screen, NOTHING
 
 
@@ -84,34 +89,41 @@ def view(win: Window, screen: Hosting, ctx: Context, theme: Theme) -> None:
     width = min(cols, WIDTH)
     inner = width - 6
     setup = screen.setup
-    lines: list[tuple[str, str]] = [("Waiting for the other player to join", "status"), ("", "")]
+    lines: list[tuple[str, str]] = [(_("Waiting for the other player to join"), "status"), ("", "")]
     if screen.error:
-        lines += [(line, "alert") for line in draw.wrap(f"Cannot host: {sentence(screen.error)}", inner)]
+        error = _("Cannot host: {reason}").format(reason=sentence(screen.error))
+        lines += [(line, "alert") for line in draw.wrap(error, inner)]
     elif not screen.commands:
-        lines.append(("Opening the port...", "dim"))
+        lines.append((_("Opening the port..."), "dim"))
     else:
-        lines.append(("The other player runs this command (one line):", ""))
+        lines += [(line, "") for line in draw.wrap(_("The other player runs this command (one line):"), inner)]
         for line in draw.wrap(screen.commands[0], inner):
             lines.append((line, "selected"))
         if len(screen.commands) > 1:
-            lines += [("", ""), ("Or, with another address of this machine:", "dim")]
+            lines += [("", ""), (_("Or, with another address of this machine:"), "dim")]
             for command in screen.commands[1:4]:
                 address = command.split("--join ", 1)[-1].split(" ", 1)[0]
                 lines.append((f"  {address}", "dim"))
-        lines += [("", ""), (f"Code {setup.code} · port {setup.port}", "")]
-        lines.append((f"{setup.rule.value} {setup.size}x{setup.size} · black: {setup.black.label}", ""))
+        lines += [("", ""), (_("Code {code} · port {port}").format(code=setup.code, port=setup.port), "")]
+        game = _("{rule} {size} · black: {black}").format(
+            rule=setup.rule.said(), size=f"{setup.size}x{setup.size}", black=setup.black.label
+        )
+        lines.append((game, ""))
         if setup.opening is not OpeningRule.NONE or setup.clock.kind is not ClockKind.NONE:
-            opening = setup.opening.title if setup.opening is not OpeningRule.NONE else "no opening rule"
+            opening = setup.opening.said()
             lines.append((f"{opening} · {setup.clock.describe()}", ""))
         if screen.record is not None:
-            lines.append((f"Resuming game {screen.record.game}: {plural(len(screen.record.moves), 'move')}", ""))
+            count = len(screen.record.moves)
+            resuming = ngettext("Resuming game {game}: {count} move", "Resuming game {game}: {count} moves", count)
+            lines.append((resuming.format(game=screen.record.game, count=count), ""))
         if screen.refused:
-            lines += [("", "")] + [(line, "alert") for line in draw.wrap(f"Turned away: {screen.refused}", inner)]
+            refused = _("Turned away: {reason}").format(reason=screen.refused)
+            lines += [("", "")] + [(line, "alert") for line in draw.wrap(refused, inner)]
     draw.centred_box(win, theme, [(f" {text}", style) for text, style in lines], width)
 
 
 def header(screen: Hosting, ctx: Context) -> str:
-    return "network · hosting"
+    return _("network · hosting")
 
 
 ROUTE = Route(
@@ -119,5 +131,5 @@ ROUTE = Route(
     view,
     bindings,
     header=header,
-    unbound=lambda screen, ctx, key: unbound_text(key, "waiting for the other player to join: Esc cancels."),
+    unbound=lambda screen, ctx, key: unbound_text(key, _("waiting for the other player to join: Esc cancels.")),
 )

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gomoku import textwidth
+from gomoku.i18n import N_, _
 from gomoku.net import events as ev
 from gomoku.net.addresses import parse_address
 from gomoku.net.auth import format_code
@@ -29,11 +31,13 @@ WIDTH = 66
 #: The longest address or code typed.
 MAX_TEXT = 100
 
-GO_ON = Binding(("enter",), "go on with what is typed", "Enter goes on")
-RETRY = Binding(("enter",), "try again", "Enter tries again")
-CANCEL = Binding(("escape",), "cancel and go back to the network menu", "Esc cancels", "Esc")
-CLEAR = Binding(("backspace", "ctrl-u"), "erase a character / the whole line", "Ctrl-U clears", "Backspace Ctrl-U")
-QUIT = Binding((QUIT_KEY,), "quit", "q quits", always=True)
+GO_ON = Binding(("enter",), N_("go on with what is typed"), N_("Enter goes on"))
+RETRY = Binding(("enter",), N_("try again"), N_("Enter tries again"))
+CANCEL = Binding(("escape",), N_("cancel and go back to the network menu"), N_("Esc cancels"), "Esc")
+CLEAR = Binding(
+    ("backspace", "ctrl-u"), N_("erase a character / the whole line"), N_("Ctrl-U clears"), "Backspace Ctrl-U"
+)
+QUIT = Binding((QUIT_KEY,), N_("quit"), N_("q quits"), always=True)
 
 
 def bindings(screen: Joining, ctx: Context) -> Bindings:
@@ -45,18 +49,18 @@ def bindings(screen: Joining, ctx: Context) -> Bindings:
 
 
 def _nudge(screen: Joining) -> str:
-    return "Enter tries again, Esc goes back." if screen.step is JoinStep.FAILED else "connecting: Esc cancels."
+    return _("Enter tries again, Esc goes back.") if screen.step is JoinStep.FAILED else _("connecting: Esc cancels.")
 
 
 def begin(ctx: Context, setup: NetSetup, resume: ResumeRecord | None = None) -> tuple[Screen, Reply]:
     """Join with ``setup``: ask for the address or the code if it lacks one, else connect."""
     if not setup.address:
         return Joining(setup, JoinStep.ADDRESS, resume=resume), said(
-            "Type the host's address, as its screen shows it.", overlay=None
+            _("Type the host's address, as its screen shows it."), overlay=None
         )
     if not setup.code:
         return Joining(setup, JoinStep.CODE, resume=resume), said(
-            "Type the code the host's screen shows.", overlay=None
+            _("Type the code the host's screen shows."), overlay=None
         )
     return connect(ctx, Joining(setup, JoinStep.CONNECTING, resume=resume))
 
@@ -64,8 +68,8 @@ def begin(ctx: Context, setup: NetSetup, resume: ResumeRecord | None = None) -> 
 def connect(ctx: Context, screen: Joining) -> tuple[Screen, Reply]:
     session = ctx.job
     screen = replace(screen, step=JoinStep.CONNECTING, session=session, error="", text="")
-    where = f"{screen.setup.address} port {screen.setup.port}"
-    return screen, said(f"Connecting to {where}...", (NetStart(session, screen.setup, screen.resume),), overlay=None)
+    where = _("Connecting to {address} port {port}...").format(address=screen.setup.address, port=screen.setup.port)
+    return screen, said(where, (NetStart(session, screen.setup, screen.resume),), overlay=None)
 
 
 def update(screen: Joining, event: Event, ctx: Context) -> tuple[Screen, Reply]:
@@ -83,7 +87,7 @@ def update(screen: Joining, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     binding = event.binding
     if binding is CANCEL:
         effects = (NetClose(screen.session, "the guest cancelled"),) if screen.session is not None else ()
-        return NetMenu(), said("Joining cancelled.", effects)
+        return NetMenu(), said(_("Joining cancelled."), effects)
     if binding is RETRY:
         return connect(ctx, screen)
     if binding is QUIT:
@@ -135,27 +139,31 @@ def _submit(screen: Joining, ctx: Context) -> tuple[Screen, Reply]:
 def view(win: Window, screen: Joining, ctx: Context, theme: Theme) -> None:
     width = min(win.getmaxyx()[1], WIDTH)
     setup = screen.setup
-    lines: list[tuple[str, str]] = [("Join a network game", "status"), ("", "")]
+    lines: list[tuple[str, str]] = [(_("Join a network game"), "status"), ("", "")]
     if setup.address:
-        lines.append((f"Host: {setup.address} port {setup.port}", ""))
+        lines.append((_("Host: {address} port {port}").format(address=setup.address, port=setup.port), ""))
     if screen.step in (JoinStep.ADDRESS, JoinStep.CODE):
-        label = "Address: " if screen.step is JoinStep.ADDRESS else "Code: "
-        lines.append((label + screen.text + "_", "selected"))
+        label = _("Address: ") if screen.step is JoinStep.ADDRESS else _("Code: ")
+        typed = screen.text + "_"
+        room = width - 5 - textwidth.width(label)  # the box's inside less its leading space
+        if textwidth.width(typed) > room:  # the end, where the typing is, shows
+            typed = textwidth.fit_end(typed, room)
+        lines.append((label + typed, "selected"))
         hint = (
-            "like 192.168.1.5:5757 or [::1]:5757"
+            _("like 192.168.1.5:5757 or [::1]:5757")
             if screen.step is JoinStep.ADDRESS
-            else "like K7QM-4RZT-9X (case and dashes do not matter)"
+            else _("like K7QM-4RZT-9X (case and dashes do not matter)")
         )
-        lines.append((hint, "dim"))
+        lines += [(line, "dim") for line in draw.wrap(hint, width - 6)]
     elif screen.step is JoinStep.CONNECTING:
-        lines.append(("Connecting...", ""))
+        lines.append((_("Connecting..."), ""))
     for line in draw.wrap(screen.error, width - 6):
         lines.append((line, "alert"))
     draw.centred_box(win, theme, [(f" {text}", style) for text, style in lines], width)
 
 
 def header(screen: Joining, ctx: Context) -> str:
-    return "network · joining"
+    return _("network · joining")
 
 
 def typing(screen: Joining) -> bool:

@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from gomoku import textwidth
 from gomoku.ai import LEVELS
-from gomoku.i18n import Language, _
+from gomoku.i18n import N_, Language, _, pgettext
 from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule, Stone
@@ -28,6 +28,7 @@ from gomoku.tui.model import Menu, MenuRow, NetMenu, Playing, PromptKind, Screen
 from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt
+from gomoku.tui.screens.words import on_off, wrapped
 from gomoku.tui.settings import (
     DEFAULT_ANALYST,
     MENU_CLOCKS,
@@ -44,34 +45,44 @@ from gomoku.tui.settings import (
 ACTIONS = frozenset({MenuRow.RESUME, MenuRow.NEW, MenuRow.LOAD, MenuRow.NETWORK, MenuRow.QUIT})
 LEVEL_ROWS = {MenuRow.LEVEL: "level", MenuRow.BLACK_LEVEL: "black_level", MenuRow.WHITE_LEVEL: "white_level"}
 MODE_TEXT = {
-    Mode.PVC: "you against the computer",
-    Mode.PVP: "two players taking turns at one keyboard",
-    Mode.CVC: "watch the computer play itself: p pauses, . steps",
+    Mode.PVC: N_("you against the computer"),
+    Mode.PVP: N_("two players taking turns at one keyboard"),
+    Mode.CVC: N_("watch the computer play itself: p pauses, . steps"),
 }
 #: What each action row does (issue 21, item 11: the line under the rows is about the row chosen).
 ACTION_TEXT = {
-    MenuRow.RESUME: "Back to the game you left, as it was.",
-    MenuRow.NEW: "Start a game with the choices below.",
-    MenuRow.LOAD: "Replay a game record (SGF, .psq, a move list) or resume a kept game.",
-    MenuRow.NETWORK: "Host a game for someone on another terminal, or join theirs.",
-    MenuRow.QUIT: "Leave gomoku (an unfinished game is kept for next time).",
+    MenuRow.RESUME: N_("Back to the game you left, as it was."),
+    MenuRow.NEW: N_("Start a game with the choices below."),
+    MenuRow.LOAD: N_("Replay a game record (SGF, .psq, a move list) or resume a kept game."),
+    MenuRow.NETWORK: N_("Host a game for someone on another terminal, or join theirs."),
+    MenuRow.QUIT: N_("Leave gomoku (an unfinished game is kept for next time)."),
 }
 T = TypeVar("T")
-#: The columns of a row's label, before its value.
+#: The fewest columns of a row's label, before its value (the English labels' widest and two spaces);
+#: a language whose labels are wider widens it (:func:`label_column`).
 LABEL_COLUMN = 17
 
-CHOOSE = Binding(tuple(sorted(UP_KEYS | DOWN_KEYS)), "choose a row", "up/down choose", "up down k j w s")
+CHOOSE = Binding(tuple(sorted(UP_KEYS | DOWN_KEYS)), N_("choose a row"), N_("up/down choose"), "up down k j w s")
 CHANGE = Binding(
     tuple(sorted(LEFT_KEYS | RIGHT_KEYS)),
-    "change the choice on it (round and round)",
-    "left/right change",
+    N_("change the choice on it (round and round)"),
+    N_("left/right change"),
     "left right",
 )
-START = Binding(tuple(sorted(PLAY_KEYS)), "start the game (from any row), or do the action chosen", "Enter starts")
-NEW = Binding(("n", "g"), "start the game", label="n g")
-LOAD = Binding((LOAD_KEY,), "load a game record or a kept game", "L load")
-BACK = Binding(("escape",), "back to the game", "Esc back to the game", "Esc")
-QUIT = Binding((QUIT_KEY,), "quit", "q quit", always=True)
+START = Binding(
+    tuple(sorted(PLAY_KEYS)), N_("start the game (from any row), or do the action chosen"), N_("Enter starts")
+)
+NEW = Binding(("n", "g"), N_("start the game"), label="n g")
+LOAD = Binding((LOAD_KEY,), N_("load a game record or a kept game"), N_("L load"))
+BACK = Binding(("escape",), N_("back to the game"), N_("Esc back to the game"), "Esc")
+QUIT = Binding((QUIT_KEY,), N_("quit"), N_("q quit"), always=True)
+
+
+def label_column(listed: tuple[MenuRow, ...], inner: int) -> int:
+    """The columns of the labels' column: the widest label of a choice and two spaces, at least
+    :data:`LABEL_COLUMN`, at most half the box (a longer label is cut, so the values keep their room)."""
+    widest = max((textwidth.width(row.label) for row in listed if row not in ACTIONS), default=0)
+    return max(LABEL_COLUMN, min(widest + 2, inner // 2))
 
 
 def rows(state: Context | State, menu: Menu) -> tuple[MenuRow, ...]:
@@ -138,12 +149,13 @@ def _thinks_by_time(level: str) -> bool:
 
 def level_text(level: str) -> str:
     """A level as the menu shows it: its place on the ladder and its name ("8 hard")."""
-    return f"{LEVELS[level].number} {level}" if level in LEVELS else level
+    return _("{number} {level}").format(number=LEVELS[level].number, level=level) if level in LEVELS else level
 
 
 def think_text(seconds: float | None) -> str:
     """A think time as the menu shows it."""
-    return "the level's own" if seconds is None else f"{seconds:g} s a move"
+    # i18n: width 32 (a menu value: the box's 56 columns less the pointer, the labels' 17 and the arrows)
+    return _("the level's own") if seconds is None else _("{seconds} s a move").format(seconds=f"{seconds:g}")
 
 
 def language_text(language: Language | None) -> str:
@@ -160,9 +172,9 @@ def value_text(settings: Settings, row: MenuRow) -> str:
     if row is MenuRow.MODE:
         return settings.mode.label
     if row is MenuRow.BLACK:
-        return settings.black.value
+        return settings.black.label
     if row is MenuRow.RULE:
-        return settings.rule.value
+        return settings.rule.said()
     if row is MenuRow.SIZE:
         return f"{settings.size}x{settings.size}"
     if row is MenuRow.PACE:
@@ -170,13 +182,15 @@ def value_text(settings: Settings, row: MenuRow) -> str:
     if row is MenuRow.THINK:
         return think_text(settings.think_time)
     if row is MenuRow.OPENING:
-        return settings.opening.title if settings.opening is not OpeningRule.NONE else "none"
+        return settings.opening.said() if settings.opening is not OpeningRule.NONE else pgettext("setting", "none")
     if row is MenuRow.CLOCK:
         return settings.clock.describe()
     if row is MenuRow.COACH:
-        return "on: A shows the best moves" if settings.coach else "off"
+        # i18n: width 32
+        return _("on: A shows the best moves") if settings.coach else on_off(False)
     if row is MenuRow.PONDER:
-        return "on: thinks on your time" if settings.ponder else "off"
+        # i18n: width 32
+        return _("on: thinks on your time") if settings.ponder else on_off(False)
     if row is MenuRow.ANALYST:
         return settings.analyst
     if row is MenuRow.BOARD:
@@ -213,7 +227,7 @@ def update(menu: Menu, event: Event, ctx: Context) -> tuple[Screen, Reply]:
         return _with(menu, _next_row(ctx.settings, listed, row, -1 if name in UP_KEYS else 1)), NOTHING
     if binding is CHANGE:
         if row in ACTIONS:
-            return menu, said("Left/right change a setting: up/down to one first; Enter starts.")
+            return menu, said(_("Left/right change a setting: up/down to one first; Enter starts."))
         return menu, _change(ctx, row, -1 if name in LEFT_KEYS else 1)
     if binding is START:
         return _activate(ctx, menu, row)
@@ -260,11 +274,13 @@ def _click(ctx: Context, menu: Menu, event: Mouse) -> tuple[Screen, Reply]:
 def _why_not(settings: Settings, row: MenuRow) -> str:
     if row is MenuRow.PONDER and settings.mode is Mode.PVC:
         searching = ", ".join(name for name, level in LEVELS.items() if level.searches)
-        return f"Only the levels that search can think on your time ({searching}): choose one first."
+        return _("Only the levels that search can think on your time ({levels}): choose one first.").format(
+            levels=searching
+        )
     if row is MenuRow.THINK and settings.mode is not Mode.PVP:
         timed = ", ".join(name for name, level in LEVELS.items() if level.timed)
-        return f"Think time is for the levels that think by time ({timed}): choose one first."
-    return f"{row.value} only matters against the computer: change the mode first."
+        return _("Think time is for the levels that think by time ({levels}): choose one first.").format(levels=timed)
+    return _("{row} only matters against the computer: change the mode first.").format(row=row.label)
 
 
 def _activate(ctx: Context, menu: Menu, row: MenuRow) -> tuple[Screen, Reply]:
@@ -334,10 +350,13 @@ def too_big(settings: Settings, terminal: tuple[int, int] | None, style: BoardSt
         return ""
     rows_, cols = terminal
     size = f"{settings.size}x{settings.size}"
+    terminal_size = f"{cols}x{rows_}"
     largest = largest_fitting(rows_, cols, style)
     if largest is None:
-        return f"No board fits this {cols}x{rows_} terminal: enlarge it to play."
-    return f"{size} does not fit this {cols}x{rows_} terminal: pick a size up to {largest}, or enlarge the terminal."
+        return _("No board fits this {terminal} terminal: enlarge it to play.").format(terminal=terminal_size)
+    return _(
+        "{size} does not fit this {terminal} terminal: pick a size up to {largest}, or enlarge the terminal."
+    ).format(size=size, terminal=terminal_size, largest=largest)
 
 
 def start(ctx: Context, menu: Menu | None = None) -> tuple[Screen, Reply]:
@@ -351,14 +370,15 @@ def start(ctx: Context, menu: Menu | None = None) -> tuple[Screen, Reply]:
         return menu or Menu(), alerted(problem)
     game = new_game(settings)
     if settings.mode is Mode.PVC:
-        colour = "white" if Stone.BLACK in game.computer else "black"
-        hello = f"You play {colour}. Arrows move, Enter plays, ? for help."
+        if Stone.BLACK in game.computer:
+            hello = _("You play white. Arrows move, Enter plays, ? for help.")
+        else:
+            hello = _("You play black. Arrows move, Enter plays, ? for help.")
     elif settings.mode is Mode.PVP:
-        hello = "Black moves first. Arrows move, Enter plays, ? for help."
+        hello = _("Black moves first. Arrows move, Enter plays, ? for help.")
     else:
-        hello = (
-            f"Watching the computer play itself. {PAUSE.keys[0]} pauses, {STEP.keys[0]} steps,"
-            f" {NEXT.keys[0]} for a new game."
+        hello = _("Watching the computer play itself. {pause} pauses, {step} steps, {next} for a new game.").format(
+            pause=PAUSE.keys[0], step=STEP.keys[0], next=NEXT.keys[0]
         )
     return Playing(game), said(hello, fresh_game_effects(game), overlay=None)
 
@@ -370,48 +390,65 @@ def about(ctx: Context, row: MenuRow, rows_: int, cols: int) -> str:
     """What the selected row means, for the line under the rows."""
     settings = ctx.settings
     if row in ACTION_TEXT:
-        return ACTION_TEXT[row]
+        return _(ACTION_TEXT[row])
     if row is MenuRow.SIZE:
+        terminal = f"{cols}x{rows_}"
         largest = largest_fitting(rows_, cols, ctx.style)
         if largest is None:
-            return f"No board fits this {cols}x{rows_} terminal: enlarge it."
-        fits = f"Sizes {MIN_SIZE} to {largest} fit this {cols}x{rows_} terminal."
+            return _("No board fits this {terminal} terminal: enlarge it.").format(terminal=terminal)
         if settings.size > largest:
             need_rows, need_cols = needed(settings.size, style=ctx.style)
-            return f"{settings.size}x{settings.size} needs {need_cols}x{need_rows}. {fits}"
-        return fits
+            return _("{size} needs {needed}. Sizes {smallest} to {largest} fit this {terminal} terminal.").format(
+                size=f"{settings.size}x{settings.size}",
+                needed=f"{need_cols}x{need_rows}",
+                smallest=MIN_SIZE,
+                largest=largest,
+                terminal=terminal,
+            )
+        return _("Sizes {smallest} to {largest} fit this {terminal} terminal.").format(
+            smallest=MIN_SIZE, largest=largest, terminal=terminal
+        )
     if row in LEVEL_ROWS:
         level = getattr(settings, LEVEL_ROWS[row])
         engines = dict(settings.engines)
         if level in engines:
-            return f"{level}: the outside engine {engines[level]}."
+            return _("{level}: the outside engine {engine}.").format(level=level, engine=engines[level])
         if level not in LEVELS:
-            return f"{level}: a computer player."
-        return f"{level_text(level)} of {len(LEVELS)}: {LEVELS[level].description}."
+            return _("{level}: a computer player.").format(level=level)
+        return _("{level} of {count}: {description}.").format(
+            level=level_text(level), count=len(LEVELS), description=LEVELS[level].description
+        )
     if row is MenuRow.THINK:
-        own = ", ".join(f"{name} {level.seconds:g} s" for name, level in LEVELS.items() if level.seconds is not None)
-        return f"Seconds a move for the levels that think by time; each level's own: {own}."
+        own = ", ".join(
+            _("{level} {seconds} s").format(level=name, seconds=f"{level.seconds:g}")
+            for name, level in LEVELS.items()
+            if level.seconds is not None
+        )
+        return _("Seconds a move for the levels that think by time; each level's own: {levels}.").format(levels=own)
     if row is MenuRow.MODE:
-        return f"{settings.mode.label}: {MODE_TEXT[settings.mode]}."
+        return _("{mode}: {meaning}.").format(mode=settings.mode.label, meaning=_(MODE_TEXT[settings.mode]))
     if row is MenuRow.PACE:
-        return "Seconds from one move to the next; paused, . plays one move."
+        return _("Seconds from one move to the next; paused, . plays one move.")
     if row is MenuRow.BOARD:
         return board_text(settings.board, ctx.style)
     if row is MenuRow.ANALYST:
-        return "Who reads positions for the review (R) and live analysis (A): hard, or an outside engine."
+        return _("Who reads positions for the review (R) and live analysis (A): hard, or an outside engine.")
     if row is MenuRow.PONDER:
-        return "On: the computer thinks while you do, on the reply it expects, and plays stronger (a core stays busy)."
+        return _(
+            "On: the computer thinks while you do, on the reply it expects, and plays stronger (a core stays busy)."
+        )
     if row is MenuRow.LANGUAGE:
         return _("The language gomoku speaks (--lang chooses one for a run).")
     if row is MenuRow.COACH:
-        return "On: A in the game shows the analyst's best moves for you (it is always there between two players)."
+        return _("On: A in the game shows the analyst's best moves for you (it is always there between two players).")
     if row is MenuRow.BLACK:
-        return "Black moves first."
+        return _("Black moves first.")
     if row is MenuRow.OPENING:
-        return f"{settings.opening.title}: {OPENING_TEXT[settings.opening]}."
+        opening = settings.opening.said()
+        return _("{opening}: {meaning}.").format(opening=opening, meaning=OPENING_TEXT[settings.opening])
     if row is MenuRow.CLOCK:
-        return "Each side's time (--clock takes any, like 15+10); running out loses."
-    return f"{settings.rule.value}: {RULE_TEXT[settings.rule]}."
+        return _("Each side's time (--clock takes any, like 15+10); running out loses.")
+    return _("{rule}: {meaning}.").format(rule=settings.rule.said(), meaning=RULE_TEXT[settings.rule])
 
 
 def board_text(chosen: BoardStyle, drawn: BoardStyle) -> str:
@@ -428,7 +465,7 @@ def size_warning(settings: Settings, rows_: int, cols: int, style: BoardStyle = 
     if board_layout(rows_, cols, settings.size, style) is not None:
         return ""
     largest = largest_fitting(rows_, cols, style)
-    return "too big here" if largest is None else f"too big here (up to {largest})"
+    return _("too big here") if largest is None else _("too big here (up to {largest})").format(largest=largest)
 
 
 def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
@@ -436,13 +473,16 @@ def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
     listed = rows(ctx, menu)
     layout = menu_layout(rows_, cols, len(listed))
     if layout is None:
-        draw.too_small(win, theme, "The menu", (len(listed) + 10, 40))
+        draw.too_small(win, theme, _("The menu"), (len(listed) + 10, 40))
         return
     draw.box(win, theme, layout.top, layout.left, layout.height, layout.width)
-    draw.put(win, layout.top + 1, layout.left + 3, "Gomoku: five in a row", theme("status"))
+    inner = layout.width - 4
+    draw.put(
+        win, layout.top + 1, layout.left + 3, textwidth.fit(_("Gomoku: five in a row"), inner - 1), theme("status")
+    )
     settings = ctx.settings
     current = selected(ctx, menu)
-    inner = layout.width - 4
+    column = label_column(listed, inner)
     for index, row in enumerate(listed):
         is_selected = row is current
         pointer = theme.glyphs["pointer"] if is_selected else " "
@@ -450,7 +490,7 @@ def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
         warning = ""
         if row not in ACTIONS:
             value = value_text(settings, row)
-            label = textwidth.ljust(row.label, LABEL_COLUMN)
+            label = textwidth.ljust(row.label, column)
             text = f" {pointer} {label}" + (f"< {value} >" if is_selected else f"  {value}")
             if row is MenuRow.SIZE:
                 warning = size_warning(settings, rows_, cols, ctx.style)
@@ -461,7 +501,8 @@ def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
         if warning and used + 2 < inner:
             draw.put(win, y, layout.left + 2 + used + 2, textwidth.fit(warning, inner - used - 2), theme("alert"))
     below = layout.below
-    for offset, line in enumerate(draw.wrap(about(ctx, current, rows_, cols), inner - 2)[:2]):
+    about_lines = wrapped(about(ctx, current, rows_, cols), inner - 2, 2, theme.glyphs["ellipsis"])
+    for offset, line in enumerate(about_lines):
         draw.put(win, below + offset, layout.left + 3, theme.dots(line))
     shorts = key_line(bindings(menu, ctx))  # the menu's key line, in two lines in the box
     for offset, part in enumerate((shorts[:3], shorts[3:])[: layout.hints]):
@@ -480,5 +521,5 @@ ROUTE = Route(
     bindings,
     fits=fits,
     key_line=lambda menu, ctx: [],
-    unbound=lambda menu, ctx, key: unbound_text(key, "arrows choose, Enter starts, ? helps."),
+    unbound=lambda menu, ctx, key: unbound_text(key, _("arrows choose, Enter starts, ? helps.")),
 )

@@ -35,13 +35,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gomoku import textwidth
+from gomoku import i18n, textwidth
+from gomoku.i18n import N_, Language, _, ngettext, pgettext
 from gomoku.net import events as ev
 from gomoku.net.match import OfferKind, Request, Role
 from gomoku.net.protocol import MAX_CHAT
 from gomoku.net.snapshot import LinkState
 from gomoku.openings import Action, Option, choose, declare, offer, pick, place
 from gomoku.point import Point
+from gomoku.rules import Stone
 from gomoku.tui import draw
 from gomoku.tui.bindings import (
     ACCEPT,
@@ -85,7 +87,8 @@ from gomoku.tui.model import NetPlaying, Screen, centre
 from gomoku.tui.saves import saved_from_net
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs
-from gomoku.tui.texts import clock_face, plural, sentence
+from gomoku.tui.screens.words import colour, fitted
+from gomoku.tui.texts import clock_face, sentence
 
 #: What Enter (or a click) does at each kind of opening step (a point at a swap step is a placement, which the
 #: core reads as keeping the colours and the next placement or offer: :meth:`OpeningState.point_move`).
@@ -94,26 +97,53 @@ STONE_STEPS = {Action.PLACE: place, Action.OFFER: offer, Action.PICK: pick}
 # -- the keys: the game screens' one key map (gomoku.tui.bindings), and this screen's questions
 
 #: While a chat line is typed (every other key is text).
-SEND = Binding(("enter",), "send the line", "Enter sends")
-CLOSE = Binding(("escape",), "close the chat line", "Esc closes")
-ERASE = Binding(("backspace", "ctrl-u"), "erase a character / the whole line", label="Backspace Ctrl-U")
+SEND = Binding(("enter",), N_("send the line"), N_("Enter sends"))
+CLOSE = Binding(("escape",), N_("close the chat line"), N_("Esc closes"))
+ERASE = Binding(("backspace", "ctrl-u"), N_("erase a character / the whole line"), label="Backspace Ctrl-U")
 #: While the resign question is up.
-RESIGN_YES = Binding(("y", "Y"), "resign this game", "y resigns", "y")
-RESIGN_NO = Binding((), "go back to the game", "any other key goes back", "any other key")
+RESIGN_YES = Binding(("y", "Y"), N_("resign this game"), N_("y resigns"), "y")
+RESIGN_NO = Binding((), N_("go back to the game"), N_("any other key goes back"), N_("any other key"))
 
-#: How a refusal of each request begins ("No undo: there is no move of yours to take back.").
+#: A refusal of each request, with the session's reason ("No undo: there is no move of yours to take back.").
 REFUSED = {
-    Request.MOVE: "",
-    Request.OFFER: "No {kind}: ",
-    Request.ANSWER: "No answer sent: ",
-    Request.RESIGN: "Not resigned: ",
-    Request.CHAT: "Chat not sent: ",
-    Request.STEP: "Not taken: ",
+    Request.ANSWER: N_("No answer sent: {reason}"),
+    Request.RESIGN: N_("Not resigned: {reason}"),
+    Request.CHAT: N_("Chat not sent: {reason}"),
+    Request.STEP: N_("Not taken: {reason}"),
 }
 #: The offer each key asks for (the next game's is a rematch: :func:`_next_game`).
 OFFERS = {UNDO: OfferKind.UNDO, DRAW: OfferKind.DRAW}
 #: The keys named in messages.
 NEXT_KEY, RECONNECT_KEY, CHAT_KEY = NEXT.keys[0], RECONNECT.keys[0], CHAT.keys[0]
+
+
+def by_offer(kind: OfferKind, undo: str, draw: str, rematch: str) -> str:
+    """The sentence for an offer of ``kind``: each kind says its request in a whole sentence of its own."""
+    return {OfferKind.UNDO: undo, OfferKind.DRAW: draw, OfferKind.REMATCH: rematch}[kind]
+
+
+def refused_text(e: ev.Refused) -> str:
+    """A request the session refused, and why, in a sentence."""
+    reason = sentence(e.reason)
+    if e.what is Request.MOVE:
+        return reason  # the reason alone says it: "That point is taken."
+    if e.what is not Request.OFFER:
+        return _(REFUSED[e.what]).format(reason=reason)
+    if e.kind is None:
+        return _("No offer: {reason}").format(reason=reason)
+    return by_offer(e.kind, _("No undo: {reason}"), _("No draw: {reason}"), _("No rematch: {reason}")).format(
+        reason=reason
+    )
+
+
+def asks_text(kind: OfferKind, name: str) -> str:
+    """The other player's request, as the status line shows it while it stands."""
+    return by_offer(
+        kind,
+        _("{name} asks to take back a move"),
+        _("{name} asks for a draw"),
+        _("{name} asks for a rematch (colours swapped)"),
+    ).format(name=name)
 
 
 def bindings(screen: NetPlaying, ctx: Context) -> Bindings:
@@ -166,19 +196,41 @@ def started(
     table = net.snapshot.table
     board = table.board
     screen = NetPlaying(session, setup, net.snapshot, board.last_move or centre(board.size), commands=commands)
-    opponent, colour = screen.opponent, str(table.my_stone)
+    opponent, black = screen.opponent, table.my_stone is Stone.BLACK
     if event.resumed:
-        text = f"Resumed game {event.game} with {opponent} after {plural(len(event.moves), 'move')}: you play {colour}."
-        if event.lost:
-            text += f" Your move {board.notation(event.lost[0])} never arrived: play again."
-    else:
-        text = f"Game {event.game} against {opponent}: you play {colour}."
-        if table.opening is not None and table.opening.step is not None:  # colours are tentative until it ends
-            text = f"Game {event.game} against {opponent}, {table.opening.rule.title}: you begin as {colour}."
-        elif table.my_turn:
-            text += " Your move."
+        count = len(event.moves)
+        if black:
+            text = ngettext(
+                "Resumed game {game} with {name} after {count} move: you play black.",
+                "Resumed game {game} with {name} after {count} moves: you play black.",
+                count,
+            )
         else:
-            text += " Black moves first."
+            text = ngettext(
+                "Resumed game {game} with {name} after {count} move: you play white.",
+                "Resumed game {game} with {name} after {count} moves: you play white.",
+                count,
+            )
+        text = text.format(game=event.game, name=opponent, count=count)
+        if event.lost:
+            lost = _("Your move {point} never arrived: play again.").format(point=board.notation(event.lost[0]))
+            text = f"{text} {lost}"
+    elif table.opening is not None and table.opening.step is not None:  # colours are tentative until it ends
+        if black:
+            text = _("Game {game} against {name}, {opening}: you begin as black.")
+        else:
+            text = _("Game {game} against {name}, {opening}: you begin as white.")
+        text = text.format(game=event.game, name=opponent, opening=table.opening.rule.said())
+    else:
+        if black and table.my_turn:
+            text = _("Game {game} against {name}: you play black. Your move.")
+        elif black:
+            text = _("Game {game} against {name}: you play black. Black moves first.")
+        elif table.my_turn:
+            text = _("Game {game} against {name}: you play white. Your move.")
+        else:
+            text = _("Game {game} against {name}: you play white. Black moves first.")
+        text = text.format(game=event.game, name=opponent)
     fresh = not event.resumed and event.game == 1  # a new match: the game saved before it is kept aside
     effects = ((RetireAutosave(),) if fresh else ()) + _autosave(ctx, screen)
     if screen.over and not kept:
@@ -239,59 +291,129 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, R
     if isinstance(e, ev.MovePlayed):
         if e.mine:
             return replace(screen, cursor=e.point), Reply(effects=saved, message=Message(""))
-        return screen, said(f"{name} played {screen.board.notation(e.point)}.", saved)
+        return screen, said(_("{name} played {point}.").format(name=name, point=screen.board.notation(e.point)), saved)
     if isinstance(e, ev.StepTaken):
         return screen, said(_step_text(screen, e), saved)
     if isinstance(e, ev.MoveRefused):
-        return screen, alerted(f"Not played: {sentence(e.reason)}", saved)
+        return screen, alerted(_("Not played: {reason}").format(reason=sentence(e.reason)), saved)
     if isinstance(e, ev.Refused):
-        return screen, alerted(REFUSED[e.what].format(kind=e.kind.value if e.kind else "offer") + sentence(e.reason))
+        return screen, alerted(refused_text(e))
     if isinstance(e, ev.MovesTakenBack):
-        return screen, said(f"Took back {', '.join(e.undone)}.", saved)
-    if isinstance(e, ev.OfferSent):
-        return screen, said(f"Asked {screen.opponent} {e.kind.request}: waiting for the answer.")
-    if isinstance(e, ev.AnswerSent):
-        return screen, said(f"{'Accepted' if e.accepted else 'Declined'} the request {e.kind.request}.")
-    if isinstance(e, ev.OfferReceived):
-        keys = f"y or {NEXT_KEY} accepts, n declines" if e.kind is OfferKind.REMATCH else "y accepts, n declines"
-        return screen, said(f"{name} asks {e.kind.request}: {keys}.")
-    if isinstance(e, ev.OfferAnswered):
-        return screen, said(f"{name} {'accepted' if e.accepted else 'declined'} your request {e.kind.request}.")
-    if isinstance(e, ev.OfferCancelled):
-        if e.mine:
-            return screen, said(f"Your request {e.kind.request} lapsed: {name} played instead.")
-        return screen, said(f"{name}'s request {e.kind.request} lapsed: you played instead.")
+        return screen, said(_("Took back {moves}.").format(moves=", ".join(e.undone)), saved)
+    if isinstance(e, (ev.OfferSent, ev.AnswerSent, ev.OfferReceived, ev.OfferAnswered, ev.OfferCancelled)):
+        return screen, said(_offer_text(screen, e, name))
     if isinstance(e, ev.GameOver):
         ended = () if kept else _kept_finished(ctx, screen)
-        return screen, said(f"{result_text(screen)} {NEXT_KEY} asks for a rematch.", ended)
+        return screen, said(
+            _("{result} {key} asks for a rematch.").format(result=result_text(screen), key=NEXT_KEY), ended
+        )
     if isinstance(e, ev.ChatReceived):
-        return screen, said(f"{capitalised(e.name)}: {e.text}", saved)
+        return screen, said(_("{name}: {text}").format(name=capitalised(e.name), text=e.text), saved)
     if isinstance(e, ev.ChatSent):
         return screen, Reply(effects=saved)
     if isinstance(e, ev.OpponentJoined):
-        return replace(screen, reconnecting=False), said(f"{name} is back.")
+        return replace(screen, reconnecting=False), said(_("{name} is back.").format(name=name))
     if isinstance(e, (ev.PeerLeft, ev.ConnectionLost)):
         return _lost(screen, e)
     if isinstance(e, (ev.JoinRefused, ev.Closed)) and screen.reconnecting:
         screen = replace(screen, reconnecting=False)
-        return screen, alerted(f"Cannot rejoin: {sentence(e.reason)} {RECONNECT_KEY} tries again.")
+        text = _("Cannot rejoin: {reason} {key} tries again.").format(reason=sentence(e.reason), key=RECONNECT_KEY)
+        return screen, alerted(text)
     return screen, NOTHING
 
 
+def _offer_text(
+    screen: NetPlaying,
+    e: ev.OfferSent | ev.AnswerSent | ev.OfferReceived | ev.OfferAnswered | ev.OfferCancelled,
+    name: str,
+) -> str:
+    """What the message line says of an offer sent, answered, received or lapsed: a whole sentence per kind."""
+    kind = e.kind
+    if isinstance(e, ev.OfferSent):
+        text = by_offer(
+            kind,
+            _("Asked {name} to take back a move: waiting for the answer."),
+            _("Asked {name} for a draw: waiting for the answer."),
+            _("Asked {name} for a rematch (colours swapped): waiting for the answer."),
+        )
+        return text.format(name=screen.opponent)
+    if isinstance(e, ev.AnswerSent) and e.accepted:
+        return by_offer(
+            kind,
+            _("Accepted the request to take back a move."),
+            _("Accepted the request for a draw."),
+            _("Accepted the request for a rematch (colours swapped)."),
+        )
+    if isinstance(e, ev.AnswerSent):
+        return by_offer(
+            kind,
+            _("Declined the request to take back a move."),
+            _("Declined the request for a draw."),
+            _("Declined the request for a rematch (colours swapped)."),
+        )
+    if isinstance(e, ev.OfferReceived):
+        text = by_offer(
+            kind,
+            _("{name} asks to take back a move: y accepts, n declines."),
+            _("{name} asks for a draw: y accepts, n declines."),
+            _("{name} asks for a rematch (colours swapped): y or {key} accepts, n declines."),
+        )
+        return text.format(name=name, key=NEXT_KEY)
+    if isinstance(e, ev.OfferAnswered) and e.accepted:
+        text = by_offer(
+            kind,
+            _("{name} accepted your request to take back a move."),
+            _("{name} accepted your request for a draw."),
+            _("{name} accepted your request for a rematch (colours swapped)."),
+        )
+        return text.format(name=name)
+    if isinstance(e, ev.OfferAnswered):
+        text = by_offer(
+            kind,
+            _("{name} declined your request to take back a move."),
+            _("{name} declined your request for a draw."),
+            _("{name} declined your request for a rematch (colours swapped)."),
+        )
+        return text.format(name=name)
+    if e.mine:
+        text = by_offer(
+            kind,
+            _("Your request to take back a move lapsed: {name} played instead."),
+            _("Your request for a draw lapsed: {name} played instead."),
+            _("Your request for a rematch (colours swapped) lapsed: {name} played instead."),
+        )
+        return text.format(name=name)
+    text = by_offer(
+        kind,
+        _("{name}'s request to take back a move lapsed: you played instead."),
+        _("{name}'s request for a draw lapsed: you played instead."),
+        _("{name}'s request for a rematch (colours swapped) lapsed: you played instead."),
+    )
+    return text.format(name=name)
+
+
 def _step_text(screen: NetPlaying, e: ev.StepTaken) -> str:
-    """An opening step as a sentence, and what comes next ("The guest swapped: you play white. ...")."""
-    who = "You" if e.mine else capitalised(screen.opponent)
-    done = e.move.text(screen.board.size).replace("-", " ")
-    text = f"{who}: {done}."
+    """An opening step as a sentence, and what comes next ("Bob: swap colours. You play white. ...")."""
+    done = e.move.describe(screen.board.size)
+    if e.mine:
+        text = _("You: {step}.").format(step=done)
+    else:
+        text = _("{name}: {step}.").format(name=capitalised(screen.opponent), step=done)
+    sentences = [text]
     if e.move.option in (Option.SWAP, Option.STAY):
-        text += f" You play {e.my_stone}."
+        sentences.append(_("You play black.") if e.my_stone is Stone.BLACK else _("You play white."))
     if e.step is None:
-        text += " The opening is over."
-    return text
+        sentences.append(_("The opening is over."))
+    return " ".join(sentences)
 
 
 def capitalised(name: str) -> str:
-    """A name at the start of a sentence: "the guest" (a player without a name) becomes "The guest"."""
+    """A name at the start of a sentence: "the guest" (a player without a name) becomes "The guest".
+
+    The capital is English grammar: another language's sentence takes the name as it is.
+    """
+    if i18n.active() is not Language.ENGLISH:
+        return name
     return name[:1].upper() + name[1:]
 
 
@@ -299,16 +421,23 @@ def _lost(screen: NetPlaying, e: ev.PeerLeft | ev.ConnectionLost) -> tuple[Scree
     """The opponent is gone: say so, and what our player can do (each side is told its own next step)."""
     if screen.reconnecting:
         screen = replace(screen, reconnecting=False)
-        return screen, alerted(f"Cannot reconnect: {sentence(e.reason)} {RECONNECT_KEY} tries again.")
-    host = screen.setup.role is Role.HOST
-    kept = "they can join again for a rematch" if screen.table.over else "the game is kept till they rejoin"
+        text = _("Cannot reconnect: {reason} {key} tries again.").format(reason=sentence(e.reason), key=RECONNECT_KEY)
+        return screen, alerted(text)
+    host, over = screen.setup.role is Role.HOST, screen.table.over
     if isinstance(e, ev.PeerLeft):
-        what = sentence(e.reason)
-        todo = f"{capitalised(kept)}." if host else f"{RECONNECT_KEY} reconnects."
+        if host and over:
+            text = _("{reason} They can join again for a rematch.")
+        elif host:
+            text = _("{reason} The game is kept till they rejoin.")
+        else:
+            text = _("{reason} {key} reconnects.")
+    elif host and over:
+        text = _("Lost the connection to {name}: they can join again for a rematch.")
+    elif host:
+        text = _("Lost the connection to {name}: the game is kept till they rejoin.")
     else:
-        what = f"Lost the connection to {screen.opponent}:"
-        todo = f"{kept}." if host else f"{RECONNECT_KEY} reconnects."
-    return screen, alerted(f"{what} {todo}")
+        text = _("Lost the connection to {name}: {key} reconnects.")
+    return screen, alerted(text.format(reason=sentence(e.reason), name=screen.opponent, key=RECONNECT_KEY))
 
 
 # -- keys -----------------------------------------------------------------------
@@ -321,8 +450,8 @@ def _typed(screen: NetPlaying, name: str) -> tuple[Screen, Reply]:
     if screen.confirm_resign:
         screen = replace(screen, confirm_resign=False)
         if RESIGN_YES.matches(name):
-            return screen, said("You resigned.", (NetResign(screen.session),))
-        return screen, said("Resign cancelled.")
+            return screen, said(_("You resigned."), (NetResign(screen.session),))
+        return screen, said(_("Resign cancelled."))
     return screen, UNHANDLED
 
 
@@ -368,8 +497,13 @@ def _next_game(screen: NetPlaying) -> tuple[Screen, Reply]:
         return screen, Reply(effects=(NetOffer(screen.session, OfferKind.REMATCH),))
     if asked is OfferKind.REMATCH:  # both want the next game
         return screen, Reply(effects=(NetAnswer(screen.session, True),))
-    name = capitalised(screen.opponent)
-    return screen, alerted(f"{name} asks {asked.request} first: y accepts, n declines.")
+    text = by_offer(
+        asked,
+        _("{name} asks to take back a move first: y accepts, n declines."),
+        _("{name} asks for a draw first: y accepts, n declines."),
+        _("{name} asks for a rematch (colours swapped) first: y accepts, n declines."),
+    )
+    return screen, alerted(text.format(name=capitalised(screen.opponent)))
 
 
 def _play(screen: NetPlaying, point: Point) -> NetPlay | NetStep:
@@ -383,10 +517,10 @@ def _play(screen: NetPlaying, point: Point) -> NetPlay | NetStep:
 
 def _absent(screen: NetPlaying) -> str:
     if screen.reconnecting:
-        return "Reconnecting: wait a moment."
+        return _("Reconnecting: wait a moment.")
     if screen.setup.role is Role.HOST:
-        return f"{capitalised(screen.opponent)} is not connected: wait for them to join again."
-    return f"Not connected: {RECONNECT_KEY} reconnects."
+        return _("{name} is not connected: wait for them to join again.").format(name=capitalised(screen.opponent))
+    return _("Not connected: {key} reconnects.").format(key=RECONNECT_KEY)
 
 
 def _type(screen: NetPlaying, name: str) -> tuple[Screen, Reply]:
@@ -411,7 +545,7 @@ def reconnect(screen: NetPlaying, ctx: Context) -> tuple[Screen, Reply]:
     old, session = screen.session, ctx.job
     screen = replace(screen, session=session, reconnecting=True)
     effects = (NetClose(old, "reconnecting"), NetStart(session, screen.setup, screen.view.saved))
-    return screen, said("Reconnecting...", effects)
+    return screen, said(_("Reconnecting..."), effects)
 
 
 # -- the view ---------------------------------------------------------------------
@@ -423,32 +557,41 @@ def result_text(screen: NetPlaying) -> str:
     result = table.result
     text = sentence(str(result)) if result is not None else sentence(str(table.board.outcome))
     winner = result.winner if result is not None else (table.board.outcome.winner if table.board.outcome else None)
+    if winner is table.my_stone:
+        return _("{result} You win!").format(result=text)
     if winner is not None:
-        text += " You win!" if winner is table.my_stone else f" {capitalised(screen.opponent)} wins."
+        return _("{result} {name} wins.").format(result=text, name=capitalised(screen.opponent))
     return text
 
 
 def header(screen: NetPlaying, ctx: Context) -> str:
     board = screen.board
-    return f"network · {screen.setup.role.value} · game {screen.table.game} · {board.rule} {board.size}x{board.size}"
+    role = _("host") if screen.setup.role is Role.HOST else _("guest")
+    return _("network · {role} · game {number} · {rule} {size}").format(
+        role=role, number=screen.table.game, rule=board.rule.said(), size=f"{board.size}x{board.size}"
+    )
 
 
 def link_text(screen: NetPlaying) -> str:
     if screen.reconnecting:
-        return "reconnecting"
+        return _("reconnecting")
     rtt = screen.view.rtt
     if screen.link is LinkState.CONNECTED:
-        return f"connected, {rtt * 1000:.0f} ms" if rtt is not None else "connected"
+        return _("connected, {ms} ms").format(ms=f"{rtt * 1000:.0f}") if rtt is not None else _("connected")
     if screen.link is LinkState.WAITING:
-        return f"waiting for {screen.opponent} to come back"
-    return screen.link.value
+        return _("waiting for {name} to come back").format(name=screen.opponent)
+    return screen.link.label
 
 
 def waiting_lines(screen: NetPlaying) -> list[str]:
     """Host, while the guest is away: what they run to come back, and the code."""
     if screen.setup.role is not Role.HOST or screen.link is not LinkState.WAITING or not screen.commands:
         return []
-    return [f"{capitalised(screen.opponent)} joins again with:", screen.commands[0], f"code {screen.setup.code}"]
+    return [
+        _("{name} joins again with:").format(name=capitalised(screen.opponent)),
+        screen.commands[0],
+        _("code {code}").format(code=screen.setup.code),
+    ]
 
 
 def view(win: Window, screen: NetPlaying, ctx: Context, theme: Theme) -> None:
@@ -475,8 +618,8 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
     table = screen.table
     mine, theirs = table.my_stone, table.my_stone.opponent
     me, them = screen.setup.role, screen.setup.role.other
-    for row, (stone, name, role) in enumerate(((mine, "you", me), (theirs, screen.opponent, them))):
-        line = f"{theme.glyphs[str(stone)]} {name} ({stone})"
+    for row, (stone, name, role) in enumerate(((mine, pgettext("player", "you"), me), (theirs, screen.opponent, them))):
+        line = f"{theme.glyphs[str(stone)]} " + _("{name} ({colour})").format(name=name, colour=colour(stone))
         style = ""
         if table.clock is not None:
             time_text, warn = clock_text(screen, role)
@@ -492,7 +635,7 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
     if table.opening is not None:  # the opening as it happened
         opening = table.opening
         moves_top = draw.opening_panel(
-            win, layout, theme, opening.rule.title, opening.history, moves_top, room // 3 + 1
+            win, layout, theme, opening.rule.said(), opening.history, moves_top, room // 3 + 1
         )
         room = bottom - moves_top
     moves_rows = max(2, min((len(table.board.moves) + 1) // 2 + 1, room // 2))
@@ -503,13 +646,15 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
         lines += [(part, "selected") for part in draw.wrap(line, width)]
     if lines:
         lines.append(("", ""))
-    lines.append(("Chat", "status"))
+    # i18n: width 33 (the panel beside a 15x15 board at 80 columns)
+    lines.append((_("Chat"), "status"))
     chat: list[str] = []
     for spoken in screen.view.chat:
-        chat += draw.wrap(f"{screen.view.who(spoken)}: {spoken.text}", width)
+        chat += draw.wrap(_("{name}: {text}").format(name=screen.view.who(spoken), text=spoken.text), width)
     room = bottom - top - len(lines)
     shown = chat[-room:] if room > 0 else []
-    lines += [(line, "") for line in shown] or [(f"{CHAT_KEY} writes a line", "dim")]
+    # i18n: width 33
+    lines += [(line, "") for line in shown] or [(_("{key} writes a line").format(key=CHAT_KEY), "dim")]
     for offset, (text, style) in enumerate(lines[: max(0, bottom - top)]):
         draw.put(win, top + offset, x, textwidth.fit(text, width), theme(style) if style else 0)
 
@@ -520,21 +665,23 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
     board = table.board
     row, cols = draw.status_row(win), win.getmaxyx()[1]
     if screen.typing is not None:
-        text = f"Say: {screen.typing}_"
+        text = _("Say: {text}_").format(text=screen.typing)
         if textwidth.width(text) > cols - 2:  # the end of the line, where the typing is, shows
             text = theme.glyphs["ellipsis"] + textwidth.fit_end(text, cols - 3)
         draw.put(win, row, 1, text, theme("selected"))
         return
     if screen.confirm_resign:
-        draw.put(win, row, 1, textwidth.fit("Resign this game?", cols - 2), theme("alert"))
+        draw.put(win, row, 1, textwidth.fit(_("Resign this game?"), cols - 2), theme("alert"))
         return
     if table.offer_in is not None:
-        asks = f"{capitalised(screen.opponent)} asks {table.offer_in.request}"
+        asks = asks_text(table.offer_in, capitalised(screen.opponent))
         draw.put(win, row, 1, textwidth.fit(asks, cols - 2), theme("alert"))
         return
     if table.over:
-        parts = [result_text(screen), f"after {plural(len(board.moves), 'move')}", link_text(screen)]
-        draw.put(win, row, 1, _fitted(theme, parts, cols - 2), theme("result"))
+        count = len(board.moves)
+        after = ngettext("after {count} move", "after {count} moves", count).format(count=count)
+        parts = [result_text(screen), after, link_text(screen)]
+        draw.put(win, row, 1, fitted(theme, parts, cols - 2), theme("result"))
         return
     waiting = waiting_lines(screen)
     if waiting and not wide:  # no panel to show the command in: the status line shows it
@@ -546,20 +693,25 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
     if opening is not None and opening.step is not None:  # who decides what, in the rule's words
         prompt = opening.step.prompt
         if opening.swap_owner is not None and opening.step.action is not Action.CHOOSE:
-            owner = "you" if opening.swap_owner is screen.setup.role else screen.opponent
-            prompt += f" (next swap: {owner})"
+            if opening.swap_owner is screen.setup.role:
+                prompt = _("{prompt} (next swap: you)").format(prompt=prompt)
+            else:
+                prompt = _("{prompt} (next swap: {name})").format(prompt=prompt, name=screen.opponent)
         style = "selected" if opening.mine else "status"
-        draw.put(win, row, 1, _fitted(theme, [prompt, link_text(screen)], cols - 2), theme(style))
+        draw.put(win, row, 1, fitted(theme, [prompt, link_text(screen)], cols - 2), theme(style))
         return
     glyph = theme.glyphs[str(board.turn)]
     ours = board.turn is table.my_stone  # by colour: while the opponent is away it is still our turn
-    turn = f"{glyph} your move" if ours else f"{glyph} {screen.opponent} to play"
-    versus = [f"vs {screen.opponent}"] if ours else []
-    parts = [turn, *versus, link_text(screen), f"move {len(board.moves) + 1}"]
+    turn = f"{glyph} " + (_("your move") if ours else _("{name} to play").format(name=screen.opponent))
+    versus = [_("vs {name}").format(name=screen.opponent)] if ours else []
+    parts = [turn, *versus, link_text(screen), _("move {number}").format(number=len(board.moves) + 1)]
     if board.last_move is not None:
-        parts.append(f"last: {board.turn.opponent} {board.notation(board.last_move)}")
+        last = _("last: {colour} {point}").format(
+            colour=colour(board.turn.opponent), point=board.notation(board.last_move)
+        )
+        parts.append(last)
     style = "status" if screen.link is LinkState.CONNECTED else "alert"
-    draw.put(win, row, 1, _fitted(theme, parts, cols - 2), theme(style))
+    draw.put(win, row, 1, fitted(theme, parts, cols - 2), theme(style))
 
 
 def clock_text(screen: NetPlaying, role: Role) -> tuple[str, bool]:
@@ -569,18 +721,13 @@ def clock_text(screen: NetPlaying, role: Role) -> tuple[str, bool]:
     return clock_face(clock.clock, clock.side(role), screen.seconds)
 
 
-def _fitted(theme: Theme, parts: list[str], room: int) -> str:
-    """As many of ``parts`` as fit in ``room`` columns, whole (the first always, cut if it must be)."""
-    while len(parts) > 1 and textwidth.width(theme.join(parts)) > room:
-        parts = parts[:-1]
-    return textwidth.fit(theme.join(parts), room)
-
-
 def unbound(screen: NetPlaying, ctx: Context, key: str) -> str:
     """What a key the network game does not take now is told: where it works, if only in local games."""
     if NEXT.matches(key):
         resign, draw = RESIGN.keys[0], DRAW.keys[0]
-        return f"The game is on: the next game comes once it is over ({resign} resigns, {draw} offers a draw)."
+        return _(
+            "The game is on: the next game comes once it is over ({resign} resigns, {draw} offers a draw)."
+        ).format(resign=resign, draw=draw)
     return elsewhere(key, network=True) or unbound_text(key)
 
 

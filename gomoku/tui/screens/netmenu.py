@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gomoku.clock import by_total
+from gomoku import textwidth
+from gomoku.clock import ClockKind, by_total
+from gomoku.i18n import N_, _, pgettext
 from gomoku.net.addresses import parse_port
 from gomoku.net.errors import NetworkError
 from gomoku.net.match import BlackChoice, Role
@@ -29,9 +31,11 @@ from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import NetSetup, SaveSettings
 from gomoku.tui.events import Event, Key, Mouse, Pressed
 from gomoku.tui.keys import DOWN_KEYS, LEFT_KEYS, PLAY_KEYS, QUIT_KEY, RIGHT_KEYS, UP_KEYS, edited
+from gomoku.tui.layout import FOOTER_ROWS, HEADER_ROWS
 from gomoku.tui.model import Menu, MenuRow, NetMenu, NetRow, Screen
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, hosting, joining
+from gomoku.tui.screens.words import wrapped
 from gomoku.tui.settings import RULE_TEXT, clean_name, login_name
 from gomoku.tui.texts import sentence
 
@@ -45,27 +49,31 @@ TEXT_ROWS = {NetRow.PORT: 5, NetRow.BIND: 60, NetRow.NAME: 24}
 BLACK_ORDER = tuple(BlackChoice)
 #: What each opening rule is, in a line (docs/openings.md has the rules in full).
 OPENING_TEXT = {
-    OpeningRule.NONE: "No opening rule: black moves first, anywhere.",
-    OpeningRule.SWAP1: "Swap1: 3 stones placed, the other player picks a colour (freestyle, standard, caro).",
-    OpeningRule.SWAP2: "Swap2: as Swap1, or 2 more stones and the first player picks (freestyle, standard, caro).",
-    OpeningRule.TARAGUCHI10: "Taraguchi-10 (renju): stones in growing central squares, a swap after each.",
-    OpeningRule.SOOSORV8: "Soosorv-8 (renju): a canonical opening, swaps, N offered 5th moves.",
+    OpeningRule.NONE: N_("No opening rule: black moves first, anywhere."),
+    OpeningRule.SWAP1: N_("Swap1: 3 stones placed, the other player picks a colour (freestyle, standard, caro)."),
+    OpeningRule.SWAP2: N_("Swap2: as Swap1, or 2 more stones and the first player picks (freestyle, standard, caro)."),
+    OpeningRule.TARAGUCHI10: N_("Taraguchi-10 (renju): stones in growing central squares, a swap after each."),
+    OpeningRule.SOOSORV8: N_("Soosorv-8 (renju): a canonical opening, swaps, N offered 5th moves."),
 }
+#: The fewest columns of a row's label (the English labels' widest and two spaces); wider labels widen it.
 LABEL_COLUMN = 17
 WIDTH = 60
 
 
-UP_DOWN = Binding(tuple(UP_KEYS) + tuple(DOWN_KEYS), "choose a row", "up/down choose", "up down")
+UP_DOWN = Binding(tuple(UP_KEYS) + tuple(DOWN_KEYS), N_("choose a row"), N_("up/down choose"), "up down")
 CHANGE = Binding(
-    tuple(LEFT_KEYS) + tuple(RIGHT_KEYS), "change the host's choice on the row", "left/right change", "left right"
+    tuple(LEFT_KEYS) + tuple(RIGHT_KEYS),
+    N_("change the host's choice on the row"),
+    N_("left/right change"),
+    "left right",
 )
-ENTER = Binding(tuple(PLAY_KEYS), "host, join, or edit the port, address or name", "Enter", "Enter")
-BACK = Binding(("escape",), "back to the main menu", "Esc back", "Esc")
-QUIT = Binding((QUIT_KEY,), "quit", "q quit", always=True)
+ENTER = Binding(tuple(PLAY_KEYS), N_("host, join, or edit the port, address or name"), "Enter", "Enter")
+BACK = Binding(("escape",), N_("back to the main menu"), N_("Esc back"), "Esc")
+QUIT = Binding((QUIT_KEY,), N_("quit"), N_("q quit"), always=True)
 #: While the port, the address or the name is typed (every other key is text).
-KEEP = Binding(("enter",), "keep what is typed", "Enter keeps")
-LEAVE = Binding(("escape",), "leave it as it was", "Esc leaves it")
-ERASE = Binding(("backspace", "ctrl-u"), "erase a character / the whole line", label="Backspace Ctrl-U")
+KEEP = Binding(("enter",), N_("keep what is typed"), N_("Enter keeps"))
+LEAVE = Binding(("escape",), N_("leave it as it was"), N_("Esc leaves it"))
+ERASE = Binding(("backspace", "ctrl-u"), N_("erase a character / the whole line"), label="Backspace Ctrl-U")
 
 
 def bindings(menu: NetMenu, ctx: Context) -> Bindings:
@@ -97,7 +105,7 @@ def update(menu: NetMenu, event: Event, ctx: Context) -> tuple[Screen, Reply]:
         return replace(menu, row=row, error=""), NOTHING
     if binding is CHANGE:
         if menu.row not in CHOICES:
-            return menu, said("Left/right change the host's choices: up/down to one first.")
+            return menu, said(_("Left/right change the host's choices: up/down to one first."))
         return _change(menu, ctx, -1 if name in LEFT_KEYS else 1)
     if binding is ENTER:
         return _activate(menu, ctx)
@@ -115,9 +123,9 @@ def _activate(menu: NetMenu, ctx: Context) -> tuple[Screen, Reply]:
     if menu.row is NetRow.BACK:
         return Menu(MenuRow.NETWORK), NOTHING
     if menu.row in TEXT_ROWS:
-        return replace(menu, editing=_value(ctx, menu, menu.row), error=""), said(_EDIT_HINT[menu.row])
+        return replace(menu, editing=_value(ctx, menu, menu.row), error=""), said(_(_EDIT_HINT[menu.row]))
     if menu.row is not NetRow.HOST:
-        return menu, said("Left/right change this choice; Enter on Host a game starts it.")
+        return menu, said(_("Left/right change this choice; Enter on Host a game starts it."))
     setup = NetSetup(
         Role.HOST,
         player_name(ctx),
@@ -133,9 +141,9 @@ def _activate(menu: NetMenu, ctx: Context) -> tuple[Screen, Reply]:
 
 
 _EDIT_HINT = {
-    NetRow.PORT: "Type the port to listen on (1 to 65535), then Enter; Esc leaves it.",
-    NetRow.BIND: "Type an address of this machine to listen on only (empty: all), then Enter; Esc leaves it.",
-    NetRow.NAME: "Type your name as the other player sees it, then Enter; Esc leaves it.",
+    NetRow.PORT: N_("Type the port to listen on (1 to 65535), then Enter; Esc leaves it."),
+    NetRow.BIND: N_("Type an address of this machine to listen on only (empty: all), then Enter; Esc leaves it."),
+    NetRow.NAME: N_("Type your name as the other player sees it, then Enter; Esc leaves it."),
 }
 
 
@@ -148,7 +156,7 @@ def _edit(menu: NetMenu, name: str, ctx: Context) -> tuple[Screen, Reply]:
     """A key while a text row is edited: type, Backspace, Ctrl-U, Enter keeps, Esc leaves."""
     text = menu.editing or ""
     if LEAVE.matches(name):
-        return replace(menu, editing=None, error=""), said("Left as it was.")
+        return replace(menu, editing=None, error=""), said(_("Left as it was."))
     if KEEP.matches(name):
         return _keep(menu, text.strip(), ctx)
     typed = edited(text, name, TEXT_ROWS[menu.row])
@@ -166,14 +174,17 @@ def _keep(menu: NetMenu, text: str, ctx: Context) -> tuple[Screen, Reply]:
         except NetworkError as error:
             problem = sentence(str(error))
             return replace(menu, error=problem), alerted(problem)
-        return replace(done, port=port), said(f"The host listens on port {port}.")
+        return replace(done, port=port), said(_("The host listens on port {port}.").format(port=port))
     if menu.row is NetRow.BIND:
-        where = f"only on {text}" if text else "on every address of this machine"
-        return replace(done, bind=text), said(f"The host listens {where}.")
+        if text:
+            listens = _("The host listens only on {address}.").format(address=text)
+        else:
+            listens = _("The host listens on every address of this machine.")
+        return replace(done, bind=text), said(listens)
     changed = replace(ctx.settings, name=clean_name(text))
-    shown = changed.name or login_name() or "the host or the guest (no name)"
+    shown = changed.name or login_name() or _("the host or the guest (no name)")
     remember = SaveSettings.of(ctx.settings, changed)
-    return done, said(f"The other player sees you as {shown}.", (remember,), settings=changed)
+    return done, said(_("The other player sees you as {name}.").format(name=shown), (remember,), settings=changed)
 
 
 def _change(menu: NetMenu, ctx: Context, step: int) -> tuple[Screen, Reply]:
@@ -199,50 +210,65 @@ def _change(menu: NetMenu, ctx: Context, step: int) -> tuple[Screen, Reply]:
 
 def view(win: Window, menu: NetMenu, ctx: Context, theme: Theme) -> None:
     settings = ctx.settings
+    clock = settings.clock.text() if settings.clock.kind is not ClockKind.NONE else pgettext("setting", "none")
     values = {
         NetRow.BLACK: menu.black.label,
-        NetRow.RULE: settings.rule.value,
+        NetRow.RULE: settings.rule.said(),
         NetRow.SIZE: f"{settings.size}x{settings.size}",
-        NetRow.OPENING: settings.opening.title if settings.opening is not OpeningRule.NONE else "none",
-        NetRow.CLOCK: settings.clock.text(),
+        NetRow.OPENING: settings.opening.said()
+        if settings.opening is not OpeningRule.NONE
+        else pgettext("setting", "none"),
+        NetRow.CLOCK: clock,
         NetRow.PORT: str(menu.port),
-        NetRow.BIND: menu.bind or "every address",
-        NetRow.NAME: player_name(ctx) or "(none)",
+        NetRow.BIND: menu.bind or _("every address"),
+        NetRow.NAME: player_name(ctx) or _("(none)"),
     }
-    lines: list[tuple[str, str]] = [("Play over the network", "status"), ("", "")]
+    lines: list[tuple[str, str]] = [(_("Play over the network"), "status"), ("", "")]
+    labels = {row: row.label for row in ROWS}
+    widest = max(textwidth.width(labels[row]) for row in ROWS if row in values)
+    column = max(LABEL_COLUMN, min(widest + 2, (WIDTH - 6) // 2))
+    room = WIDTH - 7 - column  # the box's inside, less the pointer and the labels' column
     for row in ROWS:
         chosen = row is menu.row
         pointer = theme.glyphs["pointer"] if chosen else " "
-        text = f"{pointer} {row.value}"
+        text = f"{pointer} {labels[row]}"
         if chosen and menu.editing is not None:
-            text = f"{pointer} {row.value:<{LABEL_COLUMN}}{menu.editing}_"
+            typed = menu.editing + "_"
+            if textwidth.width(typed) > room:  # the end of the line, where the typing is, shows
+                typed = textwidth.fit_end(typed, room)
+            text = f"{pointer} {textwidth.ljust(labels[row], column)}{typed}"
         elif row in values:
             value = values[row]
             arrows = chosen and row in CHOICES
-            text = f"{pointer} {row.value:<{LABEL_COLUMN}}" + (f"< {value} >" if arrows else f"  {value}")
+            text = f"{pointer} {textwidth.ljust(labels[row], column)}" + (f"< {value} >" if arrows else f"  {value}")
         lines.append((text, "selected" if chosen else ""))
     about = (
         menu.error
         or {
-            NetRow.HOST: "Wait for the other player; your screen shows the command they run.",
-            NetRow.JOIN: "Type the address and the code the host's screen shows.",
-            NetRow.BLACK: "Who plays black (or begins the opening) in the first game; rematches swap.",
-            NetRow.OPENING: OPENING_TEXT[settings.opening],
-            NetRow.CLOCK: f"The clock: {settings.clock.describe()} (for this run; --clock sets any other).",
-            NetRow.RULE: f"{settings.rule.value}: {RULE_TEXT[settings.rule]}.",
-            NetRow.SIZE: "The host's board size (both sides play on it).",
-            NetRow.PORT: "The port the host listens on: Enter edits it.",
-            NetRow.BIND: "Listen on one address of this machine only (like 127.0.0.1): Enter edits it.",
-            NetRow.NAME: "Your name as the other player sees it: Enter edits it.",
-            NetRow.BACK: "Back to the main menu.",
+            NetRow.HOST: _("Wait for the other player; your screen shows the command they run."),
+            NetRow.JOIN: _("Type the address and the code the host's screen shows."),
+            NetRow.BLACK: _("Who plays black (or begins the opening) in the first game; rematches swap."),
+            NetRow.OPENING: _(OPENING_TEXT[settings.opening]),
+            NetRow.CLOCK: _("The clock: {clock} (for this run; --clock sets any other).").format(
+                clock=settings.clock.describe()
+            ),
+            NetRow.RULE: _("{rule}: {meaning}.").format(rule=settings.rule.said(), meaning=RULE_TEXT[settings.rule]),
+            NetRow.SIZE: _("The host's board size (both sides play on it)."),
+            NetRow.PORT: _("The port the host listens on: Enter edits it."),
+            NetRow.BIND: _("Listen on one address of this machine only (like 127.0.0.1): Enter edits it."),
+            NetRow.NAME: _("Your name as the other player sees it: Enter edits it."),
+            NetRow.BACK: _("Back to the main menu."),
         }[menu.row]
     )
-    lines += [("", "")] + [(line, "alert" if menu.error else "") for line in draw.wrap(about, WIDTH - 8)[:2]]
+    rows = win.getmaxyx()[0]
+    most = max(2, rows - HEADER_ROWS - FOOTER_ROWS - 2 - len(lines) - 1)  # the rows the box may still take
+    said_lines = wrapped(about, WIDTH - 8, most, theme.glyphs["ellipsis"])
+    lines += [("", "")] + [(line, "alert" if menu.error else "") for line in said_lines]
     draw.centred_box(win, theme, [(f" {text}", style) for text, style in lines], WIDTH)
 
 
 def header(menu: NetMenu, ctx: Context) -> str:
-    return "network"
+    return _("network")
 
 
 ROUTE = Route(
@@ -251,5 +277,5 @@ ROUTE = Route(
     bindings,
     header=header,
     typing=typing,
-    unbound=lambda menu, ctx, key: unbound_text(key, "up/down choose, Enter hosts, joins or edits, Esc goes back."),
+    unbound=lambda menu, ctx, key: unbound_text(key, _("up/down choose, Enter hosts, joins or edits, Esc goes back.")),
 )

@@ -15,6 +15,7 @@ from pathlib import PurePath
 from typing import Any
 
 from gomoku import textwidth
+from gomoku.i18n import N_, _, ngettext
 from gomoku.records import GameRecord, RecordError
 from gomoku.rules import Stone
 from gomoku.savegame import SaveError
@@ -37,25 +38,24 @@ from gomoku.tui.model import (
 )
 from gomoku.tui.saves import fresh_game_effects, game_from_saved, offer_summary
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Reply, Route, alerted, said
-from gomoku.tui.texts import plural
 
 FileAnswer = Saved | Exists | Loaded | LoadedSave | Listed | Failed
 
 #: The prompt's keys; every other key is text for the name.
-SUBMIT = Binding(("enter",), "save or load the file named", "Enter saves", "Enter")
-CANCEL = Binding(("escape",), "cancel", "Esc cancels", "Esc")
-CLEAR = Binding(("ctrl-u",), "clear the name", "Ctrl-U clears", "Ctrl-U")
-ERASE = Binding(("backspace",), "erase the last character", label="Backspace")
-PICK = Binding(("up", "down"), "the previous / next file offered", label="up down")
+SUBMIT = Binding(("enter",), N_("save or load the file named"), N_("Enter saves"), "Enter")
+CANCEL = Binding(("escape",), N_("cancel"), N_("Esc cancels"), "Esc")
+CLEAR = Binding(("ctrl-u",), N_("clear the name"), N_("Ctrl-U clears"), "Ctrl-U")
+ERASE = Binding(("backspace",), N_("erase the last character"), label="Backspace")
+PICK = Binding(("up", "down"), N_("the previous / next file offered"), label="up down")
 TIDY = Binding(
     ("ctrl-d",),
-    "tidy the kept games: every finished game and the newest unfinished ones of each kind stay",
-    "Ctrl-D tidies",
+    N_("tidy the kept games: every finished game and the newest unfinished ones of each kind stay"),
+    N_("Ctrl-D tidies"),
 )
 
 
 def bindings(prompt: Prompt, ctx: Context) -> Bindings:
-    submit = SUBMIT if prompt.kind is PromptKind.SAVE else replace(SUBMIT, short="Enter loads")
+    submit = SUBMIT if prompt.kind is PromptKind.SAVE else replace(SUBMIT, short=N_("Enter loads"))
     return (submit, CANCEL, CLEAR, ERASE) + (() if prompt.kind is PromptKind.SAVE else (PICK, TIDY))
 
 
@@ -93,8 +93,7 @@ def update(prompt: Prompt, event: Event, ctx: Context) -> tuple[Any, Reply]:
         return prompt, NOTHING
     name = event.name
     if CANCEL.matches(name):
-        what = "Save" if prompt.kind is PromptKind.SAVE else "Load"
-        return None, said(f"{what} cancelled.")
+        return None, said(_("Save cancelled.") if prompt.kind is PromptKind.SAVE else _("Load cancelled."))
     if SUBMIT.matches(name):
         return _submit(prompt, ctx)
     if ERASE.matches(name):
@@ -104,7 +103,7 @@ def update(prompt: Prompt, event: Event, ctx: Context) -> tuple[Any, Reply]:
     if PICK.matches(name):
         return _pick(prompt, 1 if name == "down" else -1), NOTHING
     if prompt.kind is PromptKind.LOAD and TIDY.matches(name):
-        return None, said("Tidying the kept games...", (TidyKept(),))
+        return None, said(_("Tidying the kept games..."), (TidyKept(),))
     character = " " if name == "space" else name
     if len(character) != 1:
         return prompt, NOTHING  # arrows, function keys: the text has no cursor to move
@@ -115,14 +114,14 @@ def update(prompt: Prompt, event: Event, ctx: Context) -> tuple[Any, Reply]:
 def _submit(prompt: Prompt, ctx: Context) -> tuple[Any, Reply]:
     path = prompt.text.strip()
     if not path:
-        return replace(prompt, error="Type a file name, or Esc to cancel."), NOTHING
+        return replace(prompt, error=_("Type a file name, or Esc to cancel.")), NOTHING
     job = ctx.job
     if prompt.kind is PromptKind.LOAD:
         settings = ctx.settings
         return replace(prompt, job=job, error=""), Reply(effects=(LoadRecord(job, path, settings.rule, settings.size),))
     record = record_to_save(ctx.screen, path)
     if record is None:
-        return None, alerted("There is no game to save.")
+        return None, alerted(_("There is no game to save."))
     effect = SaveRecord(job, path, record, overwrite=prompt.confirmed == path)
     return replace(prompt, job=job, error=""), Reply(effects=(effect,))
 
@@ -169,13 +168,14 @@ def answer(prompt: Prompt, event: FileAnswer, ctx: Context) -> tuple[Any, Reply]
     if isinstance(event, Failed):
         return replace(prompt, error=event.error), NOTHING
     if isinstance(event, Exists):
-        error = f"{event.path} exists: Enter again replaces it, or edit the name."
+        error = _("{path} exists: Enter again replaces it, or edit the name.").format(path=event.path)
         return replace(prompt, confirmed=prompt.text.strip(), error=error), NOTHING
     last_file = prompt.text.strip()
     if isinstance(event, Saved):
         record = record_to_save(ctx.screen, event.path)
         count = len(record.moves) if record else 0
-        return None, said(f"Saved {plural(count, 'move')} to {event.path}.", last_file=last_file)
+        saved = ngettext("Saved {count} move to {path}.", "Saved {count} moves to {path}.", count)
+        return None, said(saved.format(count=count, path=event.path), last_file=last_file)
     if isinstance(event, LoadedSave):
         return _resume_kept(prompt, event, ctx, last_file)
     screen, text = replay_of(ctx.screen, event.record, PurePath(event.path).name)
@@ -209,8 +209,12 @@ def open_replay(state: State, record: GameRecord, name: str) -> State:
 
 
 def replay_hello(replay: Replaying) -> str:
-    count = plural(len(replay.record.moves), "move")
-    return f"{replay.name}: {count}. Left/right step, Enter plays on."
+    count = len(replay.record.moves)
+    return ngettext(
+        "{name}: {count} move. Left/right step, Enter plays on.",
+        "{name}: {count} moves. Left/right step, Enter plays on.",
+        count,
+    ).format(name=replay.name, count=count)
 
 
 def _resume_kept(prompt: Prompt, event: LoadedSave, ctx: Context, last_file: str) -> tuple[Any, Reply]:
@@ -218,8 +222,8 @@ def _resume_kept(prompt: Prompt, event: LoadedSave, ctx: Context, last_file: str
     try:
         game = game_from_saved(event.saved, ctx.levels, ctx.settings)
     except SaveError as error:
-        return prompt, alerted(f"{event.path} cannot be resumed: {error}.")
-    text = f"Resumed {event.path}: {offer_summary(event.saved)}."
+        return prompt, alerted(_("{path} cannot be resumed: {error}.").format(path=event.path, error=error))
+    text = _("Resumed {path}: {summary}.").format(path=event.path, summary=offer_summary(event.saved))
     return None, Reply(
         effects=fresh_game_effects(game), message=Message(text), screen=Playing(game), last_file=last_file
     )
@@ -233,33 +237,37 @@ def view(win: Window, prompt: Prompt, ctx: Context, theme: Theme) -> None:
     width = min(cols, 64)
     inner = width - 6
     saving = prompt.kind is PromptKind.SAVE
-    title = "Save this game to a file" if saving else "Load a game record to replay"
-    room = inner - 6
+    title = _("Save this game to a file") if saving else _("Load a game record to replay")
+    field = _("File: ")
+    room = inner - textwidth.width(field)
     text = prompt.text
     if textwidth.width(text) >= room:  # the end of the name, where the typing is, shows
         text = theme.glyphs["ellipsis"] + textwidth.fit_end(text, room - 2)
     shown = text + ("" if prompt.fresh else "_")
     lines: list[tuple[str, str]] = [(title, "status"), ("", "")]
-    lines.append(("File: " + textwidth.ljust(shown, room), ""))
+    lines.append((field + textwidth.ljust(shown, room), ""))
     if saving:
-        lines.append((".sgf, .psq, or any other name for a move list", "dim"))
-        lines.append(("(a name without a folder goes in the current one)", "dim"))
+        notes = [
+            _(".sgf, .psq, or any other name for a move list"),
+            _("(a name without a folder goes in the current one)"),
+        ]
     else:
-        lines.append(("SGF, Piskvork .psq, a move list, or a kept game", "dim"))
-        if prompt.choices:
-            label = "Here (up/down): "
-            listed = draw.joined_lines(prompt.choices, "  ", inner - textwidth.width(label))
-            for number, line in enumerate(listed[:3]):
-                lines.append(((label if number == 0 else " " * textwidth.width(label)) + line, "dim"))
+        notes = [_("SGF, Piskvork .psq, a move list, or a kept game")]
+    lines += [(line, "dim") for note in notes for line in draw.wrap(note, inner)]
+    if not saving and prompt.choices:
+        label = _("Here (up/down): ")
+        listed = draw.joined_lines(prompt.choices, "  ", inner - textwidth.width(label))
+        for number, line in enumerate(listed[:3]):
+            lines.append(((label if number == 0 else " " * textwidth.width(label)) + line, "dim"))
     if prompt.job is not None:
-        lines.append(("Working...", "dim"))
+        lines.append((_("Working..."), "dim"))
     for line in draw.wrap(prompt.error, inner)[:4]:
         lines.append((line, "alert"))
     lines.append(("", ""))
     lines.append((theme.join(key_line(bindings(prompt, ctx))), "dim"))
     top, left = draw.centred_box(win, theme, [(f" {t}", style) for t, style in lines], width)
     if prompt.fresh and prompt.text:  # the suggestion is selected: typing replaces it
-        draw.put(win, top + 3, left + 9, text, theme("selected"))
+        draw.put(win, top + 3, left + 3 + textwidth.width(field), text, theme("selected"))
 
 
 ROUTE = Route(update, view, bindings, typing=lambda prompt: True)

@@ -8,6 +8,7 @@ from gomoku import game as core
 from gomoku import textwidth
 from gomoku.board import Board, HistoryError, IllegalMoveError
 from gomoku.clock import ClockKind, ClockSpec, SideTime
+from gomoku.i18n import N_, _, ngettext
 from gomoku.openings import Seat
 from gomoku.point import to_notation
 from gomoku.records import GameRecord, outcome_of
@@ -23,32 +24,34 @@ from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt, review
 from gomoku.tui.settings import Mode, Side
-from gomoku.tui.texts import heat_text, outcome_text, plural
+from gomoku.tui.texts import heat_text, outcome_text
 
 #: How far up/down and PgUp/PgDn step: ten moves, five of each side.
 STEP_MANY = 10
 MODES = tuple(Mode)
 
-BACK = Binding(("left", "h", "a", ","), "one move back", "left/right step", "left h a ,")
-FORWARD = Binding(("right", "l", "d", ".", "space"), "one move forward", label="right l d . Space")
-BACK_MANY = Binding(("up", "k", "w", "pageup"), "ten moves back", label="up k w PgUp")
-FORWARD_MANY = Binding(("down", "j", "s", "pagedown"), "ten moves forward", label="down j s PgDn")
-FIRST = Binding(("home", "g"), "the start", "Home/End", "Home g")
-LAST = Binding(("end", "G"), "the last move", label="End G")
-PLAY_ON = Binding(("enter", "p"), "play on from the move shown (r: the rest)", "Enter play on", "Enter p")
-MODE = Binding(("m",), "the mode to play on in", "m mode")
-HEAT = Binding(("t",), "heat map: how urgent each point is, 1-9", "t heat map")
-SAVE = Binding((SAVE_KEY,), "save this record to a file", "S save")
-LOAD = Binding((LOAD_KEY,), "load another record")
-REVIEW = Binding(("R",), "review the whole game: its decisive mistakes, missed wins and forced lines", "R review")
-LEAVE = Binding(("escape", "n", "b"), "back to the game or the menu", "Esc back", "Esc n b")
-QUIT = Binding((QUIT_KEY,), "quit", always=True)
-JUMP = Binding((":", "#"), "jump to move N: type the number, then Enter", ": jump", ": #")
+BACK = Binding(("left", "h", "a", ","), N_("one move back"), N_("left/right step"), "left h a ,")
+FORWARD = Binding(("right", "l", "d", ".", "space"), N_("one move forward"), label="right l d . Space")
+BACK_MANY = Binding(("up", "k", "w", "pageup"), N_("ten moves back"), label="up k w PgUp")
+FORWARD_MANY = Binding(("down", "j", "s", "pagedown"), N_("ten moves forward"), label="down j s PgDn")
+FIRST = Binding(("home", "g"), N_("the start"), N_("Home/End"), "Home g")
+LAST = Binding(("end", "G"), N_("the last move"), label="End G")
+PLAY_ON = Binding(("enter", "p"), N_("play on from the move shown (r: the rest)"), N_("Enter play on"), "Enter p")
+MODE = Binding(("m",), N_("the mode to play on in"), N_("m mode"))
+HEAT = Binding(("t",), N_("heat map: how urgent each point is, 1-9"), N_("t heat map"))
+SAVE = Binding((SAVE_KEY,), N_("save this record to a file"), N_("S save"))
+LOAD = Binding((LOAD_KEY,), N_("load another record"))
+REVIEW = Binding(
+    ("R",), N_("review the whole game: its decisive mistakes, missed wins and forced lines"), N_("R review")
+)
+LEAVE = Binding(("escape", "n", "b"), N_("back to the game or the menu"), N_("Esc back"), "Esc n b")
+QUIT = Binding((QUIT_KEY,), N_("quit"), always=True)
+JUMP = Binding((":", "#"), N_("jump to move N: type the number, then Enter"), N_(": jump"), ": #")
 #: While a move number is typed after ``:``.
-DIGITS = Binding(tuple("0123456789"), "the move number to jump to", label="0-9")
-JUMP_GO = Binding(("enter",), "go to that move", "Enter goes", "Enter")
-JUMP_ERASE = Binding(("backspace",), "erase the last digit", label="Backspace")
-JUMP_CANCEL = Binding(("escape",), "stay where you are", "Esc cancels", "Esc")
+DIGITS = Binding(tuple("0123456789"), N_("the move number to jump to"), label="0-9")
+JUMP_GO = Binding(("enter",), N_("go to that move"), N_("Enter goes"), "Enter")
+JUMP_ERASE = Binding(("backspace",), N_("erase the last digit"), label="Backspace")
+JUMP_CANCEL = Binding(("escape",), N_("stay where you are"), N_("Esc cancels"), "Esc")
 #: The most digits a move number may have (a 25x25 board holds 625 moves).
 JUMP_DIGITS = 3
 
@@ -56,7 +59,7 @@ JUMP_DIGITS = 3
 def bindings(screen: Replaying, ctx: Context) -> Bindings:
     if screen.jump is not None:
         return (DIGITS, JUMP_GO, JUMP_ERASE, JUMP_CANCEL, QUIT)
-    mode = replace(MODE, short=f"m mode: {ctx.settings.mode.short}")
+    mode = replace(MODE, short=_("m mode: {mode}").format(mode=ctx.settings.mode.short))
     return (
         BACK,
         FORWARD,
@@ -112,7 +115,9 @@ def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Reply
     if binding is not None and binding.keys == MODE.keys:
         mode = MODES[(MODES.index(ctx.settings.mode) + 1) % len(MODES)]
         settings = replace(ctx.settings, mode=mode)
-        return screen, said(f"Enter plays on: {mode.label} (for this game only).", settings=settings)
+        return screen, said(
+            _("Enter plays on: {mode} (for this game only).").format(mode=mode.label), settings=settings
+        )
     if binding is HEAT:
         heat = not screen.heat
         return replace(screen, heat=heat), said(heat_text(heat))
@@ -125,7 +130,7 @@ def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Reply
     if binding is REVIEW:
         board = review.record_board(screen)
         if board is None:
-            return screen, alerted("This record cannot be reviewed: its moves cannot all be played.")
+            return screen, alerted(_("This record cannot be reviewed: its moves cannot all be played."))
         return review.begin(board, screen, ctx, outcome_of(screen.record.result, board))
     if binding is LEAVE:
         return screen.back or Menu(), NOTHING
@@ -135,7 +140,7 @@ def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Reply
 
 
 def _jump_prompt(typed: str, total: int) -> str:
-    return f"Go to move: {typed}_ (0 to {total}; Enter goes, Esc cancels)"
+    return _("Go to move: {typed}_ (0 to {total}; Enter goes, Esc cancels)").format(typed=typed, total=total)
 
 
 def _jumping(screen: Replaying, binding: Binding | None, key: str) -> tuple[Screen, Reply]:
@@ -151,11 +156,15 @@ def _jumping(screen: Replaying, binding: Binding | None, key: str) -> tuple[Scre
         return replace(screen, jump=None), NOTHING
     if binding is JUMP_GO:
         if not typed or int(typed) > total:
-            return screen, alerted(f"Type a move number from 0 to {total}, then Enter (Esc cancels).")
+            return screen, alerted(
+                _("Type a move number from 0 to {total}, then Enter (Esc cancels).").format(total=total)
+            )
         target = int(typed)
         leaving = replace(screen, jump=None)
         if target == screen.index:
-            return leaving, said(f"This is move {target}." if target else "This is the start.")
+            return leaving, said(
+                _("This is move {number}.").format(number=target) if target else _("This is the start.")
+            )
         return _go_to(leaving, target)
     if binding is QUIT:
         return screen, dialogs.quit_reply(screen)
@@ -166,7 +175,7 @@ def _go_to(screen: Replaying, target: int) -> tuple[Screen, Reply]:
     total = len(screen.record.moves)
     target = max(0, min(total, target))
     if target == screen.index:
-        return screen, said("That is the last move." if target == total else "That is the start.")
+        return screen, said(_("That is the last move.") if target == total else _("That is the start."))
     board = screen.board.copy()
     try:
         while len(board.moves) > target:
@@ -174,7 +183,7 @@ def _go_to(screen: Replaying, target: int) -> tuple[Screen, Reply]:
         while len(board.moves) < target:
             board.redo()
     except (HistoryError, IllegalMoveError):
-        return screen, alerted("This record cannot be stepped through.")
+        return screen, alerted(_("This record cannot be stepped through."))
     return replace(screen, board=board, forbidden=forbidden_marks(board)), NOTHING
 
 
@@ -198,9 +207,16 @@ def play_on(screen: Replaying, ctx: Context) -> tuple[Screen, Reply]:
     if clock is record.clock and clock.kind is not ClockKind.NONE:  # the record's clock, and the times it left
         times = record_times(record, board, clock)
         game = replace(game, game=core.Game.resumed(board, None, clock, times, undo=undo_policy(settings)))
-    where = f"after move {len(board.moves)}" if board.moves else "from the start"
-    later = " (r replays the recorded moves)" if board.can_redo else ""
-    return Playing(game), said(f"Playing on {where}, {mode.label}{later}.", fresh_game_effects(game))
+    if board.moves and board.can_redo:
+        text = _("Playing on after move {number}, {mode} (r replays the recorded moves).")
+    elif board.moves:
+        text = _("Playing on after move {number}, {mode}.")
+    elif board.can_redo:
+        text = _("Playing on from the start, {mode} (r replays the recorded moves).")
+    else:
+        text = _("Playing on from the start, {mode}.")
+    text = text.format(number=len(board.moves), mode=mode.label)
+    return Playing(game), said(text, fresh_game_effects(game))
 
 
 def record_times(record: GameRecord, board: Board, clock: ClockSpec) -> dict[Seat, SideTime]:
@@ -226,7 +242,9 @@ def record_times(record: GameRecord, board: Board, clock: ClockSpec) -> dict[Sea
 
 def header(screen: Replaying, ctx: Context) -> str:
     record = screen.record
-    return f"replay · {screen.name} · {record.rule.value} {record.size}x{record.size}"
+    return _("replay · {name} · {rule} {size}").format(
+        name=screen.name, rule=record.rule.said(), size=f"{record.size}x{record.size}"
+    )
 
 
 def view(win: Window, screen: Replaying, ctx: Context, theme: Theme) -> None:
@@ -248,7 +266,7 @@ def view(win: Window, screen: Replaying, ctx: Context, theme: Theme) -> None:
         history = screen.opening
         if history:  # the opening as it happened (swaps, offers, the pick), as the game screens show it
             end = win.getmaxyx()[0] - draw.FOOTER_ROWS - 1 if bottom is None else bottom
-            title = screen.record.opening.title
+            title = screen.record.opening.said()
             top = draw.opening_panel(win, layout, theme, title, history, top, (end - top) // 2)
         draw.moves_panel(win, layout, theme, names, shown=screen.index, top=top, bottom=bottom)
     note = live.status_text(analysis, screen.board) if analysing and layout.panel_x is None else None
@@ -261,20 +279,25 @@ def _status(win: Window, screen: Replaying, theme: Theme, analysis: str | None =
     total = len(screen.record.moves)
     row, cols = draw.status_row(win), win.getmaxyx()[1]
     if screen.index == 0:
-        parts = ["Start", f"{plural(total, 'move')} in all", f"{str(board.turn).capitalize()} to play"]
+        parts = [
+            _("Start"),
+            ngettext("{count} move in all", "{count} moves in all", total).format(count=total),
+            _("{colour} to play").format(colour=board.turn.said()),
+        ]
     else:
         last = board.last_move
-        mover = str(board.turn.opponent).capitalize()
-        parts = [f"Move {screen.index} of {total}", f"{mover} {board.notation(last)}" if last else ""]
+        mover = board.turn.opponent.said()
+        parts = [_("Move {number} of {total}").format(number=screen.index, total=total)]
+        parts.append(f"{mover} {board.notation(last)}" if last else "")
     result = outcome_text(board)
     if result:
-        text = f" {result} "
+        text = f" {textwidth.fit(result, cols - 2)} "
         draw.put(win, row, 0, text, theme("result"))
         used = textwidth.width(text)
         draw.put(win, row, used + 1, textwidth.fit(theme.join(parts), cols - used - 2), theme("status"))
         return
     if screen.index == total and screen.record.result:
-        parts.append(f"result {screen.record.result}")
+        parts.append(_("result {result}").format(result=screen.record.result))
     if analysis is not None:
         parts.insert(1, analysis)
     draw.put(win, row, 1, textwidth.fit(theme.join(parts), cols - 2), theme("status"))
@@ -289,8 +312,8 @@ ROUTE = Route(
     key_line=key_line,
     unbound=lambda screen, ctx, key: unbound_text(
         key,
-        "type a move number, Enter goes, Esc cancels."
+        _("type a move number, Enter goes, Esc cancels.")
         if screen.jump is not None
-        else "left/right step, : jumps, Enter plays on, ? helps.",
+        else _("left/right step, : jumps, Enter plays on, ? helps."),
     ),
 )

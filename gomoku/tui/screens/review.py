@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 
 from gomoku import textwidth
 from gomoku.board import Board, IllegalMoveError
+from gomoku.i18n import N_, _, ngettext
 from gomoku.point import Point, to_notation
 from gomoku.review import GRAPH_MARKS, ForcedWin, GameReview, Mark, MoveReview, render_graph
 from gomoku.rules import Outcome, Stone
@@ -36,6 +37,7 @@ from gomoku.tui.layout import FOOTER_ROWS, BoardLayout, board_layout
 from gomoku.tui.model import Playing, Replaying, Reviewing, Screen
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said
 from gomoku.tui.screens import dialogs
+from gomoku.tui.screens.words import colour
 from gomoku.tui.texts import sentence
 
 #: The graph's block characters as an ASCII terminal draws them.
@@ -52,15 +54,17 @@ LIST_MIN_ROWS = 3
 
 # -- the keys, declared once with their help ---------------------------------------
 
-CANCEL = Binding(("escape",), "cancel the review (nothing of it is kept)", "Esc cancel", "Esc")
-NEXT = Binding(("n", "tab", "down", "j"), "the next marked moment", "n/p moment", "n Tab down j")
-PREVIOUS = Binding(("p", "up", "k"), "the previous marked moment", label="p up k")
+CANCEL = Binding(("escape",), N_("cancel the review (nothing of it is kept)"), N_("Esc cancel"), "Esc")
+NEXT = Binding(("n", "tab", "down", "j"), N_("the next marked moment"), N_("n/p moment"), "n Tab down j")
+PREVIOUS = Binding(("p", "up", "k"), N_("the previous marked moment"), label="p up k")
 LINE_ON = Binding(
-    ("right", "l", ".", "space"), "one more stone of the forced line", "left/right line", "right l . Space"
+    ("right", "l", ".", "space"), N_("one more stone of the forced line"), N_("left/right line"), "right l . Space"
 )
-LINE_BACK = Binding(("left", "h", ","), "one stone less of the forced line", label="left h ,")
-LEAVE = Binding(("escape", "b"), "back to the game or the replay", "Esc back", "Esc b")
-QUIT = Binding((QUIT_KEY,), "quit", "q quit", always=True)
+LINE_BACK = Binding(("left", "h", ","), N_("one stone less of the forced line"), label="left h ,")
+LEAVE = Binding(("escape", "b"), N_("back to the game or the replay"), N_("Esc back"), "Esc b")
+QUIT = Binding((QUIT_KEY,), N_("quit"), N_("q quit"), always=True)
+#: What a moment's mark means, in a word or two (the list of moments, the status line).
+MARK_WORDS = {Mark.DECISIVE: N_("decisive"), Mark.MISTAKE: N_("mistake"), Mark.MISSED_WIN: N_("missed win")}
 
 
 def bindings(screen: Reviewing, ctx: Context) -> Bindings:
@@ -102,9 +106,14 @@ class Moment:
 
     def label(self, size: int) -> str:
         """``X 23. white k9 decisive`` for the list of moments."""
-        words = {Mark.DECISIVE: "decisive", Mark.MISTAKE: "mistake", Mark.MISSED_WIN: "missed win"}
         move = self.move
-        return f"{GRAPH_MARKS[self.mark]} {move.number}. {move.side} {to_notation(move.move, size)} {words[self.mark]}"
+        return _("{mark} {number}. {colour} {point} {what}").format(
+            mark=GRAPH_MARKS[self.mark],
+            number=move.number,
+            colour=colour(move.side),
+            point=to_notation(move.move, size),
+            what=_(MARK_WORDS[self.mark]),
+        )
 
 
 def moments(review: GameReview) -> tuple[Moment, ...]:
@@ -200,11 +209,11 @@ def begin(board: Board, back: Playing | Replaying, ctx: Context, result: Outcome
     record's), so a resigned or flagged game is reviewed as such.
     """
     if not board.moves:
-        return back, alerted("No moves to review yet.")
+        return back, alerted(_("No moves to review yet."))
     job = ctx.job
     analyst = ctx.settings.analyst
     screen = Reviewing(board, back, job, analyst, total=len(board.moves) + 1)
-    return screen, said("Reviewing the game: Esc cancels.", (StartReview(job, board, analyst, result),))
+    return screen, said(_("Reviewing the game: Esc cancels."), (StartReview(job, board, analyst, result),))
 
 
 def record_board(screen: Replaying) -> Board | None:
@@ -230,14 +239,14 @@ def update(screen: Reviewing, event: Event, ctx: Context) -> tuple[Screen, Reply
     if isinstance(event, Failed):
         if event.job != screen.job or screen.review is not None:
             return screen, UNHANDLED
-        return screen.back, alerted(f"The review failed: {event.error}. The game is kept.")
+        return screen.back, alerted(_("The review failed: {error}. The game is kept.").format(error=event.error))
     if isinstance(event, Mouse):
         return screen, NOTHING
     if not isinstance(event, Pressed):
         return screen, UNHANDLED
     binding = event.binding
     if binding is CANCEL and screen.review is None:
-        return screen.back, said("Review cancelled.", (CancelReview(screen.job),))
+        return screen.back, said(_("Review cancelled."), (CancelReview(screen.job),))
     if binding is LEAVE:
         return screen.back, NOTHING
     if binding is QUIT:
@@ -257,11 +266,15 @@ def finished(screen: Reviewing, review: GameReview) -> tuple[Screen, Reply]:
     done = replace(screen, review=review, done=screen.total, selected=first, step=0)
     moment = selected(done)
     if moment is None:
-        text = "Review done: no forced win was missed or handed over. Esc goes back."
+        text = _("Review done: no forced win was missed or handed over. Esc goes back.")
     else:
         done = replace(done, step=len(moment.win.line))
         count = len(moments(review))
-        text = f"Review done: {count} marked moment{'s' if count != 1 else ''}. n/p moments, left/right line."
+        text = ngettext(
+            "Review done: {count} marked moment. n/p moments, left/right line.",
+            "Review done: {count} marked moments. n/p moments, left/right line.",
+            count,
+        ).format(count=count)
     if review.analyst_failure:  # an outside engine failed partway: the marks stand, the graph stops there
         return done, alerted(f"{sentence(review.analyst_failure)} {text}")
     return done, said(text)
@@ -271,10 +284,12 @@ def _select(screen: Reviewing, delta: int) -> tuple[Screen, Reply]:
     assert screen.review is not None
     count = len(moments(screen.review))
     if count == 0:
-        return screen, alerted("Nothing is marked in this game: Esc goes back.")
+        return screen, alerted(_("Nothing is marked in this game: Esc goes back."))
     index = screen.selected + delta
     if not 0 <= index < count:
-        return screen, said("That is the last marked moment." if delta > 0 else "That is the first marked moment.")
+        return screen, said(
+            _("That is the last marked moment.") if delta > 0 else _("That is the first marked moment.")
+        )
     moved = replace(screen, selected=index)
     moment = selected(moved)
     assert moment is not None
@@ -284,10 +299,10 @@ def _select(screen: Reviewing, delta: int) -> tuple[Screen, Reply]:
 def _step(screen: Reviewing, delta: int) -> tuple[Screen, Reply]:
     moment = selected(screen)
     if moment is None:
-        return screen, alerted("Nothing is marked in this game: Esc goes back.")
+        return screen, alerted(_("Nothing is marked in this game: Esc goes back."))
     step = screen.step + delta
     if not 0 <= step <= len(moment.win.line):
-        return screen, said("That is the whole line." if delta > 0 else "That is the position before the line.")
+        return screen, said(_("That is the whole line.") if delta > 0 else _("That is the position before the line."))
     return replace(screen, step=step), NOTHING
 
 
@@ -296,7 +311,9 @@ def _step(screen: Reviewing, delta: int) -> tuple[Screen, Reply]:
 
 def header(screen: Reviewing, ctx: Context) -> str:
     board = screen.board
-    return f"review · analyst {screen.analyst} · {board.rule.value} {board.size}x{board.size}"
+    return _("review · analyst {analyst} · {rule} {size}").format(
+        analyst=screen.analyst, rule=board.rule.said(), size=f"{board.size}x{board.size}"
+    )
 
 
 def fits(screen: Reviewing, ctx: Context, rows: int, cols: int) -> bool:
@@ -360,24 +377,33 @@ def _panel(win: Window, layout: BoardLayout, screen: Reviewing, theme: Theme) ->
     top = layout.top
     review = screen.review
     if review is None:
-        draw.put(win, top, x, "Reviewing the game", theme("status"))
+        # i18n: width 33 (the panel beside a 15x15 board at 80 columns)
+        draw.put(win, top, x, textwidth.fit(_("Reviewing the game"), width), theme("status"))
         draw.put(win, top + 2, x, progress_bar(screen.done, screen.total, width, theme))
-        draw.put(win, top + 3, x, "positions read", theme("dim"))
-        draw.put(win, top + 5, x, "Esc cancels.", theme("dim"))
+        # i18n: width 33
+        draw.put(win, top + 3, x, textwidth.fit(_("positions read"), width), theme("dim"))
+        # i18n: width 33
+        draw.put(win, top + 5, x, textwidth.fit(_("Esc cancels."), width), theme("dim"))
         return
-    verdict = f"Decided at move {review.decided}" if review.decided is not None else "Not decided by force"
+    if review.decided is not None:
+        # i18n: width 33
+        verdict = _("Decided at move {number}").format(number=review.decided)
+    else:
+        # i18n: width 33
+        verdict = _("Not decided by force")
     draw.put(win, top, x, textwidth.fit(verdict, width), theme("status"))
     moment = selected(screen)
-    below = [] if moment is None else ["", moment.label(review.size), *draw.wrap(moment.move.sentence, width)]
+    label = [] if moment is None else draw.wrap(moment.label(review.size), width)  # the mark and the move, whole
+    below = [] if moment is None else ["", *label, *draw.wrap(moment.move.said(review.size), width)]
     room = bottom - top - len(below)  # rows for the graph and the move list
     half = GRAPH_HALF_ROWS if bottom - top + 1 >= TALL_PANEL else 1
     graph = graph_lines(review, moment.move.number if moment is not None else 1, width, half)
     if room - len(graph) < LIST_MIN_ROWS:
         graph = []
     row = top + 1
-    for line in graph:
+    for index, line in enumerate(graph):
         shown = line if theme.unicode else line.translate(ASCII_GRAPH)
-        draw.put(win, row, x, textwidth.fit(shown, width), theme("dim") if line.startswith("moves") else 0)
+        draw.put(win, row, x, textwidth.fit(shown, width), theme("dim") if index == 0 else 0)
         row += 1
     pointer = theme.glyphs["pointer"]
     focus = moment.move.number if moment is not None else 0
@@ -393,7 +419,7 @@ def _panel(win: Window, layout: BoardLayout, screen: Reviewing, theme: Theme) ->
     for offset, line in enumerate(below):
         if row > bottom:
             break
-        draw.put(win, row, x, textwidth.fit(line, width), theme("status") if offset == 1 else 0)
+        draw.put(win, row, x, textwidth.fit(line, width), theme("status") if 1 <= offset <= len(label) else 0)
         row += 1
 
 
@@ -403,23 +429,37 @@ def graph_lines(review: GameReview, number: int, width: int, half: int = GRAPH_H
     if not bars:
         return []
     start = (max(1, number) - 1) // width * width
-    return render_graph(bars[start : start + width], height=half, width=width)
+    chunk = bars[start : start + width]
+    lines = render_graph(chunk, height=half, width=width)
+    if lines and chunk:  # the block's heading, in the language in use (the core's is English, for the report)
+        # i18n: width 33
+        lines[0] = _("moves {first}-{last}").format(first=chunk[0].number, last=chunk[-1].number)
+    return lines
 
 
 def _status(win: Window, screen: Reviewing, theme: Theme) -> None:
     row, cols = draw.status_row(win), win.getmaxyx()[1]
     if screen.review is None:
-        text = f"Reviewing: {screen.done} of {screen.total} positions read · Esc cancels"
+        text = _("Reviewing: {done} of {total} positions read · Esc cancels").format(
+            done=screen.done, total=screen.total
+        )
     else:
         moment = selected(screen)
         count = len(moments(screen.review))
         if moment is None:
-            text = "No forced win was missed or handed over"
+            text = _("No forced win was missed or handed over")
         else:
-            total = len(moment.win.line)
-            label = moment.label(screen.review.size)  # the mark and the move, seen even without the panel
-            line = f"line {screen.step} of {total}"
-            text = f"Moment {screen.selected + 1} of {count} · {label} · {line} · {moment.win.side} wins"
+            if moment.win.side is Stone.BLACK:
+                text = _("Moment {number} of {count} · {moment} · line {step} of {total} · black wins")
+            else:
+                text = _("Moment {number} of {count} · {moment} · line {step} of {total} · white wins")
+            text = text.format(
+                number=screen.selected + 1,
+                count=count,
+                moment=moment.label(screen.review.size),  # the mark and the move, seen even without the panel
+                step=screen.step,
+                total=len(moment.win.line),
+            )
     draw.put(win, row, 1, textwidth.fit(theme.dots(text), cols - 2), theme("status"))
 
 
