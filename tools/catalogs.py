@@ -142,9 +142,17 @@ def _po_bytes(catalog: Catalog) -> bytes:
 
 
 def _contents(catalog: Catalog) -> list[tuple[object, ...]]:
-    """What a template says, without the header that names the Babel version that wrote it."""
+    """What a template says, without the header that names the Babel version that wrote it, or line numbers.
+
+    The files keep no line numbers (a line added above a text would change every catalog), so neither does this.
+    """
     return sorted(
-        (str(message.id), str(message.context), tuple(message.auto_comments), tuple(message.locations))
+        (
+            str(message.id),
+            str(message.context),
+            " ".join(" ".join(dict.fromkeys(message.auto_comments)).split()),  # the file wraps long comments
+            tuple(sorted({path for path, _line in message.locations})),
+        )
         for message in catalog
         if message.id
     )
