@@ -60,7 +60,7 @@ from dataclasses import dataclass, replace
 from gomoku.board import Board, IllegalMoveError
 from gomoku.clock import NO_CLOCK, Clock, ClockSpec, SideTime, time_outcome
 from gomoku.errors import GomokuError
-from gomoku.i18n import _
+from gomoku.i18n import _, join_list
 from gomoku.openings import (
     Action,
     OpeningError,
@@ -260,7 +260,7 @@ class Game:
         size = self.board.size
         words, steps = [], [event.move.describe(size) for event in self.opening.events]
         for _seat, count in self._opening_actions():
-            words.append(", ".join(steps[:count]))
+            words.append(join_list(steps[:count]))
             steps = steps[count:]
         moves = [self.board.notation(point) for point in self.board.moves[self.opening.stones :]]
         return (*words, *moves)

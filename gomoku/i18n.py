@@ -32,7 +32,7 @@ from __future__ import annotations
 import enum
 import gettext as _gettext
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -198,6 +198,12 @@ def pgettext(context: str, message: str) -> str:
 def npgettext(context: str, singular: str, plural: str, count: int) -> str:
     """:func:`ngettext` within ``context``."""
     return _speaker.translations.npgettext(context, singular, plural, count)
+
+
+def join_list(items: Iterable[str]) -> str:
+    """``items`` as a list in a sentence, joined by the language's separator (``h8, i9``; Chinese ``h8、i9``)."""
+    # i18n: the separator between the items of a list in a sentence ("h8, i9, j10"): Chinese 、 Japanese 、
+    return pgettext("list", ", ").join(items)
 
 
 def N_plural(singular: str, plural: str) -> tuple[str, str]:

@@ -24,6 +24,7 @@ a 12-column field.  A text without one may be as wide as its English text or
 from __future__ import annotations
 
 import argparse
+import ast
 import datetime
 import io
 import re
@@ -110,6 +111,25 @@ def extracted() -> Catalog:
     return template
 
 
+def marked_in_source() -> Iterator[tuple[str, str]]:
+    """Every text the source marks with a literal (``_("...")`` and the other keywords), with where it is.
+
+    Read from the syntax tree, which sees a call inside an f-string too: Babel's
+    extractor does not, so a text marked there would be in no catalog.
+    """
+    for path in sorted((ROOT / "gomoku").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in KEYWORDS):
+                continue
+            spec = KEYWORDS[node.func.id]
+            first = spec[0] if spec else 1
+            index = (2 if isinstance(first, tuple) else first) - 1  # the first text, after a context
+            if index < len(node.args):
+                argument = node.args[index]
+                if isinstance(argument, ast.Constant) and isinstance(argument.value, str) and argument.value:
+                    yield argument.value, f"{path.relative_to(ROOT).as_posix()}:{node.lineno}"
+
+
 def _read(path: Path, locale: str | None = None) -> Catalog:
     with path.open("rb") as handle:
         return read_po(handle, locale=locale)
@@ -122,9 +142,17 @@ def _po_bytes(catalog: Catalog) -> bytes:
 
 
 def _contents(catalog: Catalog) -> list[tuple[object, ...]]:
-    """What a template says, without the header that names the Babel version that wrote it."""
+    """What a template says, without the header that names the Babel version that wrote it, or line numbers.
+
+    The files keep no line numbers (a line added above a text would change every catalog), so neither does this.
+    """
     return sorted(
-        (str(message.id), str(message.context), tuple(message.auto_comments), tuple(message.locations))
+        (
+            str(message.id),
+            str(message.context),
+            " ".join(" ".join(dict.fromkeys(message.auto_comments)).split()),  # the file wraps long comments
+            tuple(sorted({path for path, _line in message.locations})),
+        )
         for message in catalog
         if message.id
     )
@@ -243,6 +271,10 @@ def problems() -> Iterator[str]:
     source = extracted()
     if _contents(source) != _contents(template):
         yield f"{TEMPLATE.relative_to(ROOT)} is not what the source marks: run python tools/catalogs.py all"
+    extracted_ids = {message.id[0] if isinstance(message.id, tuple) else message.id for message in source}
+    for text, where in marked_in_source():
+        if text not in extracted_ids:
+            yield f"{where}: {text!r} is marked but not extracted (a call inside an f-string?): mark it outside one"
     for language in translated_languages():
         path = po_path(language)
         if not path.exists():

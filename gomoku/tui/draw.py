@@ -639,4 +639,4 @@ def moves_panel(
                 attr = theme("dim")
             put(win, row, column, f"{names[index]:<4}" if attr == 0 else names[index], attr)
     if not pairs:
-        put(win, top + 1, x, "  none yet", theme("dim"))
+        put(win, top + 1, x, "  " + _("none yet"), theme("dim"))

@@ -10,7 +10,7 @@ import argparse
 import enum
 from dataclasses import replace
 
-from gomoku.i18n import _
+from gomoku.i18n import _, join_list
 from gomoku.net.match import BlackChoice, Role
 from gomoku.openings import OpeningRule
 from gomoku.rules import Rule
@@ -61,7 +61,7 @@ class FromMenu(enum.Enum):
 def _either(names: list[str]) -> str:
     if len(names) == 1:
         return names[0]
-    return _("{names} or {last}").format(names=", ".join(names[:-1]), last=names[-1])
+    return _("{names} or {last}").format(names=join_list(names[:-1]), last=names[-1])
 
 
 def opening_problem(opening: OpeningRule, rule: Rule, from_menu: FromMenu = FromMenu.NEITHER) -> str:

@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 
 from gomoku import textwidth
 from gomoku.clock import NO_CLOCK, ClockError, ClockSpec, by_total, parse_clock
-from gomoku.i18n import N_, Language, _, pgettext
+from gomoku.i18n import N_, Language, _, join_list, pgettext
 from gomoku.net.protocol import MAX_NAME
 from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
@@ -514,7 +514,7 @@ def read_settings(levels: Sequence[str], path: Path | None = None) -> tuple[Sett
     unusable = _choice_problems(data, levels)
     if not unusable:
         return settings, ""
-    listed = ", ".join(unusable)
+    listed = join_list(unusable)
     return settings, _(
         "The settings file has values this gomoku cannot use ({listed}): the defaults are used"
         " for those, and {path} will be kept aside when a choice is next saved."

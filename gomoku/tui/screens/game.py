@@ -15,7 +15,7 @@ from dataclasses import replace
 from gomoku import game as core
 from gomoku import textwidth
 from gomoku.game import GameError, Refusal, clock_side
-from gomoku.i18n import N_, _, pgettext
+from gomoku.i18n import N_, _, join_list, pgettext
 from gomoku.openings import (
     Action,
     OpeningMove,
@@ -287,7 +287,7 @@ def _step_said(before: LocalGame, after: LocalGame) -> str:
     computer = seat in before.seats
     if not computer and all(move.action in (Action.PLACE, Action.PICK) for move in moves):
         return ""
-    what = ", ".join(move.describe(before.board.size) for move in moves)
+    what = join_list(move.describe(before.board.size) for move in moves)
     if computer:
         return _("The computer ({seat}): {steps}.").format(seat=seat.short, steps=what)
     side = side_name(before, before.game.colour_of(seat), seat.short)
@@ -327,7 +327,7 @@ def _undo(local: LocalGame, seconds: float | None = None) -> tuple[Screen, Reply
     back = replace(with_game(local, game), step=False)
     before = local.game.actions()
     taken = before[len(game.actions()) :] or before[-1:]
-    moves = ", ".join(taken)
+    moves = join_list(taken)
     watching = local.mode is Mode.CVC
     if game.can_redo and watching:
         text = _("Took back {moves} (r redoes, p resumes).").format(moves=moves)
@@ -351,7 +351,7 @@ def _redo(local: LocalGame, seconds: float | None = None) -> tuple[Screen, Reply
         return Playing(local), alerted(sentence(str(error)))
     moved = with_game(local, game)
     replayed = [local.board.notation(point) for point in game.board.moves[len(local.board.moves) :]]
-    return Playing(moved), said(_("Replayed {moves}.").format(moves=", ".join(replayed)), autosave_effects(moved))
+    return Playing(moved), said(_("Replayed {moves}.").format(moves=join_list(replayed)), autosave_effects(moved))
 
 
 def _toggle_pause(local: LocalGame, seconds: float | None = None) -> tuple[Screen, Reply]:
@@ -562,11 +562,12 @@ def _status(win: Window, ctx: Context, game: LocalGame, theme: Theme, analysis: 
     thinking = ctx.ai is not None and ctx.ai.kind is AiKind.MOVE
     side = side_name(game, stone)
     if thinking:
-        turn = f"{glyph} {_('{side} thinking').format(side=side)} {spinner[ctx.frame % len(spinner)]}"
+        doing = _("{side} thinking").format(side=side)
+        turn = f"{glyph} {doing} {spinner[ctx.frame % len(spinner)]}"
     elif game.paused and game.computer_to_move:
-        turn = f"{glyph} {_('{side} to play (paused)').format(side=side)}"
+        turn = f"{glyph} " + _("{side} to play (paused)").format(side=side)
     else:
-        turn = f"{glyph} {_('{side} to play').format(side=side)}"
+        turn = f"{glyph} " + _("{side} to play").format(side=side)
     parts = [turn, game.settings.rule.said(), _("move {number}").format(number=len(board.moves) + 1)]
     if analysis is not None:
         parts.insert(1, analysis)

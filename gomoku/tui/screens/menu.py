@@ -13,7 +13,7 @@ from typing import TypeVar
 
 from gomoku import textwidth
 from gomoku.ai import LEVELS
-from gomoku.i18n import N_, Language, _, pgettext
+from gomoku.i18n import N_, Language, _, join_list, pgettext
 from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule, Stone
@@ -273,12 +273,12 @@ def _click(ctx: Context, menu: Menu, event: Mouse) -> tuple[Screen, Reply]:
 
 def _why_not(settings: Settings, row: MenuRow) -> str:
     if row is MenuRow.PONDER and settings.mode is Mode.PVC:
-        searching = ", ".join(name for name, level in LEVELS.items() if level.searches)
+        searching = join_list(name for name, level in LEVELS.items() if level.searches)
         return _("Only the levels that search can think on your time ({levels}): choose one first.").format(
             levels=searching
         )
     if row is MenuRow.THINK and settings.mode is not Mode.PVP:
-        timed = ", ".join(name for name, level in LEVELS.items() if level.timed)
+        timed = join_list(name for name, level in LEVELS.items() if level.timed)
         return _("Think time is for the levels that think by time ({levels}): choose one first.").format(levels=timed)
     return _("{row} only matters against the computer: change the mode first.").format(row=row.label)
 
@@ -419,7 +419,7 @@ def about(ctx: Context, row: MenuRow, rows_: int, cols: int) -> str:
             level=level_text(level), count=len(LEVELS), description=LEVELS[level].description
         )
     if row is MenuRow.THINK:
-        own = ", ".join(
+        own = join_list(
             _("{level} {seconds} s").format(level=name, seconds=f"{level.seconds:g}")
             for name, level in LEVELS.items()
             if level.seconds is not None

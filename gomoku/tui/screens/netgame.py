@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gomoku import i18n, textwidth
-from gomoku.i18n import N_, Language, _, ngettext, pgettext
+from gomoku.i18n import N_, Language, _, join_list, ngettext, pgettext
 from gomoku.net import events as ev
 from gomoku.net.match import OfferKind, Request, Role
 from gomoku.net.protocol import MAX_CHAT
@@ -299,7 +299,7 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, R
     if isinstance(e, ev.Refused):
         return screen, alerted(refused_text(e))
     if isinstance(e, ev.MovesTakenBack):
-        return screen, said(_("Took back {moves}.").format(moves=", ".join(e.undone)), saved)
+        return screen, said(_("Took back {moves}.").format(moves=join_list(e.undone)), saved)
     if isinstance(e, (ev.OfferSent, ev.AnswerSent, ev.OfferReceived, ev.OfferAnswered, ev.OfferCancelled)):
         return screen, said(_offer_text(screen, e, name))
     if isinstance(e, ev.GameOver):
