@@ -555,12 +555,14 @@ def result_text(screen: NetPlaying) -> str:
     """How the game ended, from our side: the ending's one sentence, and who won."""
     table = screen.table
     result = table.result
-    text = sentence(str(result)) if result is not None else sentence(str(table.board.outcome))
-    winner = result.winner if result is not None else (table.board.outcome.winner if table.board.outcome else None)
-    if winner is table.my_stone:
-        return _("{result} You win!").format(result=text)
-    if winner is not None:
-        return _("{result} {name} wins.").format(result=text, name=capitalised(screen.opponent))
+    outcome = result if result is not None else table.board.outcome
+    if outcome is None:
+        return ""
+    text = outcome.said(table.board.size)
+    if outcome.winner is table.my_stone:
+        return join_sentences(text, _("You win!"))
+    if outcome.winner is not None:
+        return join_sentences(text, _("{name} wins.").format(name=capitalised(screen.opponent)))
     return text
 
 
