@@ -135,8 +135,8 @@ def test_two_players_chat_undo_win_rematch_and_resign(players) -> None:  # type:
     guest.play("a1")  # not its turn: its session refuses it, nothing is sent
     guest.sees("It is black's turn: wait for Ann's move.")
     host.play("c4")
-    host.sees("Black wins with five in a row. You win!")
-    guest.sees("Black wins with five in a row. Ann wins.")
+    host.sees("Black wins with five in a row:", "You win!")
+    guest.sees("Black wins with five in a row:", "Ann wins.")
 
     guest.keys("g")
     host.sees("Bob asks for a rematch (colours swapped): y or g accepts, n declines.")
@@ -193,8 +193,8 @@ def test_the_guest_killed_mid_game_reconnects_with_the_same_command(players) -> 
     again.play("g5")
     host.sees("last: white g5")
     host.play("c4")
-    host.sees("Black wins with five in a row. You win!")
-    again.sees("Black wins with five in a row. Ann wins.")
+    host.sees("Black wins with five in a row:", "You win!")
+    again.sees("Black wins with five in a row:", "Ann wins.")
 
 
 def test_the_code_asked_for_a_wrong_one_refused_and_a_forbidden_move_under_renju(players) -> None:  # type: ignore[no-untyped-def]
@@ -254,8 +254,8 @@ def test_a_game_to_a_win_under_each_rule(players, rule: str) -> None:  # type: i
         host.play(white)
         guest.sees(f"last: white {white}", "your move")
     guest.play("f4")
-    guest.sees("Black wins with five in a row. You win!")
-    host.sees("Black wins with five in a row. Bob wins.")
+    guest.sees("Black wins with five in a row:", "You win!")
+    host.sees("Black wins with five in a row:", "Bob wins.")
     guest.keys("q")
     assert guest.term.wait_exit() == 0
     host.sees("Bob left")

@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gomoku import i18n, textwidth
-from gomoku.i18n import N_, Language, _, join_list, ngettext, pgettext
+from gomoku.i18n import N_, Language, _, join_list, join_sentences, ngettext, pgettext
 from gomoku.net import events as ev
 from gomoku.net.match import OfferKind, Request, Role
 from gomoku.net.protocol import MAX_CHAT
@@ -214,7 +214,7 @@ def started(
         text = text.format(game=event.game, name=opponent, count=count)
         if event.lost:
             lost = _("Your move {point} never arrived: play again.").format(point=board.notation(event.lost[0]))
-            text = f"{text} {lost}"
+            text = join_sentences(text, lost)
     elif table.opening is not None and table.opening.step is not None:  # colours are tentative until it ends
         if black:
             text = _("Game {game} against {name}, {opening}: you begin as black.")
@@ -404,7 +404,7 @@ def _step_text(screen: NetPlaying, e: ev.StepTaken) -> str:
         sentences.append(_("You play black.") if e.my_stone is Stone.BLACK else _("You play white."))
     if e.step is None:
         sentences.append(_("The opening is over."))
-    return " ".join(sentences)
+    return join_sentences(*sentences)
 
 
 def capitalised(name: str) -> str:
@@ -555,12 +555,14 @@ def result_text(screen: NetPlaying) -> str:
     """How the game ended, from our side: the ending's one sentence, and who won."""
     table = screen.table
     result = table.result
-    text = sentence(str(result)) if result is not None else sentence(str(table.board.outcome))
-    winner = result.winner if result is not None else (table.board.outcome.winner if table.board.outcome else None)
-    if winner is table.my_stone:
-        return _("{result} You win!").format(result=text)
-    if winner is not None:
-        return _("{result} {name} wins.").format(result=text, name=capitalised(screen.opponent))
+    outcome = result if result is not None else table.board.outcome
+    if outcome is None:
+        return ""
+    text = outcome.said(table.board.size)
+    if outcome.winner is table.my_stone:
+        return join_sentences(text, _("You win!"))
+    if outcome.winner is not None:
+        return join_sentences(text, _("{name} wins.").format(name=capitalised(screen.opponent)))
     return text
 
 
