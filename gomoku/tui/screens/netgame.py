@@ -555,8 +555,10 @@ def result_text(screen: NetPlaying) -> str:
     """How the game ended, from our side: the ending's one sentence, and who won."""
     table = screen.table
     result = table.result
-    text = sentence(str(result)) if result is not None else sentence(str(table.board.outcome))
-    winner = result.winner if result is not None else (table.board.outcome.winner if table.board.outcome else None)
+    outcome = result if result is not None else table.board.outcome
+    if outcome is None:
+        return ""
+    text, winner = outcome.said(table.board.size), outcome.winner
     if winner is table.my_stone:
         return _("{result} You win!").format(result=text)
     if winner is not None:
