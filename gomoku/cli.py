@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NoReturn
 
 from gomoku import __version__, i18n, textwidth
@@ -170,7 +170,13 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
     def _split_lines(self, text: str, width: int) -> list[str]:
         return textwidth.wrap(text, width)
 
-    def add_usage(self, usage, actions, groups, prefix=None) -> None:  # type: ignore[no-untyped-def]
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None = None,
+    ) -> None:
         # i18n: the head of the usage line of --help, before "gomoku [-h] ..." (keep the space after it)
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
 
