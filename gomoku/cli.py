@@ -199,7 +199,12 @@ _ARGPARSE_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
 
 
 def said_error(message: str) -> str:
-    """An error of the command line in the language in use: argparse's own English sentences are said again."""
+    """An error of the command line in the language in use: argparse's own English sentences are said again.
+
+    English keeps argparse's sentences as they are.
+    """
+    if i18n.active() is i18n.Language.ENGLISH:
+        return message
     for pattern, sentence in _ARGPARSE_ERRORS:
         found = pattern.fullmatch(message)
         if found:

@@ -558,7 +558,7 @@ def result_text(screen: NetPlaying) -> str:
     outcome = result if result is not None else table.board.outcome
     if outcome is None:
         return ""
-    text, winner = outcome.said(table.board.size), outcome.winner
+    text, winner = outcome.said(), outcome.winner
     if winner is table.my_stone:
         return _("{result} You win!").format(result=text)
     if winner is not None:
