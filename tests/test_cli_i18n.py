@@ -1,7 +1,7 @@
 """The command line speaks the player's language: ``--help``'s texts and the errors, through the catalog.
 
-argparse's own words ("usage:", "options:", "error:") come from argparse's
-gettext domain; ours come from the game's.  A fake catalog marks every text
+argparse's own words ("usage:", "options:", "error:" and its complaints) are
+said again from the game's catalog (``gomoku.cli.said_error``), like ours.  A fake catalog marks every text
 it translates with ``«…»``, so a text that comes out marked went through it.
 Option names, choices and the example commands stay as they are typed.
 """
