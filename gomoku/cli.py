@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Mapping, Sequence
 from typing import NoReturn
@@ -168,6 +169,35 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
 
     def _split_lines(self, text: str, width: int) -> list[str]:
         return textwidth.wrap(text, width)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        """The description and the epilog line by line as written, a line wider than ``width`` wrapped."""
+        filled = []
+        for line in text.splitlines(keepends=True):
+            body = line.rstrip("\n")
+            filled.append("\n".join(indent + part for part in _fill_line(body, width)) + line[len(body) :])
+        return "".join(filled)
+
+
+def _fill_line(line: str, columns: int) -> list[str]:
+    """An epilog line in at most ``columns`` terminal columns: an example's description wrapped beside its
+    command (or under it, at the examples' column, when the command leaves too little room); other text
+    wrapped at its own indent, a command's continuation indented a little more."""
+    if textwidth.width(line) <= columns:
+        return [line]
+    lead = line[: len(line) - len(line.lstrip(" "))]
+    example = re.match(r"( *)(\S.*?)( {2,})(\S.*)$", line)
+    if example is None:
+        more = "    " if line.lstrip().startswith("python ") else ""
+        lines = textwidth.wrap(line, columns - len(lead) - len(more))
+        return [lead + ("" if number == 0 else more) + part for number, part in enumerate(lines)]
+    command, meaning = (example.group(1) + example.group(2)), example.group(4)
+    at = textwidth.width(command + example.group(3))
+    if columns - at >= columns // 3:
+        first, *rest = textwidth.wrap(meaning, columns - at)
+        return [command + example.group(3) + first, *(" " * at + part for part in rest)]
+    at = min(len(lead) + _EXAMPLE_COLUMN, columns - columns // 3)
+    return [command, *(" " * at + part for part in textwidth.wrap(meaning, columns - at))]
 
 
 def language_option(text: str) -> i18n.Language:
