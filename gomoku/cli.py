@@ -31,7 +31,7 @@ from gomoku.tui.settings import (
 #: The examples ``--help`` ends with: each command, and what it does (translated when shown).
 EXAMPLES: tuple[tuple[str, str], ...] = (
     ("python -m gomoku", N_("open the menu (it remembers your last choices)")),
-    ("python -m gomoku --mode pvc --rule renju --size 15 --level normal --black human", ""),
+    ("python -m gomoku --mode pvc --rule renju --level normal --black human", ""),
     ("python -m gomoku --mode pvp --size 19", N_("two players on one keyboard")),
     ("python -m gomoku --mode cvc --level easy", N_("watch the computer play itself")),
     ("python -m gomoku --load game.sgf", N_("replay a game record (.sgf, .psq or a move list)")),

@@ -40,7 +40,7 @@ def test_help_shows_our_texts_translated_and_the_options_as_typed(marked, capsys
     assert "«host a game for another player to join (port 5757 unless given);" in out
     assert "«examples:»" in out
     assert "  python -m gomoku --join 192.168.1.5:5757 --code K7QM-4RZT-9X   «join it»" in out
-    assert "  python -m gomoku --mode pvc --rule renju --size 15 --level normal --black human\n" in out
+    assert "  python -m gomoku --mode pvc --rule renju --level normal --black human\n" in out
 
 
 def test_an_error_a_player_reads_is_translated(marked, capsys) -> None:
