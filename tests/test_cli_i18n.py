@@ -13,6 +13,7 @@ import gettext
 import pytest
 
 from gomoku import cli, i18n
+from gomoku.textwidth import width
 from tests.i18n_fakes import FakeTranslations
 
 
@@ -69,3 +70,12 @@ def test_a_percent_sign_in_a_translation_is_shown_as_written(capsys, monkeypatch
     monkeypatch.setattr(i18n, "catalog", lambda language: Percent())
     status, out, _err = run(["--lang", "vi", "--help"], capsys)
     assert status == 0 and "100% the rule" in out
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "ru", "zh_CN"])
+def test_help_fits_80_columns_in_every_line(language: str, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    _status, out, _err = run(["--lang", language, "--help"], capsys)
+    assert [line for line in out.splitlines() if width(line) > 80] == []
+    assert "  python -m gomoku --mode pvc --rule renju --level normal --black human\n" in out  # commands whole
+    assert "--review game.sgf --sgf reviewed.sgf\n" in out  # too long for its description beside it: under it
