@@ -206,6 +206,26 @@ def join_list(items: Iterable[str]) -> str:
     return pgettext("list", ", ").join(items)
 
 
+#: Sentence ends that carry their own space (Chinese and Japanese full-width punctuation): no space follows them.
+_FULL_WIDTH_ENDS = ("。", "！", "？", "．", "：", "；", "）", "」", "』")
+
+
+def join_sentences(*sentences: str) -> str:
+    """Sentences one after another, as each language writes them: a space after ``.``, none after ``。``.
+
+    Chinese and Japanese put no space between sentences: their full stop is
+    full-width and holds its own space.  Empty texts are left out.
+    """
+    joined = ""
+    for text in sentences:
+        if not text:
+            continue
+        if joined and not joined.endswith(_FULL_WIDTH_ENDS):
+            joined += " "
+        joined += text
+    return joined
+
+
 def N_plural(singular: str, plural: str) -> tuple[str, str]:
     """Mark a text's two English forms as one plural text for the catalogs; the reader says it with :func:`ngettext`."""
     return singular, plural

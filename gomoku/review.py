@@ -153,7 +153,8 @@ def _win_text(win: ForcedWin, size: int, english: bool) -> str:
     """A forced win in words: how, its line's first points, how many moves, and why it may stop short."""
     _, ngettext = _words(english)
     names = [to_notation(point, size) for point in win.line]
-    shown = ", ".join(names[:LINE_SHOWN]) + (", ..." if len(names) > LINE_SHOWN else "")
+    join = ", ".join if english else i18n.join_list  # a list in the language's own separator (h8、i9)
+    shown = join(names[:LINE_SHOWN] + (["..."] if len(names) > LINE_SHOWN else []))
     count = len(names)
     if win.kind is WinKind.FIVE:
         text = ngettext("five: {line} ({count} move)", "five: {line} ({count} moves)", count)

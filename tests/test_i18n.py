@@ -83,3 +83,25 @@ def test_every_language_has_a_native_name_and_a_code_that_parses_back() -> None:
     for language in Language:
         assert language.native_name
         assert parse_language(language.code) is language
+
+
+def test_sentences_follow_each_other_as_each_language_writes_them() -> None:
+    assert i18n.join_sentences("Black wins.", "", "Game over after 9 moves.") == "Black wins. Game over after 9 moves."
+    assert i18n.join_sentences("黑方胜。", "对局结束，共9手。") == "黑方胜。对局结束，共9手。"
+    assert i18n.join_sentences("", "") == ""
+
+
+@pytest.mark.parametrize(("language", "separator"), [(Language.ENGLISH, ", "), (Language.JAPANESE, "、")])
+def test_a_list_in_a_sentence_takes_the_languages_separator(language: Language, separator: str) -> None:
+    with i18n.speaking(language):
+        assert i18n.join_list(["h8", "i9", "j10"]) == separator.join(["h8", "i9", "j10"])
+
+
+def test_russian_counts_moves_in_its_three_plural_forms() -> None:
+    from gomoku.tui.texts import plural
+
+    with i18n.speaking(Language.RUSSIAN):
+        forms = {n: plural(n, "move") for n in (1, 2, 5, 21)}
+    assert all(str(n) in text and "move" not in text for n, text in forms.items())
+    assert forms[1].replace("1", "") == forms[21].replace("21", "")  # 1 and 21 share the "one" form
+    assert len({forms[1].replace("1", ""), forms[2].replace("2", ""), forms[5].replace("5", "")}) == 3

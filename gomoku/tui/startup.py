@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from gomoku.ai import LEVELS
 from gomoku.gomocup.manager import Players
+from gomoku.i18n import join_sentences
 from gomoku.jobs import Pool
 from gomoku.net.errors import NetworkError
 from gomoku.records import RecordError, read_record
@@ -70,7 +71,7 @@ def begin(args: argparse.Namespace) -> Start:
         raise StartError(str(error)) from error
     playable = levels + settings.engine_names  # the menu offers the outside engines beside the levels
     offer, notice = storage.read_offer()
-    notice = " ".join(text for text in (settings_notice, notice) if text)
+    notice = join_sentences(settings_notice, notice)
     if setup is not None:
         state, effects = initial_network(settings, playable, setup, offer=offer, notice=notice)
     else:

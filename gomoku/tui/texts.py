@@ -14,7 +14,7 @@ import re
 from gomoku import i18n
 from gomoku.board import Board
 from gomoku.clock import Clock, ClockKind
-from gomoku.i18n import N_, Language, N_plural, _, ngettext, pgettext
+from gomoku.i18n import N_, Language, N_plural, _, join_sentences, ngettext, pgettext
 from gomoku.patterns import blocked_ends, run_bounds
 from gomoku.point import DIRECTIONS, Point
 from gomoku.rules import Rule, Stone, Termination
@@ -178,7 +178,7 @@ def ended_text(game: LocalGame) -> str:
     """The status line of a finished game: how it ended and after how many moves."""
     count = len(game.board.moves)
     after = ngettext("Game over after {count} move.", "Game over after {count} moves.", count).format(count=count)
-    return f"{result_text(game)} {after}"
+    return join_sentences(result_text(game), after)
 
 
 def _rows_through(board: Board, point: Point) -> list[tuple[int, int]]:

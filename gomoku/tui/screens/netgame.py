@@ -36,7 +36,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gomoku import i18n, textwidth
-from gomoku.i18n import N_, Language, _, join_list, ngettext, pgettext
+from gomoku.i18n import N_, Language, _, join_list, join_sentences, ngettext, pgettext
 from gomoku.net import events as ev
 from gomoku.net.match import OfferKind, Request, Role
 from gomoku.net.protocol import MAX_CHAT
@@ -214,7 +214,7 @@ def started(
         text = text.format(game=event.game, name=opponent, count=count)
         if event.lost:
             lost = _("Your move {point} never arrived: play again.").format(point=board.notation(event.lost[0]))
-            text = f"{text} {lost}"
+            text = join_sentences(text, lost)
     elif table.opening is not None and table.opening.step is not None:  # colours are tentative until it ends
         if black:
             text = _("Game {game} against {name}, {opening}: you begin as black.")
@@ -404,7 +404,7 @@ def _step_text(screen: NetPlaying, e: ev.StepTaken) -> str:
         sentences.append(_("You play black.") if e.my_stone is Stone.BLACK else _("You play white."))
     if e.step is None:
         sentences.append(_("The opening is over."))
-    return " ".join(sentences)
+    return join_sentences(*sentences)
 
 
 def capitalised(name: str) -> str:

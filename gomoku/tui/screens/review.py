@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from gomoku import textwidth
 from gomoku.board import Board, IllegalMoveError
-from gomoku.i18n import N_, _, ngettext
+from gomoku.i18n import N_, _, join_sentences, ngettext
 from gomoku.point import Point, to_notation
 from gomoku.review import GRAPH_MARKS, ForcedWin, GameReview, Mark, MoveReview, render_graph
 from gomoku.rules import Outcome, Stone
@@ -276,7 +276,7 @@ def finished(screen: Reviewing, review: GameReview) -> tuple[Screen, Reply]:
             count,
         ).format(count=count)
     if review.analyst_failure:  # an outside engine failed partway: the marks stand, the graph stops there
-        return done, alerted(f"{sentence(review.analyst_failure)} {text}")
+        return done, alerted(join_sentences(sentence(review.analyst_failure), text))
     return done, said(text)
 
 
