@@ -31,7 +31,7 @@ from gomoku.tui.settings import (
 #: The examples ``--help`` ends with: each command, and what it does (translated when shown).
 EXAMPLES: tuple[tuple[str, str], ...] = (
     ("python -m gomoku", N_("open the menu (it remembers your last choices)")),
-    ("python -m gomoku --mode pvc --rule renju --size 15 --level normal --black human", ""),
+    ("python -m gomoku --mode pvc --rule renju --level normal --black human", ""),
     ("python -m gomoku --mode pvp --size 19", N_("two players on one keyboard")),
     ("python -m gomoku --mode cvc --level easy", N_("watch the computer play itself")),
     ("python -m gomoku --load game.sgf", N_("replay a game record (.sgf, .psq or a move list)")),
@@ -180,6 +180,14 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
         # i18n: the head of the usage line of --help, before "gomoku [-h] ..." (keep the space after it)
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
 
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        """The description and the epilog line by line as written, a line wider than ``width`` wrapped."""
+        filled = []
+        for line in text.splitlines(keepends=True):
+            body = line.rstrip("\n")
+            filled.append("\n".join(indent + part for part in _fill_line(body, width)) + line[len(body) :])
+        return "".join(filled)
+
 
 #: argparse's own complaints (its English, Python 3.10 to 3.13), said again in the language in use: the pattern,
 #: and the sentence with the pieces the pattern found.  One argparse does not know says itself as it is.
@@ -219,6 +227,27 @@ class _Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         # i18n: a mistake on the command line, printed after the usage ("gomoku: error: --size needs a value")
         self.exit(2, _("{program}: error: {message}").format(program=self.prog, message=said_error(message)) + "\n")
+
+
+def _fill_line(line: str, columns: int) -> list[str]:
+    """An epilog line in at most ``columns`` terminal columns: an example's description wrapped beside its
+    command (or under it, at the examples' column, when the command leaves too little room); other text
+    wrapped at its own indent, a command's continuation indented a little more."""
+    if textwidth.width(line) <= columns:
+        return [line]
+    lead = line[: len(line) - len(line.lstrip(" "))]
+    example = re.match(r"( *)(\S.*?)( {2,})(\S.*)$", line)
+    if example is None:
+        more = "    " if line.lstrip().startswith("python ") else ""
+        lines = textwidth.wrap(line, columns - len(lead) - len(more))
+        return [lead + ("" if number == 0 else more) + part for number, part in enumerate(lines)]
+    command, meaning = (example.group(1) + example.group(2)), example.group(4)
+    at = textwidth.width(command + example.group(3))
+    if columns - at >= columns // 3:
+        first, *rest = textwidth.wrap(meaning, columns - at)
+        return [command + example.group(3) + first, *(" " * at + part for part in rest)]
+    at = min(len(lead) + _EXAMPLE_COLUMN, columns - columns // 3)
+    return [command, *(" " * at + part for part in textwidth.wrap(meaning, columns - at))]
 
 
 def language_option(text: str) -> i18n.Language:
