@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NoReturn
 
 from gomoku import __version__, i18n, textwidth
@@ -31,7 +32,7 @@ from gomoku.tui.settings import (
 #: The examples ``--help`` ends with: each command, and what it does (translated when shown).
 EXAMPLES: tuple[tuple[str, str], ...] = (
     ("python -m gomoku", N_("open the menu (it remembers your last choices)")),
-    ("python -m gomoku --mode pvc --rule renju --size 15 --level normal --black human", ""),
+    ("python -m gomoku --mode pvc --rule renju --level normal --black human", ""),
     ("python -m gomoku --mode pvp --size 19", N_("two players on one keyboard")),
     ("python -m gomoku --mode cvc --level easy", N_("watch the computer play itself")),
     ("python -m gomoku --load game.sgf", N_("replay a game record (.sgf, .psq or a move list)")),
@@ -170,6 +171,85 @@ class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
     def _split_lines(self, text: str, width: int) -> list[str]:
         return textwidth.wrap(text, width)
 
+    def add_usage(
+        self,
+        usage: str | None,
+        actions: Iterable[argparse.Action],
+        groups: Iterable[argparse._MutuallyExclusiveGroup],
+        prefix: str | None = None,
+    ) -> None:
+        # i18n: the head of the usage line of --help, before "gomoku [-h] ..." (keep the space after it)
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        """The description and the epilog line by line as written, a line wider than ``width`` wrapped."""
+        filled = []
+        for line in text.splitlines(keepends=True):
+            body = line.rstrip("\n")
+            filled.append("\n".join(indent + part for part in _fill_line(body, width)) + line[len(body) :])
+        return "".join(filled)
+
+
+#: argparse's own complaints (its English, Python 3.10 to 3.13), said again in the language in use: the pattern,
+#: and the sentence with the pieces the pattern found.  One argparse does not know says itself as it is.
+_ARGPARSE_ERRORS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(r"argument (?P<option>\S+): invalid choice: (?P<value>.+?) \(choose from (?P<choices>.+)\)"),
+        N_("{option}: {value} is not a choice: choose one of {choices}"),
+    ),
+    (re.compile(r"argument (?P<option>\S+): expected one argument"), N_("{option} needs a value")),
+    (re.compile(r"argument (?P<option>\S+): expected at most one argument"), N_("{option} takes at most one value")),
+    (re.compile(r"argument (?P<option>\S+): ignored explicit argument (?P<value>.+)"), N_("{option} takes no value")),
+    (re.compile(r"argument (?P<option>\S+): (?P<problem>.+)"), N_("{option}: {problem}")),
+    (re.compile(r"unrecognized arguments: (?P<arguments>.+)"), N_("unknown options: {arguments} (--help lists them)")),
+    (re.compile(r"ambiguous option: (?P<option>\S+) could match (?P<matches>.+)"), N_("{option} could be {matches}")),
+    (re.compile(r"the following arguments are required: (?P<arguments>.+)"), N_("{arguments} must be given")),
+)
+
+
+def said_error(message: str) -> str:
+    """An error of the command line in the language in use: argparse's own English sentences are said again.
+
+    English keeps argparse's sentences as they are.
+    """
+    if i18n.active() is i18n.Language.ENGLISH:
+        return message
+    for pattern, sentence in _ARGPARSE_ERRORS:
+        found = pattern.fullmatch(message)
+        if found:
+            return _(sentence).format(**found.groupdict())
+    return message
+
+
+class _Parser(argparse.ArgumentParser):
+    """The command line's parser: its errors, its usage line and its own options said in the language in use."""
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        # i18n: a mistake on the command line, printed after the usage ("gomoku: error: --size needs a value")
+        self.exit(2, _("{program}: error: {message}").format(program=self.prog, message=said_error(message)) + "\n")
+
+
+def _fill_line(line: str, columns: int) -> list[str]:
+    """An epilog line in at most ``columns`` terminal columns: an example's description wrapped beside its
+    command (or under it, at the examples' column, when the command leaves too little room); other text
+    wrapped at its own indent, a command's continuation indented a little more."""
+    if textwidth.width(line) <= columns:
+        return [line]
+    lead = line[: len(line) - len(line.lstrip(" "))]
+    example = re.match(r"( *)(\S.*?)( {2,})(\S.*)$", line)
+    if example is None:
+        more = "    " if line.lstrip().startswith("python ") else ""
+        lines = textwidth.wrap(line, columns - len(lead) - len(more))
+        return [lead + ("" if number == 0 else more) + part for number, part in enumerate(lines)]
+    command, meaning = (example.group(1) + example.group(2)), example.group(4)
+    at = textwidth.width(command + example.group(3))
+    if columns - at >= columns // 3:
+        first, *rest = textwidth.wrap(meaning, columns - at)
+        return [command + example.group(3) + first, *(" " * at + part for part in rest)]
+    at = min(len(lead) + _EXAMPLE_COLUMN, columns - columns // 3)
+    return [command, *(" " * at + part for part in textwidth.wrap(meaning, columns - at))]
+
 
 def language_option(text: str) -> i18n.Language:
     """An argparse type: a language the game speaks, by its code (``ru``, ``zh_CN``; ``zh-CN`` and ``zh_cn`` too)."""
@@ -210,13 +290,19 @@ def choose_language(argv: Sequence[str] | None = None) -> i18n.Language:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser, with examples in ``--help``."""
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="gomoku",
         description=_("Gomoku and renju in the terminal."),
         epilog=examples(),
         formatter_class=_HelpFormatter,
+        add_help=False,
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    # i18n: the heading of --help's list of options
+    parser._optionals.title = _("options")
+    parser.add_argument("-h", "--help", action="help", help=_("show this help and exit"))
+    parser.add_argument(
+        "--version", action="version", version=f"%(prog)s {__version__}", help=_("show the version and exit")
+    )
     parser.add_argument(
         "--lang",
         type=language_option,

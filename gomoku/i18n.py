@@ -30,6 +30,7 @@ them.  Tests choose one for a block with :func:`speaking`.
 from __future__ import annotations
 
 import enum
+import errno
 import gettext as _gettext
 import os
 from collections.abc import Iterable, Iterator, Mapping
@@ -234,3 +235,41 @@ def N_plural(singular: str, plural: str) -> tuple[str, str]:
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs without translating it: the reader translates it with ``_()`` when shown."""
     return message
+
+
+#: The operating system's errors a player meets (a file, a folder, a connection), said in the player's language:
+#: ``strerror`` is the C library's English whatever the language in use.
+_OS_ERRORS = {
+    errno.ENOENT: N_("no such file or folder"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("not permitted"),
+    errno.EISDIR: N_("it is a folder"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.EEXIST: N_("it already exists"),
+    errno.ENOSPC: N_("no space left on the disk"),
+    errno.EROFS: N_("the disk is read-only"),
+    errno.ENAMETOOLONG: N_("the name is too long"),
+    errno.ECONNREFUSED: N_("connection refused"),
+    errno.ECONNRESET: N_("the connection was reset"),
+    errno.ECONNABORTED: N_("the connection was aborted"),
+    errno.EPIPE: N_("the connection is broken"),
+    errno.ETIMEDOUT: N_("timed out"),
+    errno.EHOSTUNREACH: N_("no route to that machine"),
+    errno.ENETUNREACH: N_("the network is unreachable"),
+    errno.EADDRINUSE: N_("the address is already in use"),
+    errno.EADDRNOTAVAIL: N_("the address is not available here"),
+}
+
+
+def os_error_text(error: OSError | int) -> str:
+    """What went wrong in an operating system's error (or its ``errno``), in the language in use.
+
+    English keeps the system's own words; another language says the common errors from its catalog, and any
+    other in the system's words.
+    """
+    number = error if isinstance(error, int) else error.errno
+    if number in _OS_ERRORS and _speaker.language is not Language.ENGLISH:
+        return _(_OS_ERRORS[number])
+    if isinstance(error, int):
+        return os.strerror(error)
+    return error.strerror or str(error)

@@ -26,7 +26,7 @@ from typing import TextIO
 
 from gomoku.ai.base import Closes, Player
 from gomoku.gomocup.manager import EngineError, EnginePlayer, EngineStartError, Players
-from gomoku.i18n import _
+from gomoku.i18n import _, os_error_text
 from gomoku.records import RecordError, Variation, outcome_of, read_record, write_sgf
 from gomoku.review import (
     DEEP,
@@ -168,7 +168,7 @@ def run_review(
         try:
             atomic_write_text(Path(sgf_out), write_sgf(annotated, variations), private=False)
         except OSError as error:
-            reason = error.strerror or error
+            reason = os_error_text(error)
             print("gomoku: " + _("cannot write {path} ({reason})").format(path=sgf_out, reason=reason), file=err)
             return 1
     return 0

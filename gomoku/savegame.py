@@ -65,7 +65,7 @@ from gomoku.board import (
     OffBoardError,
 )
 from gomoku.errors import GomokuError
-from gomoku.i18n import N_, _
+from gomoku.i18n import N_, _, os_error_text
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point, parse_point, to_notation
 from gomoku.rules import Rule
 from gomoku.userdirs import UnfitJsonError, atomic_write_text, data_dir, read_json
@@ -317,7 +317,7 @@ def load_game(path: Path | None = None, shown: str | None = None) -> SavedGame |
     except FileNotFoundError:
         return None
     except OSError as error:
-        reason = error.strerror or error
+        reason = os_error_text(error)
         raise SaveError(
             _("the saved game cannot be read ({reason}): {name}").format(reason=reason, name=name)
         ) from None

@@ -1,7 +1,7 @@
 """The command line speaks the player's language: ``--help``'s texts and the errors, through the catalog.
 
-argparse's own words ("usage:", "options:", "error:") come from argparse's
-gettext domain; ours come from the game's.  A fake catalog marks every text
+argparse's own words ("usage:", "options:", "error:" and its complaints) are
+said again from the game's catalog (``gomoku.cli.said_error``), like ours.  A fake catalog marks every text
 it translates with ``«…»``, so a text that comes out marked went through it.
 Option names, choices and the example commands stay as they are typed.
 """
@@ -13,6 +13,7 @@ import gettext
 import pytest
 
 from gomoku import cli, i18n
+from gomoku.textwidth import width
 from tests.i18n_fakes import FakeTranslations
 
 
@@ -40,7 +41,7 @@ def test_help_shows_our_texts_translated_and_the_options_as_typed(marked, capsys
     assert "«host a game for another player to join (port 5757 unless given);" in out
     assert "«examples:»" in out
     assert "  python -m gomoku --join 192.168.1.5:5757 --code K7QM-4RZT-9X   «join it»" in out
-    assert "  python -m gomoku --mode pvc --rule renju --size 15 --level normal --black human\n" in out
+    assert "  python -m gomoku --mode pvc --rule renju --level normal --black human\n" in out
 
 
 def test_an_error_a_player_reads_is_translated(marked, capsys) -> None:
@@ -69,3 +70,12 @@ def test_a_percent_sign_in_a_translation_is_shown_as_written(capsys, monkeypatch
     monkeypatch.setattr(i18n, "catalog", lambda language: Percent())
     status, out, _err = run(["--lang", "vi", "--help"], capsys)
     assert status == 0 and "100% the rule" in out
+
+
+@pytest.mark.parametrize("language", ["en", "ja", "ru", "zh_CN"])
+def test_help_fits_80_columns_in_every_line(language: str, capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "80")
+    _status, out, _err = run(["--lang", language, "--help"], capsys)
+    assert [line for line in out.splitlines() if width(line) > 80] == []
+    assert "  python -m gomoku --mode pvc --rule renju --level normal --black human\n" in out  # commands whole
+    assert "--review game.sgf --sgf reviewed.sgf\n" in out  # too long for its description beside it: under it

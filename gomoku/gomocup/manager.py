@@ -73,7 +73,7 @@ from gomoku.gomocup.protocol import (
     read_move,
     rule_code,
 )
-from gomoku.i18n import _
+from gomoku.i18n import _, os_error_text
 from gomoku.jobs import Pool
 from gomoku.point import Point
 from gomoku.rules import Rule, Stone
@@ -218,7 +218,7 @@ class Engine:
                 bufsize=1,
             )
         except OSError as error:
-            reason = error.strerror or str(error)
+            reason = os_error_text(error)
             cannot = _("will not start ({reason}): check the path {path}").format(reason=reason, path=quote(words[0]))
             raise EngineStartError(self.name, cannot) from None
         self._lines: queue.Queue[str | None] = queue.Queue()

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import errno
 import itertools
-import os
 import queue
 import selectors
 import socket
@@ -46,7 +45,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from gomoku.i18n import _
+from gomoku.i18n import _, os_error_text
 from gomoku.net import events as ev
 from gomoku.net.addresses import DEFAULT_PORT, WILDCARDS, join_command, local_addresses
 from gomoku.net.errors import ConnectError
@@ -301,7 +300,7 @@ class Peer:
         except (BlockingIOError, InterruptedError):
             return
         except OSError as error:
-            self._drop(conn_id, error.strerror or str(error))
+            self._drop(conn_id, os_error_text(error))
             return
         if not data:
             self._drop(conn_id, _("closed by the other side"))
@@ -449,7 +448,7 @@ class Host(Peer):
         except OSError as error:
             raise ConnectError(
                 _("cannot listen on port {port} ({error}): choose another port with --host PORT").format(
-                    port=port, error=error.strerror or error
+                    port=port, error=os_error_text(error)
                 )
             ) from None
 
@@ -520,7 +519,7 @@ class Guest(Peer):
             sock.setblocking(False)
             error = sock.connect_ex(target)
             if error not in _CONNECTING:
-                problem = os.strerror(error)
+                problem = os_error_text(error)
                 sock.close()
                 continue
             outcome = self._await_connect(sock, deadline)
@@ -554,6 +553,6 @@ class Guest(Peer):
                             return _("cancelled")
                     elif key.data == "connecting":
                         error = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
-                        return None if error == 0 else os.strerror(error)
+                        return None if error == 0 else os_error_text(error)
         finally:
             self._selector.unregister(sock)

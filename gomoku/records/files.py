@@ -13,7 +13,7 @@ import enum
 from collections.abc import Callable
 from pathlib import Path
 
-from gomoku.i18n import _
+from gomoku.i18n import _, os_error_text
 from gomoku.records.moves import read_move_list, write_move_list
 from gomoku.records.psq import read_psq, write_psq
 from gomoku.records.record import GameRecord, RecordError
@@ -92,7 +92,7 @@ def read_record(path: Path | str, rule: Rule = Rule.FREESTYLE, size: int = 15) -
         with path.open("rb") as stream:
             raw = stream.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
-        reason = error.strerror or error
+        reason = os_error_text(error)
         raise RecordError(_("cannot read it ({reason})").format(reason=reason), path=where) from None
     if len(raw) > MAX_RECORD_BYTES:
         too_big = _("over {size} MB, far too big for a game record").format(size=MAX_RECORD_BYTES >> 20)

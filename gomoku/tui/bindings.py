@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from gomoku.i18n import N_, _
+from gomoku.i18n import N_, _, pgettext
 from gomoku.openings import Option
 from gomoku.tui.keys import CURSOR_KEYS, LOAD_KEY, QUIT_KEY, SAVE_KEY
 
@@ -24,19 +24,33 @@ KEY_WORDS = {
     "pagedown": "PgDn",
     "home": "Home",
     "end": "End",
-    "up": "up",
-    "down": "down",
-    "left": "left",
-    "right": "right",
     "f1": "F1",
     "ctrl-u": "Ctrl-U",
     "ctrl-d": "Ctrl-D",
 }
 
 
+def arrow_words() -> dict[str, str]:
+    """The arrow keys' names in the language in use (``←`` in Russian, ``左`` in Chinese): words, not key names."""
+    return {
+        # i18n: the arrow keys as the help's column of keys names them (a word or an arrow: ↑ ↓ ← →)
+        "up": pgettext("key", "up"),
+        "down": pgettext("key", "down"),
+        "left": pgettext("key", "left"),
+        "right": pgettext("key", "right"),
+    }
+
+
 def key_words(keys: Iterable[str]) -> str:
-    """Keys as help writes them: ``Enter Space``, ``u``."""
-    return " ".join(KEY_WORDS.get(key, key) for key in keys)
+    """Keys as help writes them: ``Enter Space``, ``u``, the arrows in the language in use."""
+    arrows = arrow_words()
+    return " ".join(arrows.get(key) or KEY_WORDS.get(key, key) for key in keys)
+
+
+def said_keys(label: str) -> str:
+    """A label of keys (``left h a ,``) in the language in use: its arrows said as :func:`arrow_words` says them."""
+    arrows = arrow_words()
+    return " ".join(arrows.get(word, word) for word in _(label).split(" "))
 
 
 @dataclass(frozen=True)
@@ -64,7 +78,7 @@ class Binding:
     @property
     def shown_keys(self) -> str:
         """The keys as help writes them, in the language in use (key names themselves stay as they are)."""
-        return _(self.label) if self.label else key_words(self.keys)
+        return said_keys(self.label) if self.label else key_words(self.keys)
 
     @property
     def said_short(self) -> str:

@@ -346,6 +346,10 @@ def centred_box(win: Window, theme: Theme, lines: list[tuple[str, str]], width: 
     height = len(lines) + 2
     top = HEADER_ROWS + max(0, (rows - HEADER_ROWS - height) // 2)
     left = max(0, (cols - width) // 2)
+    for row in range(max(top, rows - FOOTER_ROWS), top + height):
+        # the status and key lines under a tall box are blanked whole: no scrap of them beside it, and no
+        # wide character with its right half under the border (a terminal would leave half a glyph)
+        put(win, row, 0, " " * cols)
     box(win, theme, top, left, height, width)
     for offset, (text, style) in enumerate(lines):
         put(win, top + 1 + offset, left + 2, fit(theme.dots(text), width - 4), theme(style) if style else 0)

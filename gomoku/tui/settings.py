@@ -34,7 +34,7 @@ from typing import Any, TypeVar
 
 from gomoku import textwidth
 from gomoku.clock import NO_CLOCK, ClockError, ClockSpec, by_total, parse_clock
-from gomoku.i18n import N_, Language, _, join_list, pgettext
+from gomoku.i18n import N_, Language, _, join_list, os_error_text, pgettext
 from gomoku.net.protocol import MAX_NAME
 from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
@@ -469,7 +469,7 @@ def file_problem(path: Path) -> tuple[dict[str, Any] | None, FileProblem | None]
     except FileNotFoundError:
         return None, None
     except OSError as error:
-        return None, FileProblem(FileTrouble.UNREADABLE, str(error.strerror or error))
+        return None, FileProblem(FileTrouble.UNREADABLE, os_error_text(error))
     damaged = FileTrouble.DAMAGED
     if len(raw) > MAX_SETTINGS_BYTES:
         return None, FileProblem(damaged, _("over {size} KB").format(size=MAX_SETTINGS_BYTES // 1024))

@@ -76,7 +76,7 @@ def shown_folder(folder: Path, cwd: Path | None = None) -> str:
 
 
 def _reason(error: OSError) -> str:
-    return error.strerror or str(error)
+    return i18n.os_error_text(error)
 
 
 def _sentence(text: str) -> str:

@@ -173,7 +173,7 @@ def test_help_option_shows_examples() -> None:
         timeout=30,
     )
     assert result.returncode == 0
-    assert "--mode pvc --rule renju --size 15 --level normal --black human" in result.stdout
+    assert "--mode pvc --rule renju --level normal --black human" in result.stdout
 
 
 def test_without_a_terminal_it_says_so() -> None:

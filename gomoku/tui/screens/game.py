@@ -69,7 +69,7 @@ from gomoku.tui.model import (
 from gomoku.tui.saves import autosave_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt, review
-from gomoku.tui.screens.words import colour, pace_name
+from gomoku.tui.screens.words import colour, fitted, pace_name
 from gomoku.tui.settings import Mode, Pace
 from gomoku.tui.texts import clock_face, ended_text, heat_text, overline_note, result_text, sentence, side_name
 
@@ -574,7 +574,7 @@ def _status(win: Window, ctx: Context, game: LocalGame, theme: Theme, analysis: 
     if board.last_move is not None:
         last = _("last: {colour} {point}").format(colour=colour(board.mover(-1)), point=board.notation(board.last_move))
         parts.append(last)
-    draw.put(win, row, 1, textwidth.fit(theme.join(parts), room), theme("status"))
+    draw.put(win, row, 1, fitted(theme, parts, room), theme("status"))
 
 
 def _clock_pieces(ctx: Context, game: LocalGame, theme: Theme) -> list[tuple[str, str]]:

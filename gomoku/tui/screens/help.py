@@ -26,9 +26,9 @@ from gomoku.tui.settings import RULE_TEXT
 SAME_KEYS = N_("A key does the same in a local and a network game.")
 #: The fewest columns for the keys in the keys list.
 KEY_COLUMN = 18
-#: The fewest columns for a rule's name in the rules list ("freestyle" and a space); a language whose rule
-#: names are wider widens it.
-RULE_COLUMN = 10
+#: The fewest columns for a rule's name in the rules list ("freestyle" and two spaces, so that the name never
+#: reads as the first word of its description); a language whose rule names are wider widens it.
+RULE_COLUMN = 11
 
 
 def update(overlay: Help, event: Event, ctx: Context) -> tuple[Any, Reply]:
@@ -69,10 +69,10 @@ def view(win: Window, overlay: Help, ctx: Context, theme: Theme) -> None:
 
 
 def _column(least: int, labels: Iterable[str], width: int) -> int:
-    """The columns of a list's first column: its widest label and a space, at least ``least`` (the English
+    """The columns of a list's first column: its widest label and two spaces, at least ``least`` (the English
     labels' room), at most a third of the box (a longer label is cut, so what it says keeps its room)."""
     widest = max((textwidth.width(label) for label in labels), default=0)
-    return max(least, min(widest + 1, (width - 6) // 3))
+    return max(least, min(widest + 2, (width - 6) // 3))
 
 
 ROUTE = Route(update, view, lambda overlay, ctx: (), typing=dialogs.any_key)

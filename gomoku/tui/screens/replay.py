@@ -23,6 +23,7 @@ from gomoku.tui.model import Menu, Playing, PromptKind, Replaying, Screen, forbi
 from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt, review
+from gomoku.tui.screens.words import fitted
 from gomoku.tui.settings import Mode, Side
 from gomoku.tui.texts import heat_text, outcome_text
 
@@ -294,13 +295,13 @@ def _status(win: Window, screen: Replaying, theme: Theme, analysis: str | None =
         text = f" {textwidth.fit(result, cols - 2)} "
         draw.put(win, row, 0, text, theme("result"))
         used = textwidth.width(text)
-        draw.put(win, row, used + 1, textwidth.fit(theme.join(parts), cols - used - 2), theme("status"))
+        draw.put(win, row, used + 1, fitted(theme, parts, cols - used - 2), theme("status"))
         return
     if screen.index == total and screen.record.result:
         parts.append(_("result {result}").format(result=screen.record.result))
     if analysis is not None:
         parts.insert(1, analysis)
-    draw.put(win, row, 1, textwidth.fit(theme.join(parts), cols - 2), theme("status"))
+    draw.put(win, row, 1, fitted(theme, parts, cols - 2), theme("status"))
 
 
 ROUTE = Route(
