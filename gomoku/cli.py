@@ -358,9 +358,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--board",
         choices=[style.value for style in BoardStyle],
-        help="how the board is drawn: unicode (lines and round stones), wide (for terminals that draw "
-        "those two columns wide, often so for Chinese, Japanese or Korean), ascii, or auto (the default: "
-        "ask the terminal); for this run (the menu's Board style row remembers a choice)",
+        help=_(
+            "how the board is drawn: unicode (lines and round stones), wide (for terminals that draw "
+            "those two columns wide, often so for Chinese, Japanese or Korean), ascii, or auto (the default: "
+            "ask the terminal); for this run (the menu's Board style row remembers a choice)"
+        ),
     )
     parser.add_argument("--seed", type=int, help=_("seed the computer's random choices"))
     parser.add_argument(

@@ -233,7 +233,8 @@ class MenuRow(enum.Enum):
             MenuRow.RULE: pgettext("menu", "Rule"),
             # i18n: width 16
             MenuRow.SIZE: pgettext("menu", "Board size"),
-            MenuRow.BOARD: "Board style",  # English until its translations come
+            # i18n: width 16
+            MenuRow.BOARD: pgettext("menu", "Board style"),
             # i18n: width 16
             MenuRow.LEVEL: pgettext("menu", "Computer level"),
             # i18n: width 16

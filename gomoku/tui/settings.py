@@ -147,10 +147,14 @@ class BoardStyle(enum.Enum):
     def label(self) -> str:
         """The style as the menu names it."""
         return {
-            BoardStyle.AUTO: "auto (ask the terminal)",
-            BoardStyle.UNICODE: "unicode lines",
-            BoardStyle.WIDE: "wide (CJK terminals)",
-            BoardStyle.ASCII: "plain ASCII",
+            # i18n: width 32
+            BoardStyle.AUTO: pgettext("setting", "auto (ask the terminal)"),
+            # i18n: width 32
+            BoardStyle.UNICODE: pgettext("setting", "lines and round stones"),
+            # i18n: width 32
+            BoardStyle.WIDE: pgettext("setting", "wide (CJK terminals)"),
+            # i18n: width 32
+            BoardStyle.ASCII: pgettext("setting", "plain ASCII"),
         }[self]
 
     def drawn(self, auto: BoardStyle, unicode: bool) -> BoardStyle:

@@ -201,7 +201,7 @@ def test_the_menu_row_goes_round_the_styles_and_remembers_the_choice() -> None:
     assert saved and all("board" in effect.chosen for effect in saved)
     window = render(run.state, 24, 80, run.state.board_style)
     assert "Board style" in window.screen() and "auto (ask the terminal)" in window.screen()
-    assert "Auto asks the terminal (wide here)" in " ".join(window.screen().split())
+    assert "Auto asks the terminal (here: wide (CJK terminals))" in " ".join(window.screen().split())
 
 
 def test_the_in_game_menu_with_the_style_row_fits_80x24() -> None:

@@ -47,6 +47,8 @@ ALLOWED = frozenset(
         "wasd",
         # formats and programs, by their own names
         *("SGF", "psq", "sgf", "JSON", "Piskvork", "Gomocup", "gomoku"),
+        # character sets and the terminals the board styles are named for (ASCII, UTF-8, CJK)
+        *("ASCII", "UTF", "CJK"),
         # the computer's levels and the opening rules the glossary keeps in Latin letters, named as the
         # command line names them (--level hard, the Taraguchi-10 rule)
         *LEVEL_NAMES,

@@ -57,7 +57,9 @@ def view(win: Window, overlay: Help, ctx: Context, theme: Theme) -> None:
     if theme.unicode:
         legend = _("● black  ○ white  ◉◎ last move  × forbidden (renju)  ◇ hint")
     elif g["black"] != "X":  # the wide style's own glyphs
-        legend = f"{g['black']} black  {g['white']} white  {g['forbidden']} forbidden (renju)  {g['hint']} hint"
+        legend = _("{black} black  {white} white  {forbidden} forbidden (renju)  {hint} hint").format(
+            black=g["black"], white=g["white"], forbidden=g["forbidden"], hint=g["hint"]
+        )
     else:
         legend = _("X black  O white  ! forbidden (renju)  ? hint")
     lines += [(line, "dim") for line in draw.wrap(legend, width - 6)]

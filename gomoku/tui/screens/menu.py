@@ -454,10 +454,12 @@ def about(ctx: Context, row: MenuRow, rows_: int, cols: int) -> str:
 def board_text(chosen: BoardStyle, drawn: BoardStyle) -> str:
     """What the board style row says: what the styles are for, and what is drawn here."""
     if chosen is not BoardStyle.AUTO and chosen is not drawn:
-        return "This terminal shows plain ASCII only (its locale is not UTF-8), whatever the style."
+        return _("This terminal shows plain ASCII only (its locale is not UTF-8), whatever the style.")
     if chosen is BoardStyle.AUTO:
-        return f"Auto asks the terminal ({drawn.value} here); wide is for terminals that draw lines two columns wide."
-    return "Wide is for terminals that draw lines and stones two columns wide (often so for CJK)."
+        return _(
+            "Auto asks the terminal (here: {style}); wide suits terminals that draw lines two columns wide."
+        ).format(style=drawn.label)
+    return _("Wide suits terminals that draw lines and stones two columns wide (often so for CJK).")
 
 
 def size_warning(settings: Settings, rows_: int, cols: int, style: BoardStyle = BoardStyle.UNICODE) -> str:
