@@ -324,12 +324,16 @@ def test_the_review_screen(launch, home: Path, speaker: Speaker) -> None:
     game = speaker.launch(launch, "--load", name)
     game.wait_for(lambda text: "f10" in text and "a b c" in text)
     game.send("R")
-    done = speaker.plural(
-        "Review done: {count} marked moment. n/p moments, left/right line.",
-        "Review done: {count} marked moments. n/p moments, left/right line.",
-        1,
-    )
-    game.wait_for(lambda text: all(piece in compact(text) for piece in pieces(done)), timeout=30)
+    # how many moments depends on the analyst's 0.1 s readings (moves marked by their cost): any count, its plural form
+    forms = [
+        speaker.plural(
+            "Review done: {count} marked moment. n/p moments, left/right line.",
+            "Review done: {count} marked moments. n/p moments, left/right line.",
+            count,
+        )
+        for count in range(1, 10)
+    ]
+    game.wait_for(lambda text: any(all(piece in compact(text) for piece in pieces(done)) for done in forms), timeout=30)
     text = settle(game)
     with speaker.speaking():
         rule = Rule.FREESTYLE.said()
@@ -345,8 +349,8 @@ def test_the_review_screen(launch, home: Path, speaker: Speaker) -> None:
     shows(game, speaker.say(english), english, number=16, point="h6")
     english = "Moment {number} of {count} · {moment} · line {step} of {total} · black wins"
     moment = speaker.say(english)
-    shows(game, moment, english, number=1, count=1)
-    for piece in pieces(moment, number=1, count=1):
+    shows(game, moment, english)
+    for piece in pieces(moment):
         assert piece in compact(status(game)), f"{piece!r} is cut from the status line: {status(game)!r}"
     assert "decisive" not in text and "Review done" not in text
     assert_board_straight(text)

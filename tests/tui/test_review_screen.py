@@ -127,7 +127,7 @@ def test_a_missed_win_is_selected_with_its_line_shown_whole_and_its_sentence() -
     screen = screen_of(run.state)
     moment = screen_review.selected(screen)
     assert moment is not None and moment.missed and moment.move.number == 7
-    assert screen.step == len(moment.win.line) > 0
+    assert screen.step == len(moment.line) > 0
     board = screen_review.position(screen)
     assert len(board.moves) == 6  # the position before the move that let the win go
     text = flat(render(run.state))
@@ -175,7 +175,7 @@ def test_n_and_p_move_between_the_moments_and_stop_at_the_ends() -> None:
     screen = screen_of(run.state)
     if count > 1:
         moment = screen_review.selected(screen)
-        assert screen.selected == 1 and moment is not None and screen.step == len(moment.win.line)
+        assert screen.selected == 1 and moment is not None and screen.step == len(moment.line)
 
 
 def test_esc_after_the_review_goes_back_to_the_game_kept_as_it_was() -> None:
