@@ -373,10 +373,12 @@ def view(win: Window, screen: Reviewing, ctx: Context, theme: Theme) -> None:
         return
     moment = selected(screen)
     cursor = moment.move.move if moment is not None else None
-    draw.board_view(win, layout, board, theme, Marks(cursor=cursor))
+    draw.board_view(win, layout, board, theme, Marks())
     if screen.review is not None:
         _marks(win, layout, screen.review, board, theme)
     _line(win, layout, screen, board, theme)
+    if cursor is not None:  # last: a mark right of the selected stone or its neighbour's never covers a bracket
+        draw.cursor(win, layout, cursor, theme)
     if layout.panel_x is not None:
         _panel(win, layout, screen, theme)
     _status(win, screen, theme)
@@ -401,7 +403,8 @@ def _line(win: Window, layout: BoardLayout, screen: Reviewing, board: Board, the
     for index, point in enumerate(shown_line(screen)):
         side = winner if index % 2 == 0 else winner.opponent
         row, col = layout.screen_of(point)
-        draw.put(win, row, col, str(index + 1), theme("black_last" if side is Stone.BLACK else "white_last"))
+        label = draw.cell_label(index + 1, layout)
+        draw.put(win, row, col, label, theme("black_last" if side is Stone.BLACK else "white_last"))
 
 
 def _panel(win: Window, layout: BoardLayout, screen: Reviewing, theme: Theme) -> None:
