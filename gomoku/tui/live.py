@@ -125,7 +125,7 @@ def value_text(line: SearchResult, turn: Stone, scale: float = HARD_EVAL_SCALE) 
         return "?"
     bound = "" if line.exact else "<="
     side = pgettext("stone", "black") if turn is Stone.BLACK else pgettext("stone", "white")
-    return f"{side} {bound}{line.score:+d} {round(100 * line.win_rate(scale) or 0)}%"
+    return f"{side} {bound}{line.score:+d} {round(100 * (line.win_rate(scale) or 0))}%"
 
 
 def lines(job: AnalysisJob | None, board: Board, waiting: bool = False, scale: float = HARD_EVAL_SCALE) -> list[str]:
