@@ -859,6 +859,7 @@ def render_text(review: GameReview, graph: bool = True, english: bool = False) -
     if graph and review.moves:
         lines.append("")
         lines.append(_("Evaluation (black above, white below; X decisive, x mistake, ? missed win):"))
+        lines.append(_("A bar is black's win rate: 50% on the line, 100% at the top, 0% at the bottom."))
         lines += render_graph(review.bars(), english=english)
     return "\n".join(lines)
 

@@ -484,7 +484,7 @@ def win_rate_text(move: MoveReview) -> str:
     if move.value_after is None:
         return ""
     black = round(50 * (1 + move.value_after))
-    # i18n: width 33; the graph's bar after the move, as each side's chance of winning
+    # i18n: the graph's bar after the move, as each side's chance of winning (wrapped in the panel)
     return _("After move {number}: black {black}%, white {white}%").format(
         number=move.number, black=black, white=100 - black
     )
