@@ -153,7 +153,8 @@ def assert_board_straight(text: str, size: int = 15) -> None:
     letters = "".join(chr(ord("a") + n) for n in range(size))
     label = next((line for line in lines if " ".join(letters) in line), None)
     assert label is not None, f"no column letters on:\n{text}"
-    columns = display_columns(label, set(letters))
+    run = label.index(" ".join(letters)) + len(" ".join(letters))  # the letters' own run, not the panel beside them
+    columns = display_columns(label[:run], set(letters))
     assert len(columns) == size
     first, last = columns[0], columns[-1]
     rows = {}
