@@ -111,8 +111,9 @@ class Puzzle:
         return self
 
     @classmethod
-    def from_board(cls, board: Board, goal: Goal = Goal.THREES, solution: tuple[Point, ...] = (), name: str = "",
-                   source: str = "") -> Puzzle:
+    def from_board(
+        cls, board: Board, goal: Goal = Goal.THREES, solution: tuple[Point, ...] = (), name: str = "", source: str = ""
+    ) -> Puzzle:
         """The position on ``board`` (set-up stones and moves alike) as a puzzle for its side to move."""
         stones = tuple((point, stone) for point in board_points(board) if (stone := board[point]) is not None)
         return cls(stones, board.turn, board.rule, board.size, goal, solution, name, source)
@@ -208,16 +209,11 @@ def _try_defence(board: Board, move: Point, settings: ReviewSettings, stop: thre
         return Attempt(move, True)
     if threat is None:
         return Attempt(move, False, _("no defence was proven: the search ran out of its budget"))
-    if side is Stone.BLACK:
-        reason = _("white still wins by {win}")
-    else:
-        reason = _("black still wins by {win}")
+    reason = _("white still wins by {win}") if side is Stone.BLACK else _("black still wins by {win}")
     return Attempt(move, False, reason.format(win=threat.said(board.size)), threat.line[:1] or None, threat.line)
 
 
-def _try_win(
-    board: Board, move: Point, goal: Goal, settings: ReviewSettings, stop: threading.Event | None
-) -> Attempt:
+def _try_win(board: Board, move: Point, goal: Goal, settings: ReviewSettings, stop: threading.Event | None) -> Attempt:
     """A winning move is accepted when the solver proves it wins against every answer; the longest answer follows."""
     side = board.turn
     threes = goal is not Goal.FOURS
@@ -273,4 +269,3 @@ def _refutation(defender: Stone, point: str) -> str:
 def _budget(settings: ReviewSettings, stop: threading.Event | None) -> Budget:
     """One search's budget under ``settings``: its nodes and its seconds."""
     return Budget(time.perf_counter() + settings.read_time, settings.nodes, stop)
-
