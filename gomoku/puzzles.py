@@ -210,7 +210,9 @@ def _try_defence(board: Board, move: Point, settings: ReviewSettings, stop: thre
     if threat is None:
         return Attempt(move, False, _("no defence was proven: the search ran out of its budget"))
     reason = _("white still wins by {win}") if side is Stone.BLACK else _("black still wins by {win}")
-    return Attempt(move, False, reason.format(win=threat.said(board.size)), threat.line[:1] or None, threat.line)
+    return Attempt(
+        move, False, reason.format(win=threat.said(board.size)), threat.line[0] if threat.line else None, threat.line
+    )
 
 
 def _try_win(board: Board, move: Point, goal: Goal, settings: ReviewSettings, stop: threading.Event | None) -> Attempt:
