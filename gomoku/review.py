@@ -133,9 +133,9 @@ class ForcedWin:
         """``"fours and threes: l10, m11, ... (7 moves)"``, in English (records and JSON; people read :meth:`said`)."""
         return _win_text(self, size, english=True)
 
-    def said(self, size: int) -> str:
-        """:meth:`describe` in the language in use, for people."""
-        return _win_text(self, size, english=False)
+    def said(self, size: int, whole: bool = False) -> str:
+        """:meth:`describe` in the language in use, for people; with ``whole``, every point of the line."""
+        return _win_text(self, size, english=False, shown=len(self.line) if whole else LINE_SHOWN)
 
 
 #: English whatever the language in use: the review's texts that records and JSON keep.
@@ -149,12 +149,12 @@ def _words(english: bool) -> tuple[Callable[[str], str], Callable[[str, str, int
     return i18n._, i18n.ngettext
 
 
-def _win_text(win: ForcedWin, size: int, english: bool) -> str:
-    """A forced win in words: how, its line's first points, how many moves, and why it may stop short."""
+def _win_text(win: ForcedWin, size: int, english: bool, shown: int = LINE_SHOWN) -> str:
+    """A forced win in words: how, its line's first ``shown`` points, how many moves, and why it may stop short."""
     _, ngettext = _words(english)
     names = [to_notation(point, size) for point in win.line]
     join = ", ".join if english else i18n.join_list  # a list in the language's own separator (h8、i9)
-    shown = join(names[:LINE_SHOWN] + (["..."] if len(names) > LINE_SHOWN else []))
+    line = join(names[:shown] + (["..."] if len(names) > shown else []))
     count = len(names)
     if win.kind is WinKind.FIVE:
         text = ngettext("five: {line} ({count} move)", "five: {line} ({count} moves)", count)
@@ -162,7 +162,7 @@ def _win_text(win: ForcedWin, size: int, english: bool) -> str:
         text = ngettext("fours: {line} ({count} move)", "fours: {line} ({count} moves)", count)
     else:
         text = ngettext("fours and threes: {line} ({count} move)", "fours and threes: {line} ({count} moves)", count)
-    text = text.format(line=shown, count=count)
+    text = text.format(line=line, count=count)
     if win.block is not None:
         point, foul = win.block
         note = _block_note(to_notation(point, size), foul, english)
