@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
@@ -478,6 +479,37 @@ def check_fair_play(args: argparse.Namespace) -> str:
     return ""
 
 
+def _printing(args: argparse.Namespace, engines: Mapping[str, str]) -> int:
+    """``--review`` or ``--solve``: an answer printed to standard output, which may be a pipe that closes early.
+
+    ``gomoku --solve p.sgf --json | head`` reads a few lines and closes the pipe: what was wanted has been read,
+    so the rest is dropped quietly (as ``cat`` does) instead of a traceback.
+    """
+    rule = Rule(args.rule) if args.rule else None
+    try:
+        if args.review is not None:
+            from gomoku.review_cli import run_review
+
+            return run_review(
+                args.review,
+                rule,
+                args.size,
+                args.json,
+                args.sgf,
+                args.deep,
+                args.analyst,
+                args.think_time,
+                engines=engines,
+            )
+        from gomoku.solve_cli import run_solve
+
+        return run_solve(args.solve, rule, args.size, args.json)
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # the interpreter's own flush at exit would fail on the pipe again
+        return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run gomoku with the command-line ``argv``; returns the exit status."""
     choose_language(argv)
@@ -495,17 +527,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     problem = check_names(args, engines)
     if problem:
         parser.error(problem)
-    if args.review is not None:
-        from gomoku.review_cli import run_review
-
-        rule = Rule(args.rule) if args.rule else None
-        return run_review(
-            args.review, rule, args.size, args.json, args.sgf, args.deep, args.analyst, args.think_time, engines=engines
-        )
-    if args.solve is not None:
-        from gomoku.solve_cli import run_solve
-
-        return run_solve(args.solve, Rule(args.rule) if args.rule else None, args.size, args.json)
+    if args.review is not None or args.solve is not None:
+        return _printing(args, engines)
     if args.gomocup:
         from gomoku.gomocup.brain import main as gomocup_main
 
