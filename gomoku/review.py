@@ -155,9 +155,9 @@ class ForcedWin:
         """``"fours and threes: l10, m11, ... (7 moves)"``, in English (records and JSON; people read :meth:`said`)."""
         return _win_text(self, size, english=True)
 
-    def said(self, size: int) -> str:
-        """:meth:`describe` in the language in use, for people."""
-        return _win_text(self, size, english=False)
+    def said(self, size: int, whole: bool = False) -> str:
+        """:meth:`describe` in the language in use, for people; with ``whole``, every point of the line."""
+        return _win_text(self, size, english=False, shown=len(self.line) if whole else LINE_SHOWN)
 
 
 #: English whatever the language in use: the review's texts that records and JSON keep.
@@ -171,10 +171,10 @@ def _words(english: bool) -> tuple[Callable[[str], str], Callable[[str, str, int
     return i18n._, i18n.ngettext
 
 
-def _win_text(win: ForcedWin, size: int, english: bool) -> str:
-    """A forced win in words: how, its line's first points, how many moves, and why it may stop short."""
+def _win_text(win: ForcedWin, size: int, english: bool, shown: int = LINE_SHOWN) -> str:
+    """A forced win in words: how, its line's first ``shown`` points, how many moves, and why it may stop short."""
     _, ngettext = _words(english)
-    shown = _shown(win.line, size, english)
+    line = _shown(win.line, size, english, shown)
     count = len(win.line)
     if win.kind is WinKind.FIVE:
         text = ngettext("five: {line} ({count} move)", "five: {line} ({count} moves)", count)
@@ -182,7 +182,7 @@ def _win_text(win: ForcedWin, size: int, english: bool) -> str:
         text = ngettext("fours: {line} ({count} move)", "fours: {line} ({count} moves)", count)
     else:
         text = ngettext("fours and threes: {line} ({count} move)", "fours and threes: {line} ({count} moves)", count)
-    text = text.format(line=shown, count=count)
+    text = text.format(line=line, count=count)
     if win.block is not None:
         point, foul = win.block
         note = _block_note(to_notation(point, size), foul, english)
@@ -194,11 +194,11 @@ def _win_text(win: ForcedWin, size: int, english: bool) -> str:
     return _("{win}; {note}").format(win=text, note=note)
 
 
-def _shown(line: Sequence[Point], size: int, english: bool) -> str:
-    """A line's first :data:`LINE_SHOWN` points, ``"l10, m11, ..."``, in the language's own list separator."""
+def _shown(line: Sequence[Point], size: int, english: bool, limit: int = LINE_SHOWN) -> str:
+    """A line's first ``limit`` points, ``"l10, m11, ..."``, in the language's own list separator."""
     names = [to_notation(point, size) for point in line]
     join = ", ".join if english else i18n.join_list  # a list in the language's own separator (h8、i9)
-    return join(names[:LINE_SHOWN] + (["..."] if len(names) > LINE_SHOWN else []))
+    return join(names[:limit] + (["..."] if len(names) > limit else []))
 
 
 def _block_note(point: str, foul: Foul, english: bool) -> str:

@@ -123,7 +123,7 @@ def shows(game: Terminal, text: str, english: str | None = None, **values: objec
 
 def assert_fits(game: Terminal) -> None:
     """No row is wider than the terminal, and no wide character is cut in half or left without its room."""
-    for y, row in enumerate(game.screen.display):
+    for y, row in enumerate(game.display()):
         assert width(row) <= COLS, f"row {y} is {width(row)} columns wide: {row!r}"
         cells = game.screen.buffer[y]
         for x in range(COLS):
@@ -185,7 +185,7 @@ def settle(game: Terminal, quiet: float = 0.3) -> str:
 
 
 def status(game: Terminal) -> str:
-    return game.screen.display[ROWS - 2]
+    return game.display()[ROWS - 2]
 
 
 # -- the flows --------------------------------------------------------------------------
