@@ -372,16 +372,46 @@ class Board:
         size = len(rows)
         if any(len(row) != size for row in rows):
             raise ValueError(f"a diagram must be square: {size} rows of {size} points")
+        stones = [(Point(x, y), Stone(v)) for y, row in enumerate(rows) for x, v in enumerate(row) if v]
+        return cls.from_position(stones, size, rule, turn)
+
+    @classmethod
+    def from_position(
+        cls,
+        stones: Iterable[tuple[Point | tuple[int, int], Stone]],
+        size: int = 15,
+        rule: Rule = Rule.FREESTYLE,
+        turn: Stone | None = None,
+    ) -> Board:
+        """A set-up position: ``stones`` (each a point and its colour) placed, not played, and ``turn`` to move.
+
+        The side to move is black when both have as many stones, else white,
+        unless ``turn`` says otherwise.  The stones cannot be undone; a point
+        given twice or off the board raises ``ValueError``.
+        """
         board = cls(size, rule)
-        stones = [(y * size + x, v) for y, row in enumerate(rows) for x, v in enumerate(row) if v]
-        blacks = sum(1 for _, v in stones if v == Stone.BLACK)
-        whites = len(stones) - blacks
+        placed = [(board.index_of(point), stone) for point, stone in stones]
+        if len({cell for cell, _stone in placed}) != len(placed):
+            raise ValueError("a set-up position names a point twice")
+        blacks = sum(1 for _, stone in placed if stone is Stone.BLACK)
+        whites = len(placed) - blacks
         board._first_turn = turn or (Stone.BLACK if blacks <= whites else Stone.WHITE)
-        for cell, value in stones:
-            board._cells[cell] = value
-            board.tables.place(cell, value)
-        board._setup_stones = len(stones)
+        for cell, stone in placed:
+            board._cells[cell] = stone
+            board.tables.place(cell, stone)
+        board._setup_stones = len(placed)
         return board
+
+    @property
+    def setup(self) -> list[tuple[Point, Stone]]:
+        """The stones of the set-up position (:meth:`from_position`, :meth:`from_diagram`) as they stand
+        with the moves taken back: each point and its colour, row by row from the top."""
+        played = set(self._history)
+        return [
+            (self.point_of(cell), Stone(value))
+            for cell, value in enumerate(self._cells)
+            if value and cell not in played
+        ]
 
     def copy(self) -> Board:
         """An independent board with the same position, history and redo list."""

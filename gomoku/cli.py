@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
@@ -38,6 +39,7 @@ EXAMPLES: tuple[tuple[str, str], ...] = (
     ("python -m gomoku --load game.sgf", N_("replay a game record (.sgf, .psq or a move list)")),
     ("python -m gomoku --level hard --think-time 2", N_("the searching level, 2 s a move")),
     ("python -m gomoku --review game.sgf --sgf reviewed.sgf", N_("where was it won and lost? (--json for data)")),
+    ("python -m gomoku --solve puzzle.sgf", N_("does the side to move win by fours or threes?")),
     ("python -m gomoku --opening swap2 --rule standard", N_("a game under the Swap2 opening rule")),
     ("python -m gomoku --mode pvp --clock 5+3", N_("two players, 5 min + 3 s a move each")),
     ("python -m gomoku --gomocup", N_("be an engine for Piskvork and other Gomocup managers")),
@@ -408,7 +410,9 @@ def build_parser() -> argparse.ArgumentParser:
             "(.psq and move lists take --rule; --think-time is the analyst's time a position)"
         ),
     )
-    review.add_argument("--json", action="store_true", help=_("--review: print the review as JSON data"))
+    review.add_argument(
+        "--json", action="store_true", help=_("--review, --solve: print the review or the answer as JSON data")
+    )
     review.add_argument("--sgf", metavar="OUT", help=_("--review: also write the game with the review as SGF to OUT"))
     review.add_argument(
         "--deep", action="store_true", help=_("--review: read longer and deeper (several times slower)")
@@ -419,6 +423,15 @@ def build_parser() -> argparse.ArgumentParser:
         help=_(
             "--review: who evaluates the positions instead of the hard level: an engine named with --engine "
             "(or in the settings file), a level, or the path of a Gomocup engine (a pbrain-* program)"
+        ),
+    )
+    puzzles = parser.add_argument_group(_("puzzles"))
+    puzzles.add_argument(
+        "--solve",
+        metavar="FILE",
+        help=_(
+            "does the side to move win by fours, by fours and threes, or neither? A puzzle (the plain-text "
+            "form or SGF with set-up stones) or a game record's final position (.psq and move lists take --rule)"
         ),
     )
     network = parser.add_argument_group(_("network play"))
@@ -476,6 +489,37 @@ def check_fair_play(args: argparse.Namespace) -> str:
     return ""
 
 
+def _printing(args: argparse.Namespace, engines: Mapping[str, str]) -> int:
+    """``--review`` or ``--solve``: an answer printed to standard output, which may be a pipe that closes early.
+
+    ``gomoku --solve p.sgf --json | head`` reads a few lines and closes the pipe: what was wanted has been read,
+    so the rest is dropped quietly (as ``cat`` does) instead of a traceback.
+    """
+    rule = Rule(args.rule) if args.rule else None
+    try:
+        if args.review is not None:
+            from gomoku.review_cli import run_review
+
+            return run_review(
+                args.review,
+                rule,
+                args.size,
+                args.json,
+                args.sgf,
+                args.deep,
+                args.analyst,
+                args.think_time,
+                engines=engines,
+            )
+        from gomoku.solve_cli import run_solve
+
+        return run_solve(args.solve, rule, args.size, args.json)
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # the interpreter's own flush at exit would fail on the pipe again
+        return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run gomoku with the command-line ``argv``; returns the exit status."""
     choose_language(argv)
@@ -484,20 +528,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     problem = check_network(args) or check_fair_play(args)
     if problem:
         parser.error(problem)
-    if args.review is None and (args.json or args.sgf or args.deep or args.analyst):
-        parser.error(_("--json, --sgf, --deep and --analyst go with --review FILE"))
+    if args.review is not None and args.solve is not None:
+        parser.error(_("--review and --solve do not go together: give one of them"))
+    if args.review is None and (args.sgf or args.deep or args.analyst or (args.json and args.solve is None)):
+        parser.error(_("--json, --sgf, --deep and --analyst go with --review FILE (--json with --solve FILE too)"))
     named = (args.level is not None and args.level not in LEVELS) or args.analyst is not None
     engines = known_engines(args) if named else dict(args.engine or [])
     problem = check_names(args, engines)
     if problem:
         parser.error(problem)
-    if args.review is not None:
-        from gomoku.review_cli import run_review
-
-        rule = Rule(args.rule) if args.rule else None
-        return run_review(
-            args.review, rule, args.size, args.json, args.sgf, args.deep, args.analyst, args.think_time, engines=engines
-        )
+    if args.review is not None or args.solve is not None:
+        return _printing(args, engines)
     if args.gomocup:
         from gomoku.gomocup.brain import main as gomocup_main
 

@@ -45,7 +45,6 @@ from __future__ import annotations
 
 import enum
 import gettext
-import math
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -54,7 +53,7 @@ from dataclasses import dataclass, replace
 from gomoku import i18n
 from gomoku.ai.base import Player
 from gomoku.ai.budget import Budget
-from gomoku.ai.result import SearchResult
+from gomoku.ai.result import ENGINE_EVAL_SCALE, HARD_EVAL_SCALE, SearchResult
 from gomoku.ai.searchboard import SearchBoard
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board, IllegalMoveError
@@ -82,13 +81,14 @@ DEEP_THINK_TIME = 1.0
 #: How many of the winner's turns before its chain of wins the default reads again at the deep
 #: setting: in three level games the deep reading saw the win 2 to 4 of those turns sooner.
 REFINE_POSITIONS = 6
-#: The analyst's score that counts as a clear edge, for drawing the graph: a bar's height is
-#: ``tanh(score / scale)``.  Our ``hard``'s scores ran about 2,000-3,000 in balanced
-#: middlegames and 8,000-15,000 when one side was clearly ahead (a normal-vs-easy game).
-HARD_EVAL_SCALE = 10_000
-#: The same for an outside engine: Rapfi's evaluations ran 130-220 in an even opening
-#: (its MESSAGE lines on 15x15, 1 s a move); other engines print similar centi-units.
-ENGINE_EVAL_SCALE = 400
+#: How much of its win rate (0..1, :func:`~gomoku.ai.result.win_rate`) a move may cost its side before it is
+#: marked an inaccuracy, a mistake, a blunder: lichess marks a chess move by the fall of its winning chances on
+#: a -1..1 scale, 0.1, 0.2 and 0.3 (lila's ``Advice.scala``), which is 5, 10 and 15 points of win rate.  Ours are
+#: twice that: the analyst reads a position 0.1 s, and in two games of ``hard`` against itself (0.2 s a move) the
+#: win rate fell by up to 11 points across the analyst's own choices, moves that cost nothing.
+INACCURACY_DROP = 0.10
+MISTAKE_DROP = 0.20
+BLUNDER_DROP = 0.30
 #: How many points of a forced line a sentence shows before "...".
 LINE_SHOWN = 4
 
@@ -103,6 +103,28 @@ class WinKind(enum.Enum):
     FIVE = "five"
     VCF = "fours"
     VCT = "fours and threes"
+
+
+class Severity(enum.Enum):
+    """How much a move cost short of a forced loss, by the fall of its side's win rate (:data:`INACCURACY_DROP`...)."""
+
+    INACCURACY = "inaccuracy"
+    MISTAKE = "mistake"
+    BLUNDER = "blunder"
+
+    @classmethod
+    def of(cls, drop: float | None) -> Severity | None:
+        """The severity of a fall of ``drop`` in win rate (0..1), ``None`` when it is small or unknown."""
+        if drop is None:
+            return None
+        for severity, least in (
+            (cls.BLUNDER, BLUNDER_DROP),
+            (cls.MISTAKE, MISTAKE_DROP),
+            (cls.INACCURACY, INACCURACY_DROP),
+        ):
+            if drop >= least:
+                return severity
+        return None
 
 
 class Mark(enum.Enum):
@@ -133,9 +155,9 @@ class ForcedWin:
         """``"fours and threes: l10, m11, ... (7 moves)"``, in English (records and JSON; people read :meth:`said`)."""
         return _win_text(self, size, english=True)
 
-    def said(self, size: int) -> str:
-        """:meth:`describe` in the language in use, for people."""
-        return _win_text(self, size, english=False)
+    def said(self, size: int, whole: bool = False) -> str:
+        """:meth:`describe` in the language in use, for people; with ``whole``, every point of the line."""
+        return _win_text(self, size, english=False, shown=len(self.line) if whole else LINE_SHOWN)
 
 
 #: English whatever the language in use: the review's texts that records and JSON keep.
@@ -149,20 +171,18 @@ def _words(english: bool) -> tuple[Callable[[str], str], Callable[[str, str, int
     return i18n._, i18n.ngettext
 
 
-def _win_text(win: ForcedWin, size: int, english: bool) -> str:
-    """A forced win in words: how, its line's first points, how many moves, and why it may stop short."""
+def _win_text(win: ForcedWin, size: int, english: bool, shown: int = LINE_SHOWN) -> str:
+    """A forced win in words: how, its line's first ``shown`` points, how many moves, and why it may stop short."""
     _, ngettext = _words(english)
-    names = [to_notation(point, size) for point in win.line]
-    join = ", ".join if english else i18n.join_list  # a list in the language's own separator (h8、i9)
-    shown = join(names[:LINE_SHOWN] + (["..."] if len(names) > LINE_SHOWN else []))
-    count = len(names)
+    line = _shown(win.line, size, english, shown)
+    count = len(win.line)
     if win.kind is WinKind.FIVE:
         text = ngettext("five: {line} ({count} move)", "five: {line} ({count} moves)", count)
     elif win.kind is WinKind.VCF:
         text = ngettext("fours: {line} ({count} move)", "fours: {line} ({count} moves)", count)
     else:
         text = ngettext("fours and threes: {line} ({count} move)", "fours and threes: {line} ({count} moves)", count)
-    text = text.format(line=shown, count=count)
+    text = text.format(line=line, count=count)
     if win.block is not None:
         point, foul = win.block
         note = _block_note(to_notation(point, size), foul, english)
@@ -172,6 +192,13 @@ def _win_text(win: ForcedWin, size: int, english: bool) -> str:
         return text
     # i18n: a forced win, then why its line stops short: "fours: ... (5 moves); black may not block at h8 (overline)"
     return _("{win}; {note}").format(win=text, note=note)
+
+
+def _shown(line: Sequence[Point], size: int, english: bool, limit: int = LINE_SHOWN) -> str:
+    """A line's first ``limit`` points, ``"l10, m11, ..."``, in the language's own list separator."""
+    names = [to_notation(point, size) for point in line]
+    join = ", ".join if english else i18n.join_list  # a list in the language's own separator (h8、i9)
+    return join(names[:limit] + (["..."] if len(names) > limit else []))
 
 
 def _block_note(point: str, foul: Foul, english: bool) -> str:
@@ -216,12 +243,14 @@ class MoveReview:
     marks: tuple[Mark, ...] = ()
     #: the review's sentence on a marked move, in English (records and JSON; people read :meth:`said`)
     sentence: str = ""
+    #: what to play instead: the analyst's move and its line, when it chose another move than the one played
+    instead: tuple[Point, ...] = ()
+    #: how much the move cost short of handing over a forced win (``None``: little, or it is marked by the threats)
+    severity: Severity | None = None
 
     def said(self, size: int) -> str:
         """The review's sentence on this move in the language in use (``""`` for an unmarked move)."""
-        missed = self.had_win if self.kept is False else None
-        handed = self.opponent_win if Mark.MISTAKE in self.marks else None
-        return _sentence(self.number, self.side, self.move, size, missed, handed, english=False)
+        return _move_text(self, size, english=False)
 
     @property
     def loss(self) -> float | None:
@@ -230,6 +259,19 @@ class MoveReview:
             return None
         sign = 1 if self.side is Stone.BLACK else -1
         return max(0.0, sign * (self.value_before - self.value_after))
+
+    @property
+    def drop(self) -> float | None:
+        """How much of its win rate the move cost its side, 0..1 (``None``: unknown)."""
+        loss = self.loss
+        return None if loss is None else loss / 2
+
+    def win_rates(self) -> tuple[float, float] | None:
+        """The mover's win rate before and after the move, 0..1 (``None``: unknown)."""
+        if self.value_before is None or self.value_after is None:
+            return None
+        sign = 1 if self.side is Stone.BLACK else -1
+        return (1 + sign * self.value_before) / 2, (1 + sign * self.value_after) / 2
 
 
 @dataclass(frozen=True)
@@ -262,6 +304,10 @@ class GameReview:
     analyst_failure: str = ""
     #: where the analyst stopped and its error: the move's number and the error's own text
     analyst_stop: tuple[int, str] | None = None
+    #: when no move can be blamed for letting the final forced win in (the analyst chose that move itself, or read
+    #: its position as lost already): the number of the first move played in a position already lost, and the side
+    #: that lost
+    lost_from: tuple[int, Stone] | None = None
 
     def failure_said(self) -> str:
         """Why the analyst stopped partway, as a sentence in the language in use (``""`` if it did not)."""
@@ -396,18 +442,13 @@ def read_position(
 
 
 def value_of(reading: Reading, scale: float) -> float | None:
-    """A reading's evaluation from black's side, -1..1: a forced win is +-1, a score ``tanh(score / scale)``."""
+    """A reading's evaluation from black's side, -1..1: black's win rate (:func:`~gomoku.ai.result.win_rate`) made
+    -1..1, ``tanh(score / scale)``; a forced win is +-1."""
     sign = 1 if reading.turn is Stone.BLACK else -1
     if reading.win is not None:
         return float(sign)
-    decision = reading.decision
-    if decision is None:
-        return None
-    if decision.win_in is not None:
-        return float(sign if decision.win_in > 0 else -sign)
-    if decision.score is None:
-        return None
-    return sign * math.tanh(decision.score / scale)
+    rate = reading.decision.win_rate(scale) if reading.decision is not None else None
+    return None if rate is None else sign * (2 * rate - 1)
 
 
 # -- the whole game -----------------------------------------------------------------
@@ -491,7 +532,14 @@ def assemble(
     wins = [reading.win for reading in readings]
     if winner is not None:
         values[count] = 1.0 if winner is Stone.BLACK else -1.0
-    decided = _decided(readings, winner)
+    chain = _chain(readings, winner)
+    decided = lost_from = None
+    if chain is not None:
+        holder, first = chain
+        if _blamable(readings[first - 1], moves[first - 1]):
+            decided = first  # the move just before position ``first`` is move ``first``
+        else:
+            lost_from = (_lost_since(readings, holder, first - 1) + 1, holder.opponent)
     reviews = []
     for index, move in enumerate(moves):
         side = readings[index].turn
@@ -505,9 +553,10 @@ def assemble(
                 kept = True
             elif index + 2 <= count and (index + 2 == count or readings[index + 2].proven):
                 kept = False  # at its next turn the mover surely had no forced win (or the game was over)
-        # the opponent had no win at its previous turn (surely), and has one now
+        # the opponent had no win at its previous turn (surely), and has one now; a move the analyst chose itself,
+        # or played in a position it read as lost, is no mistake (the loss came before it)
         earlier_none = index == 0 or (wins[index - 1] is None and readings[index - 1].proven)
-        handed = after is not None and (earlier_none or decided == index + 1)
+        handed = after is not None and (earlier_none or decided == index + 1) and _blamable(readings[index], move)
         marks: list[Mark] = []
         if kept is False:
             marks.append(Mark.MISSED_WIN)
@@ -517,24 +566,52 @@ def assemble(
                 marks.append(Mark.DECISIVE)
         decision = readings[index].decision
         best = decision.move if decision is not None else None
-        reviews.append(
-            MoveReview(
-                number=index + 1,
-                move=move,
-                side=side,
-                had_win=had,
-                kept=kept,
-                opponent_win=after,
-                value_before=values[index],
-                value_after=values[index + 1],
-                best=best,
-                marks=tuple(marks),
-                sentence=_sentence(
-                    index + 1, side, move, size, had if kept is False else None, after if handed else None
-                ),
-            )
+        instead = decision.line if decision is not None and best != move else ()
+        review = MoveReview(
+            number=index + 1,
+            move=move,
+            side=side,
+            had_win=had,
+            kept=kept,
+            opponent_win=after,
+            value_before=values[index],
+            value_after=values[index + 1],
+            best=best,
+            marks=tuple(marks),
+            instead=instead,
         )
-    return GameReview(size, rule, tuple(reviews), tuple(readings), decided, result, seconds, settings)
+        if not marks and instead and had is None and after is None:
+            review = replace(review, severity=Severity.of(review.drop))  # the analyst's own move costs nothing
+        reviews.append(replace(review, sentence=_move_text(review, size, english=True)))
+    return GameReview(
+        size, rule, tuple(reviews), tuple(readings), decided, result, seconds, settings, lost_from=lost_from
+    )
+
+
+def _blamable(reading: Reading, move: Point) -> bool:
+    """Whether a move can be blamed for what followed: the analyst chose another one and did not read its position
+    as lost (with no analyst, the threat reads alone judge)."""
+    decision = reading.decision
+    if decision is None:
+        return True
+    lost = decision.win_in is not None and decision.win_in < 0
+    return decision.move != move and not lost
+
+
+def _lost_since(readings: Sequence[Reading], holder: Stone, position: int) -> int:
+    """The first position of the unbroken run, ending at ``position``, that the review reads as lost for the holder's
+    opponent: the holder had a forced win there (the threat reads or the analyst's), or the analyst read it lost."""
+    while position > 0:
+        reading = readings[position - 1]
+        decision = reading.decision
+        forced = decision.win_in if decision is not None else None
+        won = (reading.win is not None and reading.win.side is holder) or (
+            forced is not None and (forced > 0) == (reading.turn is holder)
+        )
+        if not won:
+            break
+        position -= 1
+    return position
 
 
 def _refine(
@@ -598,12 +675,6 @@ def _chain(readings: Sequence[Reading], winner: Stone | None) -> tuple[Stone, in
     return holder, first
 
 
-def _decided(readings: Sequence[Reading], winner: Stone | None) -> int | None:
-    """The number of the move after which the final holder of a forced win held it at each of its turns."""
-    chain = _chain(readings, winner)
-    return None if chain is None else chain[1]  # the move just before position ``first`` is move ``first``
-
-
 #: The review's sentence on a marked move, per the mover's colour and what it did: it missed its own win, it
 #: handed the opponent one, or both.
 _SENTENCES = {
@@ -618,6 +689,50 @@ _SENTENCES = {
         "Move {number}, white {point}: white missed a win by {missed}; black now wins by {handed}"
     ),
 }
+
+
+#: The review's sentence on a move marked by how much it cost, per the mover's colour and the severity.
+_SEVERITY_SENTENCES = {
+    (Stone.BLACK, Severity.INACCURACY): N_(
+        "Move {number}, black {point}: an inaccuracy, black's win rate {before}% to {after}%"
+    ),
+    (Stone.BLACK, Severity.MISTAKE): N_(
+        "Move {number}, black {point}: a mistake, black's win rate {before}% to {after}%"
+    ),
+    (Stone.BLACK, Severity.BLUNDER): N_(
+        "Move {number}, black {point}: a blunder, black's win rate {before}% to {after}%"
+    ),
+    (Stone.WHITE, Severity.INACCURACY): N_(
+        "Move {number}, white {point}: an inaccuracy, white's win rate {before}% to {after}%"
+    ),
+    (Stone.WHITE, Severity.MISTAKE): N_(
+        "Move {number}, white {point}: a mistake, white's win rate {before}% to {after}%"
+    ),
+    (Stone.WHITE, Severity.BLUNDER): N_(
+        "Move {number}, white {point}: a blunder, white's win rate {before}% to {after}%"
+    ),
+}
+
+
+def _move_text(move: MoveReview, size: int, english: bool) -> str:
+    """The review's sentence on a move: the win it missed or handed over, else what it cost, and what to play instead
+    (``""`` for an unmarked move)."""
+    _, _n = _words(english)
+    missed = move.had_win if move.kept is False else None
+    handed = move.opponent_win if Mark.MISTAKE in move.marks else None
+    text = _sentence(move.number, move.side, move.move, size, missed, handed, english)
+    rates = move.win_rates()
+    if not text and move.severity is not None and rates is not None:
+        before, after = (round(100 * rate) for rate in rates)
+        text = _(_SEVERITY_SENTENCES[move.side, move.severity]).format(
+            number=move.number, point=to_notation(move.move, size), before=before, after=after
+        )
+    if text and move.instead and (handed is not None or move.severity is not None):
+        # i18n: a mistake's sentence, then the analyst's move and its line: "...; better h9: h9, i10, j11, ..."
+        text = _("{sentence}; better {point}: {line}").format(
+            sentence=text, point=to_notation(move.instead[0], size), line=_shown(move.instead, size, english)
+        )
+    return text
 
 
 def _sentence(
@@ -727,24 +842,24 @@ def render_text(review: GameReview, graph: bool = True, english: bool = False) -
             lines.append(review.analyst_failure[0].upper() + review.analyst_failure[1:] + ".")
         else:
             lines.append(review.failure_said())
-    marked = review.marked()
+    if review.lost_from is not None:
+        number, loser = review.lost_from
+        if loser is Stone.BLACK:
+            line = _("Black was lost from move {number} on: no move the analyst found there saves the game.")
+        else:
+            line = _("White was lost from move {number} on: no move the analyst found there saves the game.")
+        lines.append(line.format(number=number))
+    marked = [move for move in review.moves if move.marks or move.severity is not None]
     if marked:
         lines.append("")
         for move in marked:
             said = move.sentence if english else move.said(size)
             decisive = Mark.DECISIVE in move.marks
-            if move.best is not None and move.best != move.move:
-                best = to_notation(move.best, size)
-                if decisive:
-                    line = _("DECISIVE {sentence} (the analyst preferred {point})")
-                else:
-                    line = _("{sentence} (the analyst preferred {point})")
-                lines.append(line.format(sentence=said, point=best))
-            else:
-                lines.append(_("DECISIVE {sentence}").format(sentence=said) if decisive else said)
+            lines.append(_("DECISIVE {sentence}").format(sentence=said) if decisive else said)
     if graph and review.moves:
         lines.append("")
         lines.append(_("Evaluation (black above, white below; X decisive, x mistake, ? missed win):"))
+        lines.append(_("A bar is black's win rate: 50% on the line, 100% at the top, 0% at the bottom."))
         lines += render_graph(review.bars(), english=english)
     return "\n".join(lines)
 
@@ -766,6 +881,7 @@ def to_data(review: GameReview) -> dict[str, object]:
     moves = []
     for move, reading in zip(review.moves, review.readings):
         decision = reading.decision
+        rates = move.win_rates()
         moves.append(
             {
                 "number": move.number,
@@ -781,7 +897,12 @@ def to_data(review: GameReview) -> dict[str, object]:
                 "score": decision.score if decision is not None else None,
                 "win_in": decision.win_in if decision is not None else None,
                 "depth": decision.depth if decision is not None else None,
+                "win_rate_before": _rounded(rates[0]) if rates is not None else None,
+                "win_rate_after": _rounded(rates[1]) if rates is not None else None,
+                "win_rate_drop": _rounded(move.drop),
+                "instead": [to_notation(point, size) for point in move.instead],
                 "marks": [mark.name.lower() for mark in move.marks],
+                "severity": move.severity.value if move.severity is not None else None,
                 "sentence": move.sentence,
             }
         )
@@ -793,6 +914,9 @@ def to_data(review: GameReview) -> dict[str, object]:
         "termination": review.result.termination.name.lower() if review.result is not None else None,
         "result": str(review.result) if review.result is not None else None,
         "decided": review.decided,
+        "lost_from": (
+            {"number": review.lost_from[0], "side": str(review.lost_from[1])} if review.lost_from is not None else None
+        ),
         "analyst_failure": review.analyst_failure or None,
         "seconds": round(review.seconds, 2),
         "settings": {
@@ -801,7 +925,14 @@ def to_data(review: GameReview) -> dict[str, object]:
             "think_time": settings.think_time,
         },
         "moves": moves,
-        "graph": [{"number": bar.number, "value": _rounded(bar.value)} for bar in review.bars()],
+        "graph": [
+            {
+                "number": bar.number,
+                "value": _rounded(bar.value),
+                "black_win_rate": _rounded((1 + bar.value) / 2) if bar.value is not None else None,
+            }
+            for bar in review.bars()
+        ],
     }
 
 
@@ -810,8 +941,13 @@ def _rounded(value: float | None) -> float | None:
 
 
 __all__ = [
+    "BLUNDER_DROP",
     "DEEP",
     "DEFAULT",
+    "ENGINE_EVAL_SCALE",
+    "HARD_EVAL_SCALE",
+    "INACCURACY_DROP",
+    "MISTAKE_DROP",
     "EvalBar",
     "ForcedWin",
     "GameReview",
@@ -820,6 +956,7 @@ __all__ = [
     "Reading",
     "ReviewCancelled",
     "ReviewSettings",
+    "Severity",
     "WinKind",
     "assemble",
     "forced_win",

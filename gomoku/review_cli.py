@@ -48,12 +48,15 @@ DEFAULT_ANALYST = "hard"
 
 
 def sgf_annotations(review: GameReview) -> tuple[tuple[tuple[int, str], ...], list[Variation]]:
-    """The review as SGF comments (by move number; 0 the summary) and side lines (each forced line)."""
+    """The review as SGF comments (by move number; 0 the summary) and side lines (each forced line, and the analyst's
+    line instead of each mistake)."""
     comments: list[tuple[int, str]] = [(0, render_text(review, graph=False, english=True))]
     variations: list[Variation] = []
     for move in review.moves:
-        if move.marks:
+        if move.marks or move.severity is not None:
             comments.append((move.number, move.sentence))
+        if move.instead and (Mark.MISTAKE in move.marks or move.severity is not None):
+            variations.append(Variation(move.number - 1, move.instead, "the analyst's line instead"))
         if Mark.MISSED_WIN in move.marks and move.had_win is not None:
             win = move.had_win
             variations.append(Variation(move.number - 1, win.line, f"{win.side} wins by {win.describe(review.size)}"))

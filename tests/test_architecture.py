@@ -114,6 +114,7 @@ CORE = [
     "game",
     "ai",
     "review",
+    "puzzles",
     "jobs",
 ]
 # gomoku/i18n.py is neither core nor edge: the core marks and translates its texts through it, and it reads
@@ -129,6 +130,7 @@ EDGES = (
     "gomoku.savegame",
     "gomoku.userdirs",
     "gomoku.review_cli",
+    "gomoku.solve_cli",
 )
 #: The standard modules that reach the world outside the process: files, terminals, sockets, processes.
 WORLD = ("curses", "socket", "selectors", "subprocess", "multiprocessing", "os", "pathlib", "tempfile", "shutil")
@@ -170,7 +172,7 @@ def breaking(paths: list[Path], forbidden: tuple[str, ...]) -> dict[str, list[st
         ("the core", sources(*CORE), EDGES + WORLD),
         (
             "records, saves and the engine protocol",
-            sources("records", "savegame", "gomocup", "review_cli"),
+            sources("records", "savegame", "gomocup", "review_cli", "solve_cli"),
             ("gomoku.tui", "curses"),
         ),
         ("network play", sources("net"), ("gomoku.tui", "curses")),

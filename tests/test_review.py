@@ -15,7 +15,7 @@ from dataclasses import replace
 import pytest
 
 from gomoku import Board, Point, Rule, Stone
-from gomoku.ai.result import SearchResult
+from gomoku.ai.result import ENGINE_EVAL_SCALE, HARD_EVAL_SCALE, SearchResult, win_rate
 from gomoku.game import Game
 from gomoku.openings import Seat
 from gomoku.records import parse_moves
@@ -25,6 +25,7 @@ from gomoku.review import (
     EvalBar,
     Mark,
     ReviewCancelled,
+    Severity,
     WinKind,
     forced_win,
     render_graph,
@@ -217,3 +218,130 @@ def test_the_board_s_own_ending_is_the_review_s_result_when_none_is_given() -> N
     assert review.result is not None and review.result.termination is Termination.FIVE
     unfinished = review_game(game("h8 h9"), settings=replace(DEFAULT, refine_positions=0))
     assert unfinished.result is None and render_text(unfinished).startswith("2 moves, freestyle rule: not finished.")
+
+
+# -- the review teaches: what to play instead, and marks by size ----------------------------------------------------
+
+
+class Scripted:
+    """An analyst that answers from a script: the position after so many moves, its choice and value; else a
+    level-headed "even" with the first empty point."""
+
+    name = "scripted"
+
+    def __init__(self, script: dict[int, SearchResult]) -> None:
+        self.script = script
+
+    def choose_move(self, board, stop=None, think_time=None) -> SearchResult:
+        return self.script.get(len(board.moves), SearchResult(next(board.empty_points()), score=0))
+
+
+def point(name: str) -> Point:
+    return parse_moves(name)[0]
+
+
+#: DECIDED_BY_VCT before white's move 16 (X black, O white): h6 there lets black win by fours and threes.
+BEFORE_16 = """\
+11 . . . . . O . . . . . . . . .
+10 . . . . . . X . . . . . . . .
+ 9 . . . . . X . O . . . . . . .
+ 8 . . . . . . . X O X . . . . .
+ 7 . . . . . . . X X O . . . . .
+ 6 . . . . . . . . . O X . . . .
+ 5 . . . . . . . . . O . . . . .
+ 4 . . . . . . . . . O . . . . .
+ 3 . . . . . . . . . X . . . . .
+ 2 . . . . . . . . . . . . . . .
+ 1 . . . . . . . . . . . . . . .
+   a b c d e f g h i j k l m n o
+"""
+
+
+def test_the_position_before_move_16_is_the_diagram():
+    board = Board.from_moves(game(DECIDED_BY_VCT).moves[:15])
+    assert str(board).endswith(BEFORE_16.rstrip("\n"))
+
+
+def test_a_move_the_analyst_chose_itself_is_never_the_decisive_mistake():
+    # the issue's shape: the review blamed h6 while the analyst's own best move there was h6
+    board = game(DECIDED_BY_VCT)
+    review = review_game(board, Scripted({15: SearchResult(point("h6"), score=-2_000)}))
+    assert review.decided is None and Mark.DECISIVE not in review.moves[15].marks
+    assert Mark.MISTAKE not in review.moves[15].marks
+    assert review.lost_from == (16, Stone.WHITE)
+    text = render_text(review)
+    assert "White was lost from move 16 on: no move the analyst found there saves the game." in text
+    assert "DECISIVE" not in text
+    assert to_data(review)["lost_from"] == {"number": 16, "side": "white"}
+
+
+def test_a_move_played_in_a_position_already_lost_is_never_the_decisive_mistake():
+    # the analyst proves white lost before move 16, and black winning before move 15: the game was lost from move 15
+    board = game(DECIDED_BY_VCT)
+    script = {
+        14: SearchResult(point("g8"), win_in=13),
+        15: SearchResult(point("g8"), win_in=-12),
+    }
+    review = review_game(board, Scripted(script))
+    assert review.decided is None and review.lost_from == (15, Stone.WHITE)
+    assert not any(Mark.MISTAKE in move.marks for move in review.moves)
+
+
+def test_a_decisive_mistake_comes_with_the_analysts_move_and_line():
+    board = game(DECIDED_BY_VCT)
+    line = tuple(parse_moves("g8 k9 h6"))
+    review = review_game(board, Scripted({15: SearchResult(line[0], score=-2_000, pv=line)}))
+    assert review.decided == 16 and review.lost_from is None
+    move = review.moves[15]
+    assert move.instead == line
+    assert move.sentence.startswith("Move 16, white h6: black now wins by fours and threes: ")
+    assert move.sentence.endswith("; better g8: g8, k9, h6")
+    assert to_data(review)["moves"][15]["instead"] == ["g8", "k9", "h6"]
+    assert "DECISIVE " + move.sentence in render_text(review)
+
+
+def test_moves_short_of_a_forced_loss_are_marked_by_the_fall_of_the_win_rate():
+    # MISSED_WIN's first moves, with the analyst's scores for each position (the side to move's view)
+    scores = {0: 0, 1: 0, 2: 1_000, 3: -1_200, 4: 6_000, 5: -10_000}
+    choice = {index: SearchResult(point("o1"), score=score) for index, score in scores.items()}
+    review = review_game(game("h8 a1 i8 a3"), Scripted(choice), settings=replace(DEFAULT, refine_positions=0))
+    by_number = {move.number: move for move in review.moves}
+    # move 2, white a1: white's rate 50% -> 1 - win_rate(1000) = 45%: too small to mark
+    assert by_number[2].severity is None and by_number[2].drop == pytest.approx(0.05, abs=0.005)
+    # move 3, black i8: black's rate win_rate(1000) = 55% -> 1 - win_rate(-1200) = 56%: it gained
+    assert by_number[3].severity is None
+    # move 4, white a3: white's rate win_rate(-1200) = 44% -> 1 - win_rate(6000) = 23%: a mistake (21 points)
+    assert by_number[4].severity is Severity.MISTAKE
+    assert by_number[4].sentence == "Move 4, white a3: a mistake, white's win rate 44% to 23%; better o1: o1"
+    data = to_data(review)["moves"][3]
+    assert data["severity"] == "mistake" and data["win_rate_drop"] == pytest.approx(0.21, abs=0.005)
+    assert data["win_rate_before"] == pytest.approx(0.44, abs=0.005)
+    assert by_number[4].sentence in render_text(review)
+
+
+def test_the_severity_thresholds_follow_the_fall_in_win_rate():
+    assert [Severity.of(drop) for drop in (None, 0.0, 0.099, 0.1, 0.2, 0.3, 1.0)] == [
+        None,
+        None,
+        None,
+        Severity.INACCURACY,
+        Severity.MISTAKE,
+        Severity.BLUNDER,
+        Severity.BLUNDER,
+    ]
+
+
+def test_the_analysts_own_move_is_never_marked_however_the_value_falls():
+    choice = {2: SearchResult(point("i8"), score=8_000), 3: SearchResult(point("o1"), score=8_000)}
+    review = review_game(game("h8 a1 i8 a3"), Scripted(choice), settings=replace(DEFAULT, refine_positions=0))
+    assert review.moves[2].drop is not None and review.moves[2].drop > 0.3
+    assert review.moves[2].severity is None and review.moves[2].sentence == ""
+
+
+def test_the_win_rate_is_a_logistic_curve_of_the_score_on_the_analysts_scale():
+    assert win_rate(0, HARD_EVAL_SCALE) == 0.5
+    assert win_rate(HARD_EVAL_SCALE, HARD_EVAL_SCALE) == pytest.approx((1 + math.tanh(1)) / 2)
+    assert win_rate(-ENGINE_EVAL_SCALE, ENGINE_EVAL_SCALE) == pytest.approx(0.119, abs=0.001)
+    assert win_rate(10**9, 1) == 1.0
+    assert SearchResult(Point(0, 0), win_in=-3).win_rate() == 0.0
+    assert SearchResult(Point(0, 0)).win_rate() is None

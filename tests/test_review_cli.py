@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from gomoku.ai.result import SearchResult
 from gomoku.cli import main
 from gomoku.point import Point
 from gomoku.records import GameRecord, Variation, read_record, read_sgf, write_sgf
@@ -18,13 +19,27 @@ QUICK = ["--think-time", "0.01"]
 
 
 @pytest.fixture
+def steady(monkeypatch):
+    """The analyst a steady judge that never chooses a move of these games (the first empty point, even): a reading
+    of 0.01 s may choose the very move played, which then is no mistake, so the threats alone decide the marks."""
+    monkeypatch.setattr("gomoku.review_cli.make_analyst", lambda *args, **kwargs: (Judge(), False))
+
+
+class Judge:
+    name = "judge"
+
+    def choose_move(self, board, stop=None, think_time=None) -> SearchResult:
+        return SearchResult(next(board.empty_points()), score=0)
+
+
+@pytest.fixture
 def record_file(tmp_path):
     path = tmp_path / "game.txt"
     path.write_text(DECIDED_BY_VCT + "\n", encoding="utf-8")
     return path
 
 
-def test_review_prints_the_verdict_the_marked_moves_and_the_graph(record_file, capsys):
+def test_review_prints_the_verdict_the_marked_moves_and_the_graph(record_file, capsys, steady):
     assert main(["--review", str(record_file), *QUICK]) == 0
     out = capsys.readouterr().out
     assert out.startswith("27 moves, freestyle rule: Black wins with five in a row.\nDecided at move 16 (white h6).")
@@ -32,7 +47,7 @@ def test_review_prints_the_verdict_the_marked_moves_and_the_graph(record_file, c
     assert "Evaluation (black above, white below" in out and "moves 1-27" in out
 
 
-def test_review_json_is_data(record_file, capsys):
+def test_review_json_is_data(record_file, capsys, steady):
     assert main(["--review", str(record_file), "--json", *QUICK]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["decided"] == 16 and len(data["moves"]) == 27 and len(data["graph"]) == 27
@@ -166,7 +181,7 @@ def test_the_review_s_verdict_is_the_record_s_ending_as_the_core_names_it(tmp_pa
 # -- issue 28, item 10: --review takes the games gomoku keeps -------------------------------------------------
 
 
-def test_review_reads_a_game_gomoku_kept(tmp_path, capsys):
+def test_review_reads_a_game_gomoku_kept(tmp_path, capsys, steady):
     # "'{' is not a point": the kept game was read as a move list
     kept = tmp_path / "finished-20261201-1439.json"
     saved = SavedGame.from_board(game(DECIDED_BY_VCT), mode="pvc", players={"black": "human", "white": "computer"})
@@ -201,3 +216,12 @@ def test_the_same_side_line_given_twice_is_written_once_with_both_comments():
     line = (Point(7, 5), Point(7, 4))
     text = write_sgf(record, [Variation(2, line, "one"), Variation(2, line, "two"), Variation(2, line[:1], "three")])
     assert text.count(";B[hf]") == 2 and "(;B[hf]C[one\n\ntwo];W[he])(;B[hf]C[three])" in text
+
+
+def test_review_sgf_has_the_analysts_line_instead_of_the_decisive_mistake(record_file, tmp_path, steady):
+    out = tmp_path / "reviewed.sgf"
+    assert main(["--review", str(record_file), "--sgf", str(out), *QUICK]) == 0
+    record = read_record(out)
+    assert record.comment(16).startswith("Move 16, white h6: black now wins by fours and threes: ")
+    assert record.comment(16).endswith("; better a15: a15")  # the steady judge's choice, its line one move long
+    assert "(;W[aa]C[the analyst's line instead])" in out.read_text(encoding="utf-8")

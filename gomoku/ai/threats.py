@@ -83,6 +83,45 @@ class ThreatSearch:
             return self._solve(depth, threes=True)
         return self._deepening(depth, threes=True)
 
+    def wins_with(self, move: int, threes: bool = False, depth: int | None = None) -> bool:
+        """Whether ``move`` by the side to move wins by fours (``threes``: by fours and threes) against every answer.
+
+        The proof :meth:`vcf` and :meth:`vct` give, from a first move the
+        caller chose (a puzzle's player, say): a five, or a threat after which
+        every answer that matters loses within ``depth`` more threats
+        (default :data:`~gomoku.ai.parameters.VCF_DEPTH` or
+        :data:`~gomoku.ai.parameters.VCT_DEPTH`).  ``False`` for an illegal
+        move, and when the budget runs out (then :attr:`exhausted` says so).
+        """
+        board = self.board
+        me = board.side
+        if not board.legal(me, move):
+            return False
+        if move in board.fives(me):
+            return True
+        depth = (VCT_DEPTH if threes else VCF_DEPTH) if depth is None else depth
+        self._deeper = False
+        start = len(board.history)
+        board.play(move)
+        try:
+            return self._defend(depth - 1, threes, (move,))
+        except OutOfBudget:
+            self.exhausted = True
+            return False
+        finally:
+            while len(board.history) > start:
+                board.undo()
+
+    def answers(self, threes: bool = False) -> list[int] | None:
+        """The side to move's answers that matter to the threat the other side just made.
+
+        A five threatened leaves the block (none when two fives are, or the
+        block is forbidden for black); with ``threes``, an open three leaves
+        its blocks and the counter-fours.  ``None``: nothing is threatened, so
+        the side to move is free.
+        """
+        return self._replies(threes)
+
     def _deepening(self, depth: int, threes: bool) -> int | None:
         """Iterative deepening up to ``depth`` threats; the first (so shortest) win found."""
         self.proven_depth = -1

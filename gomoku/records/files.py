@@ -14,11 +14,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from gomoku.i18n import _, os_error_text
+from gomoku.puzzles import Puzzle
 from gomoku.records.moves import read_move_list, write_move_list
 from gomoku.records.psq import read_psq, write_psq
+from gomoku.records.puzzle import FIRST_LINE, read_puzzle_text, write_puzzle_text
 from gomoku.records.record import GameRecord, RecordError
 from gomoku.records.save import read_save
-from gomoku.records.sgf import read_sgf, write_sgf
+from gomoku.records.sgf import read_sgf, read_sgf_puzzle, write_sgf, write_sgf_puzzle
 from gomoku.rules import Rule
 from gomoku.userdirs import atomic_write_text
 
@@ -36,6 +38,8 @@ class Format(enum.Enum):
     MOVES = "moves"
     #: One of the game's own kept games (:mod:`gomoku.savegame`): read, never written as a record.
     SAVE = "save"
+    #: A puzzle in the plain-text form (:mod:`gomoku.records.puzzle`): a position, not a game.
+    PUZZLE = "puzzle"
 
     @property
     def suffix(self) -> str:
@@ -43,9 +47,9 @@ class Format(enum.Enum):
         return _SUFFIXES.get(self, "")
 
 
-_SUFFIXES = {Format.SGF: ".sgf", Format.PSQ: ".psq"}
+_SUFFIXES = {Format.SGF: ".sgf", Format.PSQ: ".psq", Format.PUZZLE: ".puzzle"}
 #: How each format's text starts, for a file whose name does not say.
-_STARTS = {"(": Format.SGF, "Piskvorky": Format.PSQ, "{": Format.SAVE}
+_STARTS = {"(": Format.SGF, "Piskvorky": Format.PSQ, "{": Format.SAVE, FIRST_LINE: Format.PUZZLE}
 
 
 def format_of(path: Path | str, text: str | None = None) -> Format:
@@ -69,7 +73,13 @@ def _readers(rule: Rule, size: int) -> dict[Format, Callable[[str], GameRecord]]
         Format.PSQ: lambda text: read_psq(text, rule),
         Format.MOVES: lambda text: read_move_list(text, size, rule),
         Format.SAVE: read_save,
+        Format.PUZZLE: _not_a_game,
     }
+
+
+def _not_a_game(text: str) -> GameRecord:
+    """A puzzle file read as a game record: it holds a position, not a game."""
+    raise RecordError(_("this is a puzzle, not a game record: open it with --solve"))
 
 
 #: Each format's writer; a kept game is not written as a record, so a name that says no format gets a move list.
@@ -87,6 +97,16 @@ def read_record(path: Path | str, rule: Rule = Rule.FREESTYLE, size: int = 15) -
     with the file in :attr:`~RecordError.path`.
     """
     path = Path(path)
+    text = _read_text(path)
+    try:
+        return _readers(rule, size)[format_of(path, text)](text)
+    except RecordError as error:
+        raise error.in_file(str(path)) from None
+
+
+def _read_text(path: Path) -> str:
+    """The text of the record file at ``path``, line ends as text mode reads them; :class:`RecordError` if it
+    cannot be read, is far too big, or is not UTF-8 text."""
     where = str(path)
     try:
         with path.open("rb") as stream:
@@ -101,10 +121,36 @@ def read_record(path: Path | str, rule: Rule = Rule.FREESTYLE, size: int = 15) -
         text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads it
     except UnicodeDecodeError:
         raise RecordError(_("not a text file (expected UTF-8 SGF, .psq or moves)"), path=where) from None
+    return text
+
+
+def read_puzzle(path: Path | str, rule: Rule = Rule.FREESTYLE, size: int = 15) -> Puzzle:
+    """The puzzle in the file at ``path``: the plain-text form, an SGF (set-up stones and the solution, or a
+    game's final position), or any other record's final position; ``rule`` and ``size`` serve formats that
+    lack them.  Raises :class:`RecordError` with the file in :attr:`~RecordError.path`.
+    """
+    path = Path(path)
+    text = _read_text(path)
+    kind = format_of(path, text)
     try:
-        return _readers(rule, size)[format_of(path, text)](text)
+        if kind is Format.PUZZLE:
+            return read_puzzle_text(text)
+        if kind is Format.SGF:
+            return read_sgf_puzzle(text)
+        board = _readers(rule, size)[kind](text).to_board()
+        if board.outcome is not None:
+            ended = _("the game is over ({outcome}): there is nothing left to solve")
+            raise RecordError(ended.format(outcome=board.outcome.said(board.size)))
     except RecordError as error:
-        raise error.in_file(where) from None
+        raise error.in_file(str(path)) from None
+    return Puzzle.from_board(board, source=path.name)
+
+
+def write_puzzle(path: Path | str, puzzle: Puzzle) -> None:
+    """Write ``puzzle`` to ``path`` atomically: SGF for ``.sgf``, the plain-text form for any other name."""
+    path = Path(path)
+    text = write_sgf_puzzle(puzzle) if format_of(path) is Format.SGF else write_puzzle_text(puzzle)
+    atomic_write_text(path, text, private=False)
 
 
 def write_record(path: Path | str, record: GameRecord) -> None:

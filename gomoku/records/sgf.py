@@ -28,6 +28,7 @@ from gomoku.clock import NO_CLOCK, ClockKind, ClockSpec
 from gomoku.i18n import _
 from gomoku.openings import OpeningRule
 from gomoku.point import Point
+from gomoku.puzzles import Goal, Puzzle, PuzzleError
 from gomoku.records.record import GameRecord, RecordError, board_size, cut, play_recorded, whole_number
 from gomoku.rules import Rule, Stone
 
@@ -162,10 +163,9 @@ def _sgf_point(value: str, size: int, number: int) -> Point:
     return Point(SGF_LETTERS.index(value[0].lower()), SGF_LETTERS.index(value[1].lower()))
 
 
-def read_sgf(text: str) -> GameRecord:
-    """A record from SGF text (the main line of its first game)."""
-    nodes = _sgf_nodes(text.lstrip("\ufeff"))
-    root = dict(nodes[0])
+def _game_of(root: dict[str, list[str]]) -> tuple[int, Rule]:
+    """The board size and the rule an SGF root node names (``GM[4]``, ``SZ``, ``RU``); :class:`RecordError` if
+    it names another game, or a size or a rule this game does not play."""
     game = root.get("GM", ["4"])[0].strip()
     if game != "4":
         raise RecordError(_("GM[{value}] is not gomoku: an SGF gomoku or renju game has GM[4]").format(value=cut(game)))
@@ -182,6 +182,14 @@ def read_sgf(text: str) -> GameRecord:
     if rule is None:
         names = ", ".join(rule.value for rule in Rule)
         raise RecordError(_("RU[{value}] is not a rule I know: use {names}").format(value=cut(rule_text), names=names))
+    return size, rule
+
+
+def read_sgf(text: str) -> GameRecord:
+    """A record from SGF text (the main line of its first game)."""
+    nodes = _sgf_nodes(text.lstrip("\ufeff"))
+    root = dict(nodes[0])
+    size, rule = _game_of(root)
     for name in ("AB", "AW", "AE"):
         if any(name in dict(node) for node in nodes):
             raise RecordError(
@@ -387,3 +395,136 @@ def write_sgf(record: GameRecord, variations: Iterable[Variation] = ()) -> str:
         start = after
     lines += ["".join(moves[at : at + 10]) for at in range(start, len(moves), 10)]
     return "\n".join(line for line in lines if line) + closing + ")\n"
+
+
+# -- puzzles: set-up stones, the side to move, the solution as the main line -------------------------------
+
+#: This program's own SGF property for a puzzle's goal (``GO[fours]``: a :class:`~gomoku.puzzles.Goal` value);
+#: other programs ignore it.  Without it a puzzle's goal is a win by fours and threes.
+GOAL_PROPERTY = "GO"
+#: The colour ``PL`` names (``PL[B]``, ``PL[W]``; some programs write the whole word).
+_PLAYERS = {"B": Stone.BLACK, "W": Stone.WHITE, "BLACK": Stone.BLACK, "WHITE": Stone.WHITE}
+_SETUP = {"AB": Stone.BLACK, "AW": Stone.WHITE}
+
+
+def read_sgf_puzzle(text: str) -> Puzzle:
+    """A puzzle from SGF text: set-up stones (``AB``, ``AW``, ``AE``), the side to move (``PL``) and the main
+    line as its solution; ``GN`` its name, ``SO`` its source, ``GO`` its goal.
+
+    An SGF without set-up stones is a game record: the puzzle is the
+    position after its moves, with no solution stated.
+    """
+    nodes = _sgf_nodes(text.lstrip("\ufeff"))
+    root = dict(nodes[0])
+    size, rule = _game_of(root)
+    goal = _sgf_goal(root)
+    name, source = (root.get(key, [""])[0].strip() for key in ("GN", "SO"))
+    if not any(key in dict(node) for node in nodes for key in _SETUP):
+        board = read_sgf(text).to_board()
+        return Puzzle.from_board(board, goal, name=name, source=source)
+    stones: dict[Point, Stone] = {}
+    turn: Stone | None = None
+    solution: list[Point] = []
+    for node in nodes:
+        for key, values in node:
+            if key in ("AB", "AW", "AE"):
+                if solution:
+                    raise RecordError(
+                        _("{property}[] comes after the solution's first move: set up stones before it").format(
+                            property=key
+                        )
+                    )
+                for value in values:
+                    for point in _sgf_area(value.strip(), size, key):
+                        if key == "AE":
+                            stones.pop(point, None)
+                        else:
+                            stones[point] = _SETUP[key]
+            elif key == "PL" and not solution:
+                turn = _sgf_player(values[0])
+            elif key in ("B", "W"):
+                mover = Stone.BLACK if key == "B" else Stone.WHITE
+                if not solution and turn is None:
+                    turn = mover
+                first = turn or mover
+                expected = first if len(solution) % 2 == 0 else first.opponent
+                number = len(solution) + 1
+                if mover is not expected:
+                    if expected is Stone.BLACK:
+                        wrong = _("solution move {number} is {move} but black is to move")
+                    else:
+                        wrong = _("solution move {number} is {move} but white is to move")
+                    raise RecordError(wrong.format(number=number, move=f"{key}[{cut(values[0])}]"))
+                solution.append(_sgf_point(values[0].strip(), size, number))
+    puzzle = Puzzle(
+        tuple(sorted(stones.items(), key=lambda item: (item[0].y, item[0].x))),
+        turn or _turn_of(stones),
+        rule,
+        size,
+        goal,
+        tuple(solution),
+        name,
+        source,
+    )
+    try:
+        return puzzle.checked()
+    except PuzzleError as error:
+        raise RecordError(str(error)) from None
+
+
+def _turn_of(stones: dict[Point, Stone]) -> Stone:
+    """The side to move of a set-up position that does not say: black when both have as many stones."""
+    blacks = sum(1 for stone in stones.values() if stone is Stone.BLACK)
+    return Stone.BLACK if blacks <= len(stones) - blacks else Stone.WHITE
+
+
+def _sgf_goal(root: dict[str, list[str]]) -> Goal:
+    text = root.get(GOAL_PROPERTY, [Goal.THREES.value])[0].strip().lower()
+    try:
+        return Goal(text)
+    except ValueError:
+        names = ", ".join(goal.value for goal in Goal)
+        goal = f"{GOAL_PROPERTY}[{cut(text)}]"
+        raise RecordError(_("{goal} is not a puzzle goal I know: use {names}").format(goal=goal, names=names)) from None
+
+
+def _sgf_player(value: str) -> Stone:
+    player = _PLAYERS.get(value.strip().upper())
+    if player is None:
+        raise RecordError(_("PL[{value}] names no colour: write PL[B] or PL[W]").format(value=cut(value)))
+    return player
+
+
+def _sgf_area(value: str, size: int, key: str) -> list[Point]:
+    """The points of a set-up value: one point (``hh``), or a rectangle ``aa:cc`` (SGF's compressed lists)."""
+    where = f"{key}[{cut(value)}]"
+    corners = []
+    for part in value.split(":", 1):
+        try:
+            corners.append(_sgf_point(part.strip(), size, 0))
+        except RecordError as error:
+            raise RecordError(error.problem, where) from None
+    first, last = corners[0], corners[-1]
+    return [
+        Point(x, y)
+        for y in range(min(first.y, last.y), max(first.y, last.y) + 1)
+        for x in range(min(first.x, last.x), max(first.x, last.x) + 1)
+    ]
+
+
+def write_sgf_puzzle(puzzle: Puzzle) -> str:
+    """``puzzle`` as SGF text: its set-up stones, the side to move, its goal, and its solution as the main line."""
+    header = [f"FF[4]GM[4]CA[UTF-8]AP[gomoku-tui:{__version__}]SZ[{puzzle.size}]RU[{puzzle.rule.value}]"]
+    if puzzle.name:
+        header.append(f"GN[{_sgf_escape(puzzle.name)}]")
+    if puzzle.source:
+        header.append(f"SO[{_sgf_escape(puzzle.source)}]")
+    header.append(f"{GOAL_PROPERTY}[{puzzle.goal.value}]PL[{COLOUR_PROPERTY[puzzle.turn]}]")
+    for key, colour in _SETUP.items():
+        points = [point for point, stone in puzzle.stones if stone is colour]
+        if points:
+            header.append(key + "".join(f"[{SGF_LETTERS[point.x]}{SGF_LETTERS[point.y]}]" for point in points))
+    movers = [puzzle.turn if ply % 2 == 0 else puzzle.turn.opponent for ply in range(len(puzzle.solution))]
+    moves = [_sgf_move(mover, move) for mover, move in zip(movers, puzzle.solution)]
+    lines = ["(;" + "".join(header)] + ["".join(moves[at : at + 10]) for at in range(0, len(moves), 10)]
+    return "\n".join(lines) + ")\n"

@@ -573,11 +573,23 @@ def board_view(win: Window, layout: BoardLayout, board: Board, theme: Theme, mar
         row, col = layout.screen_of(point)
         put(win, row, col, glyph, theme(style))
     if marks.cursor is not None:
-        row, col = layout.screen_of(marks.cursor)
-        # a bracket takes the place of a whole line glyph, never half of a wide one (curses would lose count)
-        side = layout.glyph_w if lines else 1
-        put(win, row, col - side, g["cursor_l"].rjust(side), theme("cursor"))
-        put(win, row, col + layout.glyph_w, g["cursor_r"].ljust(side), theme("cursor"))
+        cursor(win, layout, marks.cursor, theme)
+
+
+def cursor(win: Window, layout: BoardLayout, point: Point, theme: Theme) -> None:
+    """The cursor's brackets either side of ``point`` (drawn last, so no mark beside a stone covers them)."""
+    row, col = layout.screen_of(point)
+    # a bracket takes the place of a whole line glyph, never half of a wide one (curses would lose count)
+    side = layout.glyph_w if layout.cell_w - layout.glyph_w >= layout.glyph_w else 1
+    put(win, row, col - side, theme.glyphs["cursor_l"].rjust(side), theme("cursor"))
+    put(win, row, col + layout.glyph_w, theme.glyphs["cursor_r"].ljust(side), theme("cursor"))
+
+
+def cell_label(number: int, layout: BoardLayout) -> str:
+    """A number drawn on a point (a forced line's stones): whole when it leaves a blank column before the next
+    point, else its last digit (``12`` on two-column cells would run into its neighbour's ``17``: ``1217``)."""
+    text = str(number)
+    return text if len(text) < layout.cell_w else text[-1]
 
 
 def opening_panel(

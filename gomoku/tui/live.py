@@ -19,7 +19,7 @@ evaluation and the depth) on the status line.
 from __future__ import annotations
 
 from gomoku.ai.analysis import LINES
-from gomoku.ai.result import SearchResult
+from gomoku.ai.result import ENGINE_EVAL_SCALE, HARD_EVAL_SCALE, SearchResult
 from gomoku.board import Board
 from gomoku.i18n import _, ngettext, pgettext
 from gomoku.point import Point
@@ -103,8 +103,16 @@ def current(job: AnalysisJob | None, board: Board) -> SearchResult | None:
 # -- text -------------------------------------------------------------------------
 
 
-def value_text(line: SearchResult, turn: Stone) -> str:
-    """``black wins in 5`` when the result is forced, else the score from the side to move's view (``white +340``)."""
+def scale(job: AnalysisJob | None, settings: Settings) -> float:
+    """The score that is a clear edge for the job's analyst (:func:`~gomoku.ai.result.win_rate`): an outside
+    engine's centi-units, or our search's."""
+    analyst = job.analyst if job is not None else settings.analyst
+    return ENGINE_EVAL_SCALE if analyst in settings.engine_names else HARD_EVAL_SCALE
+
+
+def value_text(line: SearchResult, turn: Stone, scale: float = HARD_EVAL_SCALE) -> str:
+    """``black wins in 5`` when the result is forced, else the score from the side to move's view and its win rate
+    on the analyst's ``scale`` (``white +340 54%``)."""
     moves = line.forced_moves
     if moves is not None and line.win_in is not None:
         winner = turn if line.win_in > 0 else turn.opponent
@@ -117,13 +125,13 @@ def value_text(line: SearchResult, turn: Stone) -> str:
         return "?"
     bound = "" if line.exact else "<="
     side = pgettext("stone", "black") if turn is Stone.BLACK else pgettext("stone", "white")
-    return f"{side} {bound}{line.score:+d}"
+    return f"{side} {bound}{line.score:+d} {round(100 * (line.win_rate(scale) or 0))}%"
 
 
-def lines(job: AnalysisJob | None, board: Board, waiting: bool = False) -> list[str]:
+def lines(job: AnalysisJob | None, board: Board, waiting: bool = False, scale: float = HARD_EVAL_SCALE) -> list[str]:
     """The analysis of ``board`` as short lines: which analyst, the depth, each best move and its value, the best line.
 
-    ``waiting``: the coach waits for the computer's move (:func:`waits`).
+    ``waiting``: the coach waits for the computer's move (:func:`waits`); ``scale``: the analyst's (:func:`scale`).
     """
     if job is None or job.board is not board:
         # i18n: width 24
@@ -146,7 +154,7 @@ def lines(job: AnalysisJob | None, board: Board, waiting: bool = False) -> list[
     # i18n: width 24
     out = [_("Analysis by {analyst}").format(analyst=job.analyst), state]
     for number, line in enumerate(analysis.best, 1):
-        out.append(f"{number} {board.notation(line.move):<4} {value_text(line, board.turn)}")
+        out.append(f"{number} {board.notation(line.move):<4} {value_text(line, board.turn, scale)}")
     best = analysis.best[0]
     pv = " ".join(board.notation(point) for point in best.line[:PV_SHOWN])
     if len(best.line) > PV_SHOWN:
@@ -156,13 +164,13 @@ def lines(job: AnalysisJob | None, board: Board, waiting: bool = False) -> list[
     return out
 
 
-def status_text(analysis: SearchResult | None, board: Board) -> str:
-    """The analysis in one short phrase for the status line, when there is no panel: ``best h8 white +340 · d7``."""
+def status_text(analysis: SearchResult | None, board: Board, scale: float = HARD_EVAL_SCALE) -> str:
+    """The analysis in one short phrase for the status line, when there is no panel: ``best h8 white +340 54% · d7``."""
     if analysis is None:
         return _("analysing...")
     best = analysis.best[0]
     return _("best {move} {value} · d{depth}").format(
-        move=board.notation(best.move), value=value_text(best, board.turn), depth=analysis.depth
+        move=board.notation(best.move), value=value_text(best, board.turn, scale), depth=analysis.depth
     )
 
 

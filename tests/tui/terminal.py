@@ -24,6 +24,8 @@ from pathlib import Path
 
 import pyte
 
+from gomoku.textwidth import char_width
+
 ROOT = Path(__file__).resolve().parents[2]
 #: Run in the child before the game: take the pseudo-terminal (stdin) as the controlling terminal, then become the game.
 #: The launcher runs without Python's coercion of the C locale (PEP 538), which would hand the game an
@@ -178,7 +180,35 @@ class Terminal:
         return bool(data)
 
     def text(self) -> str:
-        return "\n".join(line.rstrip() for line in self.screen.display)
+        return "\n".join(line.rstrip() for line in self.display())
+
+    def display(self) -> list[str]:
+        """The screen's rows as a terminal shows them, a wide character's second column taken by the character.
+
+        pyte's own ``display`` fails on a row where the program wrote over one
+        half of a wide character (curses does, redrawing after an overlay):
+        the other half is left as an empty cell with no wide character before
+        it.  A terminal shows a space there, and so does this; a wide character
+        whose right half was written over is erased, as a terminal erases it.
+        """
+        rows = []
+        for y in range(self.screen.lines):
+            line = self.screen.buffer[y]
+            cells, skip = [], False
+            for x in range(self.screen.columns):
+                data = line[x].data
+                if skip:
+                    skip = False
+                    if data == "":
+                        continue
+                    cells[-1] = " "  # written over its right half: the terminal erases the wide character
+                if data == "":
+                    cells.append(" ")
+                    continue
+                cells.append(data)
+                skip = char_width(data[0]) == 2
+            rows.append("".join(cells))
+        return rows
 
     def flat(self) -> str:
         """The screen's text with line breaks and box borders taken out and spaces squeezed, for reading."""

@@ -183,7 +183,10 @@ def test_an_engine_analysts_search_info_is_shown_as_it_deepens_before_its_move(t
     assert (final.move, final.pv, final.score) == (second.move, second.pv, second.score)  # its last line's move
     name = board.notation(move)
     job = AnalysisJob(7, board, "fake", second)
-    assert live.lines(job, board)[:3] == ["Analysis by fake", "depth 2 · deepening", f"1 {name:<4} white -25"]
+    settings = Settings(engines=(("fake", "pbrain-fake"),))
+    assert live.scale(job, settings) == ENGINE_EVAL_SCALE  # centi-units: -25 is a little under even
+    lines = live.lines(job, board, scale=live.scale(job, settings))
+    assert lines[:3] == ["Analysis by fake", "depth 2 · deepening", f"1 {name:<4} white -25 47%"]
 
 
 def test_an_engine_that_will_not_start_is_a_clear_failure_of_the_analysis_and_the_review() -> None:

@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from gomoku.ai.analysis import analyse
-from gomoku.ai.result import SearchResult
+from gomoku.ai.result import ENGINE_EVAL_SCALE, SearchResult
 from gomoku.board import Board
 from gomoku.point import Point, parse_point
 from gomoku.records import parse_moves
@@ -195,12 +195,18 @@ def test_the_worker_posts_each_deeper_answer_and_nothing_after_a_cancel() -> Non
     [
         (SearchResult(Point(0, 0), win_in=5), "white wins in 3"),
         (SearchResult(Point(0, 0), win_in=-4), "black wins in 2"),
-        (SearchResult(Point(0, 0), score=-340), "white -340"),
-        (SearchResult(Point(0, 0), score=12, exact=False), "white <=+12"),
+        (SearchResult(Point(0, 0), score=-3742), "white -3742 32%"),
+        (SearchResult(Point(0, 0), score=12, exact=False), "white <=+12 50%"),
     ],
 )
 def test_values_are_said_for_the_side_to_move(line: SearchResult, text: str) -> None:
     assert live.value_text(line, Stone.WHITE) == text
+
+
+def test_an_outside_engines_score_is_read_on_its_own_scale() -> None:
+    line = SearchResult(Point(0, 0), score=-340)
+    assert live.value_text(line, Stone.BLACK, ENGINE_EVAL_SCALE) == "black -340 15%"
+    assert live.value_text(line, Stone.BLACK) == "black -340 48%"  # our search's scores run larger
 
 
 def test_settings_default_to_no_coach() -> None:
@@ -221,7 +227,7 @@ def status_line(state: State, cols: int = NARROW) -> str:
 def test_the_status_phrase_says_the_best_move_its_value_and_the_depth() -> None:
     board = Board.from_moves(parse_moves("h8"))
     assert live.status_text(None, board) == "analysing..."
-    assert live.status_text(answer(Stone.WHITE, "i9", "g9", depth=7), board) == "best i9 white +100 · d7"
+    assert live.status_text(answer(Stone.WHITE, "i9", "g9", depth=7), board) == "best i9 white +100 50% · d7"
     forced = SearchResult(point("i9"), win_in=5, pv=(point("i9"),), depth=0)
     assert live.status_text(forced, board) == "best i9 white wins in 3 · d0"
 
@@ -232,7 +238,7 @@ def test_a_narrow_game_shows_the_best_move_on_the_status_line() -> None:
     assert "White to play · analysing..." in status_line(run.state)
     run.send(Analysed(started(run).job, answer(Stone.WHITE, "i9", "g9", "h9", depth=5)))
     line = status_line(run.state)
-    assert "White to play · best i9 white +100 · d5" in line  # the rest as room allows, each part whole
+    assert "White to play · best i9 white +100 50% · d5" in line  # the rest as room allows, each part whole
     assert line.endswith(("d5", "move 4", "last: white i9"))
     assert "depth 5 · deepening" not in render(run.state, ROWS, NARROW).screen()  # no panel to put the lines in
     assert "best i9" not in status_line(run.state, COLS)  # with the panel, the lines are there instead
@@ -242,7 +248,7 @@ def test_a_narrow_replay_shows_the_best_move_on_the_status_line() -> None:
     run = Run(loaded("h8 i9 h9")).press("A")
     run.send(Analysed(started(run).job, answer(Stone.WHITE, "i10", "g9", depth=4)))
     line = status_line(run.state)
-    assert "Move 3 of 3 · best i10 white +100 · d4" in line
+    assert "Move 3 of 3 · best i10 white +100 50% · d4" in line
     assert line.endswith(("d4", "black h9"))
     run.press("A")
     assert "best" not in status_line(run.state)

@@ -127,7 +127,7 @@ def test_a_missed_win_is_selected_with_its_line_shown_whole_and_its_sentence() -
     screen = screen_of(run.state)
     moment = screen_review.selected(screen)
     assert moment is not None and moment.missed and moment.move.number == 7
-    assert screen.step == len(moment.win.line) > 0
+    assert screen.step == len(moment.line) > 0
     board = screen_review.position(screen)
     assert len(board.moves) == 6  # the position before the move that let the win go
     text = flat(render(run.state))
@@ -175,7 +175,7 @@ def test_n_and_p_move_between_the_moments_and_stop_at_the_ends() -> None:
     screen = screen_of(run.state)
     if count > 1:
         moment = screen_review.selected(screen)
-        assert screen.selected == 1 and moment is not None and screen.step == len(moment.win.line)
+        assert screen.selected == 1 and moment is not None and screen.step == len(moment.line)
 
 
 def test_esc_after_the_review_goes_back_to_the_game_kept_as_it_was() -> None:
@@ -302,3 +302,29 @@ def test_a_narrow_review_names_the_moment_and_its_mark_on_the_status_line() -> N
     assert board_layout(ROWS, 50, 15) is not None and board_layout(ROWS, 50, 15).panel_x is None  # type: ignore[union-attr]
     status = " ".join(render(replace(run.state, message=""), ROWS, 50).lines()[-2].split())
     assert status.startswith("Moment 1 of 1 · X 16. white h6 decisive · line")
+
+
+def test_at_100x30_the_line_s_numbers_keep_to_their_points_and_the_cursor_keeps_its_brackets() -> None:
+    # two-column cells: "10" and "11" on neighbouring points ran together ("1011"), and the decisive move's X,
+    # drawn right of its stone, covered the cursor's closing bracket
+    run = finished(DECIDED)
+    screen = screen_of(run.state)
+    moment = screen_review.selected(screen)
+    assert moment is not None and moment.mark is Mark.DECISIVE and screen.step == len(moment.line) >= 10
+    layout = board_layout(30, 100, 15)
+    assert layout is not None and layout.cell_w == 2
+    window = render(run.state, 30, 100)
+    for index, point in enumerate(moment.line):
+        row, col = layout.screen_of(point)
+        number = str(index + 1)
+        assert window.line(row)[col] == number[-1], f"stone {number} at {row},{col}: {window.line(row)!r}"
+        assert not window.line(row)[col + 1].isdigit()  # the gap to the next point stays clear
+    board_part = [line[layout.left - 1 : layout.left + layout.width] for line in window.lines()]
+    assert not any("10" in line or "11" in line for line in board_part[: layout.top + layout.height])
+    row, col = layout.screen_of(moment.move.move)
+    assert window.line(row)[col - 1 : col + 2] == "[◎]"  # white's h6, the last move, in its brackets, no X over them
+    wide = render(run.state, 40, 120)  # four-column cells: the numbers whole
+    layout = board_layout(40, 120, 15)
+    assert layout is not None and layout.cell_w == 4
+    row, col = layout.screen_of(moment.line[10])
+    assert wide.line(row)[col : col + 2] == "11"

@@ -507,13 +507,16 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
     draw.board_view(win, layout, game.board, theme, marks)
     analysing = live.analysed_board(screen, ctx.settings) is not None
     analysis = live.current(ctx.analysis, game.board) if analysing else None
+    scale = live.scale(ctx.analysis, ctx.settings)
     if analysing:
         live.draw_marks(win, layout, analysis, game.board, theme)
     if layout.panel_x is not None:
         bottom = None
         if analysing:
             bottom = (
-                live.draw_panel(win, layout, live.lines(ctx.analysis, game.board, live.waits(screen, ctx.ai)), theme)
+                live.draw_panel(
+                    win, layout, live.lines(ctx.analysis, game.board, live.waits(screen, ctx.ai), scale), theme
+                )
                 - 2
             )
         top = layout.top
@@ -523,7 +526,7 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
             top = draw.opening_panel(win, layout, theme, game.opening.rule.said(), history, top, (end - top) // 2)
         names = [game.board.notation(point) for point in game.board.moves]
         draw.moves_panel(win, layout, theme, names, top=top, bottom=bottom)
-    note = live.status_text(analysis, game.board) if analysing and layout.panel_x is None else None
+    note = live.status_text(analysis, game.board, scale) if analysing and layout.panel_x is None else None
     _status(win, ctx, game, theme, note)
 
 

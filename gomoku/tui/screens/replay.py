@@ -256,13 +256,14 @@ def view(win: Window, screen: Replaying, ctx: Context, theme: Theme) -> None:
     draw.board_view(win, layout, screen.board, theme, Marks(screen.forbidden, heat=screen.heat))
     analysing = live.analysed_board(screen, ctx.settings) is not None
     analysis = live.current(ctx.analysis, screen.board) if analysing else None
+    scale = live.scale(ctx.analysis, ctx.settings)
     if analysing:
         live.draw_marks(win, layout, analysis, screen.board, theme)
     if layout.panel_x is not None:
         names = [to_notation(point, size) for point in screen.record.moves]
         bottom = None
         if analysing:
-            bottom = live.draw_panel(win, layout, live.lines(ctx.analysis, screen.board), theme) - 2
+            bottom = live.draw_panel(win, layout, live.lines(ctx.analysis, screen.board, scale=scale), theme) - 2
         top = layout.top
         history = screen.opening
         if history:  # the opening as it happened (swaps, offers, the pick), as the game screens show it
@@ -270,7 +271,7 @@ def view(win: Window, screen: Replaying, ctx: Context, theme: Theme) -> None:
             title = screen.record.opening.said()
             top = draw.opening_panel(win, layout, theme, title, history, top, (end - top) // 2)
         draw.moves_panel(win, layout, theme, names, shown=screen.index, top=top, bottom=bottom)
-    note = live.status_text(analysis, screen.board) if analysing and layout.panel_x is None else None
+    note = live.status_text(analysis, screen.board, scale) if analysing and layout.panel_x is None else None
     _status(win, screen, theme, note)
 
 

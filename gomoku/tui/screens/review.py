@@ -25,7 +25,7 @@ from gomoku import textwidth
 from gomoku.board import Board, IllegalMoveError
 from gomoku.i18n import N_, _, join_sentences, ngettext
 from gomoku.point import Point, to_notation
-from gomoku.review import GRAPH_MARKS, ForcedWin, GameReview, Mark, MoveReview, render_graph
+from gomoku.review import GRAPH_MARKS, ForcedWin, GameReview, Mark, MoveReview, Severity, render_graph
 from gomoku.rules import Outcome, Stone
 from gomoku.tui import draw
 from gomoku.tui.bindings import HELP, Binding, Bindings
@@ -65,6 +65,12 @@ LEAVE = Binding(("escape", "b"), N_("back to the game or the replay"), N_("Esc b
 QUIT = Binding((QUIT_KEY,), N_("quit"), N_("q quit"), always=True)
 #: What a moment's mark means, in a word or two (the list of moments, the status line).
 MARK_WORDS = {Mark.DECISIVE: N_("decisive"), Mark.MISTAKE: N_("mistake"), Mark.MISSED_WIN: N_("missed win")}
+#: What a move's cost short of a forced loss is called (the list of moments, the status line).
+SEVERITY_WORDS = {
+    Severity.INACCURACY: N_("inaccuracy"),
+    Severity.MISTAKE: N_("mistake"),
+    Severity.BLUNDER: N_("blunder"),
+}
 
 
 def bindings(screen: Reviewing, ctx: Context) -> Bindings:
@@ -78,52 +84,83 @@ def bindings(screen: Reviewing, ctx: Context) -> Bindings:
 
 @dataclass(frozen=True)
 class Moment:
-    """A marked move seen one way: a win the mover let go (``missed``), or the opponent's win it handed over.
+    """A marked move seen one way: a win the mover let go (``missed``), the opponent's win it handed over, or
+    (``costly``) a move that cost its side win rate short of that, shown with the analyst's line instead.
 
     ``position`` is how many of the game's moves stand on the board when
-    its forced line starts: before the move for a missed win, after it for
-    a mistake.
+    its line starts: before the move for a missed win and a costly move,
+    after it for a mistake.
     """
 
     move: MoveReview
     missed: bool
+    costly: bool = False
 
     @property
-    def win(self) -> ForcedWin:
+    def win(self) -> ForcedWin | None:
+        """The forced win shown (``None`` for a costly move: its line is the analyst's)."""
+        if self.costly:
+            return None
         found = self.move.had_win if self.missed else self.move.opponent_win
         assert found is not None, "a moment is made only for a move with that win"
         return found
 
     @property
-    def position(self) -> int:
-        return self.move.number - 1 if self.missed else self.move.number
+    def line(self) -> tuple[Point, ...]:
+        """The line shown stone by stone: the forced win's, or the analyst's move and line instead of a costly one."""
+        win = self.win
+        return self.move.instead if win is None else win.line
 
     @property
-    def mark(self) -> Mark:
+    def first(self) -> Stone:
+        """Who plays the line's first stone."""
+        win = self.win
+        return self.move.side if win is None else win.side
+
+    @property
+    def position(self) -> int:
+        return self.move.number if not (self.missed or self.costly) else self.move.number - 1
+
+    @property
+    def mark(self) -> Mark | None:
+        if self.costly:
+            return None
         if self.missed:
             return Mark.MISSED_WIN
         return Mark.DECISIVE if Mark.DECISIVE in self.move.marks else Mark.MISTAKE
 
     def label(self, size: int) -> str:
-        """``X 23. white k9 decisive`` for the list of moments."""
+        """``X 23. white k9 decisive`` (``-24 12. black c3 blunder``) for the list of moments."""
         move = self.move
+        mark = self.mark
+        if mark is None:
+            assert move.severity is not None
+            glyph, what = severity_glyph(move), _(SEVERITY_WORDS[move.severity])
+        else:
+            glyph, what = GRAPH_MARKS[mark], _(MARK_WORDS[mark])
         return _("{mark} {number}. {colour} {point} {what}").format(
-            mark=GRAPH_MARKS[self.mark],
-            number=move.number,
-            colour=colour(move.side),
-            point=to_notation(move.move, size),
-            what=_(MARK_WORDS[self.mark]),
+            mark=glyph, number=move.number, colour=colour(move.side), point=to_notation(move.move, size), what=what
         )
+
+
+def severity_glyph(move: MoveReview) -> str:
+    """A costly move's mark: the points of win rate it lost, ``-24`` (``""``: not marked by its cost)."""
+    drop = move.drop
+    if move.severity is None or drop is None:
+        return ""
+    return f"-{round(100 * drop)}"
 
 
 def moments(review: GameReview) -> tuple[Moment, ...]:
     """The review's marked moments in the game's order (a move both missing and handing over a win gives two)."""
     found: list[Moment] = []
-    for move in review.marked():
+    for move in review.moves:
         if Mark.MISSED_WIN in move.marks and move.had_win is not None:
             found.append(Moment(move, missed=True))
         if Mark.MISTAKE in move.marks and move.opponent_win is not None:
             found.append(Moment(move, missed=False))
+        if move.severity is not None and move.instead:
+            found.append(Moment(move, missed=False, costly=True))
     return tuple(found)
 
 
@@ -146,7 +183,7 @@ def selected(screen: Reviewing) -> Moment | None:
 def shown_line(screen: Reviewing) -> tuple[Point, ...]:
     """The stones of the selected forced line shown now, in order."""
     moment = selected(screen)
-    return () if moment is None else moment.win.line[: screen.step]
+    return () if moment is None else moment.line[: screen.step]
 
 
 def position(screen: Reviewing) -> Board:
@@ -162,11 +199,12 @@ def position(screen: Reviewing) -> Board:
 
 
 def move_marks(move: MoveReview) -> str:
-    """A move's marks as the graph draws them: ``X`` decisive, ``x`` mistake, ``?`` missed win (``?X``: both)."""
+    """A move's marks as the graph draws them: ``X`` decisive, ``x`` mistake, ``?`` missed win (``?X``: both); else
+    the points of win rate a costly move lost (``-24``)."""
     shown = [GRAPH_MARKS[mark] for mark in (Mark.MISSED_WIN, Mark.DECISIVE) if mark in move.marks]
     if Mark.MISTAKE in move.marks and Mark.DECISIVE not in move.marks:
         shown.append(GRAPH_MARKS[Mark.MISTAKE])
-    return "".join(shown)
+    return "".join(shown) or severity_glyph(move)
 
 
 @dataclass(frozen=True)
@@ -179,8 +217,8 @@ class ListedMove:
     selected: bool
 
     def text(self, pointer: str) -> str:
-        """`` 16 h6  X`` (``pointer`` in front when selected): the same width for every move of a game."""
-        return f"{pointer if self.selected else ' '}{self.number:>3} {self.notation:<3} {self.marks:<2}"
+        """`` 16 h6  X  `` (``pointer`` in front when selected): the same width for every move of a game."""
+        return f"{pointer if self.selected else ' '}{self.number:>3} {self.notation:<3} {self.marks:<3}"
 
 
 def move_rows(review: GameReview, focus: int, rows: int) -> list[tuple[ListedMove, ...]]:
@@ -268,7 +306,7 @@ def finished(screen: Reviewing, review: GameReview) -> tuple[Screen, Reply]:
     if moment is None:
         text = _("Review done: no forced win was missed or handed over. Esc goes back.")
     else:
-        done = replace(done, step=len(moment.win.line))
+        done = replace(done, step=len(moment.line))
         count = len(moments(review))
         text = ngettext(
             "Review done: {count} marked moment. n/p moments, left/right line.",
@@ -293,7 +331,7 @@ def _select(screen: Reviewing, delta: int) -> tuple[Screen, Reply]:
     moved = replace(screen, selected=index)
     moment = selected(moved)
     assert moment is not None
-    return replace(moved, step=len(moment.win.line)), NOTHING
+    return replace(moved, step=len(moment.line)), NOTHING
 
 
 def _step(screen: Reviewing, delta: int) -> tuple[Screen, Reply]:
@@ -301,7 +339,7 @@ def _step(screen: Reviewing, delta: int) -> tuple[Screen, Reply]:
     if moment is None:
         return screen, alerted(_("Nothing is marked in this game: Esc goes back."))
     step = screen.step + delta
-    if not 0 <= step <= len(moment.win.line):
+    if not 0 <= step <= len(moment.line):
         return screen, said(_("That is the whole line.") if delta > 0 else _("That is the position before the line."))
     return replace(screen, step=step), NOTHING
 
@@ -335,10 +373,12 @@ def view(win: Window, screen: Reviewing, ctx: Context, theme: Theme) -> None:
         return
     moment = selected(screen)
     cursor = moment.move.move if moment is not None else None
-    draw.board_view(win, layout, board, theme, Marks(cursor=cursor))
+    draw.board_view(win, layout, board, theme, Marks())
     if screen.review is not None:
         _marks(win, layout, screen.review, board, theme)
     _line(win, layout, screen, board, theme)
+    if cursor is not None:  # last: a mark right of the selected stone or its neighbour's never covers a bracket
+        draw.cursor(win, layout, cursor, theme)
     if layout.panel_x is not None:
         _panel(win, layout, screen, theme)
     _status(win, screen, theme)
@@ -359,12 +399,12 @@ def _line(win: Window, layout: BoardLayout, screen: Reviewing, board: Board, the
     moment = selected(screen)
     if moment is None:
         return
-    winner = moment.win.side
+    winner = moment.first
     for index, point in enumerate(shown_line(screen)):
         side = winner if index % 2 == 0 else winner.opponent
         row, col = layout.screen_of(point)
-        number = draw.on_point(layout, str(index + 1))
-        draw.put(win, row, col, number, theme("black_last" if side is Stone.BLACK else "white_last"))
+        label = draw.on_point(layout, draw.cell_label(index + 1, layout))
+        draw.put(win, row, col, label, theme("black_last" if side is Stone.BLACK else "white_last"))
 
 
 def _panel(win: Window, layout: BoardLayout, screen: Reviewing, theme: Theme) -> None:
@@ -388,6 +428,14 @@ def _panel(win: Window, layout: BoardLayout, screen: Reviewing, theme: Theme) ->
     if review.decided is not None:
         # i18n: width 33
         verdict = _("Decided at move {number}").format(number=review.decided)
+    elif review.lost_from is not None:
+        number, loser = review.lost_from
+        if loser is Stone.BLACK:
+            # i18n: width 33
+            verdict = _("Black lost from move {number} on").format(number=number)
+        else:
+            # i18n: width 33
+            verdict = _("White lost from move {number} on").format(number=number)
     else:
         # i18n: width 33
         verdict = _("Not decided by force")
@@ -400,6 +448,14 @@ def _panel(win: Window, layout: BoardLayout, screen: Reviewing, theme: Theme) ->
     graph = graph_lines(review, moment.move.number if moment is not None else 1, width, half)
     if room - len(graph) < LIST_MIN_ROWS:
         graph = []
+    rate = draw.wrap(win_rate_text(moment.move), width) if moment is not None and win_rate_text(moment.move) else []
+    if rate and room - len(graph) - len(rate) >= math.ceil(len(review.moves) / MOVES_A_ROW):
+        below += rate  # the win rates under the sentence, when the whole move list still fits
+    elif rate and graph and moment is not None:  # else beside the graph's heading, shortly, as room allows
+        # i18n: black's win rate after the selected move, beside the graph's heading "moves 1-27"
+        short = _("black {percent}%").format(percent=round(50 * (1 + (moment.move.value_after or 0))))
+        heading = theme.join((graph[0], short))
+        graph[0] = heading if textwidth.width(heading) <= width else graph[0]
     row = top + 1
     for index, line in enumerate(graph):
         shown = line if theme.unicode else line.translate(ASCII_GRAPH)
@@ -421,6 +477,17 @@ def _panel(win: Window, layout: BoardLayout, screen: Reviewing, theme: Theme) ->
             break
         draw.put(win, row, x, textwidth.fit(line, width), theme("status") if 1 <= offset <= len(label) else 0)
         row += 1
+
+
+def win_rate_text(move: MoveReview) -> str:
+    """Both sides' win rates after ``move``, as the graph's bar there shows them (``""``: unknown)."""
+    if move.value_after is None:
+        return ""
+    black = round(50 * (1 + move.value_after))
+    # i18n: the graph's bar after the move, as each side's chance of winning (wrapped in the panel)
+    return _("After move {number}: black {black}%, white {white}%").format(
+        number=move.number, black=black, white=100 - black
+    )
 
 
 def graph_lines(review: GameReview, number: int, width: int, half: int = GRAPH_HALF_ROWS) -> list[str]:
@@ -449,7 +516,9 @@ def _status(win: Window, screen: Reviewing, theme: Theme) -> None:
         if moment is None:
             text = _("No forced win was missed or handed over")
         else:
-            if moment.win.side is Stone.BLACK:
+            if moment.win is None:
+                text = _("Moment {number} of {count} · {moment} · the analyst's line {step} of {total}")
+            elif moment.first is Stone.BLACK:
                 text = _("Moment {number} of {count} · {moment} · line {step} of {total} · black wins")
             else:
                 text = _("Moment {number} of {count} · {moment} · line {step} of {total} · white wins")
@@ -458,7 +527,7 @@ def _status(win: Window, screen: Reviewing, theme: Theme) -> None:
                 count=count,
                 moment=moment.label(screen.review.size),  # the mark and the move, seen even without the panel
                 step=screen.step,
-                total=len(moment.win.line),
+                total=len(moment.line),
             )
     draw.put(win, row, 1, textwidth.fit(theme.dots(text), cols - 2), theme("status"))
 

@@ -1,0 +1,129 @@
+"""The plain-text puzzle form: a first line ``gomoku puzzle``, header lines, and the board drawn as a diagram.
+
+::
+
+    gomoku puzzle
+    name: Two fours
+    rule: freestyle
+    to move: black
+    goal: fours
+    solution: k8 i6 k7 k9 l7
+
+    15 . . . . . . . . . . . . . . .
+    ...
+     1 . . . . . . . . . . . . . . .
+       a b c d e f g h i j k l m n o
+
+Header lines are ``key: value`` (the keys in English, any order, each at most
+once): ``rule`` (``freestyle``, ``standard``, ``renju``, ``caro``; default
+freestyle), ``to move`` (``black`` or ``white``; default: black when both
+have as many stones), ``goal`` (a :class:`~gomoku.puzzles.Goal` value:
+``fours``, ``fours and threes``, ``defence``, ``forbidden``; default fours
+and threes), ``solution`` (the main line in renju notation, the side to move
+first), ``name`` and ``source``.  The diagram is the whole board, top row
+first: ``X`` black, ``O`` white, ``.`` empty, with or without the row numbers
+and the column letters that ``str(board)`` prints; its rows give the size.
+Blank lines and lines starting with ``#`` are skipped.  ``docs/puzzles.md``
+describes it for players.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TypeVar
+
+from gomoku.board import Board
+from gomoku.i18n import _
+from gomoku.point import MAX_SIZE, MIN_SIZE
+from gomoku.puzzles import Goal, Puzzle, PuzzleError
+from gomoku.records.moves import format_moves, parse_moves
+from gomoku.records.record import RecordError, cut
+from gomoku.rules import Rule, Stone
+
+#: The first line of the form, which says what the file is.
+FIRST_LINE = "gomoku puzzle"
+#: The header keys, in the order the writer writes them.
+KEYS = ("name", "source", "rule", "to move", "goal", "solution")
+_COLOURS = {"black": Stone.BLACK, "white": Stone.WHITE}
+_HEADER = re.compile(r"([a-z ]+?)\s*:\s*(.*)")
+_ROW = re.compile(r"\s*\d*\s*([XO.](?:\s*[XO.])*)\s*")
+_LETTERS = re.compile(r"\s*[a-z](?:\s+[a-z])*\s*")
+
+
+def read_puzzle_text(text: str) -> Puzzle:
+    """A puzzle from the plain-text form; :class:`RecordError` names the line of what is wrong."""
+    lines = text.lstrip("\ufeff").split("\n")
+    header: dict[str, str] = {}
+    rows: list[str] = []
+    first = True
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        where = _("line {line}").format(line=number)
+        if first:
+            if line.lower() != FIRST_LINE:
+                raise RecordError(_("not a puzzle: the first line must be '{first}'").format(first=FIRST_LINE), where)
+            first = False
+            continue
+        if _ROW.fullmatch(line):
+            rows.append(re.sub(r"[\s\d]", "", line))
+            continue
+        if rows and _LETTERS.fullmatch(line):
+            continue
+        found = _HEADER.fullmatch(line)
+        key = found.group(1).lower() if found else ""
+        if found is None or key not in KEYS:
+            keys = ", ".join(KEYS)
+            problem = _("{text} is neither a header line ({keys}) nor a row of the board (X, O and .)")
+            raise RecordError(problem.format(text=repr(cut(line)), keys=keys), where)
+        if key in header:
+            raise RecordError(_("{key} is given twice").format(key=repr(key)), where)
+        if rows:
+            raise RecordError(_("header lines come before the board"), where)
+        header[key] = found.group(2).strip()
+    if first:
+        raise RecordError(_("not a puzzle: the first line must be '{first}'").format(first=FIRST_LINE))
+    size = len(rows)
+    if not MIN_SIZE <= size <= MAX_SIZE or any(len(row) != size for row in rows):
+        problem = _("the board must be drawn whole: {low} to {high} rows, each with as many points as rows")
+        raise RecordError(problem.format(low=MIN_SIZE, high=MAX_SIZE))
+    board = Board.from_diagram("\n".join(rows))
+    rule = _choice(header, "rule", {rule.value: rule for rule in Rule}, Rule.FREESTYLE)
+    goal = _choice(header, "goal", {goal.value: goal for goal in Goal}, Goal.THREES)
+    turn = _choice(header, "to move", _COLOURS, board.turn)
+    solution = tuple(parse_moves(header.get("solution", ""), size))
+    stones = tuple(board.setup)
+    puzzle = Puzzle(stones, turn, rule, size, goal, solution, header.get("name", ""), header.get("source", ""))
+    try:
+        return puzzle.checked()
+    except PuzzleError as error:
+        raise RecordError(str(error)) from None
+
+
+_Value = TypeVar("_Value")
+
+
+def _choice(header: dict[str, str], key: str, values: dict[str, _Value], default: _Value) -> _Value:
+    """The value a header line names, from ``values``; ``default`` when the line is absent."""
+    if key not in header:
+        return default
+    text = header[key].lower()
+    if text not in values:
+        names = ", ".join(values)
+        raise RecordError(_("{key}: {value} is not one of {names}").format(key=key, value=repr(cut(text)), names=names))
+    return values[text]
+
+
+def write_puzzle_text(puzzle: Puzzle) -> str:
+    """``puzzle`` in the plain-text form."""
+    values = {
+        "name": puzzle.name,
+        "source": puzzle.source,
+        "rule": puzzle.rule.value,
+        "to move": str(puzzle.turn),
+        "goal": puzzle.goal.value,
+        "solution": format_moves(puzzle.solution, puzzle.size),
+    }
+    lines = [FIRST_LINE] + [f"{key}: {values[key]}" for key in KEYS if values[key]]
+    return "\n".join(lines) + "\n\n" + str(puzzle.board()) + "\n"
