@@ -44,9 +44,11 @@ def prepare_environment() -> None:
     set; when its name says UTF-8, the terminal is UTF-8 all the same, so
     ``C.UTF-8`` (else ``en_US.UTF-8``) is set instead, and the board keeps
     its lines and stones.  (The language of the texts is the environment's,
-    whatever is set here.)  Anything else that cannot be set, and the C
-    locale itself, draw plain ASCII, even where Python made its own
-    characters UTF-8 (it does so in the C locale, PEP 538).
+    whatever is set here.)  Anything else that cannot be set draws plain
+    ASCII.  The C locale (no locale variables at all, usual in containers, or
+    ``LANG=C``) is Python's to judge: it takes it for a misconfiguration and
+    makes characters UTF-8 (PEP 538), and so the board keeps its lines there
+    too; ``--board ascii`` is for a terminal that truly cannot show them.
     """
     os.environ.setdefault("ESCDELAY", "25")
     wanted = requested_locale(os.environ, started_in_c_locale())
@@ -54,9 +56,6 @@ def prepare_environment() -> None:
         locale.setlocale(locale.LC_ALL, "")
     except locale.Error:
         fallback_locale(wanted)
-        return
-    if started_in_c_locale() and not says_utf8(wanted):
-        _set(locale.LC_CTYPE, "C")  # what the environment asked for, not Python's own UTF-8
 
 
 def started_in_c_locale() -> bool:
