@@ -98,10 +98,10 @@ def test_a_list_in_a_sentence_takes_the_languages_separator(language: Language, 
 
 
 def test_russian_counts_moves_in_its_three_plural_forms() -> None:
-    from gomoku.tui.texts import plural
+    from gomoku.tui.texts import moves_text
 
     with i18n.speaking(Language.RUSSIAN):
-        forms = {n: plural(n, "move") for n in (1, 2, 5, 21)}
+        forms = {n: moves_text(n) for n in (1, 2, 5, 21)}
     assert all(str(n) in text and "move" not in text for n, text in forms.items())
     assert forms[1].replace("1", "") == forms[21].replace("21", "")  # 1 and 21 share the "one" form
     assert len({forms[1].replace("1", ""), forms[2].replace("2", ""), forms[5].replace("5", "")}) == 3

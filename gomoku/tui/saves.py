@@ -13,7 +13,7 @@ from typing import Any
 from gomoku import game as core
 from gomoku.board import Board
 from gomoku.clock import NO_CLOCK, ClockError, ClockSpec, SideTime, parse_clock
-from gomoku.i18n import _, pgettext
+from gomoku.i18n import _
 from gomoku.net.errors import ProtocolError
 from gomoku.net.match import BlackChoice, ChatLine, MatchRecord, Role, Times
 from gomoku.net.protocol import ENDINGS, MAX_CHAT, MAX_CHAT_LINES, TERMINATIONS, ResumeRecord, clean_text
@@ -24,7 +24,7 @@ from gomoku.savegame import SavedGame, SaveError
 from gomoku.tui.effects import Autosave, Effects, NetSetup, RetireAutosave
 from gomoku.tui.model import LocalGame, NetPlaying, new_game, undo_policy
 from gomoku.tui.settings import Mode, Settings, validated
-from gomoku.tui.texts import plural
+from gomoku.tui.texts import moves_text
 
 
 def saved_from_game(game: LocalGame, now: float | None = None) -> SavedGame:
@@ -296,7 +296,7 @@ def net_from_saved(saved: SavedGame) -> tuple[NetSetup, MatchRecord | ResumeReco
 def offer_summary(saved: SavedGame) -> str:
     """``renju 15x15, two players, 34 moves`` or ``..., you (white) vs computer, ...``."""
     info = saved.extra.get(NETWORK)
-    facts = {"rule": pgettext("rule", saved.rule.value), "size": saved.size, "moves": plural(len(saved.moves), "move")}
+    facts = {"rule": saved.rule.said(), "size": saved.size, "moves": moves_text(len(saved.moves))}
     if isinstance(info, dict):
         opponent = info.get("opponent") or _("another player")
         if info.get("role") == Role.HOST.value:

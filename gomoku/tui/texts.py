@@ -14,7 +14,7 @@ import re
 from gomoku import i18n
 from gomoku.board import Board
 from gomoku.clock import Clock, ClockKind
-from gomoku.i18n import N_, Language, N_plural, _, join_sentences, ngettext, pgettext
+from gomoku.i18n import N_, Language, _, join_sentences, ngettext, pgettext
 from gomoku.patterns import blocked_ends, run_bounds
 from gomoku.point import DIRECTIONS, Point
 from gomoku.rules import Rule, Stone, Termination
@@ -34,23 +34,9 @@ def heat_text(on: bool) -> str:
     return "" if on else _("Heat map off.")
 
 
-#: The counted things :func:`plural` knows, each a text per plural form (``{count}`` filled in when said).
-_COUNTED = {
-    "move": N_plural("{count} move", "{count} moves"),
-    "older unfinished game": N_plural("{count} older unfinished game", "{count} older unfinished games"),
-}
-
-
-def plural(count: int, word: str) -> str:
-    """``1 move``, ``0 moves``, ``3 moves``, in the language in use (its own plural forms).
-
-    ``word`` is one of the things counted in :data:`_COUNTED` (``"move"``);
-    another is counted in English.
-    """
-    forms = _COUNTED.get(word)
-    if forms is None:
-        return f"{count} {word}{'' if count == 1 else 's'}"
-    return ngettext(forms[0], forms[1], count).format(count=count)
+def moves_text(count: int) -> str:
+    """``1 move``, ``0 moves``, ``3 moves``, in the language in use (its own plural forms)."""
+    return ngettext("{count} move", "{count} moves", count).format(count=count)
 
 
 def sentence(text: str) -> str:
@@ -87,17 +73,12 @@ def who(game: LocalGame, stone: Stone) -> str:
     return ""
 
 
-def stone_name(stone: Stone) -> str:
-    """``Black`` or ``White``, as a side is named, in the language in use (:meth:`Stone.said`)."""
-    return stone.said()
-
-
 def side_name(game: LocalGame, stone: Stone, also: str = "") -> str:
     """``Black (you)``, ``White (computer)``, ``Black (hard)``, ``Black``; ``also`` joins the brackets.
 
     ``side_name(game, WHITE, "player 2")`` is ``White (you, player 2)``: one pair of brackets.
     """
-    side, player = stone_name(stone), who(game, stone)
+    side, player = stone.said(), who(game, stone)
     if player and also:
         return _("{side} ({player}, {also})").format(side=side, player=player, also=also)
     if player or also:

@@ -214,7 +214,7 @@ def test_the_endings_and_counts_are_whole_sentences_in_the_language_in_use(wrapp
     game = state.screen.game  # type: ignore[union-attr]
     assert texts.result_text(game) == "«Black wins with five in a row: h8-l8.»"
     assert texts.ended_text(game) == "«Black wins with five in a row: h8-l8.» «Game over after 9 moves.»"
-    assert texts.plural(1, "move") == "«1 move»"
+    assert texts.moves_text(1) == "«1 move»"
     assert texts.side_name(game, Stone.WHITE, "player 2") == "«{side} ({player})»".replace("{side}", "«White»").replace(
         "{player}", "player 2"
     )
@@ -228,7 +228,7 @@ def test_english_stays_as_it_was(english: None) -> None:
     game = state.screen.game  # type: ignore[union-attr]
     assert texts.ended_text(game) == "Black wins with five in a row: h8-l8. Game over after 9 moves."
     assert texts.sentence("the host left") == "The host left."
-    assert texts.plural(2, "move") == "2 moves"
+    assert texts.moves_text(2) == "2 moves"
 
 
 # -- the real program -------------------------------------------------------------------
