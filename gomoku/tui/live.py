@@ -21,7 +21,7 @@ from __future__ import annotations
 from gomoku.ai.analysis import LINES
 from gomoku.ai.result import ENGINE_EVAL_SCALE, HARD_EVAL_SCALE, SearchResult
 from gomoku.board import Board
-from gomoku.i18n import _, ngettext, pgettext
+from gomoku.i18n import _, ngettext
 from gomoku.point import Point
 from gomoku.rules import Stone
 from gomoku.tui import draw
@@ -31,6 +31,7 @@ from gomoku.tui.effects import AiKind
 from gomoku.tui.layout import FOOTER_ROWS, BoardLayout
 from gomoku.tui.model import AiJob, AnalysisJob, LocalGame, Playing, Replaying, Screen
 from gomoku.tui.settings import Mode, Settings
+from gomoku.tui.texts import colour
 
 #: Moves of the best line shown.
 PV_SHOWN = 8
@@ -124,8 +125,7 @@ def value_text(line: SearchResult, turn: Stone, scale: float = HARD_EVAL_SCALE) 
     if line.score is None:
         return "?"
     bound = "" if line.exact else "<="
-    side = pgettext("stone", "black") if turn is Stone.BLACK else pgettext("stone", "white")
-    return f"{side} {bound}{line.score:+d} {round(100 * (line.win_rate(scale) or 0))}%"
+    return f"{colour(turn)} {bound}{line.score:+d} {round(100 * (line.win_rate(scale) or 0))}%"
 
 
 def lines(job: AnalysisJob | None, board: Board, waiting: bool = False, scale: float = HARD_EVAL_SCALE) -> list[str]:

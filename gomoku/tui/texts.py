@@ -73,6 +73,11 @@ def who(game: LocalGame, stone: Stone) -> str:
     return ""
 
 
+def colour(stone: Stone) -> str:
+    """A colour inside a phrase: ``black``, ``white`` (the menu's, the status line's and the panels' lower case)."""
+    return pgettext("stone", "black") if stone is Stone.BLACK else pgettext("stone", "white")
+
+
 def side_name(game: LocalGame, stone: Stone, also: str = "") -> str:
     """``Black (you)``, ``White (computer)``, ``Black (hard)``, ``Black``; ``also`` joins the brackets.
 

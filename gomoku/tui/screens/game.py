@@ -69,9 +69,9 @@ from gomoku.tui.model import (
 from gomoku.tui.saves import autosave_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, prompt, review
-from gomoku.tui.screens.words import colour, fitted, pace_name
+from gomoku.tui.screens.words import fitted, pace_name
 from gomoku.tui.settings import Mode, Pace
-from gomoku.tui.texts import clock_face, ended_text, heat_text, overline_note, result_text, sentence, side_name
+from gomoku.tui.texts import clock_face, colour, ended_text, heat_text, overline_note, result_text, sentence, side_name
 
 PACES = tuple(Pace)
 #: The built-in level that takes over from an outside engine that failed.

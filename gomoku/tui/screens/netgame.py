@@ -87,8 +87,8 @@ from gomoku.tui.model import NetPlaying, Screen, centre
 from gomoku.tui.saves import saved_from_net
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs
-from gomoku.tui.screens.words import colour, fitted
-from gomoku.tui.texts import clock_face, sentence
+from gomoku.tui.screens.words import fitted
+from gomoku.tui.texts import clock_face, colour, sentence
 
 #: What Enter (or a click) does at each kind of opening step (a point at a swap step is a placement, which the
 #: core reads as keeping the colours and the next placement or offer: :meth:`OpeningState.point_move`).

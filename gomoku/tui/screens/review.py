@@ -37,8 +37,7 @@ from gomoku.tui.layout import FOOTER_ROWS, BoardLayout, board_layout
 from gomoku.tui.model import Playing, Replaying, Reviewing, Screen
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said
 from gomoku.tui.screens import dialogs
-from gomoku.tui.screens.words import colour
-from gomoku.tui.texts import sentence
+from gomoku.tui.texts import colour, sentence
 
 #: The graph's block characters as an ASCII terminal draws them.
 ASCII_GRAPH = str.maketrans({"█": "#", "▀": "^", "▄": "_", "─": "-", "·": "."})

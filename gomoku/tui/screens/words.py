@@ -11,14 +11,8 @@ from __future__ import annotations
 
 from gomoku import textwidth
 from gomoku.i18n import pgettext
-from gomoku.rules import Stone
 from gomoku.tui.draw import Theme, wrap
 from gomoku.tui.settings import Pace
-
-
-def colour(stone: Stone) -> str:
-    """A colour inside a phrase: ``black``, ``white`` (the menu's and the status line's lower case)."""
-    return pgettext("stone", "black") if stone is Stone.BLACK else pgettext("stone", "white")
 
 
 def on_off(on: bool) -> str:
