@@ -15,9 +15,23 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gomoku.board import Board
+from gomoku.book import Book, BookMark
+from gomoku.cli import main
 from gomoku.point import parse_point
 from gomoku.records import RecordError
-from gomoku.records.renlib import MAX_LINE, LibNode, RenlibLibrary, Unfinished, read_renlib
+from gomoku.records.book import read_book
+from gomoku.records.renlib import (
+    MARKED_AS,
+    MAX_LINE,
+    LibNode,
+    RenlibLibrary,
+    Unfinished,
+    book_from_renlib,
+    import_renlib,
+    read_renlib,
+)
+from gomoku.rules import Rule
 from tests.mutations import mutated
 
 DOWN, LEAF, OLD_COMMENT, MARK, COMMENT, START, NO_MOVE, EXTENSION = 0x80, 0x40, 0x20, 0x10, 0x08, 0x04, 0x02, 0x01
@@ -303,3 +317,130 @@ def test_a_damaged_library_is_read_or_refused_with_our_error_only(data):
         read_renlib(data)
     except RecordError:
         pass
+
+
+# -- into the book -----------------------------------------------------------------------------------------------
+
+
+def board_after(line: str, rule: Rule = Rule.RENJU) -> Board:
+    board = Board(15, rule)
+    for move in line.split():
+        board.play(parse_point(move, 15))
+    return board
+
+
+def book_moves(book: Book, line: str, rule: Rule = Rule.RENJU) -> str:
+    position = book.lookup(board_after(line, rule))
+    assert position is not None, f"the book does not know {line!r}"
+    return " ".join(move.text(15) for move in position.moves)
+
+
+def test_a_library_becomes_a_book_of_its_lines_with_their_comments():
+    imported = import_renlib(read_renlib(library(KAGETSU)))
+    book = imported.book
+    assert (book.rule, book.size) == (Rule.RENJU, 15)
+    assert book_moves(book, "") == "h8"
+    assert book_moves(book, "h8") == "g9 h9 i9 g8 i8 g7 h7 i7"  # h8 alone: every image of h9 and i9
+    assert book_moves(book, "h8 h9") == "f9 g9 i9 j9"  # and their mirror images
+    assert book_moves(book, "h8 h9 i9") == "j10 g7"
+    assert book.lookup(board_after("")).comment == "My library"  # the empty board's own comment
+    h8 = book.lookup(board_after("")).move(parse_point("h8", 15))
+    assert h8 is not None and h8.comment == "Openings\n\nTwo of them\nand one more"
+    assert (imported.moves, imported.comments, imported.marks) == (8, 2, 1)
+
+
+def test_a_book_made_from_a_library_finds_its_lines_turned_and_mirrored():
+    book = book_from_renlib(read_renlib(library(KAGETSU)))
+    assert book_moves(book, "h8 h9 i9") == "j10 g7"
+    assert book_moves(book, "h8 i8 i7") == "g9 j6"  # turned a quarter to the right
+    assert book_moves(book, "h8 h7 g7") == "i9 f6"  # turned half
+    assert book_moves(book, "h8 h9 g9") == "f10 i7"  # mirrored
+
+
+def test_renlibs_mark_is_no_judgement_so_a_marked_move_comes_in_unmarked():
+    book = book_from_renlib(read_renlib(library(KAGETSU)))
+    g7 = book.lookup(board_after("h8 h9 i9")).move(parse_point("g7", 15))
+    assert g7 is not None and g7.mark is BookMark.NONE and MARKED_AS is BookMark.NONE
+
+
+FOUL = n(None, n("h8", n("a1", n("i8", n("a3", n("j9", n("a5", n("j10", n("a7", n("j8", n("a9")))))))))))
+
+
+def test_a_move_the_rule_refuses_is_left_out_with_its_line_and_counted():
+    lib = read_renlib(library(FOUL))
+    renju = import_renlib(lib, Rule.RENJU)  # j8 is black's double three
+    assert renju.refused == 2 and renju.moves == 8
+    assert book_moves(renju.book, "h8 a1 i8 a3 j9 a5 j10") == "a7"
+    assert renju.book.lookup(board_after("h8 a1 i8 a3 j9 a5 j10 a7")) is None
+    freestyle = import_renlib(lib, Rule.FREESTYLE)
+    assert freestyle.refused == 0 and freestyle.moves == 10
+    assert book_moves(freestyle.book, "h8 a1 i8 a3 j9 a5 j10 a7", Rule.FREESTYLE) == "j8"
+
+
+def test_passes_and_board_texts_are_counted_and_left_out():
+    spec = n(None, n("h8", n(None, n("i9")), n("j10", no_move=True, board_text="A"), n("h9", board_text="1")))
+    imported = import_renlib(read_renlib(library(spec)))
+    assert (imported.after_pass, imported.board_texts, imported.moves) == (2, 2, 2)
+    assert book_moves(imported.book, "h8") == "h9 g8 i8 h7"
+
+
+# -- --import-lib ------------------------------------------------------------------------------------------------
+
+
+def test_import_lib_writes_a_book_and_says_what_it_read(tmp_path, capsys):
+    lib = tmp_path / "kagetsu.lib"
+    lib.write_bytes(library(KAGETSU))
+    book = tmp_path / "my.book"
+    assert main(["--import-lib", str(lib), "--output", str(book)]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("kagetsu.lib: 8 moves read\n2 comments kept\n1 marked move put in without a mark")
+    assert said.endswith(f"the book {book} now knows 5 positions (5 new)\n")
+    assert book_moves(read_book(book.read_text(encoding="utf-8")), "h8 h9") == "f9 g9 i9 j9"
+    assert main(["--import-lib", str(lib), "--output", str(book)]) == 0  # again: merged, nothing new
+    assert capsys.readouterr().out.endswith("now knows 5 positions (0 new)\n")
+
+
+def test_import_lib_reads_comments_in_the_code_page_given(tmp_path):
+    lib = tmp_path / "cn.lib"
+    lib.write_bytes(library(n(None, n("h8", title="花月")), encoding="gbk"))
+    book = tmp_path / "cn.book"
+    assert main(["--import-lib", str(lib), "--lib-encoding", "gbk", "--output", str(book)]) == 0
+    h8 = read_book(book.read_text(encoding="utf-8")).lookup(board_after("")).move(parse_point("h8", 15))
+    assert h8 is not None and h8.comment == "花月"
+
+
+def test_import_lib_says_a_broken_library_and_writes_nothing(tmp_path, capsys):
+    lib = tmp_path / "broken.lib"
+    lib.write_bytes(header() + b"\x00\x00\x78\x00\xf1\x40")
+    book = tmp_path / "my.book"
+    assert main(["--import-lib", str(lib), "--output", str(book)]) == 2
+    assert capsys.readouterr().err == f"gomoku: {lib}: byte 24: byte value 0xF1 is not a point of the 15x15 board\n"
+    assert not book.exists()
+    assert main(["--import-lib", str(tmp_path / "missing.lib"), "--output", str(book)]) == 2
+    assert "cannot read it" in capsys.readouterr().err
+
+
+def test_import_lib_keeps_a_book_it_cannot_read(tmp_path, capsys):
+    lib = tmp_path / "kagetsu.lib"
+    lib.write_bytes(library(KAGETSU))
+    book = tmp_path / "my.book"
+    book.write_text("not a book\n", encoding="utf-8")
+    assert main(["--import-lib", str(lib), "--output", str(book)]) == 2
+    assert capsys.readouterr().err.endswith("gomoku: nothing was written\n")
+    assert book.read_text(encoding="utf-8") == "not a book\n"
+
+
+@pytest.mark.parametrize(
+    ("arguments", "problem"),
+    [
+        (["--import-lib", "a.lib"], "--import-lib needs --output BOOK"),
+        (["--output", "my.book"], "--output and --lib-encoding go with --import-lib FILE"),
+        (["--import-lib", "a.lib", "--output", "b", "--lib-encoding", "klingon"], "'klingon' is not a code page"),
+        (["--import-lib", "a.lib", "--output", "b", "--solve", "p.sgf"], "does not go with --review or --solve"),
+    ],
+)
+def test_import_lib_options_that_do_not_fit_are_said(arguments, problem, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(arguments)
+    assert stopped.value.code == 2
+    assert problem in capsys.readouterr().err

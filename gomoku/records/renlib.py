@@ -30,10 +30,15 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from gomoku.i18n import _
+from gomoku.board import Board, IllegalMoveError
+from gomoku.book import Book, BookError, BookMark, stones_of
+from gomoku.i18n import _, ngettext
 from gomoku.point import Point, to_notation
+from gomoku.records.files import read_bytes
 from gomoku.records.record import RecordError
+from gomoku.rules import Rule
 
 #: How a library file starts: byte FF, the letters ``RenLib``, byte FF.
 MAGIC = b"\xffRenLib\xff"
@@ -338,9 +343,12 @@ def _child(
     """The child at ``point`` of the node at the end of ``path`` (made if new), which the path then ends with."""
     parent = path[-1]
     if len(path) > MAX_LINE:
-        raise RecordError(
-            _("a line is longer than any game: more than {count} moves").format(count=MAX_LINE), _where(offset)
+        longer = ngettext(
+            "a line is longer than any game: more than {count} move",
+            "a line is longer than any game: more than {count} moves",
+            MAX_LINE,
         )
+        raise RecordError(longer.format(count=MAX_LINE), _where(offset))
     siblings = children.setdefault(id(parent), {})
     node = siblings.get(point)
     if node is None:
@@ -373,3 +381,101 @@ def _comment(node: LibNode, title: str, comment: str = "") -> None:
     """Give ``node`` the comment read, unless it already has one (RenLib keeps the first when nodes merge)."""
     if not (node.title or node.comment):
         node.title, node.comment = title, comment
+
+
+#: The largest library read: the biggest published ones are a few megabytes (the 40 000-move collection of all
+#: the openings is 97 kB); past this it is no library, and its tree would fill the memory.
+MAX_LIBRARY_BYTES = 32 << 20
+
+
+def read_renlib_file(path: Path | str, encoding: str = DEFAULT_ENCODING) -> RenlibLibrary:
+    """The library in the file at ``path`` (:func:`read_renlib`); :class:`RecordError` with the file in
+    :attr:`~gomoku.records.record.RecordError.path` if it cannot be read or is no library."""
+    path = Path(path)
+    data = read_bytes(path, MAX_LIBRARY_BYTES, _("over {size} MB, far too big for a RenLib library"))
+    try:
+        return read_renlib(data, encoding)
+    except RecordError as error:
+        raise error.in_file(str(path)) from None
+
+
+#: The mark a move RenLib marked gets in the book: none.  RenLib's mark is a bookmark ("so it is easy to find the
+#: position again", its guide says), not a judgement, while the book's marks are judgements that the computer
+#: and the analysis act on: a marked refutation must not become a good move.
+MARKED_AS = BookMark.NONE
+
+
+@dataclass(frozen=True)
+class RenlibImport:
+    """A library turned into a book, and what of it the book could not hold."""
+
+    book: Book
+    #: moves put into the book, and comments with them (a position's own included)
+    moves: int
+    comments: int
+    #: moves the rule refuses (a forbidden point, a move after five), counted with the moves after them
+    refused: int
+    #: passes, counted with the moves after them: a book position's stones say whose move it is
+    after_pass: int
+    #: board texts, which a book has no place for
+    board_texts: int
+    #: moves RenLib marked, put in with :data:`MARKED_AS`
+    marks: int
+
+
+def import_renlib(library: RenlibLibrary, rule: Rule = Rule.RENJU, size: int = SIZE) -> RenlibImport:
+    """The book of ``library``'s lines under ``rule``, on a ``size`` board (15, or larger with the library's
+    board at its centre), with the counts of what it holds and what it could not."""
+    if size < SIZE:
+        raise BookError(_("a RenLib library is for 15x15: it does not fit on {size}x{size}").format(size=size))
+    shift = (size - SIZE) // 2
+    book = Book(rule, size)
+    board = Board(size, rule)
+    moves = comments = refused = after_pass = board_texts = marks = 0
+    if library.root.text():
+        book.set_position_comment({}, library.root.text())
+        comments += 1
+    # Each entry: a node to enter, or None to take its move back on the way out
+    stack: list[LibNode | None] = list(reversed(library.root.children))
+    while stack:
+        node = stack.pop()
+        if node is None:
+            board.undo()
+            continue
+        board_texts += bool(node.board_text)
+        if not node.move:
+            continue
+        if node.point is None:
+            after_pass += _size_of(node)
+            continue
+        point = Point(node.point.x + shift, node.point.y + shift)
+        stones = stones_of(board)
+        try:
+            board.play(point)
+        except IllegalMoveError:
+            refused += _size_of(node)
+            continue
+        text = node.text()
+        book.set_move(stones, point, MARKED_AS if node.marked else None, text or None)
+        moves += 1
+        comments += bool(text)
+        marks += node.marked
+        stack.append(None)
+        stack.extend(reversed(node.children))
+    return RenlibImport(book, moves, comments, refused, after_pass, board_texts, marks)
+
+
+def book_from_renlib(library: RenlibLibrary, rule: Rule = Rule.RENJU, size: int = SIZE) -> Book:
+    """The book of ``library``'s lines (:func:`import_renlib` says what it could not hold)."""
+    return import_renlib(library, rule, size).book
+
+
+def _size_of(node: LibNode) -> int:
+    """How many moves ``node``'s subtree holds, itself included (board texts without a stone are not moves)."""
+    count = 0
+    stack = [node]
+    while stack:
+        here = stack.pop()
+        count += here.move
+        stack.extend(here.children)
+    return count
