@@ -393,7 +393,8 @@ def test_import_lib_writes_a_book_and_says_what_it_read(tmp_path, capsys):
     book = tmp_path / "my.book"
     assert main(["--import-lib", str(lib), "--output", str(book)]) == 0
     said = capsys.readouterr().out
-    assert said.startswith("kagetsu.lib: 8 moves read into the book\n2 comments kept\n1 marked move put in without a mark")
+    assert said.startswith("kagetsu.lib: 8 moves read into the book\n2 comments kept\n")
+    assert "\n1 marked move put in without a mark: RenLib's marks are bookmarks" in said
     assert said.endswith(f"the book {book} now knows 5 positions (5 new)\n")
     assert book_moves(read_book(book.read_text(encoding="utf-8")), "h8 h9") == "f9 g9 i9 j9"
     assert main(["--import-lib", str(lib), "--output", str(book)]) == 0  # again: merged, nothing new
