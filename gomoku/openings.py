@@ -714,6 +714,21 @@ class OpeningState:
             return None
         return stayed, following
 
+    def point_step(self) -> tuple[OpeningState, OpeningStep] | None:
+        """The step a point chosen now is taken at, with the state it is taken in, or ``None`` (no point now).
+
+        A placing or offering step itself; at a swap step whose "keep colours"
+        leads to the same player placing or offering, that step after keeping
+        (:meth:`point_move`).  What a reader of placements reads for (the
+        balanced placements a player may ask for, :mod:`gomoku.ai.opening`).
+        """
+        step = self.step
+        if step is None:
+            return None
+        if step.action in (Action.PLACE, Action.OFFER):
+            return self, step
+        return self._after_stay(step.seat) if step.action is Action.CHOOSE else None
+
     def point_move(self, point: Point | tuple[int, int]) -> OpeningMove:
         """What a point chosen now means: place, offer or pick it as the step asks.
 
