@@ -33,6 +33,7 @@ Gomoku Calculator's balanced-move finder shows one.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -99,14 +100,22 @@ class OpeningPlayer:
     ``think_time`` is what one decision may spend in all (seconds); it is
     shared among the positions read.  ``evaluate`` replaces the reading in
     tests (a function of the board and a time, from the side to move's view).
+    ``stop``, when set from another thread, ends a reading at once (a player's
+    question nobody asks any more): its search returns, and a ranked list
+    holds only what was read by then.
     """
 
     def __init__(
-        self, player: Player | None = None, think_time: float = DEFAULT_THINK_TIME, evaluate: Evaluator | None = None
+        self,
+        player: Player | None = None,
+        think_time: float = DEFAULT_THINK_TIME,
+        evaluate: Evaluator | None = None,
+        stop: threading.Event | None = None,
     ) -> None:
         self.player = player if player is not None else make_player("hard")
         self.think_time = think_time
         self._evaluate = evaluate or self._read
+        self._stop = stop
 
     # -- reading a position -----------------------------------------------------
 
@@ -123,7 +132,7 @@ class OpeningPlayer:
             if outcome.winner is None:
                 return 0.0
             return WIN_VALUE if outcome.winner is board.turn else -WIN_VALUE
-        decision = self.player.choose_move(board, think_time=max(MIN_READING, seconds))
+        decision = self.player.choose_move(board, self._stop, think_time=max(MIN_READING, seconds))
         if decision.win_in is not None:
             sign = 1 if decision.win_in > 0 else -1
             return sign * (WIN_VALUE - abs(decision.win_in))
@@ -205,14 +214,21 @@ class OpeningPlayer:
         if len(points) == 1 or board.stone_count == 0:
             return (Placement(points[0], None),)  # one stone reads as nothing
         seconds = self._share(len(points))
-        read = [
-            Placement(point, value)
-            for point in points
-            if (value := self._after(board, point, Stone.BLACK, seconds)) is not None
-        ]
+        read = self._read_points(board, points, seconds)
         if not read:
             raise ValueError("no legal point inside the area")
         return tuple(sorted(read, key=lambda placement: abs(placement.black or 0.0)))
+
+    def _read_points(self, board: Board, points: list[Point], seconds: float) -> list[Placement]:
+        """Each of ``points`` (that may be played) with the reading after it for black, until stopped."""
+        read = []
+        for point in points:
+            if self._stop is not None and self._stop.is_set():
+                break
+            value = self._after(board, point, Stone.BLACK, seconds)
+            if value is not None:
+                read.append(Placement(point, value))
+        return read
 
     def _choice(self, step: OpeningStep, board: Board) -> Option:
         """Swap or stay for the colour the reading favours; Swap2's and Taraguchi's other answers by it too."""
@@ -250,11 +266,7 @@ class OpeningPlayer:
             if p not in state.offers and mirrored_offer(board, state.offers, p) is None
         ]
         seconds = self._share(len(points))
-        read = [
-            Placement(point, value)
-            for point in points
-            if (value := self._after(board, point, Stone.BLACK, seconds)) is not None
-        ]
+        read = self._read_points(board, points, seconds)
         if not read:
             raise ValueError("no point left to offer")
         return tuple(sorted(read, key=lambda placement: (-(placement.black or 0.0), placement.point)))
