@@ -15,8 +15,9 @@ The reading runs in the computer's worker as an :attr:`AiKind.BALANCE` job
 the step or the board changes, and its answer is kept with the step it was
 about (:class:`~gomoku.tui.model.Balanced`): the marks ``1`` to
 :data:`SHOWN` on the board and the list in the panel go away with that
-step.  The cursor goes to the first, as it goes to a hint: Enter takes it.  Only on the local game screen: over the network it would be help
-against a person, so the key is refused there (:data:`gomoku.tui.bindings.LOCAL_ONLY`).
+step.  The cursor goes to the first, as it goes to a hint: Enter takes it.
+Only on the local game screen: over the network it would be help against a
+person, so the key is refused there (:data:`gomoku.tui.bindings.LOCAL_ONLY`).
 """
 
 from __future__ import annotations
@@ -104,13 +105,15 @@ def message(balanced: Balanced, offers: bool) -> str:
 
 def lines(balanced: Balanced, offers: bool) -> list[str]:
     """The panel's list: a title, then each placement with its number on the board, best first."""
-    # i18n: width 24
-    title = _("5th moves best for black") if offers else _("Nearest to even")
     numbered = [
         f"{number} {placement_text(balanced.board, placement)}"
         for number, placement in enumerate(balanced.placements, 1)
     ]
-    return [title, *numbered]
+    if offers:
+        # i18n: width 24
+        return [_("5th moves best for black"), *numbered]
+    # i18n: width 24
+    return [_("Nearest to even"), *numbered]
 
 
 def draw_marks(win: Window, layout: BoardLayout, balanced: Balanced, theme: Theme) -> None:
