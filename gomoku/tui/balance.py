@@ -28,7 +28,7 @@ from gomoku.ai.opening import Placement
 from gomoku.board import Board
 from gomoku.i18n import _, join_list
 from gomoku.openings import Action
-from gomoku.tui import draw
+from gomoku.tui import live
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import AiKind, StartAi
 from gomoku.tui.events import AiDone
@@ -118,7 +118,5 @@ def lines(balanced: Balanced, offers: bool) -> list[str]:
 
 def draw_marks(win: Window, layout: BoardLayout, balanced: Balanced, theme: Theme) -> None:
     """The placements as ``1`` to :data:`SHOWN` on their (empty) points, the nearest to even ``1``."""
-    for number, placement in enumerate(balanced.placements, 1):
-        if balanced.board.is_empty(placement.point):
-            row, col = layout.screen_of(placement.point)
-            draw.put(win, row, col, draw.on_point(layout, str(number)), theme("hint"))
+    numbers = {placement.point: number for number, placement in enumerate(balanced.placements, 1)}
+    live.draw_numbers(win, layout, numbers, balanced.board, theme)

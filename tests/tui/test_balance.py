@@ -56,3 +56,17 @@ def test_b_where_no_stone_is_placed_says_so_and_over_the_network_it_is_refused()
     refused = press(state, "x", "B")  # the colours chosen: the opening is over
     assert refused.message.startswith("B balanced: only while you place or offer a stone under an opening rule")
     assert elsewhere("B", network=True) == "B balanced: only in games on this computer (? lists this game's keys)."
+
+
+def test_at_a_soosorv8_offer_b_lists_the_5th_moves_best_for_black() -> None:
+    state = play_at(start("pvp", rule="renju", opening=OpeningRule.SOOSORV8), "h8", "h9", "j10")
+    state = press(state, "c")
+    state = play_at(state, "d4")
+    state = press(state, "2", "c")  # white declares two; black keeps the colours and offers
+    run = Run(state).press("B")
+    assert "Reading the 5th moves best for black..." in run.state.message
+    job = started(run.effects)[0]
+    offers = read(("k11", 900.0), ("g7", 300.0))
+    answered = send(run.state, AiDone(job.job, offers[0].point, placements=offers))
+    assert answered.message == "5th moves best for black: k11 54% for black, g7 51% for black (B hides them)."
+    assert "5th moves best for black" in screen(answered)
