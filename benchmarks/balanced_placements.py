@@ -6,6 +6,12 @@ seconds each reading took, the five first with black's win rate, and how many of
 readings share (the search is timed, so a loaded machine reads a little differently).
 
     python benchmarks/balanced_placements.py
+
+Measured on a shared 2-core machine under load (December 2026, 7.7 s of CPU in 30 s): each reading took
+3.5-3.8 s (3 s asked; each of the 12 searches runs a little over its share), and two readings of one position
+shared 3 or 4 of their first five (Swap2's 3rd stone: h10 54%, g8 59%, f8 60%, j8 60%, g9 61% the first
+time).  The nearest-to-even placements lie within a few per cent of each other, so their order moves with
+the time the search gets; the values say how near each is.
 """
 
 from __future__ import annotations
