@@ -34,7 +34,7 @@ from gomoku.clock import NO_CLOCK, ClockKind, ClockSpec
 from gomoku.i18n import _
 from gomoku.openings import OpeningRule, named_opening
 from gomoku.point import Point
-from gomoku.puzzles import Goal, Puzzle, PuzzleError
+from gomoku.puzzles import Goal, Puzzle, PuzzleError, check_id, parse_grade
 from gomoku.records.record import GameRecord, RecordError, board_size, cut, play_recorded, whole_number
 from gomoku.rules import Rule, Stone
 
@@ -440,6 +440,10 @@ def write_sgf(record: GameRecord, variations: Iterable[Variation] = ()) -> str:
 #: This program's own SGF property for a puzzle's goal (``GO[fours]``: a :class:`~gomoku.puzzles.Goal` value);
 #: other programs ignore it.  Without it a puzzle's goal is a win by fours and threes.
 GOAL_PROPERTY = "GO"
+#: This program's own SGF properties for a collection's puzzle: its id (``ID[f-0123]``) and its grade, the
+#: starting rating (``GR[1500]``); other programs ignore them.
+ID_PROPERTY = "ID"
+GRADE_PROPERTY = "GR"
 #: The colour ``PL`` names (``PL[B]``, ``PL[W]``; some programs write the whole word).
 _PLAYERS = {"B": Stone.BLACK, "W": Stone.WHITE, "BLACK": Stone.BLACK, "WHITE": Stone.WHITE}
 _SETUP = {"AB": Stone.BLACK, "AW": Stone.WHITE}
@@ -447,7 +451,8 @@ _SETUP = {"AB": Stone.BLACK, "AW": Stone.WHITE}
 
 def read_sgf_puzzle(text: str) -> Puzzle:
     """A puzzle from SGF text: set-up stones (``AB``, ``AW``, ``AE``), the side to move (``PL``) and the main
-    line as its solution; ``GN`` its name, ``SO`` its source, ``GO`` its goal.
+    line as its solution; ``GN`` its name, ``SO`` its source, ``GO`` its goal, ``ID`` its id and ``GR`` its
+    grade (this program's own properties).
 
     An SGF without set-up stones is a game record: the puzzle is the
     position after its moves, with no solution stated.
@@ -456,10 +461,17 @@ def read_sgf_puzzle(text: str) -> Puzzle:
     root = dict(nodes[0])
     size, rule = game_of(root)
     goal = _sgf_goal(root)
-    name, source = (root.get(key, [""])[0].strip() for key in ("GN", "SO"))
+    name, source, ident, grade_text = (
+        root.get(key, [""])[0].strip() for key in ("GN", "SO", ID_PROPERTY, GRADE_PROPERTY)
+    )
+    try:
+        check_id(ident)
+        grade = parse_grade(grade_text) if grade_text else None
+    except PuzzleError as error:
+        raise RecordError(str(error)) from None
     if not any(key in dict(node) for node in nodes for key in _SETUP):
         board = read_sgf(text).to_board()
-        return Puzzle.from_board(board, goal, name=name, source=source)
+        return Puzzle.from_board(board, goal, name=name, source=source, id=ident, grade=grade)
     stones: dict[Point, Stone] = {}
     turn: Stone | None = None
     solution: list[Point] = []
@@ -503,6 +515,8 @@ def read_sgf_puzzle(text: str) -> Puzzle:
         tuple(solution),
         name,
         source,
+        ident,
+        grade,
     )
     try:
         return puzzle.checked()
@@ -557,6 +571,10 @@ def write_sgf_puzzle(puzzle: Puzzle) -> str:
         header.append(f"GN[{sgf_escape(puzzle.name)}]")
     if puzzle.source:
         header.append(f"SO[{sgf_escape(puzzle.source)}]")
+    if puzzle.id:
+        header.append(f"{ID_PROPERTY}[{puzzle.id}]")
+    if puzzle.grade is not None:
+        header.append(f"{GRADE_PROPERTY}[{puzzle.grade}]")
     header.append(f"{GOAL_PROPERTY}[{puzzle.goal.value}]PL[{COLOUR_PROPERTY[puzzle.turn]}]")
     for key, colour in _SETUP.items():
         points = [point for point, stone in puzzle.stones if stone is colour]
