@@ -197,3 +197,12 @@ def test_psq_has_no_field_for_the_name_and_the_moves_name_it_again() -> None:
     record = GameRecord.from_board(board("h8 h9 i9", Rule.FREESTYLE))
     assert "Kagetsu" not in write_psq(record)
     assert read_psq(write_psq(record)).opening_name == "Kagetsu (D4)"
+
+
+def test_stars_have_a_gap_between_blacks_stones_and_moons_touch_or_a_knights_move_apart() -> None:
+    # The traditional names follow a rule (docs/openings.md): the table keeps it, opening by opening.
+    for opening in CANONICAL_OPENINGS:
+        (x, y) = opening.stones[2]
+        gap = max(abs(x), abs(y)) == 2 and (x == 0 or y == 0 or abs(x) == abs(y))
+        star = opening.name.endswith("sei") or opening.name == "Myojo"
+        assert gap == star, opening.text

@@ -43,7 +43,9 @@ def test_review_prints_the_verdict_the_marked_moves_and_the_graph(record_file, c
     assert main(["--review", str(record_file), *QUICK]) == 0
     out = capsys.readouterr().out
     assert out.startswith(
-        "27 moves, freestyle rule: Black wins with five in a row.\nOpening: Ugetsu (D6).\nDecided at move 16 (white h6)."
+        "27 moves, freestyle rule: Black wins with five in a row.\n"
+        "Opening: Ugetsu (D6).\n"
+        "Decided at move 16 (white h6)."
     )
     assert "DECISIVE Move 16, white h6: black now wins by fours and threes: " in out
     assert "Evaluation (black above, white below" in out and "moves 1-27" in out
@@ -192,7 +194,9 @@ def test_review_reads_a_game_gomoku_kept(tmp_path, capsys, steady):
     assert main(["--review", str(kept), *QUICK]) == 0
     out = capsys.readouterr().out
     assert out.startswith(
-        "27 moves, freestyle rule: Black wins with five in a row.\nOpening: Ugetsu (D6).\nDecided at move 16 (white h6)."
+        "27 moves, freestyle rule: Black wins with five in a row.\n"
+        "Opening: Ugetsu (D6).\n"
+        "Decided at move 16 (white h6)."
     )
     record = read_record(kept)
     assert record.moves == tuple(game(DECIDED_BY_VCT).moves) and (record.black, record.white) == ("", "gomoku normal")
