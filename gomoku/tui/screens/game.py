@@ -17,12 +17,14 @@ from gomoku import textwidth
 from gomoku.game import GameError, Refusal, clock_side
 from gomoku.i18n import N_, _, join_list, pgettext
 from gomoku.openings import (
+    PROPOSED_OPENINGS,
     Action,
     OpeningMove,
     OpeningStep,
     Seat,
     choose,
     declare,
+    opening_said,
 )
 from gomoku.point import Point
 from gomoku.rules import Stone
@@ -584,6 +586,8 @@ def _status(win: Window, ctx: Context, game: LocalGame, theme: Theme, analysis: 
     else:
         turn = f"{glyph} " + _("{side} to play").format(side=side)
     parts = [turn, game.settings.rule.said(), _("move {number}").format(number=len(board.moves) + 1)]
+    # The opening's name once its three stones are down (a Swap1 or Swap2 proposal by its stones if it has none).
+    parts.append(opening_said(board, proposed=game.opening.rule in PROPOSED_OPENINGS))
     if analysis is not None:
         parts.insert(1, analysis)
     if board.last_move is not None:
