@@ -590,7 +590,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.import_lib is not None:
         from gomoku.renlib_cli import run_import
 
-        return run_import(args.import_lib, args.output, Rule(args.rule) if args.rule else None, args.lib_encoding)
+        rule = Rule(args.rule) if args.rule else None
+        return run_import(args.import_lib, args.output, rule, args.lib_encoding, args.size)
     if args.gomocup:
         from gomoku.gomocup.brain import main as gomocup_main
 

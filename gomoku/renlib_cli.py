@@ -18,7 +18,7 @@ from gomoku.book import Book, BookError
 from gomoku.i18n import N_plural, _, ngettext, os_error_text
 from gomoku.records import RecordError
 from gomoku.records.book import read_book, write_book
-from gomoku.records.renlib import DEFAULT_ENCODING, import_renlib, read_renlib_file
+from gomoku.records.renlib import DEFAULT_ENCODING, SIZE, import_renlib, read_renlib_file
 from gomoku.rules import Rule
 from gomoku.userdirs import atomic_write_text
 
@@ -48,11 +48,13 @@ def run_import(
     output: str,
     rule: Rule | None = None,
     encoding: str | None = None,
+    size: int | None = None,
     out: TextIO | None = None,
     err: TextIO | None = None,
 ) -> int:
     """Import the library at ``path`` (comments in the code page ``encoding``, Windows-1252 by default) into the
-    book file ``output``; returns the exit status (0 done, 2 a file cannot be read or written)."""
+    book file ``output`` for ``rule`` (renju) on ``size`` (15; a larger board has the library's at its centre);
+    returns the exit status (0 done, 2 a file cannot be read or written)."""
     out = out or sys.stdout
     err = err or sys.stderr
     try:
@@ -60,7 +62,11 @@ def run_import(
     except RecordError as error:
         print(f"gomoku: {error}", file=err)
         return BROKEN_FILE
-    imported = import_renlib(library, rule or Rule.RENJU)
+    try:
+        imported = import_renlib(library, rule or Rule.RENJU, size or SIZE)
+    except BookError as error:
+        print(f"gomoku: {error}", file=err)
+        return BROKEN_FILE
     target = Path(output)
     try:
         book = _read_book(target, imported.book)

@@ -421,6 +421,24 @@ def test_import_lib_says_a_broken_library_and_writes_nothing(tmp_path, capsys):
     assert "cannot read it" in capsys.readouterr().err
 
 
+def test_import_lib_into_a_book_of_another_rule_or_a_small_board_is_refused(tmp_path, capsys):
+    lib = tmp_path / "kagetsu.lib"
+    lib.write_bytes(library(KAGETSU))
+    book = tmp_path / "free.book"
+    assert main(["--import-lib", str(lib), "--rule", "freestyle", "--output", str(book)]) == 0
+    before = book.read_text(encoding="utf-8")
+    assert main(["--import-lib", str(lib), "--output", str(book)]) == 2  # renju into a freestyle book
+    assert "cannot join" in capsys.readouterr().err
+    assert book.read_text(encoding="utf-8") == before
+    assert main(["--import-lib", str(lib), "--size", "13", "--output", str(tmp_path / "small.book")]) == 2
+    assert "a RenLib library is for 15x15: it does not fit on 13x13" in capsys.readouterr().err
+
+
+def test_a_larger_board_has_the_library_at_its_centre():
+    book = book_from_renlib(read_renlib(library(KAGETSU)), Rule.RENJU, 19)
+    assert book.lookup(Board(19, Rule.RENJU)).moves[0].point == (9, 9)  # j10, the centre of 19x19
+
+
 def test_import_lib_keeps_a_book_it_cannot_read(tmp_path, capsys):
     lib = tmp_path / "kagetsu.lib"
     lib.write_bytes(library(KAGETSU))
