@@ -218,16 +218,19 @@ def _score(points: float) -> str:
     return f"{points:g}"
 
 
-def progress_line(state: MatchState, outcome: GameOutcome) -> str:
-    """The line a finished game prints: its number, the opening, who had black, how it ended, the running score."""
+def progress_line(state: MatchState, outcome: GameOutcome, counted: bool = True) -> str:
+    """The line a finished game prints: its number (of how many, when ``counted``: not for an SPRT with no
+    ``--games``), the opening, who had black, how it ended, the running score, the SPRT's ratio so far."""
     plan, spec = state.plan, outcome.spec
     first_points = sum(game.points(first_seat(game)) for game in state.outcomes)
+    if counted:
+        game = _("game {number} of {games}").format(number=spec.number + 1, games=plan.games)
+    else:  # an SPRT with no count of its own: the cap is no figure to show
+        game = _("game {number}").format(number=spec.number + 1)
     line = _(
-        "game {number} of {games}, opening {opening}, {black} black: {result} {first} {first_points} - "
-        "{second_points} {second}"
+        "{game}, opening {opening}, {black} black: {result} {first} {first_points} - {second_points} {second}"
     ).format(
-        number=spec.number + 1,
-        games=plan.games,
+        game=game,
         opening=spec.pair % len(plan.openings) + 1,
         black=spec.contender(outcome.black).name,
         result=outcome.outcome.said(),
@@ -266,23 +269,29 @@ def summary(state: MatchState) -> list[str]:
     ]
     if tally.games:
         estimate = elo_estimate(tally)
-        if math.isfinite(estimate.elo) and math.isfinite(estimate.margin):
+        if not math.isfinite(estimate.elo):
+            lines.append(_("Elo difference: no finite figure while one side has won every game"))
+        elif not math.isfinite(estimate.margin):
+            lines.append(
+                _("Elo difference: {elo}, its 95% interval unbounded yet: play more games").format(
+                    elo=f"{estimate.elo + 0.0:+.1f}"
+                )
+            )
+        else:
             lines.append(
                 _("Elo difference: {elo} +/- {margin} (95%), from {low} to {high}").format(
-                    elo=f"{estimate.elo:+.1f}",
+                    elo=f"{estimate.elo + 0.0:+.1f}",
                     margin=f"{estimate.margin:.1f}",
                     low=f"{estimate.low:+.0f}",
                     high=f"{estimate.high:+.0f}",
                 )
             )
-        else:
-            lines.append(_("Elo difference: no finite figure while one side has won every game"))
     sprt = state.sprt
     if sprt is not None:
         lower, upper = sprt.bounds
         verdicts = {
-            Verdict.H1: _("H1 accepted: {first} is stronger by {elo1} Elo or more"),
-            Verdict.H0: _("H0 accepted: {first} is not stronger by {elo1} Elo (at most {elo0})"),
+            Verdict.H1: _("H1 accepted: {first} is {elo1} Elo or more above {second}"),
+            Verdict.H0: _("H0 accepted: {first} is {elo0} Elo or less above {second}"),
             Verdict.CONTINUE: _("no verdict yet: play more games"),
         }
         lines.append(
@@ -349,7 +358,7 @@ def run(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = Non
     write = _writer(args, parser, err)
 
     def on_game(state: MatchState, outcome: GameOutcome) -> None:
-        print(progress_line(state, outcome), file=out, flush=True)
+        print(progress_line(state, outcome, counted=args.games is not None or sprt is None), file=out, flush=True)
         if write is not None:
             write(outcome)
 
