@@ -34,6 +34,7 @@ from gomoku.match.game import Contender, GameOutcome, check_engine
 from gomoku.match.openings import OpeningsError, OpeningSet, named_openings
 from gomoku.match.runner import MatchPlan, MatchState, first_seat
 from gomoku.match.runner import run_match as play_match
+from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.records import write_record
 from gomoku.rules import Rule
 from gomoku.sprt import Model, Sprt, Verdict, elo_estimate
@@ -66,6 +67,8 @@ def build_parser() -> argparse.ArgumentParser:
         add_help=False,
     )
     parser._optionals.title = _("options")
+    # i18n: the heading of "gomoku match --help"'s two players, A and B
+    parser._positionals.title = _("the players")
     parser.add_argument("-h", "--help", action="help", help=_("show this help and exit"))
     parser.add_argument("first", metavar="A", help=_("the first player: a level, or the path of a pbrain-* program"))
     parser.add_argument("second", metavar="B", help=_("the second player, the same way"))
@@ -83,7 +86,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--rule", choices=[rule.value for rule in Rule], default=Rule.FREESTYLE.value, help=_("the rule")
     )
     parser.add_argument(
-        "--size", type=board_size, default=15, help=_("board size, {low} to {high}").format(low=5, high=26)
+        "--size", type=board_size, default=15, help=_("board size, {low} to {high}").format(low=MIN_SIZE, high=MAX_SIZE)
     )
     parser.add_argument(
         "--games",
