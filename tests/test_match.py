@@ -103,6 +103,19 @@ def test_an_sprt_stops_the_match_as_soon_as_it_decides(tmp_path) -> None:
 # -- outside engines ---------------------------------------------------------------
 
 
+def test_the_sprts_verdict_is_printed_with_the_games_it_took(tmp_path, capsys) -> None:
+    fake = engine(tmp_path, "good")
+    status, out, _err = run_cli(
+        capsys, "easy", str(fake), "--sprt", "0", "400", "0.05", "0.05", "--openings", "renju26"
+    )
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("game 1, opening 1, easy black: ")  # no count of games: the test decides
+    assert "LLR " in lines[0]
+    verdict = next(line for line in lines if line.startswith("SPRT logistic (0, 400), alpha 0.05, beta 0.05: LLR "))
+    assert verdict.endswith("H1 accepted: easy is 400 Elo or more above pbrain-fake-good")
+
+
 def run_cli(capsys, *words: str) -> tuple[int, str, str]:
     status = main(["match", *words])
     out, err = capsys.readouterr()
@@ -190,6 +203,12 @@ def test_the_shipped_balanced_sets_are_distinct_legal_three_stone_openings(rule)
     every = [tuple(o) for o in tuning + held_out]
     assert len(set(every)) == len(every)
     assert all(len(o) == 3 and o[0] == Point(7, 7) for o in every)
+
+
+def test_random_openings_are_distinct_and_no_more_than_there_are() -> None:
+    drawn = named_openings("random", 15, Rule.FREESTYLE, 10_000, 3)
+    assert len(drawn) == len({tuple(o) for o in drawn}) == 24 * 23  # white, then black, on the 24 points near h8
+    assert named_openings("random", 15, Rule.FREESTYLE, 5, 3) == drawn[:5]
 
 
 def test_the_renju_openings_are_the_26() -> None:

@@ -310,7 +310,7 @@ def summary(state: MatchState) -> list[str]:
                 lower=f"{lower:.2f}",
                 upper=f"{upper:.2f}",
                 verdict=verdicts[state.verdict].format(
-                    first=plan.first.name, elo0=f"{sprt.elo0:g}", elo1=f"{sprt.elo1:g}"
+                    first=plan.first.name, second=plan.second.name, elo0=f"{sprt.elo0:g}", elo1=f"{sprt.elo1:g}"
                 ),
             )
         )

@@ -25,6 +25,7 @@ skipped.  Every opening is checked on a board of the match's size and rule
 from __future__ import annotations
 
 import enum
+import math
 import random
 from importlib import resources
 from pathlib import Path
@@ -116,11 +117,13 @@ def shipped_openings(which: OpeningSet, size: int, rule: Rule) -> list[list[Poin
 
 
 def random_openings(count: int, size: int, seed: int, stones: int = RANDOM_STONES) -> list[list[Point]]:
-    """``count`` distinct openings of ``stones`` stones within two points of the centre, drawn with ``seed``."""
+    """``count`` distinct openings of ``stones`` stones within two points of the centre, drawn with ``seed``
+    (all there are, when ``count`` is more: a match plays them again)."""
     rng = random.Random(seed)
     centre = size // 2
     span = range(-RANDOM_RADIUS, RANDOM_RADIUS + 1)
     near = [Point(centre + dx, centre + dy) for dx in span for dy in span]
+    count = min(count, math.perm(len(near) - 1, stones - 1))
     openings: list[list[Point]] = []
     seen: set[tuple[Point, ...]] = set()
     while len(openings) < count:
