@@ -85,7 +85,7 @@ from gomoku import Board, Point, Rule
 from gomoku.ai import LEVELS, Player, SearchResult, arena, make_player
 from gomoku.cli import clock_spec
 from gomoku.clock import NO_CLOCK, ClockSpec
-from gomoku.match import Contender, Forfeited, GameSpec, random_openings, run_jobs
+from gomoku.match import Conditions, Contender, Forfeited, GameSpec, random_openings, run_jobs
 from gomoku.match import play as play_match_game
 from gomoku.openings import OpeningRule, Seat, canonical_openings
 from gomoku.point import to_notation
@@ -203,10 +203,7 @@ def play_game(job: tuple) -> GameResult:
         opening if isinstance(opening, OpeningRule) else tuple(opening),
         _contender(black_level, options),
         _contender(white_level, options),
-        size,
-        Rule(rule),
-        think_time,
-        clock,
+        Conditions(size, Rule(rule), think_time, clock),
         seed + 2 * index,
     )
     players = spec.players()

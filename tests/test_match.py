@@ -43,9 +43,9 @@ def games_of(state: MatchState) -> list[tuple[int, str, str, tuple[Point, ...], 
     )
 
 
-def plan(games: int = 4, **options) -> MatchPlan:
+def plan(games: int = 4) -> MatchPlan:
     openings = named_openings("balanced", 15, Rule.FREESTYLE, 0, 0)
-    return MatchPlan(STRONG, CLUB, tuple(tuple(o) for o in openings), games, seed=7, **options)
+    return MatchPlan(STRONG, CLUB, tuple(tuple(o) for o in openings), games, seed=7)
 
 
 # -- the games ------------------------------------------------------------------------

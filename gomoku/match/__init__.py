@@ -10,11 +10,12 @@ The score's arithmetic (Elo, its interval, the SPRT) is :mod:`gomoku.sprt`'s.
 
 from __future__ import annotations
 
-from gomoku.match.game import Contender, Forfeited, GameOutcome, GameSpec, check_engine, play
+from gomoku.match.game import Conditions, Contender, Forfeited, GameOutcome, GameSpec, check_engine, play
 from gomoku.match.openings import OpeningsError, OpeningSet, named_openings, random_openings
 from gomoku.match.runner import MatchPlan, MatchState, first_seat, run_jobs, run_match
 
 __all__ = [
+    "Conditions",
     "Contender",
     "Forfeited",
     "GameOutcome",

@@ -30,7 +30,7 @@ from gomoku.cli import _HelpFormatter, _Parser, board_size, clock_spec, language
 from gomoku.clock import NO_CLOCK
 from gomoku.gomocup.manager import EngineError
 from gomoku.i18n import _, os_error_text
-from gomoku.match.game import Contender, GameOutcome, check_engine
+from gomoku.match.game import Conditions, Contender, GameOutcome, check_engine
 from gomoku.match.openings import OpeningsError, OpeningSet, named_openings
 from gomoku.match.runner import MatchPlan, MatchState, first_seat
 from gomoku.match.runner import run_match as play_match
@@ -203,17 +203,8 @@ def _plan(args: argparse.Namespace, parser: argparse.ArgumentParser) -> tuple[Ma
     except OpeningsError as error:
         parser.error(str(error))
     games = args.games or (SPRT_GAMES if sprt is not None else 2 * len(openings))
-    plan = MatchPlan(
-        first,
-        second,
-        tuple(tuple(opening) for opening in openings),
-        games,
-        args.size,
-        rule,
-        args.time,
-        args.clock,
-        args.seed,
-    )
+    conditions = Conditions(args.size, rule, args.time, args.clock)
+    plan = MatchPlan(first, second, tuple(tuple(opening) for opening in openings), games, conditions, args.seed)
     return plan, sprt
 
 
@@ -354,7 +345,7 @@ def run(argv: Sequence[str], out: TextIO | None = None, err: TextIO | None = Non
     plan, sprt = _plan(args, parser)
     for player in (plan.first, plan.second):
         try:
-            check_engine(player, plan.size, plan.rule, plan.think_time)
+            check_engine(player, plan.conditions)
         except EngineError as error:
             print(f"gomoku match: {error}", file=err)
             return BAD_INPUT

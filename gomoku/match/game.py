@@ -71,6 +71,17 @@ class Contender:
 
 
 @dataclass(frozen=True)
+class Conditions:
+    """What every game of a match shares: the board's size, the rule, each move's time (``None``: each
+    player's own) and the game clock (none: each player thinks its time)."""
+
+    size: int = 15
+    rule: Rule = Rule.FREESTYLE
+    think_time: float | None = None
+    clock: ClockSpec = NO_CLOCK
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """One game to play: its number in the match, the opening, who is in each seat, and the conditions.
 
@@ -84,10 +95,7 @@ class GameSpec:
     opening: tuple[Point, ...] | OpeningRule
     first: Contender
     second: Contender
-    size: int = 15
-    rule: Rule = Rule.FREESTYLE
-    think_time: float | None = None
-    clock: ClockSpec = NO_CLOCK
+    conditions: Conditions = field(default_factory=Conditions)
     seed: int = 0
 
     def contender(self, seat: Seat) -> Contender:
@@ -95,15 +103,15 @@ class GameSpec:
 
     def players(self) -> dict[Seat, Player]:
         """The two players, the first seat seeded with ``seed``, the second with ``seed + 1``."""
-        return {
-            seat: self.contender(seat).player(self.seed + offset, self.think_time) for offset, seat in enumerate(Seat)
-        }
+        think_time = self.conditions.think_time
+        return {seat: self.contender(seat).player(self.seed + offset, think_time) for offset, seat in enumerate(Seat)}
 
     def game(self) -> Game:
         """The game at its start: the opening's stones on the board, or the opening rule at its first step."""
+        size, rule, clock = self.conditions.size, self.conditions.rule, self.conditions.clock
         if isinstance(self.opening, OpeningRule):
-            return Game.new(self.rule, self.size, self.opening, self.clock)
-        return Game.resumed(Board.from_moves(list(self.opening), self.size, self.rule), clock=self.clock)
+            return Game.new(rule, size, self.opening, clock)
+        return Game.resumed(Board.from_moves(list(self.opening), size, rule), clock=clock)
 
 
 @dataclass(frozen=True)
@@ -175,7 +183,8 @@ def play(
         if on_turn is not None:
             on_turn(turn)
 
-    opening_time = spec.think_time if spec.think_time is not None else DEFAULT_THINK_TIME
+    think_time = spec.conditions.think_time
+    opening_time = think_time if think_time is not None else DEFAULT_THINK_TIME
     try:
         played = arena.play(spec.game(), players, opening_time=opening_time, on_turn=timed)
     finally:
@@ -197,10 +206,10 @@ def _record(spec: GameSpec, final: Game, black: Seat, forfeit: Forfeited | None)
     if forfeit is not None:
         note += f"; {spec.contender(forfeit.seat).name} forfeited at move {forfeit.move_number} ({forfeit.kind}): "
         note += forfeit.reason
-    steps = tuple(final.opening.transcript(spec.size)) if final.opening.events else ()
+    steps = tuple(final.opening.transcript(final.board.size)) if final.opening.events else ()
     return GameRecord(
-        size=spec.size,
-        rule=spec.rule,
+        size=final.board.size,
+        rule=final.board.rule,
         moves=tuple(final.board.moves),
         black=spec.contender(black).name,
         white=spec.contender(black.other).name,
@@ -208,21 +217,21 @@ def _record(spec: GameSpec, final: Game, black: Seat, forfeit: Forfeited | None)
         comments=((0, note),),
         opening=final.opening.rule if steps else OpeningRule.NONE,
         opening_steps=steps,
-        clock=spec.clock,
+        clock=spec.conditions.clock,
     )
 
 
-def check_engine(contender: Contender, size: int, rule: Rule, think_time: float | None) -> None:
-    """Start ``contender``'s engine for a game of ``size`` and ``rule`` and end it: raises the
+def check_engine(contender: Contender, conditions: Conditions) -> None:
+    """Start ``contender``'s engine for a game under ``conditions`` and end it: raises the
     :class:`~gomoku.gomocup.manager.EngineError` of an engine that will not start (a level passes)."""
     if not contender.is_engine:
         return
-    player = contender.player(0, think_time)
+    player = contender.player(0, conditions.think_time)
     assert isinstance(player, EnginePlayer)
     try:
-        player.start(Board(size, rule))
+        player.start(Board(conditions.size, conditions.rule))
     finally:
         player.close()
 
 
-__all__ = ["Contender", "Forfeited", "GameOutcome", "GameSpec", "check_engine", "play"]
+__all__ = ["Conditions", "Contender", "Forfeited", "GameOutcome", "GameSpec", "check_engine", "play"]

@@ -19,11 +19,9 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from gomoku.clock import NO_CLOCK, ClockSpec
-from gomoku.match.game import Contender, GameOutcome, GameSpec, play
+from gomoku.match.game import Conditions, Contender, GameOutcome, GameSpec, play
 from gomoku.openings import Seat
 from gomoku.point import Point
-from gomoku.rules import Rule
 from gomoku.sprt import Sprt, Tally, Verdict
 
 Job = TypeVar("Job")
@@ -76,10 +74,7 @@ class MatchPlan:
     second: Contender
     openings: tuple[tuple[Point, ...], ...]
     games: int
-    size: int = 15
-    rule: Rule = Rule.FREESTYLE
-    think_time: float | None = None
-    clock: ClockSpec = NO_CLOCK
+    conditions: Conditions = field(default_factory=Conditions)
     seed: int = 0
 
     def spec(self, number: int) -> GameSpec:
@@ -91,18 +86,7 @@ class MatchPlan:
         pair = number // 2
         first, second = (self.first, self.second) if number % 2 == 0 else (self.second, self.first)
         opening = self.openings[pair % len(self.openings)]
-        return GameSpec(
-            number,
-            pair,
-            opening,
-            first,
-            second,
-            self.size,
-            self.rule,
-            self.think_time,
-            self.clock,
-            self.seed + 2 * pair,
-        )
+        return GameSpec(number, pair, opening, first, second, self.conditions, self.seed + 2 * pair)
 
     def specs(self) -> list[GameSpec]:
         return [self.spec(number) for number in range(self.games)]
