@@ -174,7 +174,7 @@ def breaking(paths: list[Path], forbidden: tuple[str, ...]) -> dict[str, list[st
         ("the core", sources(*CORE), EDGES + WORLD),
         (
             "records, saves and the engine protocol",
-            sources("records", "savegame", "gomocup", "review_cli", "solve_cli", "match"),
+            sources("records", "savegame", "gomocup", "review_cli", "solve_cli", "puzzle_sets", "match"),
             ("gomoku.tui", "curses"),
         ),
         ("network play", sources("net"), ("gomoku.tui", "curses")),
