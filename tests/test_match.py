@@ -89,12 +89,14 @@ def test_a_seed_changes_the_games_of_a_level_that_draws_its_choices() -> None:
     assert games_of(one) != games_of(other)
 
 
-def test_an_sprt_stops_the_match_as_soon_as_it_decides(tmp_path) -> None:
-    """easy beats the fake engine (which fills the board from the centre out) every game: H1 long before 40."""
+@pytest.mark.parametrize("concurrency", [1, 2])
+def test_an_sprt_stops_the_match_as_soon_as_it_decides(tmp_path, concurrency) -> None:
+    """easy beats the fake engine (which fills the board from the centre out) every game: H1 long before 40
+    (with games at once too: the games in play are stopped, the match returns)."""
     fake = Contender("fake", command=str(engine(tmp_path, "good")))
     easy = Contender("easy", level="easy")
     openings = tuple(tuple(o) for o in named_openings("renju26", 15, Rule.FREESTYLE, 0, 0))
-    state = run_match(MatchState(MatchPlan(easy, fake, openings, 40), Sprt(0, 400)))
+    state = run_match(MatchState(MatchPlan(easy, fake, openings, 40), Sprt(0, 400)), concurrency)
     assert state.verdict is Verdict.H1
     assert state.tally.losses == 0
     assert state.tally.games < 12

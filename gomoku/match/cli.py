@@ -20,7 +20,7 @@ import argparse
 import math
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -315,7 +315,9 @@ def summary(state: MatchState) -> list[str]:
     return lines
 
 
-def _writer(args: argparse.Namespace, parser: argparse.ArgumentParser, err: TextIO):  # type: ignore[no-untyped-def]
+def _writer(
+    args: argparse.Namespace, parser: argparse.ArgumentParser, err: TextIO
+) -> Callable[[GameOutcome], None] | None:
     """What writes each game's record into ``--out`` (made now, so a bad folder is said before any game)."""
     if args.out is None:
         return None

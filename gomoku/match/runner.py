@@ -7,22 +7,27 @@ second.  :func:`run_jobs` plays jobs in worker processes (engines are
 processes of their own anyway) and yields each result as it comes;
 :func:`run_match` adds the tally from the first contender's side and the
 stop: after ``games`` games, or as soon as the SPRT accepts a hypothesis
-(the games still in play are then let finish and left out, so the
-verdict is the one the test reached).  ``benchmarks/strength.py`` runs its
+(the games still in play are then stopped and left out, so the verdict
+is the one the test reached).  ``benchmarks/strength.py`` runs its
 games through :func:`run_jobs` too: one home for the match loop.
 """
 
 from __future__ import annotations
 
-import concurrent.futures
+import multiprocessing
+import queue
+import signal
 from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from gomoku.match.game import Conditions, Contender, GameOutcome, GameSpec, play
 from gomoku.openings import Seat
 from gomoku.point import Point
 from gomoku.sprt import Sprt, Tally, Verdict
+
+#: How long the match waits for a game at a time before it looks again (so Ctrl-C is heard at once).
+POLL_SECONDS = 0.2
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -34,36 +39,56 @@ def run_jobs(
     """``worker(job)`` for each job, ``concurrency`` at a time in worker processes (one: here, in order),
     yielded as (the job's index, its result) as each finishes.
 
-    No more than ``concurrency`` jobs are ever handed out, so closing the
-    iterator early (a stop) leaves only those in play: they finish, and the
-    rest never start.  ``worker`` must be a module's function (it is sent to
-    the processes by name).
+    No more than ``concurrency`` jobs are ever handed out.  Closing the
+    iterator early (a stop, Ctrl-C) ends the worker processes at once: the
+    jobs in play are dropped (an engine they ran sees its input close), the
+    rest never start.  The workers leave Ctrl-C to this process, which
+    stops them.  ``worker`` must be a module's function (it is sent to the
+    processes by name); an exception in it is raised here.
     """
     if concurrency <= 1:
         for index, job in enumerate(jobs):
             yield index, worker(job)
         return
-    with concurrent.futures.ProcessPoolExecutor(concurrency) as pool:
-        waiting = iter(enumerate(jobs))
-        pending: dict[concurrent.futures.Future[Result], int] = {}
+    finished: queue.SimpleQueue[tuple[int, Result | None, BaseException | None]] = queue.SimpleQueue()
+    waiting = iter(enumerate(jobs))
+    with multiprocessing.Pool(concurrency, initializer=_leave_interrupts) as pool:  # its exit ends the workers
+        out = 0
 
-        def hand_out() -> None:
+        def hand_out() -> int:
+            handed = 0
             for index, job in waiting:
-                pending[pool.submit(worker, job)] = index
-                if len(pending) >= concurrency:
-                    return
 
-        try:
-            hand_out()
-            while pending:
-                done, _ = concurrent.futures.wait(pending, return_when=concurrent.futures.FIRST_COMPLETED)
-                for future in sorted(done, key=pending.__getitem__):
-                    index = pending.pop(future)
-                    yield index, future.result()
-                hand_out()
-        finally:
-            for future in pending:
-                future.cancel()
+                def done(result: Result, at: int = index) -> None:
+                    finished.put((at, result, None))
+
+                def failed(error: BaseException, at: int = index) -> None:
+                    finished.put((at, None, error))
+
+                pool.apply_async(worker, (job,), callback=done, error_callback=failed)
+                handed += 1
+                if out + handed >= concurrency:
+                    break
+            return handed
+
+        out += hand_out()
+        while out:
+            try:
+                index, result, error = finished.get(timeout=POLL_SECONDS)
+            except queue.Empty:
+                continue  # waiting in slices keeps Ctrl-C heard
+            out -= 1
+            if error is not None:
+                raise error
+            yield index, cast(Result, result)
+            out += hand_out()
+        pool.close()
+        pool.join()
+
+
+def _leave_interrupts() -> None:
+    """A worker ignores Ctrl-C: the match's own process hears it and ends the workers."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 @dataclass(frozen=True)
