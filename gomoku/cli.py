@@ -48,7 +48,10 @@ EXAMPLES: tuple[tuple[str, str], ...] = (
     ("python -m gomoku --host", N_("host a network game (port 5757); the screen shows the guest's command")),
     ("python -m gomoku --host 6000 --rule renju --size 15 --black guest --name Ann", ""),
     ("python -m gomoku --join 192.168.1.5:5757 --code K7QM-4RZT-9X", N_("join it")),
+    ("python -m gomoku match strong club --games 20", N_("a match between two players (match --help)")),
 )
+#: The first word that runs a match between two players instead of the game (``gomoku match A B``).
+MATCH = "match"
 #: Where the examples' descriptions start, counted from the command (after its two spaces of indent); a
 #: command longer than this less two is followed by three spaces.
 _EXAMPLE_COLUMN = 42
@@ -567,7 +570,12 @@ def _printing(args: argparse.Namespace, engines: Mapping[str, str]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run gomoku with the command-line ``argv``; returns the exit status."""
-    choose_language(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    choose_language(words)
+    if words[:1] == [MATCH]:
+        from gomoku.match.cli import run as run_match
+
+        return run_match(words[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     problem = check_network(args) or check_fair_play(args)
