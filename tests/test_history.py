@@ -285,7 +285,7 @@ def test_a_full_disk_refuses_the_write_with_a_message_and_keeps_what_was_there(
 def test_a_read_only_database_refuses_the_write_with_a_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     kept = History.open(tmp_path / "history.sqlite3")
     monkeypatch.setattr(history, "_connect", _refusing("PRAGMA query_only = ON"))
-    with pytest.raises(HistoryError, match="not added to the history .*readonly.*autosave keeps it"):
+    with pytest.raises(HistoryError, match=r"not added to the history .*readonly.*autosave keeps it"):
         kept.add(every_kind()[0])
     with pytest.raises(HistoryError, match="not changed"):
         kept.delete(1)

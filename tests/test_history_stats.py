@@ -25,7 +25,7 @@ from gomoku.records import GameRecord
 from gomoku.rules import Outcome, Rule, Stone, Termination
 
 START = datetime(2026, 12, 1, tzinfo=timezone.utc)
-KAGETSU = tuple(parse_point(word, 15) for word in "h8 h7 i7".split())
+KAGETSU = tuple(parse_point(word, 15) for word in ["h8", "h7", "i7"])
 
 
 def game(
@@ -134,4 +134,4 @@ def test_the_ladder_in_the_docs_is_the_ladder_in_the_code() -> None:
         name: (measured.elo, measured.interval) for name, measured in MEASURED.items()
     }
     assert set(MEASURED) == set(LEVELS)
-    assert RATING_OFFSET == 1500 - MEASURED["normal"].elo
+    assert 1500 - MEASURED["normal"].elo == RATING_OFFSET
