@@ -14,6 +14,7 @@ from dataclasses import dataclass, fields
 
 from gomoku.board import Board
 from gomoku.clock import NO_CLOCK, ClockSpec
+from gomoku.history import GameEntry
 from gomoku.i18n import Language
 from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.net.match import BlackChoice, MatchRecord, OfferKind, Role
@@ -180,6 +181,13 @@ class RetireAutosave:
 
 
 @dataclass(frozen=True)
+class KeepGame:
+    """Add a finished game to the history (:mod:`gomoku.history`), on the file worker; a refusal is reported."""
+
+    entry: GameEntry
+
+
+@dataclass(frozen=True)
 class TidyKept:
     """Let go of the kept games the keeping rule would not keep (:func:`gomoku.savegame.tidy_kept`); a report says
     what went and where the kept games are."""
@@ -337,6 +345,7 @@ Effect = (
     | ListRecords
     | Autosave
     | RetireAutosave
+    | KeepGame
     | TidyKept
     | SaveSettings
     | Speak

@@ -9,7 +9,7 @@ from typing import Any
 from gomoku import i18n
 from gomoku.ai import LEVELS
 from gomoku.i18n import _
-from gomoku.tui import storage
+from gomoku.tui import recorder, storage
 from gomoku.tui.analyst import Analyst
 from gomoku.tui.computer import Computer
 from gomoku.tui.effects import (
@@ -20,6 +20,7 @@ from gomoku.tui.effects import (
     CancelReview,
     Effect,
     Effects,
+    KeepGame,
     ListRecords,
     LoadRecord,
     Quit,
@@ -81,6 +82,7 @@ class Performer:
             ListRecords: lambda effect: files.submit(partial(storage.list_records, effect)),
             Autosave: lambda effect: autosaver.save(effect.saved),
             RetireAutosave: lambda effect: autosaver.retire(effect.announce),
+            KeepGame: lambda effect: files.submit(partial(recorder.keep, effect)),
             TidyKept: lambda effect: files.submit(storage.tidy),
             SaveSettings: lambda effect: files.submit(partial(_remember, self._to_remember(effect), levels)),
             Speak: lambda effect: i18n.activate(i18n.choose(None, effect.language)),

@@ -21,8 +21,9 @@ from gomoku.openings import OpeningError, OpeningRule, OpeningState, Seat, repla
 from gomoku.point import Point, parse_point, to_notation
 from gomoku.rules import Outcome, Rule, Stone
 from gomoku.savegame import SavedGame, SaveError
-from gomoku.tui.effects import Autosave, Effects, NetSetup, RetireAutosave
+from gomoku.tui.effects import Autosave, Effects, KeepGame, NetSetup, RetireAutosave
 from gomoku.tui.model import LocalGame, NetPlaying, new_game, undo_policy
+from gomoku.tui.recorder import local_entry
 from gomoku.tui.settings import Mode, Settings, validated
 from gomoku.tui.texts import moves_text
 
@@ -320,11 +321,11 @@ def autosave_effects(game: LocalGame) -> Effects:
     """What a change of ``game``'s board asks of autosave.
 
     A game in progress is saved; a finished one is saved in its final
-    position and kept aside (``finished-<time>.json``); one taken back to
-    no moves is kept aside too.
+    position and kept aside (``finished-<time>.json``), and added to the
+    history; one taken back to no moves is kept aside too.
     """
     if game.over:
-        return (Autosave(saved_from_game(game)), RetireAutosave())
+        return (Autosave(saved_from_game(game)), RetireAutosave(), KeepGame(local_entry(game)))
     if not game.board.moves:
         return (RetireAutosave(),)
     return (Autosave(saved_from_game(game)),)

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from gomoku.board import Board
 from gomoku.point import parse_point
-from gomoku.rules import Rule, Termination
-from gomoku.tui.effects import Autosave, RetireAutosave
+from gomoku.rules import Outcome, Rule, Termination
+from gomoku.tui.effects import Autosave, KeepGame, RetireAutosave
 from gomoku.tui.model import Playing, new_game
 from tests.test_outcome import STUCK  # black to move on 8x8 renju after b8: c5 and d5 both overlines
 from tests.tui.helpers import Run, click, game_of, play_at, press, settings, start
@@ -32,7 +32,8 @@ def test_no_five_left_ends_the_game_long_before_the_board_is_full() -> None:
     board = game_of(run.state).board
     assert board.outcome is not None and board.outcome.termination is Termination.NO_FIVE_LEFT
     assert len(list(board.empty_points())) == 3
-    assert [type(effect) for effect in run.effects] == [Autosave, RetireAutosave]
+    assert [type(effect) for effect in run.effects] == [Autosave, RetireAutosave, KeepGame]
+    assert run.effects[-1].entry.outcome == Outcome(Termination.NO_FIVE_LEFT, None)
     status = render(press(run.state, "escape")).lines()[22]
     assert "Draw: neither side can make five any more. Game over after 22 moves." in status
     assert "The game is over" in play_at(run.state, "a1").message  # no more moves

@@ -10,6 +10,7 @@ from dataclasses import replace
 import pytest
 
 from gomoku.cli import build_parser
+from gomoku.history import GameKind, PlayerResult
 from gomoku.net import events as ev
 from gomoku.net.match import BlackChoice, ChatLine, MatchRecord, OfferKind, Role
 from gomoku.net.snapshot import LinkState
@@ -18,6 +19,7 @@ from gomoku.rules import Outcome, Rule, Stone, Termination
 from gomoku.savegame import SavedGame, keep_game, save_game
 from gomoku.tui.effects import (
     Autosave,
+    KeepGame,
     NetChat,
     NetClose,
     NetPlay,
@@ -287,7 +289,16 @@ def test_resign_asks_first_then_the_game_ends_on_both_sides_and_a_rematch_swaps_
     assert match.host.screen.over and match.guest.screen.over
     assert match.host.message == "White wins by resignation. Gil wins. g asks for a rematch."
     assert match.guest.message == "White wins by resignation. You win! g asks for a rematch."
-    assert [type(e) for e in match.host.run.effects[-2:]] == [Autosave, RetireAutosave]
+    assert [type(e) for e in match.host.run.effects[-3:]] == [Autosave, RetireAutosave, KeepGame]
+    kept = {
+        role: side.run.of(KeepGame)[-1].entry for role, side in ((Role.HOST, match.host), (Role.GUEST, match.guest))
+    }
+    assert {role: entry.player_result() for role, entry in kept.items()} == {
+        Role.HOST: PlayerResult.LOSS,
+        Role.GUEST: PlayerResult.WIN,
+    }  # each side keeps the game in its own history, from its own side
+    assert kept[Role.HOST].outcome == Outcome(Termination.RESIGNATION, Stone.WHITE)
+    assert kept[Role.HOST].kind is GameKind.NETWORK and kept[Role.HOST].opponent == match.host.screen.opponent
     match.offer(Role.GUEST, OfferKind.REMATCH)
     match.press(Role.HOST, "y")
     assert match.host.screen.table.game == 2 and match.host.screen.table.my_stone is Stone.WHITE

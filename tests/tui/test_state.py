@@ -7,9 +7,10 @@ from dataclasses import replace
 import pytest
 
 from gomoku.board import Board
+from gomoku.history import GameKind
 from gomoku.point import Point
-from gomoku.rules import Rule, Stone
-from gomoku.tui.effects import AiKind, Autosave, CancelAi, Quit, RetireAutosave, SaveSettings
+from gomoku.rules import Outcome, Rule, Stone, Termination
+from gomoku.tui.effects import AiKind, Autosave, CancelAi, KeepGame, Quit, RetireAutosave, SaveSettings
 from gomoku.tui.events import AiDone, Key, Mouse, Tick
 from gomoku.tui.model import ConfirmQuit, Help, Menu, MenuRow, Playing
 from gomoku.tui.screens import menu
@@ -268,7 +269,13 @@ def test_two_players_play_to_a_win_and_the_save_is_retired() -> None:
     game = game_of(run.state)
     assert game.board.outcome is not None and game.board.outcome.winner is Stone.BLACK
     assert result_text(game) == "Black wins with five in a row: a1-e5."
-    assert [type(effect) for effect in run.effects] == [Autosave, RetireAutosave]
+    assert [type(effect) for effect in run.effects] == [Autosave, RetireAutosave, KeepGame]
+    kept = run.effects[-1].entry  # the history keeps it: two players, black's five, all nine moves
+    assert (kept.kind, kept.outcome, len(kept.record.moves)) == (
+        GameKind.TWO_PLAYERS,
+        Outcome(Termination.FIVE, Stone.BLACK),
+        9,
+    )
     late = play_at(run.state, "o1")
     assert "The game is over" in late.message and stones(late) == stones(run.state)
     assert effects_of(run.state, "q") == [Quit()]  # nothing to lose: no confirmation

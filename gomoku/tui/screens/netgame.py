@@ -69,6 +69,7 @@ from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import (
     Autosave,
     Effects,
+    KeepGame,
     NetAnswer,
     NetChat,
     NetClose,
@@ -84,6 +85,7 @@ from gomoku.tui.events import Event, Key, Mouse, NetClock, NetEvent, Pressed
 from gomoku.tui.keys import CURSOR_KEYS, edited
 from gomoku.tui.layout import board_layout, clicked_point, stepped
 from gomoku.tui.model import NetPlaying, Screen, centre
+from gomoku.tui.recorder import net_entry
 from gomoku.tui.saves import saved_from_net
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs
@@ -239,8 +241,8 @@ def started(
 
 
 def _kept_finished(ctx: Context, screen: NetPlaying) -> Effects:
-    """The game just ended: saved in its final position and kept aside, once."""
-    return (Autosave(saved_from_net(screen, ctx.settings.level)), RetireAutosave())
+    """The game just ended: saved in its final position and kept aside, and added to the history, once."""
+    return (Autosave(saved_from_net(screen, ctx.settings.level)), RetireAutosave(), KeepGame(net_entry(screen)))
 
 
 def _autosave(ctx: Context, screen: NetPlaying) -> Effects:

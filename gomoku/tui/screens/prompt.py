@@ -17,7 +17,6 @@ from typing import Any
 from gomoku import textwidth
 from gomoku.i18n import N_, _, ngettext
 from gomoku.records import GameRecord, RecordError
-from gomoku.rules import Stone
 from gomoku.savegame import SaveError
 from gomoku.tui import draw
 from gomoku.tui.bindings import Binding, Bindings, key_line
@@ -25,7 +24,6 @@ from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import ListRecords, LoadRecord, SaveRecord, TidyKept
 from gomoku.tui.events import Event, Exists, Failed, Key, Listed, Loaded, LoadedSave, Saved
 from gomoku.tui.model import (
-    LocalGame,
     Playing,
     Prompt,
     PromptKind,
@@ -36,6 +34,7 @@ from gomoku.tui.model import (
     game_behind,
     say,
 )
+from gomoku.tui.recorder import game_record
 from gomoku.tui.saves import fresh_game_effects, game_from_saved, offer_summary
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Reply, Route, alerted, said
 
@@ -131,26 +130,7 @@ def record_to_save(screen: Screen, path: str) -> GameRecord | None:
     if isinstance(screen, Replaying):
         return screen.record
     game = game_behind(screen)
-    if game is None:
-        return None
-    black, white = (player_name(game, stone) for stone in (Stone.BLACK, Stone.WHITE))
-    record = GameRecord.from_board(game.board, black=black, white=white)  # each format writes the names its way
-    if game.opening.events:  # SGF keeps the opening rule and its steps, swaps included
-        steps = tuple(game.opening.transcript(game.board.size))
-        record = replace(record, opening=game.opening.rule, opening_steps=steps)
-    if game.clock.enabled:  # the clock, each move's time and the time left after it (moves after the opening)
-        moves = len(game.board.moves)
-        played = min(moves - game.opening.stones, len(game.clock.move_times))  # the opening's steps come first
-        before: tuple[float | None, ...] = (None,) * (moves - played)
-        times = before + (game.clock.move_times[-played:] if played else ())
-        left = before + (game.clock.left_after()[-played:] if played else ())
-        record = replace(record, clock=game.clock.spec, move_times=times, time_left=left)
-    return record
-
-
-def player_name(game: LocalGame, stone: Stone) -> str:
-    """A player's name for a record: ``Human``, or ``gomoku normal`` for the computer."""
-    return f"gomoku {game.level_of(stone)}" if stone in game.computer else "Human"
+    return None if game is None else game_record(game)
 
 
 # -- the answers ------------------------------------------------------------------

@@ -1,0 +1,75 @@
+"""A finished game on the screen becomes a history entry, and keeping it reports a refusal instead of losing it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from gomoku import history
+from gomoku.board import Board
+from gomoku.history import GameKind, History, OpponentKind, PlayerResult
+from gomoku.point import parse_point
+from gomoku.rules import Outcome, Stone, Termination
+from gomoku.tui.effects import KeepGame
+from gomoku.tui.events import Report
+from gomoku.tui.model import new_game
+from gomoku.tui.recorder import keep, local_entry
+from tests.tui.helpers import settings
+
+#: White (the computer) makes five on the top row while black plays the bottom-left corner.
+LOST = "a1 h15 a2 i15 a3 j15 b1 k15 c5 l15"
+
+
+def finished(mode: str = "pvc", black: str = "human", **more):  # type: ignore[no-untyped-def]
+    board = Board(15)
+    for word in LOST.split():
+        board.play(parse_point(word, 15))
+    return new_game(settings(mode, black=black, level="club", name="Ann", **more), board)
+
+
+def test_a_game_against_a_level_is_the_players_loss_to_that_level() -> None:
+    entry = local_entry(finished())
+    assert (entry.kind, entry.you, entry.opponent, entry.opponent_kind, entry.level) == (
+        GameKind.VS_COMPUTER,
+        Stone.BLACK,
+        "club",
+        OpponentKind.LEVEL,
+        "club",
+    )
+    assert entry.outcome == Outcome(Termination.FIVE, Stone.WHITE)
+    assert entry.player_result() is PlayerResult.LOSS
+    assert (entry.record.black, entry.record.white, entry.record.result) == ("Ann", "gomoku club", "W+")
+
+
+def test_the_player_as_white_and_a_watched_game() -> None:
+    as_white = local_entry(finished(black="computer"))
+    assert as_white.you is Stone.WHITE and as_white.player_result() is PlayerResult.WIN
+    watched = local_entry(finished("cvc"))
+    assert (watched.kind, watched.you, watched.player_result()) == (GameKind.WATCHED, None, None)
+
+
+def test_keeping_adds_the_game_and_a_refusal_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "history.sqlite3"
+    entry = local_entry(finished())
+    assert keep(KeepGame(entry), path) is None
+    assert History.open(path).entries() == [entry]
+    connect = history._connect
+
+    def read_only(where: Path):  # type: ignore[no-untyped-def]
+        connection = connect(where)
+        connection.execute("PRAGMA query_only = ON")
+        return connection
+
+    monkeypatch.setattr(history, "_connect", read_only)
+    report = keep(KeepGame(replace(entry, opponent="easy")), path)
+    assert isinstance(report, Report) and "its autosave keeps it" in report.text
+
+
+def test_a_damaged_history_is_said_when_the_next_game_is_kept(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    path.write_text("garbage " * 500)
+    report = keep(KeepGame(local_entry(finished())), path)
+    assert isinstance(report, Report) and "damaged" in report.text
+    assert len(History.open(path).entries()) == 1
