@@ -38,6 +38,7 @@ EXAMPLES: tuple[tuple[str, str], ...] = (
     ("python -m gomoku --mode pvp --size 19", N_("two players on one keyboard")),
     ("python -m gomoku --mode cvc --level easy", N_("watch the computer play itself")),
     ("python -m gomoku --load game.sgf", N_("replay a game record (.sgf, .psq or a move list)")),
+    ("python -m gomoku --history", N_("every game you finished, with statistics and a rating")),
     ("python -m gomoku --level hard --think-time 2", N_("the searching level, 2 s a move")),
     ("python -m gomoku --review game.sgf --sgf reviewed.sgf", N_("where was it won and lost? (--json for data)")),
     ("python -m gomoku --solve puzzle.sgf", N_("does the side to move win by fours or threes?")),
@@ -393,6 +394,11 @@ def build_parser() -> argparse.ArgumentParser:
             "finished-*.json, unfinished-*.json) in the replay view; .psq and move lists take --rule "
             "(and move lists --size)"
         ),
+    )
+    parser.add_argument(
+        "--history",
+        action="store_true",
+        help=_("open the game history: every game you finished, your statistics and your rating"),
     )
     parser.add_argument(
         "--think-time",

@@ -188,6 +188,15 @@ class KeepGame:
 
 
 @dataclass(frozen=True)
+class ReadHistory:
+    """Read the game history on the file worker (answered by :class:`~gomoku.tui.events.HistoryRead`);
+    ``delete``: first let that game (its row's number) go."""
+
+    job: int
+    delete: int | None = None
+
+
+@dataclass(frozen=True)
 class TidyKept:
     """Let go of the kept games the keeping rule would not keep (:func:`gomoku.savegame.tidy_kept`); a report says
     what went and where the kept games are."""
@@ -346,6 +355,7 @@ Effect = (
     | Autosave
     | RetireAutosave
     | KeepGame
+    | ReadHistory
     | TidyKept
     | SaveSettings
     | Speak

@@ -19,6 +19,7 @@ from datetime import datetime
 
 from gomoku.ai.opening import Placement
 from gomoku.ai.result import SearchResult
+from gomoku.history import GameEntry
 from gomoku.net import events as net
 from gomoku.net.snapshot import Snapshot
 from gomoku.openings import OpeningMove
@@ -172,6 +173,16 @@ class Listed:
 
 
 @dataclass(frozen=True)
+class HistoryRead:
+    """Job ``job`` read the game history: every game kept (oldest first), and what to tell the player
+    (a damaged file kept aside, a refused write or read), ``""`` if nothing."""
+
+    job: int
+    entries: tuple[GameEntry, ...]
+    notice: str = ""
+
+
+@dataclass(frozen=True)
 class Failed:
     """Job ``job`` failed; ``error`` is a sentence for the player."""
 
@@ -237,6 +248,7 @@ Event = (
     | Loaded
     | LoadedSave
     | Listed
+    | HistoryRead
     | Failed
     | Report
     | NetListening

@@ -16,7 +16,7 @@ thinking about, never changes under anyone's feet.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from gomoku import game as core
@@ -25,6 +25,7 @@ from gomoku.ai.result import SearchResult
 from gomoku.board import Board
 from gomoku.clock import Clock
 from gomoku.game import UndoPolicy
+from gomoku.history import Filter, GameEntry
 from gomoku.i18n import pgettext
 from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.net.match import BlackChoice, MatchRecord
@@ -227,6 +228,7 @@ class MenuRow(enum.Enum):
     ANALYST = "Analyst"
     LANGUAGE = "Language"
     LOAD = "Load a game record..."
+    HISTORY = "Game history..."
     NETWORK = "Play over the network..."
     QUIT = "Quit"
 
@@ -273,6 +275,8 @@ class MenuRow(enum.Enum):
             # i18n: width 50
             MenuRow.LOAD: pgettext("menu", "Load a game record..."),
             # i18n: width 50
+            MenuRow.HISTORY: pgettext("menu", "Game history..."),
+            # i18n: width 50
             MenuRow.NETWORK: pgettext("menu", "Play over the network..."),
             # i18n: width 50
             MenuRow.QUIT: pgettext("menu", "Quit"),
@@ -309,6 +313,8 @@ class Replaying:
     jump: str | None = None
     #: the record's opening as it happened (``player 1: place h8``, ``player 2: swap``), worked out when it opens
     opening: tuple[str, ...] = ()
+    #: the game history it was opened from, where Esc goes back to (``None``: the game ``back``, or the menu)
+    history: HistoryView | None = None
 
     @property
     def index(self) -> int:
@@ -510,7 +516,34 @@ class NetPlaying:
         return self.table.in_progress
 
 
-Screen = Menu | Playing | Replaying | Reviewing | ResumeOffer | NetMenu | Hosting | Joining | NetPlaying
+@dataclass(frozen=True)
+class HistoryView:
+    """The game history: the games kept (as last read, oldest first), the filter, the game under the cursor.
+
+    ``row`` counts the games the filter lists, newest first; ``job`` is the
+    read under way (``None``: none); ``deleting`` the game whose deletion
+    waits for the player's yes.
+    """
+
+    entries: tuple[GameEntry, ...] = ()
+    filter: Filter = field(default_factory=Filter)
+    row: int = 0
+    job: int | None = None
+    deleting: int | None = None
+    #: the statistics shown instead of the list (Tab)
+    stats: bool = False
+
+    def listed(self) -> list[GameEntry]:
+        """The games the filter lists, newest first."""
+        return [entry for entry in reversed(self.entries) if self.filter.matches(entry)]
+
+    def chosen(self) -> GameEntry | None:
+        """The game under the cursor, if any."""
+        games = self.listed()
+        return games[min(self.row, len(games) - 1)] if games else None
+
+
+Screen = Menu | Playing | Replaying | Reviewing | ResumeOffer | NetMenu | Hosting | Joining | NetPlaying | HistoryView
 
 # -- overlays -----------------------------------------------------------------
 

@@ -20,8 +20,8 @@ from gomoku.history import GameEntry, GameKind, History, HistoryError, OpponentK
 from gomoku.net.match import MatchRecord
 from gomoku.records import GameRecord
 from gomoku.rules import Stone
-from gomoku.tui.effects import KeepGame
-from gomoku.tui.events import Event, Report
+from gomoku.tui.effects import KeepGame, ReadHistory
+from gomoku.tui.events import Event, HistoryRead, Report
 from gomoku.tui.model import LocalGame, NetPlaying
 from gomoku.tui.settings import Mode, login_name
 
@@ -105,3 +105,14 @@ def keep(effect: KeepGame, path: Path | None = None) -> Event | None:
     except HistoryError as error:
         return Report(str(error))
     return Report(history.notice) if history.notice else None
+
+
+def read(effect: ReadHistory, path: Path | None = None) -> Event:
+    """Read the history (on a worker), first deleting the game the effect names; a refusal is said."""
+    try:
+        history = History.open(path)
+        if effect.delete is not None:
+            history.delete(effect.delete)
+        return HistoryRead(effect.job, tuple(history.entries()), history.notice)
+    except HistoryError as error:
+        return HistoryRead(effect.job, (), str(error))

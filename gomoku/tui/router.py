@@ -27,6 +27,7 @@ from gomoku.tui.events import Event, Key, Mouse, NetClock, NetEvent, NetListenin
 from gomoku.tui.model import (
     ConfirmQuit,
     Help,
+    HistoryView,
     Hosting,
     Joining,
     Menu,
@@ -45,7 +46,20 @@ from gomoku.tui.model import (
     say,
 )
 from gomoku.tui.screen import KEEP, Context, Reply, Route, context
-from gomoku.tui.screens import dialogs, game, hosting, joining, menu, netgame, netmenu, prompt, replay, resume, review
+from gomoku.tui.screens import (
+    dialogs,
+    game,
+    history,
+    hosting,
+    joining,
+    menu,
+    netgame,
+    netmenu,
+    prompt,
+    replay,
+    resume,
+    review,
+)
 from gomoku.tui.screens import help as help_overlay
 
 #: Every screen's route.
@@ -59,6 +73,7 @@ ROUTES: dict[type, Route[Any]] = {
     Hosting: hosting.ROUTE,
     Joining: joining.ROUTE,
     NetPlaying: netgame.ROUTE,
+    HistoryView: history.ROUTE,
 }
 #: Every overlay's route.
 OVERLAYS: dict[type, Route[Any]] = {

@@ -81,6 +81,7 @@ def begin(args: argparse.Namespace) -> Start:
             start=wants_game(args),
             record=record,
             record_name=record_name,
+            history=bool(getattr(args, "history", False)),
             offer=offer,
             notice=notice,
         )

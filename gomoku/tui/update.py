@@ -49,6 +49,7 @@ from gomoku.tui.model import (
 )
 from gomoku.tui.saves import autosave_effects, net_from_saved
 from gomoku.tui.screen import context
+from gomoku.tui.screens import history as history_screen
 from gomoku.tui.screens import hosting, joining, menu, prompt
 from gomoku.tui.screens.game import TIME_UP
 from gomoku.tui.settings import Mode, Settings
@@ -61,6 +62,7 @@ def initial_state(
     start: bool = False,
     record: GameRecord | None = None,
     record_name: str = "",
+    history: bool = False,
     offer: SavedGame | None = None,
     notice: str = "",
     terminal: tuple[int, int] | None = None,
@@ -68,7 +70,8 @@ def initial_state(
     """The state at start-up, and what to do at once.
 
     The menu; or straight into a game of ``settings`` if ``start``; or the
-    replay of ``record`` (``--load``).  A saved game in ``offer`` is offered
+    replay of ``record`` (``--load``); or the game ``history`` (``--history``:
+    a saved game is then neither offered nor moved, it waits for the next start).  A saved game in ``offer`` is offered
     first, unless the command line asked for something (``start`` or
     ``record``): an explicit request wins, and the unfinished game is kept
     aside under a name of its own, which the autosave worker reports (the
@@ -82,7 +85,9 @@ def initial_state(
         state = prompt.open_replay(state, record, record_name)
     elif start:
         state, effects = router.apply(state, *menu.start(context(state)))
-    if offer is not None:
+    elif history:
+        state, effects = router.apply(state, *history_screen.opened(context(state)))
+    if offer is not None and not history:
         if record is None and not start:
             state = replace(state, screen=ResumeOffer(offer))
         else:

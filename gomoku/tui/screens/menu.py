@@ -27,7 +27,7 @@ from gomoku.tui.layout import board_layout, largest_fitting, menu_layout, needed
 from gomoku.tui.model import Menu, MenuRow, NetMenu, Playing, PromptKind, Screen, State, new_game
 from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
-from gomoku.tui.screens import dialogs, prompt
+from gomoku.tui.screens import dialogs, history, prompt
 from gomoku.tui.screens.words import on_off, wrapped
 from gomoku.tui.settings import (
     DEFAULT_ANALYST,
@@ -42,7 +42,7 @@ from gomoku.tui.settings import (
     Side,
 )
 
-ACTIONS = frozenset({MenuRow.RESUME, MenuRow.NEW, MenuRow.LOAD, MenuRow.NETWORK, MenuRow.QUIT})
+ACTIONS = frozenset({MenuRow.RESUME, MenuRow.NEW, MenuRow.LOAD, MenuRow.HISTORY, MenuRow.NETWORK, MenuRow.QUIT})
 LEVEL_ROWS = {MenuRow.LEVEL: "level", MenuRow.BLACK_LEVEL: "black_level", MenuRow.WHITE_LEVEL: "white_level"}
 MODE_TEXT = {
     Mode.PVC: N_("you against the computer"),
@@ -54,6 +54,7 @@ ACTION_TEXT = {
     MenuRow.RESUME: N_("Back to the game you left, as it was."),
     MenuRow.NEW: N_("Start a game with the choices below."),
     MenuRow.LOAD: N_("Replay a game record (SGF, .psq, a move list) or resume a kept game."),
+    MenuRow.HISTORY: N_("Every game you finished, with your statistics and your rating against the levels."),
     MenuRow.NETWORK: N_("Host a game for someone on another terminal, or join theirs."),
     MenuRow.QUIT: N_("Leave gomoku (an unfinished game is kept for next time)."),
 }
@@ -116,7 +117,8 @@ def rows(state: Context | State, menu: Menu) -> tuple[MenuRow, ...]:
     # the menu opened from a game leaves the language out: 80x24 holds its sixteen rows and no more
     language = (MenuRow.LANGUAGE,) if menu.back is None else ()
     looks = (MenuRow.BOARD,)  # in a game too: a board whose rows slip is fixed from there
-    actions = (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
+    history = (MenuRow.HISTORY,) if menu.back is None else ()  # from the start menu: 80x24 holds 17 rows
+    actions = (MenuRow.NETWORK, MenuRow.LOAD, *history, MenuRow.QUIT)
     return resume + (MenuRow.NEW,) + choices + fair + analyst + looks + language + actions
 
 
@@ -290,6 +292,8 @@ def _activate(ctx: Context, menu: Menu, row: MenuRow) -> tuple[Screen, Reply]:
         return menu, prompt.opened(ctx, PromptKind.LOAD)
     if row is MenuRow.NETWORK:
         return NetMenu(), NOTHING
+    if row is MenuRow.HISTORY:
+        return history.opened(ctx)
     if row is MenuRow.QUIT:
         return menu, dialogs.quit_reply(menu)
     return start(ctx, menu)  # New game, or Enter on any setting

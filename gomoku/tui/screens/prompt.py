@@ -24,6 +24,7 @@ from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import ListRecords, LoadRecord, SaveRecord, TidyKept
 from gomoku.tui.events import Event, Exists, Failed, Key, Listed, Loaded, LoadedSave, Saved
 from gomoku.tui.model import (
+    HistoryView,
     Playing,
     Prompt,
     PromptKind,
@@ -129,6 +130,9 @@ def record_to_save(screen: Screen, path: str) -> GameRecord | None:
     """What ``S`` saves: the loaded record in the replay, else the game's moves so far."""
     if isinstance(screen, Replaying):
         return screen.record
+    if isinstance(screen, HistoryView):
+        entry = screen.chosen()
+        return None if entry is None else entry.record
     game = game_behind(screen)
     return None if game is None else game_record(game)
 
