@@ -290,6 +290,8 @@ class Menu:
 
     row: MenuRow = MenuRow.NEW
     back: Playing | None = None
+    #: the player's rating in a sentence, once the history has been read (the history row's line shows it)
+    rating: str = ""
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from gomoku.tui.effects import (
     Effect,
     Effects,
     NetSetup,
+    ReadHistory,
     RetireAutosave,
     StartAi,
     StartAnalysis,
@@ -48,7 +49,7 @@ from gomoku.tui.model import (
     with_game,
 )
 from gomoku.tui.saves import autosave_effects, net_from_saved
-from gomoku.tui.screen import context
+from gomoku.tui.screen import Reply, context
 from gomoku.tui.screens import history as history_screen
 from gomoku.tui.screens import hosting, joining, menu, prompt
 from gomoku.tui.screens.game import TIME_UP
@@ -92,6 +93,9 @@ def initial_state(
             state = replace(state, screen=ResumeOffer(offer))
         else:
             effects = (RetireAutosave(announce=True),) + effects
+    if isinstance(state.screen, Menu):  # the history read for the rating on its row
+        state, more = router.apply(state, state.screen, Reply(effects=(ReadHistory(state.jobs + 1),)))
+        effects += more
     if notice:
         state = replace(state, overlay=Notice(notice))
     return settle(state, effects)

@@ -64,6 +64,20 @@ def samples() -> dict[str, State]:
         **review_samples(),
         "resume offer": offered().state,
         **network_samples(),
+        **history_samples(),
+    }
+
+
+def history_samples() -> dict[str, State]:
+    """The game history: its list, and the question before a deletion."""
+    from gomoku.tui.model import HistoryView
+    from tests.test_history import every_kind
+
+    entries = tuple(replace(entry, number=number) for number, entry in enumerate(every_kind(), 1))
+    shown = HistoryView(entries=entries)
+    return {
+        "history": replace(menu_state(), screen=shown),
+        "history, deleting a game": replace(menu_state(), screen=replace(shown, deleting=2)),
     }
 
 

@@ -51,8 +51,9 @@ def test_the_history_from_the_menu_filter_replay_and_delete(launch, home: Path) 
     kept = seed(home)
     game = launch()
     game.wait_for("New game")
-    game.send(UP + UP)  # from New game up round to Quit, then the history above it
-    game.wait_for("your rating against the levels")
+    game.send(UP * 4)  # from New game up round the bottom: Quit, Load, Network, Game history
+    text = compact(game.wait_for("Only games against the computer's levels count."))  # the row says the rating
+    assert compact("Rated about 1610 ± 210: club is your next level.") in text
     game.send("\r")
     text = compact(game.wait_for("Your games: 1 won, 1 drawn, 1 lost"))
     assert compact("is your next level") in text and "Rated" in text

@@ -198,7 +198,7 @@ def test_the_menu(launch, speaker: Speaker) -> None:
     settle(game)
     rows = [MenuRow.NEW, MenuRow.MODE, MenuRow.BLACK, MenuRow.RULE, MenuRow.SIZE, MenuRow.LEVEL, MenuRow.THINK]
     rows += [MenuRow.PONDER, MenuRow.COACH, MenuRow.OPENING, MenuRow.CLOCK, MenuRow.LANGUAGE]
-    rows += [MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT]
+    rows += [MenuRow.HISTORY, MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT]
     for row in rows:
         shows(game, speaker.say(row.value, "menu"))
     for english in (
@@ -207,8 +207,7 @@ def test_the_menu(launch, speaker: Speaker) -> None:
         "automatic (from the environment)",
         "up/down choose",
         "left/right change",
-        "Enter starts",
-        "L load",
+        "Enter starts",  # the keys in one line at 80x24 since the history row (L load is in the help)
         "? help",
         "q quit",
     ):

@@ -27,7 +27,7 @@ from gomoku.tui import draw
 from gomoku.tui.bindings import HELP, Binding, Bindings
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import ReadHistory
-from gomoku.tui.events import Event, HistoryRead, Pressed
+from gomoku.tui.events import Event, HistoryRead, Key, Pressed
 from gomoku.tui.keys import QUIT_KEY, SAVE_KEY
 from gomoku.tui.layout import HEADER_ROWS
 from gomoku.tui.model import HistoryView, Menu, MenuRow, PromptKind, Screen
@@ -140,15 +140,15 @@ def update(screen: HistoryView, event: Event, ctx: Context) -> tuple[Screen, Rep
         row = min(screen.row, max(0, len(event.entries) - 1))
         read = replace(screen, entries=event.entries, job=None, row=row)
         return read, (alerted(event.notice) if event.notice else NOTHING)
-    if not isinstance(event, Pressed):
-        return screen, UNHANDLED
-    binding = event.binding
-    if screen.deleting is not None:
-        if binding is YES:
+    if screen.deleting is not None and isinstance(event, Key):  # the question takes any key: y, or keep it
+        if event.name in YES.keys:
             return replace(screen, deleting=None, job=ctx.job), said(
                 _("The game is deleted from the history."), (ReadHistory(ctx.job, delete=screen.deleting),)
             )
         return replace(screen, deleting=None), said(_("The game is kept."))
+    if not isinstance(event, Pressed):
+        return screen, UNHANDLED
+    binding = event.binding
     games = screen.listed()
     moves = {UP: -1, DOWN: 1, PAGE_UP: -PAGE, PAGE_DOWN: PAGE}
     if binding in moves:
@@ -163,7 +163,7 @@ def update(screen: HistoryView, event: Event, ctx: Context) -> tuple[Screen, Rep
     if binding is STATS:
         return replace(screen, stats=not screen.stats), NOTHING
     if binding is LEAVE:
-        return Menu(MenuRow.HISTORY), NOTHING
+        return Menu(MenuRow.HISTORY, rating=rating_line(screen.entries)), NOTHING
     if binding is QUIT:
         return screen, dialogs.quit_reply(screen)
     entry = screen.chosen()
@@ -190,6 +190,14 @@ def update(screen: HistoryView, event: Event, ctx: Context) -> tuple[Screen, Rep
 
 
 # -- texts ---------------------------------------------------------------------------
+
+
+def rating_line(entries: tuple[GameEntry, ...]) -> str:
+    """The rating as the menu's history row says it: the sentence, and that only games against levels count."""
+    games = list(entries)
+    return _("{rating} Only games against the computer's levels count.").format(
+        rating=rating_sentence(rating(games), rated_games(games))
+    )
 
 
 def date_text(entry: GameEntry) -> str:
@@ -351,4 +359,4 @@ def _statistics(win: Window, stats: Statistics, top: int, bottom: int, left: int
         draw.put(win, top + offset, left, textwidth.fit(line, width))
 
 
-ROUTE = Route(update, view, bindings, header=header, fits=fits)
+ROUTE = Route(update, view, bindings, header=header, fits=fits, typing=lambda screen: screen.deleting is not None)

@@ -21,7 +21,7 @@ from gomoku.tui import draw
 from gomoku.tui.bindings import HELP, NEXT, PAUSE, STEP, Binding, Bindings, key_line
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import SaveSettings, Speak
-from gomoku.tui.events import Event, Mouse, Pressed
+from gomoku.tui.events import Event, HistoryRead, Mouse, Pressed
 from gomoku.tui.keys import DOWN_KEYS, LEFT_KEYS, LOAD_KEY, PLAY_KEYS, QUIT_KEY, RIGHT_KEYS, UP_KEYS
 from gomoku.tui.layout import board_layout, largest_fitting, menu_layout, needed
 from gomoku.tui.model import Menu, MenuRow, NetMenu, Playing, PromptKind, Screen, State, new_game
@@ -118,7 +118,7 @@ def rows(state: Context | State, menu: Menu) -> tuple[MenuRow, ...]:
     language = (MenuRow.LANGUAGE,) if menu.back is None else ()
     looks = (MenuRow.BOARD,)  # in a game too: a board whose rows slip is fixed from there
     history = (MenuRow.HISTORY,) if menu.back is None else ()  # from the start menu: 80x24 holds 17 rows
-    actions = (MenuRow.NETWORK, MenuRow.LOAD, *history, MenuRow.QUIT)
+    actions = (*history, MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
     return resume + (MenuRow.NEW,) + choices + fair + analyst + looks + language + actions
 
 
@@ -220,6 +220,8 @@ def fits(menu: Menu, ctx: Context, rows_: int, cols: int) -> bool:
 def update(menu: Menu, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     if isinstance(event, Mouse):
         return _click(ctx, menu, event)
+    if isinstance(event, HistoryRead):  # read at start: the rating for the history row's line
+        return replace(menu, rating=history.rating_line(event.entries)), NOTHING
     if not isinstance(event, Pressed):
         return menu, UNHANDLED
     listed = rows(ctx, menu)
@@ -393,6 +395,9 @@ def start(ctx: Context, menu: Menu | None = None) -> tuple[Screen, Reply]:
 def about(ctx: Context, row: MenuRow, rows_: int, cols: int) -> str:
     """What the selected row means, for the line under the rows."""
     settings = ctx.settings
+    menu = ctx.screen
+    if row is MenuRow.HISTORY and isinstance(menu, Menu) and menu.rating:
+        return menu.rating
     if row in ACTION_TEXT:
         return _(ACTION_TEXT[row])
     if row is MenuRow.SIZE:
@@ -483,9 +488,10 @@ def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
         return
     draw.box(win, theme, layout.top, layout.left, layout.height, layout.width)
     inner = layout.width - 4
-    draw.put(
-        win, layout.top + 1, layout.left + 3, textwidth.fit(_("Gomoku: five in a row"), inner - 1), theme("status")
-    )
+    if layout.titled:
+        draw.put(
+            win, layout.top + 1, layout.left + 3, textwidth.fit(_("Gomoku: five in a row"), inner - 1), theme("status")
+        )
     settings = ctx.settings
     current = selected(ctx, menu)
     column = label_column(listed, inner)
