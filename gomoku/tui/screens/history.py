@@ -316,11 +316,17 @@ def view(win: Window, screen: HistoryView, ctx: Context, theme: Theme) -> None:
         )
         return
     heads = [
+        # i18n: width 16
         pgettext("history", "Date"),
+        # i18n: width 18
         pgettext("history", "Opponent"),
+        # i18n: width 10
         pgettext("history", "Rule"),
+        # i18n: width 14
         pgettext("history", "Opening"),
+        # i18n: width 10
         pgettext("history", "Result"),
+        # i18n: width 5
         pgettext("history", "Moves"),
     ]
     draw.put(win, top + 4, left, _row(heads, width), theme("dim"))
