@@ -22,16 +22,22 @@ is not added twice (:func:`merged`).
 
 from __future__ import annotations
 
+import os
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 
 from gomoku.board import Board
+from gomoku.i18n import _, os_error_text
 from gomoku.point import Point
 from gomoku.puzzle_progress import position_key
 from gomoku.puzzles import PUZZLE_READING, Goal, Puzzle
+from gomoku.records import RecordError, read_puzzle
+from gomoku.records.puzzle import FIRST_LINE, read_puzzle_text, write_puzzle_text
 from gomoku.review import GameReview, Mark, MoveReview, ReviewSettings, WinKind, forced_win
+from gomoku.userdirs import atomic_write_text, data_dir, move_aside
 
 
 @dataclass(frozen=True)
@@ -123,3 +129,85 @@ def merged(kept: Sequence[Puzzle], found: Sequence[Puzzle]) -> tuple[tuple[Puzzl
             keys.add(key)
             added.append(puzzle)
     return tuple(kept) + tuple(added), len(added)
+
+
+# -- the file of your puzzles ---------------------------------------------------------
+
+#: The file of *your puzzles* in the data folder: a collection in the plain-text form.
+MINE_NAME = "my-puzzles.txt"
+
+
+def mine_path(environ: Mapping[str, str] = os.environ) -> Path:
+    """Where *your puzzles* are kept."""
+    return data_dir(environ) / MINE_NAME
+
+
+def load_mine(path: Path | None = None) -> tuple[tuple[Puzzle, ...], str]:
+    """*Your puzzles*, and a sentence if the file could not be used (it is then kept aside, and none are read)."""
+    path = path or mine_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return (), ""
+    except (OSError, UnicodeDecodeError) as error:
+        reason = os_error_text(error) if isinstance(error, OSError) else _("not UTF-8 text")
+        return (), _("Your puzzles cannot be read ({reason}): {path} is left as it is.").format(
+            reason=reason, path=path
+        )
+    try:
+        return read_collection_text(text), ""
+    except RecordError as error:
+        try:
+            kept = move_aside(path)
+        except OSError as moving:
+            return (), _("Your puzzles are damaged ({detail}) and cannot be kept aside ({reason}).").format(
+                detail=error, reason=os_error_text(moving)
+            )
+        return (), _("Your puzzles were damaged ({detail}): the file is kept as {name}.").format(
+            detail=error, name=kept.name
+        )
+
+
+def save_mine(puzzles: Sequence[Puzzle], path: Path | None = None) -> None:
+    """Keep *your puzzles* at ``path`` (default :func:`mine_path`), atomically; raises :class:`OSError`."""
+    atomic_write_text(path or mine_path(), write_collection_text(puzzles))
+
+
+def add_to_mine(found: Sequence[Puzzle], path: Path | None = None) -> int:
+    """Add the puzzles of ``found`` not yet among *your puzzles* to the file; how many were added.
+
+    A damaged file is kept aside first (:func:`load_mine`); raises :class:`OSError` when it cannot be written.
+    """
+    kept, _problem = load_mine(path)
+    puzzles, added = merged(kept, found)
+    if added:
+        save_mine(puzzles, path)
+    return added
+
+
+# TODO(puzzle-set merge): the collection form's own reader and writer replace these two
+def read_collection_text(text: str) -> tuple[Puzzle, ...]:
+    """The puzzles of a collection: plain-text puzzles one after another, each from its first line."""
+    parts: list[list[str]] = []
+    for line in text.split("\n"):
+        if line.strip() == FIRST_LINE:
+            parts.append([])
+        if parts:
+            parts[-1].append(line)
+    return tuple(read_puzzle_text("\n".join(part)) for part in parts)
+
+
+def write_collection_text(puzzles: Sequence[Puzzle]) -> str:
+    """Puzzles one after another in the plain-text form."""
+    return "\n".join(write_puzzle_text(puzzle) for puzzle in puzzles)
+
+
+def read_puzzle_file(path: Path) -> tuple[Puzzle, ...]:
+    """The puzzles of a file: a collection, one puzzle (plain text or SGF with set-up stones); :class:`RecordError`."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return (read_puzzle(path),)  # it says what is wrong with the file
+    if text.lstrip("\ufeff").lstrip().startswith(FIRST_LINE):
+        return read_collection_text(text)
+    return (read_puzzle(path),)

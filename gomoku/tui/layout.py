@@ -164,10 +164,12 @@ class MenuLayout:
     parted: bool = True
     #: the lines of keys at the bottom of the box: two, or one when three lines short (the title bar names ? and q)
     hints: int = 2
+    #: the lines that say what the row chosen means: two, or one when four lines short
+    about: int = 2
 
     @property
     def height(self) -> int:
-        return menu_height(self.items, self.spaced, self.parted, self.hints)
+        return menu_height(self.items, self.spaced, self.parted, self.hints, self.about)
 
     @property
     def below(self) -> int:
@@ -182,9 +184,9 @@ class MenuLayout:
         return None
 
 
-def menu_height(items: int, spaced: bool, parted: bool = True, hints: int = 2) -> int:
+def menu_height(items: int, spaced: bool, parted: bool = True, hints: int = 2, about: int = 2) -> int:
     """The menu box's lines for ``items`` rows, with or without the blank lines under the title and the rows."""
-    return items + MENU_EXTRA - (0 if spaced else 1) - (0 if parted else 1) - (2 - hints)
+    return items + MENU_EXTRA - (0 if spaced else 1) - (0 if parted else 1) - (2 - hints) - (2 - about)
 
 
 def menu_layout(rows: int, cols: int, items: int) -> MenuLayout | None:
@@ -194,12 +196,20 @@ def menu_layout(rows: int, cols: int, items: int) -> MenuLayout | None:
     (80x24 then holds the in-game menu of a game against the computer, all sixteen rows), one
     two lines short without the blank line under the rows too (the sixteen rows of a start menu
     with the language and board style rows), and one three lines short with the keys in one line
-    (the seventeen of a start menu with an analyst row too).
+    (the seventeen of a start menu with an analyst row too), and one four lines short with one line
+    about the row chosen (the eighteen of a start menu with the puzzles and an analyst row).
     """
     if cols < MENU_MIN_COLS:
         return None
-    for spaced, parted, hints in ((True, True, 2), (False, True, 2), (False, False, 2), (False, False, 1)):
-        height = menu_height(items, spaced, parted, hints)
+    fallbacks = (
+        (True, True, 2, 2),
+        (False, True, 2, 2),
+        (False, False, 2, 2),
+        (False, False, 1, 2),
+        (False, False, 1, 1),
+    )
+    for spaced, parted, hints, about in fallbacks:
+        height = menu_height(items, spaced, parted, hints, about)
         if rows >= height + HEADER_ROWS:
             break
     else:
@@ -207,4 +217,4 @@ def menu_layout(rows: int, cols: int, items: int) -> MenuLayout | None:
     width = min(MENU_WIDTH, cols)
     top = HEADER_ROWS + max(0, (rows - HEADER_ROWS - height) // 2)
     left = (cols - width) // 2
-    return MenuLayout(top, left, width, top + (3 if spaced else 2), items, spaced, parted, hints)
+    return MenuLayout(top, left, width, top + (3 if spaced else 2), items, spaced, parted, hints, about)

@@ -27,7 +27,7 @@ from gomoku.tui.layout import board_layout, largest_fitting, menu_layout, needed
 from gomoku.tui.model import Menu, MenuRow, NetMenu, Playing, PromptKind, Screen, State, new_game
 from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
-from gomoku.tui.screens import dialogs, prompt
+from gomoku.tui.screens import dialogs, prompt, puzzles
 from gomoku.tui.screens.words import on_off, wrapped
 from gomoku.tui.settings import (
     DEFAULT_ANALYST,
@@ -42,7 +42,7 @@ from gomoku.tui.settings import (
     Side,
 )
 
-ACTIONS = frozenset({MenuRow.RESUME, MenuRow.NEW, MenuRow.LOAD, MenuRow.NETWORK, MenuRow.QUIT})
+ACTIONS = frozenset({MenuRow.RESUME, MenuRow.NEW, MenuRow.LOAD, MenuRow.PUZZLES, MenuRow.NETWORK, MenuRow.QUIT})
 LEVEL_ROWS = {MenuRow.LEVEL: "level", MenuRow.BLACK_LEVEL: "black_level", MenuRow.WHITE_LEVEL: "white_level"}
 MODE_TEXT = {
     Mode.PVC: N_("you against the computer"),
@@ -54,6 +54,7 @@ ACTION_TEXT = {
     MenuRow.RESUME: N_("Back to the game you left, as it was."),
     MenuRow.NEW: N_("Start a game with the choices below."),
     MenuRow.LOAD: N_("Replay a game record (SGF, .psq, a move list) or resume a kept game."),
+    MenuRow.PUZZLES: N_("Solve puzzles: the daily one, the collection, the mistakes of your own games."),
     MenuRow.NETWORK: N_("Host a game for someone on another terminal, or join theirs."),
     MenuRow.QUIT: N_("Leave gomoku (an unfinished game is kept for next time)."),
 }
@@ -116,7 +117,7 @@ def rows(state: Context | State, menu: Menu) -> tuple[MenuRow, ...]:
     # the menu opened from a game leaves the language out: 80x24 holds its sixteen rows and no more
     language = (MenuRow.LANGUAGE,) if menu.back is None else ()
     looks = (MenuRow.BOARD,)  # in a game too: a board whose rows slip is fixed from there
-    actions = (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
+    actions = (MenuRow.PUZZLES, MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
     return resume + (MenuRow.NEW,) + choices + fair + analyst + looks + language + actions
 
 
@@ -290,6 +291,8 @@ def _activate(ctx: Context, menu: Menu, row: MenuRow) -> tuple[Screen, Reply]:
         return menu, prompt.opened(ctx, PromptKind.LOAD)
     if row is MenuRow.NETWORK:
         return NetMenu(), NOTHING
+    if row is MenuRow.PUZZLES:
+        return puzzles.opened(ctx, menu.back)
     if row is MenuRow.QUIT:
         return menu, dialogs.quit_reply(menu)
     return start(ctx, menu)  # New game, or Enter on any setting
@@ -503,14 +506,14 @@ def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
         if warning and used + 2 < inner:
             draw.put(win, y, layout.left + 2 + used + 2, textwidth.fit(warning, inner - used - 2), theme("alert"))
     below = layout.below
-    about_lines = wrapped(about(ctx, current, rows_, cols), inner - 2, 2, theme.glyphs["ellipsis"])
+    about_lines = wrapped(about(ctx, current, rows_, cols), inner - 2, layout.about, theme.glyphs["ellipsis"])
     for offset, line in enumerate(about_lines):
         draw.put(win, below + offset, layout.left + 3, theme.dots(line))
     shorts = key_line(bindings(menu, ctx))  # the menu's key line, in two lines in the box
     for offset, part in enumerate((shorts[:3], shorts[3:])[: layout.hints]):
         draw.put(
             win,
-            below + 2 + offset,
+            below + layout.about + offset,
             layout.left + 3,
             textwidth.fit(theme.dots(theme.join(part)), inner - 2),
             theme("dim"),
