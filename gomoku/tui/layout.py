@@ -195,9 +195,10 @@ def menu_layout(rows: int, cols: int, items: int) -> MenuLayout | None:
     A terminal one line short of the whole box gets it without the blank line under the title
     (80x24 then holds the in-game menu of a game against the computer, all sixteen rows), one
     two lines short without the blank line under the rows too (the sixteen rows of a start menu
-    with the language and board style rows), and one three lines short with the keys in one line
-    (the seventeen of a start menu with an analyst row too), and one four lines short with one line
-    about the row chosen (the eighteen of a start menu with the puzzles and an analyst row).
+    with the language and board style rows), one three lines short with one line about the row
+    chosen (the seventeen of the in-game menu with the puzzles row: its keys keep both lines, Esc
+    back to the game among them), and one four lines short with the keys in one line too (the
+    eighteen of a start menu with the puzzles and an analyst row; the title bar names ? and q).
     """
     if cols < MENU_MIN_COLS:
         return None
@@ -205,7 +206,7 @@ def menu_layout(rows: int, cols: int, items: int) -> MenuLayout | None:
         (True, True, 2, 2),
         (False, True, 2, 2),
         (False, False, 2, 2),
-        (False, False, 1, 2),
+        (False, False, 2, 1),
         (False, False, 1, 1),
     )
     for spaced, parted, hints, about in fallbacks:

@@ -73,7 +73,7 @@ PREVIOUS = Binding(("p",), N_("the previous puzzle of the set"), label="p")
 TO_SETS = Binding(("escape", "b"), N_("back to the sets"), N_("Esc sets"), "Esc b")
 #: While the solution is replayed.
 STEP_BACK = Binding(("left", "h", "a", ","), N_("one move back"), N_("left/right step"), "left h a ,")
-STEP_ON = Binding(("right", "l", "d", ".", "space", "enter"), N_("one move on"), label="right l d . Space Enter")
+STEP_ON = Binding(("right", "l", "d", ".", "space"), N_("one move on"), label="right l d . Space")
 REPLAY_END = Binding(("escape", "v"), N_("back to the puzzle"), N_("Esc back"), "Esc v")
 
 
