@@ -234,16 +234,21 @@ def to_data(progress: Progress) -> dict[str, Any]:
     }
 
 
-def _number(data: Mapping[str, Any], name: str, least: float = 0.0) -> float:
+def _unreadable(field: str) -> ProgressError:
+    """The error for a field of the file that cannot be read (named as the file names it: English keys)."""
+    return ProgressError(_("its {field} cannot be read").format(field=field))
+
+
+def _number(data: Mapping[str, Any], name: str) -> float:
     value = data.get(name)
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not value >= least or value != value:
-        raise ProgressError(_("{name} is not a number of at least {least}").format(name=name, least=f"{least:g}"))
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value < float("inf"):
+        raise _unreadable(name)
     return float(value)
 
 
 def _rating(data: Any, name: str) -> Rating:
     if not isinstance(data, dict):
-        raise ProgressError(_("{name} is not a rating").format(name=name))
+        raise _unreadable(name)
     return Rating(_number(data, "rating"), _number(data, "deviation"), _number(data, "volatility"))
 
 
@@ -252,11 +257,13 @@ def from_data(data: Any) -> Progress:
     if not isinstance(data, dict):
         raise ProgressError(_("not a JSON object"))
     if data.get("format") != PROGRESS_FORMAT:
-        raise ProgressError(_("format {format} is not one this gomoku reads").format(format=data.get("format")))
+        raise _unreadable("format")
     puzzles = data.get("puzzles", {})
     history = data.get("history", [])
-    if not isinstance(puzzles, dict) or not isinstance(history, list):
-        raise ProgressError(_("puzzles or history is not a list"))
+    if not isinstance(puzzles, dict):
+        raise _unreadable("puzzles")
+    if not isinstance(history, list):
+        raise _unreadable("history")
     played = []
     for entry in history:
         try:
@@ -270,7 +277,7 @@ def from_data(data: Any) -> Progress:
                 )
             )
         except (KeyError, TypeError, ValueError):
-            raise ProgressError(_("result {number} is not one").format(number=len(played) + 1)) from None
+            raise _unreadable("history") from None
     return Progress(
         _rating(data.get("player"), "player"),
         {str(key): _rating(value, str(key)) for key, value in puzzles.items()},
@@ -298,10 +305,10 @@ def load_progress(path: Path | None = None) -> tuple[Progress, str]:
         return Progress(), text.format(reason=os_error_text(error))
     try:
         if len(raw) > MAX_PROGRESS_BYTES:
-            raise ProgressError(_("over {size} MB").format(size=MAX_PROGRESS_BYTES // (1024 * 1024)))
+            raise ProgressError(_("over {size} KB").format(size=MAX_PROGRESS_BYTES // 1024))
         progress = from_data(read_json(raw.decode("utf-8")))
     except (ProgressError, UnicodeDecodeError, json.JSONDecodeError, UnfitJsonError) as error:
-        detail = str(error) if isinstance(error, ProgressError) else _("not JSON progress")
+        detail = _damage(error)
         try:
             kept = move_aside(path)
         except OSError as moving:
@@ -310,6 +317,15 @@ def load_progress(path: Path | None = None) -> tuple[Progress, str]:
         text = _("Your puzzle progress was damaged ({detail}): it is kept as {name} and a fresh one starts.")
         return Progress(), text.format(detail=detail, name=kept.name)
     return progress, ""
+
+
+def _damage(error: Exception) -> str:
+    """What is wrong with a progress file, in a few words (the settings file's words where they fit)."""
+    if isinstance(error, UnicodeDecodeError):
+        return _("not UTF-8 text")
+    if isinstance(error, json.JSONDecodeError):
+        return _("not JSON from line {line}, column {column}").format(line=error.lineno, column=error.colno)
+    return str(error) if isinstance(error, ProgressError) else _("not JSON progress can hold")
 
 
 def save_progress(progress: Progress, path: Path | None = None) -> None:

@@ -133,9 +133,9 @@ def test_progress_is_kept_and_read_back(tmp_path) -> None:  # type: ignore[no-un
 @pytest.mark.parametrize(
     ("text", "detail"),
     [
-        ("{not json", "not JSON progress"),
-        ('{"format": 1, "player": {"rating": "high"}}', "rating is not a number"),
-        ('{"format": 99}', "format 99"),
+        ("{not json", "not JSON from line 1, column 2"),
+        ('{"format": 1, "player": {"rating": "high"}}', "its rating cannot be read"),
+        ('{"format": 99}', "its format cannot be read"),
         ("[]", "not a JSON object"),
     ],
 )

@@ -24,8 +24,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gomoku import textwidth
-from gomoku.board import Board
-from gomoku.i18n import N_, _, ngettext
+from gomoku.board import Board, IllegalMoveError
+from gomoku.i18n import N_, _, join_sentences, ngettext
 from gomoku.point import Point, to_notation
 from gomoku.puzzle_progress import Finish, Progress, by_nearness, daily_puzzle
 from gomoku.puzzles import Attempt, Puzzle
@@ -50,7 +50,7 @@ from gomoku.tui.model import (
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs
 from gomoku.tui.screens.words import fitted, wrapped
-from gomoku.tui.texts import colour
+from gomoku.tui.texts import colour, sentence
 
 #: The side of the square the first hint names around the threat: 5x5, big enough not to give the move away
 #: (25 points, most of them empty in a puzzle), small enough to say where to look.
@@ -60,7 +60,7 @@ HINT_AREA = 5
 
 CHOOSE = Binding(tuple(sorted(UP_KEYS | DOWN_KEYS)), N_("choose a set"), N_("up/down choose"), "up down k j w s")
 OPEN = Binding(("enter", "space"), N_("open the set chosen"), N_("Enter opens"), "Enter Space")
-TO_MENU = Binding(("escape", "b"), N_("back to the menu"), N_("Esc menu"), "Esc b")
+TO_MENU = Binding(("escape", "b"), N_("back to the menu"), N_("Esc back"), "Esc b")
 QUIT = Binding((QUIT_KEY,), N_("quit"), N_("q quit"), always=True)
 
 HINT = Binding(
@@ -70,10 +70,10 @@ SOLUTION = Binding(("v",), N_("view the solution step by step (the puzzle counts
 RETRY = Binding(("r",), N_("start the puzzle again from its position"), N_("r retry"))
 NEXT = Binding(("n",), N_("the next puzzle of the set"), N_("n/p puzzle"))
 PREVIOUS = Binding(("p",), N_("the previous puzzle of the set"), label="p")
-TO_SETS = Binding(("escape", "b"), N_("back to the sets"), N_("Esc sets"), "Esc b")
+TO_SETS = Binding(("escape", "b"), N_("back to the sets"), N_("Esc back"), "Esc b")
 #: While the solution is replayed.
 STEP_BACK = Binding(("left", "h", "a", ","), N_("one move back"), N_("left/right step"), "left h a ,")
-STEP_ON = Binding(("right", "l", "d", ".", "space"), N_("one move on"), label="right l d . Space")
+STEP_ON = Binding(("right", "l", "d", ".", "space"), N_("one move forward"), label="right l d . Space")
 REPLAY_END = Binding(("escape", "v"), N_("back to the puzzle"), N_("Esc back"), "Esc v")
 
 
@@ -247,7 +247,7 @@ def sets_view(win: Window, screen: PuzzleSets, ctx: Context, theme: Theme) -> No
     listed = set_rows(screen)
     layout = menu_layout(rows_, cols, len(listed))
     if layout is None:
-        draw.too_small(win, theme, _("The puzzles"), (len(listed) + 10, 40))
+        draw.too_small(win, theme, _("Puzzles"), (len(listed) + 10, 40))
         return
     draw.box(win, theme, layout.top, layout.left, layout.height, layout.width)
     inner = layout.width - 4
@@ -342,11 +342,13 @@ def play(screen: Solving, ctx: Context) -> tuple[Screen, Reply]:
         return screen, said(_("Solved already: n for the next puzzle, r to play it again."))
     if screen.job is not None:
         return screen, said(_("Wait: {point} is being checked.").format(point=name))
-    if not screen.board.is_empty(point):
-        return screen, alerted(_("{point} is taken: pick an empty point.").format(point=name))
+    try:
+        screen.board.check_move(point)
+    except IllegalMoveError as error:
+        return screen, alerted(sentence(str(error)))
     job = ctx.job
     checking = replace(screen, job=job, trying=point)
-    return checking, said(_("Checking {point}...").format(point=name), (JudgePuzzleMove(job, current(screen), point),))
+    return checking, Reply(effects=(JudgePuzzleMove(job, current(screen), point),))
 
 
 def judged(screen: Solving, attempt: Attempt) -> tuple[Screen, Reply]:
@@ -356,9 +358,7 @@ def judged(screen: Solving, attempt: Attempt) -> tuple[Screen, Reply]:
     if not attempt.accepted:
         failed, effects, change_text = finish(screen, Finish.FAILED)
         text = _("Not {point}: {reason}.").format(point=to_notation(attempt.move, size), reason=attempt.reason)
-        if change_text:
-            text = _("{what} {rating}").format(what=text, rating=change_text)
-        return failed, alerted(_("{what} Try another move (r starts again).").format(what=text), effects)
+        return failed, alerted(join_sentences(text, change_text, _("Try another move (r starts again).")), effects)
     board = screen.board.copy()
     board.play(attempt.move)
     played = screen.played + (attempt.move,)
@@ -383,8 +383,7 @@ def _solved(screen: Solving) -> tuple[Screen, Reply]:
     if screen.failed:
         return screen, said(_("Solved (the rating moved at the first miss): n for the next puzzle."))
     done, effects, change_text = finish(screen, Finish.SOLVED)
-    text = _("Solved!") if not change_text else _("Solved! {rating}").format(rating=change_text)
-    return done, said(_("{what} n for the next puzzle.").format(what=text), effects)
+    return done, said(join_sentences(_("Solved!"), change_text, _("n for the next puzzle.")), effects)
 
 
 def finish(screen: Solving, how: Finish) -> tuple[Solving, Effects, str]:
@@ -423,7 +422,7 @@ def area_points(corners: tuple[Point, Point]) -> frozenset[Point]:
 def hint(screen: Solving) -> tuple[Screen, Reply]:
     """The next hint: the area of the threat, then the move; the first one counts the puzzle as failed."""
     if screen.solved:
-        return screen, said(_("Solved already: n for the next puzzle."))
+        return screen, said(_("Solved already: n for the next puzzle, r to play it again."))
     if not screen.line:
         return screen, said(_("This puzzle states no solution from here: no hint to give."))
     if screen.hint >= 2:
@@ -438,9 +437,7 @@ def hint(screen: Solving) -> tuple[Screen, Reply]:
         )
     else:
         text = _("Hint: play {point}.").format(point=_name(screen, screen.line[0]))
-    if change_text:
-        text = _("{what} {rating}").format(what=text, rating=change_text)
-    return shown, said(text, effects)
+    return shown, said(join_sentences(text, change_text), effects)
 
 
 def _name(screen: Solving, point: Point) -> str:
@@ -462,9 +459,7 @@ def show_solution(screen: Solving) -> tuple[Screen, Reply]:
     if not screen.solved:
         screen, effects, change_text = finish(screen, Finish.FAILED)
     text = _("The solution, move by move: right/left step, Esc goes back to the puzzle.")
-    if change_text:
-        text = _("{what} {rating}").format(what=text, rating=change_text)
-    return replace(screen, replay=0, hint=0), said(text, effects)
+    return replace(screen, replay=0, hint=0), said(join_sentences(text, change_text), effects)
 
 
 def replay_board(screen: Solving) -> Board:
@@ -481,9 +476,7 @@ def _replaying(screen: Solving, binding: Binding) -> tuple[Screen, Reply]:
     assert screen.replay is not None
     total = len(solution_line(screen))
     if binding is REPLAY_END:
-        return replace(screen, replay=None), said(
-            task_text(screen.puzzle) if not screen.solved else _("Back to the puzzle.")
-        )
+        return replace(screen, replay=None), said(task_text(screen.puzzle))
     if binding is QUIT:
         return screen, dialogs.quit_reply(screen)
     step = screen.replay + (1 if binding is STEP_ON else -1)
@@ -567,7 +560,7 @@ def panel_lines(screen: Solving) -> list[tuple[str, str]]:
     lines.append((_("Streak: {streak} (best {best})").format(streak=progress.streak, best=progress.best_streak), ""))
     finish_ = progress.finish_of(puzzle)
     if screen.solved:
-        lines.append((_("Solved"), "status"))
+        lines.append((_("Solved!"), "status"))
     elif screen.failed or finish_ is Finish.FAILED:
         lines.append((_("Failed: try again, it counts no more."), "alert"))
     elif finish_ is Finish.SOLVED:
@@ -610,7 +603,7 @@ def _status(win: Window, screen: Solving, ctx: Context, theme: Theme) -> None:
             + f" {spinner[ctx.frame % len(spinner)]}"
         ]
     elif screen.solved:
-        parts = [_("Solved"), _("n next puzzle")]
+        parts = [_("Solved!"), _("n for the next puzzle.")]
     else:
         parts = [task_text(puzzle), _("cursor {point}").format(point=to_notation(screen.cursor, puzzle.size))]
     if screen.replay is None and screen.job is None:
