@@ -25,7 +25,7 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
@@ -34,8 +34,7 @@ from gomoku.i18n import _, os_error_text
 from gomoku.point import Point
 from gomoku.puzzle_progress import position_key
 from gomoku.puzzles import PUZZLE_READING, Goal, Puzzle
-from gomoku.records import RecordError, read_puzzle
-from gomoku.records.puzzle import FIRST_LINE, read_puzzle_text, write_puzzle_text
+from gomoku.records import RecordError, read_puzzles_text, write_puzzles_text
 from gomoku.review import GameReview, Mark, MoveReview, ReviewSettings, WinKind, forced_win
 from gomoku.userdirs import atomic_write_text, data_dir, move_aside
 
@@ -83,7 +82,7 @@ def game_puzzles(
                 found.append(
                     Puzzle.from_board(before, Goal.DEFENCE, (defence,), name=name, source=source.said(move.number))
                 )
-    return tuple(found)
+    return tuple(replace(puzzle, id=position_key(puzzle)) for puzzle in found)
 
 
 def _missed_win(before: Board, move: MoveReview, source: GameSource) -> Puzzle:
@@ -155,7 +154,7 @@ def load_mine(path: Path | None = None) -> tuple[tuple[Puzzle, ...], str]:
             reason=reason, path=path
         )
     try:
-        return read_collection_text(text), ""
+        return read_puzzles_text(text), ""
     except RecordError as error:
         try:
             kept = move_aside(path)
@@ -170,7 +169,7 @@ def load_mine(path: Path | None = None) -> tuple[tuple[Puzzle, ...], str]:
 
 def save_mine(puzzles: Sequence[Puzzle], path: Path | None = None) -> None:
     """Keep *your puzzles* at ``path`` (default :func:`mine_path`), atomically; raises :class:`OSError`."""
-    atomic_write_text(path or mine_path(), write_collection_text(puzzles))
+    atomic_write_text(path or mine_path(), write_puzzles_text(puzzles))
 
 
 def add_to_mine(found: Sequence[Puzzle], path: Path | None = None) -> int:
@@ -183,31 +182,3 @@ def add_to_mine(found: Sequence[Puzzle], path: Path | None = None) -> int:
     if added:
         save_mine(puzzles, path)
     return added
-
-
-# TODO(puzzle-set merge): the collection form's own reader and writer replace these two
-def read_collection_text(text: str) -> tuple[Puzzle, ...]:
-    """The puzzles of a collection: plain-text puzzles one after another, each from its first line."""
-    parts: list[list[str]] = []
-    for line in text.split("\n"):
-        if line.strip() == FIRST_LINE:
-            parts.append([])
-        if parts:
-            parts[-1].append(line)
-    return tuple(read_puzzle_text("\n".join(part)) for part in parts)
-
-
-def write_collection_text(puzzles: Sequence[Puzzle]) -> str:
-    """Puzzles one after another in the plain-text form."""
-    return "\n".join(write_puzzle_text(puzzle) for puzzle in puzzles)
-
-
-def read_puzzle_file(path: Path) -> tuple[Puzzle, ...]:
-    """The puzzles of a file: a collection, one puzzle (plain text or SGF with set-up stones); :class:`RecordError`."""
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return (read_puzzle(path),)  # it says what is wrong with the file
-    if text.lstrip("\ufeff").lstrip().startswith(FIRST_LINE):
-        return read_collection_text(text)
-    return (read_puzzle(path),)

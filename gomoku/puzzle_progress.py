@@ -72,8 +72,7 @@ def puzzle_key(puzzle: Puzzle) -> str:
     the same key, so a puzzle found again (the same position from another
     game) is the same puzzle.
     """
-    given = getattr(puzzle, "id", "")
-    return given if given else position_key(puzzle)
+    return puzzle.id or position_key(puzzle)
 
 
 def position_key(puzzle: Puzzle) -> str:
@@ -85,9 +84,8 @@ def position_key(puzzle: Puzzle) -> str:
 
 def starting_rating(puzzle: Puzzle) -> Rating:
     """A puzzle's rating before anyone played it: its grade, else a newcomer's."""
-    grade = getattr(puzzle, "grade", None)
-    if isinstance(grade, (int, float)) and grade > 0:
-        return Rating(float(grade), GRADED_DEVIATION)
+    if puzzle.grade is not None:
+        return Rating(float(puzzle.grade), GRADED_DEVIATION)
     return Rating(START_RATING, START_DEVIATION)
 
 

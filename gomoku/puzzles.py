@@ -27,6 +27,7 @@ block is forbidden for black as won, so such a win is proven like any other
 from __future__ import annotations
 
 import enum
+import re
 import threading
 import time
 from dataclasses import dataclass
@@ -47,6 +48,15 @@ from gomoku.rules import Rule, Stone
 #: collection's puzzles are solved by hand in at most 10 moves or so; the review's default (5,000
 #: nodes) missed 4 of 13 wins the deep setting found on a game (``gomoku/review.py``).
 PUZZLE_READING = DEEP
+
+#: A puzzle's id: a short stable name a collection and the player's progress know it by (``f-0123``):
+#: letters, digits, ``-``, ``_`` and ``.``, at most 32 of them (ASCII, so every file and terminal keeps it).
+ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,31}")
+#: The grades a puzzle may have.  A grade is the puzzle's starting rating on the Glicko scale
+#: (:mod:`gomoku.glicko`: 1500 is a newcomer's rating), which a player's progress seeds the puzzle's own
+#: Glicko-2 rating with; 400 to 3000 spans the Elo-like scale from a first game to the strongest players.
+MIN_GRADE = 400
+MAX_GRADE = 3000
 
 
 class PuzzleError(GomokuError, ValueError):
@@ -90,6 +100,11 @@ class Puzzle:
     name: str = ""
     #: Where the puzzle comes from: a collection, a game (``"game.sgf, move 31"``), a file.
     source: str = ""
+    #: A short stable name within its collection (``f-0123``, :data:`ID_PATTERN`); ``""`` for none.
+    id: str = ""
+    #: The puzzle's starting rating on the Glicko scale (:data:`MIN_GRADE` to :data:`MAX_GRADE`);
+    #: ``None`` when ungraded (a player's progress then starts it at a newcomer's 1500).
+    grade: int | None = None
 
     def board(self) -> Board:
         """The puzzle's position on a new board, its side to move to play; :class:`PuzzleError` if it cannot be."""
@@ -99,7 +114,11 @@ class Puzzle:
             raise PuzzleError(str(error)) from None
 
     def checked(self) -> Puzzle:
-        """The puzzle itself, once its position sets up and its solution plays on it; else :class:`PuzzleError`."""
+        """The puzzle itself, once its id and grade are well formed, its position sets up and its solution
+        plays on it; else :class:`PuzzleError`."""
+        check_id(self.id)
+        if self.grade is not None and not MIN_GRADE <= self.grade <= MAX_GRADE:
+            raise PuzzleError(grade_problem(str(self.grade)))
         board = self.board()
         for number, move in enumerate(self.solution, 1):
             try:
@@ -112,11 +131,40 @@ class Puzzle:
 
     @classmethod
     def from_board(
-        cls, board: Board, goal: Goal = Goal.THREES, solution: tuple[Point, ...] = (), name: str = "", source: str = ""
+        cls,
+        board: Board,
+        goal: Goal = Goal.THREES,
+        solution: tuple[Point, ...] = (),
+        name: str = "",
+        source: str = "",
+        id: str = "",
+        grade: int | None = None,
     ) -> Puzzle:
         """The position on ``board`` (set-up stones and moves alike) as a puzzle for its side to move."""
         stones = tuple((point, stone) for point in board_points(board) if (stone := board[point]) is not None)
-        return cls(stones, board.turn, board.rule, board.size, goal, solution, name, source)
+        return cls(stones, board.turn, board.rule, board.size, goal, solution, name, source, id, grade)
+
+
+def check_id(ident: str) -> str:
+    """``ident`` itself when it is a well-formed id (:data:`ID_PATTERN`) or none (``""``); else :class:`PuzzleError`."""
+    if ident and not ID_PATTERN.fullmatch(ident):
+        problem = _("the id {id} may have only letters, digits, '-', '_' and '.', at most 32 of them")
+        raise PuzzleError(problem.format(id=repr(ident[:40])))
+    return ident
+
+
+def parse_grade(text: str) -> int:
+    """A grade as files write it (a whole number, ``1500``); :class:`PuzzleError` for anything else."""
+    text = text.strip()
+    if not re.fullmatch(r"\d{1,5}", text) or not MIN_GRADE <= int(text) <= MAX_GRADE:
+        raise PuzzleError(grade_problem(text))
+    return int(text)
+
+
+def grade_problem(text: str) -> str:
+    """What is wrong with a grade, for people."""
+    problem = _("the grade {grade} is not a whole number from {low} to {high} (a puzzle rating such as 1500)")
+    return problem.format(grade=repr(text[:20]), low=MIN_GRADE, high=MAX_GRADE)
 
 
 def board_points(board: Board) -> list[Point]:

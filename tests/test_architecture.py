@@ -172,7 +172,7 @@ def breaking(paths: list[Path], forbidden: tuple[str, ...]) -> dict[str, list[st
         ("the core", sources(*CORE), EDGES + WORLD),
         (
             "records, saves and the engine protocol",
-            sources("records", "savegame", "gomocup", "review_cli", "solve_cli"),
+            sources("records", "savegame", "gomocup", "review_cli", "solve_cli", "puzzle_sets"),
             ("gomoku.tui", "curses"),
         ),
         ("network play", sources("net"), ("gomoku.tui", "curses")),

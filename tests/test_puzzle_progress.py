@@ -12,7 +12,7 @@ import pytest
 from gomoku import Board
 from gomoku.glicko import Rating
 from gomoku.point import parse_point
-from gomoku.puzzle_mine import GameSource, game_puzzles, merged
+from gomoku.puzzle_mine import GameSource, add_to_mine, game_puzzles, load_mine, merged
 from gomoku.puzzle_progress import (
     GRADED_DEVIATION,
     Finish,
@@ -63,9 +63,7 @@ def test_only_the_first_finish_of_a_puzzle_is_rated() -> None:
 
 
 def test_a_graded_puzzle_starts_at_its_grade_and_a_harder_one_pays_more() -> None:
-    easy, hard = replace(POSITIONS[0]), replace(POSITIONS[1])
-    object.__setattr__(easy, "grade", 1200)
-    object.__setattr__(hard, "grade", 1900)
+    easy, hard = replace(POSITIONS[0], grade=1200), replace(POSITIONS[1], grade=1900)
     assert starting_rating(easy) == Rating(1200.0, GRADED_DEVIATION)
     assert starting_rating(POSITIONS[2]).rating == 1500
     _, easy_change = Progress().finished(easy, Finish.SOLVED, DAY)
@@ -103,14 +101,10 @@ def test_the_daily_puzzle_passes_over_one_solved_before_but_stays_put_once_solve
 
 
 def test_the_next_puzzles_are_the_unfinished_nearest_the_players_rating() -> None:
-    graded = []
-    for grade, position in zip((1000, 1450, 2100, 1600), POSITIONS, strict=False):
-        each = replace(position)
-        object.__setattr__(each, "grade", grade)
-        graded.append(each)
+    graded = [replace(position, grade=grade) for grade, position in zip((1000, 1450, 2100, 1600), POSITIONS)]
     done, _ = Progress().finished(graded[1], Finish.SOLVED, DAY)  # the player is now a little over 1500
     order = by_nearness(graded, done)
-    assert [getattr(each, "grade", 0) for each in order] == [1600, 2100, 1000, 1450]
+    assert [each.grade for each in order] == [1600, 2100, 1000, 1450]
 
 
 def test_progress_is_kept_and_read_back(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -194,6 +188,7 @@ def test_the_same_position_is_not_added_twice() -> None:
     again, added = merged(kept, found)
     assert added == 0 and again == kept
     assert position_key(found[0]) == position_key(replace(found[0], name="other", source="elsewhere"))
+    assert found[0].id == position_key(found[0])  # the id progress and the collection know it by
 
 
 #: white's open three h8 i8 j8 stands and black plays c15 (move 7) instead of blocking: white's four wins.
@@ -210,3 +205,17 @@ def test_a_decisive_mistake_becomes_a_defence_once_the_solver_confirms_a_defence
     assert try_move(defence, defence.solution[0]).accepted
     played = try_move(defence, parse_point("c15", 15))
     assert not played.accepted and played.reason.startswith("white still wins by fours")
+
+
+def test_your_puzzles_are_kept_as_a_collection_and_a_position_is_added_once(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "my-puzzles.txt"
+    board = Board.from_moves(parse_moves(MISSED_WIN), 15)
+    found = game_puzzles(board, review_game(board), GameSource(opponent="hard"))
+    assert add_to_mine(found, path) == 1 and add_to_mine(found, path) == 0
+    kept, problem = load_mine(path)
+    assert problem == "" and kept == found
+    assert path.read_text().startswith("gomoku puzzle\nid: p-")
+    path.write_text("gomoku puzzle\nrule: chess\n")
+    kept, problem = load_mine(path)
+    assert kept == () and "the file is kept as my-puzzles.txt.corrupt-" in problem
+    assert add_to_mine(found, path) == 1  # play goes on: a fresh file beside the damaged one

@@ -97,14 +97,14 @@ def read_record(path: Path | str, rule: Rule = Rule.FREESTYLE, size: int = 15) -
     with the file in :attr:`~RecordError.path`.
     """
     path = Path(path)
-    text = _read_text(path)
+    text = read_text(path)
     try:
         return _readers(rule, size)[format_of(path, text)](text)
     except RecordError as error:
         raise error.in_file(str(path)) from None
 
 
-def _read_text(path: Path) -> str:
+def read_text(path: Path) -> str:
     """The text of the record file at ``path``, line ends as text mode reads them; :class:`RecordError` if it
     cannot be read, is far too big, or is not UTF-8 text."""
     where = str(path)
@@ -130,7 +130,7 @@ def read_puzzle(path: Path | str, rule: Rule = Rule.FREESTYLE, size: int = 15) -
     lack them.  Raises :class:`RecordError` with the file in :attr:`~RecordError.path`.
     """
     path = Path(path)
-    text = _read_text(path)
+    text = read_text(path)
     kind = format_of(path, text)
     try:
         if kind is Format.PUZZLE:

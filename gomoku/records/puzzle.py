@@ -23,19 +23,27 @@ and threes), ``solution`` (the main line in renju notation, the side to move
 first), ``name`` and ``source``.  The diagram is the whole board, top row
 first: ``X`` black, ``O`` white, ``.`` empty, with or without the row numbers
 and the column letters that ``str(board)`` prints; its rows give the size.
-Blank lines and lines starting with ``#`` are skipped.  ``docs/puzzles.md``
-describes it for players.
+``id`` (a short stable name, ``f-0123``) and ``grade`` (the puzzle's starting
+rating, a whole number such as ``1500``) serve collections.  Blank lines and
+lines starting with ``#`` are skipped.
+
+A *collection* is several puzzles in one file, one after another, each
+starting with its own ``gomoku puzzle`` line (:func:`read_puzzles_text`,
+:func:`write_puzzles_text`); an error names the puzzle's number and the line
+in the file, and no two puzzles may share an id.  ``docs/puzzles.md``
+describes both for players.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from gomoku.board import Board
 from gomoku.i18n import _
 from gomoku.point import MAX_SIZE, MIN_SIZE
-from gomoku.puzzles import Goal, Puzzle, PuzzleError
+from gomoku.puzzles import Goal, Puzzle, PuzzleError, check_id, parse_grade
 from gomoku.records.moves import format_moves, parse_moves
 from gomoku.records.record import RecordError, cut
 from gomoku.rules import Rule, Stone
@@ -43,7 +51,7 @@ from gomoku.rules import Rule, Stone
 #: The first line of the form, which says what the file is.
 FIRST_LINE = "gomoku puzzle"
 #: The header keys, in the order the writer writes them.
-KEYS = ("name", "source", "rule", "to move", "goal", "solution")
+KEYS = ("id", "name", "source", "rule", "to move", "goal", "grade", "solution")
 _COLOURS = {"black": Stone.BLACK, "white": Stone.WHITE}
 _HEADER = re.compile(r"([a-z ]+?)\s*:\s*(.*)")
 _ROW = re.compile(r"\s*\d*\s*([XO.](?:\s*[XO.])*)\s*")
@@ -52,11 +60,61 @@ _LETTERS = re.compile(r"\s*[a-z](?:\s+[a-z])*\s*")
 
 def read_puzzle_text(text: str) -> Puzzle:
     """A puzzle from the plain-text form; :class:`RecordError` names the line of what is wrong."""
-    lines = text.lstrip("\ufeff").split("\n")
+    lines = _lines(text)
+    starts = _starts(lines)
+    if len(starts) > 1:
+        raise RecordError(_("this file is a collection of puzzles: open one of them at a time"))
+    return _read_one(lines, 1)
+
+
+def read_puzzles_text(text: str) -> tuple[Puzzle, ...]:
+    """The puzzles of a collection, in order: each in the plain-text form, starting with its ``gomoku puzzle``
+    line.  :class:`RecordError` names the puzzle's number and the line in the text of what is wrong, a text
+    with no puzzle, and two puzzles with the same id."""
+    lines = _lines(text)
+    starts = _starts(lines)
+    if not starts:
+        raise RecordError(_("not a puzzle: the first line must be '{first}'").format(first=FIRST_LINE))
+    for number, raw in enumerate(lines[: starts[0] - 1], 1):
+        if raw.strip() and not raw.strip().startswith("#"):
+            where = _("line {line}").format(line=number)
+            raise RecordError(_("not a puzzle: the first line must be '{first}'").format(first=FIRST_LINE), where)
+    puzzles: list[Puzzle] = []
+    ids: dict[str, int] = {}
+    for number, (start, end) in enumerate(zip(starts, starts[1:] + [len(lines) + 1]), 1):
+        try:
+            puzzle = _read_one(lines[start - 1 : end - 1], start)
+            if puzzle.id in ids:
+                problem = _("the id {id} is puzzle {number}'s already: each puzzle needs its own")
+                raise RecordError(problem.format(id=repr(puzzle.id), number=ids[puzzle.id]))
+        except RecordError as error:
+            where = error.where or _("line {line}").format(line=start)
+            # i18n: which puzzle of a collection, then where in the file: "puzzle 3, line 45"
+            raise RecordError(error.problem, _("puzzle {number}, {where}").format(number=number, where=where)) from None
+        if puzzle.id:
+            ids[puzzle.id] = number
+        puzzles.append(puzzle)
+    return tuple(puzzles)
+
+
+def _lines(text: str) -> list[str]:
+    """The lines of a text, a byte-order mark dropped."""
+    return text.lstrip("\ufeff").split("\n")
+
+
+def _starts(lines: list[str]) -> list[int]:
+    """The numbers (from 1) of the lines that start a puzzle."""
+    return [number for number, line in enumerate(lines, 1) if line.strip().lower() == FIRST_LINE]
+
+
+def _read_one(lines: list[str], first_number: int) -> Puzzle:
+    """The puzzle in ``lines``, whose first is line ``first_number`` of its text (for the errors)."""
     header: dict[str, str] = {}
+    #: where each header line is, for the errors that concern one line
+    places: dict[str, str] = {}
     rows: list[str] = []
     first = True
-    for number, raw in enumerate(lines, 1):
+    for number, raw in enumerate(lines, first_number):
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
@@ -82,6 +140,7 @@ def read_puzzle_text(text: str) -> Puzzle:
         if rows:
             raise RecordError(_("header lines come before the board"), where)
         header[key] = found.group(2).strip()
+        places[key] = where
     if first:
         raise RecordError(_("not a puzzle: the first line must be '{first}'").format(first=FIRST_LINE))
     size = len(rows)
@@ -94,14 +153,29 @@ def read_puzzle_text(text: str) -> Puzzle:
     turn = _choice(header, "to move", _COLOURS, board.turn)
     solution = tuple(parse_moves(header.get("solution", ""), size))
     stones = tuple(board.setup)
-    puzzle = Puzzle(stones, turn, rule, size, goal, solution, header.get("name", ""), header.get("source", ""))
+    name, source = header.get("name", ""), header.get("source", "")
+    ident = _checked(check_id, header, places, "id", "")
+    grade = _checked(parse_grade, header, places, "grade", None)
     try:
-        return puzzle.checked()
+        return Puzzle(stones, turn, rule, size, goal, solution, name, source, ident, grade).checked()
     except PuzzleError as error:
-        raise RecordError(str(error)) from None
+        raise RecordError(str(error), places.get("solution", "")) from None
 
 
 _Value = TypeVar("_Value")
+_Default = TypeVar("_Default")
+
+
+def _checked(
+    parse: Callable[[str], _Value], header: dict[str, str], places: dict[str, str], key: str, default: _Default
+) -> _Value | _Default:
+    """The value of header line ``key`` as ``parse`` reads it, ``default`` without one; an error names its line."""
+    if key not in header:
+        return default
+    try:
+        return parse(header[key])
+    except PuzzleError as error:
+        raise RecordError(str(error), places[key]) from None
 
 
 def _choice(header: dict[str, str], key: str, values: dict[str, _Value], default: _Value) -> _Value:
@@ -124,6 +198,13 @@ def write_puzzle_text(puzzle: Puzzle) -> str:
         "to move": str(puzzle.turn),
         "goal": puzzle.goal.value,
         "solution": format_moves(puzzle.solution, puzzle.size),
+        "id": puzzle.id,
+        "grade": "" if puzzle.grade is None else str(puzzle.grade),
     }
     lines = [FIRST_LINE] + [f"{key}: {values[key]}" for key in KEYS if values[key]]
     return "\n".join(lines) + "\n\n" + str(puzzle.board()) + "\n"
+
+
+def write_puzzles_text(puzzles: Iterable[Puzzle]) -> str:
+    """``puzzles`` as a collection: each in the plain-text form, a blank line between them."""
+    return "\n".join(write_puzzle_text(puzzle) for puzzle in puzzles)

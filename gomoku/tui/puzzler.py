@@ -22,19 +22,11 @@ from functools import partial
 from gomoku import puzzle_mine, puzzle_progress
 from gomoku.i18n import _, join_sentences, os_error_text
 from gomoku.jobs import Job, Jobs
-from gomoku.puzzles import Puzzle, try_move
+from gomoku.puzzle_sets import builtin_puzzles
+from gomoku.puzzles import try_move
 from gomoku.review import ReviewCancelled
 from gomoku.tui.effects import CancelPuzzleJob, CollectPuzzles, JudgePuzzleMove, LoadPuzzles, SavePuzzleProgress
 from gomoku.tui.events import Event, PuzzleJudged, PuzzlesCollected, PuzzlesRead, Report
-
-
-def builtin_collection() -> tuple[Puzzle, ...]:
-    """The built-in collection (none where this version ships none)."""
-    try:
-        from gomoku.puzzle_sets import builtin_puzzles  # type: ignore[import-not-found]
-    except ImportError:
-        return ()
-    return tuple(builtin_puzzles())
 
 
 def read_puzzles(effect: LoadPuzzles) -> Event:
@@ -42,7 +34,7 @@ def read_puzzles(effect: LoadPuzzles) -> Event:
     progress, progress_problem = puzzle_progress.load_progress()
     mine, mine_problem = puzzle_mine.load_mine()
     notice = join_sentences(progress_problem, mine_problem)
-    return PuzzlesRead(effect.job, date.today(), progress, builtin_collection(), mine, notice)
+    return PuzzlesRead(effect.job, date.today(), progress, builtin_puzzles(), mine, notice)
 
 
 def save_progress(effect: SavePuzzleProgress) -> Event | None:

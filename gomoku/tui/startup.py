@@ -19,7 +19,7 @@ from gomoku.gomocup.manager import Players
 from gomoku.i18n import join_sentences
 from gomoku.jobs import Pool
 from gomoku.net.errors import NetworkError
-from gomoku.puzzle_mine import read_puzzle_file
+from gomoku.puzzle_sets import read_collection
 from gomoku.records import RecordError, read_record
 from gomoku.tui import storage
 from gomoku.tui.analyst import Analyst
@@ -70,7 +70,7 @@ def begin(args: argparse.Namespace) -> Start:
     puzzle_file = None
     if getattr(args, "puzzle", None):
         try:
-            puzzle_file = (os.path.basename(args.puzzle), read_puzzle_file(storage.resolve(args.puzzle)))
+            puzzle_file = (os.path.basename(args.puzzle), read_collection(storage.resolve(args.puzzle)))
         except RecordError as error:
             raise StartError(str(error)) from error
     try:
