@@ -53,6 +53,8 @@ ALLOWED = frozenset(
         # command line names them (--level hard, the Taraguchi-10 rule)
         *LEVEL_NAMES,
         *("Taraguchi", "Soosõrv", "Swap"),
+        # the wins by fours and by fours and threes, as the glossary keeps them beside each language's words
+        *("VCF", "VCT"),
         "English",  # the Language row names each language in itself (Русский, 简体中文, English)
         # the players' names the test matches use
         *("Ann", "Bob", "Gil", "Hana"),

@@ -119,13 +119,13 @@ def set_text(screen: PuzzleSets, chosen: PuzzleSet) -> str:
     puzzles = set_puzzles(screen, chosen)
     if chosen is PuzzleSet.DAILY:
         if not puzzles:
-            return _("none yet")
+            return _("empty")
         finish = shelf.progress.finish_of(puzzles[0])
         if finish is Finish.SOLVED:
             return _("solved")
         return _("failed") if finish is Finish.FAILED else _("to solve")
     if not puzzles:
-        return _("none yet")
+        return _("empty")
     done = sum(1 for puzzle in puzzles if shelf.progress.finish_of(puzzle) is not None)
     return ngettext("{count} puzzle, {done} done", "{count} puzzles, {done} done", len(puzzles)).format(
         count=len(puzzles), done=done
