@@ -225,11 +225,12 @@ def start(sets: PuzzleSets, chosen: PuzzleSet, puzzles: tuple[Puzzle, ...], inde
 
 
 def _first_cursor(puzzle: Puzzle) -> Point:
-    """Where the cursor starts: the middle of the stones (a puzzle's stones are where its play is)."""
-    if not puzzle.stones:
+    """Where the cursor starts: amid the side to move's stones (where its play is), else amid all of them."""
+    own = [point for point, stone in puzzle.stones if stone is puzzle.turn] or [point for point, _ in puzzle.stones]
+    if not own:
         return Point(puzzle.size // 2, puzzle.size // 2)
-    xs = sorted(point.x for point, _stone in puzzle.stones)
-    ys = sorted(point.y for point, _stone in puzzle.stones)
+    xs = sorted(point.x for point in own)
+    ys = sorted(point.y for point in own)
     return Point(xs[len(xs) // 2], ys[len(ys) // 2])
 
 
