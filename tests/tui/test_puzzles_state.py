@@ -191,7 +191,7 @@ def test_next_and_previous_puzzle_and_back_to_the_sets_with_the_progress() -> No
 
 
 def test_leaving_while_a_move_is_judged_cancels_it_and_its_late_answer_is_dropped() -> None:
-    run = solving().press("enter")
+    run = solving().press("k", "k", "k", "enter")  # i12, above black's three
     asked = run.of(JudgePuzzleMove)[-1]
     run.press("n")
     assert CancelPuzzleJob(asked.job) in run.effects
@@ -201,7 +201,7 @@ def test_leaving_while_a_move_is_judged_cancels_it_and_its_late_answer_is_droppe
 
 
 def test_the_spinner_turns_while_a_move_is_judged() -> None:
-    run = solving().press("enter")
+    run = solving().press("k", "k", "k", "enter")  # i12, above black's three
     run.send(Tick(NOON, frame=3))
     assert run.state.frame == 3
 
@@ -236,7 +236,7 @@ def samples(mine: tuple[Puzzle, ...] = PUZZLES) -> dict[str, State]:
         "puzzles, the sets": opened(mine=mine).state,
         "puzzles, none of yours yet": opened(mine=()).press("down", "down", "enter").state,
         "puzzle, solving": solving(mine=mine).state,
-        "puzzle, a move judged": solving(mine=mine).press("enter").state,
+        "puzzle, a move judged": solving(mine=mine).press("k", "k", "k", "enter").state,
         "puzzle, failed": play(solving(mine=mine), "h12").state,
         "puzzle, the area hinted": solving(mine=mine).press("H").state,
         "puzzle, the move hinted": solving(mine=mine).press("H", "H").state,
@@ -244,3 +244,12 @@ def samples(mine: tuple[Puzzle, ...] = PUZZLES) -> dict[str, State]:
         "puzzle, solved": finish(play(solving(mine=mine), "g9")).state,
         "puzzle, the solution replayed": solving(mine=mine).press("v", "right").state,
     }
+
+
+def test_a_puzzle_finished_before_moves_nothing_whatever_is_done_with_it() -> None:
+    done, _ = Progress().finished(PUZZLES[-1], Finish.SOLVED, date(2026, 12, 1))
+    run = solving(progress=done).press("v", "escape", "H")
+    assert not run.of(SavePuzzleProgress) and not screen(run.state).failed
+    assert "Solved before: it counts no more." in flat(render(run.state))
+    finish(play(run, "g9"))
+    assert run.state.message == "Solved! n for the next puzzle." and not run.of(SavePuzzleProgress)

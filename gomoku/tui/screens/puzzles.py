@@ -397,9 +397,9 @@ def finish(screen: Solving, how: Finish) -> tuple[Solving, Effects, str]:
     shelf = screen.shelf
     progress, change = shelf.progress.finished(screen.puzzle, how, shelf.day)
     sets = replace(screen.sets, shelf=replace(shelf, progress=progress))
+    if not change.rated:  # finished before (another time): nothing moves, and nothing is marked failed here
+        return replace(screen, change=change), (), ""
     screen = replace(screen, sets=sets, change=change, failed=how is Finish.FAILED)
-    if not change.rated:
-        return screen, (), ""
     before, after = change.shown
     return screen, (SavePuzzleProgress(progress),), _("Rating {before} → {after}.").format(before=before, after=after)
 
