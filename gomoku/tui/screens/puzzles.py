@@ -28,9 +28,9 @@ from gomoku.board import Board, IllegalMoveError
 from gomoku.i18n import N_, _, join_sentences, ngettext
 from gomoku.point import Point, to_notation
 from gomoku.puzzle_progress import Finish, Progress, by_nearness, daily_puzzle
-from gomoku.puzzles import Attempt, Puzzle
+from gomoku.puzzles import Attempt, Goal, Puzzle
 from gomoku.tui import draw
-from gomoku.tui.bindings import CURSOR, HELP, PLAY, Binding, Bindings
+from gomoku.tui.bindings import CURSOR, HELP, PLAY, Binding, Bindings, key_line
 from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.effects import CancelPuzzleJob, Effects, JudgePuzzleMove, LoadPuzzles, SavePuzzleProgress
 from gomoku.tui.events import Event, Mouse, Pressed, PuzzleJudged, PuzzlesRead
@@ -225,8 +225,10 @@ def start(sets: PuzzleSets, chosen: PuzzleSet, puzzles: tuple[Puzzle, ...], inde
 
 
 def _first_cursor(puzzle: Puzzle) -> Point:
-    """Where the cursor starts: amid the side to move's stones (where its play is), else amid all of them."""
-    own = [point for point, stone in puzzle.stones if stone is puzzle.turn] or [point for point, _ in puzzle.stones]
+    """Where the cursor starts: amid the stones the play is about (the side to move's, for a defence the
+    attacker's), else amid all of them."""
+    side = puzzle.turn.opponent if puzzle.goal is Goal.DEFENCE else puzzle.turn
+    own = [point for point, stone in puzzle.stones if stone is side] or [point for point, _ in puzzle.stones]
     if not own:
         return Point(puzzle.size // 2, puzzle.size // 2)
     xs = sorted(point.x for point in own)
@@ -268,11 +270,15 @@ def sets_view(win: Window, screen: PuzzleSets, ctx: Context, theme: Theme) -> No
             win, layout.first_item + index, layout.left + 2, textwidth.ljust(textwidth.fit(text, inner), inner), attr
         )
     below = layout.below
-    lines = wrapped(about(screen, screen.row), inner - 2, 2, theme.glyphs["ellipsis"])
+    lines = wrapped(about(screen, screen.row), inner - 2, layout.about, theme.glyphs["ellipsis"])
     if shelf is None:
         lines = [_("Reading your puzzles...")]
     for offset, line in enumerate(lines):
         draw.put(win, below + offset, layout.left + 3, theme.dots(line))
+    shorts = key_line(sets_bindings(screen, ctx))  # the keys in the box, as the menu shows its own
+    for offset, part in enumerate((shorts[:3], shorts[3:])[: layout.hints]):
+        text = textwidth.fit(theme.dots(theme.join(part)), inner - 2)
+        draw.put(win, below + layout.about + offset, layout.left + 3, text, theme("dim"))
 
 
 # -- solving -------------------------------------------------------------------------------
