@@ -189,26 +189,22 @@ def menu_height(items: int, spaced: bool, parted: bool = True, hints: int = 2, a
     return items + MENU_EXTRA - (0 if spaced else 1) - (0 if parted else 1) - (2 - hints) - (2 - about)
 
 
-def menu_layout(rows: int, cols: int, items: int) -> MenuLayout | None:
+def menu_layout(rows: int, cols: int, items: int, keys_first: bool = False) -> MenuLayout | None:
     """Where the menu box goes, or ``None`` if the terminal is too small for it.
 
     A terminal one line short of the whole box gets it without the blank line under the title
     (80x24 then holds the in-game menu of a game against the computer, all sixteen rows), one
     two lines short without the blank line under the rows too (the sixteen rows of a start menu
-    with the language and board style rows), one three lines short with one line about the row
-    chosen (the seventeen of the in-game menu with the puzzles row: its keys keep both lines, Esc
-    back to the game among them), and one four lines short with the keys in one line too (the
-    eighteen of a start menu with the puzzles and an analyst row; the title bar names ? and q).
+    with the language and board style rows).  One three lines short gives up a line of keys (the
+    title bar names ? and q: the seventeen rows of a start menu with the puzzles row), or, with
+    ``keys_first``, a line about the row chosen instead (the seventeen of the in-game menu with the
+    puzzles row, whose keys say Esc goes back to the game); one four lines short gives up both (the
+    eighteen of a start menu with the puzzles and an analyst row).
     """
     if cols < MENU_MIN_COLS:
         return None
-    fallbacks = (
-        (True, True, 2, 2),
-        (False, True, 2, 2),
-        (False, False, 2, 2),
-        (False, False, 2, 1),
-        (False, False, 1, 1),
-    )
+    short_by_three = (False, False, 2, 1) if keys_first else (False, False, 1, 2)
+    fallbacks = ((True, True, 2, 2), (False, True, 2, 2), (False, False, 2, 2), short_by_three, (False, False, 1, 1))
     for spaced, parted, hints, about in fallbacks:
         height = menu_height(items, spaced, parted, hints, about)
         if rows >= height + HEADER_ROWS:

@@ -213,7 +213,7 @@ def bindings(menu: Menu, ctx: Context) -> Bindings:
 
 
 def fits(menu: Menu, ctx: Context, rows_: int, cols: int) -> bool:
-    return menu_layout(rows_, cols, len(rows(ctx, menu))) is not None
+    return menu_layout(rows_, cols, len(rows(ctx, menu)), menu.back is not None) is not None
 
 
 def update(menu: Menu, event: Event, ctx: Context) -> tuple[Screen, Reply]:
@@ -259,7 +259,7 @@ def _next_row(settings: Settings, listed: tuple[MenuRow, ...], row: MenuRow, ste
 
 def _click(ctx: Context, menu: Menu, event: Mouse) -> tuple[Screen, Reply]:
     listed = rows(ctx, menu)
-    layout = menu_layout(event.rows, event.cols, len(listed))
+    layout = menu_layout(event.rows, event.cols, len(listed), menu.back is not None)
     index = layout.index_at(event.row, event.col) if layout else None
     if index is None:
         return menu, NOTHING
@@ -476,7 +476,7 @@ def size_warning(settings: Settings, rows_: int, cols: int, style: BoardStyle = 
 def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
     rows_, cols = win.getmaxyx()
     listed = rows(ctx, menu)
-    layout = menu_layout(rows_, cols, len(listed))
+    layout = menu_layout(rows_, cols, len(listed), menu.back is not None)  # in a game: Esc back stays said
     if layout is None:
         draw.too_small(win, theme, _("The menu"), (len(listed) + 10, 40))
         return
