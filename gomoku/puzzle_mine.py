@@ -15,9 +15,11 @@ worth solving again:
   leaves the opponent surely without a forced win.
 
 Each puzzle's source names the game (its date, the opponent, the move), in
-English like every collection's.  The puzzles are kept in the data folder
-as a collection, *your puzzles* (:func:`mine_path`); a position already there
-is not added twice (:func:`merged`).
+English like every collection's; it has no name (the screen says its goal),
+and its id is its position's (:func:`~gomoku.puzzle_progress.position_key`).
+The puzzles are kept in the data folder as a collection, *your puzzles*
+(:func:`mine_path`); a position already there is not added twice
+(:func:`merged`).
 """
 
 from __future__ import annotations
@@ -78,10 +80,7 @@ def game_puzzles(
                 continue  # the mover could win there: the missed win is the puzzle, not a defence
             defence = confirmed_defence(before, move, settings, stop)
             if defence is not None:
-                name = f"decisive mistake at move {move.number}"
-                found.append(
-                    Puzzle.from_board(before, Goal.DEFENCE, (defence,), name=name, source=source.said(move.number))
-                )
+                found.append(Puzzle.from_board(before, Goal.DEFENCE, (defence,), source=source.said(move.number)))
     return tuple(replace(puzzle, id=position_key(puzzle)) for puzzle in found)
 
 
@@ -89,8 +88,7 @@ def _missed_win(before: Board, move: MoveReview, source: GameSource) -> Puzzle:
     """The position where ``move`` let a forced win go, with that win as the solution."""
     assert move.had_win is not None
     goal = Goal.THREES if move.had_win.kind is WinKind.VCT else Goal.FOURS
-    name = f"missed win at move {move.number}"
-    return Puzzle.from_board(before, goal, move.had_win.line, name=name, source=source.said(move.number))
+    return Puzzle.from_board(before, goal, move.had_win.line, source=source.said(move.number))
 
 
 def defence_candidates(before: Board, move: MoveReview) -> list[Point]:
