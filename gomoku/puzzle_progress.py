@@ -25,6 +25,7 @@ progress starts: nothing is overwritten.
 from __future__ import annotations
 
 import enum
+import functools
 import hashlib
 import json
 import os
@@ -128,18 +129,20 @@ class Progress:
         """The puzzle's rating now: as played, else its starting rating."""
         return self.puzzles.get(puzzle_key(puzzle)) or starting_rating(puzzle)
 
+    @functools.cached_property
+    def _finished(self) -> dict[str, Played]:
+        """Each finished puzzle's rated finish, by key (worked out once: the screens ask for every puzzle shown)."""
+        return {played.puzzle: played for played in reversed(self.history)}
+
     def finish_of(self, puzzle: Puzzle) -> Finish | None:
         """How the puzzle's rated finish went (``None``: never finished)."""
-        key = puzzle_key(puzzle)
-        for played in self.history:
-            if played.puzzle == key:
-                return played.finish
-        return None
+        played = self._finished.get(puzzle_key(puzzle))
+        return None if played is None else played.finish
 
     def solved_before(self, puzzle: Puzzle, day: date) -> bool:
         """Whether the player solved ``puzzle`` on a day before ``day``."""
-        key = puzzle_key(puzzle)
-        return any(p.puzzle == key and p.finish is Finish.SOLVED and p.day < day for p in self.history)
+        played = self._finished.get(puzzle_key(puzzle))
+        return played is not None and played.finish is Finish.SOLVED and played.day < day
 
     def finished(self, puzzle: Puzzle, finish: Finish, day: date) -> tuple[Progress, Change]:
         """The progress after the player finished ``puzzle`` (solved or failed) on ``day``, and the rating's change.
