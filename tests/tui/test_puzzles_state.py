@@ -103,7 +103,10 @@ def test_the_start_menu_with_the_puzzles_and_an_analyst_row_fits_80x24() -> None
     text = render(state).screen()
     assert "Puzzles..." in text and "Analyst" in text and "Quit" in text and "up/down choose" in text
     layout = menu_layout(24, 80, 18)
-    assert layout is not None and layout.about == 1 and layout.height == 23
+    assert layout is not None and layout.hints == 1 and layout.about == 2 and not layout.title_row
+    assert layout.height == 23
+    in_game = menu_layout(24, 80, 18, keys_first=True)  # Esc back to the game stays said
+    assert in_game is not None and in_game.hints == 2 and in_game.about == 1
 
 
 def test_a_damaged_progress_is_said_and_play_goes_on() -> None:

@@ -482,9 +482,8 @@ def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
         return
     draw.box(win, theme, layout.top, layout.left, layout.height, layout.width)
     inner = layout.width - 4
-    draw.put(
-        win, layout.top + 1, layout.left + 3, textwidth.fit(_("Gomoku: five in a row"), inner - 1), theme("status")
-    )
+    title = textwidth.fit(_("Gomoku: five in a row"), inner - 2)
+    draw.put(win, layout.title_y, layout.left + 2, f" {title} ", theme("status"))  # spaced off the border it may be on
     settings = ctx.settings
     current = selected(ctx, menu)
     column = label_column(listed, inner)

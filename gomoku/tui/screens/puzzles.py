@@ -258,7 +258,8 @@ def sets_view(win: Window, screen: PuzzleSets, ctx: Context, theme: Theme) -> No
     title = _("Puzzles")
     if shelf is not None:
         title = theme.join([title, rating_line(shelf.progress)])
-    draw.put(win, layout.top + 1, layout.left + 3, textwidth.fit(theme.dots(title), inner - 1), theme("status"))
+    title = textwidth.fit(theme.dots(title), inner - 2)
+    draw.put(win, layout.title_y, layout.left + 2, f" {title} ", theme("status"))  # spaced off the border it may be on
     column = max(textwidth.width(row.label) for row in listed) + 2
     column = min(column, inner // 2 + 4)
     for index, row in enumerate(listed):
