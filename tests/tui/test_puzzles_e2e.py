@@ -82,3 +82,24 @@ def test_puzzle_file_opens_its_puzzles_and_a_broken_one_is_said_before_the_game_
     assert broken.wait_exit() == 2
     said = compact(broken.text())  # the file's name, where in it, what is wrong: whatever the wrapping
     assert compact("broken.txt: puzzle 1, line 1: the board must be drawn whole") in said
+
+
+def test_the_game_just_lost_gives_a_puzzle_after_its_review(launch, home: Path) -> None:
+    # black left white's open three h8 i8 j8 standing (c15, move 7) and lost: block it at g8 or k8
+    (home / "lost.txt").write_text("a15 h8 a13 i8 a11 j8 c15 k8 g8 l8\n")
+    game = launch("--load", str(home / "lost.txt"))
+    seen(game, "lost.txt: 10 moves.", timeout=15)
+    game.send("R")
+    seen(game, "1 puzzle added to your collection (Puzzles in the menu).")
+    game.send("\x1b")  # back to the replay
+    seen(game, "replay · lost.txt", timeout=10)
+    game.send("\x1b")  # and to the menu
+    seen(game, "New game", timeout=10)
+    game.send("k" * 4 + "\r")
+    seen(game, "Your puzzles (from your games) 1 puzzle, 0 done", timeout=15)
+    game.send("jj\r")
+    text = seen(game, "Black to play: find the only defence.", timeout=10)
+    assert "move 7" in text  # the source names the move of the game
+    game.send("q")
+    assert game.wait_exit() == 0
+    assert "goal: defence" in (home / "my-puzzles.txt").read_text()
