@@ -256,3 +256,12 @@ def test_a_puzzle_finished_before_moves_nothing_whatever_is_done_with_it() -> No
     assert "Solved before: it counts no more." in flat(render(run.state))
     finish(play(run, "g9"))
     assert run.state.message == "Solved! n for the next puzzle." and not run.of(SavePuzzleProgress)
+
+
+def test_an_ascii_terminal_draws_the_ratings_arrow_in_ascii() -> None:
+    from gomoku.tui import draw
+    from gomoku.tui.settings import BoardStyle
+
+    state = solving().press("H").state
+    text = flat(render(state, theme=draw.plain_theme(style=BoardStyle.ASCII)))
+    assert "Rating 1500 -> 1338." in text and "→" not in text
