@@ -51,7 +51,7 @@ from gomoku.openings import OpeningRule, named_opening
 from gomoku.point import Point, parse_point, to_notation
 from gomoku.records.record import GameRecord, result_text
 from gomoku.rules import Outcome, Rule, Stone, Termination
-from gomoku.userdirs import data_dir
+from gomoku.userdirs import data_dir, move_aside
 
 #: The database's file name in the data folder.
 FILE_NAME = "history.sqlite3"
@@ -423,9 +423,7 @@ def _check(path: Path) -> None:
 
 def _move_aside(path: Path, reason: str) -> Path:
     """Rename ``path`` (and its WAL and shared-memory files) aside as ``<name>.<reason>-<time>``; the new name."""
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
-    target = path.with_name(f"{path.name}.{reason}-{stamp}")
-    os.replace(path, target)
+    target = move_aside(path, reason)
     for suffix in ("-wal", "-shm"):
         companion = path.with_name(path.name + suffix)
         if companion.exists():

@@ -17,6 +17,7 @@ from gomoku.board import Board
 from gomoku.i18n import _
 from gomoku.net.match import MatchRecord, Role
 from gomoku.net.protocol import ResumeRecord
+from gomoku.puzzles import Puzzle
 from gomoku.records import GameRecord
 from gomoku.savegame import SavedGame
 from gomoku.tui import live, router
@@ -45,6 +46,7 @@ from gomoku.tui.model import (
     ResumeOffer,
     State,
     Update,
+    busy,
     say,
     with_game,
 )
@@ -52,6 +54,7 @@ from gomoku.tui.saves import autosave_effects, net_from_saved
 from gomoku.tui.screen import Reply, context
 from gomoku.tui.screens import history as history_screen
 from gomoku.tui.screens import hosting, joining, menu, prompt
+from gomoku.tui.screens import puzzles as puzzle_screens
 from gomoku.tui.screens.game import TIME_UP
 from gomoku.tui.settings import Mode, Settings
 
@@ -64,6 +67,8 @@ def initial_state(
     record: GameRecord | None = None,
     record_name: str = "",
     history: bool = False,
+    puzzles: bool = False,
+    puzzle_file: tuple[str, tuple[Puzzle, ...]] | None = None,
     offer: SavedGame | None = None,
     notice: str = "",
     terminal: tuple[int, int] | None = None,
@@ -71,7 +76,8 @@ def initial_state(
     """The state at start-up, and what to do at once.
 
     The menu; or straight into a game of ``settings`` if ``start``; or the
-    replay of ``record`` (``--load``); or the game ``history`` (``--history``:
+    replay of ``record`` (``--load``); or the Puzzles screen (``--puzzle``,
+    ``puzzle_file`` the name and the puzzles of its FILE); or the game ``history`` (``--history``:
     a saved game is then neither offered nor moved, it waits for the next start).  A saved game in ``offer`` is offered
     first, unless the command line asked for something (``start`` or
     ``record``): an explicit request wins, and the unfinished game is kept
@@ -84,12 +90,14 @@ def initial_state(
     effects: Effects = ()
     if record is not None:
         state = prompt.open_replay(state, record, record_name)
+    elif puzzles:
+        state, effects = router.apply(state, *puzzle_screens.opened(context(state), None, puzzle_file))
     elif start:
         state, effects = router.apply(state, *menu.start(context(state)))
     elif history:
         state, effects = router.apply(state, *history_screen.opened(context(state)))
     if offer is not None and not history:
-        if record is None and not start:
+        if record is None and not start and not puzzles:
             state = replace(state, screen=ResumeOffer(offer))
         else:
             effects = (RetireAutosave(announce=True),) + effects
@@ -175,12 +183,13 @@ def update(state: State, event: Event) -> Update:
 
 
 def _tick(state: State, tick: Tick) -> State:
-    """The clock: the time to the minute (for file names), the spinner's frame while the computer thinks.
+    """The clock: the time to the minute (for file names), the spinner's frame while something is under way
+    (:func:`~gomoku.tui.model.busy`: the computer thinks, a puzzle move is judged).
 
     A tick that changes nothing on the screen gives back ``state`` itself.
     """
     now = tick.now.replace(second=0, microsecond=0)
-    frame = tick.frame if state.ai is not None else state.frame
+    frame = tick.frame if busy(state) else state.frame
     screen = state.screen
     if isinstance(screen, Playing) and screen.game.clock.enabled and tick.seconds is not None:
         local = screen.game

@@ -64,6 +64,7 @@ def samples() -> dict[str, State]:
         **review_samples(),
         "resume offer": offered().state,
         **network_samples(),
+        **puzzle_samples(),
         **history_samples(),
     }
 
@@ -79,6 +80,13 @@ def history_samples() -> dict[str, State]:
         "history": replace(menu_state(), screen=shown),
         "history, deleting a game": replace(menu_state(), screen=replace(shown, deleting=2)),
     }
+
+
+def puzzle_samples() -> dict[str, State]:
+    """The Puzzles screens: the sets, reading and read, and a puzzle being solved, judged, hinted, replayed."""
+    from tests.tui.test_puzzles_state import samples as puzzle_states
+
+    return puzzle_states()
 
 
 def review_samples() -> dict[str, State]:

@@ -273,7 +273,5 @@ def test_the_start_menu_with_an_analyst_row_still_fits_80x24() -> None:
     assert "Analyst" in screen and "Board style" in screen and "Language" in screen and "Quit" in screen
     assert "Game history..." in screen
     assert "up/down choose" in screen  # the keys in one line: the title bar names ? and q
-    layout = menu_layout(24, 80, 17)
-    assert layout is not None and layout.hints == 1 and layout.height == 23 and layout.titled
-    layout = menu_layout(24, 80, 18)  # and the box's title goes: the title bar says gomoku
-    assert layout is not None and layout.height == 23 and not layout.titled
+    layout = menu_layout(24, 80, 19)  # with the Puzzles and the Game history rows too
+    assert layout is not None and layout.hints == 1 and layout.about == 1 and layout.height == 23

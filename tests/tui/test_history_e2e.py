@@ -51,7 +51,7 @@ def test_the_history_from_the_menu_filter_replay_and_delete(launch, home: Path) 
     kept = seed(home)
     game = launch()
     game.wait_for("New game")
-    game.send(UP * 4)  # from New game up round the bottom: Quit, Load, Network, Game history
+    game.send(UP * 5)  # from New game up round the bottom: Quit, Load, Network, Puzzles, Game history
     text = compact(game.wait_for("Only games against the computer's levels count."))  # the row says the rating
     assert compact("Rated about 1610 ± 210: club is your next level.") in text
     game.send("\r")

@@ -466,7 +466,8 @@ def test_a_guest_joining_the_same_address_presents_its_saved_game() -> None:
 
 def test_the_menu_has_the_network_row_after_the_settings() -> None:
     state = menu_state()
-    assert menu.rows(state, Menu())[-4:] == (MenuRow.HISTORY, MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
+    rows = (MenuRow.HISTORY, MenuRow.PUZZLES, MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
+    assert menu.rows(state, Menu())[-5:] == rows
 
 
 def test_a_failed_reconnection_says_why_and_C_tries_again() -> None:
