@@ -192,6 +192,14 @@ class KeepGame:
 
 
 @dataclass(frozen=True)
+class MarkGame:
+    """Keep a review's marks on game ``number`` of the history (``(move number, mark)`` pairs), on the file worker."""
+
+    number: int
+    marks: tuple[tuple[int, str], ...]
+
+
+@dataclass(frozen=True)
 class ReadHistory:
     """Read the game history on the file worker (answered by :class:`~gomoku.tui.events.HistoryRead`);
     ``delete``: first let that game (its row's number) go."""
@@ -399,6 +407,7 @@ Effect = (
     | Autosave
     | RetireAutosave
     | KeepGame
+    | MarkGame
     | ReadHistory
     | TidyKept
     | SaveSettings

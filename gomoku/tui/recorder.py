@@ -19,8 +19,9 @@ from gomoku.ai import LEVELS
 from gomoku.history import GameEntry, GameKind, History, HistoryError, OpponentKind, entry_of
 from gomoku.net.match import MatchRecord
 from gomoku.records import GameRecord
+from gomoku.review import GameReview
 from gomoku.rules import Stone
-from gomoku.tui.effects import KeepGame, ReadHistory
+from gomoku.tui.effects import KeepGame, MarkGame, ReadHistory
 from gomoku.tui.events import Event, HistoryRead, Report
 from gomoku.tui.model import LocalGame, NetPlaying
 from gomoku.tui.settings import Mode, login_name
@@ -116,3 +117,22 @@ def read(effect: ReadHistory, path: Path | None = None) -> Event:
         return HistoryRead(effect.job, tuple(history.entries()), history.notice)
     except HistoryError as error:
         return HistoryRead(effect.job, (), str(error))
+
+
+def marks_of(review: GameReview) -> tuple[tuple[int, str], ...]:
+    """A review's marks as the history keeps them: (move number, mark) for each mark and severity, in order."""
+    marks: list[tuple[int, str]] = []
+    for move in review.moves:
+        marks.extend((move.number, mark.value) for mark in move.marks)
+        if move.severity is not None:
+            marks.append((move.number, move.severity.value))
+    return tuple(marks)
+
+
+def mark(effect: MarkGame, path: Path | None = None) -> Event | None:
+    """Keep a review's marks on its game in the history (on a worker); a refusal is said."""
+    try:
+        History.open(path).set_marks(effect.number, effect.marks)
+    except HistoryError as error:
+        return Report(str(error))
+    return None

@@ -73,3 +73,30 @@ def test_a_damaged_history_is_said_when_the_next_game_is_kept(tmp_path: Path) ->
     report = keep(KeepGame(local_entry(finished())), path)
     assert isinstance(report, Report) and "damaged" in report.text
     assert len(History.open(path).entries()) == 1
+
+
+def test_a_game_reviewed_from_the_history_keeps_its_marks(tmp_path: Path) -> None:
+    from gomoku.history import entry_of
+    from gomoku.records import GameRecord
+    from gomoku.review import review_game
+    from gomoku.tui.effects import MarkGame, StartReview
+    from gomoku.tui.events import ReviewDone
+    from gomoku.tui.model import HistoryView
+    from gomoku.tui.recorder import mark
+    from tests.tui.helpers import Run, menu_state
+    from tests.tui.test_review_screen import MISSED_WIN
+
+    path = tmp_path / "history.sqlite3"
+    moves = tuple(parse_point(word, 15) for word in MISSED_WIN.split())
+    outcome = Outcome(Termination.FIVE, Stone.WHITE)
+    entry = entry_of(GameRecord(moves=moves), GameKind.TWO_PLAYERS, outcome, opponent_kind=OpponentKind.PERSON)
+    number = History.open(path).add(entry)
+    shown = HistoryView(entries=(replace(entry, number=number),))
+    run = Run(replace(menu_state(), screen=shown)).press("R")
+    (asked,) = run.of(StartReview)
+    run = run.send(ReviewDone(asked.job, review_game(asked.board)))
+    (marking,) = run.of(MarkGame)
+    assert marking.number == number and (7, "missed win") in marking.marks  # move 7, h12: black let its win go
+    assert mark(marking, path) is None
+    kept = History.open(path).get(number)
+    assert kept is not None and kept.marks == marking.marks

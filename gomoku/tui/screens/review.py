@@ -32,11 +32,12 @@ from gomoku.rules import Outcome, Stone
 from gomoku.tui import draw
 from gomoku.tui.bindings import HELP, Binding, Bindings
 from gomoku.tui.draw import Marks, Theme, Window
-from gomoku.tui.effects import CancelReview, CollectPuzzles, StartReview
+from gomoku.tui.effects import CancelReview, CollectPuzzles, MarkGame, StartReview
 from gomoku.tui.events import Event, Failed, Mouse, Pressed, PuzzlesCollected, ReviewDone, ReviewProgress
 from gomoku.tui.keys import QUIT_KEY
 from gomoku.tui.layout import FOOTER_ROWS, BoardLayout, board_layout
 from gomoku.tui.model import Playing, Replaying, Reviewing, Screen
+from gomoku.tui.recorder import marks_of
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said
 from gomoku.tui.screens import dialogs
 from gomoku.tui.texts import colour, sentence
@@ -274,7 +275,7 @@ def update(screen: Reviewing, event: Event, ctx: Context) -> tuple[Screen, Reply
     if isinstance(event, ReviewDone):
         if event.job != screen.job or screen.review is not None:
             return screen, UNHANDLED
-        return collected(*finished(screen, event.review), ctx)
+        return history_marks(*collected(*finished(screen, event.review), ctx))
     if isinstance(event, PuzzlesCollected):
         if event.job != screen.collecting:
             return screen, UNHANDLED
@@ -334,6 +335,17 @@ def collected(screen: Screen, reply: Reply, ctx: Context) -> tuple[Screen, Reply
     source = GameSource(ctx.now, opponent_of(screen.back))
     effect = CollectPuzzles(job, screen.board, review, source)
     return replace(screen, collecting=job), replace(reply, effects=reply.effects + (effect,))
+
+
+def history_marks(screen: Screen, reply: Reply) -> tuple[Screen, Reply]:
+    """The review of a game opened from the history is done: its marks are kept on the game's row."""
+    back = screen.back if isinstance(screen, Reviewing) else None
+    if not isinstance(screen, Reviewing) or screen.review is None or not isinstance(back, Replaying):
+        return screen, reply
+    entry = back.history.chosen() if back.history is not None else None
+    if entry is None or entry.number is None:
+        return screen, reply
+    return screen, replace(reply, effects=reply.effects + (MarkGame(entry.number, marks_of(screen.review)),))
 
 
 def opponent_of(back: Playing | Replaying) -> str:
