@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from gomoku.ai import LEVELS
 from gomoku.ai.ladder import level_rating
@@ -26,6 +27,9 @@ from gomoku.glicko import Rating, Result, updated
 from gomoku.history import GameEntry, OpponentKind, PlayerResult
 from gomoku.i18n import _
 from gomoku.rules import Rule, Stone
+from gomoku.sprt import Tally
+
+K = TypeVar("K")
 
 #: The deviation each level is rated with as an opponent: a level does not learn or tire, so its strength is a
 #: fixed quantity; 30 (a tenth of a newcomer's 350) lets each game count nearly fully, where the ladder's own
@@ -36,29 +40,9 @@ SHOWN_ROUNDING = 10
 
 
 @dataclass
-class Tally:
-    """Wins, draws and losses."""
-
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-
-    @property
-    def games(self) -> int:
-        return self.wins + self.draws + self.losses
-
-    def add(self, result: PlayerResult) -> None:
-        if result is PlayerResult.WIN:
-            self.wins += 1
-        elif result is PlayerResult.DRAW:
-            self.draws += 1
-        else:
-            self.losses += 1
-
-
-@dataclass
 class Statistics:
-    """The player's figures: a tally overall and by level, rule, colour and named opening, and the streaks.
+    """The player's figures: a tally overall and by level, rule, colour and named opening (the match's
+    :class:`~gomoku.sprt.Tally`: wins, losses, draws), and the streaks.
 
     ``streak`` is the run of equal results the last games make (``None``
     with no game), ``best_streak`` the longest run of wins.
@@ -81,14 +65,15 @@ def statistics(entries: Iterable[GameEntry]) -> Statistics:
         result = entry.player_result()
         if result is None:
             continue
-        assert entry.you is not None
-        stats.total.add(result)
+        score = entry.score()
+        assert entry.you is not None and score is not None
+        stats.total = stats.total.plus(score)
         if entry.opponent_kind is OpponentKind.LEVEL and entry.level:
-            stats.by_level.setdefault(entry.level, Tally()).add(result)
-        stats.by_rule.setdefault(entry.record.rule, Tally()).add(result)
-        stats.by_colour.setdefault(entry.you, Tally()).add(result)
+            _count(stats.by_level, entry.level, score)
+        _count(stats.by_rule, entry.record.rule, score)
+        _count(stats.by_colour, entry.you, score)
         if entry.opening_name:
-            stats.by_opening.setdefault(entry.opening_name, Tally()).add(result)
+            _count(stats.by_opening, entry.opening_name, score)
         if stats.streak is not None and stats.streak[0] is result:
             stats.streak = (result, stats.streak[1] + 1)
         else:
@@ -96,6 +81,11 @@ def statistics(entries: Iterable[GameEntry]) -> Statistics:
         run = run + 1 if result is PlayerResult.WIN else 0
         stats.best_streak = max(stats.best_streak, run)
     return stats
+
+
+def _count(tallies: dict[K, Tally], key: K, score: float) -> None:
+    """One more game scored ``score`` in ``tallies[key]``."""
+    tallies[key] = tallies.get(key, Tally()).plus(score)
 
 
 def rated(entry: GameEntry) -> bool:

@@ -18,11 +18,12 @@ from typing import TypeVar
 from gomoku import textwidth
 from gomoku.ai import LEVELS
 from gomoku.history import Filter, GameEntry, PlayerResult
-from gomoku.history_stats import Statistics, Tally, rated_games, rating, rating_sentence, statistics
+from gomoku.history_stats import Statistics, rated_games, rating, rating_sentence, statistics
 from gomoku.i18n import N_, _, pgettext
 from gomoku.openings import named_opening
 from gomoku.records import RecordError, outcome_of
 from gomoku.rules import Rule
+from gomoku.sprt import Tally
 from gomoku.tui import draw
 from gomoku.tui.bindings import HELP, Binding, Bindings
 from gomoku.tui.draw import Theme, Window
@@ -220,11 +221,7 @@ def result_text(entry: GameEntry) -> str:
     """The result from the player's side, or who won a game they watched."""
     result = entry.player_result()
     if result is not None:
-        return {
-            PlayerResult.WIN: pgettext("result", "won"),
-            PlayerResult.DRAW: pgettext("result", "drawn"),
-            PlayerResult.LOSS: pgettext("result", "lost"),
-        }[result]
+        return result_text_of(result)
     winner = entry.record.winner
     if winner is None:
         return pgettext("result", "drawn") if entry.termination is not None else "?"
@@ -260,6 +257,7 @@ def filter_text(shown: Filter) -> str:
 
 
 def result_text_of(result: PlayerResult) -> str:
+    """``won``, ``drawn``, ``lost``, in the language in use."""
     return {
         PlayerResult.WIN: pgettext("result", "won"),
         PlayerResult.DRAW: pgettext("result", "drawn"),
