@@ -34,6 +34,7 @@ The statistics and the rating are computed from the entries
 from __future__ import annotations
 
 import enum
+import functools
 import json
 import os
 import sqlite3
@@ -48,7 +49,7 @@ from gomoku.clock import NO_CLOCK, ClockError, parse_clock
 from gomoku.errors import GomokuError
 from gomoku.i18n import _, os_error_text
 from gomoku.openings import OpeningRule, named_opening
-from gomoku.point import Point, parse_point, to_notation
+from gomoku.point import MAX_SIZE, MIN_SIZE, Point, parse_point, to_notation
 from gomoku.records.record import GameRecord, result_text
 from gomoku.rules import Outcome, Rule, Stone, Termination
 from gomoku.userdirs import data_dir, move_aside
@@ -134,7 +135,7 @@ class GameEntry:
             return None
         return Outcome(self.termination, self.record.winner)
 
-    @property
+    @functools.cached_property
     def opening_name(self) -> str:
         """The named opening of the first three moves (``Kagetsu (D4)``, English), ``""`` when none."""
         return _named(self.record.moves)
@@ -448,7 +449,16 @@ def _named(moves: Sequence[Point]) -> str:
 
 
 def _points(text: str, size: int) -> tuple[Point, ...]:
-    return tuple(parse_point(word, size) for word in text.split())
+    """The points a row's moves name (``h8 i9``), by a table made once per size: a history of a thousand
+    long games reads a point hundreds of thousands of times."""
+    table = _notation_table(size)
+    return tuple(table[word] if word in table else parse_point(word, size) for word in text.split())
+
+
+@functools.lru_cache(maxsize=MAX_SIZE - MIN_SIZE + 1)
+def _notation_table(size: int) -> dict[str, Point]:
+    """Every point of a ``size`` board by its notation."""
+    return {to_notation(Point(x, y), size): Point(x, y) for y in range(size) for x in range(size)}
 
 
 def _row(entry: GameEntry) -> dict[str, Any]:

@@ -14,12 +14,14 @@ Events come from three places, and all are plain values:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 
 from gomoku.ai.opening import Placement
 from gomoku.ai.result import SearchResult
+from gomoku.glicko import Rating
 from gomoku.history import GameEntry
+from gomoku.history_stats import Statistics
 from gomoku.net import events as net
 from gomoku.net.snapshot import Snapshot
 from gomoku.openings import OpeningMove
@@ -182,6 +184,10 @@ class HistoryRead:
     job: int
     entries: tuple[GameEntry, ...]
     notice: str = ""
+    #: the figures of ``entries``, the rating after them and how many count for it, worked out on the worker
+    figures: Statistics = field(default_factory=Statistics)
+    rated: Rating = field(default_factory=Rating)
+    rated_games: int = 0
 
 
 @dataclass(frozen=True)

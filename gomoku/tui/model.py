@@ -25,7 +25,9 @@ from gomoku.ai.result import SearchResult
 from gomoku.board import Board
 from gomoku.clock import Clock
 from gomoku.game import UndoPolicy
+from gomoku.glicko import Rating
 from gomoku.history import Filter, GameEntry
+from gomoku.history_stats import Statistics
 from gomoku.i18n import pgettext
 from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.net.match import BlackChoice, MatchRecord
@@ -637,6 +639,11 @@ class HistoryView:
     deleting: int | None = None
     #: the statistics shown instead of the list (Tab)
     stats: bool = False
+    #: the figures of ``entries`` (worked out once when they are read, not at every frame)
+    figures: Statistics = field(default_factory=Statistics)
+    #: the player's rating after ``entries``, and how many of them count for it
+    rated: Rating = field(default_factory=Rating)
+    rated_games: int = 0
 
     def listed(self) -> list[GameEntry]:
         """The games the filter lists, newest first."""

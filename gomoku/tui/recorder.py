@@ -17,6 +17,7 @@ from pathlib import Path
 
 from gomoku.ai import LEVELS
 from gomoku.history import GameEntry, GameKind, History, HistoryError, OpponentKind, entry_of
+from gomoku.history_stats import rated_games, rating, statistics
 from gomoku.net.match import MatchRecord
 from gomoku.records import GameRecord
 from gomoku.review import GameReview
@@ -114,7 +115,10 @@ def read(effect: ReadHistory, path: Path | None = None) -> Event:
         history = History.open(path)
         if effect.delete is not None:
             history.delete(effect.delete)
-        return HistoryRead(effect.job, tuple(history.entries()), history.notice)
+        games = history.entries()
+        return HistoryRead(
+            effect.job, tuple(games), history.notice, statistics(games), rating(games), rated_games(games)
+        )
     except HistoryError as error:
         return HistoryRead(effect.job, (), str(error))
 

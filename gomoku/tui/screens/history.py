@@ -18,7 +18,7 @@ from typing import TypeVar
 from gomoku import textwidth
 from gomoku.ai import LEVELS
 from gomoku.history import Filter, GameEntry, PlayerResult
-from gomoku.history_stats import Statistics, rated_games, rating, rating_sentence, statistics
+from gomoku.history_stats import Statistics, rating_sentence
 from gomoku.i18n import N_, _, pgettext
 from gomoku.openings import named_opening
 from gomoku.records import RecordError, outcome_of
@@ -141,7 +141,15 @@ def update(screen: HistoryView, event: Event, ctx: Context) -> tuple[Screen, Rep
         if event.job != screen.job:
             return screen, UNHANDLED
         row = min(screen.row, max(0, len(event.entries) - 1))
-        read = replace(screen, entries=event.entries, job=None, row=row)
+        read = replace(
+            screen,
+            entries=event.entries,
+            job=None,
+            row=row,
+            figures=event.figures,
+            rated=event.rated,
+            rated_games=event.rated_games,
+        )
         return read, (alerted(event.notice) if event.notice else NOTHING)
     if screen.deleting is not None and isinstance(event, Key):  # the question takes any key: y, or keep it
         if event.name in YES.keys:
@@ -166,7 +174,7 @@ def update(screen: HistoryView, event: Event, ctx: Context) -> tuple[Screen, Rep
     if binding is STATS:
         return replace(screen, stats=not screen.stats), NOTHING
     if binding is LEAVE:
-        return Menu(MenuRow.HISTORY, rating=rating_line(screen.entries)), NOTHING
+        return Menu(MenuRow.HISTORY, rating=rating_line(screen)), NOTHING
     if binding is QUIT:
         return screen, dialogs.quit_reply(screen)
     entry = screen.chosen()
@@ -195,11 +203,10 @@ def update(screen: HistoryView, event: Event, ctx: Context) -> tuple[Screen, Rep
 # -- texts ---------------------------------------------------------------------------
 
 
-def rating_line(entries: tuple[GameEntry, ...]) -> str:
+def rating_line(screen: HistoryView) -> str:
     """The rating as the menu's history row says it: the sentence, and that only games against levels count."""
-    games = list(entries)
     return _("{rating} Only games against the computer's levels count.").format(
-        rating=rating_sentence(rating(games), rated_games(games))
+        rating=rating_sentence(screen.rated, screen.rated_games)
     )
 
 
@@ -293,10 +300,9 @@ def view(win: Window, screen: HistoryView, ctx: Context, theme: Theme) -> None:
     width = cols - 2
     left = 1
     top = HEADER_ROWS
-    games = list(screen.entries)
-    player = rating(games)
-    draw.put(win, top, left, textwidth.fit(rating_sentence(player, rated_games(games)), width), theme("status"))
-    stats = statistics(games)
+    sentence = rating_sentence(screen.rated, screen.rated_games)
+    draw.put(win, top, left, textwidth.fit(sentence, width), theme("status"))
+    stats = screen.figures
     totals = _("Your games: {tally}; best run of wins {best}.").format(
         tally=tally_text(stats.total), best=stats.best_streak
     )

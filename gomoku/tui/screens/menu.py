@@ -24,7 +24,7 @@ from gomoku.tui.effects import SaveSettings, Speak
 from gomoku.tui.events import Event, HistoryRead, Mouse, Pressed
 from gomoku.tui.keys import DOWN_KEYS, LEFT_KEYS, LOAD_KEY, PLAY_KEYS, QUIT_KEY, RIGHT_KEYS, UP_KEYS
 from gomoku.tui.layout import board_layout, largest_fitting, menu_layout, needed
-from gomoku.tui.model import Menu, MenuRow, NetMenu, Playing, PromptKind, Screen, State, new_game
+from gomoku.tui.model import HistoryView, Menu, MenuRow, NetMenu, Playing, PromptKind, Screen, State, new_game
 from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
 from gomoku.tui.screens import dialogs, history, prompt, puzzles
@@ -224,7 +224,8 @@ def update(menu: Menu, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     if isinstance(event, Mouse):
         return _click(ctx, menu, event)
     if isinstance(event, HistoryRead):  # read at start: the rating for the history row's line
-        return replace(menu, rating=history.rating_line(event.entries)), NOTHING
+        read = HistoryView(rated=event.rated, rated_games=event.rated_games)
+        return replace(menu, rating=history.rating_line(read)), NOTHING
     if not isinstance(event, Pressed):
         return menu, UNHANDLED
     listed = rows(ctx, menu)
