@@ -27,7 +27,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gomoku.ai import LEVELS
 from gomoku.history import GameKind, History, OpponentKind, entry_of
-from gomoku.history_stats import rating, statistics as figures
+from gomoku.history_stats import rating
+from gomoku.history_stats import statistics as figures
 from gomoku.point import Point
 from gomoku.records import GameRecord
 from gomoku.rules import Outcome, Stone, Termination
