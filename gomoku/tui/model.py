@@ -637,7 +637,7 @@ class HistoryView:
     row: int = 0
     job: int | None = None
     deleting: int | None = None
-    #: the statistics shown instead of the list (Tab)
+    #: the statistics shown instead of the list (t)
     stats: bool = False
     #: the figures of ``entries`` (worked out once when they are read, not at every frame)
     figures: Statistics = field(default_factory=Statistics)

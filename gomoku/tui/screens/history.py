@@ -6,7 +6,7 @@ newest first.  On the game under the cursor: Enter opens it in the replay,
 ``R`` in the review, ``S`` saves it as SGF or ``.psq`` (the save prompt, by
 the name's ending), ``D`` deletes it (after a yes).  Filters cycle through
 the values the games hold: ``o`` opponent, ``l`` level, ``r`` rule, ``n``
-opening, ``w`` result; ``c`` clears them.  Tab shows the statistics by
+opening, ``w`` result; ``c`` clears them.  ``t`` shows the statistics by
 level, rule, colour and opening instead of the list.
 """
 
@@ -61,10 +61,7 @@ OPENING = Binding(("n",), N_("filter by opening"))
 RESULT = Binding(("w",), N_("filter by result: won, drawn, lost"))
 CLEAR = Binding(("c",), N_("clear the filters"), N_("c clear"))
 STATS = Binding(
-    ("tab",),
-    N_("the statistics by level, rule, colour and opening (Tab again: the games)"),
-    N_("Tab statistics"),
-    "Tab",
+    ("t",), N_("the statistics by level, rule, colour and opening (t again: the games)"), N_("t statistics")
 )
 LEAVE = Binding(("escape", "b"), N_("back to the menu"), N_("Esc back"), "Esc b")
 QUIT = Binding((QUIT_KEY,), N_("quit"), always=True)
