@@ -46,8 +46,8 @@ def test_puzzles_from_the_menu_fail_hint_solve_and_the_rating_moves(launch, home
     game.send("\r")
     seen(game, "rating 1500 · streak 0 (best 0)", timeout=15)
     game.send("jj\r")  # Daily puzzle, Built-in collection, Your puzzles
-    text = seen(game, "Puzzle 1 of 2", timeout=10)
-    assert "Black to play: win by fours." in text and "Your rating: 1500" in text
+    text = seen(game, "Your rating: 1500", timeout=10)  # the panel's lower line: the panel is drawn whole
+    assert "Puzzle 1 of 2" in text and "Black to play: win by fours." in text
     game.send("kkk\r")  # the cursor starts amid black's three (i9): i12 is no four
     text = seen(game, "Not i12: i12 is no four: a win by fours plays a four every move.")
     assert "Rating 1500 → 1338." in text and "Try another move" in text
