@@ -105,18 +105,14 @@ def test_a_watcher_sees_a_swap2_opening_and_the_clocks_as_the_players_do() -> No
         assert not wire.of(session, ev.Refused)
     assert watcher.board.moves == wire.host.board.moves and len(watcher.board.moves) == 5
     seen, played = watcher.snapshot().table, wire.host.snapshot().table
-    assert (
-        seen.opening.history
-        == (
-            "Hana: black h8",
-            "Hana: white h9",
-            "Hana: black j9",
-            "Gil: place two more",
-            "Gil: white g7",
-            "Gil: black j7",
-            "Hana: swap colours",
-        )
-        or seen.opening.history
+    assert seen.opening.history == (
+        "Hana: place h8",
+        "Hana: place h9",
+        "Hana: place j9",
+        "Gil: place two more",
+        "Gil: place g7",
+        "Gil: place j7",
+        "Hana: swap colours",
     )
     assert len(seen.opening.history) == len(played.opening.history)
     for role in Role:
