@@ -246,6 +246,11 @@ class NetSetup:
     black: BlackChoice = BlackChoice.RANDOM
     opening: OpeningRule = OpeningRule.NONE
     clock: ClockSpec = NO_CLOCK
+    #: Guest side: only watch, with the watchers' code (``code``).
+    watch: bool = False
+    #: Host: the watchers' code (empty until drawn, then kept for a restart) and whether watchers may chat.
+    watch_code: str = ""
+    watch_chat: bool = False
 
 
 @dataclass(frozen=True)

@@ -367,6 +367,8 @@ class NetRow(enum.Enum):
     PORT = "Port"
     BIND = "Listen on"
     NAME = "Your name"
+    WATCHERS_CHAT = "Watchers chat"
+    WATCH = "Watch a game..."
     BACK = "Back to the menu"
 
     @property
@@ -393,6 +395,10 @@ class NetRow(enum.Enum):
             NetRow.BIND: pgettext("menu", "Listen on"),
             # i18n: width 16
             NetRow.NAME: pgettext("menu", "Your name"),
+            # i18n: width 16
+            NetRow.WATCHERS_CHAT: pgettext("menu", "Watchers chat"),
+            # i18n: width 50
+            NetRow.WATCH: pgettext("menu", "Watch a game..."),
             # i18n: width 50
             NetRow.BACK: pgettext("menu", "Back to the menu"),
         }
@@ -413,6 +419,8 @@ class NetMenu:
     bind: str = ""
     editing: str | None = None
     error: str = ""
+    #: Whether the host lets watchers chat.
+    watch_chat: bool = False
 
 
 @dataclass(frozen=True)
@@ -429,6 +437,8 @@ class Hosting:
     record: MatchRecord | None = None
     error: str = ""
     refused: str = ""
+    #: The command a watcher runs (best address first).
+    watch_commands: tuple[str, ...] = ()
 
 
 class JoinStep(enum.Enum):
@@ -454,6 +464,8 @@ class Joining:
     session: int | None = None
     error: str = ""
     resume: ResumeRecord | None = None
+    #: A watcher the host admitted, waiting for the game to begin.
+    admitted: bool = False
 
 
 @dataclass(frozen=True)
@@ -495,6 +507,11 @@ class NetPlaying:
     @property
     def opponent(self) -> str:
         return self.view.opponent
+
+    @property
+    def watching(self) -> bool:
+        """Whether we only watch this game (every key that acts is refused)."""
+        return self.view.watching
 
     @property
     def link(self) -> LinkState:

@@ -111,7 +111,9 @@ def initial_network(
     state = State(screen=Menu(), settings=settings, levels=tuple(levels))
     effects: Effects = ()
     network = net_from_saved(offer) if offer is not None else None
-    if offer is not None and network is not None and setup.role is network[0].role is Role.HOST:
+    if setup.watch:  # watching touches no game of ours: the autosave stays as it is
+        state, effects = router.apply(state, *joining.begin(context(state), setup))
+    elif offer is not None and network is not None and setup.role is network[0].role is Role.HOST:
         state = replace(state, screen=ResumeOffer(offer, instead=setup))
     else:
         record: MatchRecord | ResumeRecord | None = None

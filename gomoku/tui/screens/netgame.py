@@ -111,6 +111,8 @@ REFUSED = {
     Request.CHAT: N_("Chat not sent: {reason}"),
     Request.STEP: N_("Not taken: {reason}"),
 }
+#: The keys that act on the game: a watcher pressing one is told it only watches.
+ACTING = frozenset({ACCEPT, DECLINE, PLAY, UNDO, DRAW, RESIGN, NEXT, DECLARE, *OPENING_KEYS.values()})
 #: The offer each key asks for (the next game's is a rematch: :func:`_next_game`).
 OFFERS = {UNDO: OfferKind.UNDO, DRAW: OfferKind.DRAW}
 #: The keys named in messages.
@@ -197,7 +199,14 @@ def started(
     board = table.board
     screen = NetPlaying(session, setup, net.snapshot, board.last_move or centre(board.size), commands=commands)
     opponent, black = screen.opponent, table.my_stone is Stone.BLACK
-    if event.resumed:
+    if screen.watching:
+        view = net.snapshot
+        text = _("Watching game {game}: {host} against {guest}.").format(
+            game=event.game, host=view.player(Role.HOST), guest=view.player(Role.GUEST)
+        )
+        if view.series.games:
+            text = join_sentences(text, _("Series: {score}.").format(score=view.score))
+    elif event.resumed:
         count = len(event.moves)
         if black:
             text = ngettext(
@@ -239,15 +248,17 @@ def started(
 
 
 def _kept_finished(ctx: Context, screen: NetPlaying) -> Effects:
-    """The game just ended: saved in its final position and kept aside, once."""
+    """The game just ended: saved in its final position and kept aside, once (a watcher keeps nothing)."""
+    if screen.watching:
+        return ()
     return (Autosave(saved_from_net(screen, ctx.settings.level)), RetireAutosave())
 
 
 def _autosave(ctx: Context, screen: NetPlaying) -> Effects:
     """Keep the game (and the session's record) for a restart.  A finished game was kept aside as it ended
     (:func:`_kept_finished`): nothing more is written for it (a chat line or a rejoin after the end wrote it
-    again, ``finished-...-2.json``)."""
-    if screen.over:
+    again, ``finished-...-2.json``).  A watcher's game is not theirs: nothing is saved."""
+    if screen.over or screen.watching:
         return ()
     saved = Autosave(saved_from_net(screen, ctx.settings.level))
     if not screen.board.moves:
@@ -289,6 +300,9 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, R
     if isinstance(e, ev.GameStarted):
         return started(ctx, screen.session, screen.setup, net, screen.commands, kept=kept)
     if isinstance(e, ev.MovePlayed):
+        if screen.watching:
+            mover = capitalised(player_of(screen, e.stone))
+            return screen, said(_("{name} played {point}.").format(name=mover, point=screen.board.notation(e.point)))
         if e.mine:
             return replace(screen, cursor=e.point), Reply(effects=saved, message=Message(""))
         return screen, said(_("{name} played {point}.").format(name=name, point=screen.board.notation(e.point)), saved)
@@ -311,6 +325,10 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, R
         return screen, said(_("{name}: {text}").format(name=capitalised(e.name), text=e.text), saved)
     if isinstance(e, ev.ChatSent):
         return screen, Reply(effects=saved)
+    if isinstance(e, ev.WatcherJoined):
+        return screen, said(_("{name} is watching.").format(name=capitalised(e.name or _("a watcher"))))
+    if isinstance(e, ev.WatcherLeft):
+        return screen, said(_("{name} stopped watching.").format(name=capitalised(e.name or _("a watcher"))))
     if isinstance(e, ev.OpponentJoined):
         return replace(screen, reconnecting=False), said(_("{name} is back.").format(name=name))
     if isinstance(e, (ev.PeerLeft, ev.ConnectionLost)):
@@ -457,6 +475,8 @@ def _typed(screen: NetPlaying, name: str) -> tuple[Screen, Reply]:
 
 def _key(screen: NetPlaying, name: str, binding: Binding, ctx: Context) -> tuple[Screen, Reply]:
     """A declared key: a request to the session, or a change of how the game is looked at."""
+    if screen.watching and binding in ACTING:
+        return screen, alerted(_("You are watching: a watcher cannot play."))
     if binding is ACCEPT or binding is DECLINE:
         return screen, Reply(effects=(NetAnswer(screen.session, binding is ACCEPT),))
     if binding is CURSOR:
@@ -559,6 +579,8 @@ def result_text(screen: NetPlaying) -> str:
     if outcome is None:
         return ""
     text = outcome.said(table.board.size)
+    if screen.watching and outcome.winner is not None:
+        return join_sentences(text, _("{name} wins.").format(name=capitalised(player_of(screen, outcome.winner))))
     if outcome.winner is table.my_stone:
         return join_sentences(text, _("You win!"))
     if outcome.winner is not None:
@@ -566,9 +588,17 @@ def result_text(screen: NetPlaying) -> str:
     return text
 
 
+def player_of(screen: NetPlaying, stone: Stone) -> str:
+    """Watching: the name of the player with ``stone`` (the snapshot's ``my_stone`` is the guest's)."""
+    role = Role.GUEST if stone is screen.table.my_stone else Role.HOST
+    return screen.view.player(role)
+
+
 def header(screen: NetPlaying, ctx: Context) -> str:
     board = screen.board
     role = _("host") if screen.setup.role is Role.HOST else _("guest")
+    if screen.watching:
+        role = _("watching")
     return _("network · {role} · game {number} · {rule} {size}").format(
         role=role, number=screen.table.game, rule=board.rule.said(), size=f"{board.size}x{board.size}"
     )
@@ -596,6 +626,19 @@ def waiting_lines(screen: NetPlaying) -> list[str]:
     ]
 
 
+def watcher_lines(screen: NetPlaying) -> list[str]:
+    """Who watches (and, on the host, the watchers' code; watching, whether we may chat)."""
+    view = screen.view
+    lines = []
+    if view.watchers:
+        lines.append(_("Watching: {names}").format(names=join_list(view.watchers)))
+    if view.watch_code:
+        lines.append(_("watchers' code {code}").format(code=view.watch_code))
+    if screen.watching and not view.watch_chat:
+        lines.append(_("(the host does not let watchers chat)"))
+    return lines
+
+
 def view(win: Window, screen: NetPlaying, ctx: Context, theme: Theme) -> None:
     table = screen.table
     board = table.board
@@ -620,7 +663,8 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
     table = screen.table
     mine, theirs = table.my_stone, table.my_stone.opponent
     me, them = screen.setup.role, screen.setup.role.other
-    for row, (stone, name, role) in enumerate(((mine, pgettext("player", "you"), me), (theirs, screen.opponent, them))):
+    my_name = screen.view.player(me) if screen.watching else pgettext("player", "you")
+    for row, (stone, name, role) in enumerate(((mine, my_name, me), (theirs, screen.opponent, them))):
         line = f"{theme.glyphs[str(stone)]} " + _("{name} ({colour})").format(name=name, colour=colour(stone))
         style = ""
         if table.clock is not None:
@@ -644,8 +688,12 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
     names = [table.board.notation(point) for point in table.board.moves]
     draw.moves_panel(win, layout, theme, names, top=moves_top, bottom=moves_top + moves_rows)
     top = moves_top + moves_rows + 2
+    if screen.view.series.games:
+        draw.put(win, layout.top + 2, x, textwidth.fit(screen.view.score, width), theme("dim"))
     for line in waiting_lines(screen):
         lines += [(part, "selected") for part in draw.wrap(line, width)]
+    for line in watcher_lines(screen):
+        lines += [(part, "dim") for part in draw.wrap(line, width)]
     if lines:
         lines.append(("", ""))
     # i18n: width 33 (the panel beside a 15x15 board at 80 columns)
@@ -703,6 +751,11 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
         draw.put(win, row, 1, fitted(theme, [prompt, link_text(screen)], cols - 2), theme(style))
         return
     glyph = theme.glyphs[str(board.turn)]
+    if screen.watching:
+        turn = f"{glyph} " + _("{name} to play").format(name=player_of(screen, board.turn))
+        parts = [turn, link_text(screen), _("move {number}").format(number=len(board.moves) + 1)]
+        draw.put(win, row, 1, fitted(theme, parts, cols - 2), theme("status"))
+        return
     ours = board.turn is table.my_stone  # by colour: while the opponent is away it is still our turn
     turn = f"{glyph} " + (_("your move") if ours else _("{name} to play").format(name=screen.opponent))
     versus = [_("vs {name}").format(name=screen.opponent)] if ours else []
