@@ -240,7 +240,8 @@ def started(
         else:
             text = _("Game {game} against {name}: you play white. Black moves first.")
         text = text.format(game=event.game, name=opponent)
-    fresh = not event.resumed and event.game == 1  # a new match: the game saved before it is kept aside
+    # a new match: the game saved before it is kept aside (a watcher's own saved game is not touched)
+    fresh = not event.resumed and event.game == 1 and not screen.watching
     effects = ((RetireAutosave(),) if fresh else ()) + _autosave(ctx, screen)
     if screen.over and not kept:
         effects += _kept_finished(ctx, screen)
