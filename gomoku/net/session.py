@@ -864,13 +864,22 @@ class Session:
         text = clean_text(text)[:MAX_CHAT]
         if not text:
             return out
-        if self._peer is None:
-            out.append(ev.Refused(Request.CHAT, self._absent()))
+        refusal = self._absent() if self._peer is None else self._chat_refusal()
+        if refusal:
+            out.append(ev.Refused(Request.CHAT, refusal))
         else:
             self._send(self._peer, Chat(text=text), out)
-            self._keep_chat(ChatLine(self.role, text))
+            self._keep_chat(self._own_line(text))
             out.append(ev.ChatSent(text))
         return out
+
+    def _chat_refusal(self) -> str:
+        """Why our player may not chat now though connected (``""``: they may)."""
+        return ""
+
+    def _own_line(self, text: str) -> ChatLine:
+        """Our own line of chat as the chat panel keeps it."""
+        return ChatLine(self.role, text)
 
     def _keep_chat(self, line: ChatLine) -> None:
         self._chat = (self._chat + [line])[-MAX_CHAT_LINES:]

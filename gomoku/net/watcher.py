@@ -27,16 +27,10 @@ from gomoku.net import events as ev
 from gomoku.net import protocol as wire
 from gomoku.net.errors import ProtocolError
 from gomoku.net.guest import GuestSession
-from gomoku.net.match import ChatLine, OfferKind, Request, Role
-from gomoku.net.protocol import MAX_CHAT, clean_text
+from gomoku.net.match import ChatLine, OfferKind, Request, Role, Why
 from gomoku.net.session import Link, Outputs, Table, refusal_text
 from gomoku.openings import OpeningMove
 from gomoku.point import Point
-
-
-def watching_text() -> str:
-    """Why a watcher's action is refused, as the watcher reads it."""
-    return _("you are watching: a watcher cannot play")
 
 
 class WatcherSession(GuestSession):
@@ -77,25 +71,14 @@ class WatcherSession(GuestSession):
         self, what: Request, out: Outputs, now: float, game_over_ok: bool = False, kind: OfferKind | None = None
     ) -> Table | None:
         """Every action on the game is refused: a watcher never moves, takes a step, offers, answers or resigns."""
-        out.append(ev.Refused(what, watching_text(), kind))
+        out.append(ev.Refused(what, refusal_text(Why.WATCHING, what, self._opponent_title()), kind))
         return None
 
-    def chat(self, text: str, now: float | None = None) -> Outputs:
-        """Send a line of chat, if the host lets watchers chat."""
-        self._at(now)
-        out: Outputs = []
-        text = clean_text(text)[:MAX_CHAT]
-        if not text:
-            return out
-        if self._peer is None:
-            out.append(ev.Refused(Request.CHAT, self._absent()))
-        elif not self._watch_chat:
-            out.append(ev.Refused(Request.CHAT, _("the host does not let watchers chat")))
-        else:
-            self._send(self._peer, wire.Chat(text=text), out)
-            self._keep_chat(ChatLine(None, text, self.name))
-            out.append(ev.ChatSent(text))
-        return out
+    def _chat_refusal(self) -> str:
+        return "" if self._watch_chat else refusal_text(Why.NO_CHAT, Request.CHAT, self._opponent_title())
+
+    def _own_line(self, text: str) -> ChatLine:
+        return ChatLine(None, text, self.name)
 
     def _handshake(self, link: Link, message: wire.Message, now: float, out: Outputs) -> None:
         super()._handshake(link, message, now, out)
