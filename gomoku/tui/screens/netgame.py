@@ -319,6 +319,8 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, R
         return screen, said(_offer_text(screen, e, name))
     if isinstance(e, ev.GameOver):
         ended = () if kept else _kept_finished(ctx, screen)
+        if screen.watching:  # a watcher asks for no rematch: the result alone
+            return screen, said(result_text(screen))
         return screen, said(
             _("{result} {key} asks for a rematch.").format(result=result_text(screen), key=NEXT_KEY), ended
         )
