@@ -119,6 +119,11 @@ OFFERS = {UNDO: OfferKind.UNDO, DRAW: OfferKind.DRAW}
 NEXT_KEY, RECONNECT_KEY, CHAT_KEY = NEXT.keys[0], RECONNECT.keys[0], CHAT.keys[0]
 
 
+def watching_text() -> str:
+    """What a key that acts says to a watcher."""
+    return _("You are watching: a watcher cannot play.")
+
+
 def by_offer(kind: OfferKind, undo: str, draw: str, rematch: str) -> str:
     """The sentence for an offer of ``kind``: each kind says its request in a whole sentence of its own."""
     return {OfferKind.UNDO: undo, OfferKind.DRAW: draw, OfferKind.REMATCH: rematch}[kind]
@@ -157,6 +162,8 @@ def bindings(screen: NetPlaying, ctx: Context) -> Bindings:
     table = screen.table
     answer = (ACCEPT, DECLINE) if table.offer_in is not None else ()
     lost = (RECONNECT,) if screen.setup.role is Role.GUEST and screen.link is LinkState.LOST else ()
+    if screen.watching:  # the keys that act are not offered: pressed, they say "you are watching" (unbound)
+        return (*lost, CURSOR, CHAT, DISMISS, HELP, QUIT)
     if table.over:
         return (*lost, *answer, NEXT, CHAT, DISMISS, HELP, QUIT)
     return (*lost, *answer, PLAY, CURSOR, *opening_keys(screen), CHAT, UNDO, DRAW, RESIGN, DISMISS, HELP, QUIT)
@@ -479,7 +486,7 @@ def _typed(screen: NetPlaying, name: str) -> tuple[Screen, Reply]:
 def _key(screen: NetPlaying, name: str, binding: Binding, ctx: Context) -> tuple[Screen, Reply]:
     """A declared key: a request to the session, or a change of how the game is looked at."""
     if screen.watching and binding in ACTING:
-        return screen, alerted(_("You are watching: a watcher cannot play."))
+        return screen, alerted(watching_text())
     if binding is ACCEPT or binding is DECLINE:
         return screen, Reply(effects=(NetAnswer(screen.session, binding is ACCEPT),))
     if binding is CURSOR:
@@ -781,6 +788,8 @@ def clock_text(screen: NetPlaying, role: Role) -> tuple[str, bool]:
 
 def unbound(screen: NetPlaying, ctx: Context, key: str) -> str:
     """What a key the network game does not take now is told: where it works, if only in local games."""
+    if screen.watching and any(binding.matches(key) for binding in ACTING):
+        return watching_text()
     if NEXT.matches(key):
         resign, draw = RESIGN.keys[0], DRAW.keys[0]
         return _(
