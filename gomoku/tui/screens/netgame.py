@@ -40,8 +40,8 @@ from gomoku.i18n import N_, Language, _, join_list, join_sentences, ngettext, pg
 from gomoku.net import events as ev
 from gomoku.net.match import OfferKind, Request, Role
 from gomoku.net.protocol import MAX_CHAT
-from gomoku.net.snapshot import LinkState
-from gomoku.openings import Action, Option, choose, declare, offer, pick, place
+from gomoku.net.snapshot import LinkState, TableView
+from gomoku.openings import PROPOSED_OPENINGS, Action, Option, choose, declare, offer, opening_said, pick, place
 from gomoku.point import Point
 from gomoku.rules import Stone
 from gomoku.tui import draw
@@ -664,6 +664,11 @@ def view(win: Window, screen: NetPlaying, ctx: Context, theme: Theme) -> None:
     _status(win, screen, theme, wide=layout.panel_x is not None)
 
 
+#: The chat lines the panel keeps room for, taking it from the move list (which scrolls) on a short terminal:
+#: at 80x24 under Swap2 with watchers the chat had no row left and was seen only on the message line.
+CHAT_ROWS_KEPT = 2
+
+
 def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlaying) -> None:
     """Beside the board: the players, the move list (drawn as the local game draws it), then the chat."""
     x = layout.panel_x
@@ -694,12 +699,6 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
             win, layout, theme, opening.rule.said(), opening.history, moves_top, room // 3 + 1
         )
         room = bottom - moves_top
-    moves_rows = max(2, min((len(table.board.moves) + 1) // 2 + 1, room // 2))
-    names = [table.board.notation(point) for point in table.board.moves]
-    draw.moves_panel(win, layout, theme, names, top=moves_top, bottom=moves_top + moves_rows)
-    top = moves_top + moves_rows + 2
-    if screen.view.series.games:
-        draw.put(win, layout.top + 2, x, textwidth.fit(screen.view.score, width), theme("dim"))
     for line in waiting_lines(screen):
         lines += [(part, "selected") for part in draw.wrap(line, width)]
     for line in watcher_lines(screen):
@@ -711,6 +710,14 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
     chat: list[str] = []
     for spoken in screen.view.chat:
         chat += draw.wrap(_("{name}: {text}").format(name=screen.view.who(spoken), text=spoken.text), width)
+    # the move list scrolls, the chat would not be seen at all: it gives up its rows first
+    below = len(lines) + max(1, min(len(chat), CHAT_ROWS_KEPT))
+    moves_rows = max(2, min((len(table.board.moves) + 1) // 2 + 1, room // 2, room - 2 - below))
+    names = [table.board.notation(point) for point in table.board.moves]
+    draw.moves_panel(win, layout, theme, names, top=moves_top, bottom=moves_top + moves_rows)
+    top = moves_top + moves_rows + 2
+    if screen.view.series.games:
+        draw.put(win, layout.top + 2, x, textwidth.fit(screen.view.score, width), theme("dim"))
     room = bottom - top - len(lines)
     shown = chat[-room:] if room > 0 else []
     # i18n: width 33
@@ -763,13 +770,14 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
     glyph = theme.glyphs[str(board.turn)]
     if screen.watching:
         turn = f"{glyph} " + _("{name} to play").format(name=player_of(screen, board.turn))
-        parts = [turn, link_text(screen), _("move {number}").format(number=len(board.moves) + 1)]
+        parts = [turn, link_text(screen), _("move {number}").format(number=len(board.moves) + 1), named_opening(table)]
         draw.put(win, row, 1, fitted(theme, parts, cols - 2), theme("status"))
         return
     ours = board.turn is table.my_stone  # by colour: while the opponent is away it is still our turn
     turn = f"{glyph} " + (_("your move") if ours else _("{name} to play").format(name=screen.opponent))
     versus = [_("vs {name}").format(name=screen.opponent)] if ours else []
     parts = [turn, *versus, link_text(screen), _("move {number}").format(number=len(board.moves) + 1)]
+    parts.append(named_opening(table))
     if board.last_move is not None:
         last = _("last: {colour} {point}").format(
             colour=colour(board.turn.opponent), point=board.notation(board.last_move)
@@ -777,6 +785,12 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
         parts.append(last)
     style = "status" if screen.link is LinkState.CONNECTED else "alert"
     draw.put(win, row, 1, fitted(theme, parts, cols - 2), theme(style))
+
+
+def named_opening(table: TableView) -> str:
+    """The opening's name once its three stones are down, as the local game's status line says it."""
+    opening = table.opening
+    return opening_said(table.board, proposed=opening is not None and opening.rule in PROPOSED_OPENINGS)
 
 
 def clock_text(screen: NetPlaying, role: Role) -> tuple[str, bool]:
