@@ -5,6 +5,7 @@ from __future__ import annotations
 from gomoku.net import events as ev
 from gomoku.net.host import HostSession
 from gomoku.net.match import BlackChoice, GameSettings, MatchRecord, OfferKind, Role, Series
+from gomoku.openings import OpeningRule
 from gomoku.savegame import SavedGame
 from gomoku.tui import router
 from gomoku.tui.bindings import key_line
@@ -17,6 +18,7 @@ from gomoku.tui.screens import netgame
 from tests.net.wire import WATCH_CODE, Wire
 from tests.tui.helpers import LEVELS, Run, settings
 from tests.tui.netplay import Match
+from tests.tui.test_view import render
 
 SESSION = 9
 #: Black makes five on row 1 of a 9x9 board while white plays on row 3.
@@ -80,3 +82,13 @@ def test_the_series_is_on_both_screens_in_the_save_and_survives_a_restarted_host
     assert isinstance(record, MatchRecord) and record.series == Series(1, 0, 0)
     restarted = HostSession("K7QM-4RZT-9X", "Hana", record=record)
     assert restarted.series == Series(1, 0, 0)
+
+
+def test_a_watcher_reads_whose_swap_is_next_by_the_players_names() -> None:
+    wire = Wire(GameSettings(size=15, black=BlackChoice.HOST, opening=OpeningRule.SWAP2))
+    wire.join()
+    watcher = wire.watcher(name="Cy")
+    run = watching(wire, watcher)
+    status = render(run.state).lines()[-2]
+    # the host (Hana) places the three stones, the guest (Gil) decides the swap: nobody here is "you"
+    assert "place the 1st stone" in status and "(next swap: Gil)" in status and "you" not in status

@@ -760,7 +760,10 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
     if opening is not None and opening.step is not None:  # who decides what, in the rule's words
         prompt = opening.step.prompt
         if opening.swap_owner is not None and opening.step.action is not Action.CHOOSE:
-            if opening.swap_owner is screen.setup.role:
+            if screen.watching:  # a watcher holds no seat: both players by their names
+                owner = screen.view.player(opening.swap_owner)
+                prompt = _("{prompt} (next swap: {name})").format(prompt=prompt, name=owner)
+            elif opening.swap_owner is screen.setup.role:
                 prompt = _("{prompt} (next swap: you)").format(prompt=prompt)
             else:
                 prompt = _("{prompt} (next swap: {name})").format(prompt=prompt, name=screen.opponent)
