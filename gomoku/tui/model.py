@@ -22,6 +22,7 @@ from datetime import datetime
 from gomoku import game as core
 from gomoku.ai.result import SearchResult
 from gomoku.board import Board
+from gomoku.books import NO_BOOKS, Library
 from gomoku.clock import Clock
 from gomoku.game import UndoPolicy
 from gomoku.i18n import pgettext
@@ -528,6 +529,8 @@ class Notice:
 class PromptKind(enum.Enum):
     SAVE = "save"
     LOAD = "load"
+    #: a comment on a move in the player's opening book (:mod:`gomoku.tui.bookview`)
+    BOOK_COMMENT = "book comment"
 
 
 @dataclass(frozen=True)
@@ -550,6 +553,8 @@ class Prompt:
     choices: tuple[str, ...] = ()
     job: int | None = None
     listing: int | None = None
+    #: for a book comment: the position and the move it is about
+    book: tuple[Board, Point] | None = None
 
 
 Overlay = Help | ConfirmQuit | Notice | Prompt
@@ -638,6 +643,8 @@ class State:
     auto_style: BoardStyle = BoardStyle.UNICODE
     #: Whether the terminal's encoding can show anything but ASCII (else every style is drawn in ASCII).
     unicode: bool = True
+    #: The opening books: the built-in one and the player's own (:mod:`gomoku.books`), read at start.
+    library: Library = NO_BOOKS
 
     @property
     def board_style(self) -> BoardStyle:

@@ -8,6 +8,7 @@ from typing import Any
 
 from gomoku import i18n
 from gomoku.ai import LEVELS
+from gomoku.books import BookSave, save_own
 from gomoku.i18n import _
 from gomoku.tui import storage
 from gomoku.tui.analyst import Analyst
@@ -24,6 +25,7 @@ from gomoku.tui.effects import (
     LoadRecord,
     Quit,
     RetireAutosave,
+    SaveBook,
     SaveRecord,
     SaveSettings,
     Speak,
@@ -44,6 +46,19 @@ def _remember(settings: Settings, levels: tuple[str, ...]) -> Event | None:
     saved = save_settings(settings, levels=levels)  # a settings file that cannot be written loses nothing else
     if saved.moved_aside is not None:
         return Report(_("Damaged settings kept as {name}.").format(name=saved.moved_aside.name))
+    return None
+
+
+def _save_book(save: BookSave) -> Event | None:
+    """Write the player's opening book; a damaged file kept aside, or a disk that refuses, is said."""
+    try:
+        aside = save_own(save)
+    except OSError as error:
+        return Report(
+            _("Your opening book could not be saved to {path}: {error}.").format(path=save.path, error=error.strerror)
+        )
+    if aside is not None:
+        return Report(_("Your damaged opening book was kept as {name}.").format(name=aside.name), alert=False)
     return None
 
 
@@ -83,6 +98,7 @@ class Performer:
             RetireAutosave: lambda effect: autosaver.retire(effect.announce),
             TidyKept: lambda effect: files.submit(storage.tidy),
             SaveSettings: lambda effect: files.submit(partial(_remember, self._to_remember(effect), levels)),
+            SaveBook: lambda effect: files.submit(partial(_save_book, effect.save)),
             Speak: lambda effect: i18n.activate(i18n.choose(None, effect.language)),
             Quit: self._quit,
             **self.network.handlers(),

@@ -250,7 +250,7 @@ def begin(board: Board, back: Playing | Replaying, ctx: Context, result: Outcome
     job = ctx.job
     analyst = ctx.settings.analyst
     screen = Reviewing(board, back, job, analyst, total=len(board.moves) + 1)
-    return screen, said(_("Reviewing the game: Esc cancels."), (StartReview(job, board, analyst, result),))
+    return screen, said(_("Reviewing the game: Esc cancels."), (StartReview(job, board, analyst, result, ctx.library),))
 
 
 def record_board(screen: Replaying) -> Board | None:
