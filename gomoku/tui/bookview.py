@@ -18,7 +18,7 @@ in the replay, the last move, in the position before it.
 from __future__ import annotations
 
 from gomoku.board import Board
-from gomoku.book import BookMark, BookPosition
+from gomoku.book import BookMark, BookMove, BookPosition
 from gomoku.bookline import book_text
 from gomoku.books import MARK_CYCLE, Library
 from gomoku.i18n import _
@@ -70,17 +70,22 @@ def target(board: Board, cursor: Point | None = None) -> tuple[Board, Point] | N
     return before, last
 
 
-def _no_target() -> Reply:
-    return alerted(_("There is no move to mark here: step to a move (or put the cursor on an empty point)."))
+def _pointed(library: Library, board: Board, cursor: Point | None) -> tuple[Board, Point, BookMove | None] | Reply:
+    """The position and move an edit is about (:func:`target`) with the player's own book move there, or the
+    reply that says there is none."""
+    found = target(board, cursor)
+    if found is None:
+        return alerted(_("There is no move to mark here: step to a move (or put the cursor on an empty point)."))
+    position, move = found
+    return position, move, library.own(position, move)
 
 
 def mark(library: Library, board: Board, cursor: Point | None = None) -> Reply:
     """``B``: the next mark for the move pointed at, in the player's book, saved at once."""
-    found = target(board, cursor)
-    if found is None:
-        return _no_target()
-    position, move = found
-    own = library.own(position, move)
+    pointed = _pointed(library, board, cursor)
+    if isinstance(pointed, Reply):
+        return pointed
+    position, move, own = pointed
     old = own.mark if own is not None else BookMark.NONE
     new = MARK_CYCLE[(MARK_CYCLE.index(old) + 1) % len(MARK_CYCLE)] if old in MARK_CYCLE else MARK_CYCLE[0]
     changed, save = library.marked(position, move, new)
@@ -96,11 +101,10 @@ def mark(library: Library, board: Board, cursor: Point | None = None) -> Reply:
 
 def comment_prompt(library: Library, board: Board, cursor: Point | None = None) -> Reply:
     """``E``: the prompt for the player's comment on the move pointed at (its comment so far to edit)."""
-    found = target(board, cursor)
-    if found is None:
-        return _no_target()
-    position, move = found
-    own = library.own(position, move)
+    pointed = _pointed(library, board, cursor)
+    if isinstance(pointed, Reply):
+        return pointed
+    position, move, own = pointed
     text = own.comment if own is not None else ""
     return Reply(overlay=Prompt(PromptKind.BOOK_COMMENT, text, fresh=False, book=(position, move)))
 
