@@ -210,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
                     book = read_book(path.read_text(encoding="utf-8"))
                 except RecordError as error:
                     print(f"{path}: {error}: starting it over", file=sys.stderr)
-            names = [name for name, _stones in CANONICAL_OPENINGS]
+            names = [f"{opening.code} {opening.name}" for opening in CANONICAL_OPENINGS]
             for name, stones in list(zip(names, canonical_openings(SIZE)))[: args.openings]:
                 if done(book, stones, rule):
                     continue

@@ -9,6 +9,11 @@ line, the first variation at every branch; comments (``C``) are kept by move
 ignored; the writer writes the comments, and side lines given as
 :class:`Variation` values.
 
+The opening's name is ``ON`` (SGF's own property): written in English from
+the first three moves when they are one of the 26 named openings
+(``ON[Kagetsu (D4)]``); read, and kept as the record wrote it when the
+moves are none of the 26 (:attr:`~gomoku.records.record.GameRecord.written_opening`).
+
 Fair-play additions (issue 24), all optional: the opening rule in
 ``OP[swap2]`` and every opening step, swaps included, in order in
 ``OS[place h8][place h9][place j9][swap]`` (:mod:`gomoku.openings` replays
@@ -27,7 +32,7 @@ from gomoku import __version__
 from gomoku.board import Board
 from gomoku.clock import NO_CLOCK, ClockKind, ClockSpec
 from gomoku.i18n import _
-from gomoku.openings import OpeningRule
+from gomoku.openings import OpeningRule, named_opening
 from gomoku.point import Point
 from gomoku.puzzles import Goal, Puzzle, PuzzleError, check_id, parse_grade
 from gomoku.records.record import GameRecord, RecordError, board_size, cut, play_recorded, whole_number
@@ -266,6 +271,8 @@ def read_sgf(text: str) -> GameRecord:
         opening_steps=tuple(step.strip() for step in root.get("OS", [])),
         clock=_sgf_clock(root.get("TM", [""])[0], root.get("OT", [""])[0]),
         time_left=tuple(left) if any(value is not None for value in left) else (),
+        # The moves name the 26 themselves; another program's name is kept only for moves that are none of them.
+        written_opening="" if named_opening(moves[:3]) else root.get("ON", [""])[0].strip(),
     )
     return record.checked()
 
@@ -384,6 +391,8 @@ def write_sgf(record: GameRecord, variations: Iterable[Variation] = ()) -> str:
         header.append(f"PW[{sgf_escape(record.white)}]")
     if record.result:
         header.append(f"RE[{sgf_escape(record.result)}]")
+    if record.opening_name:
+        header.append(f"ON[{sgf_escape(record.opening_name)}]")
     if record.comment(0):
         header.append(f"C[{sgf_escape(record.comment(0))}]")
     branches: dict[int, list[Variation]] = {}

@@ -6,7 +6,7 @@ know of the position shown: the line ``book: i9 good, j10 losing``
 (:func:`panel_lines`) and a sign on each marked book move's empty point
 (:func:`draw_marks`, under the analysis's ``1`` ``2`` ``3``).
 
-``B`` (:data:`~gomoku.tui.bindings.BOOK_MARK`) gives a move the next mark
+``M`` (:data:`~gomoku.tui.bindings.BOOK_MARK`) gives a move the next mark
 of :data:`~gomoku.books.MARK_CYCLE` in the player's book and ``E``
 (:data:`~gomoku.tui.bindings.BOOK_COMMENT`) opens the prompt for a comment
 on it; either is saved at once (a :class:`~gomoku.tui.effects.SaveBook`).
@@ -81,7 +81,7 @@ def _pointed(library: Library, board: Board, cursor: Point | None) -> tuple[Boar
 
 
 def mark(library: Library, board: Board, cursor: Point | None = None) -> Reply:
-    """``B``: the next mark for the move pointed at, in the player's book, saved at once."""
+    """``M``: the next mark for the move pointed at, in the player's book, saved at once."""
     pointed = _pointed(library, board, cursor)
     if isinstance(pointed, Reply):
         return pointed
@@ -91,9 +91,9 @@ def mark(library: Library, board: Board, cursor: Point | None = None) -> Reply:
     changed, save = library.marked(position, move, new)
     name = position.notation(move)
     if new is BookMark.NONE:
-        text = _("{move}: your mark taken away (B marks it again).").format(move=name)
+        text = _("{move}: your mark taken away (M marks it again).").format(move=name)
     else:
-        text = _("{move} marked {mark} in your book (B for the next mark, E for a comment).").format(
+        text = _("{move} marked {mark} in your book (M for the next mark, E for a comment).").format(
             move=name, mark=new.said()
         )
     return said(text, (SaveBook(save),), library=changed)

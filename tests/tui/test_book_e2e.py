@@ -1,5 +1,5 @@
 """The real game in a pseudo-terminal (issue 31): the replay of a game in the book shows the book's line, and a
-move marked with B is in the player's book file at once."""
+move marked with M is in the player's book file at once."""
 
 from __future__ import annotations
 
@@ -32,9 +32,9 @@ def test_the_replay_shows_the_book_and_a_mark_is_saved_at_once(launch, home: Pat
     game.send(",")  # one move back: the position the book knows
     text = game.wait_for(lambda t: "book: h10 good" in flatten(t))
     assert "Move 4 of 5" in text
-    game.send(".")  # forward to h10, then B: h10 good -> bad in the player's book
+    game.send(".")  # forward to h10, then M: h10 good -> bad in the player's book
     game.wait_for("Move 5 of 5")
-    game.send("B")
+    game.send("M")
     game.wait_for(lambda t: "h10 marked bad in your book" in flatten(t))
     game.send(",")
     game.wait_for(lambda t: "book: h10 bad" in flatten(t))

@@ -1,5 +1,5 @@
 """The opening book on the screens (issue 31): its line and marks in the replay and beside the live analysis,
-B to mark a move and E to comment on it (saved at once), and the computer's job carrying the book."""
+M to mark a move and E to comment on it (saved at once), and the computer's job carrying the book."""
 
 from __future__ import annotations
 
@@ -70,7 +70,7 @@ def test_the_book_marks_are_drawn_on_their_points(tmp_path: Path) -> None:
 
 
 def test_b_marks_the_last_move_in_the_players_book_and_saves_it_at_once(tmp_path: Path) -> None:
-    run = Run(replay(tmp_path)).press("B")  # h10 was good in the player's book: the next mark is bad
+    run = Run(replay(tmp_path)).press("M")  # h10 was good in the player's book: the next mark is bad
     assert "h10 marked bad in your book" in run.state.message
     save = saved(run)
     assert written(save, "h8 i9 h9 i10", "h10") == BookMove(parse_point("h10", 15), BookMark.BAD)
@@ -86,7 +86,7 @@ def test_b_goes_round_the_marks_and_none_takes_the_players_mark_away(tmp_path: P
     state = replace(loaded(GAME), library=Library(folder=tmp_path))
     marks = []
     for _ in range(6):
-        run = Run(state).press("B")
+        run = Run(state).press("M")
         state = run.state
         position = state.library.shelf(Rule.FREESTYLE, 15).own.lookup(press(state, "left").screen.board)  # type: ignore[union-attr]
         found = position.move(parse_point("h10", 15)) if position is not None else None
@@ -107,7 +107,7 @@ def test_e_writes_a_comment_through_the_prompt(tmp_path: Path) -> None:
 
 
 def test_b_at_the_start_of_the_replay_has_no_move_to_mark(tmp_path: Path) -> None:
-    run = Run(replay(tmp_path)).press("home", "B")
+    run = Run(replay(tmp_path)).press("home", "M")
     assert run.of(SaveBook) == [] and run.state.alert and "no move to mark" in run.state.message
     assert isinstance(run.state.screen, Replaying)
 
@@ -119,7 +119,7 @@ def test_the_analysis_shows_the_book_and_b_marks_the_cursor_point(tmp_path: Path
     assert "book:" not in shown(state)  # the book shows beside the live analysis
     state = press(state, "A")
     assert "book: h10 good, j11 losing" in shown(state)
-    run = Run(state).press("B")  # the cursor is on i10, a stone: the last move, in the position before it
+    run = Run(state).press("M")  # the cursor is on i10, a stone: the last move, in the position before it
     assert "i10 marked good" in run.state.message
     assert written(saved(run), "h8 i9 h9", "i10") == BookMove(parse_point("i10", 15), BookMark.GOOD)
 
