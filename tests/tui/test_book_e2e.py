@@ -19,30 +19,32 @@ from tests.tui.terminal import flatten
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
-MOVES = ("h8", "i9", "h9", "i10", "h10")
+#: A freestyle game on 13x13 (no built-in book there: only the player's shows).
+SIZE = 13
+MOVES = ("g7", "h8", "g8", "h9", "g9")
 
 
 def test_the_replay_shows_the_book_and_a_mark_is_saved_at_once(launch, home: Path) -> None:
-    book = own_book_path(Rule.FREESTYLE, 15, home)
-    book.write_text("gomoku book\nrule: freestyle\nsize: 15\nh8 i9 h9 i10 : h10 good\n", encoding="utf-8")
-    record = GameRecord(size=15, rule=Rule.FREESTYLE, moves=tuple(parse_point(name, 15) for name in MOVES))
+    book = own_book_path(Rule.FREESTYLE, SIZE, home)
+    book.write_text("gomoku book\nrule: freestyle\nsize: 13\ng7 h8 g8 h9 : g9 good\n", encoding="utf-8")
+    record = GameRecord(size=SIZE, rule=Rule.FREESTYLE, moves=tuple(parse_point(name, SIZE) for name in MOVES))
     write_record(home / "game.sgf", record)
     game = launch("--load", "game.sgf", rows=40, cols=120)
     game.wait_for("Move 5 of 5")
     game.send(",")  # one move back: the position the book knows
-    text = game.wait_for(lambda t: "book: h10 good" in flatten(t))
+    text = game.wait_for(lambda t: "book: g9 good" in flatten(t))
     assert "Move 4 of 5" in text
-    game.send(".")  # forward to h10, then M: h10 good -> bad in the player's book
+    game.send(".")  # forward to g9, then M: g9 good -> bad in the player's book
     game.wait_for("Move 5 of 5")
     game.send("M")
-    game.wait_for(lambda t: "h10 marked bad in your book" in flatten(t))
+    game.wait_for(lambda t: "g9 marked bad in your book" in flatten(t))
     game.send(",")
-    game.wait_for(lambda t: "book: h10 bad" in flatten(t))
+    game.wait_for(lambda t: "book: g9 bad" in flatten(t))
 
     def marked() -> BookMark | None:
-        board = Board.from_moves([parse_point(name, 15) for name in MOVES[:4]], 15, Rule.FREESTYLE)
+        board = Board.from_moves([parse_point(name, SIZE) for name in MOVES[:4]], SIZE, Rule.FREESTYLE)
         position = read_book(book.read_text(encoding="utf-8")).lookup(board)
-        found = position.move(parse_point("h10", 15)) if position is not None else None
+        found = position.move(parse_point("g9", SIZE)) if position is not None else None
         return found.mark if found is not None else None
 
     game.wait_for(lambda t: marked() is BookMark.BAD)  # written by the file worker, at once
