@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from gomoku.records.book import read_book, read_sgf_book
 from gomoku.review import render_text, review_game, to_data
 from gomoku.rules import Rule
 from tools.make_book import distinct, read_opening
+from tools.make_book import main as make_book_main
 
 SIZE = 15
 
@@ -276,3 +278,19 @@ def test_the_maker_keeps_one_of_each_pair_a_symmetry_makes_one() -> None:
     analyst = FixedAnalyst({"h8 h9 h10": [("g10", BookMark.GOOD), ("i10", BookMark.GOOD), ("g8", BookMark.BAD)]})
     kept = distinct(Book(Rule.RENJU, SIZE), analyst, [p("h8"), p("h9"), p("h10")], Rule.RENJU, 3)  # type: ignore[arg-type]
     assert [board_of().notation(move) for move, _mark, _text in kept] == ["g10", "g8"]
+
+
+def test_the_maker_reads_with_an_outside_engine(tmp_path: Path) -> None:
+    """``--engine``: the candidates valued by the engine's own evaluation after each (the fake engine says
+    ``ev 42`` for the side to move: 45% for the mover, even), the engine named in the comments."""
+    engine = Path(__file__).resolve().parent / "engines" / "fake_engine.py"
+    command = f"{sys.executable} {engine} good"
+    code = make_book_main(
+        ["--rule", "renju", "--openings", "1", "--seconds", "0.2", "--engine", command, "--out", str(tmp_path)]
+    )
+    assert code == 0
+    book = read_book((tmp_path / "book-renju.txt").read_text(encoding="utf-8"))
+    position = book.lookup(board_of("h8", "h9", "h10"))
+    assert position is not None and position.moves
+    assert {move.mark for move in position.moves} == {BookMark.EVEN}
+    assert all("fake_engine.py" in move.comment and "45% for the mover" in move.comment for move in position.moves)

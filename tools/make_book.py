@@ -41,7 +41,7 @@ from gomoku.ai.book import mark_for, mark_of_result
 from gomoku.ai.result import ENGINE_EVAL_SCALE, HARD_EVAL_SCALE, SearchResult, win_rate
 from gomoku.board import Board
 from gomoku.book import Book, BookMark, stones_of
-from gomoku.gomocup.manager import EngineError, EnginePlayer
+from gomoku.gomocup.manager import EngineError, EnginePlayer, command_words
 from gomoku.openings import CANONICAL_OPENINGS, canonical_openings, position_symmetries
 from gomoku.point import Point, to_notation
 from gomoku.records.book import read_book, write_book
@@ -59,7 +59,7 @@ SECONDS = 8.0
 MOVES = 3
 #: How many of white's best 4th moves are followed to black's 5th.
 FOLLOW = 2
-#: Seconds of hard's analysis that only names the candidates when an outside engine values them.
+#: Seconds of hard's analysis (at most; --seconds if less) that only names the candidates an outside engine values.
 CANDIDATE_SECONDS = 2.0
 #: The outside engine's turn time a candidate, in seconds, by default.
 ENGINE_SECONDS = 2.0
@@ -89,7 +89,7 @@ class Analyst:
             return [
                 (line.move, mark_of_result(line, HARD_EVAL_SCALE), self._said(line, found.depth)) for line in found.best
             ]
-        found = analyse(board, count=count, seconds=CANDIDATE_SECONDS)
+        found = analyse(board, count=count, seconds=min(self.seconds, CANDIDATE_SECONDS))
         candidates = [line.move for line in found.best] if found is not None else []
         own = self.engine.choose_move(board, think_time=self.engine_seconds).move
         if own not in candidates:
@@ -103,9 +103,8 @@ class Analyst:
             else:
                 reply = self.engine.choose_move(after, think_time=self.engine_seconds)
                 rate = _mover_rate(reply)
-            text = (
-                f"{self.engine.name}: {rate:.0%} for the mover" if rate is not None else f"{self.engine.name}: no eval"
-            )
+            said = f"{rate:.0%} for the mover" if rate is not None else "no eval"
+            text = f"{self.engine.name} {self.engine_seconds:g} s: {said}"
             valued.append((move, None if rate is None else mark_for(rate), text, rate if rate is not None else -1.0))
         valued.sort(key=lambda item: item[3], reverse=True)
         return [(move, mark, text) for move, mark, text, _rate in valued]
@@ -118,6 +117,15 @@ class Analyst:
             return f"hard {self.seconds:g} s"
         bound = "" if line.exact else "at most "
         return f"hard {self.seconds:g} s, depth {depth}: {bound}{rate:.0%} for the mover"
+
+
+def engine_name(command: str) -> str:
+    """What the comments call the engine: its program's file name (the script's, when an interpreter runs it)."""
+    words = command_words(command)
+    programs = [os.path.basename(word) for word in words if not word.startswith("-")]
+    if len(programs) > 1 and programs[0].startswith("python"):
+        return programs[1]
+    return programs[0] if programs else "engine"
 
 
 def _mover_rate(reply: SearchResult) -> float | None:
@@ -189,7 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fresh", action="store_true", help="start over instead of going on from the files")
     args = parser.parse_args(argv)
     rules = RULES if args.rule == "all" else (Rule(args.rule),)
-    engine = EnginePlayer(args.engine, think_time=args.engine_time) if args.engine else None
+    engine = EnginePlayer(args.engine, engine_name(args.engine), args.engine_time) if args.engine else None
     analyst = Analyst(args.seconds, engine, args.engine_time)
     who = (
         f"engine {engine.name}, {args.engine_time:g} s a candidate"
