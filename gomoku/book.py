@@ -26,7 +26,7 @@ its plain-text form and exports it as SGF with variations.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -130,8 +130,9 @@ class _Frame:
     """A position put into the book's canonical orientation: its key, and the symmetries that do it."""
 
     key: Key
-    #: every symmetry that maps the asked position onto the canonical one (more than one: it is symmetrical)
-    forward: tuple[Callable[[Point], Point], ...]
+    #: every symmetry that maps the asked position onto the canonical one (more than one: it is symmetrical),
+    #: each as a table of where every cell goes (see :func:`_cell_maps`)
+    forward: tuple[tuple[int, ...], ...]
 
 
 class Book:
@@ -155,12 +156,12 @@ class Book:
                 )
             )
         size = self.size
-        images = []
-        for symmetry in board_symmetries(size):
-            cells = sorted((point.y * size + point.x, int(stone)) for point, stone in _mapped(stones, symmetry))
-            images.append((tuple(cells), symmetry))
-        key = min(cells for cells, _symmetry in images)
-        return _Frame(key, tuple(symmetry for cells, symmetry in images if cells == key))
+        placed = [(point.y * size + point.x, int(stone)) for point, stone in stones.items()]
+        images = [
+            (tuple(sorted((where[cell], colour) for cell, colour in placed)), where) for where in _cell_maps(size)
+        ]
+        key = min(cells for cells, _where in images)
+        return _Frame(key, tuple(where for cells, where in images if cells == key))
 
     def _stones_of(self, board: Board) -> dict[Point, Stone]:
         """The stones on ``board``, once it is checked to be this book's rule and size."""
@@ -202,10 +203,11 @@ class Book:
         if entry is None:
             return None
         moves: dict[Point, BookMove] = {}
+        size = self.size
         for cell, (mark, comment) in entry.moves.items():
-            canonical = Point(cell % self.size, cell // self.size)
-            for symmetry in frame.forward:
-                point = _inverse(self.size, symmetry)(canonical)
+            for where in frame.forward:
+                asked = where.index(cell)
+                point = Point(asked % size, asked // size)
                 moves.setdefault(point, BookMove(point, mark, comment))
         ordered = tuple(moves[point] for point in sorted(moves, key=lambda point: (point.y, point.x)))
         return BookPosition(ordered, entry.comment)
@@ -218,7 +220,8 @@ class Book:
             raise BookError(_("{point} is off the {size}x{size} board").format(point=tuple(move), size=self.size))
         if move in stones:
             raise BookError(_("{point} is already taken").format(point=to_notation(move, self.size)))
-        return min(symmetry(move).y * self.size + symmetry(move).x for symmetry in frame.forward)
+        cell = move.y * self.size + move.x
+        return min(where[cell] for where in frame.forward)
 
     def set_move(self, stones: Stones, move: Point, mark: BookMark | None = None, comment: str | None = None) -> None:
         """Put ``move`` into the position ``stones``, with ``mark`` and ``comment`` when given (``None`` keeps
@@ -345,33 +348,15 @@ def _mover(stones: Stones) -> Stone:
     return next_to_move(stones.values())
 
 
-def _mapped(stones: Stones, symmetry: Callable[[Point], Point]) -> Iterator[tuple[Point, Stone]]:
-    for point, stone in stones.items():
-        yield symmetry(point), stone
-
-
 @cache
-def _inverses(size: int) -> tuple[Callable[[Point], Point], ...]:
-    """For each of :func:`board_symmetries` (same order), the symmetry that undoes it."""
-    symmetries = board_symmetries(size)
-    probe = (Point(0, 1), Point(2, 0))
-    inverses = []
-    for symmetry in symmetries:
-        for candidate in symmetries:
-            if all(candidate(symmetry(point)) == point for point in probe):
-                inverses.append(candidate)
-                break
-    return tuple(inverses)
-
-
-def _inverse(size: int, symmetry: Callable[[Point], Point]) -> Callable[[Point], Point]:
-    """The symmetry that undoes ``symmetry`` (the same symmetry applied to a probe tells which one it is)."""
-    probe = (Point(0, 1), Point(2, 0))
-    images = [symmetry(point) for point in probe]
-    for candidate, inverse in zip(board_symmetries(size), _inverses(size)):
-        if [candidate(point) for point in probe] == images:
-            return inverse
-    raise AssertionError("not a board symmetry")
+def _cell_maps(size: int) -> tuple[tuple[int, ...], ...]:
+    """For each of :func:`~gomoku.openings.board_symmetries` (same order), where it takes every cell
+    (``y * size + x``): a position's images are then table lookups, not a point made per stone and symmetry
+    (a RenLib library of 35,000 positions wrote several times faster so)."""
+    return tuple(
+        tuple((image := symmetry(Point(cell % size, cell // size))).y * size + image.x for cell in range(size * size))
+        for symmetry in board_symmetries(size)
+    )
 
 
 __all__ = [

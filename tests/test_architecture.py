@@ -117,6 +117,7 @@ CORE = [
     "puzzles",
     "jobs",
     "bookline",
+    "sprt",
 ]
 # gomoku/i18n.py is neither core nor edge: the core marks and translates its texts through it, and it reads
 # the compiled catalogs from the installed package (as stdlib gettext does), so it may use os and pathlib.
@@ -132,6 +133,7 @@ EDGES = (
     "gomoku.userdirs",
     "gomoku.review_cli",
     "gomoku.solve_cli",
+    "gomoku.match",
 )
 #: The standard modules that reach the world outside the process: files, terminals, sockets, processes.
 WORLD = ("curses", "socket", "selectors", "subprocess", "multiprocessing", "os", "pathlib", "tempfile", "shutil")
@@ -173,7 +175,7 @@ def breaking(paths: list[Path], forbidden: tuple[str, ...]) -> dict[str, list[st
         ("the core", sources(*CORE), EDGES + WORLD),
         (
             "records, saves and the engine protocol",
-            sources("records", "savegame", "gomocup", "review_cli", "solve_cli", "puzzle_sets", "books"),
+            sources("records", "savegame", "gomocup", "review_cli", "solve_cli", "puzzle_sets", "match", "books"),
             ("gomoku.tui", "curses"),
         ),
         ("network play", sources("net"), ("gomoku.tui", "curses")),
