@@ -147,6 +147,8 @@ BOOK_MARK = Binding(
     N_("M book mark"),
 )
 BOOK_COMMENT = Binding(("E",), N_("book: write a comment on that move in your opening book"), N_("E book comment"))
+#: Both book keys, as the screens that edit the book bind them.
+BOOK_KEYS: Bindings = (BOOK_MARK, BOOK_COMMENT)
 LOAD = Binding((LOAD_KEY,), N_("load a record to replay, or a kept game"))
 NEXT = Binding(
     ("g",), N_("next game: a new one from the menu (over the network: a rematch, colours swap)"), N_("g next game")
@@ -198,8 +200,7 @@ GAME_KEYS: Bindings = (
     HINT,
     HEAT,
     ANALYSIS,
-    BOOK_MARK,
-    BOOK_COMMENT,
+    *BOOK_KEYS,
     SAVE,
     LOAD,
     NEXT,
@@ -226,21 +227,7 @@ GAME_KEYS: Bindings = (
 )
 #: The actions only one kind of game has.
 NETWORK_ONLY: Bindings = (RESIGN, DRAW, CHAT, ACCEPT, DECLINE, RECONNECT)
-LOCAL_ONLY: Bindings = (
-    REDO,
-    HINT,
-    HEAT,
-    ANALYSIS,
-    BOOK_MARK,
-    BOOK_COMMENT,
-    SAVE,
-    LOAD,
-    PAUSE,
-    STEP,
-    PACE,
-    REVIEW,
-    BALANCED,
-)
+LOCAL_ONLY: Bindings = (REDO, HINT, HEAT, ANALYSIS, *BOOK_KEYS, SAVE, LOAD, PAUSE, STEP, PACE, REVIEW, BALANCED)
 
 
 def elsewhere(key: str, network: bool) -> str | None:

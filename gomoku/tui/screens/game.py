@@ -33,6 +33,7 @@ from gomoku.tui.bindings import (
     ANALYSIS,
     BALANCED,
     BOOK_COMMENT,
+    BOOK_KEYS,
     BOOK_MARK,
     CURSOR,
     DECLARE,
@@ -109,7 +110,7 @@ def bindings(screen: Playing, ctx: Context) -> Bindings:
     """The game's keys: to play (against the computer or each other), or to watch."""
     game = screen.game
     review = (REVIEW,) if game.over else ()
-    book = (BOOK_MARK, BOOK_COMMENT) if game.analysis and live.allowed(game, ctx.settings) else ()
+    book = BOOK_KEYS if game.analysis and live.allowed(game, ctx.settings) else ()
     if game.mode is Mode.CVC:
         pause = RESUME if game.paused else PAUSE
         redo = () if game.clock.enabled else (REDO,)  # a clock takes no redo (the core refuses it)
