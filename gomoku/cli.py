@@ -42,6 +42,7 @@ EXAMPLES: tuple[tuple[str, str], ...] = (
     ("python -m gomoku --level hard --think-time 2", N_("the searching level, 2 s a move")),
     ("python -m gomoku --review game.sgf --sgf reviewed.sgf", N_("where was it won and lost? (--json for data)")),
     ("python -m gomoku --solve puzzle.sgf", N_("does the side to move win by fours or threes?")),
+    ("python -m gomoku --puzzle", N_("solve puzzles: the daily one, the collection, your games' mistakes")),
     ("python -m gomoku --import-lib openings.lib --output my.book", N_("a RenLib library into a book")),
     ("python -m gomoku --opening swap2 --rule standard", N_("a game under the Swap2 opening rule")),
     ("python -m gomoku --mode pvp --clock 5+3", N_("two players, 5 min + 3 s a move each")),
@@ -451,6 +452,16 @@ def build_parser() -> argparse.ArgumentParser:
         help=_(
             "does the side to move win by fours, by fours and threes, or neither? A puzzle (the plain-text "
             "form or SGF with set-up stones) or a game record's final position (.psq and move lists take --rule)"
+        ),
+    )
+    puzzles.add_argument(
+        "--puzzle",
+        nargs="?",
+        const="",
+        metavar="FILE",
+        help=_(
+            "open the Puzzles screen: your rating, the daily puzzle, the collection, your games' puzzles; "
+            "with FILE, that file's puzzles (the plain-text form, a collection, or SGF with set-up stones)"
         ),
     )
     book = parser.add_argument_group(_("opening book"))

@@ -53,5 +53,6 @@ def test_the_replay_shows_the_book_and_a_mark_is_saved_at_once(launch, home: Pat
 def test_a_damaged_book_is_said_and_the_game_goes_on(launch, home: Path) -> None:
     own_book_path(Rule.RENJU, 15, home).write_text("gomoku book\nh8 h9 : i9 great\n", encoding="utf-8")
     game = launch("--mode", "pvp", rows=40, cols=120)
-    text = game.wait_for(lambda t: "cannot be read" in flatten(t))
-    assert "play goes on without it" in flatten(text)
+    game.wait_for(lambda t: "Your opening book" in flatten(t) and "cannot be read" in flatten(t))
+    game.send(" ")  # the notice closes; the game is there (the notice's wording past the path is not relied on)
+    game.wait_for("Black to play")
