@@ -8,12 +8,13 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from gomoku import __version__, i18n, textwidth
 from gomoku.ai import LEVELS, UnknownLevelError, level_named
 from gomoku.clock import ClockError, ClockSpec, parse_clock
-from gomoku.i18n import N_, _
+from gomoku.i18n import N_, _, ngettext
 from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.net.match import BlackChoice
 from gomoku.openings import OpeningRule
@@ -466,6 +467,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     book = parser.add_argument_group(_("opening book"))
     book.add_argument(
+        "--export-book",
+        metavar="FILE.sgf",
+        help=_("write your own opening book for --rule (renju by default) and --size as SGF with variations, and exit"),
+    )
+    book.add_argument(
         "--import-lib",
         metavar="FILE",
         help=_(
@@ -591,6 +597,34 @@ def _printing(args: argparse.Namespace, engines: Mapping[str, str]) -> int:
         return 0
 
 
+def _export_book(path: str, rule: Rule, size: int) -> int:
+    """``--export-book FILE.sgf``: the player's own book for ``rule`` on ``size`` written as SGF with variations."""
+    from gomoku.books import export_sgf, load_library, own_book_path
+
+    library = load_library()
+    for problem in library.problems:
+        print("gomoku: " + problem, file=sys.stderr)
+    try:
+        count = export_sgf(library, rule, size, Path(path))
+    except OSError as error:
+        print(_("gomoku: {path}: {error}").format(path=path, error=i18n.os_error_text(error)), file=sys.stderr)
+        return 1
+    if count == 0:
+        print(
+            _("gomoku: your book for {rule} on {size}x{size} is empty ({book}): {path} holds no moves").format(
+                rule=rule.said(), size=size, book=own_book_path(rule, size), path=path
+            ),
+            file=sys.stderr,
+        )
+        return 0
+    print(
+        ngettext(
+            "{count} position of your book written to {path}", "{count} positions of your book written to {path}", count
+        ).format(count=count, path=path)
+    )
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run gomoku with the command-line ``argv``; returns the exit status."""
     words = list(sys.argv[1:] if argv is None else argv)
@@ -618,6 +652,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(problem)
     if args.review is not None or args.solve is not None:
         return _printing(args, engines)
+    if args.export_book is not None:
+        return _export_book(args.export_book, Rule(args.rule or Rule.RENJU.value), args.size or 15)
     if args.import_lib is not None:
         from gomoku.renlib_cli import run_import
 
