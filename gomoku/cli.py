@@ -43,7 +43,7 @@ EXAMPLES: tuple[tuple[str, str], ...] = (
     ("python -m gomoku --review game.sgf --sgf reviewed.sgf", N_("where was it won and lost? (--json for data)")),
     ("python -m gomoku --solve puzzle.sgf", N_("does the side to move win by fours or threes?")),
     ("python -m gomoku --puzzle", N_("solve puzzles: the daily one, the collection, your games' mistakes")),
-    ("python -m gomoku --import-lib openings.lib --output my.book", N_("a RenLib library into a book")),
+    ("python -m gomoku --import-lib openings.lib", N_("a RenLib library into your own opening book")),
     ("python -m gomoku --opening swap2 --rule standard", N_("a game under the Swap2 opening rule")),
     ("python -m gomoku --mode pvp --clock 5+3", N_("two players, 5 min + 3 s a move each")),
     ("python -m gomoku --gomocup", N_("be an engine for Piskvork and other Gomocup managers")),
@@ -475,11 +475,15 @@ def build_parser() -> argparse.ArgumentParser:
         "--import-lib",
         metavar="FILE",
         help=_(
-            "read a RenLib library (.lib) and add its moves and comments to the book file named by --output "
-            "(for renju unless --rule says otherwise)"
+            "read a RenLib library (.lib) and add its moves and comments to your own opening book, or to the book "
+            "file named by --output (for renju unless --rule says otherwise)"
         ),
     )
-    book.add_argument("--output", metavar="BOOK", help=_("--import-lib: the book file to add the library to"))
+    book.add_argument(
+        "--output",
+        metavar="BOOK",
+        help=_("--import-lib: the book file to add the library to (your own book by default)"),
+    )
     book.add_argument(
         "--lib-encoding",
         type=code_page,
@@ -561,8 +565,6 @@ def check_import(args: argparse.Namespace) -> str:
         return ""
     if args.review is not None or args.solve is not None:
         return _("--import-lib does not go with --review or --solve: give one of them")
-    if getattr(args, "output", None) is None:
-        return _("--import-lib needs --output BOOK: the book file to add the library to")
     return ""
 
 
