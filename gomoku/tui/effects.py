@@ -13,6 +13,8 @@ import enum
 from dataclasses import dataclass, fields
 
 from gomoku.board import Board
+from gomoku.book import BookPosition
+from gomoku.books import BookSave, Library
 from gomoku.clock import NO_CLOCK, ClockSpec
 from gomoku.history import GameEntry
 from gomoku.i18n import Language
@@ -60,6 +62,8 @@ class StartAi:
     think_time: float | None = None
     #: for :attr:`AiKind.OPENING`, the opening whose step to take (:attr:`AiKind.BALANCE`: whose step to read)
     opening: OpeningState | None = None
+    #: what the opening book knows of ``board``, for a level that plays from it (``None``: it searches)
+    book: BookPosition | None = None
 
 
 @dataclass(frozen=True)
@@ -107,6 +111,8 @@ class StartReview:
     #: How the game ended when the board cannot show it (a resignation, a flag fall, an agreement,
     #: a forfeit): the core's word, kept in the review (``None``: the board's own ending, if any).
     result: Outcome | None = None
+    #: the opening books, to say where the game left them (``None``: not said)
+    library: Library | None = None
 
 
 @dataclass(frozen=True)
@@ -215,6 +221,13 @@ class TidyKept:
 
 
 @dataclass(frozen=True)
+class SaveBook:
+    """Write the player's opening book at once: a mark or a comment was just made (:mod:`gomoku.books`)."""
+
+    save: BookSave
+
+
+@dataclass(frozen=True)
 class SaveSettings:
     """Remember the player's choices for the next start.
 
@@ -315,6 +328,11 @@ class NetSetup:
     black: BlackChoice = BlackChoice.RANDOM
     opening: OpeningRule = OpeningRule.NONE
     clock: ClockSpec = NO_CLOCK
+    #: Guest side: only watch, with the watchers' code (``code``).
+    watch: bool = False
+    #: Host: the watchers' code (empty until drawn, then kept for a restart) and whether watchers may chat.
+    watch_code: str = ""
+    watch_chat: bool = False
 
 
 @dataclass(frozen=True)
@@ -411,6 +429,7 @@ Effect = (
     | ReadHistory
     | TidyKept
     | SaveSettings
+    | SaveBook
     | LoadPuzzles
     | JudgePuzzleMove
     | CancelPuzzleJob

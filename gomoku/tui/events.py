@@ -247,6 +247,9 @@ class NetListening:
     code: str
     port: int
     commands: tuple[str, ...]
+    #: The watchers' code, and the command a watcher runs (best address first).
+    watch_code: str = ""
+    watch_commands: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

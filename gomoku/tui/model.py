@@ -23,6 +23,7 @@ from gomoku import game as core
 from gomoku.ai.opening import Placement
 from gomoku.ai.result import SearchResult
 from gomoku.board import Board
+from gomoku.books import NO_BOOKS, Library
 from gomoku.clock import Clock
 from gomoku.game import UndoPolicy
 from gomoku.glicko import Rating
@@ -480,6 +481,8 @@ class NetRow(enum.Enum):
     PORT = "Port"
     BIND = "Listen on"
     NAME = "Your name"
+    WATCHERS_CHAT = "Watchers chat"
+    WATCH = "Watch a game..."
     BACK = "Back to the menu"
 
     @property
@@ -506,6 +509,10 @@ class NetRow(enum.Enum):
             NetRow.BIND: pgettext("menu", "Listen on"),
             # i18n: width 16
             NetRow.NAME: pgettext("menu", "Your name"),
+            # i18n: width 16
+            NetRow.WATCHERS_CHAT: pgettext("menu", "Watchers chat"),
+            # i18n: width 50
+            NetRow.WATCH: pgettext("menu", "Watch a game..."),
             # i18n: width 50
             NetRow.BACK: pgettext("menu", "Back to the menu"),
         }
@@ -526,6 +533,8 @@ class NetMenu:
     bind: str = ""
     editing: str | None = None
     error: str = ""
+    #: Whether the host lets watchers chat.
+    watch_chat: bool = False
 
 
 @dataclass(frozen=True)
@@ -542,6 +551,8 @@ class Hosting:
     record: MatchRecord | None = None
     error: str = ""
     refused: str = ""
+    #: The command a watcher runs (best address first).
+    watch_commands: tuple[str, ...] = ()
 
 
 class JoinStep(enum.Enum):
@@ -567,6 +578,8 @@ class Joining:
     session: int | None = None
     error: str = ""
     resume: ResumeRecord | None = None
+    #: A watcher the host admitted, waiting for the game to begin.
+    admitted: bool = False
 
 
 @dataclass(frozen=True)
@@ -608,6 +621,11 @@ class NetPlaying:
     @property
     def opponent(self) -> str:
         return self.view.opponent
+
+    @property
+    def watching(self) -> bool:
+        """Whether we only watch this game (every key that acts is refused)."""
+        return self.view.watching
 
     @property
     def link(self) -> LinkState:
@@ -699,6 +717,8 @@ class Notice:
 class PromptKind(enum.Enum):
     SAVE = "save"
     LOAD = "load"
+    #: a comment on a move in the player's opening book (:mod:`gomoku.tui.bookview`)
+    BOOK_COMMENT = "book comment"
 
 
 @dataclass(frozen=True)
@@ -721,6 +741,8 @@ class Prompt:
     choices: tuple[str, ...] = ()
     job: int | None = None
     listing: int | None = None
+    #: for a book comment: the position and the move it is about
+    book: tuple[Board, Point] | None = None
 
 
 Overlay = Help | ConfirmQuit | Notice | Prompt
@@ -809,6 +831,8 @@ class State:
     auto_style: BoardStyle = BoardStyle.UNICODE
     #: Whether the terminal's encoding can show anything but ASCII (else every style is drawn in ASCII).
     unicode: bool = True
+    #: The opening books: the built-in one and the player's own (:mod:`gomoku.books`), read at start.
+    library: Library = NO_BOOKS
 
     @property
     def board_style(self) -> BoardStyle:

@@ -18,7 +18,7 @@ from pathlib import Path
 from gomoku.ai import LEVELS
 from gomoku.history import GameEntry, GameKind, History, HistoryError, OpponentKind, entry_of
 from gomoku.history_stats import rated_games, rating, statistics
-from gomoku.net.match import MatchRecord
+from gomoku.net.match import MatchRecord, Role
 from gomoku.records import GameRecord
 from gomoku.review import GameReview
 from gomoku.rules import Stone
@@ -80,6 +80,19 @@ def local_entry(game: LocalGame) -> GameEntry:
 def net_entry(screen: NetPlaying) -> GameEntry:
     """The history's entry for the network game that just ended, from this side (each side keeps its own)."""
     table = screen.table
+    view = screen.view
+    series = view.series.record() if view.series.games else ""
+    if view.watching:  # a game between two others: the players by role (which held black is not said here)
+        host, guest = (view.player(role) for role in (Role.HOST, Role.GUEST))
+        record = replace(GameRecord.from_board(table.board), clock=screen.setup.clock)
+        return entry_of(
+            record,
+            GameKind.WATCHED_NETWORK,
+            table.result,
+            opponent=f"{host} v {guest}",  # kept as records keep names: the same in every language
+            series=table.match.hex(),
+            series_score=series,
+        )
     you = table.my_stone
     name = screen.setup.name or login_name() or HUMAN
     names = {you: name, you.opponent: screen.opponent}
@@ -96,6 +109,7 @@ def net_entry(screen: NetPlaying) -> GameEntry:
         opponent=screen.opponent,
         opponent_kind=OpponentKind.PERSON,
         series=table.match.hex(),
+        series_score=series,
     )
 
 

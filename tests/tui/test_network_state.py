@@ -299,6 +299,7 @@ def test_resign_asks_first_then_the_game_ends_on_both_sides_and_a_rematch_swaps_
     }  # each side keeps the game in its own history, from its own side
     assert kept[Role.HOST].outcome == Outcome(Termination.RESIGNATION, Stone.WHITE)
     assert kept[Role.HOST].kind is GameKind.NETWORK and kept[Role.HOST].opponent == match.host.screen.opponent
+    assert {entry.series_score for entry in kept.values()} == {"host 0 guest 1 draws 0"}  # the series, as it ended
     match.offer(Role.GUEST, OfferKind.REMATCH)
     match.press(Role.HOST, "y")
     assert match.host.screen.table.game == 2 and match.host.screen.table.my_stone is Stone.WHITE

@@ -216,6 +216,8 @@ def opponent_text(entry: GameEntry) -> str:
     """Who the player met: a level's name in the language in use, a person's or engine's name; for a game
     the player did not play alone, both sides (``gomoku easy - gomoku hard``)."""
     if entry.you is None:
+        if entry.opponent:  # a network game watched: both players, as kept
+            return entry.opponent
         return _("{black} v {white}").format(black=entry.record.black, white=entry.record.white)
     level = LEVELS.get(entry.level)
     return level.said() if level is not None else entry.opponent
