@@ -10,7 +10,14 @@ the ones judged nearest to even are kept.  Ranked by balance, the even ranks
 form the tuning set and the odd ranks the held-out set, so a change tuned on
 one can be confirmed on openings it never saw, of the same balance.
 
+The sets on 15x15 ship with the program (``gomoku/match/data/``, read by
+:mod:`gomoku.match.openings`: ``gomoku match --openings balanced``), so
+:func:`balanced_openings` reads them there; ``--write`` judges them again for
+every rule and rewrites those files (after a change to ``hard`` or to
+:data:`BALANCE_NODES`; a minute or two).
+
     python benchmarks/balanced_openings.py            # list both sets with hard's judgement
+    python benchmarks/balanced_openings.py --write    # judge them again and rewrite the shipped files
 """
 
 from __future__ import annotations
@@ -23,7 +30,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gomoku import Board, Point, Rule
 from gomoku.ai.search import SearchPlayer
+from gomoku.match.openings import BALANCED_SIZE, OpeningSet, data_name, shipped_openings
 from gomoku.openings import board_symmetries
+from gomoku.point import to_notation
+
+#: Where the shipped sets live.
+DATA = Path(__file__).resolve().parent.parent / "gomoku" / "match" / "data"
 
 #: The nodes ``hard`` reads to judge a candidate opening: about 0.3 s each and five plies deep on a
 #: quiet machine (measured 2026-12-01); the judgement is reproducible because it counts nodes.
@@ -82,14 +94,38 @@ def ranked_openings(size: int, rule: Rule) -> list[tuple[list[Point], int]]:
 
 
 def balanced_openings(count: int, size: int, rule: Rule, *, held_out: bool = False) -> list[list[Point]]:
-    """The ``count`` most balanced openings of the tuning set (or of the held-out set)."""
-    ranked = ranked_openings(size, rule)[1 if held_out else 0 :: 2]
+    """The ``count`` most balanced openings of the tuning set (or of the held-out set): the shipped set on
+    15x15, judged now on another size."""
+    if size == BALANCED_SIZE:
+        ranked = shipped_openings(OpeningSet.HELD_OUT if held_out else OpeningSet.BALANCED, size, rule)
+    else:
+        ranked = [opening for opening, _ in ranked_openings(size, rule)[1 if held_out else 0 :: 2]]
     if count > len(ranked):
         raise ValueError(f"only {len(ranked)} balanced openings in each set; ask for fewer games")
-    return [opening for opening, _ in ranked[:count]]
+    return ranked[:count]
+
+
+def write_sets(rule: Rule) -> None:
+    """Judge the 15x15 openings under ``rule`` and write both sets into the package's data."""
+    ranked = ranked_openings(BALANCED_SIZE, rule)
+    for which, part in ((OpeningSet.BALANCED, ranked[0::2]), (OpeningSet.HELD_OUT, ranked[1::2])):
+        title = "The tuning set" if which is OpeningSet.BALANCED else "The held-out set"
+        lines = [
+            f"# {title} of balanced openings, {rule.value}, 15x15: three stones (black, white, black),",
+            f"# the most balanced first, hard's value at {BALANCE_NODES:,} nodes for white to move after each.",
+            "# Written by benchmarks/balanced_openings.py --write; see gomoku/match/openings.py.",
+        ]
+        for opening, value in part:
+            lines.append(f"{' '.join(to_notation(p, BALANCED_SIZE) for p in opening)}  # {value:+d}")
+        (DATA / data_name(which, rule)).write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def main() -> None:
+    if sys.argv[1:] == ["--write"]:
+        for rule in Rule:
+            write_sets(rule)
+            print(f"{rule.value}: written")
+        return
     rule = Rule(sys.argv[1]) if len(sys.argv) > 1 else Rule.FREESTYLE
     ranked = ranked_openings(15, rule)
     for name, part in (("tuning", ranked[0::2]), ("held out", ranked[1::2])):

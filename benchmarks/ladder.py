@@ -32,7 +32,6 @@ import argparse
 import itertools
 import json
 import math
-import multiprocessing
 import os
 import sys
 import time
@@ -46,6 +45,7 @@ from strength import EngineSpec, play_game
 
 from gomoku import Rule
 from gomoku.ai import LEVELS
+from gomoku.match import run_jobs
 
 #: The reference engine's node ladder, and the setting the ratings are anchored at (Elo 0).
 ENGINE_NODES = (3_000, 10_000)
@@ -212,12 +212,12 @@ def main() -> None:
     done = _load_results(args.results)
     todo = [job for job in jobs if _job_key(job) not in done]
     print(f"{len(jobs)} games, {len(jobs) - len(todo)} already in {args.results}", file=sys.stderr)
-    with multiprocessing.Pool(max(1, args.jobs)) as pool:
-        for (pairing, job), result in zip(todo, pool.imap(play_game, [job for _, job in todo])):
-            done[_job_key((pairing, job))] = result.winner
-            if args.results is not None:
-                with args.results.open("a", encoding="utf-8") as out:
-                    out.write(json.dumps({"key": _job_key((pairing, job)), "winner": result.winner}) + "\n")
+    for index, result in run_jobs([job for _, job in todo], play_game, max(1, args.jobs)):
+        key = _job_key(todo[index])
+        done[key] = result.winner
+        if args.results is not None:
+            with args.results.open("a", encoding="utf-8") as out:
+                out.write(json.dumps({"key": key, "winner": result.winner}) + "\n")
     games: list[tuple[str, str, float]] = []
     tally: dict[tuple[str, str], list[float]] = {}
     for job in jobs:

@@ -68,9 +68,7 @@ from __future__ import annotations
 import argparse
 import collections
 import math
-import multiprocessing
 import os
-import random
 import statistics
 import sys
 import time
@@ -83,38 +81,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from balanced_openings import balanced_openings
 
-from gomoku import Board, Game, Point, Rule, Stone
+from gomoku import Board, Point, Rule
 from gomoku.ai import LEVELS, Player, SearchResult, arena, make_player
-from gomoku.ai.base import Closes
-from gomoku.ai.opening import DEFAULT_THINK_TIME
 from gomoku.cli import clock_spec
 from gomoku.clock import NO_CLOCK, ClockSpec
-from gomoku.gomocup.manager import EngineError, EnginePlayer, Failure
+from gomoku.match import Conditions, Contender, Forfeited, GameSpec, random_openings, run_jobs
+from gomoku.match import play as play_match_game
 from gomoku.openings import OpeningRule, Seat, canonical_openings
-from gomoku.rules import Termination
-
-
-@dataclass(frozen=True)
-class Forfeited:
-    """Why a player lost a game by forfeit, for the printout: its kind (``illegal``, or how an engine failed:
-    ``start``, ``protocol``, ``timeout``, ``crash``) and what happened, with the move number."""
-
-    kind: str
-    reason: str
-
-    @classmethod
-    def of(cls, forfeit: arena.Forfeit) -> Forfeited:
-        """The printout's words for the core's forfeit (from the error's fields, never its text)."""
-        error = forfeit.error
-        kind = error.kind.value if isinstance(error, EngineError) else ILLEGAL
-        return cls(kind, f"{error} at move {forfeit.move_number}")
-
-    def __str__(self) -> str:
-        return f"{self.kind}: {self.reason}"
-
-
-#: The kind of a forfeit for an illegal move (an engine's, or one the game refused).
-ILLEGAL = Failure.ILLEGAL.value
+from gomoku.point import to_notation
 
 
 @dataclass
@@ -149,19 +123,8 @@ class EngineSpec:
 
 
 def make_openings(count: int, size: int, stones: int, seed: int) -> list[list[Point]]:
-    """``count`` distinct openings of ``stones`` stones within two points of the centre."""
-    rng = random.Random(seed)
-    centre = size // 2
-    near = [Point(centre + dx, centre + dy) for dx in range(-2, 3) for dy in range(-2, 3)]
-    openings: list[list[Point]] = []
-    seen: set[tuple[Point, ...]] = set()
-    while len(openings) < count:
-        opening = [Point(centre, centre)] + rng.sample([p for p in near if p != (centre, centre)], stones - 1)
-        key = tuple(opening)
-        if key not in seen:
-            seen.add(key)
-            openings.append(opening)
-    return openings
+    """``count`` distinct openings of ``stones`` stones within two points of the centre (the match's random set)."""
+    return random_openings(count, size, seed, stones)
 
 
 def renju_openings(size: int) -> list[list[Point]]:
@@ -223,7 +186,7 @@ class Options(NamedTuple):
 
 
 def play_game(job: tuple) -> GameResult:
-    """Play one game through the core :class:`~gomoku.game.Game` (:func:`gomoku.ai.arena.play`).
+    """Play one game as a match does (:func:`gomoku.match.play`, through the core's game), and tally it.
 
     ``job`` is (opening index, opening, the first seat's level, the second seat's, options); the opening is
     stones (the first seat then holds black) or an opening rule the levels play by their own decisions.  An
@@ -234,11 +197,16 @@ def play_game(job: tuple) -> GameResult:
     options = Options(*given)
     size, rule, think_time, seed, engine, nodes, first, ponder, clock = options
     levels = {Seat.FIRST: black_level, Seat.SECOND: white_level}
-    players = {seat: _player(level, seat, index, options) for seat, level in levels.items()}
-    if isinstance(opening, OpeningRule):
-        game = Game.new(Rule(rule), size, opening, clock)
-    else:
-        game = Game.resumed(Board.from_moves(opening, size, Rule(rule)), clock=clock)
+    spec = GameSpec(
+        index,
+        index,
+        opening if isinstance(opening, OpeningRule) else tuple(opening),
+        _contender(black_level, options),
+        _contender(white_level, options),
+        Conditions(size, Rule(rule), think_time, clock),
+        seed + 2 * index,
+    )
+    players = spec.players()
     times: dict[str, list[float]] = {level: [] for level in levels.values()}
     result = GameResult(index, black_level, None, 0, times)
     # the level that ponders: the first level, or ours against an engine (seeded as ours is)
@@ -260,48 +228,25 @@ def play_game(job: tuple) -> GameResult:
         if levels[turn.seat] == ours and moved:
             pondering.moved(players[turn.seat], turn.decision, turn.after.board)
 
-    opening_time = think_time if think_time is not None else DEFAULT_THINK_TIME
-    try:
-        played = arena.play(game, players, opening_time=opening_time, on_turn=tally)
-    finally:
-        for player in players.values():
-            if isinstance(player, Closes):
-                player.close()
-    final = played.game
-    outcome = final.result
-    assert outcome is not None
-    result.winner = levels[final.seat_of(outcome.winner)] if outcome.winner is not None else None
-    result.moves = len(final.board.moves)
-    result.record = [final.board.notation(point) for point in final.board.moves]
+    played = play_match_game(spec, players, on_turn=tally)
+    winner = played.winner
+    result.winner = levels[winner] if winner is not None else None
+    result.moves = len(played.record.moves)
+    result.record = [to_notation(point, size) for point in played.record.moves]
     if isinstance(opening, OpeningRule):
         result.first_seat = black_level
-        result.black = levels[final.seat_of(Stone.BLACK)]
-    if played.forfeit is not None:
-        result.forfeit = Forfeited.of(played.forfeit)
-    result.on_time = outcome.termination is Termination.TIME
+        result.black = levels[played.black]
+    result.forfeit = played.forfeit
+    result.on_time = played.on_time
     return result
 
 
-def _player(level: str, seat: Seat, index: int, options: Options) -> Player:
-    """The player of ``level`` in ``seat`` of game ``index``: one of our levels, or the outside engine."""
-    think_time, seed, engine, nodes, first = (
-        options.think_time,
-        options.seed,
-        options.engine,
-        options.nodes,
-        options.first,
-    )
+def _contender(level: str, options: Options) -> Contender:
+    """The player of ``level``: one of our levels (with its node budget), or the outside engine."""
+    engine = options.engine
     if engine is not None and level == engine.name:
-        turn = 1.0 if think_time is None else think_time
-        # it hangs when it has not answered within ten times its turn and 5 s (and so for START)
-        answer = 10 * max(0.001, turn) + 5
-        return EnginePlayer(
-            engine.path, engine.name, turn, infos=dict(engine.infos), grace=answer - turn, start_timeout=answer
-        )
-    offset = 0 if seat is Seat.FIRST else 1
-    return make_player(
-        level, seed=seed + 2 * index + offset, think_time=think_time, max_nodes=nodes_for(level, nodes, first)
-    )
+        return Contender(engine.name, command=engine.path, infos=engine.infos)
+    return Contender(level, level=level, nodes=nodes_for(level, options.nodes, options.first))
 
 
 def set_parameter(parser: argparse.ArgumentParser, name: str, value: str) -> None:
@@ -474,11 +419,7 @@ def main() -> None:
             jobs.append((index, opening, args.second, args.first, options))
 
     started = time.perf_counter()
-    if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
-            results = pool.map(play_game, jobs)
-    else:
-        results = [play_game(job) for job in jobs]
+    results = [result for _index, result in sorted(run_jobs(jobs, play_game, args.jobs), key=lambda done: done[0])]
     elapsed = time.perf_counter() - started
 
     wins = sum(1 for r in results if r.winner == args.first)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import codecs
 import os
 import re
 import sys
@@ -40,13 +41,17 @@ EXAMPLES: tuple[tuple[str, str], ...] = (
     ("python -m gomoku --level hard --think-time 2", N_("the searching level, 2 s a move")),
     ("python -m gomoku --review game.sgf --sgf reviewed.sgf", N_("where was it won and lost? (--json for data)")),
     ("python -m gomoku --solve puzzle.sgf", N_("does the side to move win by fours or threes?")),
+    ("python -m gomoku --import-lib openings.lib --output my.book", N_("a RenLib library into a book")),
     ("python -m gomoku --opening swap2 --rule standard", N_("a game under the Swap2 opening rule")),
     ("python -m gomoku --mode pvp --clock 5+3", N_("two players, 5 min + 3 s a move each")),
     ("python -m gomoku --gomocup", N_("be an engine for Piskvork and other Gomocup managers")),
     ("python -m gomoku --host", N_("host a network game (port 5757); the screen shows the guest's command")),
     ("python -m gomoku --host 6000 --rule renju --size 15 --black guest --name Ann", ""),
     ("python -m gomoku --join 192.168.1.5:5757 --code K7QM-4RZT-9X", N_("join it")),
+    ("python -m gomoku match strong club --games 20", N_("a match between two players (match --help)")),
 )
+#: The first word that runs a match between two players instead of the game (``gomoku match A B``).
+MATCH = "match"
 #: Where the examples' descriptions start, counted from the command (after its two spaces of indent); a
 #: command longer than this less two is followed by three spaces.
 _EXAMPLE_COLUMN = 42
@@ -98,6 +103,19 @@ def clock_spec(text: str) -> ClockSpec:
         return parse_clock(text)
     except ClockError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def code_page(text: str) -> str:
+    """An argparse type: a code page Python can decode text from (``cp1252``, ``gbk``)."""
+    try:
+        text_encoding = codecs.lookup(text)._is_text_encoding  # not base64, rot13, ...: they make no text
+    except LookupError:
+        text_encoding = False
+    if not text_encoding:
+        raise argparse.ArgumentTypeError(
+            _("{name} is not a code page I know: try cp1252, gbk, cp1251 or cp932").format(name=repr(text))
+        ) from None
+    return text
 
 
 def level_choice(text: str) -> str:
@@ -434,6 +452,22 @@ def build_parser() -> argparse.ArgumentParser:
             "form or SGF with set-up stones) or a game record's final position (.psq and move lists take --rule)"
         ),
     )
+    book = parser.add_argument_group(_("opening book"))
+    book.add_argument(
+        "--import-lib",
+        metavar="FILE",
+        help=_(
+            "read a RenLib library (.lib) and add its moves and comments to the book file named by --output "
+            "(for renju unless --rule says otherwise)"
+        ),
+    )
+    book.add_argument("--output", metavar="BOOK", help=_("--import-lib: the book file to add the library to"))
+    book.add_argument(
+        "--lib-encoding",
+        type=code_page,
+        metavar="CODEPAGE",
+        help=_("--import-lib: the code page of the library's comments: cp1252 (the default), gbk, cp1251, cp932, ..."),
+    )
     network = parser.add_argument_group(_("network play"))
     network.add_argument(
         "--host",
@@ -489,6 +523,20 @@ def check_fair_play(args: argparse.Namespace) -> str:
     return ""
 
 
+def check_import(args: argparse.Namespace) -> str:
+    """What is wrong with ``--import-lib`` and its options together with the others, or ``""``."""
+    importing = getattr(args, "import_lib", None) is not None
+    if not importing:
+        if getattr(args, "output", None) is not None or getattr(args, "lib_encoding", None) is not None:
+            return _("--output and --lib-encoding go with --import-lib FILE")
+        return ""
+    if args.review is not None or args.solve is not None:
+        return _("--import-lib does not go with --review or --solve: give one of them")
+    if getattr(args, "output", None) is None:
+        return _("--import-lib needs --output BOOK: the book file to add the library to")
+    return ""
+
+
 def _printing(args: argparse.Namespace, engines: Mapping[str, str]) -> int:
     """``--review`` or ``--solve``: an answer printed to standard output, which may be a pipe that closes early.
 
@@ -522,7 +570,12 @@ def _printing(args: argparse.Namespace, engines: Mapping[str, str]) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run gomoku with the command-line ``argv``; returns the exit status."""
-    choose_language(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    choose_language(words)
+    if words[:1] == [MATCH]:
+        from gomoku.match.cli import run as run_match
+
+        return run_match(words[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     problem = check_network(args) or check_fair_play(args)
@@ -532,6 +585,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(_("--review and --solve do not go together: give one of them"))
     if args.review is None and (args.sgf or args.deep or args.analyst or (args.json and args.solve is None)):
         parser.error(_("--json, --sgf, --deep and --analyst go with --review FILE (--json with --solve FILE too)"))
+    problem = check_import(args)
+    if problem:
+        parser.error(problem)
     named = (args.level is not None and args.level not in LEVELS) or args.analyst is not None
     engines = known_engines(args) if named else dict(args.engine or [])
     problem = check_names(args, engines)
@@ -539,6 +595,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(problem)
     if args.review is not None or args.solve is not None:
         return _printing(args, engines)
+    if args.import_lib is not None:
+        from gomoku.renlib_cli import run_import
+
+        rule = Rule(args.rule) if args.rule else None
+        return run_import(args.import_lib, args.output, rule, args.lib_encoding, args.size)
     if args.gomocup:
         from gomoku.gomocup.brain import main as gomocup_main
 

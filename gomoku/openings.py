@@ -45,14 +45,14 @@ they are, colours included, and maps one offer onto the other.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from gomoku.board import Board, ForbiddenMoveError, IllegalMoveError, OccupiedError, OffBoardError
 from gomoku.errors import GomokuError
 from gomoku.i18n import N_, _, pgettext
-from gomoku.point import Point, parse_point, to_notation
+from gomoku.point import MAX_SIZE, Point, parse_point, to_notation
 from gomoku.renju import forbidden
 from gomoku.rules import Rule, Stone
 
@@ -110,6 +110,10 @@ _GAME_RULES = {
     OpeningRule.TARAGUCHI10: (Rule.RENJU,),
     OpeningRule.SOOSORV8: (Rule.RENJU,),
 }
+
+#: The opening rules whose first three stones (black, white, black) one player places where they like, as a
+#: proposal: a screen names those stones by their points when they are none of the 26 named shapes.
+PROPOSED_OPENINGS = frozenset({OpeningRule.SWAP1, OpeningRule.SWAP2})
 
 _TITLES = {
     OpeningRule.NONE: "no opening rule",
@@ -446,49 +450,179 @@ def _stones(board: Board) -> list[Point]:
 # -- the 26 canonical renju openings ---------------------------------------------
 
 
-def _canonical_openings() -> tuple[tuple[str, tuple[tuple[int, int], ...]], ...]:
-    """The 26 canonical openings as offsets from the centre (x right, y down): 13 direct, 13 indirect.
+class OpeningKind(enum.Enum):
+    """Where white's 2nd stone is beside the first: straight (direct) or diagonally (indirect)."""
 
-    Black is at the centre; white beside it (direct: straight above) or
-    diagonally (indirect: above and to the right); black's 3rd stone anywhere
-    in the central 5x5 square, one of each mirror pair (the mirror is the
-    line through the first two stones).  Numbered in row order from the top,
-    left to right: our own numbering, not the traditional names' order.
+    DIRECT = "direct"
+    INDIRECT = "indirect"
+
+
+@dataclass(frozen=True)
+class CanonicalOpening:
+    """One of the 26 canonical renju openings: its traditional name and number, and its three stones.
+
+    ``stones`` are offsets from the first stone (x to the right, y down),
+    black, white, black, drawn as the traditional diagrams draw them: white
+    straight above black (direct) or above and to the right (indirect).
+    ``docs/openings.md`` says where the names and numbers are from.
     """
-    openings = []
-    for kind, white in (("direct", (0, -1)), ("indirect", (1, -1))):
-        number = 0
-        for dy in range(-2, 3):
-            for dx in range(-2, 3):
-                if (dx, dy) in ((0, 0), white):
-                    continue
-                if (white == (0, -1) and dx < 0) or (white == (1, -1) and -dy < dx):
-                    continue
-                number += 1
-                openings.append((f"{kind} {number}", ((0, 0), white, (dx, dy))))
-    return tuple(openings)
+
+    #: the name as renju players write it in English (Japanese, in Latin letters): records and logs keep it
+    name: str
+    kind: OpeningKind
+    #: the traditional number, 1 to 13 within its kind
+    number: int
+    stones: tuple[tuple[int, int], ...]
+
+    @property
+    def code(self) -> str:
+        """The traditional short form: ``D4`` (direct 4), ``I7`` (indirect 7); never translated."""
+        return ("D" if self.kind is OpeningKind.DIRECT else "I") + str(self.number)
+
+    @property
+    def text(self) -> str:
+        """The name and the code in English, as records write it: ``Kagetsu (D4)``."""
+        return f"{self.name} ({self.code})"
+
+    def said(self) -> str:
+        """The name as the players of the language in use write it: Kagetsu, 花月, Кагэцу."""
+        return _opening_names()[self.name]
+
+    def titled(self) -> str:
+        """The name and the code in the language in use: ``Kagetsu (D4)``, ``花月 (D4)``."""
+        # i18n: an opening's name, then its traditional code (D4: the 4th direct opening; I7: the 7th indirect)
+        return _("{name} ({code})").format(name=self.said(), code=self.code)
 
 
-#: The 26 canonical renju openings (Soosõrv-8's first three stones), as offsets from the centre.
-#: This is their one home: ``benchmarks/strength.py --openings renju26`` reads them from here.
-CANONICAL_OPENINGS = _canonical_openings()
+def _opening(name: str, number: int, third: tuple[int, int]) -> CanonicalOpening:
+    kind = OpeningKind.DIRECT if number <= 13 else OpeningKind.INDIRECT
+    white = (0, -1) if kind is OpeningKind.DIRECT else (1, -1)
+    return CanonicalOpening(name, kind, number if number <= 13 else number - 13, ((0, 0), white, third))
+
+
+#: The 26 canonical renju openings (Soosõrv-8's first three stones), D1 to D13 then I1 to I13, each with its
+#: black 3rd stone as an offset from the first (x right, y down; white above black, or above and to its
+#: right).  On 15x15 with black at h8: direct, white h9 and black h10, i10, j10, i9, j9, i8, j8, h7, i7, j7,
+#: h6, i6, j6; indirect, white i9 and black j10, j9, j8, j7, j6, i8, i7, i6, h7, h6, g7, g6, f6.  This is
+#: their one home: ``benchmarks/strength.py --openings renju26`` reads them from here.
+CANONICAL_OPENINGS: tuple[CanonicalOpening, ...] = tuple(
+    _opening(name, number, third)
+    for number, (name, third) in enumerate(
+        [
+            ("Kansei", (0, -2)),
+            ("Keigetsu", (1, -2)),
+            ("Sosei", (2, -2)),
+            ("Kagetsu", (1, -1)),
+            ("Zangetsu", (2, -1)),
+            ("Ugetsu", (1, 0)),
+            ("Kinsei", (2, 0)),
+            ("Shogetsu", (0, 1)),
+            ("Kyugetsu", (1, 1)),
+            ("Shingetsu", (2, 1)),
+            ("Zuisei", (0, 2)),
+            ("Sangetsu", (1, 2)),
+            ("Yusei", (2, 2)),
+            ("Chosei", (2, -2)),
+            ("Kyogetsu", (2, -1)),
+            ("Kosei", (2, 0)),
+            ("Suigetsu", (2, 1)),
+            ("Ryusei", (2, 2)),
+            ("Ungetsu", (1, 0)),
+            ("Hogetsu", (1, 1)),
+            ("Rangetsu", (1, 2)),
+            ("Gingetsu", (0, 1)),
+            ("Myojo", (0, 2)),
+            ("Shagetsu", (-1, 1)),
+            ("Meigetsu", (-1, 2)),
+            ("Suisei", (-2, 2)),
+        ],
+        1,
+    )
+)
+
+
+def _opening_names() -> dict[str, str]:
+    """The openings' names as players read them, by English name, in the language in use (said when asked)."""
+    return {
+        "Kansei": pgettext("opening name", "Kansei"),
+        "Keigetsu": pgettext("opening name", "Keigetsu"),
+        "Sosei": pgettext("opening name", "Sosei"),
+        "Kagetsu": pgettext("opening name", "Kagetsu"),
+        "Zangetsu": pgettext("opening name", "Zangetsu"),
+        "Ugetsu": pgettext("opening name", "Ugetsu"),
+        "Kinsei": pgettext("opening name", "Kinsei"),
+        "Shogetsu": pgettext("opening name", "Shogetsu"),
+        "Kyugetsu": pgettext("opening name", "Kyugetsu"),
+        "Shingetsu": pgettext("opening name", "Shingetsu"),
+        "Zuisei": pgettext("opening name", "Zuisei"),
+        "Sangetsu": pgettext("opening name", "Sangetsu"),
+        "Yusei": pgettext("opening name", "Yusei"),
+        "Chosei": pgettext("opening name", "Chosei"),
+        "Kyogetsu": pgettext("opening name", "Kyogetsu"),
+        "Kosei": pgettext("opening name", "Kosei"),
+        "Suigetsu": pgettext("opening name", "Suigetsu"),
+        "Ryusei": pgettext("opening name", "Ryusei"),
+        "Ungetsu": pgettext("opening name", "Ungetsu"),
+        "Hogetsu": pgettext("opening name", "Hogetsu"),
+        "Rangetsu": pgettext("opening name", "Rangetsu"),
+        "Gingetsu": pgettext("opening name", "Gingetsu"),
+        "Myojo": pgettext("opening name", "Myojo"),
+        "Shagetsu": pgettext("opening name", "Shagetsu"),
+        "Meigetsu": pgettext("opening name", "Meigetsu"),
+        "Suisei": pgettext("opening name", "Suisei"),
+    }
 
 
 def canonical_openings(size: int) -> list[list[Point]]:
-    """The 26 canonical openings on a ``size`` board, black first."""
+    """The 26 canonical openings on a ``size`` board, black first, the first stone at the centre (D1 to I13)."""
     centre = size // 2
-    return [[Point(centre + dx, centre + dy) for dx, dy in stones] for _, stones in CANONICAL_OPENINGS]
+    return [[Point(centre + dx, centre + dy) for dx, dy in opening.stones] for opening in CANONICAL_OPENINGS]
 
 
-def canonical_name(board_size: int, stones: list[Point]) -> str | None:
-    """Which canonical opening three stones (black, white, black) are, up to symmetry, or ``None``."""
+def named_opening(stones: Sequence[Point | tuple[int, int]]) -> CanonicalOpening | None:
+    """Which of the 26 openings three stones (black, white, black, in the order played) are, whatever their
+    rotation or reflection, or ``None``.
+
+    The shape is what counts, not where it stands: the stones are read
+    from the first one, so a freestyle or Swap2 game begun away from the
+    centre is named too, as Chinese players name them.
+    """
     if len(stones) != 3:
         return None
-    for name, points in zip((n for n, _stones in CANONICAL_OPENINGS), canonical_openings(board_size)):
-        for sym in board_symmetries(board_size):
-            if [sym(p) for p in points] == list(stones):
-                return name
+    first = stones[0]
+    # The shape moved to the centre of the largest board, where all eight symmetries keep it on the board.
+    centre = MAX_SIZE // 2
+    moved = [Point(centre + x - first[0], centre + y - first[1]) for x, y in stones]
+    for opening in CANONICAL_OPENINGS:
+        points = [Point(centre + dx, centre + dy) for dx, dy in opening.stones]
+        if any([symmetry(point) for point in points] == moved for symmetry in board_symmetries(MAX_SIZE)):
+            return opening
     return None
+
+
+def opening_of(board: Board) -> CanonicalOpening | None:
+    """The named opening of the game on ``board``: its first three moves (black, white, black), once played."""
+    if board.setup or len(board.moves) < 3 or board.mover(0) is not Stone.BLACK:
+        return None
+    return named_opening(board.moves[:3])
+
+
+def opening_said(board: Board, proposed: bool = False) -> str:
+    """The game's opening as a screen names it: ``Kagetsu (D4)`` in the language in use, once three stones
+    are played; ``""`` before, or when they are none of the 26.
+
+    ``proposed``: the three stones are an opening rule's proposal (Swap1,
+    Swap2), which players call by its stones when it has no name:
+    ``h8 h9 j10, unnamed``.
+    """
+    opening = opening_of(board)
+    if opening is not None:
+        return opening.titled()
+    if not proposed or board.setup or len(board.moves) < 3:
+        return ""
+    stones = " ".join(board.notation(point) for point in board.moves[:3])
+    # i18n: three opening stones that are none of the 26 named openings: "h8 h9 j10, unnamed"
+    return _("{stones}, unnamed").format(stones=stones)
 
 
 # -- the state machine ------------------------------------------------------------
@@ -713,6 +847,21 @@ class OpeningState:
         if following is None or following.seat is not seat or following.action not in (Action.PLACE, Action.OFFER):
             return None
         return stayed, following
+
+    def point_step(self) -> tuple[OpeningState, OpeningStep] | None:
+        """The step a point chosen now is taken at, with the state it is taken in, or ``None`` (no point now).
+
+        A placing or offering step itself; at a swap step whose "keep colours"
+        leads to the same player placing or offering, that step after keeping
+        (:meth:`point_move`).  What a reader of placements reads for (the
+        balanced placements a player may ask for, :mod:`gomoku.ai.opening`).
+        """
+        step = self.step
+        if step is None:
+            return None
+        if step.action in (Action.PLACE, Action.OFFER):
+            return self, step
+        return self._after_stay(step.seat) if step.action is Action.CHOOSE else None
 
     def point_move(self, point: Point | tuple[int, int]) -> OpeningMove:
         """What a point chosen now means: place, offer or pick it as the step asks.
@@ -1058,12 +1207,15 @@ def replay(rule: OpeningRule, board: Board, steps: Iterable[str]) -> OpeningStat
 __all__ = [
     "ANYWHERE",
     "CANONICAL_OPENINGS",
+    "PROPOSED_OPENINGS",
     "RULES",
     "Action",
     "Area",
+    "CanonicalOpening",
     "Decider",
     "Event",
     "OpeningError",
+    "OpeningKind",
     "OpeningMove",
     "OpeningRule",
     "OpeningState",
@@ -1072,12 +1224,14 @@ __all__ = [
     "Seat",
     "Stage",
     "board_symmetries",
-    "canonical_name",
     "canonical_openings",
     "choose",
     "declare",
     "mirrored_offer",
+    "named_opening",
     "offer",
+    "opening_of",
+    "opening_said",
     "parse_move",
     "pick",
     "place",

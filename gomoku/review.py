@@ -60,6 +60,7 @@ from gomoku.board import Board, IllegalMoveError
 from gomoku.errors import GomokuError
 from gomoku.game import Game
 from gomoku.i18n import N_
+from gomoku.openings import CanonicalOpening, named_opening
 from gomoku.point import Point, to_notation
 from gomoku.renju import Foul
 from gomoku.rules import Outcome, Rule, Stone, Termination
@@ -317,6 +318,14 @@ class GameReview:
         return i18n._("The analyst stopped at move {number} ({error}): no evaluation from there on.").format(
             number=number, error=error
         )
+
+    @property
+    def opening(self) -> CanonicalOpening | None:
+        """Which of the 26 named openings the game's first three moves (black, white, black) are, if any."""
+        first = self.moves[:3]
+        if [move.side for move in first] != [Stone.BLACK, Stone.WHITE, Stone.BLACK]:
+            return None
+        return named_opening([move.move for move in first])
 
     @property
     def winner(self) -> Stone | None:
@@ -816,6 +825,9 @@ def render_text(review: GameReview, graph: bool = True, english: bool = False) -
         outcome = f"{review.result}." if english else review.result.said()  # a record keeps the phrase it had
         heading = ngettext("{count} move, {rule} rule: {outcome}", "{count} moves, {rule} rule: {outcome}", total)
         lines.append(heading.format(count=total, rule=rule, outcome=outcome))
+    if review.opening is not None:
+        name = review.opening.text if english else review.opening.titled()
+        lines.append(_("Opening: {name}.").format(name=name))
     if review.decided is not None:
         move = review.moves[review.decided - 1]
         point = to_notation(move.move, size)

@@ -18,6 +18,7 @@ from gomoku.openings import (
     position_symmetries,
     replay,
 )
+from gomoku.point import parse_point
 
 #: The real reader: ``hard`` with a short think time (a forced result is found at once).
 THINK = 0.6
@@ -158,3 +159,80 @@ def test_offers_are_never_symmetrical_and_a_whole_opening_plays_through() -> Non
     assert player.decide(state, board).action is Action.PICK
     state = state.apply(board, player.decide(state, board))
     assert state.done and state.black is Seat.FIRST and board.stone_count == 5
+
+
+# -- the ranked lists a player may ask for (the TUI's B) ---------------------------
+
+
+def test_swap2_balanced_placements_are_ranked_by_distance_from_even_and_the_computer_places_the_first() -> None:
+    # The first player has placed black h8 and white h9; the 3rd stone (black) is read at each candidate near them.
+    board = Board.from_diagram(
+        """
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . O . . . . . . .
+        . . . . . . . X . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        . . . . . . . . . . . . . . .
+        """,
+        turn=Stone.BLACK,
+    )
+    state = OpeningState(OpeningRule.SWAP2, stage="3")
+    # i8 reads nearly even (a little for white), i7 a little for black, g8 more for white, the rest clearly black's.
+    values = {p: 4000.0 + 10 * p.x for p in board.empty_points()}
+    values[parse_point("i8", 15)] = -150.0
+    values[parse_point("i7", 15)] = 400.0
+    values[parse_point("g8", 15)] = -900.0
+    player = OpeningPlayer(player=make_player("easy"), evaluate=reading(values))
+    ranked = player.ranked(state, board)
+    assert [board.notation(p.point) for p in ranked[:3]] == ["i8", "i7", "g8"]
+    distances = [abs(p.black or 0.0) for p in ranked]
+    assert distances == sorted(distances)
+    assert ranked[0].black == -150.0 and 0.49 < (ranked[0].black_rate() or 0) < 0.5  # "i8 49% for black"
+    assert player.decide(state, board) == parse_move("place i8", 15)
+
+
+def test_the_first_stone_is_not_read_and_the_centre_is_the_one_placement() -> None:
+    board = Board(15)
+    player = OpeningPlayer(player=make_player("easy"), evaluate=reading({}, default=5000.0))
+    ranked = player.ranked(OpeningState.start(OpeningRule.SWAP2), board)
+    assert [(board.notation(p.point), p.black, p.black_rate()) for p in ranked] == [("h8", None, None)]
+
+
+def test_at_a_swap_step_before_a_placement_the_placement_after_keeping_is_ranked() -> None:
+    # Taraguchi-10: white may swap, or keep and place the 2nd stone inside 3x3: that placement is what is read.
+    board = Board(15, Rule.RENJU)
+    state = replay(OpeningRule.TARAGUCHI10, board, ["place h8"])
+    assert state.step is not None and state.step.action is Action.CHOOSE
+    values = {Point(x, y): 3000.0 + 100 * x for x in range(6, 9) for y in range(6, 9)}
+    values[Point(8, 6)] = 50.0
+    player = OpeningPlayer(player=make_player("easy"), evaluate=reading(values))
+    ranked = player.ranked(state, board)
+    assert len(ranked) == 8 and all(abs(p.point.x - 7) <= 1 and abs(p.point.y - 7) <= 1 for p in ranked)
+    assert board.notation(ranked[0].point) == "i9"
+    # A step that takes no point (a number to declare) ranks nothing.
+    placed = Board(15, Rule.RENJU)
+    declaring = replay(OpeningRule.SOOSORV8, placed, ["place h8", "place h9", "place j10", "stay", "place d4"])
+    assert declaring.step is not None and declaring.step.action is Action.DECLARE
+    assert player.ranked(declaring, placed) == ()
+
+
+def test_offers_are_ranked_best_for_black_first_and_the_computer_offers_the_first() -> None:
+    board = Board(15, Rule.RENJU)
+    state = replay(OpeningRule.SOOSORV8, board, ["place h8", "place h9", "place j10", "stay", "place d4"])
+    state = state.apply(board, parse_move("declare 3", 15)).apply(board, parse_move("stay", 15))
+    values = {p: float(p.x * 10 - p.y) for p in board.empty_points()}
+    player = OpeningPlayer(player=make_player("easy"), evaluate=reading(values))
+    ranked = player.ranked(state, board)
+    blacks = [p.black for p in ranked]
+    assert blacks == sorted(blacks, reverse=True)
+    assert player.decide(state, board) == parse_move(f"offer {board.notation(ranked[0].point)}", 15)

@@ -116,6 +116,7 @@ CORE = [
     "review",
     "puzzles",
     "jobs",
+    "sprt",
 ]
 # gomoku/i18n.py is neither core nor edge: the core marks and translates its texts through it, and it reads
 # the compiled catalogs from the installed package (as stdlib gettext does), so it may use os and pathlib.
@@ -131,6 +132,7 @@ EDGES = (
     "gomoku.userdirs",
     "gomoku.review_cli",
     "gomoku.solve_cli",
+    "gomoku.match",
 )
 #: The standard modules that reach the world outside the process: files, terminals, sockets, processes.
 WORLD = ("curses", "socket", "selectors", "subprocess", "multiprocessing", "os", "pathlib", "tempfile", "shutil")
@@ -172,7 +174,7 @@ def breaking(paths: list[Path], forbidden: tuple[str, ...]) -> dict[str, list[st
         ("the core", sources(*CORE), EDGES + WORLD),
         (
             "records, saves and the engine protocol",
-            sources("records", "savegame", "gomocup", "review_cli", "solve_cli", "puzzle_sets"),
+            sources("records", "savegame", "gomocup", "review_cli", "solve_cli", "puzzle_sets", "match"),
             ("gomoku.tui", "curses"),
         ),
         ("network play", sources("net"), ("gomoku.tui", "curses")),

@@ -13,9 +13,9 @@ from gomoku.openings import (
     OpeningState,
     Option,
     Seat,
-    canonical_name,
     canonical_openings,
     mirrored_offer,
+    named_opening,
     parse_move,
     position_symmetries,
     replay,
@@ -239,7 +239,7 @@ def test_the_edge_breaks_a_diagonal_symmetry_off_the_main_diagonal() -> None:
 def test_there_are_26_canonical_openings_none_an_image_of_another() -> None:
     assert len(CANONICAL_OPENINGS) == 26
     openings = canonical_openings(15)
-    names = [canonical_name(15, stones) for stones in openings]
+    names = [named_opening(stones) for stones in openings]
     assert len(set(names)) == 26
 
 
@@ -253,7 +253,7 @@ def test_every_soosorv_start_is_one_of_the_26() -> None:
                     white, third = Point(wx, wy), Point(bx, by)
                     if len({centre, white, third}) < 3:
                         continue
-                    name = canonical_name(15, [centre, white, third])
+                    name = named_opening([centre, white, third])
                     assert name is not None, (white, third)
                     seen.add(name)
     assert len(seen) == 26

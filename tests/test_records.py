@@ -354,5 +354,6 @@ def test_sgf_colours_come_from_the_board_and_a_side_line_stops_where_it_cannot_b
     nowhere = Variation(1, (Point(7, 7),), "h8 again")  # not one move of it can be played: no branch at all
     text = write_sgf(record, [taken, nowhere])
     assert "(;B[hf]C[h10, then h8 again])" in text and "h8 again]" not in text.replace("then h8 again]", "")
-    assert text.count("(") == 3  # the game, its main line's branch, the one side line
+    assert "ON[Ungetsu (I6)]" in text  # h8 i9 h9: the opening's name
+    assert text.replace("ON[Ungetsu (I6)]", "").count("(") == 3  # the game, its main line's branch, the side line
     assert read_sgf(text).moves == record.moves

@@ -42,7 +42,11 @@ def record_file(tmp_path):
 def test_review_prints_the_verdict_the_marked_moves_and_the_graph(record_file, capsys, steady):
     assert main(["--review", str(record_file), *QUICK]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("27 moves, freestyle rule: Black wins with five in a row.\nDecided at move 16 (white h6).")
+    assert out.startswith(
+        "27 moves, freestyle rule: Black wins with five in a row.\n"
+        "Opening: Ugetsu (D6).\n"
+        "Decided at move 16 (white h6)."
+    )
     assert "DECISIVE Move 16, white h6: black now wins by fours and threes: " in out
     assert "Evaluation (black above, white below" in out and "moves 1-27" in out
 
@@ -78,7 +82,8 @@ def test_sgf_side_lines_and_comments_round_trip():
     lines = [Variation(2, tuple(board.moves[5:8]), "a side line"), Variation(41, tuple(board.moves[:1]), "after")]
     text = write_sgf(record, lines)
     assert read_sgf(text) == record
-    assert text.count("(") == 3  # the game, the main line's branch after move 2, its side line (none after the end)
+    # the game, the main line's branch after move 2, its side line (none after the end); ON names the opening
+    assert text.replace("ON[Ungetsu (I6)]", "").count("(") == 3
     assert read_sgf(write_sgf(record)) == record
 
 
@@ -188,7 +193,11 @@ def test_review_reads_a_game_gomoku_kept(tmp_path, capsys, steady):
     save_game(saved, kept)
     assert main(["--review", str(kept), *QUICK]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("27 moves, freestyle rule: Black wins with five in a row.\nDecided at move 16 (white h6).")
+    assert out.startswith(
+        "27 moves, freestyle rule: Black wins with five in a row.\n"
+        "Opening: Ugetsu (D6).\n"
+        "Decided at move 16 (white h6)."
+    )
     record = read_record(kept)
     assert record.moves == tuple(game(DECIDED_BY_VCT).moves) and (record.black, record.white) == ("", "gomoku normal")
 

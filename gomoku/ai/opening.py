@@ -23,14 +23,23 @@ is random:
 
 Only the public player interface is used (``choose_move`` with a think
 time), so any level can stand behind it; the default is ``hard``.
+
+The placing and offering readings are public as ranked lists
+(:meth:`OpeningPlayer.ranked`, each :class:`Placement` with its value): the
+computer takes the first, and a player at a Swap2, Soosõrv-8 or
+Taraguchi-10 placement may ask for the same list (the TUI's ``B``), as
+Gomoku Calculator's balanced-move finder shows one.
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from gomoku.ai import make_player
 from gomoku.ai.base import Player
+from gomoku.ai.result import HARD_EVAL_SCALE, win_rate
 from gomoku.board import Board, IllegalMoveError
 from gomoku.openings import (
     Action,
@@ -68,20 +77,45 @@ READ_DEEPER = 2
 Evaluator = Callable[[Board, float], float]
 
 
+@dataclass(frozen=True)
+class Placement:
+    """A point to place or offer at an opening step, and how the position after it reads for black.
+
+    ``black`` is the reading from black's view (larger is better for
+    black; :data:`WIN_VALUE` less the plies for a forced win), or ``None``
+    when nothing was read (the first stone: one stone reads as nothing).
+    """
+
+    point: Point
+    black: float | None
+
+    def black_rate(self, scale: float = HARD_EVAL_SCALE) -> float | None:
+        """Black's chance of winning after it, 0..1 (:func:`~gomoku.ai.result.win_rate` on the reader's scale)."""
+        return None if self.black is None else win_rate(self.black, scale)
+
+
 class OpeningPlayer:
     """Takes the computer's steps in an opening rule, reading positions with ``player``.
 
     ``think_time`` is what one decision may spend in all (seconds); it is
     shared among the positions read.  ``evaluate`` replaces the reading in
     tests (a function of the board and a time, from the side to move's view).
+    ``stop``, when set from another thread, ends a reading at once (a player's
+    question nobody asks any more): its search returns, and a ranked list
+    holds only what was read by then.
     """
 
     def __init__(
-        self, player: Player | None = None, think_time: float = DEFAULT_THINK_TIME, evaluate: Evaluator | None = None
+        self,
+        player: Player | None = None,
+        think_time: float = DEFAULT_THINK_TIME,
+        evaluate: Evaluator | None = None,
+        stop: threading.Event | None = None,
     ) -> None:
         self.player = player if player is not None else make_player("hard")
         self.think_time = think_time
         self._evaluate = evaluate or self._read
+        self._stop = stop
 
     # -- reading a position -----------------------------------------------------
 
@@ -98,7 +132,7 @@ class OpeningPlayer:
             if outcome.winner is None:
                 return 0.0
             return WIN_VALUE if outcome.winner is board.turn else -WIN_VALUE
-        decision = self.player.choose_move(board, think_time=max(MIN_READING, seconds))
+        decision = self.player.choose_move(board, self._stop, think_time=max(MIN_READING, seconds))
         if decision.win_in is not None:
             sign = 1 if decision.win_in > 0 else -1
             return sign * (WIN_VALUE - abs(decision.win_in))
@@ -139,32 +173,62 @@ class OpeningPlayer:
         if step is None:
             raise ValueError("the opening is over: there is no opening step to take")
         if step.action is Action.PLACE:
-            return place(self._balanced_point(step, board))
+            return place(self.balanced(step, board)[0].point)
         if step.action is Action.CHOOSE:
             return choose(self._choice(step, board))
         if step.action is Action.DECLARE:
             return declare(self._declared(step, board))
         if step.action is Action.OFFER:
-            return offer(self._next_offer(state, step, board))
+            return offer(self.offers(state, step, board)[0].point)
         return pick(self._best_pick(state, board))
 
     def _share(self, count: int) -> float:
         return self.think_time / max(1, count)
 
-    def _balanced_point(self, step: OpeningStep, board: Board) -> Point:
-        """The point inside the step's area that leaves the position reading closest to even."""
+    def ranked(self, state: OpeningState, board: Board) -> tuple[Placement, ...]:
+        """The points the step taking a point now reads best, best first (empty: no point is taken now).
+
+        At a placing step (or a swap step whose "keep colours" leads to one),
+        :meth:`balanced`; at an offering step, :meth:`offers`.  The
+        computer's own placement or offer is the first of these.
+        """
+        taken = state.point_step()
+        if taken is None:
+            return ()
+        now, step = taken
+        if step.action is Action.OFFER:
+            return self.offers(now, step, board)
+        return self.balanced(step, board)
+
+    def balanced(self, step: OpeningStep, board: Board) -> tuple[Placement, ...]:
+        """The candidate points inside the step's area, the position after each nearest to even first.
+
+        Ordered by the distance of black's reading from zero (the nearest
+        candidates to the stones first among equals); the computer places the
+        first.  The first stone of a game, or an area of one point, is not
+        read: its one placement is the centre (or the nearest point to it).
+        """
         points = _candidates(board, step.area.points(board.size))
-        if len(points) == 1 or board.stone_count == 0:
-            return points[0]  # the first stone: the centre, or the nearest point to it (one stone reads as nothing)
-        seconds = self._share(len(points))
-        best: tuple[float, Point] | None = None
-        for point in points:
-            value = self._after(board, point, Stone.BLACK, seconds)
-            if value is not None and (best is None or abs(value) < best[0]):
-                best = (abs(value), point)
-        if best is None:
+        if not points:
             raise ValueError("no legal point inside the area")
-        return best[1]
+        if len(points) == 1 or board.stone_count == 0:
+            return (Placement(points[0], None),)  # one stone reads as nothing
+        seconds = self._share(len(points))
+        read = self._read_points(board, points, seconds)
+        if not read:
+            raise ValueError("no legal point inside the area")
+        return tuple(sorted(read, key=lambda placement: abs(placement.black or 0.0)))
+
+    def _read_points(self, board: Board, points: list[Point], seconds: float) -> list[Placement]:
+        """Each of ``points`` (that may be played) with the reading after it for black, until stopped."""
+        read = []
+        for point in points:
+            if self._stop is not None and self._stop.is_set():
+                break
+            value = self._after(board, point, Stone.BLACK, seconds)
+            if value is not None:
+                read.append(Placement(point, value))
+        return read
 
     def _choice(self, step: OpeningStep, board: Board) -> Option:
         """Swap or stay for the colour the reading favours; Swap2's and Taraguchi's other answers by it too."""
@@ -189,8 +253,12 @@ class OpeningPlayer:
         share = (CLEAR_ADVANTAGE - black) / (2 * CLEAR_ADVANTAGE)  # 0 (good for black) .. 1 (bad)
         return max(1, min(step.count, round(1 + share * (step.count - 1))))
 
-    def _next_offer(self, state: OpeningState, step: OpeningStep, board: Board) -> Point:
-        """Black's best-reading 5th move that mirrors no earlier offer."""
+    def offers(self, state: OpeningState, step: OpeningStep, board: Board) -> tuple[Placement, ...]:
+        """The 5th moves black may offer next (none mirroring an earlier offer), best for black first.
+
+        The computer offers the first.  Among equal readings, the point that
+        sorts first (column, then row) leads.
+        """
         everywhere = [p for p in board.empty_points() if step.area.contains(p, board.size)]
         points = [
             p
@@ -198,14 +266,10 @@ class OpeningPlayer:
             if p not in state.offers and mirrored_offer(board, state.offers, p) is None
         ]
         seconds = self._share(len(points))
-        ranked = []
-        for point in points:
-            value = self._after(board, point, Stone.BLACK, seconds)
-            if value is not None:
-                ranked.append((-value, point))
-        if not ranked:
+        read = self._read_points(board, points, seconds)
+        if not read:
             raise ValueError("no point left to offer")
-        return min(ranked)[1]
+        return tuple(sorted(read, key=lambda placement: (-(placement.black or 0.0), placement.point)))
 
     def _best_pick(self, state: OpeningState, board: Board) -> Point:
         """The offered 5th move that reads best for white."""
@@ -233,4 +297,4 @@ def _candidates(board: Board, points: list[Point], limit: int = CANDIDATES) -> l
     return sorted(empty, key=distance)[:limit]
 
 
-__all__ = ["CLEAR_ADVANTAGE", "WIN_VALUE", "OpeningPlayer"]
+__all__ = ["CLEAR_ADVANTAGE", "WIN_VALUE", "OpeningPlayer", "Placement"]

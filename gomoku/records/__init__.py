@@ -1,9 +1,9 @@
-"""Game records in and out: SGF, Piskvork ``.psq``, plain move lists, the game's own kept games, and puzzles.
+"""Game records in and out: SGF, Piskvork ``.psq``, plain move lists, the game's own kept games, puzzles, books.
 
 One module per format (:mod:`~gomoku.records.sgf`, :mod:`~gomoku.records.psq`,
-:mod:`~gomoku.records.moves`, :mod:`~gomoku.records.save`, :mod:`~gomoku.records.puzzle`), what they share
-in :mod:`~gomoku.records.record` (:class:`GameRecord`, :class:`RecordError`),
-and whole files in :mod:`~gomoku.records.files` (:class:`Format`,
+:mod:`~gomoku.records.moves`, :mod:`~gomoku.records.save`, :mod:`~gomoku.records.puzzle`,
+:mod:`~gomoku.records.book`), what they share in :mod:`~gomoku.records.record`
+(:class:`GameRecord`, :class:`RecordError`), and whole files in :mod:`~gomoku.records.files` (:class:`Format`,
 :func:`format_of`, :func:`read_record`, :func:`write_record`).  This module
 is the surface the rest of the package uses::
 
@@ -22,6 +22,7 @@ game.
 
 from __future__ import annotations
 
+from gomoku.records.book import read_book, read_sgf_book, write_book, write_sgf_book
 from gomoku.records.files import Format, format_of, read_puzzle, read_record, read_text, write_puzzle, write_record
 from gomoku.records.moves import format_moves, parse_moves, read_move_list
 from gomoku.records.psq import read_psq, write_psq
@@ -40,6 +41,7 @@ __all__ = [
     "load_board",
     "outcome_of",
     "parse_moves",
+    "read_book",
     "read_move_list",
     "read_psq",
     "read_puzzle",
@@ -48,16 +50,19 @@ __all__ = [
     "read_record",
     "read_save",
     "read_sgf",
+    "read_sgf_book",
     "read_sgf_puzzle",
     "read_text",
     "result_of",
     "result_text",
     "time_result",
+    "write_book",
     "write_psq",
     "write_puzzle",
     "write_puzzle_text",
     "write_puzzles_text",
     "write_record",
     "write_sgf",
+    "write_sgf_book",
     "write_sgf_puzzle",
 ]

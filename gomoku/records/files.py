@@ -108,20 +108,26 @@ def read_text(path: Path) -> str:
     """The text of the record file at ``path``, line ends as text mode reads them; :class:`RecordError` if it
     cannot be read, is far too big, or is not UTF-8 text."""
     where = str(path)
-    try:
-        with path.open("rb") as stream:
-            raw = stream.read(MAX_RECORD_BYTES + 1)
-    except OSError as error:
-        reason = os_error_text(error)
-        raise RecordError(_("cannot read it ({reason})").format(reason=reason), path=where) from None
-    if len(raw) > MAX_RECORD_BYTES:
-        too_big = _("over {size} MB, far too big for a game record").format(size=MAX_RECORD_BYTES >> 20)
-        raise RecordError(too_big, path=where)
+    raw = read_bytes(path, MAX_RECORD_BYTES, _("over {size} MB, far too big for a game record"))
     try:
         text = raw.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")  # as text mode reads it
     except UnicodeDecodeError:
         raise RecordError(_("not a text file (expected UTF-8 SGF, .psq or moves)"), path=where) from None
     return text
+
+
+def read_bytes(path: Path, most: int, too_big: str) -> bytes:
+    """The bytes of the file at ``path``; :class:`RecordError` if it cannot be read, or holds more than ``most``
+    bytes (``too_big`` says so, its ``{size}`` the limit in MB): reading stops there, whatever the file's size."""
+    try:
+        with path.open("rb") as stream:
+            raw = stream.read(most + 1)
+    except OSError as error:
+        reason = os_error_text(error)
+        raise RecordError(_("cannot read it ({reason})").format(reason=reason), path=str(path)) from None
+    if len(raw) > most:
+        raise RecordError(too_big.format(size=most >> 20), path=str(path))
+    return raw
 
 
 def read_puzzle(path: Path | str, rule: Rule = Rule.FREESTYLE, size: int = 15) -> Puzzle:

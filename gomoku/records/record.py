@@ -17,7 +17,7 @@ from gomoku.board import Board, ForbiddenMoveError, GameOverError, IllegalMoveEr
 from gomoku.clock import NO_CLOCK, ClockSpec
 from gomoku.errors import GomokuError
 from gomoku.i18n import _
-from gomoku.openings import OpeningError, OpeningRule, OpeningState, replay
+from gomoku.openings import OpeningError, OpeningRule, OpeningState, named_opening, replay
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point
 from gomoku.renju import forbidden
 from gomoku.rules import Outcome, Rule, Stone, Termination
@@ -78,6 +78,16 @@ class GameRecord:
     #: either empty or one a move (``None`` where unknown).
     move_times: tuple[float | None, ...] = ()
     time_left: tuple[float | None, ...] = ()
+    #: The opening's name as the record wrote it (SGF ``ON``) for moves that are none of the 26 named openings,
+    #: which the moves name themselves (:attr:`opening_name`).  ``.psq`` has no field for it.
+    written_opening: str = ""
+
+    @property
+    def opening_name(self) -> str:
+        """The opening's name in English: ``Kagetsu (D4)`` when the first three moves are one of the 26, else
+        the name the record wrote (SGF ``ON``), else ``""``."""
+        opening = named_opening(self.moves[:3]) if len(self.moves) >= 3 else None
+        return opening.text if opening is not None else self.written_opening
 
     def comment(self, number: int) -> str:
         """The comment on move ``number`` (0: on the game), ``""`` if none."""

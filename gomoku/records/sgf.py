@@ -2,11 +2,17 @@
 
 ``(;FF[4]GM[4]SZ[15]RU[renju]PB[..]PW[..]RE[B+];B[hh];W[ii]...)``.  Points
 are two letters, column then row, ``aa`` the top-left corner.  ``RU`` holds
-``freestyle``, ``standard`` or ``renju``.  Variations are skipped (the main
-line is read), comments (``C``) kept by move
+``freestyle``, ``standard`` or ``renju``.  :func:`sgf_tree` reads the whole
+tree, variations included (the opening book's SGF is one); a game is its main
+line, the first variation at every branch; comments (``C``) are kept by move
 (:attr:`~gomoku.records.record.GameRecord.comments`), unknown properties
 ignored; the writer writes the comments, and side lines given as
 :class:`Variation` values.
+
+The opening's name is ``ON`` (SGF's own property): written in English from
+the first three moves when they are one of the 26 named openings
+(``ON[Kagetsu (D4)]``); read, and kept as the record wrote it when the
+moves are none of the 26 (:attr:`~gomoku.records.record.GameRecord.written_opening`).
 
 Fair-play additions (issue 24), all optional: the opening rule in
 ``OP[swap2]`` and every opening step, swaps included, in order in
@@ -20,13 +26,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gomoku import __version__
 from gomoku.board import Board
 from gomoku.clock import NO_CLOCK, ClockKind, ClockSpec
 from gomoku.i18n import _
-from gomoku.openings import OpeningRule
+from gomoku.openings import OpeningRule, named_opening
 from gomoku.point import Point
 from gomoku.puzzles import Goal, Puzzle, PuzzleError, check_id, parse_grade
 from gomoku.records.record import GameRecord, RecordError, board_size, cut, play_recorded, whole_number
@@ -51,8 +57,27 @@ _SGF_SPACE = re.compile(r"\s*")
 _SGF_IDENT = re.compile(r"[A-Za-z]+")
 
 
-def _sgf_nodes(text: str) -> list[list[tuple[str, list[str]]]]:
-    """The nodes of the main line of the first game tree, each a list of (property, values)."""
+@dataclass
+class SgfNode:
+    """One node of an SGF game tree: its properties in file order, and the nodes that follow it.
+
+    The first child continues the main line; the others are variations
+    (side lines) from this node.
+    """
+
+    properties: list[tuple[str, list[str]]] = field(default_factory=list)
+    children: list[SgfNode] = field(default_factory=list)
+
+    def values(self, name: str) -> list[str]:
+        """The values of property ``name`` in this node (all of them, if it is given twice), ``[]`` if absent."""
+        return [value for key, values in self.properties if key == name for value in values]
+
+
+def sgf_tree(text: str) -> SgfNode:
+    """The root node of the first game tree in SGF ``text``, with every variation below it.
+
+    Raises :class:`RecordError` saying where the text is broken.
+    """
     position = 0
     length = len(text)
 
@@ -69,25 +94,23 @@ def _sgf_nodes(text: str) -> list[list[tuple[str, list[str]]]]:
     position = skip_space(position)
     if position >= length or text[position] != "(":
         raise RecordError(_("not an SGF file: it must start with '(;'"))
-    nodes: list[list[tuple[str, list[str]]]] = []
-    depth = 0
-    # The main line follows the first variation at every branch, so it ends at
-    # the first ')': every node after that belongs to a side line.
-    main_line = True
+    top = SgfNode()  # holds the game tree's first node as its child
+    current = top
+    # Each '(' remembers the node its variation branches from; its ')' goes back there.
+    branches: list[SgfNode] = []
     while position < length:
         char = text[position]
         if char == "(":
-            depth += 1
+            branches.append(current)
             position += 1
         elif char == ")":
-            depth -= 1
+            current = branches.pop()
             position += 1
-            main_line = False
-            if depth == 0:
+            if not branches:
                 break
         elif char == ";":
             position += 1
-            node: list[tuple[str, list[str]]] = []
+            node = SgfNode()
             while True:
                 position = skip_space(position)
                 match = _SGF_IDENT.match(text, position)
@@ -102,17 +125,28 @@ def _sgf_nodes(text: str) -> list[list[tuple[str, list[str]]]]:
                     position = skip_space(position)
                 if not values:
                     raise RecordError(f"property {name} has no [value]", where(position))
-                node.append((name, values))
-            if main_line:
-                nodes.append(node)
+                node.properties.append((name, values))
+            current.children.append(node)
+            current = node
         elif char.isspace():
             position += 1
         else:
             raise RecordError(f"unexpected {char!r}", where(position))
-    if depth != 0:
+    if branches:
         raise RecordError(_("SGF ends early: a '(' is never closed with ')'"))
-    if not nodes:
+    if not top.children:
         raise RecordError(_("SGF has no nodes: expected '(;' and properties"))
+    return top.children[0]
+
+
+def _sgf_nodes(text: str) -> list[list[tuple[str, list[str]]]]:
+    """The nodes of the main line of the first game tree (the first variation at every branch), each a list of
+    (property, values)."""
+    node: SgfNode | None = sgf_tree(text)
+    nodes = []
+    while node is not None:
+        nodes.append(node.properties)
+        node = node.children[0] if node.children else None
     return nodes
 
 
@@ -143,11 +177,11 @@ def _sgf_value(text: str, position: int, where: Callable[[int], str]) -> tuple[s
     raise RecordError(_("a '[' value is never closed with ']'"), where(start))
 
 
-def _sgf_escape(text: str) -> str:
+def sgf_escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("]", "\\]")
 
 
-def _sgf_point(value: str, size: int, number: int) -> Point:
+def sgf_point(value: str, size: int, number: int) -> Point:
     if len(value) != 2 or not all(char in SGF_LETTERS[:size] for char in value.lower()):
         if value in ("", "tt"):
             raise RecordError(
@@ -163,7 +197,7 @@ def _sgf_point(value: str, size: int, number: int) -> Point:
     return Point(SGF_LETTERS.index(value[0].lower()), SGF_LETTERS.index(value[1].lower()))
 
 
-def _game_of(root: dict[str, list[str]]) -> tuple[int, Rule]:
+def game_of(root: dict[str, list[str]]) -> tuple[int, Rule]:
     """The board size and the rule an SGF root node names (``GM[4]``, ``SZ``, ``RU``); :class:`RecordError` if
     it names another game, or a size or a rule this game does not play."""
     game = root.get("GM", ["4"])[0].strip()
@@ -189,7 +223,7 @@ def read_sgf(text: str) -> GameRecord:
     """A record from SGF text (the main line of its first game)."""
     nodes = _sgf_nodes(text.lstrip("\ufeff"))
     root = dict(nodes[0])
-    size, rule = _game_of(root)
+    size, rule = game_of(root)
     for name in ("AB", "AW", "AE"):
         if any(name in dict(node) for node in nodes):
             raise RecordError(
@@ -213,7 +247,7 @@ def read_sgf(text: str) -> GameRecord:
                 else:
                     wrong = _("move {number} is {move} but white is to move")
                 raise RecordError(wrong.format(number=number, move=f"{name}[{cut(values[0])}]"))
-            moves.append(_sgf_point(values[0].strip(), size, number))
+            moves.append(sgf_point(values[0].strip(), size, number))
             play_recorded(board, moves[-1], _("move {number}").format(number=number))
             at = _("{property} at move {number}").format(property=f"{name}L", number=number)
             left.append(_sgf_seconds(dict(node).get(f"{name}L"), at))
@@ -237,6 +271,8 @@ def read_sgf(text: str) -> GameRecord:
         opening_steps=tuple(step.strip() for step in root.get("OS", [])),
         clock=_sgf_clock(root.get("TM", [""])[0], root.get("OT", [""])[0]),
         time_left=tuple(left) if any(value is not None for value in left) else (),
+        # The moves name the 26 themselves; another program's name is kept only for moves that are none of them.
+        written_opening="" if named_opening(moves[:3]) else root.get("ON", [""])[0].strip(),
     )
     return record.checked()
 
@@ -312,7 +348,7 @@ def _sgf_move(mover: Stone, move: Point, comment: str = "", left: float | None =
     text = f";{colour}[{SGF_LETTERS[move.x]}{SGF_LETTERS[move.y]}]"
     if left is not None:
         text += f"{colour}L[{left:.1f}]"
-    return text + (f"C[{_sgf_escape(comment)}]" if comment else "")
+    return text + (f"C[{sgf_escape(comment)}]" if comment else "")
 
 
 def _add_side_line(siblings: list[Variation], variation: Variation) -> None:
@@ -350,13 +386,15 @@ def write_sgf(record: GameRecord, variations: Iterable[Variation] = ()) -> str:
     """
     header = [f"FF[4]GM[4]CA[UTF-8]AP[gomoku-tui:{__version__}]SZ[{record.size}]RU[{record.rule.value}]"]
     if record.black:
-        header.append(f"PB[{_sgf_escape(record.black)}]")
+        header.append(f"PB[{sgf_escape(record.black)}]")
     if record.white:
-        header.append(f"PW[{_sgf_escape(record.white)}]")
+        header.append(f"PW[{sgf_escape(record.white)}]")
     if record.result:
-        header.append(f"RE[{_sgf_escape(record.result)}]")
+        header.append(f"RE[{sgf_escape(record.result)}]")
+    if record.opening_name:
+        header.append(f"ON[{sgf_escape(record.opening_name)}]")
     if record.comment(0):
-        header.append(f"C[{_sgf_escape(record.comment(0))}]")
+        header.append(f"C[{sgf_escape(record.comment(0))}]")
     branches: dict[int, list[Variation]] = {}
     for variation in variations:
         if variation.moves and 0 <= variation.after < len(record.moves):
@@ -365,7 +403,7 @@ def write_sgf(record: GameRecord, variations: Iterable[Variation] = ()) -> str:
     if record.opening is not OpeningRule.NONE:
         header.append(f"OP[{record.opening.value}]")
     if record.opening_steps:
-        header.append("OS" + "".join(f"[{_sgf_escape(step)}]" for step in record.opening_steps))
+        header.append("OS" + "".join(f"[{sgf_escape(step)}]" for step in record.opening_steps))
     if record.clock.kind is not ClockKind.NONE:
         header.append(f"TM[{record.clock.main:g}]OT[{_sgf_overtime(record.clock)}]")
     left = record.time_left
@@ -421,7 +459,7 @@ def read_sgf_puzzle(text: str) -> Puzzle:
     """
     nodes = _sgf_nodes(text.lstrip("\ufeff"))
     root = dict(nodes[0])
-    size, rule = _game_of(root)
+    size, rule = game_of(root)
     goal = _sgf_goal(root)
     name, source, ident, grade_text = (
         root.get(key, [""])[0].strip() for key in ("GN", "SO", ID_PROPERTY, GRADE_PROPERTY)
@@ -467,7 +505,7 @@ def read_sgf_puzzle(text: str) -> Puzzle:
                     else:
                         wrong = _("solution move {number} is {move} but white is to move")
                     raise RecordError(wrong.format(number=number, move=f"{key}[{cut(values[0])}]"))
-                solution.append(_sgf_point(values[0].strip(), size, number))
+                solution.append(sgf_point(values[0].strip(), size, number))
     puzzle = Puzzle(
         tuple(sorted(stones.items(), key=lambda item: (item[0].y, item[0].x))),
         turn or _turn_of(stones),
@@ -515,7 +553,7 @@ def _sgf_area(value: str, size: int, key: str) -> list[Point]:
     corners = []
     for part in value.split(":", 1):
         try:
-            corners.append(_sgf_point(part.strip(), size, 0))
+            corners.append(sgf_point(part.strip(), size, 0))
         except RecordError as error:
             raise RecordError(error.problem, where) from None
     first, last = corners[0], corners[-1]
@@ -530,9 +568,9 @@ def write_sgf_puzzle(puzzle: Puzzle) -> str:
     """``puzzle`` as SGF text: its set-up stones, the side to move, its goal, and its solution as the main line."""
     header = [f"FF[4]GM[4]CA[UTF-8]AP[gomoku-tui:{__version__}]SZ[{puzzle.size}]RU[{puzzle.rule.value}]"]
     if puzzle.name:
-        header.append(f"GN[{_sgf_escape(puzzle.name)}]")
+        header.append(f"GN[{sgf_escape(puzzle.name)}]")
     if puzzle.source:
-        header.append(f"SO[{_sgf_escape(puzzle.source)}]")
+        header.append(f"SO[{sgf_escape(puzzle.source)}]")
     if puzzle.id:
         header.append(f"{ID_PROPERTY}[{puzzle.id}]")
     if puzzle.grade is not None:

@@ -163,6 +163,12 @@ KEEP = Binding(("c",), N_("opening: keep the colours (pass on the swap)"), N_("c
 PLACE_TWO = Binding(("2",), N_("Swap2: place two more stones; the other player then chooses"), N_("2 two more"))
 FIFTH_IN_SQUARE = Binding(("9",), N_("Taraguchi-10: play the 5th inside the 9x9 square"), N_("9 5th in 9x9"))
 OFFER_TEN = Binding(("0",), N_("Taraguchi-10: offer ten 5th moves"), N_("0 offer ten"))
+#: The placements (or 5th-move offers) the computer reads best, at an opening step that takes a point.
+BALANCED = Binding(
+    ("B",),
+    N_("opening: the placements the computer reads as nearest to even (5th moves to offer: the best for black)"),
+    N_("B balanced"),
+)
 DECLARE = Binding(
     tuple("12345678"), N_("Soosõrv-8: declare how many 5th moves black must offer"), N_("1-8 declare"), "1-8"
 )
@@ -204,13 +210,14 @@ GAME_KEYS: Bindings = (
     FIFTH_IN_SQUARE,
     OFFER_TEN,
     DECLARE,
+    BALANCED,
     DISMISS,
     HELP,
     QUIT,
 )
 #: The actions only one kind of game has.
 NETWORK_ONLY: Bindings = (RESIGN, DRAW, CHAT, ACCEPT, DECLINE, RECONNECT)
-LOCAL_ONLY: Bindings = (REDO, HINT, HEAT, ANALYSIS, SAVE, LOAD, PAUSE, STEP, PACE, REVIEW)
+LOCAL_ONLY: Bindings = (REDO, HINT, HEAT, ANALYSIS, SAVE, LOAD, PAUSE, STEP, PACE, REVIEW, BALANCED)
 
 
 def elsewhere(key: str, network: bool) -> str | None:

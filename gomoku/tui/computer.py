@@ -14,8 +14,9 @@ from functools import partial
 
 from gomoku.ai import Player, make_player
 from gomoku.ai.base import Closes, Ponders
-from gomoku.ai.opening import OpeningPlayer
+from gomoku.ai.opening import OpeningPlayer, Placement
 from gomoku.gomocup.manager import EngineError
+from gomoku.i18n import _
 from gomoku.jobs import Jobs, Pool
 from gomoku.openings import OpeningMove
 from gomoku.point import Point
@@ -24,6 +25,9 @@ from gomoku.tui.events import AiDone, Event
 
 #: What one opening decision of the computer may spend reading positions, in seconds.
 OPENING_THINK_TIME = 1.5
+#: What reading the placements for a player who asked (``B``) may spend, in seconds: twice the computer's own
+#: decision, as the player waits for it with nothing else to do (12 candidates, a quarter of a second each).
+BALANCE_THINK_TIME = 3.0
 
 
 class Computer:
@@ -63,7 +67,7 @@ class Computer:
     def stop(self) -> None:
         """Stop every job (at exit), and end the outside engines' processes."""
         self._jobs.stop_all()
-        for player, _ in self._players.values():
+        for player, _lock in self._players.values():
             if isinstance(player, Closes):
                 player.close()
 
@@ -85,10 +89,16 @@ class Computer:
             if stop.is_set():
                 return
             step: OpeningMove | None = None
+            placements: tuple[Placement, ...] = ()
             try:
                 if job.kind is AiKind.OPENING and job.opening is not None:
                     step = self._opening_step(job)
                     point: Point | None = step.point
+                elif job.kind is AiKind.BALANCE and job.opening is not None:
+                    placements = self._reader(BALANCE_THINK_TIME, stop).ranked(job.opening, job.board.copy())
+                    point = placements[0].point if placements else None
+                    if point is None:
+                        raise ValueError(_("no stone is placed or offered now"))
                 else:
                     point = player.choose_move(job.board, stop, think_time=job.think_time).move  # never writes it
                 error, engine = "", ""
@@ -101,7 +111,7 @@ class Computer:
         if remaining > 0:
             stop.wait(remaining)
         if not stop.is_set():
-            self._post(AiDone(job.job, point, error, engine, opening_move=step, thought=thought))
+            self._post(AiDone(job.job, point, error, engine, opening_move=step, thought=thought, placements=placements))
 
     def _ponder(self, job: StartPonder, player: Ponders, lock: threading.Lock, stop: threading.Event) -> None:
         """Ponder until stopped (or its last stage is done), holding the player: its move waits for the lock."""
@@ -117,9 +127,12 @@ class Computer:
         greedy levels give no score to read), :data:`OPENING_THINK_TIME` for the whole decision, or
         less when the clock's share (the job's think time) is smaller."""
         assert job.opening is not None
+        think = OPENING_THINK_TIME if job.think_time is None else min(OPENING_THINK_TIME, job.think_time)
+        return self._reader(think).decide(job.opening, job.board.copy())
+
+    def _reader(self, think: float, stop: threading.Event | None = None) -> OpeningPlayer:
+        """The opening reader on ``hard``'s search (the computer's own steps and a player's ``B`` read alike)."""
         key = ("hard", -1)
         if key not in self._players:
             self._players[key] = (make_player("hard", seed=self.seed), threading.Lock())
-        think = OPENING_THINK_TIME if job.think_time is None else min(OPENING_THINK_TIME, job.think_time)
-        reader = OpeningPlayer(self._players[key][0], think_time=think)
-        return reader.decide(job.opening, job.board.copy())
+        return OpeningPlayer(self._players[key][0], think_time=think, stop=stop)

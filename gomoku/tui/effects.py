@@ -33,6 +33,8 @@ class AiKind(enum.Enum):
     HINT = "hint"
     #: a step of an opening rule (place, swap or not, declare, offer, pick)
     OPENING = "opening"
+    #: the placements (or offers) the computer reads best, for a human at an opening step (``B``)
+    BALANCE = "balance"
 
 
 @dataclass(frozen=True)
@@ -51,7 +53,7 @@ class StartAi:
     delay: float = 0.0
     #: Seconds a move for the levels that think by time (``None``: the level's own).
     think_time: float | None = None
-    #: for :attr:`AiKind.OPENING`, the opening whose step to take
+    #: for :attr:`AiKind.OPENING`, the opening whose step to take (:attr:`AiKind.BALANCE`: whose step to read)
     opening: OpeningState | None = None
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from gomoku.ai.opening import Placement
 from gomoku.ai.result import SearchResult
 from gomoku.net import events as net
 from gomoku.net.snapshot import Snapshot
@@ -99,6 +100,8 @@ class AiDone:
     opening_move: OpeningMove | None = None
     #: how long the computer thought, in seconds (not the wait for watch mode's pace): what its clock is charged
     thought: float | None = None
+    #: for a balance job, the placements read, best first (``point`` is the first's)
+    placements: tuple[Placement, ...] = ()
 
 
 @dataclass(frozen=True)

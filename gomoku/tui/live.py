@@ -186,7 +186,12 @@ def marks(analysis: SearchResult | None) -> dict[Point, int]:
 
 def draw_marks(win: Window, layout: BoardLayout, analysis: SearchResult | None, board: Board, theme: Theme) -> None:
     """The best moves as ``1`` ``2`` ``3`` (as many as the analyst gives) on their (empty) points."""
-    for point, number in marks(analysis).items():
+    draw_numbers(win, layout, marks(analysis), board, theme)
+
+
+def draw_numbers(win: Window, layout: BoardLayout, numbers: dict[Point, int], board: Board, theme: Theme) -> None:
+    """Ranked points as their numbers on the board, where empty: the analysis's best moves, ``B``'s placements."""
+    for point, number in numbers.items():
         if board.is_empty(point):
             row, col = layout.screen_of(point)
             draw.put(win, row, col, draw.on_point(layout, str(number)), theme("hint"))

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from gomoku import game as core
+from gomoku.ai.opening import Placement
 from gomoku.ai.result import SearchResult
 from gomoku.board import Board
 from gomoku.clock import Clock
@@ -40,6 +41,16 @@ from gomoku.tui.effects import AiKind, Effects, NetSetup
 from gomoku.tui.settings import BoardStyle, Mode, Settings, Side
 
 # -- one game -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Balanced:
+    """The placements the computer read for a human's opening step (``B``): shown while the game is at
+    exactly that step, ``opening`` on ``board`` (a stone, a swap or an offer leaves them behind)."""
+
+    opening: OpeningState
+    board: Board
+    placements: tuple[Placement, ...]
 
 
 def undo_policy(settings: Settings) -> UndoPolicy:
@@ -72,6 +83,8 @@ class LocalGame:
     step: bool = False
     #: live analysis (A) is on for this game
     analysis: bool = False
+    #: the balanced placements asked for (B) at an opening step, best first (:mod:`gomoku.tui.balance`)
+    balanced: Balanced | None = None
 
     @property
     def board(self) -> Board:

@@ -211,6 +211,8 @@ def settle(state: State, effects: Effects) -> Update:
             wanted = shown is not None and shown.computer_to_move and (not shown.paused or shown.step)
         if wanted and ai.kind is AiKind.OPENING:
             wanted = shown is not None and ai.opening is shown.opening and not shown.paused
+        if wanted and ai.kind is AiKind.BALANCE:  # a player's question about this step only
+            wanted = shown is not None and ai.opening is shown.opening
         if not wanted:
             more.append(CancelAi(ai.job))
             state = replace(state, ai=None)

@@ -17,18 +17,21 @@ from gomoku import textwidth
 from gomoku.game import GameError, Refusal, clock_side
 from gomoku.i18n import N_, _, join_list, pgettext
 from gomoku.openings import (
+    PROPOSED_OPENINGS,
     Action,
     OpeningMove,
     OpeningStep,
     Seat,
     choose,
     declare,
+    opening_said,
 )
 from gomoku.point import Point
 from gomoku.rules import Stone
-from gomoku.tui import draw, live
+from gomoku.tui import balance, draw, live
 from gomoku.tui.bindings import (
     ANALYSIS,
+    BALANCED,
     CURSOR,
     DECLARE,
     DISMISS,
@@ -92,11 +95,12 @@ def _human_step(game: LocalGame) -> OpeningStep | None:
     return step
 
 
-def _opening_bindings(step: OpeningStep) -> tuple[Binding, ...]:
+def _opening_bindings(step: OpeningStep, game: LocalGame) -> tuple[Binding, ...]:
     keys = tuple(OPENING_KEYS[option] for option in step.options)
     if step.action is Action.DECLARE:
         return (DECLARE,)
-    return (CURSOR, PLAY, *keys)
+    balanced = (BALANCED,) if balance.offering(game) is not None else ()  # a stone is placed or offered now
+    return (CURSOR, PLAY, *keys, *balanced)
 
 
 def bindings(screen: Playing, ctx: Context) -> Bindings:
@@ -110,7 +114,7 @@ def bindings(screen: Playing, ctx: Context) -> Bindings:
     computer = (PAUSE,) if game.mode is Mode.PVC or game.clock.enabled else ()
     step = _human_step(game)
     if step is not None:
-        return (*_opening_bindings(step), UNDO, HEAT, SAVE, LOAD, NEXT, *computer, DISMISS, HELP, QUIT)
+        return (*_opening_bindings(step, game), UNDO, HEAT, SAVE, LOAD, NEXT, *computer, DISMISS, HELP, QUIT)
     redo = () if game.clock.enabled else (REDO,)
     keys = (CURSOR, PLAY, UNDO, *redo, HINT, HEAT, ANALYSIS, SAVE, LOAD, NEXT, *computer, *review)
     return (*keys, DISMISS, HELP, QUIT)
@@ -124,7 +128,8 @@ def key_line(screen: Playing, ctx: Context) -> list[str] | None:
     line: tuple[Binding, ...]
     step = _human_step(game)
     if step is not None:
-        return [binding.said_short for binding in (*_opening_bindings(step), UNDO, HELP, QUIT) if binding is not CURSOR]
+        keys = (*_opening_bindings(step, game), UNDO, HELP, QUIT)
+        return [binding.said_short for binding in keys if binding is not CURSOR]
     if game.over:
         line = (REVIEW, NEXT, UNDO, SAVE, HEAT, HELP, QUIT)
     elif game.mode is Mode.CVC:
@@ -154,6 +159,8 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Reply]:
         return _point(game, game.cursor, ctx.seconds)
     if binding is DECLARE:
         return _opening_step(game, declare(int(name)), ctx.seconds)
+    if binding is BALANCED:
+        return balance.ask(game, ctx)
     for option, key in OPENING_KEYS.items():
         if binding is key:
             return _opening_step(game, choose(option), ctx.seconds)
@@ -403,6 +410,8 @@ def ai_done(screen: Playing, event: AiDone, ctx: Context) -> tuple[Screen, Reply
     if ai is None or event.job != ai.job or ai.board is not local.board:
         return screen, NOTHING  # an answer to a question nobody asks any more
     now = _now(ctx.seconds)
+    if ai.kind is AiKind.BALANCE:
+        return balance.done(local, event, ai)
     if ai.kind is AiKind.OPENING:
         step = local.game.opening_step
         if ai.opening is not local.opening or step is None:
@@ -505,7 +514,10 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
     offers = frozenset(game.opening.offers) if game.in_opening else frozenset()
     marks = Marks(game.forbidden, game.hint, cursor, game.heat, area, offers)
     draw.board_view(win, layout, game.board, theme, marks)
-    analysing = live.analysed_board(screen, ctx.settings) is not None
+    balanced = balance.shown(game)  # asked for at this step: it takes the marks and the panel from the analysis
+    if balanced is not None:
+        balance.draw_marks(win, layout, balanced, theme)
+    analysing = balanced is None and live.analysed_board(screen, ctx.settings) is not None
     analysis = live.current(ctx.analysis, game.board) if analysing else None
     scale = live.scale(ctx.analysis, ctx.settings)
     if analysing:
@@ -519,6 +531,8 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
                 )
                 - 2
             )
+        elif balanced is not None:
+            bottom = live.draw_panel(win, layout, balance.lines(balanced, bool(balance.offering(game))), theme) - 2
         top = layout.top
         if game.opening.events:  # the opening as it happened, as the network game shows it
             end = win.getmaxyx()[0] - draw.FOOTER_ROWS - 1 if bottom is None else bottom
@@ -553,7 +567,7 @@ def _status(win: Window, ctx: Context, game: LocalGame, theme: Theme, analysis: 
         room -= _clocks(win, row, cols, _clock_pieces(ctx, game, theme), theme)
     step = game.game.opening_step
     if step is not None:
-        opening_job = ctx.ai is not None and ctx.ai.kind is AiKind.OPENING
+        opening_job = ctx.ai is not None and ctx.ai.kind in (AiKind.OPENING, AiKind.BALANCE)
         deciding = f" {spinner[ctx.frame % len(spinner)]}" if opening_job else ""
         turn = step.prompt + deciding
         if textwidth.width(turn) > room:  # a long prompt shortens: "black: swap / keep"
@@ -572,6 +586,8 @@ def _status(win: Window, ctx: Context, game: LocalGame, theme: Theme, analysis: 
     else:
         turn = f"{glyph} " + _("{side} to play").format(side=side)
     parts = [turn, game.settings.rule.said(), _("move {number}").format(number=len(board.moves) + 1)]
+    # The opening's name once its three stones are down (a Swap1 or Swap2 proposal by its stones if it has none).
+    parts.append(opening_said(board, proposed=game.opening.rule in PROPOSED_OPENINGS))
     if analysis is not None:
         parts.insert(1, analysis)
     if board.last_move is not None:
@@ -614,6 +630,8 @@ def unbound(screen: Playing, ctx: Context, key: str) -> str:
         return _("You are watching: g starts a game you can play.")
     if mode is Mode.PVP and PAUSE.matches(key):
         return _("There is no computer to pause in a two-player game.")
+    if BALANCED.matches(key):
+        return _("B balanced: only while you place or offer a stone under an opening rule (? lists the keys).")
     if REDO.matches(key) and screen.game.clock.enabled:  # not offered: the core takes no redo with a clock
         return _("No redo with a clock: play the moves again.")
     return elsewhere(key, network=False) or unbound_text(key)

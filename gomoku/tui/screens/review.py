@@ -24,6 +24,7 @@ from dataclasses import dataclass, replace
 from gomoku import textwidth
 from gomoku.board import Board, IllegalMoveError
 from gomoku.i18n import N_, _, join_sentences, ngettext
+from gomoku.openings import opening_of
 from gomoku.point import Point, to_notation
 from gomoku.review import GRAPH_MARKS, ForcedWin, GameReview, Mark, MoveReview, Severity, render_graph
 from gomoku.rules import Outcome, Stone
@@ -348,9 +349,11 @@ def _step(screen: Reviewing, delta: int) -> tuple[Screen, Reply]:
 
 def header(screen: Reviewing, ctx: Context) -> str:
     board = screen.board
-    return _("review · analyst {analyst} · {rule} {size}").format(
+    title = _("review · analyst {analyst} · {rule} {size}").format(
         analyst=screen.analyst, rule=board.rule.said(), size=f"{board.size}x{board.size}"
     )
+    opening = opening_of(board)
+    return title if opening is None else f"{title} · {opening.titled()}"
 
 
 def fits(screen: Reviewing, ctx: Context, rows: int, cols: int) -> bool:
