@@ -41,6 +41,7 @@ EXAMPLES: tuple[tuple[str, str], ...] = (
     ("python -m gomoku --level hard --think-time 2", N_("the searching level, 2 s a move")),
     ("python -m gomoku --review game.sgf --sgf reviewed.sgf", N_("where was it won and lost? (--json for data)")),
     ("python -m gomoku --solve puzzle.sgf", N_("does the side to move win by fours or threes?")),
+    ("python -m gomoku --puzzle", N_("solve puzzles: the daily one, the collection, your games' mistakes")),
     ("python -m gomoku --import-lib openings.lib --output my.book", N_("a RenLib library into a book")),
     ("python -m gomoku --opening swap2 --rule standard", N_("a game under the Swap2 opening rule")),
     ("python -m gomoku --mode pvp --clock 5+3", N_("two players, 5 min + 3 s a move each")),
@@ -48,6 +49,7 @@ EXAMPLES: tuple[tuple[str, str], ...] = (
     ("python -m gomoku --host", N_("host a network game (port 5757); the screen shows the guest's command")),
     ("python -m gomoku --host 6000 --rule renju --size 15 --black guest --name Ann", ""),
     ("python -m gomoku --join 192.168.1.5:5757 --code K7QM-4RZT-9X", N_("join it")),
+    ("python -m gomoku --watch 192.168.1.5:5757 --code W4TC-HRS2-5Q", N_("watch it (the watchers' code)")),
     ("python -m gomoku match strong club --games 20", N_("a match between two players (match --help)")),
 )
 #: The first word that runs a match between two players instead of the game (``gomoku match A B``).
@@ -452,6 +454,16 @@ def build_parser() -> argparse.ArgumentParser:
             "form or SGF with set-up stones) or a game record's final position (.psq and move lists take --rule)"
         ),
     )
+    puzzles.add_argument(
+        "--puzzle",
+        nargs="?",
+        const="",
+        metavar="FILE",
+        help=_(
+            "open the Puzzles screen: your rating, the daily puzzle, the collection, your games' puzzles; "
+            "with FILE, that file's puzzles (the plain-text form, a collection, or SGF with set-up stones)"
+        ),
+    )
     book = parser.add_argument_group(_("opening book"))
     book.add_argument(
         "--import-lib",
@@ -482,7 +494,13 @@ def build_parser() -> argparse.ArgumentParser:
     )
     network.add_argument("--bind", metavar="ADDRESS", help=_("host: listen on this address only (say 127.0.0.1)"))
     network.add_argument("--join", metavar="ADDRESS[:PORT]", help=_("join the game hosted at ADDRESS"))
-    network.add_argument("--code", help=_("join: the code the host's screen shows (asked for if left out)"))
+    network.add_argument(
+        "--watch", metavar="ADDRESS[:PORT]", help=_("watch the game hosted at ADDRESS (with the watchers' code)")
+    )
+    network.add_argument("--code", help=_("join or watch: the code the host's screen shows (asked for if left out)"))
+    network.add_argument(
+        "--watchers-chat", action="store_true", help=_("host: let the people watching write in the chat")
+    )
     network.add_argument("--name", help=_("your name, as the other player sees it (default: your login name)"))
     return parser
 
@@ -491,6 +509,11 @@ def check_network(args: argparse.Namespace) -> str:
     """What is wrong with the network options together, or ``""``."""
     if args.host is not None and args.join is not None:
         return _("--host and --join do not go together: one side hosts, the other joins")
+    watch = getattr(args, "watch", None)
+    if watch is not None and (args.host is not None or args.join is not None):
+        return _("--watch goes alone: a watcher neither hosts nor joins")
+    if getattr(args, "watchers_chat", False) and args.host is None:
+        return _("--watchers-chat is for the host: add --host")
     black = getattr(args, "black", None)
     if args.host is not None and black in ("human", "computer"):
         return _("with --host, --black is host, guest or random")
@@ -498,7 +521,7 @@ def check_network(args: argparse.Namespace) -> str:
         return _("--black {black} is for a hosted game: add --host").format(black=black)
     if args.bind is not None and args.host is None:
         return _("--bind is for the host: add --host")
-    if args.code is not None and args.join is None:
+    if args.code is not None and args.join is None and watch is None:
         return _("--code is for joining: add --join ADDRESS")
     return ""
 

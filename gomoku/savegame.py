@@ -68,7 +68,7 @@ from gomoku.errors import GomokuError
 from gomoku.i18n import N_, _, os_error_text
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point, parse_point, to_notation
 from gomoku.rules import Rule
-from gomoku.userdirs import UnfitJsonError, atomic_write_text, data_dir, read_json
+from gomoku.userdirs import UnfitJsonError, atomic_write_text, data_dir, move_aside, read_json
 
 FORMAT = "gomoku-save"
 #: The save format this version writes; it reads this one and older ones.
@@ -371,10 +371,7 @@ def _move_aside_if_unusable(path: Path) -> Path | None:
         reason = "corrupt"
     else:
         return None
-    stamp = _utc_now().strftime("%Y%m%dT%H%M%S%fZ")
-    target = path.with_name(f"{path.name}.{reason}-{stamp}")
-    os.replace(path, target)
-    return target
+    return move_aside(path, reason)
 
 
 #: How many unfinished games of each kind are kept (an older one goes when a newer one of its kind is kept).

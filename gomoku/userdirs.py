@@ -15,6 +15,7 @@ import secrets
 import stat
 import sys
 from collections.abc import Mapping
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
@@ -100,6 +101,19 @@ def _keep_mode(handle: int, path: Path) -> None:
         return
     if hasattr(os, "fchmod"):
         os.fchmod(handle, mode)
+
+
+def move_aside(path: Path, reason: str = "corrupt") -> Path:
+    """Rename the file at ``path`` to ``<name>.<reason>-<UTC time>`` beside it, and return the new path.
+
+    A file of ours that cannot be used (damaged, or from a newer gomoku) is
+    never overwritten: it is kept aside under this name, for the player (or
+    a bug report) to look at, and a fresh one takes its place.
+    """
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+    target = path.with_name(f"{path.name}.{reason}-{stamp}")
+    os.replace(path, target)
+    return target
 
 
 #: The deepest nesting of lists and objects the user's files hold (a save nests three deep); deeper is damage.

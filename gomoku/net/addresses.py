@@ -69,6 +69,11 @@ def join_command(address: str, port: int, code: str) -> str:
     return f"python -m gomoku --join {format_address(address, port)} --code {code}"
 
 
+def watch_command(address: str, port: int, code: str) -> str:
+    """The exact command a watcher runs to watch the game at ``address`` (with the watchers' code)."""
+    return f"python -m gomoku --watch {format_address(address, port)} --code {code}"
+
+
 def _usable(address: str) -> bool:
     try:
         ip = ipaddress.ip_address(address.split("%")[0])

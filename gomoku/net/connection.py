@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 
 from gomoku.i18n import _, os_error_text
 from gomoku.net import events as ev
-from gomoku.net.addresses import DEFAULT_PORT, WILDCARDS, join_command, local_addresses
+from gomoku.net.addresses import DEFAULT_PORT, WILDCARDS, join_command, local_addresses, watch_command
 from gomoku.net.errors import ConnectError
 from gomoku.net.guest import GuestSession
 from gomoku.net.host import HostSession
@@ -55,6 +55,7 @@ from gomoku.net.match import DEFAULT_SETTINGS, GameSettings, MatchRecord, OfferK
 from gomoku.net.protocol import ResumeRecord
 from gomoku.net.session import Session
 from gomoku.net.snapshot import Snapshot, Update
+from gomoku.net.watcher import WatcherSession
 from gomoku.openings import OpeningMove
 from gomoku.point import Point
 
@@ -407,8 +408,11 @@ class Host(Peer):
         on_event: EventCallback | None = None,
         **session_options,
     ) -> None:
-        super().__init__(HostSession(code, name, settings, record=record, **session_options), on_event)
-        self.code = self._session.code
+        session = HostSession(code, name, settings, record=record, **session_options)
+        super().__init__(session, on_event)
+        self.code = session.code
+        #: The watchers' code (``""``: this host admits no watchers).
+        self.watch_code = session.watch_code
         self.bind = bind
         self._requested_port = port
         self._listener: socket.socket | None = None
@@ -423,6 +427,17 @@ class Host(Peer):
         addresses = tuple(local_addresses(self.bind, ipv6=ipv6))
         self._emit([ev.Listening(addresses, self.port, join_command(addresses[0], self.port, self.code))])
         super().start()
+
+    def allow_watchers_chat(self, allowed: bool) -> None:
+        """Let watchers chat, or not (the guest and the watchers are told)."""
+        self._command("allow_watchers_chat", bool(allowed))
+
+    def watch_commands(self) -> list[str]:
+        """The command a watcher runs, for each address the host may be reached at (none without a watchers' code)."""
+        if not self.watch_code:
+            return []
+        ipv6 = self._listener is not None and self._listener.family == socket.AF_INET6
+        return [watch_command(a, self.port, self.watch_code) for a in local_addresses(self.bind, ipv6)]
 
     def join_commands(self) -> list[str]:
         """The command the guest runs, for each address the host may be reached at."""
@@ -476,7 +491,9 @@ class Host(Peer):
 
 
 class Guest(Peer):
-    """Connect to a host, prove the code, and play; the thread ends with the connection.
+    """Connect to a host, prove the code, and play (or with ``watch``, the watchers' code, and watch).
+
+    The thread ends with the connection.
 
     To reconnect after a drop, make a new :class:`Guest` with ``resume`` set to
     the old one's :attr:`saved` (what the autosave keeps).
@@ -492,9 +509,14 @@ class Guest(Peer):
         resume: ResumeRecord | None = None,
         connect_timeout: float | None = None,
         on_event: EventCallback | None = None,
+        watch: bool = False,
         **session_options,
     ) -> None:
-        session = GuestSession(code, name, resume=resume, **session_options)
+        session: GuestSession
+        if watch:
+            session = WatcherSession(code, name, **session_options)
+        else:
+            session = GuestSession(code, name, resume=resume, **session_options)
         super().__init__(session, on_event)
         self.address = address
         self.port = port

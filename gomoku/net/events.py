@@ -80,6 +80,20 @@ class OpponentJoined(Event):
 
 
 @dataclass(frozen=True)
+class WatcherJoined(Event):
+    """A watcher came to watch the game (the players and the other watchers are told); ``name`` as they gave it."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class WatcherLeft(Event):
+    """A watcher left or was dropped (the game is not touched)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
 class GameStarted(Event):
     """A game begins, or goes on after a reconnection (``resumed``) with ``moves`` already played.
 

@@ -25,7 +25,7 @@ from gomoku.net import auth
 from gomoku.net import events as ev
 from gomoku.net import protocol as wire
 from gomoku.net.errors import ProtocolError
-from gomoku.net.match import VERDICTS, OfferKind, Request, Role, Times, Why, clock_of
+from gomoku.net.match import VERDICTS, ChatLine, OfferKind, Request, Role, Times, Why, clock_of
 from gomoku.net.protocol import PROTOCOL, VERSION
 from gomoku.net.session import AGREED_WHEN_CROSSED, Link, Outputs, Pending, Session, Table, fits, refusal_text
 from gomoku.net.snapshot import LinkState
@@ -121,7 +121,8 @@ class GuestSession(Session):
                 out,
             )
             proof = auth.proof(self.code, Role.GUEST, link.peer_nonce, link.nonce)
-            self._send(link, wire.Auth(proof=proof, resume=self.saved), out)
+            resume = None if self.watching else self.saved
+            self._send(link, wire.Auth(proof=proof, resume=resume, watch=self.watching), out)
         elif isinstance(message, wire.Welcome):
             if not auth.check_proof(self.code, Role.HOST, link.peer_nonce, link.nonce, message.proof):
                 raise ProtocolError("the host does not know the code: check the address and the code", "bad-code")
@@ -157,6 +158,7 @@ class GuestSession(Session):
             raise ProtocolError("the host went back to an earlier game", "desync")
         self._table = table
         self._chat = list(start.chat)
+        self._series = start.series.series()
         self._spec = start.clock
         self._step_sent = None
         self._reading = None
@@ -232,8 +234,32 @@ class GuestSession(Session):
             self._host_over(table, message, out)
         elif isinstance(message, wire.Refuse):
             self._host_refusal(table, message, out)
-        else:
+        elif not self._audience_message(message, out):
             raise ProtocolError(f"only the guest sends {message.TYPE}")
+
+    def _audience_message(self, message: wire.Message, out: Outputs) -> bool:
+        """Who watches (``audience``) and chat relayed from a third person (``heard``); ``False``: neither."""
+        if isinstance(message, wire.Audience):
+            before = self._watcher_names
+            self._watcher_names = message.watchers
+            self._watch_chat = message.chat
+            self._audience(message, out)
+            for name in before:
+                if name not in message.watchers:
+                    out.append(ev.WatcherLeft(name))
+            for name in message.watchers:
+                if name not in before:
+                    out.append(ev.WatcherJoined(name))
+            return True
+        if isinstance(message, wire.Heard):
+            if message.text:
+                self._keep_chat(ChatLine(message.role, message.text, message.name))
+                out.append(ev.ChatReceived(message.name, message.text))
+            return True
+        return False
+
+    def _audience(self, message: wire.Audience, out: Outputs) -> None:
+        """What else ``audience`` tells this side (a watcher learns the guest's name)."""
 
     def _host_offer(self, table: Table, offer: wire.Offer, out: Outputs) -> None:
         """The host asks: pending if it is about this position (else it crossed an action and is void)."""

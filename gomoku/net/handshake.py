@@ -57,14 +57,24 @@ TRANSITIONS: tuple[Transition, ...] = (
     Transition(Role.GUEST, Stage.WELCOME, "welcome", Stage.START, "check the host's proof"),
     Transition(Role.GUEST, Stage.START, "start", Stage.SEATED, "check the game against the one resumed; play"),
 )
+#: A watcher's connection: the host's proof is all it waits for; it is then seated, and a ``start``
+#: comes as soon as there is a game (at once when there is one), then every action of both players.
+WATCHER_WELCOME = Transition(
+    Role.GUEST, Stage.WELCOME, "welcome", Stage.SEATED, "check the host's proof; watch (a `start` comes with the game)"
+)
 #: Messages that close a connection in any stage.
 CLOSING = ("bye", "error")
 
 _NEXT = {(t.role, t.stage, t.message): t.then for t in TRANSITIONS}
 
 
-def next_stage(role: Role, stage: Stage, message: str) -> Stage | None:
-    """Where ``role``'s connection in ``stage`` goes on receiving ``message``; ``None``: not allowed."""
+def next_stage(role: Role, stage: Stage, message: str, watching: bool = False) -> Stage | None:
+    """Where ``role``'s connection in ``stage`` goes on receiving ``message``; ``None``: not allowed.
+
+    ``watching``: a watcher's connection (on the guest's side), seated at the host's ``welcome``.
+    """
+    if watching and (role, stage, message) == (WATCHER_WELCOME.role, WATCHER_WELCOME.stage, WATCHER_WELCOME.message):
+        return WATCHER_WELCOME.then
     if message in CLOSING:
         return Stage.CLOSED
     if stage is Stage.SEATED:
@@ -77,6 +87,8 @@ def table() -> str:
     rows = ["| side | stage | receives | does | next stage |", "| --- | --- | --- | --- | --- |"]
     for t in TRANSITIONS:
         rows.append(f"| {t.role.value} | `{t.stage.value}` | `{t.message}` | {t.action} | `{t.then.value}` |")
+    w = WATCHER_WELCOME
+    rows.append(f"| watcher | `{w.stage.value}` | `{w.message}` | {w.action} | `{w.then.value}` |")
     rows.append("| either | any | `bye`, `error` | tell the player why | `closed` |")
     rows.append(f"| either | `{Stage.SEATED.value}` | any other message | play, chat, ping | `{Stage.SEATED.value}` |")
     return "\n".join(rows)

@@ -36,6 +36,7 @@ from gomoku.net.errors import ProtocolError
 from gomoku.net.handshake import Stage
 from gomoku.net.match import (
     DEFAULT_SETTINGS,
+    ChatLine,
     Farewell,
     GameSettings,
     MatchRecord,
@@ -50,6 +51,17 @@ from gomoku.net.session import AGREED_WHEN_CROSSED, Link, Outputs, Pending, Sess
 from gomoku.net.snapshot import LinkState
 from gomoku.openings import OpeningError, OpeningMove, parse_move
 from gomoku.point import Point
+
+#: What a watcher's game message asks for: each is refused (``watching``), whatever it says.
+_WATCHER_REQUESTS: dict[type[wire.Message], Request] = {
+    wire.Move: Request.MOVE,
+    wire.Step: Request.STEP,
+    wire.Offer: Request.OFFER,
+    wire.Answer: Request.ANSWER,
+    wire.Resign: Request.RESIGN,
+}
+#: Messages any seated connection sends, a watcher's as a player's: the heartbeat and the goodbyes.
+_ANY_LINK = (wire.Ping, wire.Pong, wire.Bye, wire.Error)
 
 
 class HostSession(Session):
@@ -70,10 +82,19 @@ class HostSession(Session):
         *,
         record: MatchRecord | None = None,
         rng: random.Random | None = None,
+        watch_code: str = "",
+        watch_chat: bool = False,
         **options: Any,
     ) -> None:
         super().__init__(code, name, **options)
         self.settings = settings
+        #: The watchers' code (``""``: no watchers are admitted); never the players' code.
+        self.watch_code = auth.format_code(watch_code) if watch_code else ""
+        if self.watch_code and auth.normalize_code(self.watch_code) == auth.normalize_code(self.code):
+            raise ValueError("the watchers' code must not be the players' code")
+        self._watch_chat = watch_chat
+        #: The watchers' connections, seated (they get every action; their own actions are refused).
+        self._watchers: dict[int, Link] = {}
         self._rng = rng or random.Random(int.from_bytes(self._random_bytes(8), "big"))
         if record is not None:
             try:
@@ -97,6 +118,7 @@ class HostSession(Session):
             table.game = table.game.pause(self._now)  # the clock stands still till the guest is back
             self._table = table
             self._chat = list(record.chat)
+            self._series = record.series
 
     @property
     def saved(self) -> MatchRecord | None:
@@ -113,12 +135,100 @@ class HostSession(Session):
             t.first,
             t.moves,
             game.result,
-            tuple(self._chat),
+            self._kept_chat(),
             game.opening.rule,
             tuple(step.text(game.board.size) for step in t.steps),
             game.clock.spec,
             times_of(game.clock, t.first, self._now) if game.clock.enabled else None,
+            self._series,
         )
+
+    def _watch_code(self) -> str:
+        return self.watch_code
+
+    def allow_watchers_chat(self, allowed: bool, now: float | None = None) -> Outputs:
+        """The host's setting: whether watchers may chat (the guest and the watchers are told)."""
+        self._at(now)
+        out: Outputs = []
+        if allowed != self._watch_chat:
+            self._watch_chat = allowed
+            self._tell_audience(out)
+        return out
+
+    # -- watchers -----------------------------------------------------------------
+
+    def _to_watchers(self, message: wire.Message, out: Outputs, but: Link | None = None) -> None:
+        """Send ``message`` to every watcher (``but`` one)."""
+        for link in list(self._watchers.values()):
+            if link is not but:
+                self._send(link, message, out)
+
+    def _tell_audience(self, out: Outputs) -> None:
+        """Tell the guest and the watchers who watches, who plays, and whether watchers may chat."""
+        self._watcher_names = tuple(link.peer_name for link in self._watchers.values())
+        guest = self._peer.peer_name if self._peer is not None else ""
+        message = wire.Audience(guest=guest, watchers=self._watcher_names, chat=self._watch_chat)
+        self._send(self._peer, message, out)
+        self._to_watchers(message, out)
+
+    def _admit_watcher(self, link: Link, now: float, out: Outputs) -> None:
+        """A watcher proved the watchers' code: seat it (if there is room) and catch it up with the game."""
+        if len(self._watchers) >= self.limits.max_watchers:
+            shown = _("a watcher was turned away: {count} people watch already").format(count=len(self._watchers))
+            self._refuse_guest(link, "full", "too many watchers", shown, out)
+            return
+        link.stage = Stage.SEATED
+        link.next_ping = now + self.limits.ping_interval
+        self._watchers[link.conn] = link
+        self._send(link, wire.Welcome(proof=auth.proof(self.watch_code, Role.HOST, link.nonce, link.peer_nonce)), out)
+        out.append(ev.WatcherJoined(link.peer_name))
+        self._tell_audience(out)
+        self._catch_up(link, out)
+
+    def _catch_up(self, link: Link, out: Outputs) -> None:
+        """Send a watcher the game as it stands: ``start`` (moves, opening, clock), and ``over`` if it ended."""
+        table = self._table
+        if table is None:
+            return  # no game yet: its start comes when the guest joins
+        self._send(link, self._start_message(table), out)
+        if table.game.result is not None:
+            self._send(link, self._over(table), out)
+
+    def _watcher_message(self, link: Link, message: wire.Message, out: Outputs) -> None:
+        """What a seated watcher sent: chat (if the host allows it); any game action is refused, the game untouched."""
+        table = self._table
+        ply = table.ply if table is not None else 0
+        if isinstance(message, wire.Chat):
+            if not self._watch_chat:
+                self._send(link, wire.Refuse(what=Request.CHAT, ply=ply, why=Why.NO_CHAT), out)
+            elif message.text:
+                self._keep_chat(ChatLine(None, message.text, link.peer_name))
+                out.append(ev.ChatReceived(link.peer_name, message.text))
+                heard = wire.Heard(name=link.peer_name, role=None, text=message.text)
+                self._send(self._peer, heard, out)
+                self._to_watchers(heard, out, but=link)
+            return
+        what = _WATCHER_REQUESTS.get(type(message))
+        if what is None:
+            raise ProtocolError(f"a watcher does not send {message.TYPE}")
+        self._send(link, wire.Refuse(what=what, ply=ply, why=Why.WATCHING), out)
+
+    def _dispatch(self, link: Link, message: wire.Message, now: float, out: Outputs) -> None:
+        """A watcher's message goes to :meth:`_watcher_message`; the guest's chat is relayed to the watchers."""
+        if link.conn in self._watchers and not isinstance(message, _ANY_LINK):
+            self._watcher_message(link, message, out)
+            return
+        super()._dispatch(link, message, now, out)
+        if link is self._peer and isinstance(message, wire.Chat) and message.text:
+            self._to_watchers(wire.Heard(name=link.peer_name, role=Role.GUEST, text=message.text), out)
+
+    def chat(self, text: str, now: float | None = None) -> Outputs:
+        """Our line of chat goes to the guest and to the watchers."""
+        out = super().chat(text, now)
+        for event in out:
+            if isinstance(event, ev.ChatSent):
+                self._to_watchers(wire.Heard(name=self.name, role=Role.HOST, text=event.text), out)
+        return out
 
     def _clock(self) -> Clock | None:
         return self._table.game.clock if self._table is not None else None
@@ -134,11 +244,24 @@ class HostSession(Session):
     # -- the clock ----------------------------------------------------------------
 
     def _send_time(self, out: Outputs) -> None:
-        """Tell the guest the clock's reading (after every action, and whenever the clock stops or starts)."""
+        """Tell the guest and the watchers the clock's reading (after every action, when the clock stops or starts)."""
+        time = self._time()
+        if time is not None:
+            self._send(self._peer, time, out)
+            self._to_watchers(time, out)
+
+    def _send_time_to_watchers(self, out: Outputs) -> None:
+        """The clock stopped with the guest gone: the watchers' clocks stop too."""
+        time = self._time()
+        if time is not None:
+            self._to_watchers(time, out)
+
+    def _time(self) -> wire.Time | None:
+        """The clock's reading as a ``time`` line (``None``: no clock)."""
         table = self._table
-        if table is not None and table.game.clock.enabled:
-            reading = wire.Reading.of(times_of(table.game.clock, table.first, self._now))
-            self._send(self._peer, wire.Time(reading=reading), out)
+        if table is None or not table.game.clock.enabled:
+            return None
+        return wire.Time(reading=wire.Reading.of(times_of(table.game.clock, table.first, self._now)))
 
     def _timed(self, now: float, out: Outputs) -> bool:
         """The game brought up to ``now``: if the running side's time is gone, it ends on time (the core's verdict)."""
@@ -188,10 +311,15 @@ class HostSession(Session):
         if isinstance(message, wire.Hello):
             self._greeted(link, message, "a host cannot join a host: one side must join with --join")
         elif isinstance(message, wire.Auth):
-            if not auth.check_proof(self.code, Role.GUEST, link.nonce, link.peer_nonce, message.proof):
-                self._refuse_guest(link, "bad-code", "wrong code", _("wrong code"), out)
+            code = self.watch_code if message.watch else self.code
+            if not code or not auth.check_proof(code, Role.GUEST, link.nonce, link.peer_nonce, message.proof):
+                shown = _("a watcher gave a wrong code") if message.watch else _("wrong code")
+                self._refuse_guest(link, "bad-code", "wrong code", shown, out)
                 return
-            self._admit(link, message.resume, now, out)
+            if message.watch:
+                self._admit_watcher(link, now, out)
+            else:
+                self._admit(link, message.resume, now, out)
 
     def _admit(self, link: Link, resume: wire.ResumeRecord | None, now: float, out: Outputs) -> None:
         """A guest proved the code: seat it, resuming the match if there is one."""
@@ -222,12 +350,22 @@ class HostSession(Session):
         table.game = table.game.resume(now)  # the clock goes on (a resumed game's stood still till now)
         self._announce(table, resumed, out)
         self._send_time(out)
+        self._tell_audience(out)
 
     def _lost(self, link: Link, reason: str, out: Outputs, left: bool = False, code: str = "") -> None:
-        """The guest is gone: the game is paused until it is back."""
-        if link is self._peer and self._table is not None:
+        """The guest is gone: the game is paused until it is back.  A watcher gone: the others are told, that is all."""
+        watcher = self._watchers.pop(link.conn, None)
+        if watcher is not None:
+            out.append(ev.WatcherLeft(watcher.peer_name))
+            self._tell_audience(out)
+            return
+        guest = link is self._peer
+        if guest and self._table is not None:
             self._table.game = self._table.game.pause(self._now)
+            self._send_time_to_watchers(out)
         super()._lost(link, reason, out, left, code)
+        if guest:
+            self._tell_audience(out)
 
     def _resumable(self, table: Table, resume: wire.ResumeRecord | None) -> bool:
         if resume is None:
@@ -244,35 +382,40 @@ class HostSession(Session):
         s = self.settings
         return Table.new(match, 1, first, s.rule, s.size, s.opening, s.clock)
 
-    def _announce(self, table: Table, resumed: bool, out: Outputs) -> None:
-        """Send the game to the guest (and its end, if it is over); tell our player."""
+    def _start_message(self, table: Table) -> wire.Start:
+        """The game as ``start`` carries it: its moves, opening steps, clock, the match's chat and score."""
         game = table.game
         board = game.board
         clock = game.clock
-        self._send(
-            self._peer,
-            wire.Start(
-                match=table.match,
-                game=table.number,
-                rule=board.rule,
-                size=board.size,
-                black=table.first,
-                moves=table.moves,
-                chat=tuple(self._chat),
-                opening=game.opening.rule,
-                steps=tuple(wire.StepRecord.of(step) for step in table.steps),
-                clock=clock.spec,
-                time=wire.Reading.of(times_of(clock, table.first, self._now)) if clock.enabled else None,
-            ),
-            out,
+        return wire.Start(
+            match=table.match,
+            game=table.number,
+            rule=board.rule,
+            size=board.size,
+            black=table.first,
+            moves=table.moves,
+            chat=self._kept_chat(),
+            opening=game.opening.rule,
+            steps=tuple(wire.StepRecord.of(step) for step in table.steps),
+            clock=clock.spec,
+            time=wire.Reading.of(times_of(clock, table.first, self._now)) if clock.enabled else None,
+            series=wire.SeriesRecord.of(self._series),
         )
+
+    def _announce(self, table: Table, resumed: bool, out: Outputs) -> None:
+        """Send the game to the guest and the watchers (and its end, if it is over); tell our player."""
+        start = self._start_message(table)
+        self._send(self._peer, start, out)
+        self._to_watchers(start, out)
+        board = table.game.board
         out.append(
             ev.GameStarted(
                 table.match, table.number, board.rule, board.size, table.stone_of(Role.HOST), table.moves, resumed
             )
         )
-        if game.result is not None:
+        if table.game.result is not None:
             self._send(self._peer, self._over(table), out)
+            self._to_watchers(self._over(table), out)
 
     @staticmethod
     def _over(table: Table) -> wire.Over:
@@ -286,6 +429,7 @@ class HostSession(Session):
         assert result is not None
         table.pending = None
         self._send(self._peer, self._over(table), out)
+        self._to_watchers(self._over(table), out)
         out.append(ev.GameOver(table.number, table.ply, result))
         self._send_time(out)
 
@@ -299,13 +443,17 @@ class HostSession(Session):
     def _own_move(self, table: Table, game: Game, point: Point, out: Outputs) -> None:
         ply = table.ply
         self._moved(table, game, point, Role.HOST, out)
-        self._send(self._peer, wire.Move(ply=ply, x=point.x, y=point.y), out)
+        move = wire.Move(ply=ply, x=point.x, y=point.y)
+        self._send(self._peer, move, out)
+        self._to_watchers(move, out)
         self._acted(table, out)
 
     def _own_step(self, table: Table, game: Game, move: OpeningMove, out: Outputs) -> None:
         index = len(table.game.opening.events)
         self._stepped(table, game, move, Role.HOST, out)
-        self._send(self._peer, wire.Step(index=index, step=wire.StepRecord.of(move)), out)
+        step = wire.Step(index=index, step=wire.StepRecord.of(move))
+        self._send(self._peer, step, out)
+        self._to_watchers(step, out)
         self._acted(table, out)
 
     def _resign(self, table: Table, role: Role, out: Outputs) -> None:
@@ -315,6 +463,8 @@ class HostSession(Session):
     def _accepted(self, table: Table, pending: Pending, out: Outputs) -> None:
         if pending.kind is OfferKind.UNDO:
             self._undone(table, pending.by, self._now, out)
+            for link in list(self._watchers.values()):
+                self._catch_up(link, out)  # the watchers take the position after the undo as a new start
             self._send_time(out)
         elif pending.kind is OfferKind.DRAW:
             table.game = table.game.agree_draw(self._now)
@@ -323,6 +473,7 @@ class HostSession(Session):
             self._rematch(table, out)
 
     def _rematch(self, table: Table, out: Outputs) -> None:
+        self._series = self._series.add(table.winner)
         game = table.game
         board = game.board
         self._table = Table.new(
@@ -377,6 +528,7 @@ class HostSession(Session):
             self._refuse(link, Request.MOVE, problem, out)
             return
         self._moved(table, game, point, Role.GUEST, out)
+        self._to_watchers(move, out)
         self._acted(table, out)
 
     def _guest_step(self, link: Link, table: Table, message: wire.Step, now: float, out: Outputs) -> None:
@@ -399,7 +551,9 @@ class HostSession(Session):
             self._refuse(link, Request.STEP, problem, out)
             return
         self._stepped(table, game, move, Role.GUEST, out)
-        self._send(link, wire.Step(index=message.index, step=message.step), out)
+        step = wire.Step(index=message.index, step=message.step)
+        self._send(link, step, out)
+        self._to_watchers(step, out)
         self._acted(table, out)
 
     def _guest_offer(self, link: Link, table: Table, offer: wire.Offer, out: Outputs) -> None:

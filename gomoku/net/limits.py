@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gomoku.net.protocol import MAX_LINE
+from gomoku.net.protocol import MAX_LINE, MAX_WATCHERS
 
 #: Seconds a new connection has to finish the handshake.  A machine answers in
 #: milliseconds; 10 s forgives a slow link and still frees the place of a
@@ -52,6 +52,8 @@ class Limits:
     line_rate: float = LINE_RATE
     line_burst: int = LINE_BURST
     max_handshakes: int = MAX_HANDSHAKES
+    #: Watchers at once (the protocol's :data:`~gomoku.net.protocol.MAX_WATCHERS`, the most ``audience`` names).
+    max_watchers: int = MAX_WATCHERS
 
 
 class TokenBucket:

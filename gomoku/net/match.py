@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from gomoku.clock import NO_CLOCK, Clock, ClockSpec, SideTime
 from gomoku.game import Refusal, clock_side
-from gomoku.i18n import _, pgettext
+from gomoku.i18n import _, ngettext, pgettext
 from gomoku.openings import OpeningRule, Seat
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point
 from gomoku.rules import Outcome, Rule, Stone, Termination
@@ -109,6 +109,10 @@ class Why(enum.Enum):
     OPENING_RULE = "opening-rule"
     #: A step after the opening is over.
     OPENING_OVER = "opening-over"
+    #: A watcher asked to move, take a step, offer, answer or resign: a watcher never plays.
+    WATCHING = "watching"
+    #: A watcher's chat when the host does not let watchers chat.
+    NO_CHAT = "no-chat"
 
     @staticmethod
     def of(refusal: Refusal) -> Why:
@@ -188,10 +192,70 @@ DEFAULT_SETTINGS = GameSettings()
 
 @dataclass(frozen=True)
 class ChatLine:
-    """One line of the match's chat: who wrote it (by role) and what (cleaned)."""
+    """One line of the match's chat: who wrote it (by role; ``None``: a watcher, called ``name``) and what (cleaned).
 
-    by: Role
+    A watcher's line is shown as it comes but is not kept with the match
+    (``start`` and the save carry the players' lines only: :attr:`kept`).
+    """
+
+    by: Role | None
     text: str
+    name: str = ""
+
+    @property
+    def kept(self) -> bool:
+        """Whether the match keeps this line across reconnections (a player's, not a watcher's)."""
+        return self.by is not None
+
+
+@dataclass(frozen=True)
+class Series:
+    """The running score of a match's games (a game and its rematches, colours alternating), by role.
+
+    ``host`` and ``guest`` count the games each won, ``draws`` the drawn ones.
+    The host keeps it (and its save, and ``start``, carry it), so a guest that
+    reconnects or a watcher who joins late sees the same score.  A small
+    value for whoever records the match: the history keeps it with the game.
+    """
+
+    host: int = 0
+    guest: int = 0
+    draws: int = 0
+
+    @property
+    def games(self) -> int:
+        """Games finished in the series."""
+        return self.host + self.guest + self.draws
+
+    def won(self, role: Role) -> int:
+        """The games ``role`` won."""
+        return self.host if role is Role.HOST else self.guest
+
+    def add(self, winner: Role | None) -> Series:
+        """The score after one more finished game, won by ``winner`` (``None``: a draw)."""
+        if winner is Role.HOST:
+            return Series(self.host + 1, self.guest, self.draws)
+        if winner is Role.GUEST:
+            return Series(self.host, self.guest + 1, self.draws)
+        return Series(self.host, self.guest, self.draws + 1)
+
+    def text(self, host: str, guest: str) -> str:
+        """The score as a line says it: ``Hana 2 - 1 Gil, 1 draw`` (in the language in use)."""
+        if self.draws:
+            return ngettext(
+                "{host} {won} - {lost} {guest}, {draws} draw",
+                "{host} {won} - {lost} {guest}, {draws} draws",
+                self.draws,
+            ).format(host=host, won=self.host, lost=self.guest, guest=guest, draws=self.draws)
+        return _("{host} {won} - {lost} {guest}").format(host=host, won=self.host, lost=self.guest, guest=guest)
+
+    def record(self) -> str:
+        """The score as a game record keeps it (machine-read, English): ``host 2 guest 1 draws 1``."""
+        return f"host {self.host} guest {self.guest} draws {self.draws}"
+
+
+#: A series with no finished game yet.
+NO_SERIES = Series()
 
 
 @dataclass(frozen=True)
@@ -220,6 +284,8 @@ class MatchRecord:
     steps: tuple[str, ...] = ()
     clock: ClockSpec = NO_CLOCK
     times: Times | None = None
+    #: The score of the match's finished games before this one.
+    series: Series = NO_SERIES
 
 
 @dataclass(frozen=True)

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 from gomoku.clock import MAX_PERIODS, ClockError, ClockSpec, parse_clock
 from gomoku.net.auth import NONCE_BYTES, PROOF_BYTES
 from gomoku.net.errors import LineTooLongError, ProtocolError, VersionError
-from gomoku.net.match import ChatLine, Farewell, OfferKind, Request, Role, Times, Why
+from gomoku.net.match import ChatLine, Farewell, OfferKind, Request, Role, Series, Times, Why
 from gomoku.openings import Action, OpeningMove, OpeningRule, Option
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point
 from gomoku.rules import Outcome, Rule, Stone, Termination
@@ -52,7 +52,11 @@ PROTOCOL = "gomoku-net"
 #: code (:class:`~gomoku.net.match.Why`, :class:`~gomoku.net.match.Farewell`) that each side
 #: says in its own language; ``error``'s ``reason`` is English for logs (and older peers), its
 #: ``code`` what the player reads; and ``crowded`` is a code of its own (version 5 said ``busy``).
-VERSION = 6
+#: Version 7 admits watchers with a code of their own: ``auth`` says ``watch``, the host relays
+#: the game to them, ``audience`` names the guest and the watchers, ``heard`` carries chat
+#: relayed from a third person, ``start`` the match's score (``series``), and ``refuse`` may
+#: say ``watching`` or ``no-chat``; ``full`` is a new error code (too many watchers).
+VERSION = 7
 #: Lines of chat a match keeps and ``start`` carries (a reconnected guest sees them again):
 #: a tall terminal's chat panel.
 MAX_CHAT_LINES = 12
@@ -74,6 +78,12 @@ MAX_MOVES = MAX_SIZE * MAX_SIZE
 _MAX_DIGITS = 10
 #: The largest ping id: a 31-bit counter, which also fits every other language's int.
 MAX_PING_ID = 2**31 - 1
+#: Watchers one host admits at once.  Each costs the host a line per action and, on joining, a
+#: ``start`` of up to MAX_LINE bytes; and the players' panel names them all beside the board,
+#: where 8 rows fit on a 24-row terminal.  A club's table has a handful of onlookers, not a crowd.
+MAX_WATCHERS = 8
+#: The largest count in a series' score (games won, drawn): a match of rematches never comes near.
+MAX_SERIES = 1_000_000
 #: Random bytes naming a match (a series of games with one guest): 64 bits never collide by chance.
 MATCH_BYTES = 8
 #: The longest piece of a peer's text quoted back in an error message.
@@ -101,6 +111,7 @@ ERROR_CODES = (
     "different-game",  # a resume whose moves are not this game's
     "timeout",  # no word from the peer for too long
     "desync",  # the host's moves disagree with the guest's board
+    "full",  # the host admits no more watchers
 )
 
 # -- text ---------------------------------------------------------------------
@@ -261,7 +272,7 @@ class ChatLines(Kind):
         return tuple(lines)
 
     def dump(self, value: tuple[ChatLine, ...]) -> list[list[str]]:
-        return [[line.by.value, line.text] for line in value]
+        return [[line.by.value, line.text] for line in value if line.by is not None]
 
 
 @dataclass(frozen=True)
@@ -404,6 +415,21 @@ class Many(Kind):
         return [item.to_fields() for item in value]
 
 
+@dataclass(frozen=True)
+class Names(Kind):
+    """At most ``limit`` names, each a :class:`Text` of :data:`MAX_NAME` characters."""
+
+    limit: int
+
+    def parse(self, name: str, value: Any) -> tuple[str, ...]:
+        if not isinstance(value, (list, tuple)) or len(value) > self.limit:
+            raise ProtocolError(f"{name} must be a list of at most {self.limit} names")
+        return tuple(Text(MAX_NAME).parse(name, item) for item in value)
+
+    def dump(self, value: tuple[str, ...]) -> list[str]:
+        return list(value)
+
+
 #: Each way a network game ends (the core's :class:`~gomoku.rules.Termination`) as ``over`` says it; a host's save
 #: keeps the same words.  The core's phrases are for people; these are the wire's, kept from version 2 on.  A
 #: forfeit (a match's ending: an illegal move) has none: over the network an illegal move is refused instead.
@@ -454,7 +480,7 @@ _ENDING = EndingKind()
 _WINNER = Winner()
 _CHAT = ChatLines()
 #: What the host refuses by name: the guest's messages (chat is never refused on the wire).
-_REFUSABLE = EnumKind(Request, only=("move", "offer", "answer", "resign", "step"))
+_REFUSABLE = EnumKind(Request, only=("move", "offer", "answer", "resign", "step", "chat"))
 _WHY = EnumKind(Why)
 _FAREWELL = EnumKind(Farewell)
 _MS = Int(0, MAX_COUNT)
@@ -614,12 +640,33 @@ def _ms(seconds: float) -> int:
 
 
 @dataclass(frozen=True)
+class SeriesRecord(Record):
+    """The score of a match's finished games by role (:class:`~gomoku.net.match.Series`)."""
+
+    host: int = _kind(Int(0, MAX_SERIES))
+    guest: int = _kind(Int(0, MAX_SERIES))
+    draws: int = _kind(Int(0, MAX_SERIES))
+
+    @classmethod
+    def of(cls, series: Series) -> SeriesRecord:
+        return cls(host=series.host, guest=series.guest, draws=series.draws)
+
+    def series(self) -> Series:
+        return Series(self.host, self.guest, self.draws)
+
+
+@dataclass(frozen=True)
 class Auth(Message):
-    """Guest, after its ``hello``: the proof that it knows the code, and what it resumes."""
+    """Guest or watcher, after its ``hello``: the proof that it knows the code, and what it resumes.
+
+    ``watch``: the proof is of the watchers' code and this connection only
+    watches (it never resumes: ``resume`` is ``null``).
+    """
 
     TYPE: ClassVar[str] = "auth"
     proof: bytes = _kind(Hex(PROOF_BYTES))
     resume: ResumeRecord | None = _kind(Nested(ResumeRecord), None)
+    watch: bool = _kind(Flag(), False)
 
 
 @dataclass(frozen=True)
@@ -650,6 +697,7 @@ class Start(Message):
     steps: tuple[StepRecord, ...] = _kind(Many(StepRecord, MAX_STEPS), ())
     clock: ClockSpec = _kind(ClockText(), ClockSpec())
     time: Reading | None = _kind(Nested(Reading), None)
+    series: SeriesRecord = _kind(Nested(SeriesRecord, optional=False), SeriesRecord(host=0, guest=0, draws=0))
 
 
 @dataclass(frozen=True)
@@ -759,6 +807,31 @@ class Chat(Message):
 
 
 @dataclass(frozen=True)
+class Audience(Message):
+    """Host, to the guest and the watchers: who is at the table and who watches.
+
+    Sent when a watcher joins or leaves and when the guest comes or goes;
+    ``guest`` is the guest's name (``""``: no guest now), ``watchers`` the
+    watchers' names, ``chat`` whether watchers may chat.
+    """
+
+    TYPE: ClassVar[str] = "audience"
+    guest: str = _kind(Text(MAX_NAME))
+    watchers: tuple[str, ...] = _kind(Names(MAX_WATCHERS))
+    chat: bool = _kind(Flag())
+
+
+@dataclass(frozen=True)
+class Heard(Message):
+    """Host: a line of chat relayed from a third person: a player (``role``) or a watcher (``role`` ``null``)."""
+
+    TYPE: ClassVar[str] = "heard"
+    name: str = _kind(Text(MAX_NAME))
+    role: Role | None = _kind(Maybe(_ROLE))
+    text: str = _kind(Text(MAX_CHAT))
+
+
+@dataclass(frozen=True)
 class _Beat(Message):
     id: int = _kind(Int(0, MAX_PING_ID))
 
@@ -813,6 +886,8 @@ MESSAGES: dict[str, type[Message]] = {
         Over,
         Refuse,
         Chat,
+        Audience,
+        Heard,
         Ping,
         Pong,
         Bye,

@@ -85,6 +85,7 @@ from gomoku.net.match import (
     OfferKind,
     Request,
     Role,
+    Series,
     Times,
     Why,
     role_of,
@@ -183,6 +184,8 @@ def refusal_text(why: Why, what: Request, who: str, turn: Stone | None = None) -
         Why.ILLEGAL: _("{who}'s game does not allow that move: look and play again").format(who=who),
         Why.OPENING_RULE: _("the opening rule does not allow that step now: look and choose again"),
         Why.OPENING_OVER: _("the opening is over: play a move"),
+        Why.WATCHING: _("you are watching: a watcher cannot play"),
+        Why.NO_CHAT: _("the host does not let watchers chat"),
     }
     return texts[why]
 
@@ -216,6 +219,8 @@ def peer_error_text(code: str, who: str, seated: bool, role: Role) -> str:
         return _("this game already has two players")
     if code == "crowded":
         return _("too many connections at once: try again in a few seconds")
+    if code == "full":
+        return _("too many people watch this game already: try again later")
     texts = {
         "version": _("{who} speaks another version of gomoku: install the same gomoku version on both sides"),
         "desync": _("{who} found that the two games disagree"),
@@ -382,6 +387,14 @@ class Table:
         """Whether the game goes on (on the guest, no resignation or draw of ours awaits the host's verdict)."""
         return not self.game.over and not self.awaiting_verdict
 
+    @property
+    def winner(self) -> Role | None:
+        """The role that won the game (``None``: a draw, or it goes on)."""
+        result = self.game.result
+        if result is None or result.winner is None:
+            return None
+        return Role.HOST if self.stone_of(Role.HOST) is result.winner else Role.GUEST
+
     def offer_problem(self, kind: OfferKind, role: Role) -> Why | None:
         """Why ``role`` may not offer ``kind`` now (a code: :func:`refusal_text` says it), or ``None`` if it may."""
         if kind is OfferKind.REMATCH:
@@ -424,6 +437,8 @@ class Session:
     """
 
     role: Role
+    #: Whether this side only watches (a :class:`~gomoku.net.watcher.WatcherSession`).
+    watching = False
 
     def __init__(
         self,
@@ -449,6 +464,12 @@ class Session:
         self._ever_seated = False
         #: The latest time the caller gave (commands without a time of their own are taken at it).
         self._now = 0.0
+        #: The score of the match's finished games before the current one (the host's, as ``start`` says it).
+        self._series = Series()
+        #: The watchers' names, as the host knows them or its last ``audience`` said.
+        self._watcher_names: tuple[str, ...] = ()
+        #: Whether the host lets watchers chat.
+        self._watch_chat = False
 
     # -- reading ----------------------------------------------------------------
 
@@ -481,6 +502,29 @@ class Session:
     def saved(self) -> MatchRecord | ResumeRecord | None:
         """What this side keeps to resume the game later (its autosave's network part)."""
         raise NotImplementedError
+
+    @property
+    def series(self) -> Series:
+        """The match's running score: its finished games, the current one counted once it is over."""
+        table = self._table
+        if table is None or table.game.result is None:
+            return self._series
+        return self._series.add(table.winner)
+
+    @property
+    def watchers(self) -> tuple[str, ...]:
+        """The names of the people watching the game."""
+        return self._watcher_names
+
+    def _players(self) -> tuple[str, str]:
+        """The host's and the guest's names as our player reads them (``""``: not known)."""
+        if self.role is Role.HOST:
+            return self.name, self._opponent
+        return self._opponent, self.name
+
+    def _kept_chat(self) -> tuple[ChatLine, ...]:
+        """The players' lines of the chat: what the match keeps (a watcher's line is only shown as it comes)."""
+        return tuple(line for line in self._chat if line.kept)
 
     @property
     def link_state(self) -> LinkState:
@@ -519,7 +563,17 @@ class Session:
             chat=tuple(self._chat),
             rtt=self._rtt if self._peer is not None else None,
             saved=self.saved,
+            series=self.series,
+            watchers=self._watcher_names,
+            watching=self.watching,
+            players=self._players(),
+            watch_code=self._watch_code(),
+            watch_chat=self._watch_chat,
         )
+
+    def _watch_code(self) -> str:
+        """The watchers' code, for the host's panel (``""``: none, or not the host)."""
+        return ""
 
     def _opening_view(self, table: Table) -> OpeningView:
         """The opening as our player sees it (see :class:`~gomoku.net.snapshot.OpeningView`)."""
@@ -810,13 +864,22 @@ class Session:
         text = clean_text(text)[:MAX_CHAT]
         if not text:
             return out
-        if self._peer is None:
-            out.append(ev.Refused(Request.CHAT, self._absent()))
+        refusal = self._absent() if self._peer is None else self._chat_refusal()
+        if refusal:
+            out.append(ev.Refused(Request.CHAT, refusal))
         else:
             self._send(self._peer, Chat(text=text), out)
-            self._keep_chat(ChatLine(self.role, text))
+            self._keep_chat(self._own_line(text))
             out.append(ev.ChatSent(text))
         return out
+
+    def _chat_refusal(self) -> str:
+        """Why our player may not chat now though connected (``""``: they may)."""
+        return ""
+
+    def _own_line(self, text: str) -> ChatLine:
+        """Our own line of chat as the chat panel keeps it."""
+        return ChatLine(self.role, text)
 
     def _keep_chat(self, line: ChatLine) -> None:
         self._chat = (self._chat + [line])[-MAX_CHAT_LINES:]
@@ -916,7 +979,7 @@ class Session:
             self._close(link, f"bye: {message.why.value}", out)
             self._lost(link, farewell_text(message.why, self._who(link)), out, left=True)
         elif link.stage is not Stage.SEATED:
-            then = next_stage(self.role, link.stage, message.TYPE)
+            then = next_stage(self.role, link.stage, message.TYPE, self.watching)
             if then is None:
                 raise ProtocolError(f"{message.TYPE} is not allowed during the handshake")
             self._handshake(link, message, now, out)
@@ -926,7 +989,7 @@ class Session:
             self._send(link, Pong(id=message.id), out)
         elif isinstance(message, Pong):
             sent = link.pings.pop(message.id, None)
-            if sent is not None:
+            if sent is not None and link is self._peer:
                 self._rtt = max(0.0, now - sent)
                 out.append(ev.RoundTrip(self._rtt))
         elif isinstance(message, Chat):

@@ -23,7 +23,7 @@ from gomoku.clock import Clock
 from gomoku.game import clock_side
 from gomoku.i18n import N_, _
 from gomoku.net import events as ev
-from gomoku.net.match import ChatLine, MatchRecord, OfferKind, Role, Times, seat_of, times_of
+from gomoku.net.match import NO_SERIES, ChatLine, MatchRecord, OfferKind, Role, Series, Times, seat_of, times_of
 from gomoku.net.protocol import ResumeRecord
 from gomoku.openings import OpeningRule, OpeningStep
 from gomoku.point import Point
@@ -154,7 +154,12 @@ class Snapshot:
     """Everything a session shows its player; ``table`` is ``None`` before the first game starts.
 
     ``saved`` is what this side keeps to resume (the host's match, the guest's
-    resume record): the autosave's network part.
+    resume record): the autosave's network part.  ``series`` is the match's
+    running score (the current game counted once over); ``watchers`` the
+    names of those watching; ``watching`` whether this side only watches
+    (then ``players`` names the host and the guest, and every action is
+    refused); ``watch_code`` the watchers' code (the host's, for its panel)
+    and ``watch_chat`` whether the host lets watchers chat.
     """
 
     role: Role
@@ -164,10 +169,30 @@ class Snapshot:
     chat: tuple[ChatLine, ...] = ()
     rtt: float | None = None
     saved: MatchRecord | ResumeRecord | None = None
+    series: Series = NO_SERIES
+    watchers: tuple[str, ...] = ()
+    watching: bool = False
+    players: tuple[str, str] = ("", "")
+    watch_code: str = ""
+    watch_chat: bool = False
 
     def who(self, line: ChatLine) -> str:
-        """The name to show before a chat line: ``you``, or the opponent's."""
+        """The name to show before a chat line: ``you``, the opponent's, a watcher's (or, watching, a player's)."""
+        if line.by is None:
+            return line.name
+        if self.watching:
+            return self.player(line.by)
         return _("you") if line.by is self.role else self.opponent
+
+    def player(self, role: Role) -> str:
+        """``role``'s name as this side knows it (``the host`` / ``the guest`` without one)."""
+        name = self.players[0] if role is Role.HOST else self.players[1]
+        return name or role.title
+
+    @property
+    def score(self) -> str:
+        """The series' score as a line says it (the host's name first)."""
+        return self.series.text(self.player(Role.HOST), self.player(Role.GUEST))
 
 
 @dataclass(frozen=True)

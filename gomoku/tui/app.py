@@ -42,7 +42,7 @@ from gomoku.tui import console, keyboard, probe, signals, view
 from gomoku.tui.crashlog import log_crash
 from gomoku.tui.draw import Theme, curses_theme
 from gomoku.tui.events import Event, Resize, Tick
-from gomoku.tui.model import State
+from gomoku.tui.model import State, busy
 from gomoku.tui.settings import BoardStyle
 from gomoku.tui.startup import Crew, Start, StartError, begin
 from gomoku.tui.update import update
@@ -116,7 +116,7 @@ def _loop(screen: Any, start: Start, crew: Crew, resized: threading.Event, taken
             view.draw(screen, state, theme)
             screen.refresh()
             drawn = state
-        inbox.wait(1 / FRAMES_PER_SECOND if state.ai is not None else IDLE_TICK, terminal)
+        inbox.wait(1 / FRAMES_PER_SECOND if busy(state) else IDLE_TICK, terminal)
         events: list[Event] = []
         if resized.is_set():
             resized.clear()

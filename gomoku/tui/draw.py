@@ -168,8 +168,9 @@ class Theme:
         return self.style is BoardStyle.UNICODE
 
     def dots(self, text: str) -> str:
-        """``text`` with its middle dots as the theme draws them (``-`` in ASCII)."""
-        return text if self.unicode else text.replace("·", "-").replace("×", "!")
+        """``text`` with its middle dots, crosses and arrows between words as the theme draws them (``-``, ``!``, ``->``
+        in ASCII)."""
+        return text if self.unicode else text.replace("·", "-").replace("×", "!").replace(" → ", " -> ")
 
     def join(self, parts: Iterable[str]) -> str:
         """Parts of a line, separated by the theme's dot."""

@@ -20,7 +20,11 @@ from gomoku.net.match import BlackChoice, MatchRecord, OfferKind, Role
 from gomoku.net.protocol import ResumeRecord
 from gomoku.openings import OpeningMove, OpeningRule, OpeningState
 from gomoku.point import Point
+from gomoku.puzzle_mine import GameSource
+from gomoku.puzzle_progress import Progress
+from gomoku.puzzles import Puzzle
 from gomoku.records import GameRecord
+from gomoku.review import GameReview
 from gomoku.rules import Outcome, Rule
 from gomoku.savegame import SavedGame
 from gomoku.tui.settings import Settings
@@ -208,6 +212,46 @@ class SaveSettings:
 
 
 @dataclass(frozen=True)
+class LoadPuzzles:
+    """Read the player's puzzle progress and the collections (built-in, your puzzles); answered by ``PuzzlesRead``."""
+
+    job: int
+
+
+@dataclass(frozen=True)
+class JudgePuzzleMove:
+    """Judge ``move`` in ``puzzle`` with the solvers (:func:`gomoku.puzzles.try_move`); answered by ``PuzzleJudged``."""
+
+    job: int
+    puzzle: Puzzle
+    move: Point
+
+
+@dataclass(frozen=True)
+class CancelPuzzleJob:
+    """Stop puzzle job ``job`` (a move being judged, puzzles being collected): its answer is no longer wanted."""
+
+    job: int
+
+
+@dataclass(frozen=True)
+class SavePuzzleProgress:
+    """Keep the player's puzzle ``progress`` in the data folder (a failure is reported, nothing else is lost)."""
+
+    progress: Progress
+
+
+@dataclass(frozen=True)
+class CollectPuzzles:
+    """Add the puzzles of the reviewed game on ``board`` to *your puzzles*; answered by ``PuzzlesCollected``."""
+
+    job: int
+    board: Board
+    review: GameReview
+    source: GameSource
+
+
+@dataclass(frozen=True)
 class Speak:
     """Speak the language picked in the menu from now on (``None``: the environment's), at once.
 
@@ -246,6 +290,11 @@ class NetSetup:
     black: BlackChoice = BlackChoice.RANDOM
     opening: OpeningRule = OpeningRule.NONE
     clock: ClockSpec = NO_CLOCK
+    #: Guest side: only watch, with the watchers' code (``code``).
+    watch: bool = False
+    #: Host: the watchers' code (empty until drawn, then kept for a restart) and whether watchers may chat.
+    watch_code: str = ""
+    watch_chat: bool = False
 
 
 @dataclass(frozen=True)
@@ -339,6 +388,11 @@ Effect = (
     | RetireAutosave
     | TidyKept
     | SaveSettings
+    | LoadPuzzles
+    | JudgePuzzleMove
+    | CancelPuzzleJob
+    | SavePuzzleProgress
+    | CollectPuzzles
     | Speak
     | Quit
     | NetEffect

@@ -15,7 +15,7 @@ Events come from three places, and all are plain values:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 
 from gomoku.ai.opening import Placement
 from gomoku.ai.result import SearchResult
@@ -23,6 +23,8 @@ from gomoku.net import events as net
 from gomoku.net.snapshot import Snapshot
 from gomoku.openings import OpeningMove
 from gomoku.point import Point
+from gomoku.puzzle_progress import Progress
+from gomoku.puzzles import Attempt, Puzzle
 from gomoku.records import GameRecord
 from gomoku.review import GameReview
 from gomoku.savegame import SavedGame
@@ -180,6 +182,35 @@ class Failed:
 
 
 @dataclass(frozen=True)
+class PuzzlesRead:
+    """Job ``job`` read the puzzle progress and the collections; ``notice`` says what could not be used."""
+
+    job: int
+    day: date
+    progress: Progress
+    builtin: tuple[Puzzle, ...]
+    mine: tuple[Puzzle, ...]
+    notice: str = ""
+
+
+@dataclass(frozen=True)
+class PuzzleJudged:
+    """Job ``job`` judged a move tried in a puzzle: the solvers' verdict."""
+
+    job: int
+    attempt: Attempt
+
+
+@dataclass(frozen=True)
+class PuzzlesCollected:
+    """Job ``job`` added ``added`` puzzles of a reviewed game to *your puzzles* (``error``: why none could be kept)."""
+
+    job: int
+    added: int
+    error: str = ""
+
+
+@dataclass(frozen=True)
 class Report:
     """Something a worker has to say without being asked (autosave trouble), for the message line."""
 
@@ -199,6 +230,9 @@ class NetListening:
     code: str
     port: int
     commands: tuple[str, ...]
+    #: The watchers' code, and the command a watcher runs (best address first).
+    watch_code: str = ""
+    watch_commands: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -238,6 +272,9 @@ Event = (
     | LoadedSave
     | Listed
     | Failed
+    | PuzzlesRead
+    | PuzzleJudged
+    | PuzzlesCollected
     | Report
     | NetListening
     | NetEvent

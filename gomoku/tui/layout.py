@@ -164,10 +164,19 @@ class MenuLayout:
     parted: bool = True
     #: the lines of keys at the bottom of the box: two, or one when three lines short (the title bar names ? and q)
     hints: int = 2
+    #: the lines that say what the row chosen means: two, or one when short of more lines still
+    about: int = 2
+    #: whether the title has a line of its own (else it is written into the box's top border)
+    title_row: bool = True
 
     @property
     def height(self) -> int:
-        return menu_height(self.items, self.spaced, self.parted, self.hints)
+        return menu_height(self.items, self.spaced, self.parted, self.hints, self.about, self.title_row)
+
+    @property
+    def title_y(self) -> int:
+        """The line the title is written on: its own, or the top border."""
+        return self.top + 1 if self.title_row else self.top
 
     @property
     def below(self) -> int:
@@ -182,24 +191,40 @@ class MenuLayout:
         return None
 
 
-def menu_height(items: int, spaced: bool, parted: bool = True, hints: int = 2) -> int:
-    """The menu box's lines for ``items`` rows, with or without the blank lines under the title and the rows."""
-    return items + MENU_EXTRA - (0 if spaced else 1) - (0 if parted else 1) - (2 - hints)
+def menu_height(
+    items: int, spaced: bool, parted: bool = True, hints: int = 2, about: int = 2, title_row: bool = True
+) -> int:
+    """The menu box's lines for ``items`` rows, with or without the blank lines under the title and the rows,
+    ``hints`` lines of keys, ``about`` lines on the row chosen, the title on a line of its own or in the border."""
+    shorter = (0 if spaced else 1) + (0 if parted else 1) + (2 - hints) + (2 - about) + (0 if title_row else 1)
+    return items + MENU_EXTRA - shorter
 
 
-def menu_layout(rows: int, cols: int, items: int) -> MenuLayout | None:
+def menu_layout(rows: int, cols: int, items: int, keys_first: bool = False) -> MenuLayout | None:
     """Where the menu box goes, or ``None`` if the terminal is too small for it.
 
     A terminal one line short of the whole box gets it without the blank line under the title
     (80x24 then holds the in-game menu of a game against the computer, all sixteen rows), one
     two lines short without the blank line under the rows too (the sixteen rows of a start menu
-    with the language and board style rows), and one three lines short with the keys in one line
-    (the seventeen of a start menu with an analyst row too).
+    with the language and board style rows), one three lines short with the title written into
+    the top border (the seventeen rows of either menu with the Puzzles row).  Four lines short, a
+    line of keys gives way (the title bar names ? and q: the eighteen rows of a start menu with
+    the Puzzles and an analyst row), or, with ``keys_first``, a line about the row chosen instead
+    (the in-game menu, whose keys say Esc goes back to the game); five lines short, both.
     """
     if cols < MENU_MIN_COLS:
         return None
-    for spaced, parted, hints in ((True, True, 2), (False, True, 2), (False, False, 2), (False, False, 1)):
-        height = menu_height(items, spaced, parted, hints)
+    short_by_four = (False, False, 2, 1, False) if keys_first else (False, False, 1, 2, False)
+    fallbacks = (
+        (True, True, 2, 2, True),
+        (False, True, 2, 2, True),
+        (False, False, 2, 2, True),
+        (False, False, 2, 2, False),
+        short_by_four,
+        (False, False, 1, 1, False),
+    )
+    for spaced, parted, hints, about, title_row in fallbacks:
+        height = menu_height(items, spaced, parted, hints, about, title_row)
         if rows >= height + HEADER_ROWS:
             break
     else:
@@ -207,4 +232,5 @@ def menu_layout(rows: int, cols: int, items: int) -> MenuLayout | None:
     width = min(MENU_WIDTH, cols)
     top = HEADER_ROWS + max(0, (rows - HEADER_ROWS - height) // 2)
     left = (cols - width) // 2
-    return MenuLayout(top, left, width, top + (3 if spaced else 2), items, spaced, parted, hints)
+    first_item = top + (3 if spaced else 2) if title_row else top + 1
+    return MenuLayout(top, left, width, first_item, items, spaced, parted, hints, about, title_row)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import date, datetime
 
 from gomoku import game as core
 from gomoku.ai.opening import Placement
@@ -32,6 +32,8 @@ from gomoku.net.protocol import ResumeRecord
 from gomoku.net.snapshot import LinkState, Snapshot, TableView
 from gomoku.openings import OpeningState, Seat
 from gomoku.point import Point
+from gomoku.puzzle_progress import Change, Progress
+from gomoku.puzzles import Puzzle
 from gomoku.records import GameRecord
 from gomoku.review import GameReview
 from gomoku.rules import Rule, Stone
@@ -227,6 +229,7 @@ class MenuRow(enum.Enum):
     ANALYST = "Analyst"
     LANGUAGE = "Language"
     LOAD = "Load a game record..."
+    PUZZLES = "Puzzles..."
     NETWORK = "Play over the network..."
     QUIT = "Quit"
 
@@ -272,6 +275,8 @@ class MenuRow(enum.Enum):
             MenuRow.LANGUAGE: pgettext("menu", "Language"),
             # i18n: width 50
             MenuRow.LOAD: pgettext("menu", "Load a game record..."),
+            # i18n: width 50
+            MenuRow.PUZZLES: pgettext("menu", "Puzzles..."),
             # i18n: width 50
             MenuRow.NETWORK: pgettext("menu", "Play over the network..."),
             # i18n: width 50
@@ -337,6 +342,105 @@ class Reviewing:
     review: GameReview | None = None
     selected: int = 0
     step: int = 0
+    #: the job adding the reviewed game's puzzles to *your puzzles* (``None``: none asked)
+    collecting: int | None = None
+
+
+# -- puzzles ------------------------------------------------------------------------
+
+
+class PuzzleSet(enum.Enum):
+    """The sets the Puzzles screen lists (the value is the row's English label)."""
+
+    DAILY = "Daily puzzle"
+    BUILTIN = "Built-in collection"
+    MINE = "Your puzzles (from your games)"
+    FILE = "From the file"
+
+    @property
+    def label(self) -> str:
+        """The row's label in the language in use."""
+        labels = {
+            # i18n: width 30
+            PuzzleSet.DAILY: pgettext("puzzles", "Daily puzzle"),
+            # i18n: width 30
+            PuzzleSet.BUILTIN: pgettext("puzzles", "Built-in collection"),
+            # i18n: width 30
+            PuzzleSet.MINE: pgettext("puzzles", "Your puzzles (from your games)"),
+            # i18n: width 30
+            PuzzleSet.FILE: pgettext("puzzles", "From the file"),
+        }
+        return labels[self]
+
+
+@dataclass(frozen=True)
+class PuzzleShelf:
+    """What the Puzzles screen has read (on the file worker): the day, the player's progress, the collections."""
+
+    day: date
+    progress: Progress
+    builtin: tuple[Puzzle, ...] = ()
+    mine: tuple[Puzzle, ...] = ()
+
+
+@dataclass(frozen=True)
+class PuzzleSets:
+    """The Puzzles screen's first page: the sets to solve from, and the player's rating.
+
+    ``job`` reads the ``shelf`` (``None`` until it is in); ``file`` is the
+    name and the puzzles of ``--puzzle FILE``; ``back`` the game the menu was
+    opened from (Esc gives the menu back with it).
+    """
+
+    job: int
+    back: Playing | None = None
+    row: PuzzleSet = PuzzleSet.DAILY
+    file: tuple[str, tuple[Puzzle, ...]] | None = None
+    shelf: PuzzleShelf | None = None
+
+
+@dataclass(frozen=True)
+class Solving:
+    """A puzzle being solved: one of ``puzzles`` (the set ``chosen``), its position now, and how it goes.
+
+    ``board`` is the puzzle's position with ``played`` on it (the player's
+    accepted moves and the defender's answers); ``line`` is the known
+    winning continuation from there (the stated solution at first, then the
+    solver's).  While ``job`` judges the move ``trying``, a spinner turns.
+    ``failed`` once a wrong move, a hint or the solution cost the puzzle (rated
+    then, once: ``change``); ``hint`` is the hints taken (1: the area, 2: the
+    move); ``replay`` the stones of the solution shown while it is replayed.
+    """
+
+    sets: PuzzleSets
+    chosen: PuzzleSet
+    puzzles: tuple[Puzzle, ...]
+    index: int
+    board: Board
+    cursor: Point
+    played: tuple[Point, ...] = ()
+    line: tuple[Point, ...] = ()
+    job: int | None = None
+    trying: Point | None = None
+    solved: bool = False
+    failed: bool = False
+    change: Change | None = None
+    hint: int = 0
+    replay: int | None = None
+    forbidden: frozenset[Point] = frozenset()
+
+    @property
+    def puzzle(self) -> Puzzle:
+        return self.puzzles[self.index]
+
+    @property
+    def shelf(self) -> PuzzleShelf:
+        assert self.sets.shelf is not None, "a puzzle is solved once the shelf is read"
+        return self.sets.shelf
+
+    @property
+    def progress(self) -> Progress:
+        return self.shelf.progress
 
 
 @dataclass(frozen=True)
@@ -367,6 +471,8 @@ class NetRow(enum.Enum):
     PORT = "Port"
     BIND = "Listen on"
     NAME = "Your name"
+    WATCHERS_CHAT = "Watchers chat"
+    WATCH = "Watch a game..."
     BACK = "Back to the menu"
 
     @property
@@ -393,6 +499,10 @@ class NetRow(enum.Enum):
             NetRow.BIND: pgettext("menu", "Listen on"),
             # i18n: width 16
             NetRow.NAME: pgettext("menu", "Your name"),
+            # i18n: width 16
+            NetRow.WATCHERS_CHAT: pgettext("menu", "Watchers chat"),
+            # i18n: width 50
+            NetRow.WATCH: pgettext("menu", "Watch a game..."),
             # i18n: width 50
             NetRow.BACK: pgettext("menu", "Back to the menu"),
         }
@@ -413,6 +523,8 @@ class NetMenu:
     bind: str = ""
     editing: str | None = None
     error: str = ""
+    #: Whether the host lets watchers chat.
+    watch_chat: bool = False
 
 
 @dataclass(frozen=True)
@@ -429,6 +541,8 @@ class Hosting:
     record: MatchRecord | None = None
     error: str = ""
     refused: str = ""
+    #: The command a watcher runs (best address first).
+    watch_commands: tuple[str, ...] = ()
 
 
 class JoinStep(enum.Enum):
@@ -454,6 +568,8 @@ class Joining:
     session: int | None = None
     error: str = ""
     resume: ResumeRecord | None = None
+    #: A watcher the host admitted, waiting for the game to begin.
+    admitted: bool = False
 
 
 @dataclass(frozen=True)
@@ -497,6 +613,11 @@ class NetPlaying:
         return self.view.opponent
 
     @property
+    def watching(self) -> bool:
+        """Whether we only watch this game (every key that acts is refused)."""
+        return self.view.watching
+
+    @property
     def link(self) -> LinkState:
         return self.view.link
 
@@ -510,7 +631,19 @@ class NetPlaying:
         return self.table.in_progress
 
 
-Screen = Menu | Playing | Replaying | Reviewing | ResumeOffer | NetMenu | Hosting | Joining | NetPlaying
+Screen = (
+    Menu
+    | Playing
+    | Replaying
+    | Reviewing
+    | ResumeOffer
+    | NetMenu
+    | Hosting
+    | Joining
+    | NetPlaying
+    | PuzzleSets
+    | Solving
+)
 
 # -- overlays -----------------------------------------------------------------
 
@@ -675,7 +808,16 @@ def game_behind(screen: Screen) -> LocalGame | None:
         return screen.back.game
     if isinstance(screen, Reviewing):
         return game_behind(screen.back)
+    if isinstance(screen, (PuzzleSets, Solving)):
+        back = screen.back if isinstance(screen, PuzzleSets) else screen.sets.back
+        return back.game if back is not None else None
     return None
+
+
+def busy(state: State) -> bool:
+    """Whether something the screen shows a spinner for is under way: the computer, or a puzzle move judged."""
+    screen = state.screen
+    return state.ai is not None or (isinstance(screen, Solving) and screen.job is not None)
 
 
 def say(state: State, text: str, alert: bool = False) -> State:

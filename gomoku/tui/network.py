@@ -65,13 +65,31 @@ class Network:
                     bind=setup.bind,
                     record=record,
                     on_event=self._wake,
+                    watch_code=setup.watch_code or new_code(),
+                    watch_chat=setup.watch_chat,
                 )
                 host.start()
                 self._peers[effect.session] = host
-                self._post(NetListening(effect.session, host.code, host.port, tuple(host.join_commands())))
+                listening = NetListening(
+                    effect.session,
+                    host.code,
+                    host.port,
+                    tuple(host.join_commands()),
+                    host.watch_code,
+                    tuple(host.watch_commands()),
+                )
+                self._post(listening)
             else:
-                resume = None if isinstance(effect.record, MatchRecord) else effect.record
-                guest = Guest(setup.address, setup.port, setup.code, setup.name, resume=resume, on_event=self._wake)
+                resume = None if isinstance(effect.record, MatchRecord) or setup.watch else effect.record
+                guest = Guest(
+                    setup.address,
+                    setup.port,
+                    setup.code,
+                    setup.name,
+                    resume=resume,
+                    on_event=self._wake,
+                    watch=setup.watch,
+                )
                 self._peers[effect.session] = guest
                 guest.start()
         except (NetworkError, ValueError, OSError) as error:

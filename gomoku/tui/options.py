@@ -124,7 +124,12 @@ def network_setup(args: argparse.Namespace, settings: Settings) -> NetSetup | No
             black=black,
             opening=settings.opening,
             clock=settings.clock,
+            watch_chat=bool(getattr(args, "watchers_chat", False)),
         )
+    if getattr(args, "watch", None):
+        address, port = parse_address(args.watch)
+        code = format_code(args.code) if args.code else ""
+        return NetSetup(Role.GUEST, name, code=code, port=port, address=address, watch=True)
     if getattr(args, "join", None):
         address, port = parse_address(args.join)
         code = format_code(args.code) if args.code else ""

@@ -17,13 +17,18 @@ from gomoku.tui.effects import (
     CancelAi,
     CancelAnalysis,
     CancelPonder,
+    CancelPuzzleJob,
     CancelReview,
+    CollectPuzzles,
     Effect,
     Effects,
+    JudgePuzzleMove,
     ListRecords,
+    LoadPuzzles,
     LoadRecord,
     Quit,
     RetireAutosave,
+    SavePuzzleProgress,
     SaveRecord,
     SaveSettings,
     Speak,
@@ -36,6 +41,7 @@ from gomoku.tui.effects import (
 from gomoku.tui.events import Event, Report
 from gomoku.tui.files import FileWorker
 from gomoku.tui.network import Network
+from gomoku.tui.puzzler import Puzzler, read_puzzles, save_progress
 from gomoku.tui.reviewer import Reviewer
 from gomoku.tui.settings import Remembered, Settings, save_settings
 
@@ -60,11 +66,13 @@ class Performer:
         levels: tuple[str, ...] = tuple(LEVELS),
         reviewer: Reviewer | None = None,
         analyst: Analyst | None = None,
+        puzzler: Puzzler | None = None,
     ) -> None:
         self.quitting = False
         self.network = network or Network(lambda event: None, lambda: None)
         reviewer = reviewer or Reviewer(lambda event: None, lambda job: None)
         analyst = analyst or Analyst(lambda event: None, lambda job: None)
+        puzzler = puzzler or Puzzler(lambda event: None, lambda job: None)
         #: The menu's choices to write (without it, every settings change is written as it is).
         self.remembered = remembered
         self.handlers: dict[type, Callable[[Any], None]] = {
@@ -83,6 +91,11 @@ class Performer:
             RetireAutosave: lambda effect: autosaver.retire(effect.announce),
             TidyKept: lambda effect: files.submit(storage.tidy),
             SaveSettings: lambda effect: files.submit(partial(_remember, self._to_remember(effect), levels)),
+            LoadPuzzles: lambda effect: files.submit(partial(read_puzzles, effect)),
+            SavePuzzleProgress: lambda effect: files.submit(partial(save_progress, effect)),
+            JudgePuzzleMove: puzzler.judge,
+            CollectPuzzles: puzzler.collect,
+            CancelPuzzleJob: puzzler.cancel,
             Speak: lambda effect: i18n.activate(i18n.choose(None, effect.language)),
             Quit: self._quit,
             **self.network.handlers(),

@@ -36,16 +36,31 @@ from gomoku.tui.model import (
     Overlay,
     Playing,
     Prompt,
+    PuzzleSets,
     Replaying,
     ResumeOffer,
     Reviewing,
     Screen,
+    Solving,
     State,
     Update,
     say,
 )
 from gomoku.tui.screen import KEEP, Context, Reply, Route, context
-from gomoku.tui.screens import dialogs, game, hosting, joining, menu, netgame, netmenu, prompt, replay, resume, review
+from gomoku.tui.screens import (
+    dialogs,
+    game,
+    hosting,
+    joining,
+    menu,
+    netgame,
+    netmenu,
+    prompt,
+    puzzles,
+    replay,
+    resume,
+    review,
+)
 from gomoku.tui.screens import help as help_overlay
 
 #: Every screen's route.
@@ -59,6 +74,8 @@ ROUTES: dict[type, Route[Any]] = {
     Hosting: hosting.ROUTE,
     Joining: joining.ROUTE,
     NetPlaying: netgame.ROUTE,
+    PuzzleSets: puzzles.SETS_ROUTE,
+    Solving: puzzles.SOLVE_ROUTE,
 }
 #: Every overlay's route.
 OVERLAYS: dict[type, Route[Any]] = {

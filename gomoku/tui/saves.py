@@ -15,7 +15,7 @@ from gomoku.board import Board
 from gomoku.clock import NO_CLOCK, ClockError, ClockSpec, SideTime, parse_clock
 from gomoku.i18n import _
 from gomoku.net.errors import ProtocolError
-from gomoku.net.match import BlackChoice, ChatLine, MatchRecord, Role, Times
+from gomoku.net.match import NO_SERIES, BlackChoice, ChatLine, MatchRecord, Role, Series, Times
 from gomoku.net.protocol import ENDINGS, MAX_CHAT, MAX_CHAT_LINES, TERMINATIONS, ResumeRecord, clean_text
 from gomoku.openings import OpeningError, OpeningRule, OpeningState, Seat, replay
 from gomoku.point import Point, parse_point, to_notation
@@ -209,7 +209,8 @@ def _record_json(record: MatchRecord | ResumeRecord | None) -> dict[str, Any] | 
     }
     if isinstance(record, MatchRecord):
         data.update(rule=record.rule.value, size=record.size, black=record.black.value)
-        data["chat"] = [[line.by.value, line.text] for line in record.chat]
+        data["chat"] = [[line.by.value, line.text] for line in record.chat if line.by is not None]
+        data["series"] = {"host": record.series.host, "guest": record.series.guest, "draws": record.series.draws}
         data.update(opening=record.opening.value, steps=list(record.steps), clock=record.clock.text())
         if record.times is not None:
             data["times"] = asdict(record.times)
@@ -264,7 +265,11 @@ def _record_of(role: Role, data: Any) -> MatchRecord | ResumeRecord | None:
                 float(saved_times["used"]),
             )
         chat = _chat_of(data.get("chat"))
-        return MatchRecord(match, game, rule, size, black, moves, result, chat, opening, steps, clock, times)
+        series = NO_SERIES
+        if isinstance(data.get("series"), dict):  # a save from before series has none: the score starts at 0
+            score = data["series"]
+            series = Series(*(max(0, int(score[key])) for key in ("host", "guest", "draws")))
+        return MatchRecord(match, game, rule, size, black, moves, result, chat, opening, steps, clock, times, series)
     except (KeyError, TypeError, ValueError, AttributeError, ProtocolError):
         return None
 

@@ -24,11 +24,9 @@ from __future__ import annotations
 import enum
 import getpass
 import json
-import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -39,7 +37,7 @@ from gomoku.net.protocol import MAX_NAME
 from gomoku.openings import OpeningRule
 from gomoku.point import MAX_SIZE, MIN_SIZE
 from gomoku.rules import Rule
-from gomoku.userdirs import UnfitJsonError, atomic_write_text, config_dir, read_json
+from gomoku.userdirs import UnfitJsonError, atomic_write_text, config_dir, move_aside, read_json
 
 SETTINGS_FILE = "settings.json"
 #: The largest settings file read: the file is about 200 bytes; anything this big is no settings of ours.
@@ -554,9 +552,7 @@ def save_settings(settings: Settings, path: Path | None = None, levels: Sequence
     moved_aside = None
     try:
         if unusable and path.exists():
-            stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
-            moved_aside = path.with_name(f"{path.name}.corrupt-{stamp}")
-            os.replace(path, moved_aside)
+            moved_aside = move_aside(path)
         atomic_write_text(path, json.dumps(settings.to_json(), indent=2) + "\n", private=False)
     except OSError:
         return SettingsSaved(False, moved_aside)

@@ -19,6 +19,7 @@ from gomoku.gomocup.manager import Players
 from gomoku.i18n import join_sentences
 from gomoku.jobs import Pool
 from gomoku.net.errors import NetworkError
+from gomoku.puzzle_sets import read_collection
 from gomoku.records import RecordError, read_record
 from gomoku.tui import storage
 from gomoku.tui.analyst import Analyst
@@ -31,6 +32,7 @@ from gomoku.tui.model import State
 from gomoku.tui.network import Network
 from gomoku.tui.options import given_opening_problem, network_setup, settings_from_args, wants_game
 from gomoku.tui.performer import Performer
+from gomoku.tui.puzzler import Puzzler
 from gomoku.tui.reviewer import Reviewer
 from gomoku.tui.settings import Remembered, Settings, read_settings
 from gomoku.tui.update import initial_network, initial_state
@@ -65,6 +67,12 @@ def begin(args: argparse.Namespace) -> Start:
         except RecordError as error:
             raise StartError(str(error)) from error
         record_name = os.path.basename(args.load)
+    puzzle_file = None
+    if getattr(args, "puzzle", None):
+        try:
+            puzzle_file = (os.path.basename(args.puzzle), read_collection(storage.resolve(args.puzzle)))
+        except RecordError as error:
+            raise StartError(str(error)) from error
     try:
         setup = network_setup(args, settings)
     except NetworkError as error:
@@ -81,6 +89,8 @@ def begin(args: argparse.Namespace) -> Start:
             start=wants_game(args),
             record=record,
             record_name=record_name,
+            puzzles=getattr(args, "puzzle", None) is not None,
+            puzzle_file=puzzle_file,
             offer=offer,
             notice=notice,
         )
@@ -101,6 +111,7 @@ class Crew:
         self.network = Network(inbox.put, inbox.poke)
         self.reviewer = Reviewer(inbox.put, self.pool.submit, players.make)
         self.analyst = Analyst(inbox.put, self.pool.submit, engines=players)
+        self.puzzler = Puzzler(inbox.put, self.pool.submit)
         self.performer = Performer(
             self.computer,
             self.files,
@@ -110,6 +121,7 @@ class Crew:
             tuple(LEVELS),
             self.reviewer,
             self.analyst,
+            self.puzzler,
         )
 
     def close(self) -> None:
@@ -120,6 +132,7 @@ class Crew:
         self.computer.stop()
         self.reviewer.stop()
         self.analyst.stop()
+        self.puzzler.stop()
         self.network.close_all()
         self.files.close()
         self.autosaver.close()

@@ -17,6 +17,7 @@ from gomoku.board import Board
 from gomoku.i18n import _
 from gomoku.net.match import MatchRecord, Role
 from gomoku.net.protocol import ResumeRecord
+from gomoku.puzzles import Puzzle
 from gomoku.records import GameRecord
 from gomoku.savegame import SavedGame
 from gomoku.tui import live, router
@@ -44,12 +45,14 @@ from gomoku.tui.model import (
     ResumeOffer,
     State,
     Update,
+    busy,
     say,
     with_game,
 )
 from gomoku.tui.saves import autosave_effects, net_from_saved
 from gomoku.tui.screen import context
 from gomoku.tui.screens import hosting, joining, menu, prompt
+from gomoku.tui.screens import puzzles as puzzle_screens
 from gomoku.tui.screens.game import TIME_UP
 from gomoku.tui.settings import Mode, Settings
 
@@ -61,6 +64,8 @@ def initial_state(
     start: bool = False,
     record: GameRecord | None = None,
     record_name: str = "",
+    puzzles: bool = False,
+    puzzle_file: tuple[str, tuple[Puzzle, ...]] | None = None,
     offer: SavedGame | None = None,
     notice: str = "",
     terminal: tuple[int, int] | None = None,
@@ -68,7 +73,8 @@ def initial_state(
     """The state at start-up, and what to do at once.
 
     The menu; or straight into a game of ``settings`` if ``start``; or the
-    replay of ``record`` (``--load``).  A saved game in ``offer`` is offered
+    replay of ``record`` (``--load``); or the Puzzles screen (``--puzzle``,
+    ``puzzle_file`` the name and the puzzles of its FILE).  A saved game in ``offer`` is offered
     first, unless the command line asked for something (``start`` or
     ``record``): an explicit request wins, and the unfinished game is kept
     aside under a name of its own, which the autosave worker reports (the
@@ -80,10 +86,12 @@ def initial_state(
     effects: Effects = ()
     if record is not None:
         state = prompt.open_replay(state, record, record_name)
+    elif puzzles:
+        state, effects = router.apply(state, *puzzle_screens.opened(context(state), None, puzzle_file))
     elif start:
         state, effects = router.apply(state, *menu.start(context(state)))
     if offer is not None:
-        if record is None and not start:
+        if record is None and not start and not puzzles:
             state = replace(state, screen=ResumeOffer(offer))
         else:
             effects = (RetireAutosave(announce=True),) + effects
@@ -111,7 +119,9 @@ def initial_network(
     state = State(screen=Menu(), settings=settings, levels=tuple(levels))
     effects: Effects = ()
     network = net_from_saved(offer) if offer is not None else None
-    if offer is not None and network is not None and setup.role is network[0].role is Role.HOST:
+    if setup.watch:  # watching touches no game of ours: the autosave stays as it is
+        state, effects = router.apply(state, *joining.begin(context(state), setup))
+    elif offer is not None and network is not None and setup.role is network[0].role is Role.HOST:
         state = replace(state, screen=ResumeOffer(offer, instead=setup))
     else:
         record: MatchRecord | ResumeRecord | None = None
@@ -166,12 +176,13 @@ def update(state: State, event: Event) -> Update:
 
 
 def _tick(state: State, tick: Tick) -> State:
-    """The clock: the time to the minute (for file names), the spinner's frame while the computer thinks.
+    """The clock: the time to the minute (for file names), the spinner's frame while something is under way
+    (:func:`~gomoku.tui.model.busy`: the computer thinks, a puzzle move is judged).
 
     A tick that changes nothing on the screen gives back ``state`` itself.
     """
     now = tick.now.replace(second=0, microsecond=0)
-    frame = tick.frame if state.ai is not None else state.frame
+    frame = tick.frame if busy(state) else state.frame
     screen = state.screen
     if isinstance(screen, Playing) and screen.game.clock.enabled and tick.seconds is not None:
         local = screen.game

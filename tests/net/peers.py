@@ -18,7 +18,8 @@ from gomoku.net.guest import GuestSession
 from gomoku.net.limits import Limits
 from gomoku.net.match import BlackChoice, GameSettings
 from gomoku.net.protocol import ResumeRecord, decode
-from tests.net.wire import CODE
+from gomoku.net.watcher import WatcherSession
+from tests.net.wire import CODE, WATCH_CODE
 
 #: Short limits so that a dropped peer is noticed in well under a second.
 FAST = Limits(handshake=0.5, ping_interval=0.1, peer_timeout=0.6, connect=1.0, close_linger=0.2)
@@ -72,6 +73,7 @@ class Net:
         self, settings: GameSettings = GameSettings(black=BlackChoice.HOST), bind: str = "127.0.0.1", **options
     ) -> tuple[Host, Watcher]:
         options.setdefault("limits", FAST)
+        options.setdefault("watch_code", WATCH_CODE)
         host = Host(CODE, "Hana", settings, port=0, bind=bind, **options)
         return host, self.track(host)
 
@@ -79,6 +81,14 @@ class Net:
         options.setdefault("limits", FAST)
         guest = Guest(address, host.port, code, "Gil", **options)
         return guest, self.track(guest)
+
+    def watcher(
+        self, host: Host, address: str = "127.0.0.1", code: str = WATCH_CODE, name: str = "Ann", **options
+    ) -> tuple[Guest, Watcher]:
+        """A watcher of ``host``'s game (the watchers' code by default)."""
+        options.setdefault("limits", FAST)
+        watcher = Guest(address, host.port, code, name, watch=True, **options)
+        return watcher, self.track(watcher)
 
     def stop(self, *peers: Peer) -> None:
         """Close ``peers`` (all of them by default) and wait for their threads to end."""
@@ -142,10 +152,17 @@ class RawGuest:
     """
 
     def __init__(
-        self, port: int, address: str = "127.0.0.1", code: str = CODE, resume: ResumeRecord | None = None
+        self,
+        port: int,
+        address: str = "127.0.0.1",
+        code: str = CODE,
+        resume: ResumeRecord | None = None,
+        watch: bool = False,
     ) -> None:
         self.sock = raw_socket(port, address)
-        self.session = GuestSession(code, "Raw", resume=resume, limits=FAST)
+        self.session: GuestSession = (
+            WatcherSession(code, "Raw", limits=FAST) if watch else GuestSession(code, "Raw", resume=resume, limits=FAST)
+        )
         self.events: list[ev.Event] = []
         self.received = b""
         self.closed = False

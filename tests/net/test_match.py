@@ -77,10 +77,10 @@ def test_the_wire_keeps_its_words_and_refuses_others() -> None:
         decode(line.replace(b"no-five-left", b"stalemate"))
 
 
-@pytest.mark.parametrize("version", [1, 3, 4, 5])
+@pytest.mark.parametrize("version", [1, 3, 4, 5, 6])
 def test_an_older_peer_is_told_to_install_the_same_version(version: int) -> None:
     hello = f'{{"type":"hello","protocol":"gomoku-net","version":{version},"role":"guest","name":"x","nonce":"'
-    with pytest.raises(VersionError, match=f"speaks gomoku-net version {version} and this gomoku speaks version 6"):
+    with pytest.raises(VersionError, match=f"speaks gomoku-net version {version} and this gomoku speaks version 7"):
         decode(hello.encode() + b"0" * 32 + b'"}')
 
 

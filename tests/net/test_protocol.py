@@ -37,6 +37,7 @@ EXAMPLES = [
         + (p.StepRecord.of(o.choose(o.Option.PLACE_TWO)),),
         clock=parse_clock("5+3"),
         time=p.Reading(host_ms=300_000, guest_ms=1_234, host_periods=0, guest_periods=0, running=Role.GUEST, used_ms=5),
+        series=p.SeriesRecord(host=2, guest=1, draws=1),
     ),
     p.Move(ply=0, x=7, y=7),
     p.Step(index=0, step=p.StepRecord.of(o.place((7, 7)))),
@@ -50,6 +51,13 @@ EXAMPLES = [
     p.Over(game=2, ply=41, winner="white", ending="five"),
     p.Refuse(what=Request.MOVE, ply=3, why=Why.ILLEGAL),
     p.Chat(text="good game"),
+    p.Audience(guest="Gil", watchers=("Ann", "Bo") * 4, chat=True),
+    p.Audience(guest="", watchers=(), chat=False),
+    p.Heard(name="Ann", role=None, text="nice move"),
+    p.Heard(name="Gil", role=Role.GUEST, text="thanks"),
+    p.Refuse(what=Request.CHAT, ply=0, why=Why.NO_CHAT),
+    p.Refuse(what=Request.MOVE, ply=12, why=Why.WATCHING),
+    p.Auth(proof=b"\x02" * 32, resume=None, watch=True),
     p.Ping(id=2**31 - 1),
     p.Pong(id=0),
     p.Bye(why=Farewell.QUIT),
@@ -58,7 +66,13 @@ EXAMPLES = [
 
 
 #: The fields of a ``start`` without an opening rule or a clock.
-NO_OPENING = {"opening": "none", "steps": [], "clock": "none", "time": None}
+NO_OPENING = {
+    "opening": "none",
+    "steps": [],
+    "clock": "none",
+    "time": None,
+    "series": {"host": 0, "guest": 0, "draws": 0},
+}
 
 
 def line(**fields: object) -> bytes:
@@ -159,8 +173,16 @@ def test_a_line_is_compact_ascii_json() -> None:
             ),
             "at most 625",
         ),
-        (line(type="auth", proof="00" * 32, resume=[]), "must be an object or null"),
-        (line(type="auth", proof="00" * 32, resume={"match": "00" * 8, "game": 1}), "resume lacks the field moves"),
+        (line(type="auth", proof="00" * 32, resume=[], watch=False), "must be an object or null"),
+        (
+            line(type="auth", proof="00" * 32, resume={"match": "00" * 8, "game": 1}, watch=False),
+            "resume lacks the field moves",
+        ),
+        (line(type="auth", proof="00" * 32, resume=None), "auth lacks the field watch"),
+        (line(type="auth", proof="00" * 32, resume=None, watch=1), "watch must be true or false"),
+        (line(type="audience", guest="Gil", watchers=["a"] * 9, chat=False), "at most 8 names"),
+        (line(type="heard", name="Ann", role="watcher", text="hi"), "role must be one of host, guest"),
+        (line(type="refuse", what="chat", ply=0, why="sleepy"), "why must be one of"),
         (b"[" * 5000, "JSON object"),
     ],
 )

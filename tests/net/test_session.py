@@ -447,7 +447,7 @@ def test_pings_measure_the_round_trip_and_silence_drops_the_peer() -> None:
             "protocol",
         ),
         (
-            b'{"type":"hello","protocol":"gomoku-net","version":6,"role":"guest","name":"x",'
+            b'{"type":"hello","protocol":"gomoku-net","version":7,"role":"guest","name":"x",'
             b'"nonce":"00000000000000000000000000000000"}\n',
             "protocol",
         ),

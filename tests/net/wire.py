@@ -15,8 +15,11 @@ from gomoku.net.guest import GuestSession
 from gomoku.net.host import HostSession
 from gomoku.net.match import BlackChoice, GameSettings
 from gomoku.net.session import Session
+from gomoku.net.watcher import WatcherSession
 
 CODE = "K7QM-4RZT-9X"
+#: The watchers' code of the test host (never the players').
+WATCH_CODE = "W4TC-HERS-00"
 #: The most deliveries one flush makes: a test that loops is a failing test, not a hanging one.
 MAX_DELIVERIES = 10_000
 
@@ -32,6 +35,7 @@ class Wire:
 
     def __init__(self, settings: GameSettings = GameSettings(black=BlackChoice.HOST), **host_options) -> None:
         host_options.setdefault("random_bytes", counting_bytes())
+        host_options.setdefault("watch_code", WATCH_CODE)
         self.host = HostSession(CODE, "Hana", settings, **host_options)
         self.events: dict[Session, list[ev.Event]] = {self.host: []}
         self.sent: dict[Session, list[bytes]] = {self.host: []}
@@ -46,6 +50,16 @@ class Wire:
         self.events[guest] = []
         self.sent[guest] = []
         return guest
+
+    def watcher(self, code: str = WATCH_CODE, name: str = "Ann", connect: bool = True, **options) -> WatcherSession:
+        """A watcher (connected to the host unless ``connect`` is false)."""
+        options.setdefault("random_bytes", counting_bytes())
+        watcher = WatcherSession(code, name, **options)
+        self.events[watcher] = []
+        self.sent[watcher] = []
+        if connect:
+            self.connect(watcher)
+        return watcher
 
     def connect(self, guest: GuestSession, flush: bool = True) -> int:
         conn = next(self._conns)

@@ -64,7 +64,15 @@ def samples() -> dict[str, State]:
         **review_samples(),
         "resume offer": offered().state,
         **network_samples(),
+        **puzzle_samples(),
     }
+
+
+def puzzle_samples() -> dict[str, State]:
+    """The Puzzles screens: the sets, reading and read, and a puzzle being solved, judged, hinted, replayed."""
+    from tests.tui.test_puzzles_state import samples as puzzle_states
+
+    return puzzle_states()
 
 
 def review_samples() -> dict[str, State]:

@@ -272,5 +272,5 @@ def test_the_start_menu_with_an_analyst_row_still_fits_80x24() -> None:
     screen = render(state, 24, 80, BoardStyle.UNICODE).screen()
     assert "Analyst" in screen and "Board style" in screen and "Language" in screen and "Quit" in screen
     assert "up/down choose" in screen  # the keys in one line: the title bar names ? and q
-    layout = menu_layout(24, 80, 17)
+    layout = menu_layout(24, 80, 18)  # with the Puzzles row too
     assert layout is not None and layout.hints == 1 and layout.height == 23

@@ -240,7 +240,7 @@ def test_picking_a_language_in_the_menu_shows_it_and_remembers_it(launch, home: 
     assert language != "Language" and new_game != "New game"  # the Russian catalog has both
     game = launch()
     game.wait_for("New game")
-    game.send("k" * 4)  # up from New game, round the bottom: Quit, Load, Network, Language
+    game.send("k" * 5)  # up from New game, round the bottom: Quit, Load, Network, Puzzles, Language
     game.wait_for(lambda text: "< automatic (from the environment) >" in flatten(text))
     game.send("hh")  # Tiếng Việt, then Русский: the menu redraws in Russian at once
     game.wait_for(lambda text: f"{language} < Русский >" in flatten(text))

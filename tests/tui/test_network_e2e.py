@@ -183,7 +183,9 @@ def test_the_guest_killed_mid_game_reconnects_with_the_same_command(players) -> 
     host.sees("Bob joins again with:", join)  # the command is shown again while the host waits
 
     again = players(command, "guest", 7)
-    again.sees("Resumed game 1 with Ann after 5 moves: you play white.", "your move", "move 6 · last: black f4")
+    again.sees(
+        "Resumed game 1 with Ann after 5 moves: you play white.", "your move", "move 6 · Ugetsu (D6) · last: black f4"
+    )
     again.sees("you: hello Ann", "Ann: hi Bob")  # the chat came back with the game
     host.sees("Resumed game 1 with Bob after 5 moves", "Bob to play")
     again.play("f5")

@@ -59,7 +59,8 @@ def test_the_game_shows_turn_opponent_connection_and_round_trip_the_move_list_an
     net(run, ev.RoundTrip(0.0042), snapshot)
     window = render(run.state, 30, 100)
     text = flat(window)
-    assert "Gil to play · connected, 4 ms · move 4 · last: black f5" in text
+    # e5 e6 f5: the opening's name, as the local game's status line says it, whichever game shows it
+    assert "Gil to play · connected, 4 ms · move 4 · Ugetsu (D6) · last: black f5" in text
     assert "network · host · game 1 · freestyle 9x9" in text
     beside = panel(window)
     assert "● you (black) ○ Gil (white)" in beside and "Chat Gil: good" in beside

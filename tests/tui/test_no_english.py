@@ -53,6 +53,8 @@ ALLOWED = frozenset(
         # command line names them (--level hard, the Taraguchi-10 rule)
         *LEVEL_NAMES,
         *("Taraguchi", "Soosõrv", "Swap"),
+        # the wins by fours and by fours and threes, as the glossary keeps them beside each language's words
+        *("VCF", "VCT"),
         "English",  # the Language row names each language in itself (Русский, 简体中文, English)
         # the players' names the test matches use
         *("Ann", "Bob", "Gil", "Hana"),
@@ -260,8 +262,18 @@ def scenes() -> Iterator[tuple[str, Callable[[], Iterator[tuple[str, State]]]]]:
         yield "hosting", hosting_run().state
         yield "hosting help", press(hosting_run().state, "?")
 
+    def puzzles() -> Iterator[tuple[str, State]]:
+        from tests.tui.test_puzzles_state import PUZZLES, samples
+
+        # a puzzle's name and source are shown as its file writes them (like a player's name in a record)
+        unnamed = tuple(replace(puzzle, name="", source="") for puzzle in PUZZLES)
+        for name, state in samples(unnamed).items():
+            yield name, state
+            yield f"{name} help", press(state, "?")
+
     yield "menus", menus
     yield "local", local
+    yield "puzzles", puzzles
     yield "openings", openings
     yield "clocks", clocks
     yield "files", files

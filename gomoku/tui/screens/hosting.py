@@ -58,7 +58,7 @@ def update(screen: Hosting, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     binding = event.binding
     if binding is CANCEL:
         setup = screen.setup
-        menu = NetMenu(black=setup.black, port=setup.port, bind=setup.bind)
+        menu = NetMenu(black=setup.black, port=setup.port, bind=setup.bind, watch_chat=setup.watch_chat)
         return menu, said(_("Hosting cancelled."), (NetClose(screen.session, "the host stopped waiting"),))
     if binding is QUIT:
         return screen, Reply(effects=(NetClose(screen.session, "the host quit"), Quit()))
@@ -66,8 +66,8 @@ def update(screen: Hosting, event: Event, ctx: Context) -> tuple[Screen, Reply]:
 
 
 def _listening(screen: Hosting, event: NetListening) -> tuple[Screen, Reply]:
-    setup = replace(screen.setup, code=event.code, port=event.port)
-    screen = replace(screen, setup=setup, commands=event.commands, error="")
+    setup = replace(screen.setup, code=event.code, port=event.port, watch_code=event.watch_code)
+    screen = replace(screen, setup=setup, commands=event.commands, watch_commands=event.watch_commands, error="")
     return screen, said(_("Waiting for the other player: give them the command above."))
 
 
@@ -79,6 +79,8 @@ def _event(screen: Hosting, net: NetEvent, ctx: Context) -> tuple[Screen, Reply]
         )
     if isinstance(e, ev.GameStarted):
         return netgame.started(ctx, screen.session, screen.setup, net, screen.commands)
+    if isinstance(e, ev.WatcherJoined):
+        return screen, said(_("{name} is watching.").format(name=e.name or _("a watcher")))
     if isinstance(e, (ev.ConnectionLost, ev.Closed)) and not screen.error:
         return replace(screen, error=e.reason), alerted(_("Cannot host: {reason}").format(reason=sentence(e.reason)))
     return screen, NOTHING
@@ -112,6 +114,8 @@ def view(win: Window, screen: Hosting, ctx: Context, theme: Theme) -> None:
         if setup.opening is not OpeningRule.NONE or setup.clock.kind is not ClockKind.NONE:
             opening = setup.opening.said()
             lines.append((f"{opening} · {setup.clock.describe()}", ""))
+        if setup.watch_code:
+            lines.append((_("Watchers: code {code}").format(code=setup.watch_code), "dim"))
         if screen.record is not None:
             count = len(screen.record.moves)
             resuming = ngettext("Resuming game {game}: {count} move", "Resuming game {game}: {count} moves", count)

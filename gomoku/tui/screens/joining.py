@@ -59,15 +59,16 @@ def begin(ctx: Context, setup: NetSetup, resume: ResumeRecord | None = None) -> 
             _("Type the host's address, as its screen shows it."), overlay=None
         )
     if not setup.code:
+        asked = _("Type the watchers' code the host's screen shows.") if setup.watch else None
         return Joining(setup, JoinStep.CODE, resume=resume), said(
-            _("Type the code the host's screen shows."), overlay=None
+            asked or _("Type the code the host's screen shows."), overlay=None
         )
     return connect(ctx, Joining(setup, JoinStep.CONNECTING, resume=resume))
 
 
 def connect(ctx: Context, screen: Joining) -> tuple[Screen, Reply]:
     session = ctx.job
-    screen = replace(screen, step=JoinStep.CONNECTING, session=session, error="", text="")
+    screen = replace(screen, step=JoinStep.CONNECTING, session=session, error="", text="", admitted=False)
     where = _("Connecting to {address} port {port}...").format(address=screen.setup.address, port=screen.setup.port)
     return screen, said(where, (NetStart(session, screen.setup, screen.resume),), overlay=None)
 
@@ -102,6 +103,8 @@ def _event(screen: Joining, net: NetEvent, ctx: Context) -> tuple[Screen, Reply]
         return netgame.started(ctx, screen.session or 0, screen.setup, net)
     if screen.step is not JoinStep.CONNECTING:
         return screen, NOTHING
+    if isinstance(e, ev.OpponentJoined) and screen.setup.watch:  # a watcher is in before the game begins
+        return replace(screen, admitted=True), said(_("Admitted: waiting for the game to begin."))
     if isinstance(e, ev.JoinRefused):
         if e.code == "bad-code":
             screen = replace(screen, step=JoinStep.CODE, error=sentence(e.reason), text="")
@@ -139,11 +142,14 @@ def _submit(screen: Joining, ctx: Context) -> tuple[Screen, Reply]:
 def view(win: Window, screen: Joining, ctx: Context, theme: Theme) -> None:
     width = min(win.getmaxyx()[1], WIDTH)
     setup = screen.setup
-    lines: list[tuple[str, str]] = [(_("Join a network game"), "status"), ("", "")]
+    title = _("Watch a network game") if setup.watch else _("Join a network game")
+    lines: list[tuple[str, str]] = [(title, "status"), ("", "")]
     if setup.address:
         lines.append((_("Host: {address} port {port}").format(address=setup.address, port=setup.port), ""))
     if screen.step in (JoinStep.ADDRESS, JoinStep.CODE):
         label = _("Address: ") if screen.step is JoinStep.ADDRESS else _("Code: ")
+        if screen.step is JoinStep.CODE and setup.watch:
+            label = _("Watchers' code: ")
         typed = screen.text + "_"
         room = width - 5 - textwidth.width(label)  # the box's inside less its leading space
         if textwidth.width(typed) > room:  # the end, where the typing is, shows
@@ -155,6 +161,8 @@ def view(win: Window, screen: Joining, ctx: Context, theme: Theme) -> None:
             else _("like K7QM-4RZT-9X (case and dashes do not matter)")
         )
         lines += [(line, "dim") for line in draw.wrap(hint, width - 6)]
+    elif screen.step is JoinStep.CONNECTING and screen.admitted:
+        lines.append((_("Admitted: waiting for the game to begin..."), ""))
     elif screen.step is JoinStep.CONNECTING:
         lines.append((_("Connecting..."), ""))
     for line in draw.wrap(screen.error, width - 6):

@@ -27,7 +27,7 @@ from gomoku.tui.layout import board_layout, largest_fitting, menu_layout, needed
 from gomoku.tui.model import Menu, MenuRow, NetMenu, Playing, PromptKind, Screen, State, new_game
 from gomoku.tui.saves import fresh_game_effects
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
-from gomoku.tui.screens import dialogs, prompt
+from gomoku.tui.screens import dialogs, prompt, puzzles
 from gomoku.tui.screens.words import on_off, wrapped
 from gomoku.tui.settings import (
     DEFAULT_ANALYST,
@@ -42,7 +42,7 @@ from gomoku.tui.settings import (
     Side,
 )
 
-ACTIONS = frozenset({MenuRow.RESUME, MenuRow.NEW, MenuRow.LOAD, MenuRow.NETWORK, MenuRow.QUIT})
+ACTIONS = frozenset({MenuRow.RESUME, MenuRow.NEW, MenuRow.LOAD, MenuRow.PUZZLES, MenuRow.NETWORK, MenuRow.QUIT})
 LEVEL_ROWS = {MenuRow.LEVEL: "level", MenuRow.BLACK_LEVEL: "black_level", MenuRow.WHITE_LEVEL: "white_level"}
 MODE_TEXT = {
     Mode.PVC: N_("you against the computer"),
@@ -54,6 +54,7 @@ ACTION_TEXT = {
     MenuRow.RESUME: N_("Back to the game you left, as it was."),
     MenuRow.NEW: N_("Start a game with the choices below."),
     MenuRow.LOAD: N_("Replay a game record (SGF, .psq, a move list) or resume a kept game."),
+    MenuRow.PUZZLES: N_("Solve puzzles: the daily one, the collection, the mistakes of your own games."),
     MenuRow.NETWORK: N_("Host a game for someone on another terminal, or join theirs."),
     MenuRow.QUIT: N_("Leave gomoku (an unfinished game is kept for next time)."),
 }
@@ -116,7 +117,7 @@ def rows(state: Context | State, menu: Menu) -> tuple[MenuRow, ...]:
     # the menu opened from a game leaves the language out: 80x24 holds its sixteen rows and no more
     language = (MenuRow.LANGUAGE,) if menu.back is None else ()
     looks = (MenuRow.BOARD,)  # in a game too: a board whose rows slip is fixed from there
-    actions = (MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
+    actions = (MenuRow.PUZZLES, MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
     return resume + (MenuRow.NEW,) + choices + fair + analyst + looks + language + actions
 
 
@@ -212,7 +213,7 @@ def bindings(menu: Menu, ctx: Context) -> Bindings:
 
 
 def fits(menu: Menu, ctx: Context, rows_: int, cols: int) -> bool:
-    return menu_layout(rows_, cols, len(rows(ctx, menu))) is not None
+    return menu_layout(rows_, cols, len(rows(ctx, menu)), menu.back is not None) is not None
 
 
 def update(menu: Menu, event: Event, ctx: Context) -> tuple[Screen, Reply]:
@@ -258,7 +259,7 @@ def _next_row(settings: Settings, listed: tuple[MenuRow, ...], row: MenuRow, ste
 
 def _click(ctx: Context, menu: Menu, event: Mouse) -> tuple[Screen, Reply]:
     listed = rows(ctx, menu)
-    layout = menu_layout(event.rows, event.cols, len(listed))
+    layout = menu_layout(event.rows, event.cols, len(listed), menu.back is not None)
     index = layout.index_at(event.row, event.col) if layout else None
     if index is None:
         return menu, NOTHING
@@ -290,6 +291,8 @@ def _activate(ctx: Context, menu: Menu, row: MenuRow) -> tuple[Screen, Reply]:
         return menu, prompt.opened(ctx, PromptKind.LOAD)
     if row is MenuRow.NETWORK:
         return NetMenu(), NOTHING
+    if row is MenuRow.PUZZLES:
+        return puzzles.opened(ctx, menu.back)
     if row is MenuRow.QUIT:
         return menu, dialogs.quit_reply(menu)
     return start(ctx, menu)  # New game, or Enter on any setting
@@ -473,15 +476,14 @@ def size_warning(settings: Settings, rows_: int, cols: int, style: BoardStyle = 
 def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
     rows_, cols = win.getmaxyx()
     listed = rows(ctx, menu)
-    layout = menu_layout(rows_, cols, len(listed))
+    layout = menu_layout(rows_, cols, len(listed), menu.back is not None)  # in a game: Esc back stays said
     if layout is None:
         draw.too_small(win, theme, _("The menu"), (len(listed) + 10, 40))
         return
     draw.box(win, theme, layout.top, layout.left, layout.height, layout.width)
     inner = layout.width - 4
-    draw.put(
-        win, layout.top + 1, layout.left + 3, textwidth.fit(_("Gomoku: five in a row"), inner - 1), theme("status")
-    )
+    title = textwidth.fit(_("Gomoku: five in a row"), inner - 2)
+    draw.put(win, layout.title_y, layout.left + 2, f" {title} ", theme("status"))  # spaced off the border it may be on
     settings = ctx.settings
     current = selected(ctx, menu)
     column = label_column(listed, inner)
@@ -503,14 +505,14 @@ def view(win: Window, menu: Menu, ctx: Context, theme: Theme) -> None:
         if warning and used + 2 < inner:
             draw.put(win, y, layout.left + 2 + used + 2, textwidth.fit(warning, inner - used - 2), theme("alert"))
     below = layout.below
-    about_lines = wrapped(about(ctx, current, rows_, cols), inner - 2, 2, theme.glyphs["ellipsis"])
+    about_lines = wrapped(about(ctx, current, rows_, cols), inner - 2, layout.about, theme.glyphs["ellipsis"])
     for offset, line in enumerate(about_lines):
         draw.put(win, below + offset, layout.left + 3, theme.dots(line))
     shorts = key_line(bindings(menu, ctx))  # the menu's key line, in two lines in the box
     for offset, part in enumerate((shorts[:3], shorts[3:])[: layout.hints]):
         draw.put(
             win,
-            below + 2 + offset,
+            below + layout.about + offset,
             layout.left + 3,
             textwidth.fit(theme.dots(theme.join(part)), inner - 2),
             theme("dim"),

@@ -40,8 +40,8 @@ from gomoku.i18n import N_, Language, _, join_list, join_sentences, ngettext, pg
 from gomoku.net import events as ev
 from gomoku.net.match import OfferKind, Request, Role
 from gomoku.net.protocol import MAX_CHAT
-from gomoku.net.snapshot import LinkState
-from gomoku.openings import Action, Option, choose, declare, offer, pick, place
+from gomoku.net.snapshot import LinkState, TableView
+from gomoku.openings import PROPOSED_OPENINGS, Action, Option, choose, declare, offer, opening_said, pick, place
 from gomoku.point import Point
 from gomoku.rules import Stone
 from gomoku.tui import draw
@@ -111,10 +111,17 @@ REFUSED = {
     Request.CHAT: N_("Chat not sent: {reason}"),
     Request.STEP: N_("Not taken: {reason}"),
 }
+#: The keys that act on the game: a watcher pressing one is told it only watches.
+ACTING = frozenset({ACCEPT, DECLINE, PLAY, UNDO, DRAW, RESIGN, NEXT, DECLARE, *OPENING_KEYS.values()})
 #: The offer each key asks for (the next game's is a rematch: :func:`_next_game`).
 OFFERS = {UNDO: OfferKind.UNDO, DRAW: OfferKind.DRAW}
 #: The keys named in messages.
 NEXT_KEY, RECONNECT_KEY, CHAT_KEY = NEXT.keys[0], RECONNECT.keys[0], CHAT.keys[0]
+
+
+def watching_text() -> str:
+    """What a key that acts says to a watcher."""
+    return _("You are watching: a watcher cannot play.")
 
 
 def by_offer(kind: OfferKind, undo: str, draw: str, rematch: str) -> str:
@@ -155,6 +162,8 @@ def bindings(screen: NetPlaying, ctx: Context) -> Bindings:
     table = screen.table
     answer = (ACCEPT, DECLINE) if table.offer_in is not None else ()
     lost = (RECONNECT,) if screen.setup.role is Role.GUEST and screen.link is LinkState.LOST else ()
+    if screen.watching:  # the keys that act are not offered: pressed, they say "you are watching" (unbound)
+        return (*lost, CURSOR, CHAT, DISMISS, HELP, QUIT)
     if table.over:
         return (*lost, *answer, NEXT, CHAT, DISMISS, HELP, QUIT)
     return (*lost, *answer, PLAY, CURSOR, *opening_keys(screen), CHAT, UNDO, DRAW, RESIGN, DISMISS, HELP, QUIT)
@@ -197,7 +206,14 @@ def started(
     board = table.board
     screen = NetPlaying(session, setup, net.snapshot, board.last_move or centre(board.size), commands=commands)
     opponent, black = screen.opponent, table.my_stone is Stone.BLACK
-    if event.resumed:
+    if screen.watching:
+        view = net.snapshot
+        text = _("Watching game {game}: {host} against {guest}.").format(
+            game=event.game, host=view.player(Role.HOST), guest=view.player(Role.GUEST)
+        )
+        if view.series.games:
+            text = join_sentences(text, _("Series: {score}.").format(score=view.score))
+    elif event.resumed:
         count = len(event.moves)
         if black:
             text = ngettext(
@@ -231,7 +247,8 @@ def started(
         else:
             text = _("Game {game} against {name}: you play white. Black moves first.")
         text = text.format(game=event.game, name=opponent)
-    fresh = not event.resumed and event.game == 1  # a new match: the game saved before it is kept aside
+    # a new match: the game saved before it is kept aside (a watcher's own saved game is not touched)
+    fresh = not event.resumed and event.game == 1 and not screen.watching
     effects = ((RetireAutosave(),) if fresh else ()) + _autosave(ctx, screen)
     if screen.over and not kept:
         effects += _kept_finished(ctx, screen)
@@ -239,15 +256,17 @@ def started(
 
 
 def _kept_finished(ctx: Context, screen: NetPlaying) -> Effects:
-    """The game just ended: saved in its final position and kept aside, once."""
+    """The game just ended: saved in its final position and kept aside, once (a watcher keeps nothing)."""
+    if screen.watching:
+        return ()
     return (Autosave(saved_from_net(screen, ctx.settings.level)), RetireAutosave())
 
 
 def _autosave(ctx: Context, screen: NetPlaying) -> Effects:
     """Keep the game (and the session's record) for a restart.  A finished game was kept aside as it ended
     (:func:`_kept_finished`): nothing more is written for it (a chat line or a rejoin after the end wrote it
-    again, ``finished-...-2.json``)."""
-    if screen.over:
+    again, ``finished-...-2.json``).  A watcher's game is not theirs: nothing is saved."""
+    if screen.over or screen.watching:
         return ()
     saved = Autosave(saved_from_net(screen, ctx.settings.level))
     if not screen.board.moves:
@@ -289,6 +308,9 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, R
     if isinstance(e, ev.GameStarted):
         return started(ctx, screen.session, screen.setup, net, screen.commands, kept=kept)
     if isinstance(e, ev.MovePlayed):
+        if screen.watching:
+            mover = capitalised(player_of(screen, e.stone))
+            return screen, said(_("{name} played {point}.").format(name=mover, point=screen.board.notation(e.point)))
         if e.mine:
             return replace(screen, cursor=e.point), Reply(effects=saved, message=Message(""))
         return screen, said(_("{name} played {point}.").format(name=name, point=screen.board.notation(e.point)), saved)
@@ -304,6 +326,8 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, R
         return screen, said(_offer_text(screen, e, name))
     if isinstance(e, ev.GameOver):
         ended = () if kept else _kept_finished(ctx, screen)
+        if screen.watching:  # a watcher asks for no rematch: the result alone
+            return screen, said(result_text(screen))
         return screen, said(
             _("{result} {key} asks for a rematch.").format(result=result_text(screen), key=NEXT_KEY), ended
         )
@@ -311,6 +335,10 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, R
         return screen, said(_("{name}: {text}").format(name=capitalised(e.name), text=e.text), saved)
     if isinstance(e, ev.ChatSent):
         return screen, Reply(effects=saved)
+    if isinstance(e, ev.WatcherJoined):
+        return screen, said(_("{name} is watching.").format(name=capitalised(e.name or _("a watcher"))))
+    if isinstance(e, ev.WatcherLeft):
+        return screen, said(_("{name} stopped watching.").format(name=capitalised(e.name or _("a watcher"))))
     if isinstance(e, ev.OpponentJoined):
         return replace(screen, reconnecting=False), said(_("{name} is back.").format(name=name))
     if isinstance(e, (ev.PeerLeft, ev.ConnectionLost)):
@@ -457,6 +485,8 @@ def _typed(screen: NetPlaying, name: str) -> tuple[Screen, Reply]:
 
 def _key(screen: NetPlaying, name: str, binding: Binding, ctx: Context) -> tuple[Screen, Reply]:
     """A declared key: a request to the session, or a change of how the game is looked at."""
+    if screen.watching and binding in ACTING:
+        return screen, alerted(watching_text())
     if binding is ACCEPT or binding is DECLINE:
         return screen, Reply(effects=(NetAnswer(screen.session, binding is ACCEPT),))
     if binding is CURSOR:
@@ -559,6 +589,8 @@ def result_text(screen: NetPlaying) -> str:
     if outcome is None:
         return ""
     text = outcome.said(table.board.size)
+    if screen.watching and outcome.winner is not None:
+        return join_sentences(text, _("{name} wins.").format(name=capitalised(player_of(screen, outcome.winner))))
     if outcome.winner is table.my_stone:
         return join_sentences(text, _("You win!"))
     if outcome.winner is not None:
@@ -566,9 +598,17 @@ def result_text(screen: NetPlaying) -> str:
     return text
 
 
+def player_of(screen: NetPlaying, stone: Stone) -> str:
+    """Watching: the name of the player with ``stone`` (the snapshot's ``my_stone`` is the guest's)."""
+    role = Role.GUEST if stone is screen.table.my_stone else Role.HOST
+    return screen.view.player(role)
+
+
 def header(screen: NetPlaying, ctx: Context) -> str:
     board = screen.board
     role = _("host") if screen.setup.role is Role.HOST else _("guest")
+    if screen.watching:
+        role = _("watching")
     return _("network · {role} · game {number} · {rule} {size}").format(
         role=role, number=screen.table.game, rule=board.rule.said(), size=f"{board.size}x{board.size}"
     )
@@ -596,6 +636,19 @@ def waiting_lines(screen: NetPlaying) -> list[str]:
     ]
 
 
+def watcher_lines(screen: NetPlaying) -> list[str]:
+    """Who watches (and, on the host, the watchers' code; watching, whether we may chat)."""
+    view = screen.view
+    lines = []
+    if view.watchers:
+        lines.append(_("Watching: {names}").format(names=join_list(view.watchers)))
+    if view.watch_code:
+        lines.append(_("watchers' code {code}").format(code=view.watch_code))
+    if screen.watching and not view.watch_chat:
+        lines.append(_("(the host does not let watchers chat)"))
+    return lines
+
+
 def view(win: Window, screen: NetPlaying, ctx: Context, theme: Theme) -> None:
     table = screen.table
     board = table.board
@@ -611,6 +664,11 @@ def view(win: Window, screen: NetPlaying, ctx: Context, theme: Theme) -> None:
     _status(win, screen, theme, wide=layout.panel_x is not None)
 
 
+#: The chat lines the panel keeps room for, taking it from the move list (which scrolls) on a short terminal:
+#: at 80x24 under Swap2 with watchers the chat had no row left and was seen only on the message line.
+CHAT_ROWS_KEPT = 2
+
+
 def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlaying) -> None:
     """Beside the board: the players, the move list (drawn as the local game draws it), then the chat."""
     x = layout.panel_x
@@ -620,7 +678,8 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
     table = screen.table
     mine, theirs = table.my_stone, table.my_stone.opponent
     me, them = screen.setup.role, screen.setup.role.other
-    for row, (stone, name, role) in enumerate(((mine, pgettext("player", "you"), me), (theirs, screen.opponent, them))):
+    my_name = screen.view.player(me) if screen.watching else pgettext("player", "you")
+    for row, (stone, name, role) in enumerate(((mine, my_name, me), (theirs, screen.opponent, them))):
         line = f"{theme.glyphs[str(stone)]} " + _("{name} ({colour})").format(name=name, colour=colour(stone))
         style = ""
         if table.clock is not None:
@@ -640,12 +699,10 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
             win, layout, theme, opening.rule.said(), opening.history, moves_top, room // 3 + 1
         )
         room = bottom - moves_top
-    moves_rows = max(2, min((len(table.board.moves) + 1) // 2 + 1, room // 2))
-    names = [table.board.notation(point) for point in table.board.moves]
-    draw.moves_panel(win, layout, theme, names, top=moves_top, bottom=moves_top + moves_rows)
-    top = moves_top + moves_rows + 2
     for line in waiting_lines(screen):
         lines += [(part, "selected") for part in draw.wrap(line, width)]
+    for line in watcher_lines(screen):
+        lines += [(part, "dim") for part in draw.wrap(line, width)]
     if lines:
         lines.append(("", ""))
     # i18n: width 33 (the panel beside a 15x15 board at 80 columns)
@@ -653,6 +710,14 @@ def _panel(win: Window, layout: draw.BoardLayout, theme: Theme, screen: NetPlayi
     chat: list[str] = []
     for spoken in screen.view.chat:
         chat += draw.wrap(_("{name}: {text}").format(name=screen.view.who(spoken), text=spoken.text), width)
+    # the move list scrolls, the chat would not be seen at all: it gives up its rows first
+    below = len(lines) + max(1, min(len(chat), CHAT_ROWS_KEPT))
+    moves_rows = max(2, min((len(table.board.moves) + 1) // 2 + 1, room // 2, room - 2 - below))
+    names = [table.board.notation(point) for point in table.board.moves]
+    draw.moves_panel(win, layout, theme, names, top=moves_top, bottom=moves_top + moves_rows)
+    top = moves_top + moves_rows + 2
+    if screen.view.series.games:
+        draw.put(win, layout.top + 2, x, textwidth.fit(screen.view.score, width), theme("dim"))
     room = bottom - top - len(lines)
     shown = chat[-room:] if room > 0 else []
     # i18n: width 33
@@ -695,7 +760,10 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
     if opening is not None and opening.step is not None:  # who decides what, in the rule's words
         prompt = opening.step.prompt
         if opening.swap_owner is not None and opening.step.action is not Action.CHOOSE:
-            if opening.swap_owner is screen.setup.role:
+            if screen.watching:  # a watcher holds no seat: both players by their names
+                owner = screen.view.player(opening.swap_owner)
+                prompt = _("{prompt} (next swap: {name})").format(prompt=prompt, name=owner)
+            elif opening.swap_owner is screen.setup.role:
                 prompt = _("{prompt} (next swap: you)").format(prompt=prompt)
             else:
                 prompt = _("{prompt} (next swap: {name})").format(prompt=prompt, name=screen.opponent)
@@ -703,10 +771,16 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
         draw.put(win, row, 1, fitted(theme, [prompt, link_text(screen)], cols - 2), theme(style))
         return
     glyph = theme.glyphs[str(board.turn)]
+    if screen.watching:
+        turn = f"{glyph} " + _("{name} to play").format(name=player_of(screen, board.turn))
+        parts = [turn, link_text(screen), _("move {number}").format(number=len(board.moves) + 1), named_opening(table)]
+        draw.put(win, row, 1, fitted(theme, parts, cols - 2), theme("status"))
+        return
     ours = board.turn is table.my_stone  # by colour: while the opponent is away it is still our turn
     turn = f"{glyph} " + (_("your move") if ours else _("{name} to play").format(name=screen.opponent))
     versus = [_("vs {name}").format(name=screen.opponent)] if ours else []
     parts = [turn, *versus, link_text(screen), _("move {number}").format(number=len(board.moves) + 1)]
+    parts.append(named_opening(table))
     if board.last_move is not None:
         last = _("last: {colour} {point}").format(
             colour=colour(board.turn.opponent), point=board.notation(board.last_move)
@@ -714,6 +788,12 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
         parts.append(last)
     style = "status" if screen.link is LinkState.CONNECTED else "alert"
     draw.put(win, row, 1, fitted(theme, parts, cols - 2), theme(style))
+
+
+def named_opening(table: TableView) -> str:
+    """The opening's name once its three stones are down, as the local game's status line says it."""
+    opening = table.opening
+    return opening_said(table.board, proposed=opening is not None and opening.rule in PROPOSED_OPENINGS)
 
 
 def clock_text(screen: NetPlaying, role: Role) -> tuple[str, bool]:
@@ -725,6 +805,8 @@ def clock_text(screen: NetPlaying, role: Role) -> tuple[str, bool]:
 
 def unbound(screen: NetPlaying, ctx: Context, key: str) -> str:
     """What a key the network game does not take now is told: where it works, if only in local games."""
+    if screen.watching and any(binding.matches(key) for binding in ACTING):
+        return watching_text()
     if NEXT.matches(key):
         resign, draw = RESIGN.keys[0], DRAW.keys[0]
         return _(

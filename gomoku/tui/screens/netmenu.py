@@ -40,7 +40,7 @@ from gomoku.tui.settings import RULE_TEXT, clean_name, login_name
 from gomoku.tui.texts import sentence
 
 ROWS = tuple(NetRow)
-CHOICES = frozenset({NetRow.BLACK, NetRow.RULE, NetRow.SIZE, NetRow.OPENING, NetRow.CLOCK})
+CHOICES = frozenset({NetRow.BLACK, NetRow.RULE, NetRow.SIZE, NetRow.OPENING, NetRow.CLOCK, NetRow.WATCHERS_CHAT})
 #: The clocks the menu offers, shortest first: a blitz, GomokuWorld's 5+3 and a slower Fischer, a
 #: byo-yomi and a fixed time a move (``--clock`` takes any other).
 CLOCK_CHOICES = by_total(("none", "1+2", "3+2", "5+3", "10+5", "10+5x30", "30s"))
@@ -120,6 +120,8 @@ def _activate(menu: NetMenu, ctx: Context) -> tuple[Screen, Reply]:
     settings = ctx.settings
     if menu.row is NetRow.JOIN:
         return joining.begin(ctx, NetSetup(Role.GUEST, player_name(ctx)))
+    if menu.row is NetRow.WATCH:
+        return joining.begin(ctx, NetSetup(Role.GUEST, player_name(ctx), watch=True))
     if menu.row is NetRow.BACK:
         return Menu(MenuRow.NETWORK), NOTHING
     if menu.row in TEXT_ROWS:
@@ -136,6 +138,7 @@ def _activate(menu: NetMenu, ctx: Context) -> tuple[Screen, Reply]:
         black=menu.black,
         opening=settings.opening,
         clock=settings.clock,
+        watch_chat=menu.watch_chat,
     )
     return hosting.begin(ctx, setup)
 
@@ -192,6 +195,8 @@ def _change(menu: NetMenu, ctx: Context, step: int) -> tuple[Screen, Reply]:
     if menu.row is NetRow.BLACK:
         black = BLACK_ORDER[(BLACK_ORDER.index(menu.black) + step) % len(BLACK_ORDER)]
         return replace(menu, black=black), NOTHING
+    if menu.row is NetRow.WATCHERS_CHAT:  # for this run
+        return replace(menu, watch_chat=not menu.watch_chat), NOTHING
     if menu.row is NetRow.OPENING:  # for this run: not remembered
         openings = tuple(OpeningRule)
         opening = openings[(openings.index(settings.opening) + step) % len(openings)]
@@ -222,6 +227,7 @@ def view(win: Window, menu: NetMenu, ctx: Context, theme: Theme) -> None:
         NetRow.PORT: str(menu.port),
         NetRow.BIND: menu.bind or _("every address"),
         NetRow.NAME: player_name(ctx) or _("(none)"),
+        NetRow.WATCHERS_CHAT: pgettext("setting", "yes") if menu.watch_chat else pgettext("setting", "no"),
     }
     lines: list[tuple[str, str]] = [(_("Play over the network"), "status"), ("", "")]
     labels = {row: row.label for row in ROWS}
@@ -257,6 +263,8 @@ def view(win: Window, menu: NetMenu, ctx: Context, theme: Theme) -> None:
             NetRow.PORT: _("The port the host listens on: Enter edits it."),
             NetRow.BIND: _("Listen on one address of this machine only (like 127.0.0.1): Enter edits it."),
             NetRow.NAME: _("Your name as the other player sees it: Enter edits it."),
+            NetRow.WATCHERS_CHAT: _("Whether the people watching your game may write in its chat."),
+            NetRow.WATCH: _("Type the address and the watchers' code the host's screen shows."),
             NetRow.BACK: _("Back to the main menu."),
         }[menu.row]
     )

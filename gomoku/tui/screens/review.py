@@ -26,13 +26,14 @@ from gomoku.board import Board, IllegalMoveError
 from gomoku.i18n import N_, _, join_sentences, ngettext
 from gomoku.openings import opening_of
 from gomoku.point import Point, to_notation
+from gomoku.puzzle_mine import GameSource
 from gomoku.review import GRAPH_MARKS, ForcedWin, GameReview, Mark, MoveReview, Severity, render_graph
 from gomoku.rules import Outcome, Stone
 from gomoku.tui import draw
 from gomoku.tui.bindings import HELP, Binding, Bindings
 from gomoku.tui.draw import Marks, Theme, Window
-from gomoku.tui.effects import CancelReview, StartReview
-from gomoku.tui.events import Event, Failed, Mouse, Pressed, ReviewDone, ReviewProgress
+from gomoku.tui.effects import CancelReview, CollectPuzzles, StartReview
+from gomoku.tui.events import Event, Failed, Mouse, Pressed, PuzzlesCollected, ReviewDone, ReviewProgress
 from gomoku.tui.keys import QUIT_KEY
 from gomoku.tui.layout import FOOTER_ROWS, BoardLayout, board_layout
 from gomoku.tui.model import Playing, Replaying, Reviewing, Screen
@@ -273,7 +274,11 @@ def update(screen: Reviewing, event: Event, ctx: Context) -> tuple[Screen, Reply
     if isinstance(event, ReviewDone):
         if event.job != screen.job or screen.review is not None:
             return screen, UNHANDLED
-        return finished(screen, event.review)
+        return collected(*finished(screen, event.review), ctx)
+    if isinstance(event, PuzzlesCollected):
+        if event.job != screen.collecting:
+            return screen, UNHANDLED
+        return replace(screen, collecting=None), _added_text(event)
     if isinstance(event, Failed):
         if event.job != screen.job or screen.review is not None:
             return screen, UNHANDLED
@@ -316,6 +321,44 @@ def finished(screen: Reviewing, review: GameReview) -> tuple[Screen, Reply]:
     if review.analyst_failure:  # an outside engine failed partway: the marks stand, the graph stops there
         return done, alerted(join_sentences(sentence(review.analyst_failure), text))
     return done, said(text)
+
+
+def collected(screen: Screen, reply: Reply, ctx: Context) -> tuple[Screen, Reply]:
+    """The review just done: its missed wins and decisive mistakes go to *your puzzles*, on a worker."""
+    if not isinstance(screen, Reviewing) or screen.review is None:
+        return screen, reply
+    review = screen.review
+    if not any(Mark.MISSED_WIN in move.marks or Mark.DECISIVE in move.marks for move in review.moves):
+        return screen, reply
+    job = ctx.job
+    source = GameSource(ctx.now, opponent_of(screen.back))
+    effect = CollectPuzzles(job, screen.board, review, source)
+    return replace(screen, collecting=job), replace(reply, effects=reply.effects + (effect,))
+
+
+def opponent_of(back: Playing | Replaying) -> str:
+    """Who the game was against, as a puzzle's source names it: the computer's level, a record's player names."""
+    if isinstance(back, Playing):
+        game = back.game
+        sides = sorted(game.computer, key=lambda stone: stone.value)
+        return " and ".join(game.level_of(stone) for stone in sides)
+    record = back.record
+    return " v ".join(name for name in (record.black, record.white) if name)
+
+
+def _added_text(event: PuzzlesCollected) -> Reply:
+    """What the review says once its puzzles are kept: how many were added (nothing when none was new)."""
+    if event.error:
+        return alerted(_("The game's puzzles cannot be kept: {error}.").format(error=event.error))
+    if not event.added:
+        return NOTHING
+    return said(
+        ngettext(
+            "{count} puzzle added to your collection (Puzzles in the menu).",
+            "{count} puzzles added to your collection (Puzzles in the menu).",
+            event.added,
+        ).format(count=event.added)
+    )
 
 
 def _select(screen: Reviewing, delta: int) -> tuple[Screen, Reply]:
