@@ -8,12 +8,13 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import NoReturn
 
 from gomoku import __version__, i18n, textwidth
 from gomoku.ai import LEVELS, UnknownLevelError, level_named
 from gomoku.clock import ClockError, ClockSpec, parse_clock
-from gomoku.i18n import N_, _
+from gomoku.i18n import N_, _, ngettext
 from gomoku.net.addresses import DEFAULT_PORT
 from gomoku.net.match import BlackChoice
 from gomoku.openings import OpeningRule
@@ -42,7 +43,7 @@ EXAMPLES: tuple[tuple[str, str], ...] = (
     ("python -m gomoku --review game.sgf --sgf reviewed.sgf", N_("where was it won and lost? (--json for data)")),
     ("python -m gomoku --solve puzzle.sgf", N_("does the side to move win by fours or threes?")),
     ("python -m gomoku --puzzle", N_("solve puzzles: the daily one, the collection, your games' mistakes")),
-    ("python -m gomoku --import-lib openings.lib --output my.book", N_("a RenLib library into a book")),
+    ("python -m gomoku --import-lib openings.lib", N_("a RenLib library into your own opening book")),
     ("python -m gomoku --opening swap2 --rule standard", N_("a game under the Swap2 opening rule")),
     ("python -m gomoku --mode pvp --clock 5+3", N_("two players, 5 min + 3 s a move each")),
     ("python -m gomoku --gomocup", N_("be an engine for Piskvork and other Gomocup managers")),
@@ -466,14 +467,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     book = parser.add_argument_group(_("opening book"))
     book.add_argument(
+        "--export-book",
+        metavar="FILE.sgf",
+        help=_("write your own opening book for --rule (renju by default) and --size as SGF with variations, and exit"),
+    )
+    book.add_argument(
         "--import-lib",
         metavar="FILE",
         help=_(
-            "read a RenLib library (.lib) and add its moves and comments to the book file named by --output "
-            "(for renju unless --rule says otherwise)"
+            "read a RenLib library (.lib) and add its moves and comments to your own opening book, or to the book "
+            "file named by --output (for renju unless --rule says otherwise)"
         ),
     )
-    book.add_argument("--output", metavar="BOOK", help=_("--import-lib: the book file to add the library to"))
+    book.add_argument(
+        "--output",
+        metavar="BOOK",
+        help=_("--import-lib: the book file to add the library to (your own book by default)"),
+    )
     book.add_argument(
         "--lib-encoding",
         type=code_page,
@@ -555,8 +565,6 @@ def check_import(args: argparse.Namespace) -> str:
         return ""
     if args.review is not None or args.solve is not None:
         return _("--import-lib does not go with --review or --solve: give one of them")
-    if getattr(args, "output", None) is None:
-        return _("--import-lib needs --output BOOK: the book file to add the library to")
     return ""
 
 
@@ -591,6 +599,34 @@ def _printing(args: argparse.Namespace, engines: Mapping[str, str]) -> int:
         return 0
 
 
+def _export_book(path: str, rule: Rule, size: int) -> int:
+    """``--export-book FILE.sgf``: the player's own book for ``rule`` on ``size`` written as SGF with variations."""
+    from gomoku.books import export_sgf, load_library, own_book_path
+
+    library = load_library()
+    for problem in library.problems:
+        print("gomoku: " + problem, file=sys.stderr)
+    try:
+        count = export_sgf(library, rule, size, Path(path))
+    except OSError as error:
+        print(_("gomoku: {path}: {error}").format(path=path, error=i18n.os_error_text(error)), file=sys.stderr)
+        return 1
+    if count == 0:
+        print(
+            _("gomoku: your book for {rule} on {size}x{size} is empty ({book}): {path} holds no moves").format(
+                rule=rule.said(), size=size, book=own_book_path(rule, size), path=path
+            ),
+            file=sys.stderr,
+        )
+        return 0
+    print(
+        ngettext(
+            "{count} position of your book written to {path}", "{count} positions of your book written to {path}", count
+        ).format(count=count, path=path)
+    )
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run gomoku with the command-line ``argv``; returns the exit status."""
     words = list(sys.argv[1:] if argv is None else argv)
@@ -618,6 +654,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(problem)
     if args.review is not None or args.solve is not None:
         return _printing(args, engines)
+    if args.export_book is not None:
+        return _export_book(args.export_book, Rule(args.rule or Rule.RENJU.value), args.size or 15)
     if args.import_lib is not None:
         from gomoku.renlib_cli import run_import
 

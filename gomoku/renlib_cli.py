@@ -1,9 +1,10 @@
 """The ``--import-lib`` front end: a RenLib library read, turned into book positions, merged into a book file.
 
-``python -m gomoku --import-lib FILE.lib --output BOOK`` reads the library
+``python -m gomoku --import-lib FILE.lib [--output BOOK]`` reads the library
 (:mod:`gomoku.records.renlib`), makes a book of its lines under ``--rule``
-(renju by default), merges it into the book file ``BOOK`` (made if it does not
-exist; the library's marks and comments win where both have one), and prints
+(renju by default), merges it into the player's own book for that rule and size
+(the one the game reads, :func:`gomoku.books.own_book_path`), or into the book
+file ``BOOK`` (made if it does not exist; the library's marks and comments win where both have one), and prints
 what it read and added.  A library or a book that cannot be read is said on
 stderr with exit status 2, and nothing is written.
 """
@@ -15,6 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from gomoku.book import Book, BookError
+from gomoku.books import own_book_path
 from gomoku.i18n import N_plural, _, ngettext, os_error_text
 from gomoku.records import RecordError
 from gomoku.records.book import read_book, write_book
@@ -45,7 +47,7 @@ _PASSES_LEFT = N_plural(
 
 def run_import(
     path: str,
-    output: str,
+    output: str | None,
     rule: Rule | None = None,
     encoding: str | None = None,
     size: int | None = None,
@@ -53,8 +55,8 @@ def run_import(
     err: TextIO | None = None,
 ) -> int:
     """Import the library at ``path`` (comments in the code page ``encoding``, Windows-1252 by default) into the
-    book file ``output`` for ``rule`` (renju) on ``size`` (15; a larger board has the library's at its centre);
-    returns the exit status (0 done, 2 a file cannot be read or written)."""
+    book file ``output`` (``None``: the player's own book) for ``rule`` (renju) on ``size`` (15; a larger board
+    has the library's at its centre); returns the exit status (0 done, 2 a file cannot be read or written)."""
     out = out or sys.stdout
     err = err or sys.stderr
     try:
@@ -67,7 +69,7 @@ def run_import(
     except BookError as error:
         print(f"gomoku: {error}", file=err)
         return BROKEN_FILE
-    target = Path(output)
+    target = Path(output) if output is not None else own_book_path(imported.book.rule, imported.book.size)
     try:
         book = _read_book(target, imported.book)
         before = len(book)
@@ -79,7 +81,7 @@ def run_import(
         return BROKEN_FILE
     except OSError as error:
         problem = _("cannot write it ({reason})").format(reason=os_error_text(error))
-        print(f"gomoku: {RecordError(problem, path=output)}", file=err)
+        print(f"gomoku: {RecordError(problem, path=str(target))}", file=err)
         return BROKEN_FILE
     name = Path(path).name
     lines = [
@@ -104,7 +106,7 @@ def run_import(
             "the book {file} now knows {count} position ({new} new)",
             "the book {file} now knows {count} positions ({new} new)",
             len(book),
-        ).format(file=output, count=len(book), new=new)
+        ).format(file=target, count=len(book), new=new)
     )
     out.write("\n".join(lines) + "\n")
     return 0

@@ -57,6 +57,7 @@ from gomoku.ai.result import ENGINE_EVAL_SCALE, HARD_EVAL_SCALE, SearchResult
 from gomoku.ai.searchboard import SearchBoard
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board, IllegalMoveError
+from gomoku.bookline import BookExit, Lookup, book_exit, ranked
 from gomoku.errors import GomokuError
 from gomoku.game import Game
 from gomoku.i18n import N_
@@ -309,6 +310,8 @@ class GameReview:
     #: its position as lost already): the number of the first move played in a position already lost, and the side
     #: that lost
     lost_from: tuple[int, Stone] | None = None
+    #: where the game left the opening book (:func:`gomoku.bookline.book_exit`), when a book was given and it did
+    book_exit: BookExit | None = None
 
     def failure_said(self) -> str:
         """Why the analyst stopped partway, as a sentence in the language in use (``""`` if it did not)."""
@@ -471,6 +474,7 @@ def review_game(
     stop: threading.Event | None = None,
     strict: bool = False,
     result: Outcome | None = None,
+    book: Lookup | None = None,
 ) -> GameReview:
     """Review the game played on ``game`` (its moves from the empty board; ``game`` is only read).
 
@@ -486,6 +490,7 @@ def review_game(
     outside engine) leaves the rest to the threat reads, said in
     :attr:`GameReview.analyst_failure`; with ``strict`` its error is raised
     instead (the command line's review, where the analyst was asked for).
+    ``book`` is the opening book to find where the game left it (:attr:`GameReview.book_exit`).
     """
     started = time.perf_counter()
     if isinstance(game, Game):
@@ -520,6 +525,8 @@ def review_game(
     if progress is not None:
         progress(total, total)
     review = assemble(board.size, board.rule, moves, readings, outcome, settings, time.perf_counter() - started)
+    if book is not None:
+        review = replace(review, book_exit=book_exit(moves, board.size, board.rule, book))
     return replace(review, analyst_failure=failure, analyst_stop=stopped) if failure else review
 
 
@@ -849,6 +856,8 @@ def render_text(review: GameReview, graph: bool = True, english: bool = False) -
         else:
             line = _("White: decisive mistake none; missed wins {count}.")
         lines.append(line.format(number=mistake.number if mistake is not None else 0, count=missed))
+    if review.book_exit is not None:
+        lines.append(review.book_exit.english(size) if english else review.book_exit.said(size))
     if review.analyst_failure:
         if english or review.analyst_stop is None:
             lines.append(review.analyst_failure[0].upper() + review.analyst_failure[1:] + ".")
@@ -930,6 +939,15 @@ def to_data(review: GameReview) -> dict[str, object]:
             {"number": review.lost_from[0], "side": str(review.lost_from[1])} if review.lost_from is not None else None
         ),
         "analyst_failure": review.analyst_failure or None,
+        "book_exit": (
+            {
+                "number": review.book_exit.number,
+                "move": to_notation(review.book_exit.played, size),
+                "book": [move.text(size) for move in ranked(review.book_exit.position)],
+            }
+            if review.book_exit is not None
+            else None
+        ),
         "seconds": round(review.seconds, 2),
         "settings": {
             "nodes": settings.nodes,

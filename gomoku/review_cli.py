@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TextIO
 
 from gomoku.ai.base import Closes, Player
+from gomoku.books import load_library
 from gomoku.gomocup.manager import EngineError, EnginePlayer, EngineStartError, Players
 from gomoku.i18n import _, os_error_text
 from gomoku.records import RecordError, Variation, outcome_of, read_record, write_sgf
@@ -144,7 +145,11 @@ def run_review(
     try:
         board = record.to_board()
         ending = outcome_of(record.result, board)  # a resignation, a flag fall, an agreement: the record's word
-        review = review_game(board, analyst, settings, progress, stop, strict=True, result=ending)
+        library = load_library()
+        for problem in library.problems:
+            print("gomoku: " + problem, file=err)
+        book = library.lookup
+        review = review_game(board, analyst, settings, progress, stop, strict=True, result=ending, book=book)
     except KeyboardInterrupt:
         stop.set()
         print("\ngomoku: " + _("review cancelled"), file=err)

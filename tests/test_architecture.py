@@ -116,6 +116,7 @@ CORE = [
     "review",
     "puzzles",
     "jobs",
+    "bookline",
     "sprt",
 ]
 # gomoku/i18n.py is neither core nor edge: the core marks and translates its texts through it, and it reads
@@ -174,7 +175,7 @@ def breaking(paths: list[Path], forbidden: tuple[str, ...]) -> dict[str, list[st
         ("the core", sources(*CORE), EDGES + WORLD),
         (
             "records, saves and the engine protocol",
-            sources("records", "savegame", "gomocup", "review_cli", "solve_cli", "puzzle_sets", "match"),
+            sources("records", "savegame", "gomocup", "review_cli", "solve_cli", "puzzle_sets", "match", "books"),
             ("gomoku.tui", "curses"),
         ),
         ("network play", sources("net"), ("gomoku.tui", "curses")),

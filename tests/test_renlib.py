@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from gomoku.board import Board
 from gomoku.book import Book, BookMark
+from gomoku.books import load_library, own_book_path
 from gomoku.cli import main
 from gomoku.point import parse_point
 from gomoku.records import RecordError
@@ -439,6 +440,19 @@ def test_a_larger_board_has_the_library_at_its_centre():
     assert book.lookup(Board(19, Rule.RENJU)).moves[0].point == (9, 9)  # j10, the centre of 19x19
 
 
+def test_import_lib_without_output_fills_your_own_book_which_the_game_reads(tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("GOMOKU_HOME", str(tmp_path / "home"))
+    lib = tmp_path / "kagetsu.lib"
+    lib.write_bytes(library(KAGETSU))
+    assert main(["--import-lib", str(lib)]) == 0
+    own = own_book_path(Rule.RENJU, 15)
+    assert capsys.readouterr().out.endswith(f"the book {own} now knows 5 positions (5 new)\n")
+    library_read = load_library()  # as the game reads the books at start
+    board = board_after("h8 h9", Rule.RENJU)
+    assert library_read.own(board, parse_point("j9", 15)) is not None  # the library's move, in your own book
+    assert library_read.own(board, parse_point("j11", 15)) is None  # in no line of the library
+
+
 def test_import_lib_keeps_a_book_it_cannot_read(tmp_path, capsys):
     lib = tmp_path / "kagetsu.lib"
     lib.write_bytes(library(KAGETSU))
@@ -452,7 +466,6 @@ def test_import_lib_keeps_a_book_it_cannot_read(tmp_path, capsys):
 @pytest.mark.parametrize(
     ("arguments", "problem"),
     [
-        (["--import-lib", "a.lib"], "--import-lib needs --output BOOK"),
         (["--output", "my.book"], "--output and --lib-encoding go with --import-lib FILE"),
         (["--import-lib", "a.lib", "--output", "b", "--lib-encoding", "klingon"], "'klingon' is not a code page"),
         (["--import-lib", "a.lib", "--output", "b", "--solve", "p.sgf"], "does not go with --review or --solve"),

@@ -57,6 +57,9 @@ class Level:
     seconds: float | None = None
     #: the positions a move it searches, for a level whose strength comes from a node budget
     nodes: int | None = None
+    #: whether it plays the opening book's winning and good moves where the book has them (the stronger levels,
+    #: ``strong`` and up: a weaker level playing book moves would open stronger than it plays; docs/levels.md)
+    reads_book: bool = False
 
     @property
     def description(self) -> str:
@@ -119,6 +122,7 @@ _LADDER = (
         partial(search.hard, name="strong", nodes=STRONG_NODES),
         searches=True,
         nodes=STRONG_NODES,
+        reads_book=True,
     ),
     Level(
         8,
@@ -127,6 +131,7 @@ _LADDER = (
         search.hard,
         searches=True,
         seconds=DEFAULT_THINK_TIME,
+        reads_book=True,
     ),
     Level(
         9,
@@ -135,6 +140,7 @@ _LADDER = (
         partial(search.hard, name="expert", default_time=EXPERT_THINK_TIME),
         searches=True,
         seconds=EXPERT_THINK_TIME,
+        reads_book=True,
     ),
     Level(
         10,
@@ -143,6 +149,7 @@ _LADDER = (
         partial(search.hard, name="master", default_time=MASTER_THINK_TIME),
         searches=True,
         seconds=MASTER_THINK_TIME,
+        reads_book=True,
     ),
 )
 

@@ -55,12 +55,14 @@ threat search counts a four whose block is forbidden for black as a win.
 
 from __future__ import annotations
 
+import random
 import threading
 import time
 from dataclasses import replace
 from itertools import compress
 from operator import or_
 
+from gomoku.ai.book import BookLookup, book_choice
 from gomoku.ai.budget import WALL_TIMER, Budget, NodeTimer, OutOfBudget, Timer
 from gomoku.ai.greedy import normal
 from gomoku.ai.parameters import (
@@ -116,6 +118,7 @@ from gomoku.ai.result import SearchResult
 from gomoku.ai.searchboard import Mirror, SearchBoard
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board, GameOverError
+from gomoku.book import BookPosition
 from gomoku.patterns import C_DOUBLE_THREE, C_FIVE, C_FOUR, C_FOUR_THREE, C_OPEN_THREE, C_WIN_FOUR
 from gomoku.point import Point
 from gomoku.rules import BLACK, OPPONENT
@@ -560,6 +563,10 @@ class SearchPlayer:
         self.last_decision: SearchResult | None = None
         #: what the last :meth:`ponder` left for the next move (see :mod:`gomoku.ai.ponder`)
         self._pondered: Pondered | None = None
+        #: the opening book it plays from (a level that reads one: :attr:`gomoku.ai.Level.reads_book`), if given
+        self.book: BookLookup | None = None
+        #: the seeded random numbers that choose among equally marked book moves (a fixed seed, the same game)
+        self._book_random = random.Random(seed)
 
     def set_memory_limit(self, max_bytes: int) -> None:
         """Keep the transposition tables within a share of ``max_bytes`` (0: no limit but the default)."""
@@ -592,6 +599,10 @@ class SearchPlayer:
         if board.stone_count == 0:
             centre = board.size // 2
             return SearchResult(Point(centre, centre), reason="centre")
+        booked = self.from_book(self.book(board), board) if self.book is not None else None
+        if booked is not None:
+            self.last_decision = booked
+            return booked
         budget = self.think_time if think_time is None else max(0.01, float(think_time))
         search = self._mirror.follow(board)
         timer = WALL_TIMER if self.max_nodes is None else NodeTimer(self.max_nodes / budget)
@@ -605,6 +616,12 @@ class SearchPlayer:
             decision = replace(decision, pondered=True)
         self.last_decision = decision
         return decision
+
+    def from_book(self, position: BookPosition | None, board: Board) -> SearchResult | None:
+        """The book move it plays on ``board`` from what the book knows there (:func:`~gomoku.ai.book.book_choice`:
+        winning, else good, drawn with its seeded random numbers); ``None``: it searches."""
+        point = book_choice(position, board, self._book_random)
+        return None if point is None else SearchResult(point, reason="book", pv=(point,))
 
     def _take_ponder(self, board: Board) -> Pondered | None:
         """The last ponder if it searched ``board`` (its table then merged into the kept one), else

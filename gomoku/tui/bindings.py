@@ -140,6 +140,15 @@ HINT = Binding(("H",), N_("hint: the computer's suggestion"), N_("H hint"))
 HEAT = Binding(("t",), N_("heat map: how urgent each point is, 1-9"), N_("t heat map"))
 ANALYSIS = Binding(("A",), N_("live analysis: the best moves, their evaluation and the best line"), N_("A analysis"))
 SAVE = Binding((SAVE_KEY,), N_("save the game to a file"), N_("S save"))
+#: The opening book's edits, in the replay and beside the live analysis (:mod:`gomoku.tui.bookview`).
+BOOK_MARK = Binding(
+    ("M",),
+    N_("book: mark the move (the cursor's empty point, else the last move): good, bad, winning, losing, even, none"),
+    N_("M book mark"),
+)
+BOOK_COMMENT = Binding(("E",), N_("book: write a comment on that move in your opening book"), N_("E book comment"))
+#: Both book keys, as the screens that edit the book bind them.
+BOOK_KEYS: Bindings = (BOOK_MARK, BOOK_COMMENT)
 LOAD = Binding((LOAD_KEY,), N_("load a record to replay, or a kept game"))
 NEXT = Binding(
     ("g",), N_("next game: a new one from the menu (over the network: a rematch, colours swap)"), N_("g next game")
@@ -191,6 +200,7 @@ GAME_KEYS: Bindings = (
     HINT,
     HEAT,
     ANALYSIS,
+    *BOOK_KEYS,
     SAVE,
     LOAD,
     NEXT,
@@ -217,7 +227,7 @@ GAME_KEYS: Bindings = (
 )
 #: The actions only one kind of game has.
 NETWORK_ONLY: Bindings = (RESIGN, DRAW, CHAT, ACCEPT, DECLINE, RECONNECT)
-LOCAL_ONLY: Bindings = (REDO, HINT, HEAT, ANALYSIS, SAVE, LOAD, PAUSE, STEP, PACE, REVIEW, BALANCED)
+LOCAL_ONLY: Bindings = (REDO, HINT, HEAT, ANALYSIS, *BOOK_KEYS, SAVE, LOAD, PAUSE, STEP, PACE, REVIEW, BALANCED)
 
 
 def elsewhere(key: str, network: bool) -> str | None:

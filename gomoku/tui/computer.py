@@ -14,6 +14,7 @@ from functools import partial
 
 from gomoku.ai import Player, make_player
 from gomoku.ai.base import Closes, Ponders
+from gomoku.ai.book import ReadsBook
 from gomoku.ai.opening import OpeningPlayer, Placement
 from gomoku.gomocup.manager import EngineError
 from gomoku.i18n import _
@@ -100,7 +101,10 @@ class Computer:
                     if point is None:
                         raise ValueError(_("no stone is placed or offered now"))
                 else:
-                    point = player.choose_move(job.board, stop, think_time=job.think_time).move  # never writes it
+                    booked = player.from_book(job.book, job.board) if isinstance(player, ReadsBook) else None
+                    if booked is None:
+                        booked = player.choose_move(job.board, stop, think_time=job.think_time)  # never writes it
+                    point = booked.move
                 error, engine = "", ""
             except EngineError as exc:  # an outside engine: said by its name and what happened to it
                 point, error, engine = None, exc.reason, exc.engine

@@ -13,6 +13,8 @@ import enum
 from dataclasses import dataclass, fields
 
 from gomoku.board import Board
+from gomoku.book import BookPosition
+from gomoku.books import BookSave, Library
 from gomoku.clock import NO_CLOCK, ClockSpec
 from gomoku.i18n import Language
 from gomoku.net.addresses import DEFAULT_PORT
@@ -59,6 +61,8 @@ class StartAi:
     think_time: float | None = None
     #: for :attr:`AiKind.OPENING`, the opening whose step to take (:attr:`AiKind.BALANCE`: whose step to read)
     opening: OpeningState | None = None
+    #: what the opening book knows of ``board``, for a level that plays from it (``None``: it searches)
+    book: BookPosition | None = None
 
 
 @dataclass(frozen=True)
@@ -106,6 +110,8 @@ class StartReview:
     #: How the game ended when the board cannot show it (a resignation, a flag fall, an agreement,
     #: a forfeit): the core's word, kept in the review (``None``: the board's own ending, if any).
     result: Outcome | None = None
+    #: the opening books, to say where the game left them (``None``: not said)
+    library: Library | None = None
 
 
 @dataclass(frozen=True)
@@ -187,6 +193,13 @@ class RetireAutosave:
 class TidyKept:
     """Let go of the kept games the keeping rule would not keep (:func:`gomoku.savegame.tidy_kept`); a report says
     what went and where the kept games are."""
+
+
+@dataclass(frozen=True)
+class SaveBook:
+    """Write the player's opening book at once: a mark or a comment was just made (:mod:`gomoku.books`)."""
+
+    save: BookSave
 
 
 @dataclass(frozen=True)
@@ -388,6 +401,7 @@ Effect = (
     | RetireAutosave
     | TidyKept
     | SaveSettings
+    | SaveBook
     | LoadPuzzles
     | JudgePuzzleMove
     | CancelPuzzleJob

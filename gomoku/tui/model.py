@@ -23,6 +23,7 @@ from gomoku import game as core
 from gomoku.ai.opening import Placement
 from gomoku.ai.result import SearchResult
 from gomoku.board import Board
+from gomoku.books import NO_BOOKS, Library
 from gomoku.clock import Clock
 from gomoku.game import UndoPolicy
 from gomoku.i18n import pgettext
@@ -674,6 +675,8 @@ class Notice:
 class PromptKind(enum.Enum):
     SAVE = "save"
     LOAD = "load"
+    #: a comment on a move in the player's opening book (:mod:`gomoku.tui.bookview`)
+    BOOK_COMMENT = "book comment"
 
 
 @dataclass(frozen=True)
@@ -696,6 +699,8 @@ class Prompt:
     choices: tuple[str, ...] = ()
     job: int | None = None
     listing: int | None = None
+    #: for a book comment: the position and the move it is about
+    book: tuple[Board, Point] | None = None
 
 
 Overlay = Help | ConfirmQuit | Notice | Prompt
@@ -784,6 +789,8 @@ class State:
     auto_style: BoardStyle = BoardStyle.UNICODE
     #: Whether the terminal's encoding can show anything but ASCII (else every style is drawn in ASCII).
     unicode: bool = True
+    #: The opening books: the built-in one and the player's own (:mod:`gomoku.books`), read at start.
+    library: Library = NO_BOOKS
 
     @property
     def board_style(self) -> BoardStyle:

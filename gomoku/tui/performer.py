@@ -8,6 +8,7 @@ from typing import Any
 
 from gomoku import i18n
 from gomoku.ai import LEVELS
+from gomoku.books import BookSave, save_own
 from gomoku.i18n import _
 from gomoku.tui import storage
 from gomoku.tui.analyst import Analyst
@@ -28,6 +29,7 @@ from gomoku.tui.effects import (
     LoadRecord,
     Quit,
     RetireAutosave,
+    SaveBook,
     SavePuzzleProgress,
     SaveRecord,
     SaveSettings,
@@ -50,6 +52,19 @@ def _remember(settings: Settings, levels: tuple[str, ...]) -> Event | None:
     saved = save_settings(settings, levels=levels)  # a settings file that cannot be written loses nothing else
     if saved.moved_aside is not None:
         return Report(_("Damaged settings kept as {name}.").format(name=saved.moved_aside.name))
+    return None
+
+
+def _save_book(save: BookSave) -> Event | None:
+    """Write the player's opening book; a damaged file kept aside, or a disk that refuses, is said."""
+    try:
+        aside = save_own(save)
+    except OSError as error:
+        return Report(
+            _("Your opening book could not be saved to {path}: {error}.").format(path=save.path, error=error.strerror)
+        )
+    if aside is not None:
+        return Report(_("Your damaged opening book was kept as {name}.").format(name=aside.name), alert=False)
     return None
 
 
@@ -91,6 +106,7 @@ class Performer:
             RetireAutosave: lambda effect: autosaver.retire(effect.announce),
             TidyKept: lambda effect: files.submit(storage.tidy),
             SaveSettings: lambda effect: files.submit(partial(_remember, self._to_remember(effect), levels)),
+            SaveBook: lambda effect: files.submit(partial(_save_book, effect.save)),
             LoadPuzzles: lambda effect: files.submit(partial(read_puzzles, effect)),
             SavePuzzleProgress: lambda effect: files.submit(partial(save_progress, effect)),
             JudgePuzzleMove: puzzler.judge,

@@ -60,7 +60,10 @@ class Reviewer:
             analyst = self._analyst(effect.analyst)
             # an outside engine's scores are centi-units, ours ten thousands: the graph's scale follows
             settings = replace(DEFAULT, eval_scale=ENGINE_EVAL_SCALE) if isinstance(analyst, EnginePlayer) else DEFAULT
-            review = review_game(effect.board, analyst, settings, progress=progress, stop=stop, result=effect.result)
+            book = effect.library.lookup if effect.library is not None else None
+            review = review_game(
+                effect.board, analyst, settings, progress=progress, stop=stop, result=effect.result, book=book
+            )
         except ReviewCancelled:
             return
         except Exception as error:  # the game is kept: the screen says why the review could not be made

@@ -199,6 +199,8 @@ def apply(state: State, screen: Screen, reply: Reply) -> Update:
         state = replace(state, ai=reply.ai)
     if reply.last_file is not None:
         state = replace(state, last_file=reply.last_file)
+    if reply.library is not None:
+        state = replace(state, library=reply.library)
     jobs = [getattr(effect, "job", 0) for effect in reply.effects]
     if jobs and max(jobs) > state.jobs:
         state = replace(state, jobs=max(jobs))

@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Generic, TypeVar
 
+from gomoku.books import NO_BOOKS, Library
 from gomoku.i18n import _
 from gomoku.tui.bindings import Bindings
 from gomoku.tui.effects import Effects
@@ -76,6 +77,8 @@ class Context:
     analysis: AnalysisJob | None = None
     #: the style the board is drawn in (``State.board_style``): a click finds its point by the same layout
     style: BoardStyle = BoardStyle.UNICODE
+    #: the opening books (``State.library``): the replay and the analysis show and edit them
+    library: Library = NO_BOOKS
 
 
 def context(state: State) -> Context:
@@ -92,6 +95,7 @@ def context(state: State) -> Context:
         seconds=state.seconds,
         analysis=state.analysis,
         style=state.board_style,
+        library=state.library,
     )
 
 
@@ -140,6 +144,8 @@ class Reply:
     settings: Settings | None = None
     ai: AiJob | Keep | None = KEEP
     last_file: str | None = None
+    #: the opening books after a mark or comment the screen made (its ``SaveBook`` effect writes them)
+    library: Library | None = None
     unhandled: bool = False
 
 

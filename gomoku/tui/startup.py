@@ -15,6 +15,7 @@ import os
 from dataclasses import dataclass
 
 from gomoku.ai import LEVELS
+from gomoku.books import load_library
 from gomoku.gomocup.manager import Players
 from gomoku.i18n import join_sentences
 from gomoku.jobs import Pool
@@ -79,7 +80,8 @@ def begin(args: argparse.Namespace) -> Start:
         raise StartError(str(error)) from error
     playable = levels + settings.engine_names  # the menu offers the outside engines beside the levels
     offer, notice = storage.read_offer()
-    notice = join_sentences(settings_notice, notice)
+    library = load_library()
+    notice = join_sentences(settings_notice, notice, *library.problems)
     if setup is not None:
         state, effects = initial_network(settings, playable, setup, offer=offer, notice=notice)
     else:
@@ -93,6 +95,7 @@ def begin(args: argparse.Namespace) -> Start:
             puzzle_file=puzzle_file,
             offer=offer,
             notice=notice,
+            library=library,
         )
     return Start(state, effects, stored, settings)
 

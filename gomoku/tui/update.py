@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from gomoku.ai import LEVELS
 from gomoku.board import Board
+from gomoku.books import Library
 from gomoku.i18n import _
 from gomoku.net.match import MatchRecord, Role
 from gomoku.net.protocol import ResumeRecord
@@ -69,6 +71,7 @@ def initial_state(
     offer: SavedGame | None = None,
     notice: str = "",
     terminal: tuple[int, int] | None = None,
+    library: Library | None = None,
 ) -> Update:
     """The state at start-up, and what to do at once.
 
@@ -80,9 +83,11 @@ def initial_state(
     aside under a name of its own, which the autosave worker reports (the
     load prompt offers it).  ``notice`` (a saved game that could not be read)
     is shown over all that.  ``terminal`` is its ``(rows, columns)``: a board
-    too big for it is not started.
+    too big for it is not started.  ``library`` is the opening books read at start.
     """
     state = State(screen=Menu(), settings=settings, levels=tuple(levels), terminal=terminal)
+    if library is not None:
+        state = replace(state, library=library)
     effects: Effects = ()
     if record is not None:
         state = prompt.open_replay(state, record, record_name)
@@ -246,7 +251,9 @@ def settle(state: State, effects: Effects) -> Update:
         )
         if budget is not None:  # by the clock: its share of the time left, a second kept in hand
             think = budget if think is None else min(think, budget)
-        more.append(StartAi(job, AiKind.MOVE, shown.board, shown.level_of(stone), delay, think))
+        level = shown.level_of(stone)
+        book = state.library.lookup(shown.board) if level in LEVELS and LEVELS[level].reads_book else None
+        more.append(StartAi(job, AiKind.MOVE, shown.board, level, delay, think, book=book))
         state = replace(state, ai=AiJob(job, AiKind.MOVE, shown.board, started=state.seconds, delay=delay), jobs=job)
     state, ponder = _settle_ponder(state)
     state, analysis = _settle_analysis(state)

@@ -211,10 +211,10 @@ def test_an_engine_reviews_a_game(monkeypatch: pytest.MonkeyPatch) -> None:
 
     scales: list[float] = []
 
-    def light(board, analyst, settings, progress=None, stop=None, result=None):  # type: ignore[no-untyped-def]
+    def light(board, analyst, settings, progress=None, stop=None, result=None, book=None):  # type: ignore[no-untyped-def]
         scales.append(settings.eval_scale)
         quick = ReviewSettings(nodes=500, think_time=0.2, refine_positions=0, eval_scale=settings.eval_scale)
-        return review_game(board, analyst, quick, progress, stop, result=result)
+        return review_game(board, analyst, quick, progress, stop, result=result, book=book)
 
     monkeypatch.setattr(reviewer_module, "review_game", light)
     posted: list[object] = []

@@ -28,10 +28,13 @@ from gomoku.openings import (
 )
 from gomoku.point import Point
 from gomoku.rules import Stone
-from gomoku.tui import balance, draw, live
+from gomoku.tui import balance, bookview, draw, live
 from gomoku.tui.bindings import (
     ANALYSIS,
     BALANCED,
+    BOOK_COMMENT,
+    BOOK_KEYS,
+    BOOK_MARK,
     CURSOR,
     DECLARE,
     DISMISS,
@@ -107,16 +110,18 @@ def bindings(screen: Playing, ctx: Context) -> Bindings:
     """The game's keys: to play (against the computer or each other), or to watch."""
     game = screen.game
     review = (REVIEW,) if game.over else ()
+    book = BOOK_KEYS if game.analysis and live.allowed(game, ctx.settings) else ()
     if game.mode is Mode.CVC:
         pause = RESUME if game.paused else PAUSE
         redo = () if game.clock.enabled else (REDO,)  # a clock takes no redo (the core refuses it)
-        return (pause, STEP, PACE, UNDO, *redo, NEXT, HEAT, ANALYSIS, SAVE, LOAD, *review, DISMISS, HELP, QUIT)
+        keys = (pause, STEP, PACE, UNDO, *redo, NEXT, HEAT, ANALYSIS, *book, SAVE, LOAD, *review)
+        return (*keys, DISMISS, HELP, QUIT)
     computer = (PAUSE,) if game.mode is Mode.PVC or game.clock.enabled else ()
     step = _human_step(game)
     if step is not None:
         return (*_opening_bindings(step, game), UNDO, HEAT, SAVE, LOAD, NEXT, *computer, DISMISS, HELP, QUIT)
     redo = () if game.clock.enabled else (REDO,)
-    keys = (CURSOR, PLAY, UNDO, *redo, HINT, HEAT, ANALYSIS, SAVE, LOAD, NEXT, *computer, *review)
+    keys = (CURSOR, PLAY, UNDO, *redo, HINT, HEAT, ANALYSIS, *book, SAVE, LOAD, NEXT, *computer, *review)
     return (*keys, DISMISS, HELP, QUIT)
 
 
@@ -187,6 +192,11 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Reply]:
         return Playing(replace(game, analysis=not game.analysis)), said(
             live.toggled_text(not game.analysis, ctx.settings)
         )
+    if binding is BOOK_MARK:
+        return screen, bookview.mark(ctx.library, game.board, game.cursor if game.mode is not Mode.CVC else None)
+    if binding is BOOK_COMMENT:
+        cursor = game.cursor if game.mode is not Mode.CVC else None
+        return screen, bookview.comment_prompt(ctx.library, game.board, cursor)
     if binding is DISMISS:
         return screen, NOTHING  # the router has cleared the message line already
     if binding is NEXT:
@@ -520,17 +530,16 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
     analysing = balanced is None and live.analysed_board(screen, ctx.settings) is not None
     analysis = live.current(ctx.analysis, game.board) if analysing else None
     scale = live.scale(ctx.analysis, ctx.settings)
+    book = bookview.panel_lines(ctx.library, game.board) if analysing else []
     if analysing:
+        if not game.heat:
+            bookview.draw_marks(win, layout, ctx.library.lookup(game.board), game.board, theme)
         live.draw_marks(win, layout, analysis, game.board, theme)
     if layout.panel_x is not None:
         bottom = None
         if analysing:
-            bottom = (
-                live.draw_panel(
-                    win, layout, live.lines(ctx.analysis, game.board, live.waits(screen, ctx.ai), scale), theme
-                )
-                - 2
-            )
+            shown = book + live.lines(ctx.analysis, game.board, live.waits(screen, ctx.ai), scale)
+            bottom = live.draw_panel(win, layout, shown, theme) - 2
         elif balanced is not None:
             bottom = live.draw_panel(win, layout, balance.lines(balanced, bool(balance.offering(game))), theme) - 2
         top = layout.top
@@ -541,6 +550,8 @@ def view(win: Window, screen: Playing, ctx: Context, theme: Theme) -> None:
         names = [game.board.notation(point) for point in game.board.moves]
         draw.moves_panel(win, layout, theme, names, top=top, bottom=bottom)
     note = live.status_text(analysis, game.board, scale) if analysing and layout.panel_x is None else None
+    if note is not None and book:
+        note = f"{note} · {book[0]}"
     _status(win, ctx, game, theme, note)
 
 

@@ -19,7 +19,7 @@ from gomoku.i18n import N_, _, ngettext
 from gomoku.records import GameRecord, RecordError
 from gomoku.rules import Stone
 from gomoku.savegame import SaveError
-from gomoku.tui import draw
+from gomoku.tui import bookview, draw
 from gomoku.tui.bindings import Binding, Bindings, key_line
 from gomoku.tui.draw import Theme, Window
 from gomoku.tui.effects import ListRecords, LoadRecord, SaveRecord, TidyKept
@@ -54,7 +54,13 @@ TIDY = Binding(
 )
 
 
+#: The book comment's Enter (the prompt's other keys are the same).
+WRITE = Binding(("enter",), N_("write the comment in your opening book"), N_("Enter writes"), "Enter")
+
+
 def bindings(prompt: Prompt, ctx: Context) -> Bindings:
+    if prompt.kind is PromptKind.BOOK_COMMENT:
+        return (WRITE, CANCEL, CLEAR, ERASE)
     submit = SUBMIT if prompt.kind is PromptKind.SAVE else replace(SUBMIT, short=N_("Enter loads"))
     return (submit, CANCEL, CLEAR, ERASE) + (() if prompt.kind is PromptKind.SAVE else (PICK, TIDY))
 
@@ -93,6 +99,8 @@ def update(prompt: Prompt, event: Event, ctx: Context) -> tuple[Any, Reply]:
         return prompt, NOTHING
     name = event.name
     if CANCEL.matches(name):
+        if prompt.kind is PromptKind.BOOK_COMMENT:
+            return None, said(_("Comment cancelled: the book is as it was."))
         return None, said(_("Save cancelled.") if prompt.kind is PromptKind.SAVE else _("Load cancelled."))
     if SUBMIT.matches(name):
         return _submit(prompt, ctx)
@@ -112,6 +120,8 @@ def update(prompt: Prompt, event: Event, ctx: Context) -> tuple[Any, Reply]:
 
 
 def _submit(prompt: Prompt, ctx: Context) -> tuple[Any, Reply]:
+    if prompt.kind is PromptKind.BOOK_COMMENT:
+        return None, bookview.write_comment(ctx.library, prompt)
     path = prompt.text.strip()
     if not path:
         return replace(prompt, error=_("Type a file name, or Esc to cancel.")), NOTHING
@@ -237,8 +247,13 @@ def view(win: Window, prompt: Prompt, ctx: Context, theme: Theme) -> None:
     width = min(cols, 64)
     inner = width - 6
     saving = prompt.kind is PromptKind.SAVE
-    title = _("Save this game to a file") if saving else _("Load a game record to replay")
-    field = _("File: ")
+    commenting = prompt.kind is PromptKind.BOOK_COMMENT
+    if commenting and prompt.book is not None:
+        title = _("Your book's comment on {move}").format(move=prompt.book[0].notation(prompt.book[1]))
+        field = _("Comment: ")
+    else:
+        title = _("Save this game to a file") if saving else _("Load a game record to replay")
+        field = _("File: ")
     room = inner - textwidth.width(field)
     text = prompt.text
     if textwidth.width(text) >= room:  # the end of the name, where the typing is, shows
@@ -246,7 +261,9 @@ def view(win: Window, prompt: Prompt, ctx: Context, theme: Theme) -> None:
     shown = text + ("" if prompt.fresh else "_")
     lines: list[tuple[str, str]] = [(title, "status"), ("", "")]
     lines.append((field + textwidth.ljust(shown, room), ""))
-    if saving:
+    if commenting:
+        notes = [_("saved in your opening book at once; an empty comment takes it away")]
+    elif saving:
         notes = [
             _(".sgf, .psq, or any other name for a move list"),
             _("(a name without a folder goes in the current one)"),

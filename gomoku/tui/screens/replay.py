@@ -13,8 +13,8 @@ from gomoku.openings import PROPOSED_OPENINGS, Seat, opening_said
 from gomoku.point import to_notation
 from gomoku.records import GameRecord, outcome_of
 from gomoku.rules import Stone
-from gomoku.tui import draw, live
-from gomoku.tui.bindings import ANALYSIS, HELP, Binding, Bindings
+from gomoku.tui import bookview, draw, live
+from gomoku.tui.bindings import ANALYSIS, BOOK_COMMENT, BOOK_MARK, HELP, Binding, Bindings
 from gomoku.tui.draw import Marks, Theme, Window
 from gomoku.tui.events import Event, Mouse, Pressed
 from gomoku.tui.keys import LOAD_KEY, QUIT_KEY, SAVE_KEY
@@ -76,6 +76,8 @@ def bindings(screen: Replaying, ctx: Context) -> Bindings:
         FIRST,
         LAST,
         HEAT,
+        BOOK_MARK,
+        BOOK_COMMENT,
         SAVE,
         LOAD,
         QUIT,
@@ -128,6 +130,10 @@ def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Reply
         return screen, prompt.opened(ctx, PromptKind.LOAD)
     if binding is ANALYSIS:
         return replace(screen, analysis=not screen.analysis), said(live.toggled_text(not screen.analysis, ctx.settings))
+    if binding is BOOK_MARK:
+        return screen, bookview.mark(ctx.library, screen.board)
+    if binding is BOOK_COMMENT:
+        return screen, bookview.comment_prompt(ctx.library, screen.board)
     if binding is REVIEW:
         board = review.record_board(screen)
         if board is None:
@@ -257,13 +263,17 @@ def view(win: Window, screen: Replaying, ctx: Context, theme: Theme) -> None:
     analysing = live.analysed_board(screen, ctx.settings) is not None
     analysis = live.current(ctx.analysis, screen.board) if analysing else None
     scale = live.scale(ctx.analysis, ctx.settings)
+    book = bookview.panel_lines(ctx.library, screen.board)
+    if not screen.heat:
+        bookview.draw_marks(win, layout, ctx.library.lookup(screen.board), screen.board, theme)
     if analysing:
         live.draw_marks(win, layout, analysis, screen.board, theme)
     if layout.panel_x is not None:
         names = [to_notation(point, size) for point in screen.record.moves]
         bottom = None
-        if analysing:
-            bottom = live.draw_panel(win, layout, live.lines(ctx.analysis, screen.board, scale=scale), theme) - 2
+        if analysing or book:
+            shown = live.lines(ctx.analysis, screen.board, scale=scale) if analysing else []
+            bottom = live.draw_panel(win, layout, book + shown, theme) - 2
         top = layout.top
         history = screen.opening
         if history:  # the opening as it happened (swaps, offers, the pick), as the game screens show it
@@ -272,6 +282,8 @@ def view(win: Window, screen: Replaying, ctx: Context, theme: Theme) -> None:
             top = draw.opening_panel(win, layout, theme, title, history, top, (end - top) // 2)
         draw.moves_panel(win, layout, theme, names, shown=screen.index, top=top, bottom=bottom)
     note = live.status_text(analysis, screen.board, scale) if analysing and layout.panel_x is None else None
+    if layout.panel_x is None and book:
+        note = book[0] if note is None else f"{note} · {book[0]}"
     _status(win, screen, theme, note)
 
 

@@ -252,7 +252,7 @@ def begin(board: Board, back: Playing | Replaying, ctx: Context, result: Outcome
     job = ctx.job
     analyst = ctx.settings.analyst
     screen = Reviewing(board, back, job, analyst, total=len(board.moves) + 1)
-    return screen, said(_("Reviewing the game: Esc cancels."), (StartReview(job, board, analyst, result),))
+    return screen, said(_("Reviewing the game: Esc cancels."), (StartReview(job, board, analyst, result, ctx.library),))
 
 
 def record_board(screen: Replaying) -> Board | None:
@@ -485,6 +485,10 @@ def _panel(win: Window, layout: BoardLayout, screen: Reviewing, theme: Theme) ->
         # i18n: width 33
         verdict = _("Not decided by force")
     draw.put(win, top, x, textwidth.fit(verdict, width), theme("status"))
+    exit_lines = draw.wrap(review.book_exit.said(review.size), width)[:2] if review.book_exit is not None else []
+    for offset, line in enumerate(exit_lines):  # where the game left the opening book, under the verdict
+        draw.put(win, top + 1 + offset, x, textwidth.fit(line, width), theme("dim"))
+    top += len(exit_lines)
     moment = selected(screen)
     label = [] if moment is None else draw.wrap(moment.label(review.size), width)  # the mark and the move, whole
     below = [] if moment is None else ["", *label, *draw.wrap(moment.move.said(review.size), width)]
