@@ -40,9 +40,8 @@ import re
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from gomoku.board import Board
 from gomoku.i18n import _
-from gomoku.point import MAX_SIZE, MIN_SIZE
+from gomoku.point import MAX_SIZE, MIN_SIZE, Point
 from gomoku.puzzles import Goal, Puzzle, PuzzleError, check_id, parse_grade
 from gomoku.records.moves import format_moves, parse_moves
 from gomoku.records.record import RecordError, cut
@@ -53,6 +52,7 @@ FIRST_LINE = "gomoku puzzle"
 #: The header keys, in the order the writer writes them.
 KEYS = ("id", "name", "source", "rule", "to move", "goal", "grade", "solution")
 _COLOURS = {"black": Stone.BLACK, "white": Stone.WHITE}
+_STONES = {"X": Stone.BLACK, "O": Stone.WHITE}
 _HEADER = re.compile(r"([a-z ]+?)\s*:\s*(.*)")
 _ROW = re.compile(r"\s*\d*\s*([XO.](?:\s*[XO.])*)\s*")
 _LETTERS = re.compile(r"\s*[a-z](?:\s+[a-z])*\s*")
@@ -147,12 +147,16 @@ def _read_one(lines: list[str], first_number: int) -> Puzzle:
     if not MIN_SIZE <= size <= MAX_SIZE or any(len(row) != size for row in rows):
         problem = _("the board must be drawn whole: {low} to {high} rows, each with as many points as rows")
         raise RecordError(problem.format(low=MIN_SIZE, high=MAX_SIZE))
-    board = Board.from_diagram("\n".join(rows))
+    # the stones straight from the rows (top row first), as Board.from_diagram reads them: a collection is read
+    # whole, and each board built costs its tables (the puzzle's check below builds the one it needs)
+    stones = tuple(
+        (Point(x, y), _STONES[mark]) for y, row in enumerate(rows) for x, mark in enumerate(row) if mark in _STONES
+    )
     rule = _choice(header, "rule", {rule.value: rule for rule in Rule}, Rule.FREESTYLE)
     goal = _choice(header, "goal", {goal.value: goal for goal in Goal}, Goal.THREES)
-    turn = _choice(header, "to move", _COLOURS, board.turn)
+    blacks = sum(1 for _point, stone in stones if stone is Stone.BLACK)
+    turn = _choice(header, "to move", _COLOURS, Stone.BLACK if 2 * blacks <= len(stones) else Stone.WHITE)
     solution = tuple(parse_moves(header.get("solution", ""), size))
-    stones = tuple(board.setup)
     name, source = header.get("name", ""), header.get("source", "")
     ident = _checked(check_id, header, places, "id", "")
     grade = _checked(parse_grade, header, places, "grade", None)
