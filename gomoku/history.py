@@ -135,6 +135,11 @@ class GameEntry:
             return None
         return Outcome(self.termination, self.record.winner)
 
+    @property
+    def filed(self) -> GameRecord:
+        """The game as a record file keeps it (saved, replayed): with a rematch series' score (SGF ``RO``)."""
+        return replace(self.record, series=self.series_score) if self.series_score else self.record
+
     @functools.cached_property
     def opening_name(self) -> str:
         """The named opening of the first three moves (``Kagetsu (D4)``, English), ``""`` when none."""

@@ -27,7 +27,7 @@ from gomoku.history import (
 )
 from gomoku.openings import OpeningRule
 from gomoku.point import parse_point
-from gomoku.records import GameRecord
+from gomoku.records import GameRecord, read_sgf, write_sgf
 from gomoku.rules import Outcome, Rule, Stone, Termination
 
 WHEN = datetime(2026, 12, 1, 20, 15, 7, tzinfo=timezone.utc)
@@ -121,6 +121,17 @@ def test_every_kind_of_game_is_kept_and_read_back_equal(tmp_path: Path) -> None:
     assert back[3].outcome == Outcome(Termination.TIME, Stone.BLACK)
     assert back[3].record.result == "B+T"
     assert back[1].record.result == "0"
+
+
+def test_a_series_game_saved_or_replayed_from_the_history_carries_the_series_score(tmp_path: Path) -> None:
+    kept = History.open(tmp_path / "history.sqlite3")
+    kept.add(every_kind()[3])  # a network game of a rematch series
+    (entry,) = (entry for entry in kept.entries() if entry.series_score)
+    assert entry.record.series == ""  # the score has one home in the database: its own column
+    sgf = write_sgf(entry.filed)
+    assert "RO[2-1]" in sgf
+    assert read_sgf(sgf).series == "2-1"
+    assert every_kind()[0].filed == every_kind()[0].record  # outside a series the record is as kept
 
 
 def test_the_review_marks_a_game_later_and_a_deleted_game_is_gone(tmp_path: Path) -> None:

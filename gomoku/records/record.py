@@ -81,6 +81,9 @@ class GameRecord:
     #: The opening's name as the record wrote it (SGF ``ON``) for moves that are none of the 26 named openings,
     #: which the moves name themselves (:attr:`opening_name`).  ``.psq`` has no field for it.
     written_opening: str = ""
+    #: A rematch series' running score once this game is over, as the network game keeps it (machine-read,
+    #: English: ``host 2 guest 1 draws 1``); SGF ``RO`` (the round), ``""`` outside a series.
+    series: str = ""
 
     @property
     def opening_name(self) -> str:

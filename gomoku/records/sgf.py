@@ -273,6 +273,7 @@ def read_sgf(text: str) -> GameRecord:
         time_left=tuple(left) if any(value is not None for value in left) else (),
         # The moves name the 26 themselves; another program's name is kept only for moves that are none of them.
         written_opening="" if named_opening(moves[:3]) else root.get("ON", [""])[0].strip(),
+        series=root.get("RO", [""])[0].strip(),
     )
     return record.checked()
 
@@ -393,6 +394,8 @@ def write_sgf(record: GameRecord, variations: Iterable[Variation] = ()) -> str:
         header.append(f"RE[{sgf_escape(record.result)}]")
     if record.opening_name:
         header.append(f"ON[{sgf_escape(record.opening_name)}]")
+    if record.series:
+        header.append(f"RO[{sgf_escape(record.series)}]")
     if record.comment(0):
         header.append(f"C[{sgf_escape(record.comment(0))}]")
     branches: dict[int, list[Variation]] = {}

@@ -186,7 +186,7 @@ def update(screen: HistoryView, event: Event, ctx: Context) -> tuple[Screen, Rep
     if binding is SAVE:
         return screen, prompt.opened(ctx, PromptKind.SAVE)
     try:
-        replay, text = prompt.replay_of(screen, entry.record, date_text(entry))
+        replay, text = prompt.replay_of(screen, entry.filed, date_text(entry))
     except RecordError as error:
         return screen, alerted(_("This game cannot be replayed: {error}.").format(error=error))
     replay = replace(replay, history=screen)  # Esc comes back here

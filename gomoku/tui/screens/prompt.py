@@ -142,7 +142,7 @@ def record_to_save(screen: Screen, path: str) -> GameRecord | None:
         return screen.record
     if isinstance(screen, HistoryView):
         entry = screen.chosen()
-        return None if entry is None else entry.record
+        return None if entry is None else entry.filed
     game = game_behind(screen)
     return None if game is None else game_record(game)
 
