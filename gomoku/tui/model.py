@@ -662,6 +662,8 @@ class HistoryView:
     #: the player's rating after ``entries``, and how many of them count for it
     rated: Rating = field(default_factory=Rating)
     rated_games: int = 0
+    #: the game the menu was opened from, when the history was opened from the menu in a game (Esc returns there)
+    back: Playing | None = None
 
     def listed(self) -> list[GameEntry]:
         """The games the filter lists, newest first."""
@@ -857,6 +859,8 @@ def game_behind(screen: Screen) -> LocalGame | None:
         return screen.back.game
     if isinstance(screen, Reviewing):
         return game_behind(screen.back)
+    if isinstance(screen, HistoryView) and screen.back is not None:
+        return screen.back.game
     if isinstance(screen, (PuzzleSets, Solving)):
         back = screen.back if isinstance(screen, PuzzleSets) else screen.sets.back
         return back.game if back is not None else None

@@ -100,3 +100,22 @@ def test_a_game_reviewed_from_the_history_keeps_its_marks(tmp_path: Path) -> Non
     assert mark(marking, path) is None
     kept = History.open(path).get(number)
     assert kept is not None and kept.marks == marking.marks
+
+
+def test_the_history_opens_from_the_menu_in_a_game_and_esc_leads_back_to_that_game() -> None:
+    from gomoku.tui.model import HistoryView, Menu, MenuRow, Playing
+    from gomoku.tui.screens import menu
+    from tests.tui.helpers import begin
+
+    run = begin("pvp").press("enter", "g")  # a move, then the menu from the game (a game just over goes there too)
+    in_game = run.state.screen
+    assert isinstance(in_game, Menu) and in_game.back is not None
+    assert MenuRow.HISTORY in menu.rows(run.state, in_game)
+    run.state = replace(run.state, screen=replace(in_game, row=MenuRow.HISTORY))
+    run.press("enter")
+    shown = run.state.screen
+    assert isinstance(shown, HistoryView) and shown.back == in_game.back
+    run.press("escape")  # back to the menu of that game, and from there to the game with its move
+    assert isinstance(run.state.screen, Menu) and run.state.screen.back == in_game.back
+    run.press("escape")
+    assert isinstance(run.state.screen, Playing) and len(run.state.screen.game.board.moves) == 1

@@ -31,7 +31,7 @@ from gomoku.tui.effects import ReadHistory
 from gomoku.tui.events import Event, HistoryRead, Key, Pressed
 from gomoku.tui.keys import QUIT_KEY, SAVE_KEY
 from gomoku.tui.layout import HEADER_ROWS
-from gomoku.tui.model import HistoryView, Menu, MenuRow, PromptKind, Screen
+from gomoku.tui.model import HistoryView, Menu, MenuRow, Playing, PromptKind, Screen
 from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said
 from gomoku.tui.screens import dialogs, prompt, review
 
@@ -70,9 +70,9 @@ YES = Binding(("y",), N_("delete it"), N_("y deletes"))
 NO = Binding((), N_("keep it"), N_("any other key keeps it"), N_("any other key"))
 
 
-def opened(ctx: Context) -> tuple[Screen, Reply]:
-    """The history screen, its games being read."""
-    return HistoryView(job=ctx.job), Reply(effects=(ReadHistory(ctx.job),))
+def opened(ctx: Context, back: Playing | None = None) -> tuple[Screen, Reply]:
+    """The history screen, its games being read; ``back`` is the game the menu was opened from."""
+    return HistoryView(job=ctx.job, back=back), Reply(effects=(ReadHistory(ctx.job),))
 
 
 def bindings(screen: HistoryView, ctx: Context) -> Bindings:
@@ -171,7 +171,7 @@ def update(screen: HistoryView, event: Event, ctx: Context) -> tuple[Screen, Rep
     if binding is STATS:
         return replace(screen, stats=not screen.stats), NOTHING
     if binding is LEAVE:
-        return Menu(MenuRow.HISTORY, rating=rating_line(screen)), NOTHING
+        return Menu(MenuRow.HISTORY, back=screen.back, rating=rating_line(screen)), NOTHING
     if binding is QUIT:
         return screen, dialogs.quit_reply(screen)
     entry = screen.chosen()

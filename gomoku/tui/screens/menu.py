@@ -120,8 +120,8 @@ def rows(state: Context | State, menu: Menu) -> tuple[MenuRow, ...]:
     # the menu opened from a game leaves the language out: 80x24 holds its sixteen rows and no more
     language = (MenuRow.LANGUAGE,) if menu.back is None else ()
     looks = (MenuRow.BOARD,)  # in a game too: a board whose rows slip is fixed from there
-    history = (MenuRow.HISTORY,) if menu.back is None else ()  # on the start menu only: 80x24 holds it
-    actions = (*history, MenuRow.PUZZLES, MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
+    # in a game too, where a game just finished is looked up: the language row's place makes its room at 80x24
+    actions = (MenuRow.HISTORY, MenuRow.PUZZLES, MenuRow.NETWORK, MenuRow.LOAD, MenuRow.QUIT)
     return resume + (MenuRow.NEW,) + choices + fair + analyst + looks + language + actions
 
 
@@ -299,7 +299,7 @@ def _activate(ctx: Context, menu: Menu, row: MenuRow) -> tuple[Screen, Reply]:
     if row is MenuRow.NETWORK:
         return NetMenu(), NOTHING
     if row is MenuRow.HISTORY:
-        return history.opened(ctx)
+        return history.opened(ctx, menu.back)
     if row is MenuRow.PUZZLES:
         return puzzles.opened(ctx, menu.back)
     if row is MenuRow.QUIT:
