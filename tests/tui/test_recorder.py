@@ -103,7 +103,9 @@ def test_a_game_reviewed_from_the_history_keeps_its_marks(tmp_path: Path) -> Non
 
 
 def test_the_history_opens_from_the_menu_in_a_game_and_esc_leads_back_to_that_game() -> None:
-    from gomoku.tui.model import HistoryView, Menu, MenuRow, Playing
+    from gomoku.history import entry_of
+    from gomoku.records import GameRecord
+    from gomoku.tui.model import HistoryView, Menu, MenuRow, Playing, Replaying
     from gomoku.tui.screens import menu
     from tests.tui.helpers import begin
 
@@ -115,6 +117,12 @@ def test_the_history_opens_from_the_menu_in_a_game_and_esc_leads_back_to_that_ga
     run.press("enter")
     shown = run.state.screen
     assert isinstance(shown, HistoryView) and shown.back == in_game.back
+    entry = entry_of(GameRecord(moves=(parse_point("h8", 15),)), GameKind.TWO_PLAYERS, None)
+    run.state = replace(run.state, screen=replace(shown, entries=(replace(entry, number=1),)))
+    run.press("enter")  # a kept game in the replay: Esc comes back to the list, not to the game behind it
+    assert isinstance(run.state.screen, Replaying)
+    run.press("escape")
+    assert isinstance(run.state.screen, HistoryView)
     run.press("escape")  # back to the menu of that game, and from there to the game with its move
     assert isinstance(run.state.screen, Menu) and run.state.screen.back == in_game.back
     run.press("escape")

@@ -140,7 +140,7 @@ def update(screen: Replaying, event: Event, ctx: Context) -> tuple[Screen, Reply
             return screen, alerted(_("This record cannot be reviewed: its moves cannot all be played."))
         return review.begin(board, screen, ctx, outcome_of(screen.record.result, board))
     if binding is LEAVE:
-        return screen.back or screen.history or Menu(), NOTHING
+        return screen.history or screen.back or Menu(), NOTHING  # the list it was opened from first
     if binding is QUIT:
         return screen, dialogs.quit_reply(screen)
     return screen, UNHANDLED
