@@ -135,3 +135,16 @@ def test_the_ladder_in_the_docs_is_the_ladder_in_the_code() -> None:
     }
     assert set(MEASURED) == set(LEVELS)
     assert 1500 - MEASURED["normal"].elo == RATING_OFFSET
+
+
+def test_the_history_screen_says_the_current_run_and_the_best() -> None:
+    from dataclasses import replace
+
+    from gomoku.tui.model import HistoryView
+    from tests.tui.helpers import menu_state
+    from tests.tui.test_view import flat, render
+
+    games = tuple(game(result, at=at) for at, result in enumerate("wwwlwwdll"))
+    shown = HistoryView(entries=games, figures=statistics(games))
+    text = flat(render(replace(menu_state(), screen=shown)))
+    assert "Your games: 5 won, 1 drawn, 3 lost; now 2 losses in a row; best run of wins 3." in text

@@ -19,7 +19,7 @@ from gomoku import textwidth
 from gomoku.ai import LEVELS
 from gomoku.history import Filter, GameEntry, PlayerResult
 from gomoku.history_stats import Statistics, rating_sentence
-from gomoku.i18n import N_, _, pgettext
+from gomoku.i18n import N_, N_plural, _, ngettext, pgettext
 from gomoku.openings import named_opening
 from gomoku.records import RecordError, outcome_of
 from gomoku.rules import Rule
@@ -199,6 +199,18 @@ def update(screen: HistoryView, event: Event, ctx: Context) -> tuple[Screen, Rep
 
 # -- texts ---------------------------------------------------------------------------
 
+#: The run of equal results the last games make, by its result.
+_STREAKS = {
+    PlayerResult.WIN: N_plural("{count} win in a row", "{count} wins in a row"),
+    PlayerResult.DRAW: N_plural("{count} draw in a row", "{count} draws in a row"),
+    PlayerResult.LOSS: N_plural("{count} loss in a row", "{count} losses in a row"),
+}
+
+
+def streak_text(result: PlayerResult, count: int) -> str:
+    """The current run of results: ``3 wins in a row``."""
+    return ngettext(*_STREAKS[result], count).format(count=count)
+
 
 def rating_line(screen: HistoryView) -> str:
     """The rating as the menu's history row says it: the sentence, and that only games against levels count."""
@@ -302,9 +314,14 @@ def view(win: Window, screen: HistoryView, ctx: Context, theme: Theme) -> None:
     sentence = rating_sentence(screen.rated, screen.rated_games)
     draw.put(win, top, left, textwidth.fit(sentence, width), theme("status"))
     stats = screen.figures
-    totals = _("Your games: {tally}; best run of wins {best}.").format(
-        tally=tally_text(stats.total), best=stats.best_streak
-    )
+    if stats.streak is None:
+        totals = _("Your games: {tally}; best run of wins {best}.").format(
+            tally=tally_text(stats.total), best=stats.best_streak
+        )
+    else:
+        totals = _("Your games: {tally}; now {streak}; best run of wins {best}.").format(
+            tally=tally_text(stats.total), streak=streak_text(*stats.streak), best=stats.best_streak
+        )
     draw.put(win, top + 1, left, textwidth.fit(totals, width))
     draw.put(win, top + 2, left, textwidth.fit(filter_text(screen.filter), width), theme("dim"))
     bottom = rows - 2  # the message line is the last
