@@ -606,6 +606,9 @@ class NetPlaying:
     reconnecting: bool = False
     #: The time (monotonic seconds) the clocks are shown at: the last :class:`~gomoku.tui.events.NetClock`.
     seconds: float = 0.0
+    #: Whether the end of the game shown was kept (saved aside, added to the history): once, as it ends.  Not
+    #: ``view``'s "over": the snapshot a game's last move comes with already says the game is over.
+    ended: bool = False
 
     @property
     def table(self) -> TableView:

@@ -595,3 +595,25 @@ def test_a_finished_network_game_is_kept_aside_once_whatever_comes_after() -> No
     for side in (match.host, match.guest):
         after = side.run.effects[before[side.role] :]
         assert [type(e) for e in after if isinstance(e, (Autosave, RetireAutosave))] == [Autosave, RetireAutosave]
+
+
+def test_a_game_won_by_five_is_kept_once_on_both_sides_in_its_final_position() -> None:
+    # the winning move's own snapshot already says the game is over: the end is kept all the same, and once
+    match = Match.start()
+    match.play_all(["a1", "a3", "b1", "b3", "c1", "c3", "d1", "d3", "e1"])  # black (the host) makes five on row 1
+    for side, result in ((match.host, PlayerResult.WIN), (match.guest, PlayerResult.LOSS)):
+        assert side.screen.over and side.screen.ended
+        (kept,) = side.run.of(KeepGame)
+        assert kept.entry.player_result() is result and len(kept.entry.record.moves) == 9
+        effects = side.run.effects
+        ends = [
+            at
+            for at, effect in enumerate(effects[:-2])
+            if isinstance(effect, Autosave)
+            and len(effect.saved.moves) == 9  # the final position, then kept aside
+            and isinstance(effects[at + 1], RetireAutosave)
+            and isinstance(effects[at + 2], KeepGame)
+        ]
+        assert len(ends) == 1
+    match.press(Role.HOST, "m", "g", "g", "enter")  # a chat line after the end keeps nothing more
+    assert len(match.host.run.of(KeepGame)) == 1 and len(match.guest.run.of(KeepGame)) == 1

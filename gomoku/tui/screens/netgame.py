@@ -254,7 +254,7 @@ def started(
     effects = ((RetireAutosave(),) if fresh else ()) + _autosave(ctx, screen)
     if screen.over and not kept:
         effects += _kept_finished(ctx, screen)
-    return screen, Reply(effects=effects, message=Message(text), overlay=None)
+    return replace(screen, ended=screen.over), Reply(effects=effects, message=Message(text), overlay=None)
 
 
 def _kept_finished(ctx: Context, screen: NetPlaying) -> Effects:
@@ -302,7 +302,7 @@ def update(screen: NetPlaying, event: Event, ctx: Context) -> tuple[Screen, Repl
 
 def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, Reply]:
     """What the session reported: its snapshot is what is drawn from now on, and a sentence about it."""
-    kept = screen.over  # a finished game is kept aside once, as it ends
+    kept = screen.ended  # a finished game is kept aside once, as it ends
     if net.snapshot is not None and net.snapshot.table is not None:  # a failed reconnection has no game to show
         screen = replace(screen, view=net.snapshot)
     e = net.event
@@ -329,6 +329,7 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, R
         return screen, said(_offer_text(screen, e, name))
     if isinstance(e, ev.GameOver):
         ended = () if kept else _kept_finished(ctx, screen)
+        screen = replace(screen, ended=True)
         if screen.watching:  # a watcher asks for no rematch: the result alone
             return screen, said(result_text(screen))
         return screen, said(
