@@ -6,7 +6,7 @@ import pytest
 
 from gomoku import Board, Point, Rule, Stone
 from gomoku.ai import make_player
-from gomoku.ai.opening import CLEAR_ADVANTAGE, OpeningPlayer
+from gomoku.ai.opening import CLEAR_ADVANTAGE, MIN_DECLARED, OpeningPlayer
 from gomoku.openings import (
     Action,
     OpeningRule,
@@ -59,6 +59,72 @@ def test_offered_white_in_a_lost_position_the_computer_takes_black(reader) -> No
     last = OpeningState(OpeningRule.SWAP2, stage="last colour")
     assert last.step is not None and last.step.colour is Stone.BLACK
     assert reader.decide(last, board) == parse_move("stay", 15)
+
+
+#: White f8 g8 h8 open at both ends, white to move: white makes an open four and wins, whoever reads.
+WHITE_AHEAD = """
+    X . . . . . . . . . . . . . X
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . O O O . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    X . . . . . . . . . . . . . X
+    """
+
+#: Black h8 i8 j8 open at both ends with h9 i9 beside it, white's stones far away, black to move: black
+#: makes an open four and wins.
+BLACK_AHEAD = """
+    O . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . X X . . . . . .
+    . . . . . . . X X X . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    . . . . . . . . . . . . . . .
+    O . . . . . . . . . . . . O O
+    """
+
+
+@pytest.mark.parametrize("level", ["hard", "normal", "easy"])
+def test_offered_white_in_a_won_position_the_computer_keeps_white_at_every_level(level) -> None:
+    board = Board.from_diagram(WHITE_AHEAD, turn=Stone.WHITE)
+    player = OpeningPlayer(make_player(level, seed=1), think_time=THINK)
+    swap1 = OpeningState(OpeningRule.SWAP1, stage="colour")
+    assert player.decide(swap1, board) == parse_move("stay", 15)  # the second player (white) keeps white
+    swap2 = OpeningState(OpeningRule.SWAP2, stage="colour")
+    assert player.decide(swap2, board) == parse_move("stay", 15)  # not "place two": white is plainly better
+
+
+@pytest.mark.parametrize("level", ["normal", "easy"])
+def test_a_level_without_a_search_still_takes_black_when_black_has_won(level) -> None:
+    # Before: a greedy level's moves carry no judgement, every position read even and it always took white.
+    board = Board.from_diagram(BLACK_AHEAD, turn=Stone.WHITE)
+    player = OpeningPlayer(make_player(level, seed=1), think_time=THINK)
+    assert player.decide(OpeningState(OpeningRule.SWAP1, stage="colour"), board) == parse_move("swap", 15)
+
+
+def test_in_soosorv8_white_declares_two_fifth_moves_when_black_stands_clearly_better(reader) -> None:
+    # One 5th move would leave white no pick: black would offer its best 5th and play it.
+    board = Board.from_diagram(BLACK_AHEAD.replace("O O\n", ". .\n"), turn=Stone.BLACK)
+    declaring = OpeningState(OpeningRule.SOOSORV8, stage="declare")
+    assert reader.decide(declaring, board) == parse_move(f"declare {MIN_DECLARED}", 15)
+    assert MIN_DECLARED == 2
 
 
 def test_offered_the_five_at_once_white_picks_the_other_offer_and_black_offers_it_first(reader) -> None:
@@ -116,7 +182,7 @@ def test_a_placed_stone_leaves_the_position_closest_to_even() -> None:
 
 @pytest.mark.parametrize(
     ("black_value", "declared"),
-    [(CLEAR_ADVANTAGE * 2, 1), (-CLEAR_ADVANTAGE * 2, 8), (0.0, 4), (CLEAR_ADVANTAGE / 2, 3)],
+    [(CLEAR_ADVANTAGE * 2, MIN_DECLARED), (-CLEAR_ADVANTAGE * 2, 8), (0.0, 4), (CLEAR_ADVANTAGE / 2, 3)],
 )
 def test_white_declares_fewer_fifth_moves_the_better_black_stands(black_value, declared) -> None:
     board = Board(15, Rule.RENJU)

@@ -16,13 +16,17 @@ is random:
 - **Taraguchi-10's 5th**: offering ten when black's side reads clearly
   better (no swap follows the pick), else the 5th in the square;
 - **declaring** how many 5th moves to offer: fewer the better black's side
-  reads (more choice helps black);
+  reads (more choice helps black), never fewer than :data:`MIN_DECLARED`
+  when the rule allows more;
 - **offering** 5th moves: black's best-reading points, skipping any a
   symmetry of the position maps onto an earlier offer;
 - **picking** one of the offers: the one that reads best for white.
 
 Only the public player interface is used (``choose_move`` with a think
-time), so any level can stand behind it; the default is ``hard``.
+time), so any level can stand behind it; the default is ``hard``.  A level
+whose moves come without a judgement (the greedy levels) would read every
+position as even and so always take white: its positions are read with
+``hard`` instead (:func:`_judging`).
 
 The placing and offering readings are public as ranked lists
 (:meth:`OpeningPlayer.ranked`, each :class:`Placement` with its value): the
@@ -39,6 +43,7 @@ from dataclasses import dataclass
 
 from gomoku.ai import make_player
 from gomoku.ai.base import Player
+from gomoku.ai.greedy import GreedyPlayer
 from gomoku.ai.result import HARD_EVAL_SCALE, win_rate
 from gomoku.board import Board, IllegalMoveError
 from gomoku.openings import (
@@ -64,6 +69,12 @@ WIN_VALUE = 1_000_000
 #: ``hard`` at 0.05 to 0.3 s: the even opening h8 h9 j10 reads -1200 to -1300 for white (the
 #: first move's edge), h8 a1 i8 (black two in a row, white's stone far away) -7300 to -9100.
 CLEAR_ADVANTAGE = 2_500
+#: The fewest 5th moves white declares in Soosõrv-8 when the rule allows more.  With one, white's pick
+#: is no choice: black offers one 5th move, white must take it, and black has played any 5th move it
+#: likes (issue 29's finding: the computer declared one).  Two keeps the rule's point, white choosing
+#: between black's offers; measured by ``benchmarks/opening_decisions.py``, where the outside engine read
+#: black better in every Soosõrv-8 4th-stone position (where ``hard`` declared one).
+MIN_DECLARED = 2
 #: The think time the whole decision may use, in seconds, when the caller gives none.
 DEFAULT_THINK_TIME = 2.0
 #: How many candidate points a placing or offering decision reads (the nearest ones first).
@@ -112,7 +123,7 @@ class OpeningPlayer:
         evaluate: Evaluator | None = None,
         stop: threading.Event | None = None,
     ) -> None:
-        self.player = player if player is not None else make_player("hard")
+        self.player = _judging(player)
         self.think_time = think_time
         self._evaluate = evaluate or self._read
         self._stop = stop
@@ -244,14 +255,15 @@ class OpeningPlayer:
         return Option.STAY if wanted is mine else Option.SWAP
 
     def _declared(self, step: OpeningStep, board: Board) -> int:
-        """Fewer 5th moves the better black's side reads: 1 when clearly better, all when clearly worse."""
+        """Fewer 5th moves the better black's side reads: :data:`MIN_DECLARED` when clearly better, all when worse."""
+        fewest = min(step.count, MIN_DECLARED)
         black = self.value_for(board, Stone.BLACK, self.think_time)
         if black >= CLEAR_ADVANTAGE:
-            return 1
+            return fewest
         if black <= -CLEAR_ADVANTAGE:
             return step.count
         share = (CLEAR_ADVANTAGE - black) / (2 * CLEAR_ADVANTAGE)  # 0 (good for black) .. 1 (bad)
-        return max(1, min(step.count, round(1 + share * (step.count - 1))))
+        return max(fewest, min(step.count, round(1 + share * (step.count - 1))))
 
     def offers(self, state: OpeningState, step: OpeningStep, board: Board) -> tuple[Placement, ...]:
         """The 5th moves black may offer next (none mirroring an earlier offer), best for black first.
@@ -282,6 +294,18 @@ class OpeningPlayer:
         return min(ranked)[1]
 
 
+def _judging(player: Player | None) -> Player:
+    """``player`` if its moves come with a judgement to read, else ``hard`` (the greedy levels judge nothing).
+
+    Measured by ``benchmarks/opening_decisions.py``: reading with ``normal`` itself, every position
+    read as even, so the computer stayed or swapped into white in every swap step (9 of 26 decisions
+    agreed with the outside engine's reading, against ``hard``'s 22).
+    """
+    if player is None or isinstance(player, GreedyPlayer):
+        return make_player("hard")
+    return player
+
+
 def _candidates(board: Board, points: list[Point], limit: int = CANDIDATES) -> list[Point]:
     """Up to ``limit`` of ``points`` that are empty, nearest the stones (or the centre on an empty board)."""
     centre = board.size // 2
@@ -297,4 +321,4 @@ def _candidates(board: Board, points: list[Point], limit: int = CANDIDATES) -> l
     return sorted(empty, key=distance)[:limit]
 
 
-__all__ = ["CLEAR_ADVANTAGE", "WIN_VALUE", "OpeningPlayer", "Placement"]
+__all__ = ["CLEAR_ADVANTAGE", "MIN_DECLARED", "WIN_VALUE", "OpeningPlayer", "Placement"]
