@@ -407,6 +407,8 @@ class PuzzleSets:
     row: PuzzleSet = PuzzleSet.DAILY
     file: tuple[str, tuple[Puzzle, ...]] | None = None
     shelf: PuzzleShelf | None = None
+    #: Enter was pressed before the shelf was in: the set under the cursor opens as soon as it is
+    waiting: bool = False
 
 
 @dataclass(frozen=True)

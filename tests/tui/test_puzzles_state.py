@@ -97,6 +97,13 @@ def test_the_menu_opens_the_puzzles_and_they_are_read_on_a_worker() -> None:
     assert isinstance(run.press("escape").state.screen, Menu)
 
 
+def test_a_set_asked_for_while_the_puzzles_are_read_opens_once_they_are_in() -> None:
+    run = to_puzzles(Run(menu_state())).press("down", "down", "enter")  # Your puzzles, before the worker answered
+    assert isinstance(run.state.screen, PuzzleSets) and "opens in a moment" in run.state.message
+    sets(run)
+    assert screen(run.state).puzzles == PUZZLES[::-1]  # the newest first, as Enter after the reading opens them
+
+
 def test_the_start_menu_with_the_puzzles_and_an_analyst_row_fits_80x24() -> None:
     state = menu_state(engines=(("rapfi", "/opt/pbrain-rapfi"),))
     assert len(menu.rows(state, state.screen)) == 19  # type: ignore[arg-type]  # the Game history row too

@@ -167,9 +167,11 @@ def sets_update(screen: PuzzleSets, event: Event, ctx: Context) -> tuple[Screen,
         if event.job != screen.job:
             return screen, UNHANDLED
         shelf = PuzzleShelf(event.day, event.progress, event.builtin, event.mine)
-        loaded = replace(screen, shelf=shelf)
+        loaded = replace(screen, shelf=shelf, waiting=False)
         if event.notice:
             return loaded, alerted(event.notice)
+        if screen.waiting:  # the player asked for a set while it was read
+            return _open(loaded, ctx)
         return loaded, said(_("Choose a set: up/down, then Enter."))
     if isinstance(event, Mouse):
         layout = menu_layout(event.rows, event.cols, len(set_rows(screen)))
@@ -196,7 +198,7 @@ def sets_update(screen: PuzzleSets, event: Event, ctx: Context) -> tuple[Screen,
 
 def _open(screen: PuzzleSets, ctx: Context) -> tuple[Screen, Reply]:
     if screen.shelf is None:
-        return screen, said(_("Your puzzles are still being read: a moment."))
+        return replace(screen, waiting=True), said(_("Your puzzles are still being read: the set opens in a moment."))
     puzzles = set_puzzles(screen, screen.row)
     if not puzzles:
         if screen.row is PuzzleSet.MINE:
