@@ -41,13 +41,21 @@ import json
 import re
 from collections.abc import Iterator
 
-from gomoku import __version__
 from gomoku.book import Book, BookError, BookMark, BookMove, Key, next_to_move
 from gomoku.i18n import _
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point, to_notation
 from gomoku.records.moves import parse_moves
 from gomoku.records.record import RecordError, cut, whole_number
-from gomoku.records.sgf import COLOUR_PROPERTY, SGF_LETTERS, SgfNode, game_of, sgf_escape, sgf_point, sgf_tree
+from gomoku.records.sgf import (
+    COLOUR_PROPERTY,
+    SGF_LETTERS,
+    SgfNode,
+    game_of,
+    sgf_escape,
+    sgf_point,
+    sgf_root,
+    sgf_tree,
+)
 from gomoku.rules import Rule, Stone
 
 #: The first line of the form, which says what the file is.
@@ -265,7 +273,7 @@ def write_sgf_book(book: Book) -> str:
     """``book`` as one SGF game tree (FF[4], GM[4], UTF-8): a variation for each book move, marks as SGF's
     properties and comments as ``C``.  A position's own comment joins the ``C`` of the move that reaches it;
     positions no book move reaches from the empty board are not in the tree."""
-    header = f"FF[4]GM[4]CA[UTF-8]AP[gomoku-tui:{__version__}]SZ[{book.size}]RU[{book.rule.value}]"
+    header = sgf_root(book.size, book.rule)
     root = book.lookup_stones({})
     if root is not None and root.comment:
         header += f"C[{sgf_escape(root.comment)}]"

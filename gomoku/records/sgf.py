@@ -181,6 +181,12 @@ def sgf_escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("]", "\\]")
 
 
+def sgf_root(size: int, rule: Rule) -> str:
+    """The root node's properties every file this program writes starts with: the format, gomoku, UTF-8, this
+    program, the board's size and the rule."""
+    return f"FF[4]GM[4]CA[UTF-8]AP[gomoku-tui:{__version__}]SZ[{size}]RU[{rule.value}]"
+
+
 def sgf_point(value: str, size: int, number: int) -> Point:
     if len(value) != 2 or not all(char in SGF_LETTERS[:size] for char in value.lower()):
         if value in ("", "tt"):
@@ -385,7 +391,7 @@ def write_sgf(record: GameRecord, variations: Iterable[Variation] = ()) -> str:
     once.  A side line after the last move would read as the game
     going on, so it is left out.
     """
-    header = [f"FF[4]GM[4]CA[UTF-8]AP[gomoku-tui:{__version__}]SZ[{record.size}]RU[{record.rule.value}]"]
+    header = [sgf_root(record.size, record.rule)]
     if record.black:
         header.append(f"PB[{sgf_escape(record.black)}]")
     if record.white:
@@ -569,7 +575,7 @@ def _sgf_area(value: str, size: int, key: str) -> list[Point]:
 
 def write_sgf_puzzle(puzzle: Puzzle) -> str:
     """``puzzle`` as SGF text: its set-up stones, the side to move, its goal, and its solution as the main line."""
-    header = [f"FF[4]GM[4]CA[UTF-8]AP[gomoku-tui:{__version__}]SZ[{puzzle.size}]RU[{puzzle.rule.value}]"]
+    header = [sgf_root(puzzle.size, puzzle.rule)]
     if puzzle.name:
         header.append(f"GN[{sgf_escape(puzzle.name)}]")
     if puzzle.source:
