@@ -45,7 +45,7 @@ from gomoku.book import Book, BookError, BookMark, BookMove, Key, next_to_move
 from gomoku.i18n import _
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point, to_notation
 from gomoku.records.moves import parse_moves
-from gomoku.records.record import RecordError, cut, whole_number
+from gomoku.records.record import RecordError, content_lines, cut, whole_number
 from gomoku.records.sgf import (
     COLOUR_PROPERTY,
     SGF_LETTERS,
@@ -78,17 +78,8 @@ def read_book(text: str) -> Book:
     lines = text.lstrip("\ufeff").split("\n")
     header: dict[str, str] = {}
     book: Book | None = None
-    first = True
-    for number, raw in enumerate(lines, 1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        where = _("line {line}").format(line=number)
-        if first:
-            if line.lower() != FIRST_LINE:
-                raise RecordError(_("not a book: the first line must be '{first}'").format(first=FIRST_LINE), where)
-            first = False
-            continue
+    not_a_book = _("not a book: the first line must be '{first}'").format(first=FIRST_LINE)
+    for line, where in content_lines(lines, FIRST_LINE, not_a_book):
         found = _HEADER.fullmatch(line)
         if book is None and found and found.group(1).lower() in KEYS:
             key = found.group(1).lower()
@@ -99,8 +90,6 @@ def read_book(text: str) -> Book:
         if book is None:
             book = _book_of(header, where)
         _read_line(book, line, where)
-    if first:
-        raise RecordError(_("not a book: the first line must be '{first}'").format(first=FIRST_LINE))
     return book or _book_of(header, "")
 
 

@@ -44,7 +44,7 @@ from gomoku.i18n import _
 from gomoku.point import MAX_SIZE, MIN_SIZE, Point
 from gomoku.puzzles import Goal, Puzzle, PuzzleError, check_id, parse_grade
 from gomoku.records.moves import format_moves, parse_moves
-from gomoku.records.record import RecordError, cut
+from gomoku.records.record import RecordError, content_lines, cut
 from gomoku.rules import Rule, Stone
 
 #: The first line of the form, which says what the file is.
@@ -74,11 +74,9 @@ def read_puzzles_text(text: str) -> tuple[Puzzle, ...]:
     lines = _lines(text)
     starts = _starts(lines)
     if not starts:
-        raise RecordError(_("not a puzzle: the first line must be '{first}'").format(first=FIRST_LINE))
-    for number, raw in enumerate(lines[: starts[0] - 1], 1):
-        if raw.strip() and not raw.strip().startswith("#"):
-            where = _("line {line}").format(line=number)
-            raise RecordError(_("not a puzzle: the first line must be '{first}'").format(first=FIRST_LINE), where)
+        raise RecordError(_not_a_puzzle())
+    for _nothing in content_lines(lines[: starts[0]], FIRST_LINE, _not_a_puzzle()):
+        pass  # only blank lines and comments before the first puzzle's own first line: the check is the reading
     puzzles: list[Puzzle] = []
     ids: dict[str, int] = {}
     for number, (start, end) in enumerate(zip(starts, starts[1:] + [len(lines) + 1]), 1):
@@ -97,6 +95,11 @@ def read_puzzles_text(text: str) -> tuple[Puzzle, ...]:
     return tuple(puzzles)
 
 
+def _not_a_puzzle() -> str:
+    """What a text that does not begin as a puzzle is told (in the language in use)."""
+    return _("not a puzzle: the first line must be '{first}'").format(first=FIRST_LINE)
+
+
 def _lines(text: str) -> list[str]:
     """The lines of a text, a byte-order mark dropped."""
     return text.lstrip("\ufeff").split("\n")
@@ -113,17 +116,7 @@ def _read_one(lines: list[str], first_number: int) -> Puzzle:
     #: where each header line is, for the errors that concern one line
     places: dict[str, str] = {}
     rows: list[str] = []
-    first = True
-    for number, raw in enumerate(lines, first_number):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        where = _("line {line}").format(line=number)
-        if first:
-            if line.lower() != FIRST_LINE:
-                raise RecordError(_("not a puzzle: the first line must be '{first}'").format(first=FIRST_LINE), where)
-            first = False
-            continue
+    for line, where in content_lines(lines, FIRST_LINE, _not_a_puzzle(), first_number):
         if _ROW.fullmatch(line):
             rows.append(re.sub(r"[\s\d]", "", line))
             continue
@@ -141,8 +134,6 @@ def _read_one(lines: list[str], first_number: int) -> Puzzle:
             raise RecordError(_("header lines come before the board"), where)
         header[key] = found.group(2).strip()
         places[key] = where
-    if first:
-        raise RecordError(_("not a puzzle: the first line must be '{first}'").format(first=FIRST_LINE))
     size = len(rows)
     if not MIN_SIZE <= size <= MAX_SIZE or any(len(row) != size for row in rows):
         problem = _("the board must be drawn whole: {low} to {high} rows, each with as many points as rows")

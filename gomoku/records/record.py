@@ -11,6 +11,7 @@ one and back.  Every move of a record that loads is replayed on a
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from gomoku.board import Board, ForbiddenMoveError, GameOverError, IllegalMoveError, OccupiedError, OffBoardError
@@ -262,6 +263,31 @@ def cut(text: str) -> str:
     """A piece of the file quoted in a message: control characters shown as ``?``, cut short."""
     text = "".join(char if char.isprintable() else "?" for char in text[: QUOTE_LIMIT + 1])
     return text if len(text) <= QUOTE_LIMIT else text[: QUOTE_LIMIT - 3] + "..."
+
+
+def content_lines(
+    lines: Sequence[str], first_line: str, not_it: str, first_number: int = 1
+) -> Iterator[tuple[str, str]]:
+    """The lines of a plain-text form (a book, a puzzle) after the line that names it, each stripped and with
+    its place (``line 7``, counting from ``first_number``); blank lines and ``#`` comments are skipped.
+
+    The first line that is neither must be ``first_line`` (in any case): else :class:`RecordError` says
+    ``not_it`` there, or with no place when the text holds no such line at all.
+    """
+    first = True
+    for number, raw in enumerate(lines, first_number):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        where = _("line {line}").format(line=number)
+        if first:
+            if line.lower() != first_line:
+                raise RecordError(not_it, where)
+            first = False
+            continue
+        yield line, where
+    if first:
+        raise RecordError(not_it)
 
 
 def whole_number(text: str, where: str) -> int:
