@@ -607,18 +607,19 @@ def opening_of(board: Board) -> CanonicalOpening | None:
     return named_opening(board.moves[:3])
 
 
-def opening_said(board: Board, proposed: bool = False) -> str:
+def opening_said(board: Board, rule: OpeningRule = OpeningRule.NONE) -> str:
     """The game's opening as a screen names it: ``Kagetsu (D4)`` in the language in use, once three stones
     are played; ``""`` before, or when they are none of the 26.
 
-    ``proposed``: the three stones are an opening rule's proposal (Swap1,
-    Swap2), which players call by its stones when it has no name:
+    ``rule`` is the opening rule the game is played under: under one whose
+    three stones are a proposal (:data:`PROPOSED_OPENINGS`: Swap1, Swap2),
+    players call them by their stones when they have no name:
     ``h8 h9 j10, unnamed``.
     """
     opening = opening_of(board)
     if opening is not None:
         return opening.titled()
-    if not proposed or board.setup or len(board.moves) < 3:
+    if rule not in PROPOSED_OPENINGS or board.setup or len(board.moves) < 3:
         return ""
     stones = " ".join(board.notation(point) for point in board.moves[:3])
     # i18n: three opening stones that are none of the 26 named openings: "h8 h9 j10, unnamed"

@@ -9,6 +9,7 @@ from gomoku.i18n import Language, speaking
 from gomoku.openings import (
     CANONICAL_OPENINGS,
     OpeningKind,
+    OpeningRule,
     board_symmetries,
     canonical_openings,
     named_opening,
@@ -163,7 +164,7 @@ def test_what_a_screen_says_of_the_opening() -> None:
     assert opening_said(board("h8 h9 i9 j10")) == "Kagetsu (D4)"
     assert opening_said(board("h8 g7 h10")) == "Myojo (I10)"  # turned half round: white below, black 3 above
     # A Swap2 proposal that is none of the 26 is named by its stones; a plain game's is not named at all.
-    assert opening_said(board("d4 l12 h8", Rule.FREESTYLE), proposed=True) == "d4 l12 h8, unnamed"
+    assert opening_said(board("d4 l12 h8", Rule.FREESTYLE), OpeningRule.SWAP2) == "d4 l12 h8, unnamed"
     assert opening_said(board("d4 l12 h8", Rule.FREESTYLE)) == ""
     with speaking(Language.JAPANESE):
         assert opening_said(board("h8 h9 i9")) == "花月 (D4)"

@@ -17,7 +17,6 @@ from gomoku import textwidth
 from gomoku.game import GameError, Refusal, clock_side
 from gomoku.i18n import N_, _, join_list, pgettext
 from gomoku.openings import (
-    PROPOSED_OPENINGS,
     Action,
     OpeningMove,
     OpeningStep,
@@ -598,7 +597,7 @@ def _status(win: Window, ctx: Context, game: LocalGame, theme: Theme, analysis: 
         turn = f"{glyph} " + _("{side} to play").format(side=side)
     parts = [turn, game.settings.rule.said(), _("move {number}").format(number=len(board.moves) + 1)]
     # The opening's name once its three stones are down (a Swap1 or Swap2 proposal by its stones if it has none).
-    parts.append(opening_said(board, proposed=game.opening.rule in PROPOSED_OPENINGS))
+    parts.append(opening_said(board, game.opening.rule))
     if analysis is not None:
         parts.insert(1, analysis)
     if board.last_move is not None:

@@ -41,7 +41,7 @@ from gomoku.net import events as ev
 from gomoku.net.match import OfferKind, Request, Role
 from gomoku.net.protocol import MAX_CHAT
 from gomoku.net.snapshot import LinkState, TableView
-from gomoku.openings import PROPOSED_OPENINGS, Action, Option, choose, declare, offer, opening_said, pick, place
+from gomoku.openings import Action, OpeningRule, Option, choose, declare, offer, opening_said, pick, place
 from gomoku.point import Point
 from gomoku.rules import Stone
 from gomoku.tui import draw
@@ -797,7 +797,7 @@ def _status(win: Window, screen: NetPlaying, theme: Theme, wide: bool) -> None:
 def named_opening(table: TableView) -> str:
     """The opening's name once its three stones are down, as the local game's status line says it."""
     opening = table.opening
-    return opening_said(table.board, proposed=opening is not None and opening.rule in PROPOSED_OPENINGS)
+    return opening_said(table.board, opening.rule if opening is not None else OpeningRule.NONE)
 
 
 def clock_text(screen: NetPlaying, role: Role) -> tuple[str, bool]:

@@ -9,7 +9,7 @@ from gomoku import textwidth
 from gomoku.board import Board, HistoryError, IllegalMoveError
 from gomoku.clock import ClockKind, ClockSpec, SideTime
 from gomoku.i18n import N_, _, ngettext
-from gomoku.openings import PROPOSED_OPENINGS, Seat, opening_said
+from gomoku.openings import Seat, opening_said
 from gomoku.point import to_notation
 from gomoku.records import GameRecord, outcome_of
 from gomoku.rules import Stone
@@ -303,7 +303,7 @@ def _status(win: Window, screen: Replaying, theme: Theme, analysis: str | None =
         mover = board.turn.opponent.said()
         parts = [_("Move {number} of {total}").format(number=screen.index, total=total)]
         parts.append(f"{mover} {board.notation(last)}" if last else "")
-        parts.append(opening_said(board, proposed=screen.record.opening in PROPOSED_OPENINGS))
+        parts.append(opening_said(board, screen.record.opening))
     result = outcome_text(board)
     if result:
         text = f" {textwidth.fit(result, cols - 2)} "
