@@ -120,6 +120,9 @@ def test_two_players_chat_undo_win_rematch_and_resign(players) -> None:  # type:
     host.keys("u")  # declined
     guest.sees("Ann asks to take back a move: y accepts, n declines.")
     guest.keys("n")
+    # The guest's own screen must have left the first request before the second is awaited there,
+    # or a stale "asks to take back" would let the test press y before the request arrives.
+    guest.sees("Declined the request to take back a move.")
     host.sees("Bob declined your request to take back a move.")
     host.keys("u")  # accepted: back to the empty board, black to move
     guest.sees("Ann asks to take back a move")
