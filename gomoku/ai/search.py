@@ -72,6 +72,7 @@ from gomoku.ai.parameters import (
     HARD_LIMIT,
     HORIZON_BLOCKS,
     HORIZON_VCF_NODES,
+    LEARNED_EVAL,
     MAX_DEPTH,
     MAX_PLY,
     NEAR_PLY,
@@ -170,6 +171,8 @@ class AlphaBeta:
         #: Zobrist key -> (depth, bound kind, value, best move); may be kept from earlier moves of the game
         self.table: dict[int, tuple[int, int, int, int]] = {} if table is None else table
         self.history = [0] * board.n
+        #: a cutoff's history credit, in the units of the board's scores (they may carry learned values below)
+        self._history_unit = 1 << board.score_shift
         self.killers: list[int] = [-1] * (MAX_PLY + 2)
         #: the root moves after the last :meth:`search`, the best of each iteration moved to the front
         self.root_order: list[int] = []
@@ -360,7 +363,7 @@ class AlphaBeta:
                 if value > alpha:
                     alpha = value
                     if alpha >= beta:
-                        self.history[move] += depth * depth
+                        self.history[move] += depth * depth * self._history_unit
                         self.killers[ply] = move
                         break
 
@@ -420,7 +423,10 @@ class AlphaBeta:
             return None  # a four-three against fours: its VCF is read
         if mover[C_WIN_FOUR]:
             return None  # an open three to answer: searched
-        return total * TEMPO - mover_total
+        learned = board.learned
+        if learned is None:
+            return total * TEMPO - mover_total
+        return learned.judge(total, mover_total, counts, mover, OPPONENT[board.side])
 
     def principal_variation(self, first: int) -> list[int]:
         """The expected line from the root: ``first``, then each position's remembered best move.
@@ -558,7 +564,7 @@ class SearchPlayer:
         self._tables: dict[tuple[int, object, int], dict[int, tuple[int, int, int, int]]] = {}
         self.table_limit = DEFAULT_TABLE_LIMIT
         #: the search board kept in step with the game, move by move
-        self._mirror = Mirror()
+        self._mirror = Mirror(learned=bool(LEARNED_EVAL))
         #: the last move's decision (its expected line guesses the opponent's reply when pondering)
         self.last_decision: SearchResult | None = None
         #: what the last :meth:`ponder` left for the next move (see :mod:`gomoku.ai.ponder`)

@@ -25,6 +25,7 @@ import functools
 import random
 
 from gomoku import renju
+from gomoku.ai.learned import SHIFT, LearnedEval, learned_eval
 from gomoku.ai.parameters import CLASS_BONUS, LINE_SCORES, TEMPO
 from gomoku.board import Board
 from gomoku.patterns import (
@@ -56,13 +57,17 @@ def cell_score(histogram: int) -> int:
 
 
 @functools.cache
-def cell_table() -> dict[int, tuple[int, int]]:
+def cell_table(learned: Rule | None = None) -> dict[int, tuple[int, int]]:
     """(class, score) of every possible histogram of four line shapes, for the search's hot loop.
 
     A plain dict subscript is the cheapest lookup Python has; the table is
-    built once (495 histograms) and never changed.
+    built once (495 histograms) and never changed.  With ``learned`` (a rule
+    that has learned tables) each score also carries the learned value in its
+    low bits (:mod:`gomoku.ai.learned`).
     """
-    return {histogram: (cell_class(histogram)[0], cell_score(histogram)) for histogram in histograms()}
+    hand = {histogram: (cell_class(histogram)[0], cell_score(histogram)) for histogram in histograms()}
+    found = learned_eval(learned) if learned is not None else None
+    return hand if found is None else found.packed(hand)
 
 
 @functools.cache
@@ -126,7 +131,7 @@ def _zobrist(size: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
 class SearchBoard:
     """Stones, side to move, shapes per empty cell and a Zobrist key, with symmetric play/undo."""
 
-    def __init__(self, cells: list[int], size: int, rule: Rule, side: int) -> None:
+    def __init__(self, cells: list[int], size: int, rule: Rule, side: int, learned: bool = False) -> None:
         self.size = size
         self.rule = rule
         self.side = side
@@ -139,7 +144,11 @@ class SearchBoard:
         updates, empty_keys = _geometry(size, shapes.half)
         #: by signed colour (negative: taken back), for each cell: (slot, cell, key increment) of its lines
         self._steps = _steps(size, shapes.half)
-        self._cell_table = cell_table()
+        #: the learned evaluation, when asked for and the rule has one (see :mod:`gomoku.ai.learned`)
+        self.learned: LearnedEval | None = learned_eval(rule) if learned else None
+        self._cell_table = cell_table(rule if self.learned is not None else None)
+        #: scores carry the hand-set score shifted left this many bits (0: the hand-set score alone)
+        self.score_shift = SHIFT if self.learned is not None else 0
         #: for each cell, the cells sharing a line with it within reach of one five
         self.reach = line_reach(size, 4)
         zb, zw, self._zside = _zobrist(size)
@@ -189,9 +198,9 @@ class SearchBoard:
                     self.hot[colour].add(q)
 
     @classmethod
-    def from_board(cls, board: Board) -> SearchBoard:
+    def from_board(cls, board: Board, learned: bool = False) -> SearchBoard:
         """The search board of ``board``'s position and side to move (``board`` is only read)."""
-        return cls(list(board.cells), board.size, board.rule, int(board.turn))
+        return cls(list(board.cells), board.size, board.rule, int(board.turn), learned)
 
     # -- play and undo ----------------------------------------------------------
 
@@ -397,9 +406,12 @@ class SearchBoard:
         return found
 
     def evaluation(self) -> int:
-        """A static score for the side to move: its shape potential against the opponent's."""
+        """A static score for the side to move: its shape potential against the opponent's (hand-set or learned)."""
         me = self.side
-        return self.total[me] * TEMPO - self.total[OPPONENT[me]]
+        opp = OPPONENT[me]
+        if self.learned is None:
+            return self.total[me] * TEMPO - self.total[opp]
+        return self.learned.judge(self.total[me], self.total[opp], self.count[me], self.count[opp], me)
 
 
 class Mirror:
@@ -417,7 +429,9 @@ class Mirror:
     #: Past this many steps to catch up, a rebuild is as quick (a play costs about 20 us, a build ~1 ms).
     MAX_STEPS = 40
 
-    def __init__(self) -> None:
+    def __init__(self, learned: bool = False) -> None:
+        #: whether the search boards use the learned evaluation
+        self.learned = learned
         self._search: SearchBoard | None = None
         #: the game moves (flat cells) the search board was built after
         self._built_after: list[int] = []
@@ -446,6 +460,6 @@ class Mirror:
                     search.play(cell)
                 if search.cells == board.cells and search.side == int(board.turn):
                     return search
-        self._search = search = SearchBoard.from_board(board)
+        self._search = search = SearchBoard.from_board(board, self.learned)
         self._built_after = moves
         return search
