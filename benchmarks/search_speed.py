@@ -13,6 +13,7 @@ on the same trees; run both in one session (the machine is shared and noisy).
 
     python benchmarks/search_speed.py
     python benchmarks/search_speed.py --depth 7 --runs 3
+    python benchmarks/search_speed.py --learned   # the boards carry the learned evaluation
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ GAMES = (
 PLIES = (3, 5, 7)
 
 
-def positions(rule: Rule = Rule.FREESTYLE) -> list[SearchBoard]:
+def positions(rule: Rule = Rule.FREESTYLE, learned: bool = False) -> list[SearchBoard]:
     """One search board per (game, ply), the 15x15 board under ``rule`` after that many moves."""
     boards = []
     for game in GAMES:
@@ -52,7 +53,7 @@ def positions(rule: Rule = Rule.FREESTYLE) -> list[SearchBoard]:
             board = Board(15, rule)
             for name in moves[:plies]:
                 board.play(parse_point(name, 15))
-            boards.append(SearchBoard.from_board(board))
+            boards.append(SearchBoard.from_board(board, learned) if learned else SearchBoard.from_board(board))
     return boards
 
 
@@ -94,9 +95,11 @@ def main() -> None:
     parser.add_argument("--depth", type=int, default=6, help="alpha-beta depth in plies (default 6)")
     parser.add_argument("--runs", type=int, default=3, help="repeat the update timings this many times")
     parser.add_argument("--rule", choices=[r.value for r in Rule], default="freestyle")
+    parser.add_argument("--learned", action="store_true", help="search with the learned evaluation (LEARNED_EVAL)")
     args = parser.parse_args()
-    print(f"$ python benchmarks/search_speed.py --depth {args.depth} --runs {args.runs} --rule {args.rule}")
-    boards = positions(Rule(args.rule))
+    learned = " --learned" if args.learned else ""
+    print(f"$ python benchmarks/search_speed.py --depth {args.depth} --runs {args.runs} --rule {args.rule}{learned}")
+    boards = positions(Rule(args.rule), args.learned)
     time_updates(boards)  # once untimed: the line shapes met are worked out on first sight
     updates = [time_updates(boards) for _ in range(args.runs)]
     print(

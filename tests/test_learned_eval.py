@@ -14,8 +14,7 @@ from gomoku.ai import make_player
 from gomoku.ai.budget import Budget
 from gomoku.ai.learned import CELL_LIMIT, SHIFT, learned_eval, learned_part
 from gomoku.ai.searchboard import SearchBoard
-from gomoku.patterns import C_FIVE, C_NONE, cell_class, histograms, shape_bit
-from gomoku.patterns import OPEN_THREE, OPEN_TWO
+from gomoku.patterns import C_FIVE, C_NONE, OPEN_THREE, OPEN_TWO, cell_class, histograms, shape_bit
 from tests.test_search_tactics import BLOCK_FOUR, VCF_POSITIONS, WIN_IN_ONE, at, play_out_fours
 from tools import eval_fit
 from tools.eval_fit import Position, fit, model_loss
@@ -168,3 +167,19 @@ def test_the_learned_horizon_judged_without_playing_agrees_with_playing(rule, pi
             assert value == searched
             assert abs(value) < 1_000_000 or abs(value) > WIN - 1_000, "a judged value stays far below a win"
     assume(judged)
+
+
+# -- the games ---------------------------------------------------------------------------
+
+
+def test_tuning_openings_keep_apart_from_the_judging_openings():
+    from gomoku.match.openings import OpeningSet, shipped_openings
+    from tools.make_eval import excluded_openings, is_excluded, passes_through, tuning_openings
+
+    excluded = excluded_openings()
+    held_out = shipped_openings(OpeningSet.HELD_OUT, 15, Rule.RENJU)[0]
+    mirrored = [(14 - x, y) for x, y in held_out]
+    assert passes_through(mirrored + [(0, 0), (1, 1)], excluded)
+    for opening in tuning_openings(30, seed=5):
+        assert not is_excluded(opening, excluded)
+        assert not passes_through(opening, excluded)

@@ -50,6 +50,8 @@ from gomoku.rules import BLACK, OPPONENT, WHITE, Rule
 VALIDATION_SHARE = 0.2
 #: Positions of a game's first this many stones are left out (the opening, drawn at random).
 SKIP_PLIES = 5
+#: The most stones a judging opening may have (a game's first this many are checked against them).
+OPENING_CHECK = 8
 BATCH = 256
 LEARNING_RATE = 0.02
 #: The mix-of-threats table's side: 9 states a side.
@@ -340,9 +342,15 @@ def split(positions: Sequence[Position], seed: int) -> tuple[list[Position], lis
 
 
 def read_positions(files: Sequence[Path], rule: Rule) -> tuple[list[Position], int]:
-    """The quiet positions of ``rule``'s games in ``files`` (and how many games)."""
-    from tools.make_eval import parse_game_line
+    """The quiet positions of ``rule``'s games in ``files`` (and how many games).
 
+    A game that passes through an opening that judges the program (read
+    again now: a set may have been added since the games were played) is
+    left out.
+    """
+    from tools.make_eval import excluded_openings, parse_game_line, passes_through
+
+    excluded = excluded_openings()
     positions: list[Position] = []
     games = 0
     for path in files:
@@ -351,6 +359,9 @@ def read_positions(files: Sequence[Path], rule: Rule) -> tuple[list[Position], i
                 continue
             game_rule, result, moves, size = parse_game_line(line)
             if game_rule is not rule:
+                continue
+            if passes_through([(q % size, q // size) for q in moves[:OPENING_CHECK]], excluded):
+                print(f"left out (holds a judging opening): {line}")
                 continue
             games += 1
             positions.extend(positions_of_game(rule, result, moves, size, games))
@@ -362,9 +373,7 @@ def read_positions(files: Sequence[Path], rule: Rule) -> tuple[list[Position], i
 
 def _rows(values: Sequence[int], per_row: int = 15) -> list[str]:
     """``values`` as rows of a tuple's body, ``per_row`` a row."""
-    return [
-        "            " + " ".join(f"{v}," for v in values[i : i + per_row]) for i in range(0, len(values), per_row)
-    ]
+    return ["            " + " ".join(f"{v}," for v in values[i : i + per_row]) for i in range(0, len(values), per_row)]
 
 
 def colour_loss(train: Sequence[Position], valid: Sequence[Position]) -> float:
@@ -376,9 +385,7 @@ def colour_loss(train: Sequence[Position], valid: Sequence[Position]) -> float:
     return log_loss((rate[p.colour] for p in valid), (p.label for p in valid))
 
 
-def write_tables(
-    out: Path, fitted: dict[Rule, tuple[Model, str]], scale: int, command: str, day: str
-) -> None:
+def write_tables(out: Path, fitted: dict[Rule, tuple[Model, str]], scale: int, command: str, day: str) -> None:
     """Write the fitted models as a Python module (see :mod:`gomoku.ai.learned` for the format)."""
     lines = [
         '"""The learned evaluation\'s tables, generated: do not edit by hand.',

@@ -14,8 +14,8 @@ either colour wins) and our searching levels at their node budgets against it
 and against each other.  Every game starts from a random opening of 3 to 5
 stones within three points of the centre, never one that contains, under any
 of the board's 8 symmetries, an opening of the sets that judge the program
-(``gomoku/match/data/*.txt`` and ``benchmarks/strength.py``'s random draw with
-its default seed): tuning data is kept apart from the openings that judge it.
+(``gomoku/match/data/*.txt``, the 26 canonical renju openings and
+``benchmarks/strength.py``'s random draw with its default seed): tuning data is kept apart from the openings that judge it.
 
 **fit** replays the games on a :class:`~gomoku.ai.searchboard.SearchBoard`,
 keeps the quiet positions (the ones the search judges statically: no five or
@@ -30,18 +30,20 @@ import argparse
 import random
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gomoku.match.game import Conditions, Contender, GameSpec, play
-from gomoku.match.openings import random_openings, read_openings
+from gomoku.match.openings import OpeningSet, named_openings, random_openings, read_openings
 from gomoku.point import Point
 from gomoku.rules import Rule, Stone
 
 SIZE = 15
+#: An opening's stones of one colour.
+Stones = frozenset[tuple[int, int]]
 #: Random openings: this many stones (drawn uniformly) ...
 OPENING_STONES = (3, 4, 5)
 #: ... within this many points of the centre.
@@ -56,10 +58,11 @@ LEVEL_EVERY = 6
 STRENGTH_SEED = 2026
 STRENGTH_OPENINGS = 60
 
-def _symmetries(size: int) -> list:
+
+def _symmetries(size: int) -> list[Callable[[int, int], tuple[int, int]]]:
     """The board's 8 symmetries as functions of a point."""
     last = size - 1
-    maps = [
+    maps: list[Callable[[int, int], tuple[int, int]]] = [
         lambda x, y: (x, y),
         lambda x, y: (last - x, y),
         lambda x, y: (x, last - y),
@@ -72,13 +75,13 @@ def _symmetries(size: int) -> list:
     return maps
 
 
-def _colour_sets(stones: Iterable[Point | tuple[int, int]]) -> tuple[frozenset, frozenset]:
+def _colour_sets(stones: Iterable[Point | tuple[int, int]]) -> tuple[Stones, Stones]:
     """(black stones, white stones) of an opening given in playing order."""
-    stones = list(stones)
-    return frozenset(map(tuple, stones[0::2])), frozenset(map(tuple, stones[1::2]))
+    cells = [(x, y) for x, y in stones]
+    return frozenset(cells[0::2]), frozenset(cells[1::2])
 
 
-def excluded_openings(size: int = SIZE) -> list[tuple[frozenset, frozenset]]:
+def excluded_openings(size: int = SIZE) -> list[tuple[Stones, Stones]]:
     """Every opening that judges the program, under every symmetry, as (black, white) stone sets."""
     data = Path(__file__).resolve().parent.parent / "gomoku" / "match" / "data"
     found: list[list[Point]] = []
@@ -89,6 +92,7 @@ def excluded_openings(size: int = SIZE) -> list[tuple[frozenset, frozenset]]:
         except Exception as error:  # a file of another kind: say so, never use it as tuning data by mistake
             raise SystemExit(f"cannot read the openings of {path}: {error}") from None
     found.extend(random_openings(STRENGTH_OPENINGS, size, STRENGTH_SEED))
+    found.extend(named_openings(OpeningSet.RENJU26.value, size, Rule.RENJU, 26, 0))
     out = []
     for opening in found:
         for sym in _symmetries(size):
@@ -96,10 +100,15 @@ def excluded_openings(size: int = SIZE) -> list[tuple[frozenset, frozenset]]:
     return out
 
 
-def is_excluded(opening: list[Point], excluded: list[tuple[frozenset, frozenset]]) -> bool:
+def is_excluded(opening: Sequence[tuple[int, int]], excluded: list[tuple[Stones, Stones]]) -> bool:
     """Whether ``opening`` holds any excluded opening (its black and white stones among ours)."""
     black, white = _colour_sets(opening)
     return any(b <= black and w <= white for b, w in excluded)
+
+
+def passes_through(moves: Sequence[tuple[int, int]], excluded: list[tuple[Stones, Stones]]) -> bool:
+    """Whether a game of ``moves`` passes through an excluded opening (its first stones are one)."""
+    return any(_colour_sets(moves[: len(b) + len(w)]) == (b, w) for b, w in excluded)
 
 
 def tuning_openings(count: int, seed: int, size: int = SIZE) -> list[list[Point]]:
@@ -220,7 +229,16 @@ def main(argv: list[str] | None = None) -> None:
         files = args.games_file or [Path("data/eval/games.txt")]
         command = "python tools/make_eval.py " + " ".join(sys.argv[1:] if argv is None else argv)
         eval_fit.fit_and_write(
-            files, rules, args.out, args.seed, args.epochs, args.l2, args.compare, command, date.today().isoformat(), args.rate
+            files,
+            rules,
+            args.out,
+            args.seed,
+            args.epochs,
+            args.l2,
+            args.compare,
+            command,
+            date.today().isoformat(),
+            args.rate,
         )
 
 
