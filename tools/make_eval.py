@@ -15,7 +15,8 @@ and against each other.  Every game starts from a random opening of 3 to 5
 stones within three points of the centre, never one that contains, under any
 of the board's 8 symmetries, an opening of the sets that judge the program
 (``gomoku/match/data/*.txt``, the 26 canonical renju openings and
-``benchmarks/strength.py``'s random draw with its default seed): tuning data is kept apart from the openings that judge it.
+``benchmarks/strength.py``'s random draw with its default seed): tuning data
+is kept apart from the openings that judge it.
 
 **fit** replays the games on a :class:`~gomoku.ai.searchboard.SearchBoard`,
 keeps the quiet positions (the ones the search judges statically: no five or
