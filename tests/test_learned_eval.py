@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from gomoku import Board, Rule, Stone
 from gomoku.ai import make_player
 from gomoku.ai.budget import Budget
-from gomoku.ai.learned import CELL_LIMIT, SHIFT, learned_eval, learned_part
+from gomoku.ai.learned import CELL_LIMIT, CELLS_ONLY, OFF, SHIFT, learned_eval, learned_part
+from gomoku.ai.parameters import TEMPO
 from gomoku.ai.searchboard import SearchBoard
 from gomoku.patterns import C_FIVE, C_NONE, OPEN_THREE, OPEN_TWO, cell_class, histograms, shape_bit
 from tests.test_search_tactics import BLOCK_FOUR, VCF_POSITIONS, WIN_IN_ONE, at, play_out_fours
@@ -84,6 +85,10 @@ def test_the_tables_load_and_cover_every_histogram(rule):
             assert value == 0, "a cell of class none is worth nothing (the move generator counts on it)"
     assert len(learned.mix) == 81
     assert learned.tempo[1] > 0 and learned.tempo[2] > 0
+    cells_only = learned_eval(rule, CELLS_ONLY)
+    assert cells_only.cells == learned.cells
+    assert cells_only.tempo == (0.0, TEMPO, TEMPO) and not any(cells_only.mix) and not any(cells_only.bias)
+    assert learned_eval(rule, OFF) is None
 
 
 def test_a_rule_without_tables_keeps_the_hand_set_evaluation():

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gomoku.patterns import C_DOUBLE_THREE, C_FOUR, C_FOUR_THREE, C_NONE, C_OPEN_THREE, cell_class, histograms
 from gomoku.rules import Rule
@@ -80,9 +80,27 @@ class LearnedEval:
         return {code: (cls, (score << SHIFT) + self.cells[code]) for code, (cls, score) in hand.items()}
 
 
+#: The ways the search may use the tables (``LEARNED_EVAL``): not at all, the whole model, or the cell
+#: values alone, with the hand-set ``TEMPO`` and no mix table or colour bias.
+OFF, FULL, CELLS_ONLY = 0, 1, 2
+
+
 @functools.cache
-def learned_eval(rule: Rule) -> LearnedEval | None:
-    """The learned tables of ``rule`` (``None`` when none were fitted for it)."""
+def learned_eval(rule: Rule, mode: int = FULL) -> LearnedEval | None:
+    """The learned tables of ``rule`` used as ``mode`` says (``None`` when off, or none were fitted for it)."""
+    if mode == OFF:
+        return None
+    found = _tables(rule)
+    if found is None or mode == FULL:
+        return found
+    from gomoku.ai.parameters import TEMPO
+
+    return replace(found, mix=(0,) * len(found.mix), tempo=(0.0, float(TEMPO), float(TEMPO)), bias=(0, 0, 0))
+
+
+@functools.cache
+def _tables(rule: Rule) -> LearnedEval | None:
+    """The learned tables of ``rule`` as written (``None`` when none were fitted for it)."""
     from gomoku.ai.learned_tables import TABLES
 
     table = TABLES.get(rule.value)

@@ -35,8 +35,9 @@ CLASS_BONUS: tuple[int, ...] = tuple(
 #: ``normal``; 400 games at 0.25 s a move: 51 losses at 6/5, 36 at 3/2, 34 at 3/1, 32 at 2).
 TEMPO = 2
 #: Whether ``hard`` and the levels built on it judge positions by the learned evaluation
-#: (:mod:`gomoku.ai.learned`, tables fitted by ``tools/make_eval.py``) instead of ``TEMPO`` and the
-#: scores above (1) or not (0).  See docs/strength.md, session of 2026-12-02, for the screens.
+#: (:mod:`gomoku.ai.learned`, tables fitted by ``tools/make_eval.py``): 0 no (``TEMPO`` and the
+#: scores above), 1 the whole learned model, 2 its cell values alone with ``TEMPO`` (no mix table,
+#: no colour bias).  See docs/strength.md, session of 2026-12-02, for the screens.
 LEARNED_EVAL = 0
 #: Move ordering: a cell's own score and the opponent's score there (taking its point) weigh
 #: 5 to 4, plus the history heuristic (carried over: attack slightly before defence).

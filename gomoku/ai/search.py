@@ -564,7 +564,7 @@ class SearchPlayer:
         self._tables: dict[tuple[int, object, int], dict[int, tuple[int, int, int, int]]] = {}
         self.table_limit = DEFAULT_TABLE_LIMIT
         #: the search board kept in step with the game, move by move
-        self._mirror = Mirror(learned=bool(LEARNED_EVAL))
+        self._mirror = Mirror(learned=int(LEARNED_EVAL))
         #: the last move's decision (its expected line guesses the opponent's reply when pondering)
         self.last_decision: SearchResult | None = None
         #: what the last :meth:`ponder` left for the next move (see :mod:`gomoku.ai.ponder`)

@@ -131,7 +131,7 @@ def _zobrist(size: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
 class SearchBoard:
     """Stones, side to move, shapes per empty cell and a Zobrist key, with symmetric play/undo."""
 
-    def __init__(self, cells: list[int], size: int, rule: Rule, side: int, learned: bool = False) -> None:
+    def __init__(self, cells: list[int], size: int, rule: Rule, side: int, learned: int = 0) -> None:
         self.size = size
         self.rule = rule
         self.side = side
@@ -145,7 +145,7 @@ class SearchBoard:
         #: by signed colour (negative: taken back), for each cell: (slot, cell, key increment) of its lines
         self._steps = _steps(size, shapes.half)
         #: the learned evaluation, when asked for and the rule has one (see :mod:`gomoku.ai.learned`)
-        self.learned: LearnedEval | None = learned_eval(rule) if learned else None
+        self.learned: LearnedEval | None = learned_eval(rule, int(learned))
         self._cell_table = cell_table(rule if self.learned is not None else None)
         #: scores carry the hand-set score shifted left this many bits (0: the hand-set score alone)
         self.score_shift = SHIFT if self.learned is not None else 0
@@ -198,7 +198,7 @@ class SearchBoard:
                     self.hot[colour].add(q)
 
     @classmethod
-    def from_board(cls, board: Board, learned: bool = False) -> SearchBoard:
+    def from_board(cls, board: Board, learned: int = 0) -> SearchBoard:
         """The search board of ``board``'s position and side to move (``board`` is only read)."""
         return cls(list(board.cells), board.size, board.rule, int(board.turn), learned)
 
@@ -429,8 +429,8 @@ class Mirror:
     #: Past this many steps to catch up, a rebuild is as quick (a play costs about 20 us, a build ~1 ms).
     MAX_STEPS = 40
 
-    def __init__(self, learned: bool = False) -> None:
-        #: whether the search boards use the learned evaluation
+    def __init__(self, learned: int = 0) -> None:
+        #: how the search boards use the learned evaluation (:data:`gomoku.ai.learned.OFF`, ``FULL``, ...)
         self.learned = learned
         self._search: SearchBoard | None = None
         #: the game moves (flat cells) the search board was built after
