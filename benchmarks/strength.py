@@ -27,6 +27,12 @@ reads every position the first level moves in, keeping its own tables, and
 the depths both reach after each ponder are compared (on a miss about the
 same: the tables differ only by what earlier hits merged; on a hit deeper).
 
+With ``--nodes2 N`` the second level searches N nodes a move (``--nodes`` the first's); a level
+against itself is then printed as ``hard`` and ``hard@N``.  A faster core is the same search with more
+nodes in the same second, so this prices a speed-up in Elo without the faster core:
+
+    python benchmarks/strength.py hard hard --nodes 48000 --nodes2 24000 --games 40 --openings balanced
+
 With ``engine`` as the second level the opponent is an external Gomocup
 engine (``--engine PATH``, a ``pbrain-*`` program; see :mod:`gomoku.gomocup.manager`):
 a fresh process each game, told ``START``, ``INFO rule``, ``INFO
@@ -183,6 +189,8 @@ class Options(NamedTuple):
     ponder: tuple[int, bool] | None
     #: an equal-time match: each level thinks its share of this clock (Game.think_budget), a flag fall loses
     clock: ClockSpec = NO_CLOCK
+    #: printout names that are not level names, with the level each plays (the second of a mirror match)
+    aliases: tuple[tuple[str, str], ...] = ()
 
 
 def play_game(job: tuple) -> GameResult:
@@ -195,7 +203,7 @@ def play_game(job: tuple) -> GameResult:
     """
     index, opening, black_level, white_level, given = job
     options = Options(*given)
-    size, rule, think_time, seed, engine, nodes, first, ponder, clock = options
+    size, rule, think_time, seed, engine, nodes, first, ponder, clock, _aliases = options
     levels = {Seat.FIRST: black_level, Seat.SECOND: white_level}
     spec = GameSpec(
         index,
@@ -246,7 +254,7 @@ def _contender(level: str, options: Options) -> Contender:
     engine = options.engine
     if engine is not None and level == engine.name:
         return Contender(engine.name, command=engine.path, infos=engine.infos)
-    return Contender(level, level=level, nodes=nodes_for(level, options.nodes, options.first))
+    return Contender(level, level=dict(options.aliases).get(level, level), nodes=nodes_for(level, options.nodes, options.first))
 
 
 def set_parameter(parser: argparse.ArgumentParser, name: str, value: str) -> None:
@@ -316,6 +324,14 @@ def main() -> None:
         metavar="N",
         help="give the first level (a searching one) N nodes a move instead of its time: the same games "
         "however loaded the machine is (about 24,000 nodes make hard's second)",
+    )
+    parser.add_argument(
+        "--nodes2",
+        type=int,
+        default=None,
+        metavar="N",
+        help="with --nodes: give the second level N nodes a move; a level against itself (hard hard) is then "
+        "printed as LEVEL and LEVEL@N, to measure what more nodes (a faster core) would be worth",
     )
     parser.add_argument(
         "--ponder-nodes",
@@ -410,7 +426,18 @@ def main() -> None:
         openings = make_openings(args.games // 2, args.size, args.opening_stones, args.seed)
     ponder = (args.ponder_nodes, args.ponder_twin) if args.ponder_nodes else None
     clock = args.clock
-    options = Options(args.size, args.rule, args.think_time, args.seed, engine, args.nodes, args.first, ponder, clock)
+    nodes: int | dict[str, int] | None = args.nodes
+    aliases: tuple[tuple[str, str], ...] = ()
+    if args.nodes2 is not None:
+        if args.nodes is None or engine is not None:
+            parser.error("--nodes2 needs --nodes, and a level (not engine) as the second")
+        if args.second == args.first:
+            aliases = ((f"{args.second}@{args.nodes2}", args.second),)
+            args.second = aliases[0][0]
+        nodes = {args.first: args.nodes, args.second: args.nodes2}
+    options = Options(
+        args.size, args.rule, args.think_time, args.seed, engine, nodes, args.first, ponder, clock, aliases
+    )
     jobs = []
     for index, opening in enumerate(openings):
         if args.first_as != "white":
