@@ -254,7 +254,14 @@ def _contender(level: str, options: Options) -> Contender:
     engine = options.engine
     if engine is not None and level == engine.name:
         return Contender(engine.name, command=engine.path, infos=engine.infos)
-    return Contender(level, level=dict(options.aliases).get(level, level), nodes=nodes_for(level, options.nodes, options.first))
+    return Contender(
+        level, level=dict(options.aliases).get(level, level), nodes=nodes_for(level, options.nodes, options.first)
+    )
+
+
+def elo(score: float) -> float:
+    """The Elo difference that makes ``score`` (strictly between 0 and 1) the expected score."""
+    return -400 * math.log10(1 / score - 1)
 
 
 def set_parameter(parser: argparse.ArgumentParser, name: str, value: str) -> None:
@@ -469,6 +476,11 @@ def main() -> None:
         )
     )
     print(f"{args.first}: {wins} wins, {losses} losses, {draws} draws; score {score:.1%} +/- {error:.1%} (95%)")
+    if score - error > 0 and score + error < 1:
+        print(
+            f"Elo difference {elo(score):+.0f} (95%: {elo(score - error):+.0f} to {elo(score + error):+.0f}), "
+            "from the score and its error bar"
+        )
     if clock != NO_CLOCK:
         flags = sum(1 for r in results if r.on_time)
         print(f"on a {clock.describe()} clock: {flags} games ended by a flag fall")
