@@ -21,6 +21,8 @@ over the 495 codes; the Zobrist hash stays on the Python side (64-bit XOR).
 from __future__ import annotations
 
 import functools
+import os
+from pathlib import Path
 
 import numpy as np
 from numba import njit
@@ -44,17 +46,35 @@ def code_modulus() -> int:
     return modulus
 
 
-@functools.cache
-def tables(rule: Rule) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
-    """(shape bits by key and colour, class by code slot, score by code slot, the modulus) for ``rule``.
+def shape_keys(rule: Rule) -> np.ndarray:
+    """(black, white) shape bits of every key of ``2 * half`` neighbours (65,536 under freestyle), by key.
 
-    Every key of ``2 * half`` neighbours is worked out once here (65,536 under freestyle).
+    Worked out by :mod:`gomoku.patterns` (the one line classifier) about a
+    second the first time, then stored beside numba's compiled kernels
+    (``NUMBA_CACHE_DIR``, else ``benchmarks/__pycache__``) and loaded from
+    there, as a warm start would.
     """
+    folder = Path(os.environ.get("NUMBA_CACHE_DIR") or Path(__file__).resolve().parent / "__pycache__")
+    stored = folder / f"numba-shapes-{rule.value}.npy"
+    if stored.is_file():
+        return np.load(stored)
     shapes = line_table(rule)
     keys = 4 ** (2 * shapes.half)
     by_key = np.zeros((keys, 3), dtype=np.int64)
     for key in range(keys):
         by_key[key, 1], by_key[key, 2] = shapes.lookup(key)
+    folder.mkdir(parents=True, exist_ok=True)
+    np.save(stored, by_key)
+    return by_key
+
+
+@functools.cache
+def tables(rule: Rule) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
+    """(shape bits by key and colour, class by code slot, score by code slot, the modulus) for ``rule``.
+
+    The shape table comes from :func:`shape_keys`.
+    """
+    by_key = shape_keys(rule)
     modulus = code_modulus()
     kinds = np.zeros(modulus, dtype=np.int64)
     scores = np.zeros(modulus, dtype=np.int64)

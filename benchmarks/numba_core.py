@@ -18,9 +18,9 @@ wall clock's), all in one process:
   their nodes (equal: the same tree) and the speed-up; and the share of the
   pure-Python search's time the board takes (the trace's replay time over the
   search's), which bounds what porting only the board can gain;
-* the start: in fresh processes, importing numba and building the tables,
-  then the first play/undo/peek with an empty cache (compiling) and with the
-  cache warm.
+* the start: in fresh processes, importing numba, the tables (worked out,
+  then loaded from where they were stored) and the first play/undo/peek with
+  an empty cache (compiling) and with the cache warm.
 
     python benchmarks/numba_core.py
     python benchmarks/numba_core.py --depth 5 --runs 5
