@@ -24,6 +24,7 @@ wall clock's), all in one process:
 
     python benchmarks/numba_core.py
     python benchmarks/numba_core.py --depth 5 --runs 5
+    python benchmarks/numba_core.py --profile     (the pure-Python search's profile; no numba needed)
 """
 
 from __future__ import annotations
@@ -211,6 +212,31 @@ def check_same(numba_board, traces) -> None:
                 raise SystemExit(f"boards differ after op {op} at {p}")
 
 
+def profile(depth: int) -> None:
+    """Print where the pure-Python search's time goes under cProfile (own time by module, then by function)."""
+    import cProfile
+    import pstats
+
+    from gomoku.ai.searchboard import SearchBoard
+
+    profiler = cProfile.Profile()
+    profiler.enable()
+    search_end_to_end(SearchBoard, depth)
+    profiler.disable()
+    stats = pstats.Stats(profiler).stats  # type: ignore[attr-defined]
+    total = sum(row[2] for row in stats.values())
+    by_module: dict[str, float] = {}
+    for (file, _line, _name), row in stats.items():
+        module = Path(file).name if file != "~" else "built-ins"
+        by_module[module] = by_module.get(module, 0.0) + row[2]
+    print(f"cProfile of the Python search to depth {depth}: {total:.2f} s of own time")
+    for module, seconds in sorted(by_module.items(), key=lambda item: -item[1])[:6]:
+        print(f"  {module}: {seconds / total:.1%}")
+    rows = sorted(((row[2], Path(key[0]).name, key[2], row[1]) for key, row in stats.items()), reverse=True)
+    for seconds, module, name, calls in rows[:10]:
+        print(f"  {module} {name}: {seconds / total:.1%} ({calls:,} calls)")
+
+
 def start_times(runs: int) -> tuple[list[float], list[list[float]]]:
     """The first start with an empty cache (seconds: import, tables, compile), then ``runs`` warm starts."""
     code = START.format(root=str(HERE.parent), here=str(HERE))
@@ -230,8 +256,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--depth", type=int, default=5, help="alpha-beta depth of the traces and searches")
     parser.add_argument("--runs", type=int, default=3, help="repeat each timing this many times (medians)")
+    parser.add_argument(
+        "--profile", action="store_true", help="only profile the pure-Python search (cProfile; needs no numba)"
+    )
     args = parser.parse_args()
-    print(f"$ python benchmarks/numba_core.py --depth {args.depth} --runs {args.runs}")
+    print(f"$ python benchmarks/numba_core.py --depth {args.depth} --runs {args.runs}" + " --profile" * args.profile)
+    if args.profile:
+        profile(args.depth)
+        return
     if importlib.util.find_spec("numba") is None:
         print("numba is not installed here: nothing to measure (pip install numba in a venv of your own)")
         return
