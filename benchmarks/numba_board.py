@@ -29,11 +29,8 @@ from numba import njit
 
 from gomoku.ai.parameters import TEMPO
 from gomoku.ai.searchboard import HOT, SearchBoard, _geometry, cell_table
-from gomoku.patterns import WALL, histograms, line_table, shape_bit
+from gomoku.patterns import histograms, line_table
 from gomoku.rules import BLACK, OPPONENT, WHITE, Rule
-
-#: The shape bits a line can have (nine shapes), indexed by shape; the kernels keep shape bits as Python does.
-_SHAPES = 9
 
 
 @functools.cache
@@ -126,7 +123,7 @@ def _update(state, pat, code, kind, score, count, total, hot, geo, by_key, kinds
                     count[colour, was] -= 1
                     count[colour, k] += 1
                     kind[colour, q] = k
-                    hot[colour, q] = k >= 4
+                    hot[colour, q] = k >= HOT
                 s = scores[c % modulus]
                 total[colour] += s - score[colour, q]
                 score[colour, q] = s
@@ -159,7 +156,7 @@ def undo_kernel(state, pat, code, kind, score, count, total, hot, geo, by_key, k
         score[colour, p] = s
         count[colour, k] += 1
         total[colour] += s
-        hot[colour, p] = k >= 4
+        hot[colour, p] = k >= HOT
 
 
 @njit(cache=True)
@@ -307,6 +304,3 @@ class NumbaBoard(SearchBoard):
     def totals(self) -> tuple[int, int]:
         """Black's and white's score totals (for checks against the Python board)."""
         return int(self._total[BLACK]), int(self._total[WHITE])
-
-
-assert HOT == 4 and WALL == 3 and shape_bit(0) == 1 and _SHAPES == 9 and WHITE == 2
