@@ -28,9 +28,11 @@ centre, one of each symmetry class, is read by the engine at
 :data:`OUTSIDE_NODES` nodes with white to move (a fresh process each, its
 value read from its search lines by
 :class:`gomoku.gomocup.manager.EnginePlayer`); the ones within
-:data:`OUTSIDE_MARGIN` of even are kept, at most twice
-:data:`OUTSIDE_SET_SIZE` nearest even, and split by rank as above.  Each
-symmetry class is judged once, so no opening is in both sets under any
+:data:`OUTSIDE_MARGIN` of even are kept and split by rank as above, the
+:data:`OUTSIDE_SET_SIZE` nearest even in each, except that the openings of
+``hard``'s own tuning set (``balanced``) all go to the tuning set
+(:func:`split_outside`), so nothing a change was tuned on is held out.
+Each symmetry class is judged once, so no opening is in both sets under any
 symmetry.  ``hard``'s value is written beside each for comparison only.
 The engine is only an opponent process here, nothing of it is in the
 repository; it must print ``MESSAGE`` search lines with its value (Rapfi's
@@ -190,7 +192,7 @@ def judge_outside(engine: str, opening: list[Point], size: int, rule: Rule) -> i
 
 def outside_ranked(engine: str, rule: Rule, *, show: bool = True) -> list[tuple[list[Point], int]]:
     """The radius-3 candidates the outside ``engine`` reads within :data:`OUTSIDE_MARGIN` of even under ``rule``,
-    the most balanced first (at most twice :data:`OUTSIDE_SET_SIZE`); ``show`` prints every judgement."""
+    the most balanced first; ``show`` prints every judgement."""
     judged = []
     for opening in _candidates(BALANCED_SIZE, OUTSIDE_RADIUS):
         value = judge_outside(engine, opening, BALANCED_SIZE, rule)
@@ -199,7 +201,25 @@ def outside_ranked(engine: str, rule: Rule, *, show: bool = True) -> list[tuple[
         if value is not None and abs(value) <= OUTSIDE_MARGIN:
             judged.append((opening, value))
     judged.sort(key=lambda item: (abs(item[1]), item[0]))
-    return judged[: 2 * OUTSIDE_SET_SIZE]
+    return judged
+
+
+def split_outside(
+    ranked: list[tuple[list[Point], int]], tuned: list[list[Point]]
+) -> tuple[list[tuple[list[Point], int]], list[tuple[list[Point], int]]]:
+    """The tuning set and the held-out set, :data:`OUTSIDE_SET_SIZE` each at most, from ``ranked`` (most
+    balanced first): each opening in turn joins the smaller set (the tuning set on a tie, so the two alternate
+    by rank), except that one ``tuned`` on before (``hard``'s own tuning set, under any symmetry) always joins
+    the tuning set, so the held-out set holds none that a change may have been tuned on."""
+    tuned_classes = {_canonical(tuple(opening), BALANCED_SIZE) for opening in tuned}
+    tuning: list[tuple[list[Point], int]] = []
+    held_out: list[tuple[list[Point], int]] = []
+    for item in ranked:
+        forced = _canonical(tuple(item[0]), BALANCED_SIZE) in tuned_classes
+        part = tuning if forced or len(tuning) <= len(held_out) else held_out
+        if len(part) < OUTSIDE_SET_SIZE:
+            part.append(item)
+    return tuning, held_out
 
 
 def _notation(opening: list[Point]) -> str:
@@ -209,26 +229,27 @@ def _notation(opening: list[Point]) -> str:
 def write_outside(engine: str, rule: Rule) -> tuple[int, int]:
     """Judge the radius-3 openings under ``rule`` by the outside ``engine`` and write both outside sets (with
     ``hard``'s judgement beside each, for comparison only); the two sets' sizes."""
-    ranked = outside_ranked(engine, rule)
+    tuned = shipped_openings(OpeningSet.BALANCED, BALANCED_SIZE, rule)
+    parts = split_outside(outside_ranked(engine, rule), tuned)
     today = datetime.date.today().isoformat()
-    sizes = []
-    for which, part in zip(OUTSIDE_SETS, (ranked[0::2], ranked[1::2]), strict=True):
+    for which, part in zip(OUTSIDE_SETS, parts, strict=True):
         title = "The tuning set" if which is OpeningSet.OUTSIDE_TUNING else "The held-out set"
         lines = [
             f"# {title} of openings judged by an outside engine, {rule.value}, 15x15: three stones (black, white,",
             f"# black), white and black within {OUTSIDE_RADIUS} points of the centre, one of each symmetry class.",
-            f"# Kept: the outside engine's value for white to move within {OUTSIDE_MARGIN} of even (its own",
-            f"# units) at max_node {OUTSIDE_NODES:,}, at most {2 * OUTSIDE_SET_SIZE} nearest even; ranked by balance,",
-            "# even ranks the tuning set, odd ranks the held-out set. After each: the engine's value, then hard's at",
-            f"# {BALANCE_NODES:,} nodes (for comparison only). Made {today} by",
-            "# benchmarks/balanced_openings.py --engine PATH --write-outside; see gomoku/match/openings.py.",
+            f"# Kept: the outside engine's value for white to move within {OUTSIDE_MARGIN} of even (its own units)",
+            f"# at max_node {OUTSIDE_NODES:,}, the {OUTSIDE_SET_SIZE} of each set nearest even. Ranked by balance,",
+            "# the two sets alternate, except that the openings of the balanced set (hard's tuning set) all go to",
+            "# the tuning set. After each: the engine's value, then hard's at "
+            f"{BALANCE_NODES:,} nodes (for comparison only).",
+            f"# Made {today} by benchmarks/balanced_openings.py --engine PATH --write-outside; see",
+            "# gomoku/match/openings.py.",
         ]
         for opening, value in part:
             hard = judge(opening, BALANCED_SIZE, rule)
             lines.append(f"{_notation(opening)}  # {value:+d}, hard {'decided' if hard is None else f'{hard:+d}'}")
         (DATA / data_name(which, rule)).write_text("\n".join(lines) + "\n", encoding="utf-8")
-        sizes.append(len(part))
-    return sizes[0], sizes[1]
+    return len(parts[0]), len(parts[1])
 
 
 def main() -> None:

@@ -237,13 +237,15 @@ def test_the_outside_sets_are_full_three_stone_openings_within_three_points(rule
 
 
 @pytest.mark.parametrize("rule", OUTSIDE_RULES)
-def test_no_opening_is_in_both_outside_sets_or_twice_in_one_under_any_symmetry(rule) -> None:
+def test_no_opening_is_in_both_outside_sets_or_twice_in_one_or_tuned_on_under_any_symmetry(rule) -> None:
     tuning, held_out = (shipped_openings(which, 15, rule) for which in OUTSIDE_SETS)
     seen_tuning = set().union(*(_every_form(o) for o in tuning))
     assert not any(_every_form(o) & seen_tuning for o in held_out)
     for openings in (tuning, held_out):
         classes = {min(_every_form(o)) for o in openings}
         assert len(classes) == len(openings)
+    hard_tuned = set().union(*(_every_form(o) for o in shipped_openings(OpeningSet.BALANCED, 15, rule)))
+    assert not any(_every_form(o) & hard_tuned for o in held_out)  # nothing a change was tuned on is held out
 
 
 def test_the_outside_sets_are_judged_for_freestyle_and_renju_only() -> None:

@@ -15,10 +15,11 @@ from (the pair swaps colours).  The named sets:
   strength work, for freestyle and renju only: three-stone openings with
   white and black within three points of the centre (one of each symmetry
   class) that an outside engine, not ``hard``, judged near even on a fixed
-  node budget; ranked by balance, the even ranks are the tuning set, the
-  odd ranks the held-out set (about 60 openings each, so a hundred games
-  and more).  ``hard``'s own judgement favours openings ``hard``
-  understands, so it should not also choose the openings that judge it.
+  node budget; ranked by balance, the two sets alternate (64 openings
+  each, so a hundred games and more), except that the openings of
+  ``balanced`` (which changes were tuned on) all go to the tuning set.
+  ``hard``'s own judgement favours openings ``hard`` understands, so it
+  should not also choose the openings that judge it.
   ``benchmarks/balanced_openings.py --engine PATH --write-outside`` makes
   them again.
 - ``renju26``: the 26 canonical renju openings (:func:`gomoku.openings.canonical_openings`).
