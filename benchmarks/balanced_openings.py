@@ -175,7 +175,7 @@ def write_sets(rule: Rule) -> None:
 
 def judge_outside(engine: str, opening: list[Point], size: int, rule: Rule) -> int | None:
     """The outside ``engine``'s value for the side to move after ``opening`` (``None``: it reads a forced win
-    either way), read from its search lines by :class:`~gomoku.gomocup.manager.EnginePlayer`.
+    either way, or said no value), read from its search lines by :class:`~gomoku.gomocup.manager.EnginePlayer`.
 
     A fresh process for each opening, so no judgement leans on what an earlier search left in its tables.
     """
@@ -184,10 +184,7 @@ def judge_outside(engine: str, opening: list[Point], size: int, rule: Rule) -> i
         board.play(point)
     infos = {"max_node": str(OUTSIDE_NODES)}
     with EnginePlayer(engine, think_time=OUTSIDE_SECONDS, infos=infos) as player:
-        decision = player.choose_move(board)
-    if decision.score is None:
-        return None
-    return decision.score
+        return player.choose_move(board).score
 
 
 def outside_ranked(engine: str, rule: Rule, *, show: bool = True) -> list[tuple[list[Point], int]]:
