@@ -233,7 +233,9 @@ def test_search_board_kept_state_matches_a_fresh_build(rule, size, steps):
         assert board.hot[colour] == fresh.hot[colour]
         assert board.hot[colour] == {q for q in range(board.n) if board.cls[colour][q] >= C_OPEN_THREE}
     assert board.total == fresh.total
-    assert board.keys == fresh.keys
+    # the keys are kept for the empty cells only (an occupied cell's are right again once it is emptied)
+    empty_slots = [slot for slot in range(4 * board.n) if not board.cells[slot // 4]]
+    assert [board.keys[slot] for slot in empty_slots] == [fresh.keys[slot] for slot in empty_slots]
 
 
 @settings(max_examples=40, deadline=None)

@@ -96,12 +96,25 @@ def _geometry(size: int, half: int) -> tuple[tuple[tuple[tuple[int, int, int], .
     return tuple(tuple(u) for u in updates), tuple(keys)
 
 
+#: One step of a stone put or taken: (slot, its cell, key increment, the line table's memo of that increment's
+#: shape changes, :meth:`LineTable.changes`).
+Step = tuple[int, int, int, dict[int, tuple[int, int]]]
+
+
 @functools.cache
-def _steps(size: int, half: int) -> dict[int, tuple[tuple[tuple[int, int, int], ...], ...]]:
-    """:func:`_geometry`'s updates with the key increment worked out for each signed colour."""
-    updates, _ = _geometry(size, half)
+def _steps(size: int, rule: Rule) -> dict[int, tuple[tuple[Step, ...], ...]]:
+    """:func:`_geometry`'s updates for each signed colour, with the key increment and its memo of shape changes.
+
+    Each increment (a colour at one distance along a line, put or taken)
+    has its own memo, so the hot loop finds what a key's new value does to
+    both colours' shapes in one lookup.
+    """
+    shapes = line_table(rule)
+    updates, _ = _geometry(size, shapes.half)
     return {
-        delta: tuple(tuple((slot, q, delta * unit) for slot, q, unit in cell) for cell in updates)
+        delta: tuple(
+            tuple((slot, q, delta * unit, shapes.changes(delta * unit)) for slot, q, unit in cell) for cell in updates
+        )
         for delta in (BLACK, WHITE, -BLACK, -WHITE)
     }
 
@@ -134,11 +147,10 @@ class SearchBoard:
         n = size * size
         self.n = n
         shapes = line_table(rule)
-        self._lookup = shapes.lookup
-        self._shape_cache = shapes.cache
+        self._change = shapes.change
         updates, empty_keys = _geometry(size, shapes.half)
-        #: by signed colour (negative: taken back), for each cell: (slot, cell, key increment) of its lines
-        self._steps = _steps(size, shapes.half)
+        #: by signed colour (negative: taken back), for each cell: the :data:`Step` of each key on its lines
+        self._steps = _steps(size, rule)
         self._cell_table = cell_table()
         #: for each cell, the cells sharing a line with it within reach of one five
         self.reach = line_reach(size, 4)
@@ -146,6 +158,9 @@ class SearchBoard:
         #: by colour (index 0 unused), the key of a stone on each cell
         self._zobrist: tuple[tuple[int, ...], ...] = ((), zb, zw)
         self.cells = [0] * n
+        #: per slot (``cell * 4 + direction``), the key of that line's neighbours (see :mod:`gomoku.patterns`);
+        #: kept only for empty cells: an occupied cell's keys are left as they were, and they are right again
+        #: when it is emptied, since every stone played after it has been taken back by then
         self.keys = list(empty_keys)
         self.hash = 0
         self.history: list[int] = []
@@ -157,9 +172,7 @@ class SearchBoard:
                     self.keys[slot] += stone * unit
         if side == WHITE:
             self.hash ^= self._zside
-        # by colour (index 0 unused): per-slot shape bits, per-cell histograms, classes, scores,
-        # per-class counts; and per-colour totals
-        self.pat: tuple[list[int], list[int], list[int]] = ([], [_NO_SHAPE] * (4 * n), [_NO_SHAPE] * (4 * n))
+        # by colour (index 0 unused): per-cell histograms, classes, scores, per-class counts; and per-colour totals
         self.code: tuple[list[int], list[int], list[int]] = ([], [4 * _NO_SHAPE] * n, [4 * _NO_SHAPE] * n)
         self.cls: tuple[list[int], list[int], list[int]] = ([], [0] * n, [0] * n)
         self.score: tuple[list[int], list[int], list[int]] = ([], [0] * n, [0] * n)
@@ -169,16 +182,14 @@ class SearchBoard:
         self.hot: tuple[set[int], set[int], set[int]] = (set(), set(), set())
         self._foul_cache: dict[tuple[int, int], bool] = {}
         self._foulish = foulish_codes()
-        lookup = self._lookup
+        lookup = shapes.lookup
         for q in range(n):
             if self.cells[q]:
                 continue
             for colour in (BLACK, WHITE):
                 code = 0
                 for d in range(4):
-                    bits = lookup(self.keys[q * 4 + d])[colour - 1]
-                    self.pat[colour][q * 4 + d] = bits
-                    code += bits
+                    code += lookup(self.keys[q * 4 + d])[colour - 1]
                 self.code[colour][q] = code
                 cls, score = self._cell_table[code]
                 self.cls[colour][q] = cls
@@ -237,11 +248,15 @@ class SearchBoard:
         self.side = OPPONENT[self.side]
         self.hash ^= self._zside
 
-    def _update_lines(self, steps: tuple[tuple[int, int, int], ...]) -> None:
-        """Add each step's increment to its key (a stone put or taken on their lines); refresh shapes."""
+    def _update_lines(self, steps: tuple[Step, ...]) -> None:
+        """Add each step's increment to its key (a stone put or taken on their lines); refresh shapes.
+
+        Only the empty cells' keys are kept (see :attr:`keys`).  Most steps
+        change one colour's shape of the line: its histogram, class and score
+        are brought up to date, the other colour's left alone.
+        """
         cells, keys = self.cells, self.keys
-        cache, lookup = self._shape_cache, self._lookup
-        patb, patw = self.pat[BLACK], self.pat[WHITE]
+        change = self._change
         codeb, codew = self.code[BLACK], self.code[WHITE]
         clsb, clsw = self.cls[BLACK], self.cls[WHITE]
         scb, scw = self.score[BLACK], self.score[WHITE]
@@ -249,19 +264,17 @@ class SearchBoard:
         table = self._cell_table
         hotb, hotw = self.hot[BLACK], self.hot[WHITE]
         totb = totw = 0
-        for slot, q, step in steps:
-            key = keys[slot] + step
-            keys[slot] = key
+        for slot, q, step, changes in steps:
             if cells[q]:
                 continue
+            key = keys[slot] + step
+            keys[slot] = key
             try:
-                nb, nw = cache[key]
+                db, dw = changes[key]
             except KeyError:
-                nb, nw = lookup(key)
-            ob = patb[slot]
-            if nb != ob:
-                patb[slot] = nb
-                code = codeb[q] + nb - ob
+                db, dw = change(key, step)
+            if db:
+                code = codeb[q] + db
                 codeb[q] = code
                 kind, score = table[code]
                 old = clsb[q]
@@ -275,10 +288,8 @@ class SearchBoard:
                         hotb.discard(q)
                 totb += score - scb[q]
                 scb[q] = score
-            ow = patw[slot]
-            if nw != ow:
-                patw[slot] = nw
-                code = codew[q] + nw - ow
+            if dw:
+                code = codew[q] + dw
                 codew[q] = code
                 kind, score = table[code]
                 old = clsw[q]
@@ -303,10 +314,8 @@ class SearchBoard:
         anything, so nothing needs undoing.  The search judges the positions
         at its horizon this way, which is most of the positions it meets.
         """
-        c = self.side
         cells, keys = self.cells, self.keys
-        cache, lookup = self._shape_cache, self._lookup
-        patb, patw = self.pat[BLACK], self.pat[WHITE]
+        change = self._change
         codeb, codew = self.code[BLACK], self.code[WHITE]
         clsb, clsw = self.cls[BLACK], self.cls[WHITE]
         scb, scw = self.score[BLACK], self.score[WHITE]
@@ -316,23 +325,21 @@ class SearchBoard:
         cntw[clsw[p]] -= 1
         totb = self.total[BLACK] - scb[p]
         totw = self.total[WHITE] - scw[p]
-        for slot, q, step in self._steps[c][p]:
+        for slot, q, step, changes in self._steps[self.side][p]:
             if cells[q]:
                 continue
             key = keys[slot] + step
             try:
-                nb, nw = cache[key]
+                db, dw = changes[key]
             except KeyError:
-                nb, nw = lookup(key)
-            ob = patb[slot]
-            if nb != ob:
-                kind, score = table[codeb[q] + nb - ob]
+                db, dw = change(key, step)
+            if db:
+                kind, score = table[codeb[q] + db]
                 cntb[clsb[q]] -= 1
                 cntb[kind] += 1
                 totb += score - scb[q]
-            ow = patw[slot]
-            if nw != ow:
-                kind, score = table[codew[q] + nw - ow]
+            if dw:
+                kind, score = table[codew[q] + dw]
                 cntw[clsw[q]] -= 1
                 cntw[kind] += 1
                 totw += score - scw[q]
