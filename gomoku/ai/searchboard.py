@@ -136,6 +136,13 @@ def _zobrist(size: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     return black, white, rng.getrandbits(64)
 
 
+@functools.cache
+def _zobrist_moves(size: int) -> tuple[tuple[int, ...], ...]:
+    """By colour (index 0 unused), the hash change of a stone on each cell and the turn passing with it."""
+    black, white, side = _zobrist(size)
+    return (), tuple(key ^ side for key in black), tuple(key ^ side for key in white)
+
+
 class SearchBoard:
     """Stones, side to move, shapes per empty cell and a Zobrist key, with symmetric play/undo."""
 
@@ -157,6 +164,8 @@ class SearchBoard:
         zb, zw, self._zside = _zobrist(size)
         #: by colour (index 0 unused), the key of a stone on each cell
         self._zobrist: tuple[tuple[int, ...], ...] = ((), zb, zw)
+        #: the same with the side to move's key folded in: what one move changes in the hash
+        self._zobrist_move = _zobrist_moves(size)
         self.cells = [0] * n
         #: per slot (``cell * 4 + direction``), the key of that line's neighbours (see :mod:`gomoku.patterns`);
         #: kept only for empty cells: an occupied cell's keys are left as they were, and they are right again
@@ -210,17 +219,22 @@ class SearchBoard:
         """Put the side to move's stone on the empty cell ``p`` and pass the turn."""
         c = self.side
         self.cells[p] = c
-        self.hash ^= self._zobrist[c][p] ^ self._zside
+        self.hash ^= self._zobrist_move[c][p]
         self.side = OPPONENT[c]
         self.history.append(p)
-        for colour in (BLACK, WHITE):
-            # take the now occupied cell out of the colour's counts (its histogram is kept for undo)
-            cls, score = self.cls[colour], self.score[colour]
-            self.count[colour][cls[p]] -= 1
-            self.total[colour] -= score[p]
-            self.hot[colour].discard(p)
-            cls[p] = 0
-            score[p] = 0
+        # take the now occupied cell out of each colour's counts (its histograms are kept for undo)
+        clsb, clsw = self.cls[BLACK], self.cls[WHITE]
+        scb, scw = self.score[BLACK], self.score[WHITE]
+        total = self.total
+        self.count[BLACK][clsb[p]] -= 1
+        self.count[WHITE][clsw[p]] -= 1
+        total[BLACK] -= scb[p]
+        total[WHITE] -= scw[p]
+        if clsb[p] >= HOT:
+            self.hot[BLACK].discard(p)
+        if clsw[p] >= HOT:
+            self.hot[WHITE].discard(p)
+        clsb[p] = clsw[p] = scb[p] = scw[p] = 0
         self._update_lines(self._steps[c][p])
 
     def undo(self) -> int:
@@ -230,17 +244,23 @@ class SearchBoard:
         self._update_lines(self._steps[-c][p])
         self.cells[p] = 0
         self.side = c
-        self.hash ^= self._zobrist[c][p] ^ self._zside
-        table = self._cell_table
-        for colour in (BLACK, WHITE):
-            # put the emptied cell back into the colour's counts from its kept histogram
-            kind, score = table[self.code[colour][p]]
-            self.cls[colour][p] = kind
-            self.score[colour][p] = score
-            self.count[colour][kind] += 1
-            self.total[colour] += score
-            if kind >= HOT:
-                self.hot[colour].add(p)
+        self.hash ^= self._zobrist_move[c][p]
+        # put the emptied cell back into each colour's counts from its kept histograms
+        table, total = self._cell_table, self.total
+        kind, score = table[self.code[BLACK][p]]
+        self.cls[BLACK][p] = kind
+        self.score[BLACK][p] = score
+        self.count[BLACK][kind] += 1
+        total[BLACK] += score
+        if kind >= HOT:
+            self.hot[BLACK].add(p)
+        kind, score = table[self.code[WHITE][p]]
+        self.cls[WHITE][p] = kind
+        self.score[WHITE][p] = score
+        self.count[WHITE][kind] += 1
+        total[WHITE] += score
+        if kind >= HOT:
+            self.hot[WHITE].add(p)
         return p
 
     def pass_turn(self) -> None:
