@@ -237,6 +237,13 @@ def key_of_line(line: Sequence[int], half: int) -> int:
     return sum(value << (2 * i) for i, value in enumerate(neighbours))
 
 
+#: What one stone does to the line shapes around it: (offset along the line, black's histogram change,
+#: white's histogram change) for each empty cell whose shapes change (see :meth:`LineTable.moves`).
+Changes = tuple[tuple[int, int, int], ...]
+#: A memo of windows is emptied past this many entries (a few hundred bytes each; a search meets a few thousand).
+WINDOW_MEMO_LIMIT = 200_000
+
+
 class LineTable:
     """Line shapes by key for one rule, each computed once and remembered.
 
@@ -251,8 +258,9 @@ class LineTable:
         self.cache: dict[int, tuple[int, int]] = {}
         #: key -> :func:`renju_line` of a black stone on the centre
         self._renju: dict[int, tuple[int, int, tuple[int, ...]]] = {}
-        #: key increment -> {key after it -> (black, white) histogram change}: see :meth:`changes`
-        self._changes: dict[int, dict[int, tuple[int, int]]] = {}
+        #: by colour (index 0 unused): window -> what a stone of that colour put on (or taken from) its centre
+        #: changes, see :meth:`moves`
+        self._moves: tuple[dict[int, Changes], ...] = ({}, {}, {})
 
     def lookup(self, key: int) -> tuple[int, int]:
         """The (black, white) histogram increments of the line with neighbourhood ``key``."""
@@ -261,25 +269,48 @@ class LineTable:
             found = self.cache[key] = (shape_bit(self.shape(key, BLACK)), shape_bit(self.shape(key, WHITE)))
         return found
 
-    def changes(self, step: int) -> dict[int, tuple[int, int]]:
-        """The memo of what adding ``step`` to a key does: key after it -> (black, white) histogram change.
+    def moves(self, colour: int) -> dict[int, Changes]:
+        """The memo of what a stone of ``colour`` does to the line shapes around it: window -> :data:`Changes`.
 
-        A stone put on (or taken from) a line adds ``step`` to its key; the
-        change of the shapes is then one lookup here instead of the old and
-        new shapes each read and subtracted (the search's hottest loop).  A
-        key missing from the memo is filled by :meth:`change`.
+        A *window* packs the ``4 * half + 1`` cells of a line centred on the
+        move (2 bits each, the farthest before the move in the lowest bits,
+        as in a key); its cells up to ``half`` points either side are the
+        ones whose keys see the move.  With the centre empty the entries are
+        what putting the stone there changes; with the stone on the centre,
+        what taking it back changes.  Only empty cells whose shapes change
+        for either colour are listed, so the search's play and undo touch
+        nothing else.  A search meets a few thousand windows (about 4,000
+        in the 18 positions of ``benchmarks/search_speed.py`` at depth 5);
+        a window missing from the memo is filled by :meth:`move`.
         """
-        found = self._changes.get(step)
-        if found is None:
-            found = self._changes[step] = {}
-        return found
+        return self._moves[colour]
 
-    def change(self, key: int, step: int) -> tuple[int, int]:
-        """The (black, white) histogram change from the line ``key - step`` to the line ``key``; remembered."""
-        new_black, new_white = self.lookup(key)
-        old_black, old_white = self.lookup(key - step)
-        found = self.changes(step)[key] = (new_black - old_black, new_white - old_white)
-        return found
+    def move(self, window: int, colour: int) -> Changes:
+        """:meth:`moves`'s entry for ``window``, worked out (with the reverse one) and remembered."""
+        half = self.half
+        centre = 2 * half
+        empty = window & ~(3 << (2 * centre))
+        put = empty | colour << (2 * centre)
+        memo = self._moves[colour]
+        if len(memo) >= WINDOW_MEMO_LIMIT:
+            memo.clear()  # a bound on memory: the windows of the current positions come back at once
+        forward: list[tuple[int, int, int]] = []
+        backward: list[tuple[int, int, int]] = []
+        mask = (1 << (2 * half)) - 1
+        for offset in range(-half, half + 1):
+            index = centre + offset
+            if not offset or (empty >> (2 * index)) & 3:
+                continue  # the move's own cell, a stone or the edge: no shapes kept there
+            keys = [
+                (line >> (2 * (index - half))) & mask | ((line >> (2 * (index + 1))) & mask) << (2 * half)
+                for line in (empty, put)
+            ]
+            (old_black, old_white), (new_black, new_white) = self.lookup(keys[0]), self.lookup(keys[1])
+            if old_black != new_black or old_white != new_white:
+                forward.append((offset, new_black - old_black, new_white - old_white))
+                backward.append((offset, old_black - new_black, old_white - new_white))
+        memo[empty], memo[put] = tuple(forward), tuple(backward)
+        return memo[window]
 
     def shape(self, key: int, stone: int) -> int:
         """The line shape ``stone`` makes by playing the centre of the line ``key``."""

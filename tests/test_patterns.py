@@ -233,9 +233,10 @@ def test_search_board_kept_state_matches_a_fresh_build(rule, size, steps):
         assert board.hot[colour] == fresh.hot[colour]
         assert board.hot[colour] == {q for q in range(board.n) if board.cls[colour][q] >= C_OPEN_THREE}
     assert board.total == fresh.total
-    # the keys are kept for the empty cells only (an occupied cell's are right again once it is emptied)
-    empty_slots = [slot for slot in range(4 * board.n) if not board.cells[slot // 4]]
-    assert [board.keys[slot] for slot in empty_slots] == [fresh.keys[slot] for slot in empty_slots]
+    assert board.lines == fresh.lines
+    empty = [q for q in range(board.n) if not board.cells[q]]
+    for colour in (1, 2):  # (an occupied cell keeps the histograms it had, for its undo)
+        assert [board.code[colour][q] for q in empty] == [fresh.code[colour][q] for q in empty]
 
 
 @settings(max_examples=40, deadline=None)
@@ -243,7 +244,7 @@ def test_search_board_kept_state_matches_a_fresh_build(rule, size, steps):
 def test_peek_tells_the_counts_and_totals_a_move_would_leave(rule, size, steps):
     """For every empty cell, :meth:`SearchBoard.peek` equals playing there (and changes nothing)."""
     board = _position(rule, size, steps)
-    before = (board.keys[:], [c[:] for c in board.count[1:]], board.total[:], board.hash)
+    before = (board.lines[:], [c[:] for c in board.count[1:]], board.total[:], board.hash)
     for q in range(board.n):
         if board.cells[q]:
             continue
@@ -256,7 +257,7 @@ def test_peek_tells_the_counts_and_totals_a_move_would_leave(rule, size, steps):
             board.total[2],
         )
         board.undo()
-    assert (board.keys, list(board.count[1:]), board.total, board.hash) == before
+    assert (board.lines, list(board.count[1:]), board.total, board.hash) == before
 
 
 @settings(max_examples=30, deadline=None)

@@ -96,27 +96,39 @@ def _geometry(size: int, half: int) -> tuple[tuple[tuple[tuple[int, int, int], .
     return tuple(tuple(u) for u in updates), tuple(keys)
 
 
-#: One step of a stone put or taken: (slot, its cell, key increment, the line table's memo of that increment's
-#: shape changes, :meth:`LineTable.changes`).
-Step = tuple[int, int, int, dict[int, tuple[int, int]]]
+#: Where a cell lies on one of its four lines: (the line's number, the shift of its window in the line's
+#: word, the step in cell index from one cell of the line to the next).
+LinePlace = tuple[int, int, int]
 
 
 @functools.cache
-def _steps(size: int, rule: Rule) -> dict[int, tuple[tuple[Step, ...], ...]]:
-    """:func:`_geometry`'s updates for each signed colour, with the key increment and its memo of shape changes.
+def _lines(size: int, half: int) -> tuple[tuple[tuple[LinePlace, ...], ...], tuple[int, ...]]:
+    """For each cell, its place on each of its four lines; and the words of the lines of an empty board.
 
-    Each increment (a colour at one distance along a line, put or taken)
-    has its own memo, so the hot loop finds what a key's new value does to
-    both colours' shapes in one lookup.
+    A line's *word* packs its cells in order, 2 bits each, after ``2 * half``
+    cells of wall and followed by as many, so the window of ``4 * half + 1``
+    cells centred on any of its cells (:meth:`LineTable.moves`) is one shift
+    and one mask away: the cell at position ``i`` of the line (from 0) has
+    its window at shift ``2 * i`` and itself at bit ``2 * i + 4 * half``.
     """
-    shapes = line_table(rule)
-    updates, _ = _geometry(size, shapes.half)
-    return {
-        delta: tuple(
-            tuple((slot, q, delta * unit, shapes.changes(delta * unit)) for slot, q, unit in cell) for cell in updates
-        )
-        for delta in (BLACK, WHITE, -BLACK, -WHITE)
-    }
+    n = size * size
+    places: list[list[LinePlace]] = [[] for _ in range(n)]
+    words: list[int] = []
+    pad = 2 * half
+    for dx, dy in DIRECTIONS:
+        stride = dy * size + dx
+        for q in range(n):
+            x, y = q % size, q // size
+            if 0 <= x - dx < size and 0 <= y - dy < size:
+                continue  # not the first cell of its line
+            line = len(words)
+            length = 0
+            while 0 <= x < size and 0 <= y < size:
+                places[y * size + x].append((line, 2 * length, stride))
+                x, y, length = x + dx, y + dy, length + 1
+            walls = (1 << (2 * pad)) - 1  # pad cells of WALL (3: both bits set)
+            words.append(walls | walls << (2 * (pad + length)))
+    return tuple(tuple(place) for place in places), tuple(words)
 
 
 @functools.cache
@@ -154,10 +166,17 @@ class SearchBoard:
         n = size * size
         self.n = n
         shapes = line_table(rule)
-        self._change = shapes.change
-        updates, empty_keys = _geometry(size, shapes.half)
-        #: by signed colour (negative: taken back), for each cell: the :data:`Step` of each key on its lines
-        self._steps = _steps(size, rule)
+        half = shapes.half
+        updates, keys = _geometry(size, half)
+        places, empty_words = _lines(size, half)
+        #: for each cell, its :data:`LinePlace` on each of its four lines
+        self._places = places
+        #: a window's mask, and the shift of its centre within it
+        self._window = (1 << (2 * (4 * half + 1))) - 1
+        self._centre = 4 * half
+        #: by colour (index 0 unused): the line table's memo of what a stone does around it, and its filler
+        self._moves = ((), shapes.moves(BLACK), shapes.moves(WHITE))
+        self._move = shapes.move
         self._cell_table = cell_table()
         #: for each cell, the cells sharing a line with it within reach of one five
         self.reach = line_reach(size, 4)
@@ -167,18 +186,19 @@ class SearchBoard:
         #: the same with the side to move's key folded in: what one move changes in the hash
         self._zobrist_move = _zobrist_moves(size)
         self.cells = [0] * n
-        #: per slot (``cell * 4 + direction``), the key of that line's neighbours (see :mod:`gomoku.patterns`);
-        #: kept only for empty cells: an occupied cell's keys are left as they were, and they are right again
-        #: when it is emptied, since every stone played after it has been taken back by then
-        self.keys = list(empty_keys)
+        #: the stones of every line (rows, columns, diagonals), packed in one integer each (see :func:`_lines`)
+        self.lines = list(empty_words)
         self.hash = 0
         self.history: list[int] = []
+        keys = list(keys)  # (each cell's line keys: only to work out the shapes of the start position)
         for cell, stone in enumerate(cells):
             if stone:
                 self.cells[cell] = stone
                 self.hash ^= self._zobrist[stone][cell]
                 for slot, _, unit in updates[cell]:
-                    self.keys[slot] += stone * unit
+                    keys[slot] += stone * unit
+                for line, shift, _ in places[cell]:
+                    self.lines[line] += stone << (shift + self._centre)
         if side == WHITE:
             self.hash ^= self._zside
         # by colour (index 0 unused): per-cell histograms, classes, scores, per-class counts; and per-colour totals
@@ -198,7 +218,7 @@ class SearchBoard:
             for colour in (BLACK, WHITE):
                 code = 0
                 for d in range(4):
-                    code += lookup(self.keys[q * 4 + d])[colour - 1]
+                    code += lookup(keys[q * 4 + d])[colour - 1]
                 self.code[colour][q] = code
                 cls, score = self._cell_table[code]
                 self.cls[colour][q] = cls
@@ -235,13 +255,13 @@ class SearchBoard:
         if clsw[p] >= HOT:
             self.hot[WHITE].discard(p)
         clsb[p] = clsw[p] = scb[p] = scw[p] = 0
-        self._update_lines(self._steps[c][p])
+        self._update_lines(p, c, c << self._centre)
 
     def undo(self) -> int:
         """Take back the last stone; returns its cell."""
         p = self.history.pop()
         c = self.cells[p]
-        self._update_lines(self._steps[-c][p])
+        self._update_lines(p, c, -(c << self._centre))
         self.cells[p] = 0
         self.side = c
         self.hash ^= self._zobrist_move[c][p]
@@ -268,15 +288,15 @@ class SearchBoard:
         self.side = OPPONENT[self.side]
         self.hash ^= self._zside
 
-    def _update_lines(self, steps: tuple[Step, ...]) -> None:
-        """Add each step's increment to its key (a stone put or taken on their lines); refresh shapes.
+    def _update_lines(self, p: int, c: int, centre: int) -> None:
+        """Put (``centre`` > 0) or take (< 0) a stone of colour ``c`` on ``p`` in its four lines; refresh shapes.
 
-        Only the empty cells' keys are kept (see :attr:`keys`).  Most steps
-        change one colour's shape of the line: its histogram, class and score
-        are brought up to date, the other colour's left alone.
+        Each line's window around ``p`` gives, from the line table's memo,
+        the empty cells whose shapes change and by how much: their
+        histograms, classes and scores are brought up to date, nothing else
+        is looked at.
         """
-        cells, keys = self.cells, self.keys
-        change = self._change
+        lines, memo, mask = self.lines, self._moves[c], self._window
         codeb, codew = self.code[BLACK], self.code[WHITE]
         clsb, clsw = self.cls[BLACK], self.cls[WHITE]
         scb, scw = self.score[BLACK], self.score[WHITE]
@@ -284,45 +304,46 @@ class SearchBoard:
         table = self._cell_table
         hotb, hotw = self.hot[BLACK], self.hot[WHITE]
         totb = totw = 0
-        for slot, q, step, changes in steps:
-            if cells[q]:
-                continue
-            key = keys[slot] + step
-            keys[slot] = key
+        for line, shift, stride in self._places[p]:
+            word = lines[line]
+            window = (word >> shift) & mask
+            lines[line] = word + (centre << shift)
             try:
-                db, dw = changes[key]
+                changes = memo[window]
             except KeyError:
-                db, dw = change(key, step)
-            if db:
-                code = codeb[q] + db
-                codeb[q] = code
-                kind, score = table[code]
-                old = clsb[q]
-                if kind != old:
-                    cntb[old] -= 1
-                    cntb[kind] += 1
-                    clsb[q] = kind
-                    if kind >= HOT:
-                        hotb.add(q)
-                    elif old >= HOT:
-                        hotb.discard(q)
-                totb += score - scb[q]
-                scb[q] = score
-            if dw:
-                code = codew[q] + dw
-                codew[q] = code
-                kind, score = table[code]
-                old = clsw[q]
-                if kind != old:
-                    cntw[old] -= 1
-                    cntw[kind] += 1
-                    clsw[q] = kind
-                    if kind >= HOT:
-                        hotw.add(q)
-                    elif old >= HOT:
-                        hotw.discard(q)
-                totw += score - scw[q]
-                scw[q] = score
+                changes = self._move(window, c)
+            for offset, db, dw in changes:
+                q = p + offset * stride
+                if db:
+                    code = codeb[q] + db
+                    codeb[q] = code
+                    kind, score = table[code]
+                    old = clsb[q]
+                    if kind != old:
+                        cntb[old] -= 1
+                        cntb[kind] += 1
+                        clsb[q] = kind
+                        if kind >= HOT:
+                            hotb.add(q)
+                        elif old >= HOT:
+                            hotb.discard(q)
+                    totb += score - scb[q]
+                    scb[q] = score
+                if dw:
+                    code = codew[q] + dw
+                    codew[q] = code
+                    kind, score = table[code]
+                    old = clsw[q]
+                    if kind != old:
+                        cntw[old] -= 1
+                        cntw[kind] += 1
+                        clsw[q] = kind
+                        if kind >= HOT:
+                            hotw.add(q)
+                        elif old >= HOT:
+                            hotw.discard(q)
+                    totw += score - scw[q]
+                    scw[q] = score
         self.total[BLACK] += totb
         self.total[WHITE] += totw
 
@@ -334,8 +355,8 @@ class SearchBoard:
         anything, so nothing needs undoing.  The search judges the positions
         at its horizon this way, which is most of the positions it meets.
         """
-        cells, keys = self.cells, self.keys
-        change = self._change
+        c = self.side
+        lines, memo, mask = self.lines, self._moves[c], self._window
         codeb, codew = self.code[BLACK], self.code[WHITE]
         clsb, clsw = self.cls[BLACK], self.cls[WHITE]
         scb, scw = self.score[BLACK], self.score[WHITE]
@@ -345,24 +366,24 @@ class SearchBoard:
         cntw[clsw[p]] -= 1
         totb = self.total[BLACK] - scb[p]
         totw = self.total[WHITE] - scw[p]
-        for slot, q, step, changes in self._steps[self.side][p]:
-            if cells[q]:
-                continue
-            key = keys[slot] + step
+        for line, shift, stride in self._places[p]:
+            window = (lines[line] >> shift) & mask
             try:
-                db, dw = changes[key]
+                changes = memo[window]
             except KeyError:
-                db, dw = change(key, step)
-            if db:
-                kind, score = table[codeb[q] + db]
-                cntb[clsb[q]] -= 1
-                cntb[kind] += 1
-                totb += score - scb[q]
-            if dw:
-                kind, score = table[codew[q] + dw]
-                cntw[clsw[q]] -= 1
-                cntw[kind] += 1
-                totw += score - scw[q]
+                changes = self._move(window, c)
+            for offset, db, dw in changes:
+                q = p + offset * stride
+                if db:
+                    kind, score = table[codeb[q] + db]
+                    cntb[clsb[q]] -= 1
+                    cntb[kind] += 1
+                    totb += score - scb[q]
+                if dw:
+                    kind, score = table[codew[q] + dw]
+                    cntw[clsw[q]] -= 1
+                    cntw[kind] += 1
+                    totw += score - scw[q]
         return cntb, cntw, totb, totw
 
     # -- questions ----------------------------------------------------------------
