@@ -3,13 +3,16 @@ checked against a slow reference; and the search board that keeps them up to dat
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gomoku import Board, Rule, Stone, patterns
 from gomoku.ai.searchboard import SearchBoard
-from gomoku.patterns import C_OPEN_THREE
+from gomoku.patterns import C_OPEN_THREE, LineTable, line_half
+from gomoku.rules import BLACK, WHITE
 
 MARKS = {".": 0, "X": 1, "O": 2, "|": 3}
 
@@ -290,3 +293,22 @@ def test_a_mirror_follows_the_game_through_moves_and_undos(rule, steps):
             assert followed.cls[colour] == fresh.cls[colour]
             assert followed.score[colour] == fresh.score[colour]
         assert followed.total == fresh.total
+
+
+def test_the_window_memo_stays_within_its_bound_and_answers_the_same(monkeypatch):
+    """A memo of windows emptied at its limit goes on giving what an unbounded one gives."""
+    rng = random.Random(7)
+    half = line_half(Rule.RENJU)
+    centre = 2 * half
+    windows = []
+    for _ in range(300):
+        window = sum(rng.choice((0, 0, 1, 2, 3)) << (2 * i) for i in range(4 * half + 1))
+        windows.append((window & ~(3 << (2 * centre)), rng.choice((BLACK, WHITE))))
+    free = LineTable(Rule.RENJU)
+    expected = [free.move(window, colour) for window, colour in windows]
+    monkeypatch.setattr(patterns, "WINDOW_MEMO_LIMIT", 20)
+    bounded = LineTable(Rule.RENJU)
+    for (window, colour), want in zip(windows, expected):
+        assert bounded.move(window, colour) == want
+        assert len(bounded.moves(colour)) <= 21
+    assert len(free.moves(BLACK)) > 20

@@ -339,12 +339,13 @@ class AlphaBeta:
         best_move = moves[0]
         # a child at the horizon is most often judged on the spot, without playing the move
         # (not when the move makes a threat, or leaves one of ours standing: that is searched)
-        at_horizon = child_depth <= 0 and ply + 1 < MAX_PLY and not board.count[me][C_WIN_FOUR]
+        at_horizon = child_depth <= 0 and ply + 1 < MAX_PLY and not counts[C_WIN_FOUR]
         threat_cells = board.cls[me]
+        judge, tick = self.judge_after, self.budget.tick
         for index, move in enumerate(moves):
-            judged = self.judge_after(move, ply + 1) if at_horizon and threat_cells[move] < C_OPEN_THREE else None
+            judged = judge(move, ply + 1) if at_horizon and threat_cells[move] < C_OPEN_THREE else None
             if judged is not None:
-                self.budget.tick()
+                tick()
                 value = -judged
             else:
                 board.play(move)

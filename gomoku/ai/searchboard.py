@@ -2,10 +2,11 @@
 
 :class:`SearchBoard` is built from a :class:`~gomoku.board.Board` and never
 touches it again.  ``play``/``undo`` are exact mirrors of each other and only
-look along the four lines through the move: for every cell up to ``half``
-points away on those lines the neighbourhood key changes by one addition, and
-for the empty ones the line shape is looked up again (see
-:mod:`gomoku.patterns`).  Each empty cell keeps, for each colour, the
+look along the four lines through the move: each line is one packed integer,
+and the move's window on it (the cells up to ``2 * half`` points away) says,
+by one lookup in the line table's memo (:meth:`gomoku.patterns.LineTable.moves`),
+which empty cells up to ``half`` points away change shape and by how much;
+no other cell is looked at.  Each empty cell keeps, for each colour, the
 histogram of its four line shapes, its class (five, winning four, ...) and
 score; each colour keeps how many empty cells it has of each class and the
 sum of their scores.  So asking "can black make five?", "does white threaten
@@ -167,7 +168,7 @@ class SearchBoard:
         self.n = n
         shapes = line_table(rule)
         half = shapes.half
-        updates, keys = _geometry(size, half)
+        updates, empty_keys = _geometry(size, half)
         places, empty_words = _lines(size, half)
         #: for each cell, its :data:`LinePlace` on each of its four lines
         self._places = places
@@ -190,7 +191,7 @@ class SearchBoard:
         self.lines = list(empty_words)
         self.hash = 0
         self.history: list[int] = []
-        keys = list(keys)  # (each cell's line keys: only to work out the shapes of the start position)
+        keys = list(empty_keys)  # (each cell's line keys: only to work out the shapes of the start position)
         for cell, stone in enumerate(cells):
             if stone:
                 self.cells[cell] = stone
