@@ -312,8 +312,9 @@ class LineTable:
             if old_black != new_black or old_white != new_white:
                 forward.append((offset, new_black - old_black, new_white - old_white))
                 backward.append((offset, old_black - new_black, old_white - new_white))
-        memo[empty], memo[put] = tuple(forward), tuple(backward)
-        return memo[window]
+        putting, taking = memo[empty], memo[put] = tuple(forward), tuple(backward)
+        # (the answer is not read back from the memo: another thread's search may have emptied it meanwhile)
+        return putting if window == empty else taking
 
     def shape(self, key: int, stone: int) -> int:
         """The line shape ``stone`` makes by playing the centre of the line ``key``."""
