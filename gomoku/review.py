@@ -74,6 +74,10 @@ REVIEW_NODES = 5_000
 REVIEW_VCT_DEPTH = 8
 #: Seconds the analyst thinks about each position at the default setting.
 REVIEW_THINK_TIME = 0.1
+#: A built-in analyst counts its thinking in nodes, this many for each second of think time, so a
+#: review marks the same moves on any machine under any load: ``hard``'s speed on a quiet machine
+#: (24,000 nodes a second, docs/strength.md), so a second is about a second there.
+ANALYST_NODES_PER_SECOND = 24_000
 #: Seconds any one threat read may take, whatever its node budget (a busy machine stays responsive).
 READ_TIME_LIMIT = 5.0
 #: The deeper reading the benchmark compares the default with.
@@ -374,6 +378,11 @@ DEEP = ReviewSettings(
 )
 
 Progress = Callable[[int, int], None]
+
+
+def analyst_nodes(think_time: float) -> int:
+    """The nodes a built-in analyst searches for ``think_time`` seconds a position (at least one)."""
+    return max(1, round(think_time * ANALYST_NODES_PER_SECOND))
 
 
 # -- reading one position ---------------------------------------------------------
@@ -971,6 +980,7 @@ def _rounded(value: float | None) -> float | None:
 
 
 __all__ = [
+    "ANALYST_NODES_PER_SECOND",
     "BLUNDER_DROP",
     "DEEP",
     "DEFAULT",
@@ -988,6 +998,7 @@ __all__ = [
     "ReviewSettings",
     "Severity",
     "WinKind",
+    "analyst_nodes",
     "assemble",
     "forced_win",
     "read_position",

@@ -37,6 +37,7 @@ from gomoku.review import (
     Mark,
     ReviewCancelled,
     ReviewSettings,
+    analyst_nodes,
     render_text,
     review_game,
     to_data,
@@ -80,7 +81,8 @@ def make_analyst(
     players = Players(engines)
     name = name or DEFAULT_ANALYST
     if players.knows(name):
-        return players.make(name, think_time=think_time), name in players.engines
+        nodes = analyst_nodes(think_time) if think_time is not None else None  # the same marks under any load
+        return players.make(name, think_time=think_time, max_nodes=nodes), name in players.engines
     return EnginePlayer(name, think_time=think_time), True
 
 

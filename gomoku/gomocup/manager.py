@@ -656,12 +656,15 @@ class Players:
         """Whether ``name`` is a built-in level or one of the engines."""
         return name in self.engines or name in LEVELS
 
-    def make(self, name: str, seed: int | None = None, think_time: float | None = None) -> Player:
+    def make(
+        self, name: str, seed: int | None = None, think_time: float | None = None, max_nodes: int | None = None
+    ) -> Player:
         """The player ``name`` (an engine's process starts on its first move); raises
-        :class:`~gomoku.ai.UnknownLevelError` for a name that is neither."""
+        :class:`~gomoku.ai.UnknownLevelError` for a name that is neither.  ``max_nodes`` makes a
+        built-in level count its thinking in nodes (an engine keeps to the clock)."""
         if name in self.engines:
             return EnginePlayer(self.engines[name], name=name, think_time=think_time)
-        return make_player(name, seed=seed, think_time=think_time)
+        return make_player(name, seed=seed, think_time=think_time, max_nodes=max_nodes)
 
 
 __all__ = [

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import os
 from dataclasses import dataclass
+from functools import partial
 
 from gomoku.ai import LEVELS
 from gomoku.books import load_library
@@ -22,6 +23,7 @@ from gomoku.jobs import Pool
 from gomoku.net.errors import NetworkError
 from gomoku.puzzle_sets import read_collection
 from gomoku.records import RecordError, read_record
+from gomoku.review import REVIEW_THINK_TIME, analyst_nodes
 from gomoku.tui import storage
 from gomoku.tui.analyst import Analyst
 from gomoku.tui.computer import Computer
@@ -113,7 +115,10 @@ class Crew:
         self.files = FileWorker(inbox.put, self.pool)
         self.autosaver = storage.Autosaver(report=lambda text: inbox.put(Report(text)), run=self.pool.submit)
         self.network = Network(inbox.put, inbox.poke)
-        self.reviewer = Reviewer(inbox.put, self.pool.submit, players.make)
+        # a built-in analyst counts nodes, so a review marks the same moves however busy the machine is
+        self.reviewer = Reviewer(
+            inbox.put, self.pool.submit, partial(players.make, max_nodes=analyst_nodes(REVIEW_THINK_TIME))
+        )
         self.analyst = Analyst(inbox.put, self.pool.submit, engines=players)
         self.puzzler = Puzzler(inbox.put, self.pool.submit)
         self.performer = Performer(
