@@ -239,11 +239,19 @@ class NumbaBoard(SearchBoard):
         geo[0], geo[1], geo[2] = slots, qs, units
         geo[3, :, 0] = counts
         self._geo = geo
+        # each slot's key and shape bits (the Python board keeps its lines as packed words instead)
+        updates, empty_keys = _geometry(size, line_table(rule).half)
+        keys = list(empty_keys)
+        for cell, stone in enumerate(cells):
+            for slot, _, unit in updates[cell] if stone else ():
+                keys[slot] += stone * unit
+        lookup = line_table(rule).lookup
         state = np.zeros((2, 4 * n), dtype=np.int64)
         state[0, :n] = self.cells
-        state[1] = self.keys
+        state[1] = keys
         self._state = state
-        self._pat = np.array([[0] * (4 * n), self.pat[BLACK], self.pat[WHITE]], dtype=np.int64)
+        pat = np.array([[0, *lookup(key)] for key in keys], dtype=np.int64).T.copy()
+        self._pat = pat
         self._code = np.array([[0] * n, self.code[BLACK], self.code[WHITE]], dtype=np.int64)
         self._kind = np.array([[0] * n, self.cls[BLACK], self.cls[WHITE]], dtype=np.int64)
         self._score = np.array([[0] * n, self.score[BLACK], self.score[WHITE]], dtype=np.int64)
@@ -256,7 +264,6 @@ class NumbaBoard(SearchBoard):
         self._out = np.zeros((3, 10), dtype=np.int64)
         # what the search reads, as views of the arrays the kernels write
         self.cells = state[0, :n]  # type: ignore[assignment]
-        self.keys = state[1]  # type: ignore[assignment]
         self.cls = (None, self._kind[BLACK], self._kind[WHITE])  # type: ignore[assignment]
         self.score = (None, self._score[BLACK], self._score[WHITE])  # type: ignore[assignment]
         self.count = (None, self._count[BLACK], self._count[WHITE])  # type: ignore[assignment]

@@ -193,6 +193,22 @@ class Options(NamedTuple):
     aliases: tuple[tuple[str, str], ...] = ()
 
 
+def progress(count: int, total: int, results: list[GameResult], first: str) -> None:
+    """One line on stderr as each game ends (the tally so far, the first level's, by colour), so a long run
+    can be quoted before it ends; the full printout comes at the end on stdout."""
+    last = results[-1]
+    wins = [r for r in results if r.winner == first]
+    losses = sum(1 for r in results if r.winner is not None and r.winner != first)
+    black = sum(1 for r in wins if r.black == first)
+    print(
+        f"game {count}/{total}: opening {last.opening + 1}, {last.black} black, "
+        f"{'draw' if last.winner is None else last.winner + ' won'}; {first} so far {len(wins)}-{losses}-"
+        f"{len(results) - len(wins) - losses} (wins as black {black}, as white {len(wins) - black})",
+        file=sys.stderr,
+        flush=True,
+    )
+
+
 def play_game(job: tuple) -> GameResult:
     """Play one game as a match does (:func:`gomoku.match.play`, through the core's game), and tally it.
 
@@ -310,12 +326,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026, help="draws the openings (and the levels' random choices)")
     parser.add_argument(
         "--openings",
-        choices=("random", "renju26", "balanced", "held-out"),
+        choices=("random", "renju26", "balanced", "held-out", "outside-tuning", "outside-held-out"),
         default="random",
         help="random: --games/2 openings of --opening-stones stones drawn with --seed (default); "
         "renju26: the 26 standard renju openings (--games is then 52, or 26 with --first-as); "
         "balanced: the --games/2 three-stone openings hard judges most even, from the tuning set; "
-        "held-out: the same from the set kept apart for confirming (see balanced_openings.py)",
+        "held-out: the same from the set kept apart for confirming (see balanced_openings.py); "
+        "outside-tuning, outside-held-out: the same two from the wider sets an outside engine judged even "
+        "(freestyle and renju, up to 64 openings each)",
     )
     parser.add_argument(
         "--opening",
@@ -421,10 +439,14 @@ def main() -> None:
     elif args.openings == "renju26":
         openings = renju_openings(args.size)
         args.opening_stones = 3
-    elif args.openings in ("balanced", "held-out"):
+    elif args.openings in ("balanced", "held-out", "outside-tuning", "outside-held-out"):
         try:
             openings = balanced_openings(
-                args.games // 2, args.size, Rule(args.rule), held_out=args.openings == "held-out"
+                args.games // 2,
+                args.size,
+                Rule(args.rule),
+                held_out=args.openings.endswith("held-out"),
+                outside=args.openings.startswith("outside"),
             )
         except ValueError as error:
             parser.error(str(error))
@@ -453,7 +475,11 @@ def main() -> None:
             jobs.append((index, opening, args.second, args.first, options))
 
     started = time.perf_counter()
-    results = [result for _index, result in sorted(run_jobs(jobs, play_game, args.jobs), key=lambda done: done[0])]
+    finished = []
+    for done in run_jobs(jobs, play_game, args.jobs):
+        finished.append(done)
+        progress(len(finished), len(jobs), [result for _index, result in finished], args.first)
+    results = [result for _index, result in sorted(finished, key=lambda done: done[0])]
     elapsed = time.perf_counter() - started
 
     wins = sum(1 for r in results if r.winner == args.first)
