@@ -10,9 +10,14 @@ moves 2 to 4, where the game is decided), prints:
 
 A fixed depth, not a fixed time, so two versions of the code are compared
 on the same trees; run both in one session (the machine is shared and noisy).
+``--cpu`` times with the process's CPU time instead of the wall clock: on a
+machine busy with other work the wall clock also counts the time the other
+processes had the core.  ``--repeat`` runs the whole measurement again (the
+search from fresh boards) and gives the median of each figure.
 
     python benchmarks/search_speed.py
     python benchmarks/search_speed.py --depth 7 --runs 3
+    python benchmarks/search_speed.py --cpu --repeat 5
     python benchmarks/search_speed.py --learned   # the boards carry the learned evaluation
 """
 
@@ -22,6 +27,7 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -57,35 +63,37 @@ def positions(rule: Rule = Rule.FREESTYLE, learned: bool = False) -> list[Search
     return boards
 
 
-def time_updates(boards: list[SearchBoard]) -> tuple[float, float]:
-    """Microseconds per play+undo and per peek, over every scoring empty cell of every board."""
+def time_updates(boards: list[SearchBoard], clock: Callable[[], float] = time.perf_counter) -> tuple[float, float]:
+    """Microseconds per play+undo and per peek, over every scoring empty cell of every board (timed on ``clock``)."""
     moves = 0
     play_time = peek_time = 0.0
     for board in boards:
         cells = [q for q in range(board.n) if not board.cells[q] and (board.score[1][q] or board.score[2][q])]
-        started = time.perf_counter()
+        started = clock()
         for q in cells:
             board.play(q)
             board.undo()
-        play_time += time.perf_counter() - started
+        play_time += clock() - started
         if hasattr(board, "peek"):  # (older versions have none: compare their play+undo)
-            started = time.perf_counter()
+            started = clock()
             for q in cells:
                 board.peek(q)
-            peek_time += time.perf_counter() - started
+            peek_time += clock() - started
         moves += len(cells)
     return play_time / moves * 1e6, peek_time / moves * 1e6
 
 
-def time_search(boards: list[SearchBoard], depth: int) -> tuple[list[float], int]:
-    """Seconds per position to search ``depth`` plies from a fresh table, and the nodes in all."""
+def time_search(
+    boards: list[SearchBoard], depth: int, clock: Callable[[], float] = time.perf_counter
+) -> tuple[list[float], int]:
+    """Seconds per position (on ``clock``) to search ``depth`` plies from a fresh table, and the nodes in all."""
     times, nodes = [], 0
     for board in boards:
         searcher = search.AlphaBeta(board, Budget(time.perf_counter() + 3600))
         root = searcher.candidates(getattr(search, "ROOT_WIDTH", 24))  # (older versions: 24)
-        started = time.perf_counter()
+        started = clock()
         searcher.search(root, time.perf_counter() + 3600, max_depth=depth)
-        times.append(time.perf_counter() - started)
+        times.append(clock() - started)
         nodes += searcher.nodes
     return times, nodes
 
@@ -96,21 +104,35 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="repeat the update timings this many times")
     parser.add_argument("--rule", choices=[r.value for r in Rule], default="freestyle")
     parser.add_argument("--learned", action="store_true", help="search with the learned evaluation (LEARNED_EVAL)")
+    parser.add_argument("--cpu", action="store_true", help="time on the process's CPU time, not the wall clock")
+    parser.add_argument("--repeat", type=int, default=1, help="repeat the whole measurement; medians of each figure")
     args = parser.parse_args()
-    learned = " --learned" if args.learned else ""
-    print(f"$ python benchmarks/search_speed.py --depth {args.depth} --runs {args.runs} --rule {args.rule}{learned}")
-    boards = positions(Rule(args.rule), args.learned)
-    time_updates(boards)  # once untimed: the line shapes met are worked out on first sight
-    updates = [time_updates(boards) for _ in range(args.runs)]
-    print(
-        f"play+undo: median {statistics.median(u[0] for u in updates):.1f} us; "
-        f"peek: median {statistics.median(u[1] for u in updates):.1f} us "
-        f"({len(boards)} positions, {args.runs} runs)"
+    extra = (
+        (" --learned" if args.learned else "")
+        + (" --cpu" if args.cpu else "")
+        + (f" --repeat {args.repeat}" if args.repeat != 1 else "")
     )
-    times, nodes = time_search(boards, args.depth)
+    print(f"$ python benchmarks/search_speed.py --depth {args.depth} --runs {args.runs} --rule {args.rule}{extra}")
+    clock = time.process_time if args.cpu else time.perf_counter
+    plays, peeks, medians, rates = [], [], [], []
+    nodes = 0
+    for _ in range(args.repeat):
+        boards = positions(Rule(args.rule), args.learned)
+        time_updates(boards, clock)  # once untimed: the line shapes met are worked out on first sight
+        updates = [time_updates(boards, clock) for _ in range(args.runs)]
+        plays.append(statistics.median(u[0] for u in updates))
+        peeks.append(statistics.median(u[1] for u in updates))
+        times, nodes = time_search(positions(Rule(args.rule), args.learned), args.depth, clock)
+        medians.append(statistics.median(times))
+        rates.append(nodes / sum(times))
     print(
-        f"alpha-beta to depth {args.depth}: median {statistics.median(times):.2f} s, "
-        f"max {max(times):.2f} s, total {sum(times):.1f} s; {nodes} nodes, {nodes / sum(times):,.0f} nodes/s"
+        f"play+undo: median {statistics.median(plays):.1f} us; peek: median {statistics.median(peeks):.1f} us "
+        f"({len(boards)} positions, {args.runs} runs x {args.repeat})"
+    )
+    print(
+        f"alpha-beta to depth {args.depth}: median {statistics.median(medians):.3f} s a position; {nodes} nodes a "
+        f"run, {statistics.median(rates):,.0f} nodes/s "
+        f"(median of {args.repeat}: {min(rates):,.0f} to {max(rates):,.0f})"
     )
 
 

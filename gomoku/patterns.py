@@ -31,11 +31,12 @@ the stone (the candidates of a three, whose legality the referee checks).
 
 **Keys.**  A line shape depends only on the cells up to ``half`` points either
 side of the centre (4 sees every five through it, 5 also sees the sixth
-stone of an overline), so the search board keeps, for every cell and
-direction, a small integer key that packs those neighbours (2 bits each) and
-changes by one addition when a stone lands on the line.  :class:`LineTable`
-turns a key into the shape for each colour, computing each key once: a game
-meets a few thousand distinct keys.
+stone of an overline), so a small integer *key* packs those neighbours (2
+bits each).  :class:`LineTable` turns a key into the shape for each colour,
+computing each key once: a game meets a few thousand distinct keys.  For the
+search board it also remembers, for a move's *window* (the cells up to
+``2 * half`` points either side of it on one line), which nearby empty cells
+change shape and by how much (:meth:`LineTable.moves`).
 
 **Cell classes** summarise one colour's four line shapes at one cell (five,
 winning four, four-three, four, double three, open three, ...).  The four
@@ -237,6 +238,15 @@ def key_of_line(line: Sequence[int], half: int) -> int:
     return sum(value << (2 * i) for i, value in enumerate(neighbours))
 
 
+#: What one stone does to the line shapes around it: (offset along the line, black's histogram change,
+#: white's histogram change) for each empty cell whose shapes change (see :meth:`LineTable.moves`).
+Changes = tuple[tuple[int, int, int], ...]
+#: A colour's memo of windows is emptied past this many entries (about 45 MB): an entry is about 430 bytes, and
+#: a whole game between two ``hard`` players on 20,000 nodes a move met 6,600 windows (13,000 entries with their
+#: reverses) in 20 moves, a depth-5 search of 18 positions 4,100 (tracemalloc and counts, 2026-12-02).
+WINDOW_MEMO_LIMIT = 100_000
+
+
 class LineTable:
     """Line shapes by key for one rule, each computed once and remembered.
 
@@ -251,6 +261,9 @@ class LineTable:
         self.cache: dict[int, tuple[int, int]] = {}
         #: key -> :func:`renju_line` of a black stone on the centre
         self._renju: dict[int, tuple[int, int, tuple[int, ...]]] = {}
+        #: by colour (index 0 unused): window -> what a stone of that colour put on (or taken from) its centre
+        #: changes, see :meth:`moves`
+        self._moves: tuple[dict[int, Changes], ...] = ({}, {}, {})
 
     def lookup(self, key: int) -> tuple[int, int]:
         """The (black, white) histogram increments of the line with neighbourhood ``key``."""
@@ -258,6 +271,50 @@ class LineTable:
         if found is None:
             found = self.cache[key] = (shape_bit(self.shape(key, BLACK)), shape_bit(self.shape(key, WHITE)))
         return found
+
+    def moves(self, colour: int) -> dict[int, Changes]:
+        """The memo of what a stone of ``colour`` does to the line shapes around it: window -> :data:`Changes`.
+
+        A *window* packs the ``4 * half + 1`` cells of a line centred on the
+        move (2 bits each, the farthest before the move in the lowest bits,
+        as in a key); its cells up to ``half`` points either side are the
+        ones whose keys see the move.  With the centre empty the entries are
+        what putting the stone there changes; with the stone on the centre,
+        what taking it back changes.  Only empty cells whose shapes change
+        for either colour are listed, so the search's play and undo touch
+        nothing else.  A search meets a few thousand windows (about 4,000
+        in the 18 positions of ``benchmarks/search_speed.py`` at depth 5);
+        a window missing from the memo is filled by :meth:`move`.
+        """
+        return self._moves[colour]
+
+    def move(self, window: int, colour: int) -> Changes:
+        """:meth:`moves`'s entry for ``window``, worked out (with the reverse one) and remembered."""
+        half = self.half
+        centre = 2 * half
+        empty = window & ~(3 << (2 * centre))
+        put = empty | colour << (2 * centre)
+        memo = self._moves[colour]
+        if len(memo) >= WINDOW_MEMO_LIMIT:
+            memo.clear()  # a bound on memory: the windows of the current positions come back at once
+        forward: list[tuple[int, int, int]] = []
+        backward: list[tuple[int, int, int]] = []
+        mask = (1 << (2 * half)) - 1
+        for offset in range(-half, half + 1):
+            index = centre + offset
+            if not offset or (empty >> (2 * index)) & 3:
+                continue  # the move's own cell, a stone or the edge: no shapes kept there
+            keys = [
+                (line >> (2 * (index - half))) & mask | ((line >> (2 * (index + 1))) & mask) << (2 * half)
+                for line in (empty, put)
+            ]
+            (old_black, old_white), (new_black, new_white) = self.lookup(keys[0]), self.lookup(keys[1])
+            if old_black != new_black or old_white != new_white:
+                forward.append((offset, new_black - old_black, new_white - old_white))
+                backward.append((offset, old_black - new_black, old_white - new_white))
+        putting, taking = memo[empty], memo[put] = tuple(forward), tuple(backward)
+        # (the answer is not read back from the memo: another thread's search may have emptied it meanwhile)
+        return putting if window == empty else taking
 
     def shape(self, key: int, stone: int) -> int:
         """The line shape ``stone`` makes by playing the centre of the line ``key``."""

@@ -16,7 +16,14 @@ import pytest
 
 from gomoku.cli import main
 from gomoku.match import Contender, MatchPlan, MatchState, OpeningsError, OpeningSet, named_openings, run_match
-from gomoku.match.openings import parse_openings, shipped_openings
+from gomoku.match.openings import (
+    OUTSIDE_RULES,
+    OUTSIDE_SET_SIZE,
+    OUTSIDE_SETS,
+    parse_openings,
+    shipped_openings,
+)
+from gomoku.openings import board_symmetries
 from gomoku.point import Point
 from gomoku.records import read_record
 from gomoku.rules import Rule, Stone
@@ -205,6 +212,47 @@ def test_the_shipped_balanced_sets_are_distinct_legal_three_stone_openings(rule)
     every = [tuple(o) for o in tuning + held_out]
     assert len(set(every)) == len(every)
     assert all(len(o) == 3 and o[0] == Point(7, 7) for o in every)
+
+
+def _every_form(opening: list[Point]) -> set[tuple[tuple[Point, ...], tuple[Point, ...]]]:
+    """The opening's stones (black's, white's, each sorted) under each of the board's eight symmetries."""
+    forms = set()
+    for symmetry in board_symmetries(15):
+        moved = [symmetry(p) for p in opening]
+        forms.add((tuple(sorted(moved[0::2])), tuple(sorted(moved[1::2]))))
+    return forms
+
+
+@pytest.mark.parametrize("rule", OUTSIDE_RULES)
+def test_the_outside_sets_are_full_three_stone_openings_within_three_points(rule) -> None:
+    for which in OUTSIDE_SETS:
+        openings = shipped_openings(which, 15, rule)
+        assert len(openings) == OUTSIDE_SET_SIZE >= 50  # a hundred games and more, colours swapped
+        for opening in openings:
+            assert len(opening) == 3 and opening[0] == Point(7, 7)
+            assert all(abs(p.x - 7) <= 3 and abs(p.y - 7) <= 3 for p in opening)
+    assert named_openings(OpeningSet.OUTSIDE_HELD_OUT.value, 15, rule, 0, 0) == shipped_openings(
+        OpeningSet.OUTSIDE_HELD_OUT, 15, rule
+    )
+
+
+@pytest.mark.parametrize("rule", OUTSIDE_RULES)
+def test_no_opening_is_in_both_outside_sets_or_twice_in_one_or_tuned_on_under_any_symmetry(rule) -> None:
+    tuning, held_out = (shipped_openings(which, 15, rule) for which in OUTSIDE_SETS)
+    seen_tuning = set().union(*(_every_form(o) for o in tuning))
+    assert not any(_every_form(o) & seen_tuning for o in held_out)
+    for openings in (tuning, held_out):
+        classes = {min(_every_form(o)) for o in openings}
+        assert len(classes) == len(openings)
+    hard_tuned = set().union(*(_every_form(o) for o in shipped_openings(OpeningSet.BALANCED, 15, rule)))
+    assert not any(_every_form(o) & hard_tuned for o in held_out)  # nothing a change was tuned on is held out
+
+
+def test_the_outside_sets_are_judged_for_freestyle_and_renju_only() -> None:
+    with pytest.raises(OpeningsError, match="freestyle, renju"):
+        named_openings(OpeningSet.OUTSIDE_HELD_OUT.value, 15, Rule.STANDARD, 0, 0)
+    with pytest.raises(OpeningsError, match="15x15"):
+        named_openings(OpeningSet.OUTSIDE_TUNING.value, 19, Rule.FREESTYLE, 0, 0)
 
 
 def test_random_openings_are_distinct_and_no_more_than_there_are() -> None:

@@ -3,13 +3,16 @@ checked against a slow reference; and the search board that keeps them up to dat
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gomoku import Board, Rule, Stone, patterns
 from gomoku.ai.searchboard import SearchBoard
-from gomoku.patterns import C_OPEN_THREE
+from gomoku.patterns import C_OPEN_THREE, LineTable, line_half
+from gomoku.rules import BLACK, WHITE
 
 MARKS = {".": 0, "X": 1, "O": 2, "|": 3}
 
@@ -233,7 +236,10 @@ def test_search_board_kept_state_matches_a_fresh_build(rule, size, steps):
         assert board.hot[colour] == fresh.hot[colour]
         assert board.hot[colour] == {q for q in range(board.n) if board.cls[colour][q] >= C_OPEN_THREE}
     assert board.total == fresh.total
-    assert board.keys == fresh.keys
+    assert board.lines == fresh.lines
+    empty = [q for q in range(board.n) if not board.cells[q]]
+    for colour in (1, 2):  # (an occupied cell keeps the histograms it had, for its undo)
+        assert [board.code[colour][q] for q in empty] == [fresh.code[colour][q] for q in empty]
 
 
 @settings(max_examples=40, deadline=None)
@@ -241,7 +247,7 @@ def test_search_board_kept_state_matches_a_fresh_build(rule, size, steps):
 def test_peek_tells_the_counts_and_totals_a_move_would_leave(rule, size, steps):
     """For every empty cell, :meth:`SearchBoard.peek` equals playing there (and changes nothing)."""
     board = _position(rule, size, steps)
-    before = (board.keys[:], [c[:] for c in board.count[1:]], board.total[:], board.hash)
+    before = (board.lines[:], [c[:] for c in board.count[1:]], board.total[:], board.hash)
     for q in range(board.n):
         if board.cells[q]:
             continue
@@ -254,7 +260,7 @@ def test_peek_tells_the_counts_and_totals_a_move_would_leave(rule, size, steps):
             board.total[2],
         )
         board.undo()
-    assert (board.keys, list(board.count[1:]), board.total, board.hash) == before
+    assert (board.lines, list(board.count[1:]), board.total, board.hash) == before
 
 
 @settings(max_examples=30, deadline=None)
@@ -287,3 +293,22 @@ def test_a_mirror_follows_the_game_through_moves_and_undos(rule, steps):
             assert followed.cls[colour] == fresh.cls[colour]
             assert followed.score[colour] == fresh.score[colour]
         assert followed.total == fresh.total
+
+
+def test_the_window_memo_stays_within_its_bound_and_answers_the_same(monkeypatch):
+    """A memo of windows emptied at its limit goes on giving what an unbounded one gives."""
+    rng = random.Random(7)
+    half = line_half(Rule.RENJU)
+    centre = 2 * half
+    windows = []
+    for _ in range(300):
+        window = sum(rng.choice((0, 0, 1, 2, 3)) << (2 * i) for i in range(4 * half + 1))
+        windows.append((window & ~(3 << (2 * centre)), rng.choice((BLACK, WHITE))))
+    free = LineTable(Rule.RENJU)
+    expected = [free.move(window, colour) for window, colour in windows]
+    monkeypatch.setattr(patterns, "WINDOW_MEMO_LIMIT", 20)
+    bounded = LineTable(Rule.RENJU)
+    for (window, colour), want in zip(windows, expected):
+        assert bounded.move(window, colour) == want
+        assert len(bounded.moves(colour)) <= 21
+    assert len(free.moves(BLACK)) > 20

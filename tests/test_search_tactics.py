@@ -681,7 +681,7 @@ def test_search_board_play_undo_is_exact():
 
     def snapshot(s: SearchBoard) -> tuple[object, ...]:
         return (
-            s.keys[:],
+            s.lines[:],
             s.cls[1][:],
             s.cls[2][:],
             s.count[1][:],

@@ -213,16 +213,16 @@ class AlphaBeta:
             ],
             reverse=True,
         )
-        moves = [_CELL_MASK - (value & _CELL_MASK) for value in ranked]
         if me == BLACK and board.renju:
             allowed = []
-            for q in moves:
+            for value in ranked:
+                q = _CELL_MASK - (value & _CELL_MASK)
                 if not board.forbidden(q):
                     allowed.append(q)
                     if len(allowed) >= width:
                         break
             return allowed
-        return moves[:width]
+        return [_CELL_MASK - (value & _CELL_MASK) for value in ranked[:width]]
 
     def horizon_blocks(self) -> list[int]:
         """Past the horizon, facing an open three: the best few points that stop it (no counter-attack).
@@ -272,16 +272,17 @@ class AlphaBeta:
         board = self.board
         me = board.side
         opp = OPPONENT[me]
-        if board.count[me][C_FIVE]:
+        counts, opp_counts = board.count[me], board.count[opp]
+        if counts[C_FIVE]:
             return WIN - ply
-        opp_fives = board.fives(opp)
+        # (the class counts answer first: the lists of cells are asked for only when there are some)
+        opp_fives = board.fives(opp) if opp_counts[C_FIVE] else []
         if opp_fives:
             if len(opp_fives) > 1 or not board.legal(me, opp_fives[0]):
                 return -(WIN - ply - 1)
-        elif board.winning_fours(me):
+        elif counts[C_WIN_FOUR] and board.winning_fours(me):
             return WIN - ply - 2
         else:
-            counts, opp_counts = board.count[me], board.count[opp]
             if not (opp_counts[C_FOUR] or opp_counts[C_FOUR_THREE] or opp_counts[C_WIN_FOUR]):
                 # the opponent cannot even make a four: a four-three wins, and so
                 # (all but always) does a double three
@@ -292,7 +293,9 @@ class AlphaBeta:
             elif counts[C_FOUR_THREE] and HORIZON_VCF_NODES and (plies := self.vcf_plies()):
                 # a four-three the opponent's fours may break: read rather than guessed
                 return WIN - ply - plies + 1
-        if ply >= MAX_PLY or (depth <= 0 and not opp_fives and not board.winning_fours(opp)):
+        if ply >= MAX_PLY or (
+            depth <= 0 and not opp_fives and not (opp_counts[C_WIN_FOUR] and board.winning_fours(opp))
+        ):
             # (an open three the opponent just made is answered before judging: a threat
             # made at the horizon would otherwise look like a win)
             return board.evaluation()
@@ -339,12 +342,13 @@ class AlphaBeta:
         best_move = moves[0]
         # a child at the horizon is most often judged on the spot, without playing the move
         # (not when the move makes a threat, or leaves one of ours standing: that is searched)
-        at_horizon = child_depth <= 0 and ply + 1 < MAX_PLY and not board.count[me][C_WIN_FOUR]
+        at_horizon = child_depth <= 0 and ply + 1 < MAX_PLY and not counts[C_WIN_FOUR]
         threat_cells = board.cls[me]
+        judge, tick = self.judge_after, self.budget.tick
         for index, move in enumerate(moves):
-            judged = self.judge_after(move, ply + 1) if at_horizon and threat_cells[move] < C_OPEN_THREE else None
+            judged = judge(move, ply + 1) if at_horizon and threat_cells[move] < C_OPEN_THREE else None
             if judged is not None:
-                self.budget.tick()
+                tick()
                 value = -judged
             else:
                 board.play(move)

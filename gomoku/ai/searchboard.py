@@ -2,10 +2,11 @@
 
 :class:`SearchBoard` is built from a :class:`~gomoku.board.Board` and never
 touches it again.  ``play``/``undo`` are exact mirrors of each other and only
-look along the four lines through the move: for every cell up to ``half``
-points away on those lines the neighbourhood key changes by one addition, and
-for the empty ones the line shape is looked up again (see
-:mod:`gomoku.patterns`).  Each empty cell keeps, for each colour, the
+look along the four lines through the move: each line is one packed integer,
+and the move's window on it (the cells up to ``2 * half`` points away) says,
+by one lookup in the line table's memo (:meth:`gomoku.patterns.LineTable.moves`),
+which empty cells up to ``half`` points away change shape and by how much;
+no other cell is looked at.  Each empty cell keeps, for each colour, the
 histogram of its four line shapes, its class (five, winning four, ...) and
 score; each colour keeps how many empty cells it has of each class and the
 sum of their scores.  So asking "can black make five?", "does white threaten
@@ -101,14 +102,39 @@ def _geometry(size: int, half: int) -> tuple[tuple[tuple[tuple[int, int, int], .
     return tuple(tuple(u) for u in updates), tuple(keys)
 
 
+#: Where a cell lies on one of its four lines: (the line's number, the shift of its window in the line's
+#: word, the step in cell index from one cell of the line to the next).
+LinePlace = tuple[int, int, int]
+
+
 @functools.cache
-def _steps(size: int, half: int) -> dict[int, tuple[tuple[tuple[int, int, int], ...], ...]]:
-    """:func:`_geometry`'s updates with the key increment worked out for each signed colour."""
-    updates, _ = _geometry(size, half)
-    return {
-        delta: tuple(tuple((slot, q, delta * unit) for slot, q, unit in cell) for cell in updates)
-        for delta in (BLACK, WHITE, -BLACK, -WHITE)
-    }
+def _lines(size: int, half: int) -> tuple[tuple[tuple[LinePlace, ...], ...], tuple[int, ...]]:
+    """For each cell, its place on each of its four lines; and the words of the lines of an empty board.
+
+    A line's *word* packs its cells in order, 2 bits each, after ``2 * half``
+    cells of wall and followed by as many, so the window of ``4 * half + 1``
+    cells centred on any of its cells (:meth:`LineTable.moves`) is one shift
+    and one mask away: the cell at position ``i`` of the line (from 0) has
+    its window at shift ``2 * i`` and itself at bit ``2 * i + 4 * half``.
+    """
+    n = size * size
+    places: list[list[LinePlace]] = [[] for _ in range(n)]
+    words: list[int] = []
+    pad = 2 * half
+    for dx, dy in DIRECTIONS:
+        stride = dy * size + dx
+        for q in range(n):
+            x, y = q % size, q // size
+            if 0 <= x - dx < size and 0 <= y - dy < size:
+                continue  # not the first cell of its line
+            line = len(words)
+            length = 0
+            while 0 <= x < size and 0 <= y < size:
+                places[y * size + x].append((line, 2 * length, stride))
+                x, y, length = x + dx, y + dy, length + 1
+            walls = (1 << (2 * pad)) - 1  # pad cells of WALL (3: both bits set)
+            words.append(walls | walls << (2 * (pad + length)))
+    return tuple(tuple(place) for place in places), tuple(words)
 
 
 @functools.cache
@@ -128,6 +154,13 @@ def _zobrist(size: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     return black, white, rng.getrandbits(64)
 
 
+@functools.cache
+def _zobrist_moves(size: int) -> tuple[tuple[int, ...], ...]:
+    """By colour (index 0 unused), the hash change of a stone on each cell and the turn passing with it."""
+    black, white, side = _zobrist(size)
+    return (), tuple(key ^ side for key in black), tuple(key ^ side for key in white)
+
+
 class SearchBoard:
     """Stones, side to move, shapes per empty cell and a Zobrist key, with symmetric play/undo."""
 
@@ -139,11 +172,17 @@ class SearchBoard:
         n = size * size
         self.n = n
         shapes = line_table(rule)
-        self._lookup = shapes.lookup
-        self._shape_cache = shapes.cache
-        updates, empty_keys = _geometry(size, shapes.half)
-        #: by signed colour (negative: taken back), for each cell: (slot, cell, key increment) of its lines
-        self._steps = _steps(size, shapes.half)
+        half = shapes.half
+        updates, empty_keys = _geometry(size, half)
+        places, empty_words = _lines(size, half)
+        #: for each cell, its :data:`LinePlace` on each of its four lines
+        self._places = places
+        #: a window's mask, and the shift of its centre within it
+        self._window = (1 << (2 * (4 * half + 1))) - 1
+        self._centre = 4 * half
+        #: by colour (index 0 unused): the line table's memo of what a stone does around it, and its filler
+        self._moves = ((), shapes.moves(BLACK), shapes.moves(WHITE))
+        self._move = shapes.move
         #: the learned evaluation, when asked for and the rule has one (see :mod:`gomoku.ai.learned`)
         self.learned: LearnedEval | None = learned_eval(rule, int(learned))
         self._cell_table = cell_table(rule if self.learned is not None else None)
@@ -154,21 +193,25 @@ class SearchBoard:
         zb, zw, self._zside = _zobrist(size)
         #: by colour (index 0 unused), the key of a stone on each cell
         self._zobrist: tuple[tuple[int, ...], ...] = ((), zb, zw)
+        #: the same with the side to move's key folded in: what one move changes in the hash
+        self._zobrist_move = _zobrist_moves(size)
         self.cells = [0] * n
-        self.keys = list(empty_keys)
+        #: the stones of every line (rows, columns, diagonals), packed in one integer each (see :func:`_lines`)
+        self.lines = list(empty_words)
         self.hash = 0
         self.history: list[int] = []
+        keys = list(empty_keys)  # (each cell's line keys: only to work out the shapes of the start position)
         for cell, stone in enumerate(cells):
             if stone:
                 self.cells[cell] = stone
                 self.hash ^= self._zobrist[stone][cell]
                 for slot, _, unit in updates[cell]:
-                    self.keys[slot] += stone * unit
+                    keys[slot] += stone * unit
+                for line, shift, _ in places[cell]:
+                    self.lines[line] += stone << (shift + self._centre)
         if side == WHITE:
             self.hash ^= self._zside
-        # by colour (index 0 unused): per-slot shape bits, per-cell histograms, classes, scores,
-        # per-class counts; and per-colour totals
-        self.pat: tuple[list[int], list[int], list[int]] = ([], [_NO_SHAPE] * (4 * n), [_NO_SHAPE] * (4 * n))
+        # by colour (index 0 unused): per-cell histograms, classes, scores, per-class counts; and per-colour totals
         self.code: tuple[list[int], list[int], list[int]] = ([], [4 * _NO_SHAPE] * n, [4 * _NO_SHAPE] * n)
         self.cls: tuple[list[int], list[int], list[int]] = ([], [0] * n, [0] * n)
         self.score: tuple[list[int], list[int], list[int]] = ([], [0] * n, [0] * n)
@@ -178,16 +221,14 @@ class SearchBoard:
         self.hot: tuple[set[int], set[int], set[int]] = (set(), set(), set())
         self._foul_cache: dict[tuple[int, int], bool] = {}
         self._foulish = foulish_codes()
-        lookup = self._lookup
+        lookup = shapes.lookup
         for q in range(n):
             if self.cells[q]:
                 continue
             for colour in (BLACK, WHITE):
                 code = 0
                 for d in range(4):
-                    bits = lookup(self.keys[q * 4 + d])[colour - 1]
-                    self.pat[colour][q * 4 + d] = bits
-                    code += bits
+                    code += lookup(keys[q * 4 + d])[colour - 1]
                 self.code[colour][q] = code
                 cls, score = self._cell_table[code]
                 self.cls[colour][q] = cls
@@ -208,37 +249,48 @@ class SearchBoard:
         """Put the side to move's stone on the empty cell ``p`` and pass the turn."""
         c = self.side
         self.cells[p] = c
-        self.hash ^= self._zobrist[c][p] ^ self._zside
+        self.hash ^= self._zobrist_move[c][p]
         self.side = OPPONENT[c]
         self.history.append(p)
-        for colour in (BLACK, WHITE):
-            # take the now occupied cell out of the colour's counts (its histogram is kept for undo)
-            cls, score = self.cls[colour], self.score[colour]
-            self.count[colour][cls[p]] -= 1
-            self.total[colour] -= score[p]
-            self.hot[colour].discard(p)
-            cls[p] = 0
-            score[p] = 0
-        self._update_lines(self._steps[c][p])
+        # take the now occupied cell out of each colour's counts (its histograms are kept for undo)
+        clsb, clsw = self.cls[BLACK], self.cls[WHITE]
+        scb, scw = self.score[BLACK], self.score[WHITE]
+        total = self.total
+        self.count[BLACK][clsb[p]] -= 1
+        self.count[WHITE][clsw[p]] -= 1
+        total[BLACK] -= scb[p]
+        total[WHITE] -= scw[p]
+        if clsb[p] >= HOT:
+            self.hot[BLACK].discard(p)
+        if clsw[p] >= HOT:
+            self.hot[WHITE].discard(p)
+        clsb[p] = clsw[p] = scb[p] = scw[p] = 0
+        self._update_lines(p, c, c << self._centre)
 
     def undo(self) -> int:
         """Take back the last stone; returns its cell."""
         p = self.history.pop()
         c = self.cells[p]
-        self._update_lines(self._steps[-c][p])
+        self._update_lines(p, c, -(c << self._centre))
         self.cells[p] = 0
         self.side = c
-        self.hash ^= self._zobrist[c][p] ^ self._zside
-        table = self._cell_table
-        for colour in (BLACK, WHITE):
-            # put the emptied cell back into the colour's counts from its kept histogram
-            kind, score = table[self.code[colour][p]]
-            self.cls[colour][p] = kind
-            self.score[colour][p] = score
-            self.count[colour][kind] += 1
-            self.total[colour] += score
-            if kind >= HOT:
-                self.hot[colour].add(p)
+        self.hash ^= self._zobrist_move[c][p]
+        # put the emptied cell back into each colour's counts from its kept histograms
+        table, total = self._cell_table, self.total
+        kind, score = table[self.code[BLACK][p]]
+        self.cls[BLACK][p] = kind
+        self.score[BLACK][p] = score
+        self.count[BLACK][kind] += 1
+        total[BLACK] += score
+        if kind >= HOT:
+            self.hot[BLACK].add(p)
+        kind, score = table[self.code[WHITE][p]]
+        self.cls[WHITE][p] = kind
+        self.score[WHITE][p] = score
+        self.count[WHITE][kind] += 1
+        total[WHITE] += score
+        if kind >= HOT:
+            self.hot[WHITE].add(p)
         return p
 
     def pass_turn(self) -> None:
@@ -246,11 +298,15 @@ class SearchBoard:
         self.side = OPPONENT[self.side]
         self.hash ^= self._zside
 
-    def _update_lines(self, steps: tuple[tuple[int, int, int], ...]) -> None:
-        """Add each step's increment to its key (a stone put or taken on their lines); refresh shapes."""
-        cells, keys = self.cells, self.keys
-        cache, lookup = self._shape_cache, self._lookup
-        patb, patw = self.pat[BLACK], self.pat[WHITE]
+    def _update_lines(self, p: int, c: int, centre: int) -> None:
+        """Put (``centre`` > 0) or take (< 0) a stone of colour ``c`` on ``p`` in its four lines; refresh shapes.
+
+        Each line's window around ``p`` gives, from the line table's memo,
+        the empty cells whose shapes change and by how much: their
+        histograms, classes and scores are brought up to date, nothing else
+        is looked at.
+        """
+        lines, memo, mask = self.lines, self._moves[c], self._window
         codeb, codew = self.code[BLACK], self.code[WHITE]
         clsb, clsw = self.cls[BLACK], self.cls[WHITE]
         scb, scw = self.score[BLACK], self.score[WHITE]
@@ -258,49 +314,46 @@ class SearchBoard:
         table = self._cell_table
         hotb, hotw = self.hot[BLACK], self.hot[WHITE]
         totb = totw = 0
-        for slot, q, step in steps:
-            key = keys[slot] + step
-            keys[slot] = key
-            if cells[q]:
-                continue
+        for line, shift, stride in self._places[p]:
+            word = lines[line]
+            window = (word >> shift) & mask
+            lines[line] = word + (centre << shift)
             try:
-                nb, nw = cache[key]
+                changes = memo[window]
             except KeyError:
-                nb, nw = lookup(key)
-            ob = patb[slot]
-            if nb != ob:
-                patb[slot] = nb
-                code = codeb[q] + nb - ob
-                codeb[q] = code
-                kind, score = table[code]
-                old = clsb[q]
-                if kind != old:
-                    cntb[old] -= 1
-                    cntb[kind] += 1
-                    clsb[q] = kind
-                    if kind >= HOT:
-                        hotb.add(q)
-                    elif old >= HOT:
-                        hotb.discard(q)
-                totb += score - scb[q]
-                scb[q] = score
-            ow = patw[slot]
-            if nw != ow:
-                patw[slot] = nw
-                code = codew[q] + nw - ow
-                codew[q] = code
-                kind, score = table[code]
-                old = clsw[q]
-                if kind != old:
-                    cntw[old] -= 1
-                    cntw[kind] += 1
-                    clsw[q] = kind
-                    if kind >= HOT:
-                        hotw.add(q)
-                    elif old >= HOT:
-                        hotw.discard(q)
-                totw += score - scw[q]
-                scw[q] = score
+                changes = self._move(window, c)
+            for offset, db, dw in changes:
+                q = p + offset * stride
+                if db:
+                    code = codeb[q] + db
+                    codeb[q] = code
+                    kind, score = table[code]
+                    old = clsb[q]
+                    if kind != old:
+                        cntb[old] -= 1
+                        cntb[kind] += 1
+                        clsb[q] = kind
+                        if kind >= HOT:
+                            hotb.add(q)
+                        elif old >= HOT:
+                            hotb.discard(q)
+                    totb += score - scb[q]
+                    scb[q] = score
+                if dw:
+                    code = codew[q] + dw
+                    codew[q] = code
+                    kind, score = table[code]
+                    old = clsw[q]
+                    if kind != old:
+                        cntw[old] -= 1
+                        cntw[kind] += 1
+                        clsw[q] = kind
+                        if kind >= HOT:
+                            hotw.add(q)
+                        elif old >= HOT:
+                            hotw.discard(q)
+                    totw += score - scw[q]
+                    scw[q] = score
         self.total[BLACK] += totb
         self.total[WHITE] += totw
 
@@ -313,9 +366,7 @@ class SearchBoard:
         at its horizon this way, which is most of the positions it meets.
         """
         c = self.side
-        cells, keys = self.cells, self.keys
-        cache, lookup = self._shape_cache, self._lookup
-        patb, patw = self.pat[BLACK], self.pat[WHITE]
+        lines, memo, mask = self.lines, self._moves[c], self._window
         codeb, codew = self.code[BLACK], self.code[WHITE]
         clsb, clsw = self.cls[BLACK], self.cls[WHITE]
         scb, scw = self.score[BLACK], self.score[WHITE]
@@ -325,26 +376,24 @@ class SearchBoard:
         cntw[clsw[p]] -= 1
         totb = self.total[BLACK] - scb[p]
         totw = self.total[WHITE] - scw[p]
-        for slot, q, step in self._steps[c][p]:
-            if cells[q]:
-                continue
-            key = keys[slot] + step
+        for line, shift, stride in self._places[p]:
+            window = (lines[line] >> shift) & mask
             try:
-                nb, nw = cache[key]
+                changes = memo[window]
             except KeyError:
-                nb, nw = lookup(key)
-            ob = patb[slot]
-            if nb != ob:
-                kind, score = table[codeb[q] + nb - ob]
-                cntb[clsb[q]] -= 1
-                cntb[kind] += 1
-                totb += score - scb[q]
-            ow = patw[slot]
-            if nw != ow:
-                kind, score = table[codew[q] + nw - ow]
-                cntw[clsw[q]] -= 1
-                cntw[kind] += 1
-                totw += score - scw[q]
+                changes = self._move(window, c)
+            for offset, db, dw in changes:
+                q = p + offset * stride
+                if db:
+                    kind, score = table[codeb[q] + db]
+                    cntb[clsb[q]] -= 1
+                    cntb[kind] += 1
+                    totb += score - scb[q]
+                if dw:
+                    kind, score = table[codew[q] + dw]
+                    cntw[clsw[q]] -= 1
+                    cntw[kind] += 1
+                    totw += score - scw[q]
         return cntb, cntw, totb, totw
 
     # -- questions ----------------------------------------------------------------

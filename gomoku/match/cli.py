@@ -78,8 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
         default=OpeningSet.BALANCED.value,
         metavar="NAME|FILE",
         help=_(
-            "the openings: balanced (the default), held-out, renju26, random, or a file with one opening a line "
-            "(h8 i9 j7)"
+            "the openings: balanced (the default), held-out, outside-tuning, outside-held-out, renju26, random, "
+            "or a file with one opening a line (h8 i9 j7)"
         ),
     )
     parser.add_argument(

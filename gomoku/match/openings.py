@@ -11,6 +11,17 @@ from (the pair swaps colours).  The named sets:
   (``held-out``).  They are judged for each rule on 15x15 and ship as
   package data (``gomoku/match/data/``); ``benchmarks/balanced_openings.py
   --write`` judges them again and rewrites the files.
+- ``outside-tuning`` and ``outside-held-out``: a wider and fairer pair for
+  strength work, for freestyle and renju only: three-stone openings with
+  white and black within three points of the centre (one of each symmetry
+  class) that an outside engine, not ``hard``, judged near even on a fixed
+  node budget; ranked by balance, the two sets alternate (64 openings
+  each, so a hundred games and more), except that the openings of
+  ``balanced`` (which changes were tuned on) all go to the tuning set.
+  ``hard``'s own judgement favours openings ``hard`` understands, so it
+  should not also choose the openings that judge it.
+  ``benchmarks/balanced_openings.py --engine PATH --write-outside`` makes
+  them again.
 - ``renju26``: the 26 canonical renju openings (:func:`gomoku.openings.canonical_openings`).
 - ``random``: openings of a few stones within two points of the centre,
   drawn from a seeded random source (:func:`random_openings`).
@@ -54,8 +65,19 @@ class OpeningSet(str, enum.Enum):
 
     BALANCED = "balanced"
     HELD_OUT = "held-out"
+    OUTSIDE_TUNING = "outside-tuning"
+    OUTSIDE_HELD_OUT = "outside-held-out"
     RENJU26 = "renju26"
     RANDOM = "random"
+
+
+#: The sets judged by an outside engine, tuning set first.
+OUTSIDE_SETS = (OpeningSet.OUTSIDE_TUNING, OpeningSet.OUTSIDE_HELD_OUT)
+#: The rules the outside sets are judged for: the ones the strength work measures (issue 29).
+OUTSIDE_RULES = (Rule.FREESTYLE, Rule.RENJU)
+#: The openings in each outside set (the most balanced first): 128 games a rule with colours swapped, and more
+#: than the 50 pairs a hundred-game confirmation needs.
+OUTSIDE_SET_SIZE = 64
 
 
 class OpeningsError(GomokuError, ValueError):
@@ -112,6 +134,9 @@ def shipped_openings(which: OpeningSet, size: int, rule: Rule) -> list[list[Poin
     if size != BALANCED_SIZE:
         said = _("the {name} openings are judged on {size}x{size} only: give --openings FILE or random")
         raise OpeningsError(said.format(name=which.value, size=BALANCED_SIZE))
+    if which in OUTSIDE_SETS and rule not in OUTSIDE_RULES:
+        judged = _("the {name} openings are judged for {rules} only: give another set")
+        raise OpeningsError(judged.format(name=which.value, rules=", ".join(r.value for r in OUTSIDE_RULES)))
     text = resources.files(__package__).joinpath("data").joinpath(data_name(which, rule)).read_text(encoding="utf-8")
     return parse_openings(text, size, rule, data_name(which, rule))
 
@@ -151,6 +176,9 @@ def named_openings(name: str, size: int, rule: Rule, count: int, seed: int) -> l
 
 __all__ = [
     "BALANCED_SIZE",
+    "OUTSIDE_RULES",
+    "OUTSIDE_SETS",
+    "OUTSIDE_SET_SIZE",
     "OpeningSet",
     "OpeningsError",
     "data_name",
