@@ -59,6 +59,8 @@ import random
 import threading
 import time
 from dataclasses import replace
+from itertools import compress
+from operator import or_
 
 from gomoku.ai.book import BookLookup, book_choice
 from gomoku.ai.budget import WALL_TIMER, Budget, NodeTimer, OutOfBudget, Timer
@@ -193,12 +195,11 @@ class AlphaBeta:
         history = self.history
         if board.winning_fours(opp):
             # the opponent threatens an open four: only our fours and the points that stop it
-            moves: set[int] | list[int] = set(board.cells_at_least(me, C_FOUR)).union(board.cells_at_least(opp, C_FOUR))
+            moves = sorted(set(board.cells_at_least(me, C_FOUR)).union(board.cells_at_least(opp, C_FOUR)))
             width = THREAT_WIDTH_FACTOR * width
         else:
             # a cell scores only if a stone of either side lies within four points on one of its lines
-            # (the board keeps the set as scores change; its order does not matter: the ranks are all distinct)
-            moves = board.scoring
+            moves = list(compress(range(board.n), map(or_, mine, theirs)))
             if not moves:
                 moves = [q for q in range(board.n) if not board.cells[q]]
         # one integer per move sorts fastest: the rank, then the lower cell first on a tie

@@ -210,9 +210,6 @@ class SearchBoard:
         self.total = [0, 0, 0]
         #: per colour, the empty cells of class open three or better (where threats are made)
         self.hot: tuple[set[int], set[int], set[int]] = (set(), set(), set())
-        #: the empty cells that score for either colour (a stone lies within reach on one of their lines):
-        #: the search's quiet candidates, kept as scores change so that no move has to scan every cell
-        self.scoring: set[int] = set()
         self._foul_cache: dict[tuple[int, int], bool] = {}
         self._foulish = foulish_codes()
         lookup = shapes.lookup
@@ -231,8 +228,6 @@ class SearchBoard:
                 self.total[colour] += score
                 if cls >= HOT:
                     self.hot[colour].add(q)
-                if score:
-                    self.scoring.add(q)
 
     @classmethod
     def from_board(cls, board: Board) -> SearchBoard:
@@ -261,7 +256,6 @@ class SearchBoard:
         if clsw[p] >= HOT:
             self.hot[WHITE].discard(p)
         clsb[p] = clsw[p] = scb[p] = scw[p] = 0
-        self.scoring.discard(p)
         self._update_lines(p, c, c << self._centre)
 
     def undo(self) -> int:
@@ -288,8 +282,6 @@ class SearchBoard:
         total[WHITE] += score
         if kind >= HOT:
             self.hot[WHITE].add(p)
-        if score or self.score[BLACK][p]:
-            self.scoring.add(p)
         return p
 
     def pass_turn(self) -> None:
@@ -303,8 +295,7 @@ class SearchBoard:
         Each line's window around ``p`` gives, from the line table's memo,
         the empty cells whose shapes change and by how much: their
         histograms, classes and scores are brought up to date, nothing else
-        is looked at.  A cell whose score for either colour turns to or from
-        zero joins or leaves :attr:`scoring` (it is in while either is not zero).
+        is looked at.
         """
         lines, memo, mask = self.lines, self._moves[c], self._window
         codeb, codew = self.code[BLACK], self.code[WHITE]
@@ -313,7 +304,6 @@ class SearchBoard:
         cntb, cntw = self.count[BLACK], self.count[WHITE]
         table = self._cell_table
         hotb, hotw = self.hot[BLACK], self.hot[WHITE]
-        scoring = self.scoring
         totb = totw = 0
         for line, shift, stride in self._places[p]:
             word = lines[line]
@@ -338,14 +328,8 @@ class SearchBoard:
                             hotb.add(q)
                         elif old >= HOT:
                             hotb.discard(q)
-                    before = scb[q]
-                    totb += score - before
+                    totb += score - scb[q]
                     scb[q] = score
-                    if not before or not score:  # (its zero-ness may have changed: in or out of the scoring cells)
-                        if score or scw[q]:
-                            scoring.add(q)
-                        else:
-                            scoring.discard(q)
                 if dw:
                     code = codew[q] + dw
                     codew[q] = code
@@ -359,14 +343,8 @@ class SearchBoard:
                             hotw.add(q)
                         elif old >= HOT:
                             hotw.discard(q)
-                    before = scw[q]
-                    totw += score - before
+                    totw += score - scw[q]
                     scw[q] = score
-                    if not before or not score:
-                        if score or scb[q]:
-                            scoring.add(q)
-                        else:
-                            scoring.discard(q)
         self.total[BLACK] += totb
         self.total[WHITE] += totw
 
