@@ -27,6 +27,12 @@ reads every position the first level moves in, keeping its own tables, and
 the depths both reach after each ponder are compared (on a miss about the
 same: the tables differ only by what earlier hits merged; on a hit deeper).
 
+With ``--nodes2 N`` the second level searches N nodes a move (``--nodes`` the first's); a level
+against itself is then printed as ``hard`` and ``hard@N``.  A faster core is the same search with more
+nodes in the same second, so this prices a speed-up in Elo without the faster core:
+
+    python benchmarks/strength.py hard hard --nodes 48000 --nodes2 24000 --games 40 --openings balanced
+
 With ``engine`` as the second level the opponent is an external Gomocup
 engine (``--engine PATH``, a ``pbrain-*`` program; see :mod:`gomoku.gomocup.manager`):
 a fresh process each game, told ``START``, ``INFO rule``, ``INFO
@@ -183,6 +189,8 @@ class Options(NamedTuple):
     ponder: tuple[int, bool] | None
     #: an equal-time match: each level thinks its share of this clock (Game.think_budget), a flag fall loses
     clock: ClockSpec = NO_CLOCK
+    #: printout names that are not level names, with the level each plays (the second of a mirror match)
+    aliases: tuple[tuple[str, str], ...] = ()
 
 
 def progress(count: int, total: int, results: list[GameResult], first: str) -> None:
@@ -211,7 +219,7 @@ def play_game(job: tuple) -> GameResult:
     """
     index, opening, black_level, white_level, given = job
     options = Options(*given)
-    size, rule, think_time, seed, engine, nodes, first, ponder, clock = options
+    size, rule, think_time, seed, engine, nodes, first, ponder, clock, _aliases = options
     levels = {Seat.FIRST: black_level, Seat.SECOND: white_level}
     spec = GameSpec(
         index,
@@ -262,7 +270,14 @@ def _contender(level: str, options: Options) -> Contender:
     engine = options.engine
     if engine is not None and level == engine.name:
         return Contender(engine.name, command=engine.path, infos=engine.infos)
-    return Contender(level, level=level, nodes=nodes_for(level, options.nodes, options.first))
+    return Contender(
+        level, level=dict(options.aliases).get(level, level), nodes=nodes_for(level, options.nodes, options.first)
+    )
+
+
+def elo(score: float) -> float:
+    """The Elo difference that makes ``score`` (strictly between 0 and 1) the expected score."""
+    return -400 * math.log10(1 / score - 1)
 
 
 def set_parameter(parser: argparse.ArgumentParser, name: str, value: str) -> None:
@@ -334,6 +349,14 @@ def main() -> None:
         metavar="N",
         help="give the first level (a searching one) N nodes a move instead of its time: the same games "
         "however loaded the machine is (about 24,000 nodes make hard's second)",
+    )
+    parser.add_argument(
+        "--nodes2",
+        type=int,
+        default=None,
+        metavar="N",
+        help="with --nodes: give the second level N nodes a move; a level against itself (hard hard) is then "
+        "printed as LEVEL and LEVEL@N, to measure what more nodes (a faster core) would be worth",
     )
     parser.add_argument(
         "--ponder-nodes",
@@ -432,7 +455,18 @@ def main() -> None:
         openings = make_openings(args.games // 2, args.size, args.opening_stones, args.seed)
     ponder = (args.ponder_nodes, args.ponder_twin) if args.ponder_nodes else None
     clock = args.clock
-    options = Options(args.size, args.rule, args.think_time, args.seed, engine, args.nodes, args.first, ponder, clock)
+    nodes: int | dict[str, int] | None = args.nodes
+    aliases: tuple[tuple[str, str], ...] = ()
+    if args.nodes2 is not None:
+        if args.nodes is None or engine is not None:
+            parser.error("--nodes2 needs --nodes, and a level (not engine) as the second")
+        if args.second == args.first:
+            aliases = ((f"{args.second}@{args.nodes2}", args.second),)
+            args.second = aliases[0][0]
+        nodes = {args.first: args.nodes, args.second: args.nodes2}
+    options = Options(
+        args.size, args.rule, args.think_time, args.seed, engine, nodes, args.first, ponder, clock, aliases
+    )
     jobs = []
     for index, opening in enumerate(openings):
         if args.first_as != "white":
@@ -468,6 +502,11 @@ def main() -> None:
         )
     )
     print(f"{args.first}: {wins} wins, {losses} losses, {draws} draws; score {score:.1%} +/- {error:.1%} (95%)")
+    if score - error > 0 and score + error < 1:
+        print(
+            f"Elo difference {elo(score):+.0f} (95%: {elo(score - error):+.0f} to {elo(score + error):+.0f}), "
+            "from the score and its error bar"
+        )
     if clock != NO_CLOCK:
         flags = sum(1 for r in results if r.on_time)
         print(f"on a {clock.describe()} clock: {flags} games ended by a flag fall")
