@@ -198,7 +198,8 @@ class AlphaBeta:
         history = self.history
         if board.winning_fours(opp):
             # the opponent threatens an open four: only our fours and the points that stop it
-            moves = sorted(set(board.cells_at_least(me, C_FOUR)).union(board.cells_at_least(opp, C_FOUR)))
+            # (a set: its order does not matter, every rank below is distinct)
+            moves: set[int] | list[int] = set(board.cells_at_least(me, C_FOUR)).union(board.cells_at_least(opp, C_FOUR))
             width = THREAT_WIDTH_FACTOR * width
         else:
             # a cell scores only if a stone of either side lies within four points on one of its lines
@@ -206,23 +207,21 @@ class AlphaBeta:
             if not moves:
                 moves = [q for q in range(board.n) if not board.cells[q]]
         # one integer per move sorts fastest: the rank, then the lower cell first on a tie
+        # (rank * 2**_CELL_BITS - cell: its cell is -value & _CELL_MASK)
         ranked = sorted(
-            [
-                ((mine[q] * ORDER_OWN + theirs[q] * ORDER_THEIRS + history[q]) << _CELL_BITS) + _CELL_MASK - q
-                for q in moves
-            ],
+            [((mine[q] * ORDER_OWN + theirs[q] * ORDER_THEIRS + history[q]) << _CELL_BITS) - q for q in moves],
             reverse=True,
         )
         if me == BLACK and board.renju:
             allowed = []
             for value in ranked:
-                q = _CELL_MASK - (value & _CELL_MASK)
+                q = -value & _CELL_MASK
                 if not board.forbidden(q):
                     allowed.append(q)
                     if len(allowed) >= width:
                         break
             return allowed
-        return [_CELL_MASK - (value & _CELL_MASK) for value in ranked[:width]]
+        return [-value & _CELL_MASK for value in ranked[:width]]
 
     def horizon_blocks(self) -> list[int]:
         """Past the horizon, facing an open three: the best few points that stop it (no counter-attack).
@@ -345,8 +344,9 @@ class AlphaBeta:
         at_horizon = child_depth <= 0 and ply + 1 < MAX_PLY and not counts[C_WIN_FOUR]
         threat_cells = board.cls[me]
         judge, tick = self.judge_after, self.budget.tick
+        child_ply = ply + 1
         for index, move in enumerate(moves):
-            judged = judge(move, ply + 1) if at_horizon and threat_cells[move] < C_OPEN_THREE else None
+            judged = judge(move, child_ply) if at_horizon and threat_cells[move] < C_OPEN_THREE else None
             if judged is not None:
                 tick()
                 value = -judged
@@ -354,11 +354,11 @@ class AlphaBeta:
                 board.play(move)
                 try:
                     if index == 0:
-                        value = -self.negamax(child_depth, -beta, -alpha, ply + 1)
+                        value = -self.negamax(child_depth, -beta, -alpha, child_ply)
                     else:
-                        value = -self.negamax(child_depth, -alpha - 1, -alpha, ply + 1)
+                        value = -self.negamax(child_depth, -alpha - 1, -alpha, child_ply)
                         if alpha < value < beta:
-                            value = -self.negamax(child_depth, -beta, -alpha, ply + 1)
+                            value = -self.negamax(child_depth, -beta, -alpha, child_ply)
                 finally:
                     board.undo()
             if value > best_value:
