@@ -25,20 +25,20 @@ class Measured:
     interval: float
 
 
-#: Each level's Elo from the ladder run printed in ``docs/levels.md`` (336 games of 15x15 freestyle on the
-#: held-out balanced openings: ``python benchmarks/ladder.py --engine /path/to/pbrain-rapfi --games 20
-#: --engine-games 10 --long-games 6 --nodes-per-second 24000 --jobs 2 --results ladder.jsonl``).
+#: Each level's Elo from the ladder run printed in ``docs/levels.md`` (384 games of 15x15 freestyle on the
+#: held-out balanced openings, 2026-12-02: ``python benchmarks/ladder.py --engine /path/to/pbrain-rapfi --games 20
+#: --engine-games 10 --long-games 14 --nodes-per-second 24000 --jobs 2 --results ladder.jsonl``).
 MEASURED: dict[str, Measured] = {
-    "beginner": Measured(-719, 258),
-    "novice": Measured(-570, 215),
-    "easy": Measured(-437, 182),
-    "casual": Measured(-436, 168),
-    "normal": Measured(-428, 160),
-    "club": Measured(-178, 133),
-    "strong": Measured(-80, 124),
-    "hard": Measured(23, 129),
-    "expert": Measured(30, 155),
-    "master": Measured(58, 173),
+    "beginner": Measured(-678, 252),
+    "novice": Measured(-528, 207),
+    "easy": Measured(-392, 173),
+    "casual": Measured(-385, 159),
+    "normal": Measured(-366, 151),
+    "club": Measured(-136, 128),
+    "strong": Measured(-47, 120),
+    "hard": Measured(61, 121),
+    "expert": Measured(178, 121),
+    "master": Measured(134, 130),
 }
 
 #: The level a newcomer is taken to be as strong as: the menu's default level, so that a newcomer's
