@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 from hypothesis import assume, given, settings
@@ -11,12 +10,11 @@ from hypothesis import strategies as st
 
 from gomoku import Board, Rule, Stone
 from gomoku.ai import make_player
-from gomoku.ai.budget import Budget
 from gomoku.ai.learned import CELL_LIMIT, CELLS_ONLY, OFF, SHIFT, learned_eval, learned_part
 from gomoku.ai.parameters import TEMPO
 from gomoku.ai.searchboard import SearchBoard
 from gomoku.patterns import C_FIVE, C_NONE, OPEN_THREE, OPEN_TWO, cell_class, histograms, shape_bit
-from tests.test_search_tactics import BLOCK_FOUR, VCF_POSITIONS, WIN_IN_ONE, at, play_out_fours
+from tests.test_search_tactics import BLOCK_FOUR, VCF_POSITIONS, WIN_IN_ONE, at, horizon_judged, play_out_fours
 from tools import eval_fit
 from tools.eval_fit import Position, fit, model_loss
 
@@ -150,27 +148,11 @@ def test_the_learned_search_plays_out_a_forced_win(learned_search):
     picks=st.lists(st.integers(0, 10_000), min_size=4, max_size=50),
 )
 def test_the_learned_horizon_judged_without_playing_agrees_with_playing(rule, picks):
-    from gomoku.ai.search import WIN, AlphaBeta
+    from gomoku.ai.search import WIN
 
-    board = SearchBoard([0] * 225, 15, rule, 1, learned=True)
-    for pick in picks:
-        empty = [q for q in range(board.n) if not board.cells[q]]
-        if board.count[board.side][C_FIVE]:
-            break
-        board.play(empty[pick % len(empty)])
-    search = AlphaBeta(board, Budget(time.perf_counter() + 60))
-    judged = 0
-    for q in range(board.n):
-        if board.cells[q]:
-            continue
-        value = search.judge_after(q, 3)
-        board.play(q)
-        searched = search.negamax(0, -WIN - 1, WIN + 1, 3)
-        board.undo()
-        if value is not None:
-            judged += 1
-            assert value == searched
-            assert abs(value) < 1_000_000 or abs(value) > WIN - 1_000, "a judged value stays far below a win"
+    judged = horizon_judged(SearchBoard([0] * 225, 15, rule, 1, learned=True), picks)
+    for value in judged:
+        assert abs(value) < 1_000_000 or abs(value) > WIN - 1_000, "a judged value stays far below a win"
     assume(judged)
 
 
