@@ -27,9 +27,11 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
+from gomoku.ai.learned import LearnedMode
 from gomoku.ai.parameters import TEMPO
-from gomoku.ai.searchboard import HOT, SearchBoard, _geometry, cell_table
-from gomoku.patterns import histograms, line_table
+from gomoku.ai.searchboard import HOT, SearchBoard, cell_table
+from gomoku.patterns import WALL, histograms, line_table
+from gomoku.point import DIRECTIONS
 from gomoku.rules import BLACK, OPPONENT, WHITE, Rule
 
 
@@ -82,8 +84,36 @@ def tables(rule: Rule) -> tuple[np.ndarray, np.ndarray, np.ndarray, int]:
 
 
 @functools.cache
+def _geometry(size: int, half: int) -> tuple[tuple[tuple[tuple[int, int, int], ...], ...], tuple[int, ...]]:
+    """For each cell, the (slot, cell, unit) of every key it appears in; and the keys of an empty board.
+
+    The search board's representation before 2026-12-02 (a key per cell and direction, changed by one
+    addition per stone), which this prototype keeps: it was measured on it.
+
+    A *slot* is ``cell * 4 + direction``; a stone of colour ``c`` at distance
+    ``o`` along direction ``d`` from ``cell`` adds ``c * unit`` to that slot's key.
+    """
+    n = size * size
+    updates: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
+    keys = [0] * (4 * n)
+    offsets = [o for o in range(-half, half + 1) if o]
+    for q in range(n):
+        qx, qy = q % size, q // size
+        for d, (dx, dy) in enumerate(DIRECTIONS):
+            slot = q * 4 + d
+            for index, o in enumerate(offsets):
+                x, y = qx + o * dx, qy + o * dy
+                shift = 2 * index
+                if 0 <= x < size and 0 <= y < size:
+                    updates[y * size + x].append((slot, q, 1 << shift))
+                else:
+                    keys[slot] += WALL << shift
+    return tuple(tuple(u) for u in updates), tuple(keys)
+
+
+@functools.cache
 def geometry(size: int, half: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """:func:`gomoku.ai.searchboard._geometry` as arrays: per cell its (slot, cell, unit) steps and their count."""
+    """:func:`_geometry` as arrays: per cell its (slot, cell, unit) steps and their count."""
     updates, _ = _geometry(size, half)
     width = max(len(u) for u in updates)
     slots = np.zeros((len(updates), width), dtype=np.int64)
@@ -227,9 +257,13 @@ class NumbaBoard(SearchBoard):
     flag per cell (see :meth:`cells_of`).  Freestyle only.
     """
 
-    def __init__(self, cells: list[int], size: int, rule: Rule, side: int) -> None:
+    def __init__(
+        self, cells: list[int], size: int, rule: Rule, side: int, learned: LearnedMode = LearnedMode.OFF
+    ) -> None:
         if rule is not Rule.FREESTYLE:
             raise ValueError("the numba prototype board is freestyle only")
+        if learned:
+            raise ValueError("the numba prototype board has the hand-set evaluation only")
         super().__init__(cells, size, rule, side)
         n = self.n
         self._tables = tables(rule)

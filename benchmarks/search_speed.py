@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from gomoku import Board, Rule, parse_point
 from gomoku.ai import search
 from gomoku.ai.budget import Budget
+from gomoku.ai.learned import LearnedMode
 from gomoku.ai.searchboard import SearchBoard
 
 #: The first moves of games ``hard`` lost as white (saved by ``strength.py --save-losses``).
@@ -59,7 +60,7 @@ def positions(rule: Rule = Rule.FREESTYLE, learned: bool = False) -> list[Search
             board = Board(15, rule)
             for name in moves[:plies]:
                 board.play(parse_point(name, 15))
-            boards.append(SearchBoard.from_board(board, learned) if learned else SearchBoard.from_board(board))
+            boards.append(SearchBoard.from_board(board, LearnedMode.FULL if learned else LearnedMode.OFF))
     return boards
 
 

@@ -95,6 +95,7 @@ from gomoku.match import Conditions, Contender, Forfeited, GameSpec, random_open
 from gomoku.match import play as play_match_game
 from gomoku.openings import OpeningRule, Seat, canonical_openings
 from gomoku.point import to_notation
+from gomoku.sprt import elo_of_score
 
 
 @dataclass
@@ -273,11 +274,6 @@ def _contender(level: str, options: Options) -> Contender:
     return Contender(
         level, level=dict(options.aliases).get(level, level), nodes=nodes_for(level, options.nodes, options.first)
     )
-
-
-def elo(score: float) -> float:
-    """The Elo difference that makes ``score`` (strictly between 0 and 1) the expected score."""
-    return -400 * math.log10(1 / score - 1)
 
 
 def set_parameter(parser: argparse.ArgumentParser, name: str, value: str) -> None:
@@ -504,7 +500,8 @@ def main() -> None:
     print(f"{args.first}: {wins} wins, {losses} losses, {draws} draws; score {score:.1%} +/- {error:.1%} (95%)")
     if score - error > 0 and score + error < 1:
         print(
-            f"Elo difference {elo(score):+.0f} (95%: {elo(score - error):+.0f} to {elo(score + error):+.0f}), "
+            f"Elo difference {elo_of_score(score):+.0f} "
+            f"(95%: {elo_of_score(score - error):+.0f} to {elo_of_score(score + error):+.0f}), "
             "from the score and its error bar"
         )
     if clock != NO_CLOCK:

@@ -238,6 +238,13 @@ def key_of_line(line: Sequence[int], half: int) -> int:
     return sum(value << (2 * i) for i, value in enumerate(neighbours))
 
 
+def key_in_run(run: int, index: int, half: int) -> int:
+    """The key of the cell at ``index`` of ``run``, cells packed 2 bits each (the first in the lowest bits, as
+    in a key): its ``half`` neighbours before it, then its ``half`` after it (``index >= half``)."""
+    mask = (1 << (2 * half)) - 1
+    return (run >> (2 * (index - half))) & mask | ((run >> (2 * (index + 1))) & mask) << (2 * half)
+
+
 #: What one stone does to the line shapes around it: (offset along the line, black's histogram change,
 #: white's histogram change) for each empty cell whose shapes change (see :meth:`LineTable.moves`).
 Changes = tuple[tuple[int, int, int], ...]
@@ -299,16 +306,12 @@ class LineTable:
             memo.clear()  # a bound on memory: the windows of the current positions come back at once
         forward: list[tuple[int, int, int]] = []
         backward: list[tuple[int, int, int]] = []
-        mask = (1 << (2 * half)) - 1
         for offset in range(-half, half + 1):
             index = centre + offset
             if not offset or (empty >> (2 * index)) & 3:
                 continue  # the move's own cell, a stone or the edge: no shapes kept there
-            keys = [
-                (line >> (2 * (index - half))) & mask | ((line >> (2 * (index + 1))) & mask) << (2 * half)
-                for line in (empty, put)
-            ]
-            (old_black, old_white), (new_black, new_white) = self.lookup(keys[0]), self.lookup(keys[1])
+            old_black, old_white = self.lookup(key_in_run(empty, index, half))
+            new_black, new_white = self.lookup(key_in_run(put, index, half))
             if old_black != new_black or old_white != new_white:
                 forward.append((offset, new_black - old_black, new_white - old_white))
                 backward.append((offset, old_black - new_black, old_white - new_white))

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from gomoku import Board, Rule, Stone
 from gomoku.ai import make_player
-from gomoku.ai.learned import CELL_LIMIT, CELLS_ONLY, OFF, SHIFT, learned_eval, learned_part
+from gomoku.ai.learned import CELL_LIMIT, SHIFT, LearnedMode, learned_eval, learned_part
 from gomoku.ai.parameters import TEMPO
 from gomoku.ai.searchboard import SearchBoard
 from gomoku.patterns import C_FIVE, C_NONE, OPEN_THREE, OPEN_TWO, cell_class, histograms, shape_bit
@@ -83,15 +83,15 @@ def test_the_tables_load_and_cover_every_histogram(rule):
             assert value == 0, "a cell of class none is worth nothing (the move generator counts on it)"
     assert len(learned.mix) == 81
     assert learned.tempo[1] > 0 and learned.tempo[2] > 0
-    cells_only = learned_eval(rule, CELLS_ONLY)
+    cells_only = learned_eval(rule, LearnedMode.CELLS_ONLY)
     assert cells_only.cells == learned.cells
     assert cells_only.tempo == (0.0, TEMPO, TEMPO) and not any(cells_only.mix) and not any(cells_only.bias)
-    assert learned_eval(rule, OFF) is None
+    assert learned_eval(rule, LearnedMode.OFF) is None
 
 
 def test_a_rule_without_tables_keeps_the_hand_set_evaluation():
     assert learned_eval(Rule.CARO) is None
-    board = SearchBoard([0] * 225, 15, Rule.CARO, 1, learned=True)
+    board = SearchBoard([0] * 225, 15, Rule.CARO, 1, learned=LearnedMode.FULL)
     assert board.learned is None and board.score_shift == 0
 
 
@@ -99,7 +99,7 @@ def test_a_rule_without_tables_keeps_the_hand_set_evaluation():
 @given(rule=st.sampled_from([Rule.FREESTYLE, Rule.RENJU]), picks=st.lists(st.integers(0, 10_000), max_size=40))
 def test_the_packed_totals_hold_the_hand_scores_and_the_learned_values(rule, picks):
     plain = SearchBoard([0] * 225, 15, rule, 1)
-    learned = SearchBoard([0] * 225, 15, rule, 1, learned=True)
+    learned = SearchBoard([0] * 225, 15, rule, 1, learned=LearnedMode.FULL)
     values = learned.learned.cells
     for pick in picks:
         empty = [q for q in range(225) if not plain.cells[q]]
@@ -150,7 +150,7 @@ def test_the_learned_search_plays_out_a_forced_win(learned_search):
 def test_the_learned_horizon_judged_without_playing_agrees_with_playing(rule, picks):
     from gomoku.ai.search import WIN
 
-    judged = horizon_judged(SearchBoard([0] * 225, 15, rule, 1, learned=True), picks)
+    judged = horizon_judged(SearchBoard([0] * 225, 15, rule, 1, learned=LearnedMode.FULL), picks)
     for value in judged:
         assert abs(value) < 1_000_000 or abs(value) > WIN - 1_000, "a judged value stays far below a win"
     assume(judged)

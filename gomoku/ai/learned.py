@@ -22,6 +22,7 @@ none has hand score 0 and learned value 0, as the move generator expects.
 
 from __future__ import annotations
 
+import enum
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -66,11 +67,9 @@ class LearnedEval:
 
     def judge(self, own: int, their: int, own_counts: Sequence[int], their_counts: Sequence[int], colour: int) -> int:
         """The value for the side to move (``colour``) from both sides' packed score totals and class counts."""
-        mine = ((own + _HALF) & _MASK) - _HALF
-        theirs = ((their + _HALF) & _MASK) - _HALF
         return (
-            int(self.tempo[colour] * mine)
-            - theirs
+            int(self.tempo[colour] * learned_part(own))
+            - learned_part(their)
             + self.mix[threat_state(own_counts) * STATES + threat_state(their_counts)]
             + self.bias[colour]
         )
@@ -80,18 +79,22 @@ class LearnedEval:
         return {code: (cls, (score << SHIFT) + self.cells[code]) for code, (cls, score) in hand.items()}
 
 
-#: The ways the search may use the tables (``LEARNED_EVAL``): not at all, the whole model, or the cell
-#: values alone, with the hand-set ``TEMPO`` and no mix table or colour bias.
-OFF, FULL, CELLS_ONLY = 0, 1, 2
+class LearnedMode(enum.IntEnum):
+    """The ways the search may use the tables (``LEARNED_EVAL`` holds one as its number): not at all, the
+    whole model, or the cell values alone, with the hand-set ``TEMPO`` and no mix table or colour bias."""
+
+    OFF = 0
+    FULL = 1
+    CELLS_ONLY = 2
 
 
 @functools.cache
-def learned_eval(rule: Rule, mode: int = FULL) -> LearnedEval | None:
+def learned_eval(rule: Rule, mode: LearnedMode = LearnedMode.FULL) -> LearnedEval | None:
     """The learned tables of ``rule`` used as ``mode`` says (``None`` when off, or none were fitted for it)."""
-    if mode == OFF:
+    if mode == LearnedMode.OFF:
         return None
     found = _tables(rule)
-    if found is None or mode == FULL:
+    if found is None or mode == LearnedMode.FULL:
         return found
     from gomoku.ai.parameters import TEMPO
 

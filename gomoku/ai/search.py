@@ -65,6 +65,7 @@ from operator import or_
 from gomoku.ai.book import BookLookup, book_choice
 from gomoku.ai.budget import WALL_TIMER, Budget, NodeTimer, OutOfBudget, Timer
 from gomoku.ai.greedy import normal
+from gomoku.ai.learned import LearnedMode
 from gomoku.ai.parameters import (
     DEEP_WIDTH,
     DEFAULT_TABLE_LIMIT,
@@ -568,7 +569,7 @@ class SearchPlayer:
         self._tables: dict[tuple[int, object, int], dict[int, tuple[int, int, int, int]]] = {}
         self.table_limit = DEFAULT_TABLE_LIMIT
         #: the search board kept in step with the game, move by move
-        self._mirror = Mirror(learned=int(LEARNED_EVAL))
+        self._mirror = Mirror(learned=LearnedMode(LEARNED_EVAL))
         #: the last move's decision (its expected line guesses the opponent's reply when pondering)
         self.last_decision: SearchResult | None = None
         #: what the last :meth:`ponder` left for the next move (see :mod:`gomoku.ai.ponder`)

@@ -26,7 +26,7 @@ import functools
 import random
 
 from gomoku import renju
-from gomoku.ai.learned import SHIFT, LearnedEval, learned_eval
+from gomoku.ai.learned import SHIFT, LearnedEval, LearnedMode, learned_eval
 from gomoku.ai.parameters import CLASS_BONUS, LINE_SCORES, TEMPO
 from gomoku.board import Board
 from gomoku.patterns import (
@@ -34,9 +34,9 @@ from gomoku.patterns import (
     C_OPEN_THREE,
     C_WIN_FOUR,
     SHAPE_COUNT,
-    WALL,
     cell_class,
     histograms,
+    key_in_run,
     line_table,
     shape_bit,
     shape_counts,
@@ -78,28 +78,17 @@ def foulish_codes() -> frozenset[int]:
 
 
 @functools.cache
-def _geometry(size: int, half: int) -> tuple[tuple[tuple[tuple[int, int, int], ...], ...], tuple[int, ...]]:
-    """For each cell, the (slot, cell, unit) of every key it appears in; and the keys of an empty board.
-
-    A *slot* is ``cell * 4 + direction``; a stone of colour ``c`` at distance
-    ``o`` along direction ``d`` from ``cell`` adds ``c * unit`` to that slot's key.
-    """
-    n = size * size
-    updates: list[list[tuple[int, int, int]]] = [[] for _ in range(n)]
-    keys = [0] * (4 * n)
-    offsets = [o for o in range(-half, half + 1) if o]
-    for q in range(n):
+def line_reach(size: int, half: int) -> tuple[frozenset[int], ...]:
+    """For each cell, the cells on its four lines at most ``half`` points away (a stone there shares a row of five)."""
+    reach: list[set[int]] = [set() for _ in range(size * size)]
+    for q in range(size * size):
         qx, qy = q % size, q // size
-        for d, (dx, dy) in enumerate(DIRECTIONS):
-            slot = q * 4 + d
-            for index, o in enumerate(offsets):
+        for dx, dy in DIRECTIONS:
+            for o in range(-half, half + 1):
                 x, y = qx + o * dx, qy + o * dy
-                shift = 2 * index
-                if 0 <= x < size and 0 <= y < size:
-                    updates[y * size + x].append((slot, q, 1 << shift))
-                else:
-                    keys[slot] += WALL << shift
-    return tuple(tuple(u) for u in updates), tuple(keys)
+                if o and 0 <= x < size and 0 <= y < size:
+                    reach[q].add(y * size + x)
+    return tuple(frozenset(cells) for cells in reach)
 
 
 #: Where a cell lies on one of its four lines: (the line's number, the shift of its window in the line's
@@ -138,13 +127,6 @@ def _lines(size: int, half: int) -> tuple[tuple[tuple[LinePlace, ...], ...], tup
 
 
 @functools.cache
-def line_reach(size: int, half: int) -> tuple[frozenset[int], ...]:
-    """For each cell, the cells on its four lines at most ``half`` points away (a stone there shares a row of five)."""
-    updates, _ = _geometry(size, half)
-    return tuple(frozenset(q for _, q, _ in cell_updates) for cell_updates in updates)
-
-
-@functools.cache
 def _zobrist(size: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """Random 64-bit keys per (colour, cell) and for the side to move (fixed seed: reproducible)."""
     rng = random.Random(0x5EED + size)
@@ -164,7 +146,9 @@ def _zobrist_moves(size: int) -> tuple[tuple[int, ...], ...]:
 class SearchBoard:
     """Stones, side to move, shapes per empty cell and a Zobrist key, with symmetric play/undo."""
 
-    def __init__(self, cells: list[int], size: int, rule: Rule, side: int, learned: int = 0) -> None:
+    def __init__(
+        self, cells: list[int], size: int, rule: Rule, side: int, learned: LearnedMode = LearnedMode.OFF
+    ) -> None:
         self.size = size
         self.rule = rule
         self.side = side
@@ -173,7 +157,6 @@ class SearchBoard:
         self.n = n
         shapes = line_table(rule)
         half = shapes.half
-        updates, empty_keys = _geometry(size, half)
         places, empty_words = _lines(size, half)
         #: for each cell, its :data:`LinePlace` on each of its four lines
         self._places = places
@@ -184,7 +167,7 @@ class SearchBoard:
         self._moves = ((), shapes.moves(BLACK), shapes.moves(WHITE))
         self._move = shapes.move
         #: the learned evaluation, when asked for and the rule has one (see :mod:`gomoku.ai.learned`)
-        self.learned: LearnedEval | None = learned_eval(rule, int(learned))
+        self.learned: LearnedEval | None = learned_eval(rule, learned)
         self._cell_table = cell_table(rule if self.learned is not None else None)
         #: scores carry the hand-set score shifted left this many bits (0: the hand-set score alone)
         self.score_shift = SHIFT if self.learned is not None else 0
@@ -200,13 +183,10 @@ class SearchBoard:
         self.lines = list(empty_words)
         self.hash = 0
         self.history: list[int] = []
-        keys = list(empty_keys)  # (each cell's line keys: only to work out the shapes of the start position)
         for cell, stone in enumerate(cells):
             if stone:
                 self.cells[cell] = stone
                 self.hash ^= self._zobrist[stone][cell]
-                for slot, _, unit in updates[cell]:
-                    keys[slot] += stone * unit
                 for line, shift, _ in places[cell]:
                     self.lines[line] += stone << (shift + self._centre)
         if side == WHITE:
@@ -221,14 +201,14 @@ class SearchBoard:
         self.hot: tuple[set[int], set[int], set[int]] = (set(), set(), set())
         self._foul_cache: dict[tuple[int, int], bool] = {}
         self._foulish = foulish_codes()
-        lookup = shapes.lookup
+        lookup, lines = shapes.lookup, self.lines
         for q in range(n):
             if self.cells[q]:
                 continue
+            # the cell's key on each of its lines, read from the line's window around it
+            shapes_here = [lookup(key_in_run(lines[line] >> shift, 2 * half, half)) for line, shift, _ in places[q]]
             for colour in (BLACK, WHITE):
-                code = 0
-                for d in range(4):
-                    code += lookup(keys[q * 4 + d])[colour - 1]
+                code = sum(found[colour - 1] for found in shapes_here)
                 self.code[colour][q] = code
                 cls, score = self._cell_table[code]
                 self.cls[colour][q] = cls
@@ -239,7 +219,7 @@ class SearchBoard:
                     self.hot[colour].add(q)
 
     @classmethod
-    def from_board(cls, board: Board, learned: int = 0) -> SearchBoard:
+    def from_board(cls, board: Board, learned: LearnedMode = LearnedMode.OFF) -> SearchBoard:
         """The search board of ``board``'s position and side to move (``board`` is only read)."""
         return cls(list(board.cells), board.size, board.rule, int(board.turn), learned)
 
@@ -252,19 +232,15 @@ class SearchBoard:
         self.hash ^= self._zobrist_move[c][p]
         self.side = OPPONENT[c]
         self.history.append(p)
-        # take the now occupied cell out of each colour's counts (its histograms are kept for undo)
-        clsb, clsw = self.cls[BLACK], self.cls[WHITE]
-        scb, scw = self.score[BLACK], self.score[WHITE]
-        total = self.total
-        self.count[BLACK][clsb[p]] -= 1
-        self.count[WHITE][clsw[p]] -= 1
-        total[BLACK] -= scb[p]
-        total[WHITE] -= scw[p]
-        if clsb[p] >= HOT:
-            self.hot[BLACK].discard(p)
-        if clsw[p] >= HOT:
-            self.hot[WHITE].discard(p)
-        clsb[p] = clsw[p] = scb[p] = scw[p] = 0
+        for colour in (BLACK, WHITE):
+            # take the now occupied cell out of the colour's counts (its histogram is kept for undo)
+            cls, score = self.cls[colour], self.score[colour]
+            self.count[colour][cls[p]] -= 1
+            self.total[colour] -= score[p]
+            if cls[p] >= HOT:
+                self.hot[colour].discard(p)
+            cls[p] = 0
+            score[p] = 0
         self._update_lines(p, c, c << self._centre)
 
     def undo(self) -> int:
@@ -275,22 +251,16 @@ class SearchBoard:
         self.cells[p] = 0
         self.side = c
         self.hash ^= self._zobrist_move[c][p]
-        # put the emptied cell back into each colour's counts from its kept histograms
-        table, total = self._cell_table, self.total
-        kind, score = table[self.code[BLACK][p]]
-        self.cls[BLACK][p] = kind
-        self.score[BLACK][p] = score
-        self.count[BLACK][kind] += 1
-        total[BLACK] += score
-        if kind >= HOT:
-            self.hot[BLACK].add(p)
-        kind, score = table[self.code[WHITE][p]]
-        self.cls[WHITE][p] = kind
-        self.score[WHITE][p] = score
-        self.count[WHITE][kind] += 1
-        total[WHITE] += score
-        if kind >= HOT:
-            self.hot[WHITE].add(p)
+        table = self._cell_table
+        for colour in (BLACK, WHITE):
+            # put the emptied cell back into the colour's counts from its kept histogram
+            kind, score = table[self.code[colour][p]]
+            self.cls[colour][p] = kind
+            self.score[colour][p] = score
+            self.count[colour][kind] += 1
+            self.total[colour] += score
+            if kind >= HOT:
+                self.hot[colour].add(p)
         return p
 
     def pass_turn(self) -> None:
@@ -478,8 +448,8 @@ class Mirror:
     #: Past this many steps to catch up, a rebuild is as quick (a play costs about 20 us, a build ~1 ms).
     MAX_STEPS = 40
 
-    def __init__(self, learned: int = 0) -> None:
-        #: how the search boards use the learned evaluation (:data:`gomoku.ai.learned.OFF`, ``FULL``, ...)
+    def __init__(self, learned: LearnedMode = LearnedMode.OFF) -> None:
+        #: how the search boards use the learned evaluation
         self.learned = learned
         self._search: SearchBoard | None = None
         #: the game moves (flat cells) the search board was built after
