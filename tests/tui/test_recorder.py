@@ -79,7 +79,7 @@ def test_a_game_reviewed_from_the_history_keeps_its_marks(tmp_path: Path) -> Non
     from gomoku.history import entry_of
     from gomoku.records import GameRecord
     from gomoku.review import review_game
-    from gomoku.tui.effects import MarkGame, StartReview
+    from gomoku.tui.effects import CollectPuzzles, MarkGame, StartReview
     from gomoku.tui.events import ReviewDone
     from gomoku.tui.model import HistoryView
     from gomoku.tui.recorder import mark
@@ -96,6 +96,8 @@ def test_a_game_reviewed_from_the_history_keeps_its_marks(tmp_path: Path) -> Non
     (asked,) = run.of(StartReview)
     run = run.send(ReviewDone(asked.job, review_game(asked.board)))
     (marking,) = run.of(MarkGame)
+    (collecting,) = run.of(CollectPuzzles)  # and its missed win becomes one of the player's puzzles
+    assert collecting.board.moves == list(moves) and collecting.review is not None
     assert marking.number == number and (7, "missed win") in marking.marks  # move 7, h12: black let its win go
     assert mark(marking, path) is None
     kept = History.open(path).get(number)
