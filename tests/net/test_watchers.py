@@ -12,7 +12,7 @@ from gomoku import openings as o
 from gomoku.clock import parse_clock
 from gomoku.net import events as ev
 from gomoku.net.limits import Limits
-from gomoku.net.match import BlackChoice, GameSettings, OfferKind, Request, Role, Series, Why
+from gomoku.net.match import NO_SERIES, BlackChoice, GameSettings, OfferKind, Request, Role, Series, Why
 from gomoku.net.protocol import (
     MAX_WATCHERS,
     Answer,
@@ -308,6 +308,9 @@ def test_series_as_data() -> None:
     assert series.text("Hana", "Gil") == "Hana 2 - 1 Gil, 1 draw"
     assert Series(1, 0, 0).text("Hana", "Gil") == "Hana 1 - 0 Gil"
     assert series.record() == "host 2 guest 1 draws 1"
+    assert Series.of_record(series.record()) == series and Series.of_record(NO_SERIES.record()) == NO_SERIES
+    for other in ("", "2-1", "host 2 guest 1", "host 2 guest x draws 1", "guest 1 host 2 draws 1"):
+        assert Series.of_record(other) is None  # a record's own round, or damage: no series
 
 
 def test_a_series_keeps_its_score_over_three_rematches_on_both_screens_and_the_watchers() -> None:

@@ -13,6 +13,7 @@ from gomoku.tui.model import HistoryView, Prompt
 from gomoku.tui.screens.history import filter_text
 from tests.test_history import every_kind
 from tests.tui.helpers import Run, menu_state
+from tests.tui.test_view import flat, render
 
 
 def shown() -> Run:
@@ -65,3 +66,15 @@ def test_s_saves_the_game_under_the_cursor_as_sgf_or_psq_with_its_series_score()
         assert saving.path == name and saving.record == entry.filed
         assert saving.record.moves == entry.record.moves and saving.record.rule is Rule.RENJU
         assert read_sgf(write_sgf(saving.record)).series == "2-1"
+
+
+def test_the_chosen_network_game_of_a_series_says_the_series_score_under_the_list() -> None:
+    run = shown()
+    bob = every_kind()[3]
+    series = replace(bob, series_score="host 2 guest 1 draws 1")
+    entries = tuple(replace(entry, number=n) for n, entry in enumerate((every_kind()[0], series), start=1))
+    run.state = replace(run.state, screen=HistoryView(entries=entries))
+    text = flat(render(run.state))
+    assert "Black wins on time. Rematch series after this game: host 2, guest 1, 1 draw." in text  # after the end
+    run.press("down")  # the game against normal: no series
+    assert "Rematch series" not in flat(render(run.state))
