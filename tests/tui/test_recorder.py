@@ -192,3 +192,27 @@ def test_a_full_disk_refuses_the_finished_game_and_its_kept_autosave_and_the_scr
     shown = run.send(report).state
     assert isinstance(shown.screen, Playing) and game_of(shown).board.moves == game_of(run.state).board.moves
     assert "its autosave keeps it" in shown.message
+
+
+def test_a_clocked_swap2_game_lost_on_time_in_the_opening_is_kept_and_read_back_whole(tmp_path: Path) -> None:
+    """A local game under an opening rule and a clock, ended by a flag fall between the opening's steps: the
+    history keeps it with its opening rule, its steps, its clock, its ending, and reads it back equal."""
+    from gomoku.clock import parse_clock
+    from gomoku.openings import OpeningRule
+    from gomoku.tui.events import Tick
+    from tests.tui.helpers import NOON, Run, start
+    from tests.tui.test_opening_clock import SWAP2_STEPS, local_step
+
+    state = Run(start("pvp", opening=OpeningRule.SWAP2, clock=parse_clock("1+2"))).send(Tick(NOON, 0, 0.0)).state
+    for seconds, _seat, text, *_ in SWAP2_STEPS[:4]:  # three stones, then "place two more"
+        state = local_step(state, seconds, text)
+    run = Run(state).send(Tick(NOON, 0, 200.0))  # the second player's time runs out before its fourth stone
+    (keeping,) = run.of(KeepGame)
+    entry = keeping.entry
+    assert entry.kind is GameKind.TWO_PLAYERS and entry.termination is Termination.TIME
+    assert entry.record.opening is OpeningRule.SWAP2 and len(entry.record.opening_steps) == 4
+    assert entry.record.clock == parse_clock("1+2") and len(entry.record.moves) == 3
+    path = tmp_path / "history.sqlite3"
+    assert keep(keeping, path) is None
+    (back,) = History.open(path).entries()
+    assert back == entry and back.record.opening_steps == entry.record.opening_steps
