@@ -344,3 +344,16 @@ def test_a_late_watcher_and_a_reconnected_guest_get_the_series_from_the_host() -
     wire.drop(1)
     again = wire.join(resume=guest.saved)
     assert again.series == Series(1, 0, 0) and again.snapshot().score == "Hana 1 - 0 Gil"
+
+
+def test_a_watchers_name_and_chat_with_terminal_escapes_reach_the_players_clean() -> None:
+    wire = Wire()
+    guest = wire.join()
+    wire.act(wire.host, wire.host.allow_watchers_chat(True))
+    wire.watcher(name="A\x1b[2Jnn\u202e")  # the name as sent, escapes and a bidi override in it
+    assert wire.host.watchers == ("Ann",) and guest.snapshot().watchers == ("Ann",)
+    raw = encode(Chat(text="ok")).replace(b"ok", b"\\u001b]0;owned\\u0007hi\\u009b31m!")
+    wire.route(wire.host, wire.host.receive(2, raw, wire.now))
+    wire.flush()
+    assert wire.of(wire.host, ev.ChatReceived) == [ev.ChatReceived("Ann", "hi!")]
+    assert wire.of(guest, ev.ChatReceived) == [ev.ChatReceived("Ann", "hi!")]
