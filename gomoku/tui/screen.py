@@ -42,9 +42,9 @@ from typing import Any, Generic, TypeVar
 from gomoku.books import NO_BOOKS, Library
 from gomoku.i18n import _
 from gomoku.tui.bindings import Bindings
-from gomoku.tui.effects import Effects
+from gomoku.tui.effects import Effects, ReadHistory
 from gomoku.tui.events import Event
-from gomoku.tui.model import AiJob, AnalysisJob, Overlay, Screen, State
+from gomoku.tui.model import AiJob, AnalysisJob, Menu, MenuRow, Overlay, Playing, Screen, State
 from gomoku.tui.settings import BoardStyle, Settings
 from gomoku.tui.texts import key_label
 
@@ -161,6 +161,13 @@ def said(text: str, effects: Effects = (), **more: Any) -> Reply:
 def alerted(text: str, effects: Effects = (), **more: Any) -> Reply:
     """A reply that puts ``text`` on the message line as a warning."""
     return Reply(effects=effects, message=Message(text, alert=True), **more)
+
+
+def to_menu(ctx: Context, row: MenuRow = MenuRow.NEW, back: Playing | None = None) -> tuple[Menu, Reply]:
+    """The menu with the cursor on ``row`` (``back``: the game Esc returns to), and the history read that gives
+    its Game history row the player's rating as it stands now: a menu opened from a game, the puzzles or the
+    network menu says it too, with the game just finished counted (the start-up read reaches the first menu only)."""
+    return Menu(row, back=back), Reply(effects=(ReadHistory(ctx.job),))
 
 
 # -- the protocol ------------------------------------------------------------------

@@ -79,6 +79,20 @@ def test_the_history_from_the_menu_filter_replay_and_delete(launch, home: Path) 
     assert game.wait_exit() == 0
 
 
+def test_the_menu_opened_from_a_game_says_the_rating_too(launch, home: Path) -> None:
+    kept = seed(home)
+    game = launch("--mode", "pvc", "--level", "club")  # straight into a game: no start menu read the history
+    game.wait_for("Black (you) to play")
+    game.send("g")
+    game.wait_for("Back to the game")
+    game.send(UP * 6)  # from New game up round the bottom: Back, Quit, Load, Network, Puzzles, Game history
+    text = compact(game.wait_for("is your next level."))  # 80x24 leaves the line about the row one line
+    games = kept.entries()
+    assert compact(rating_sentence(rating(games), rated_games(games))) in text
+    game.send("q")
+    assert game.wait_exit() == 0
+
+
 def test_a_game_played_to_the_end_is_in_the_history(launch, home: Path) -> None:
     game = launch("--mode", "pvp")
     game.wait_for("Black to play")

@@ -64,7 +64,6 @@ from gomoku.tui.layout import board_layout, clicked_point, stepped
 from gomoku.tui.model import (
     AiJob,
     LocalGame,
-    Menu,
     MenuRow,
     Playing,
     PromptKind,
@@ -72,7 +71,7 @@ from gomoku.tui.model import (
     with_game,
 )
 from gomoku.tui.saves import autosave_effects
-from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Reply, Route, alerted, said, unbound_text
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Message, Reply, Route, alerted, said, to_menu, unbound_text
 from gomoku.tui.screens import dialogs, prompt, review
 from gomoku.tui.screens.words import fitted, pace_name
 from gomoku.tui.settings import Mode, Pace
@@ -199,7 +198,7 @@ def update(screen: Playing, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     if binding is DISMISS:
         return screen, NOTHING  # the router has cleared the message line already
     if binding is NEXT:
-        return Menu(MenuRow.NEW, back=screen), NOTHING
+        return to_menu(ctx, MenuRow.NEW, back=screen)
     if binding is SAVE:
         if not game.board.moves:
             return screen, alerted(_("No moves to save yet: play first."))

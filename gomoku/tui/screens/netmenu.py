@@ -32,8 +32,8 @@ from gomoku.tui.effects import NetSetup, SaveSettings
 from gomoku.tui.events import Event, Key, Mouse, Pressed
 from gomoku.tui.keys import DOWN_KEYS, LEFT_KEYS, PLAY_KEYS, QUIT_KEY, RIGHT_KEYS, UP_KEYS, edited
 from gomoku.tui.layout import FOOTER_ROWS, HEADER_ROWS
-from gomoku.tui.model import Menu, MenuRow, NetMenu, NetRow, Screen
-from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
+from gomoku.tui.model import MenuRow, NetMenu, NetRow, Screen
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, to_menu, unbound_text
 from gomoku.tui.screens import dialogs, hosting, joining
 from gomoku.tui.screens.words import wrapped
 from gomoku.tui.settings import RULE_TEXT, clean_name, login_name
@@ -110,7 +110,7 @@ def update(menu: NetMenu, event: Event, ctx: Context) -> tuple[Screen, Reply]:
     if binding is ENTER:
         return _activate(menu, ctx)
     if binding is BACK:
-        return Menu(MenuRow.NETWORK), NOTHING
+        return to_menu(ctx, MenuRow.NETWORK)
     if binding is QUIT:
         return menu, dialogs.quit_reply(menu)
     return menu, UNHANDLED
@@ -123,7 +123,7 @@ def _activate(menu: NetMenu, ctx: Context) -> tuple[Screen, Reply]:
     if menu.row is NetRow.WATCH:
         return joining.begin(ctx, NetSetup(Role.GUEST, player_name(ctx), watch=True))
     if menu.row is NetRow.BACK:
-        return Menu(MenuRow.NETWORK), NOTHING
+        return to_menu(ctx, MenuRow.NETWORK)
     if menu.row in TEXT_ROWS:
         return replace(menu, editing=_value(ctx, menu, menu.row), error=""), said(_(_EDIT_HINT[menu.row]))
     if menu.row is not NetRow.HOST:

@@ -37,7 +37,6 @@ from gomoku.tui.events import Event, Mouse, Pressed, PuzzleJudged, PuzzlesRead
 from gomoku.tui.keys import CURSOR_KEYS, DOWN_KEYS, QUIT_KEY, UP_KEYS
 from gomoku.tui.layout import board_layout, clicked_point, menu_layout, stepped
 from gomoku.tui.model import (
-    Menu,
     MenuRow,
     Playing,
     PuzzleSet,
@@ -47,7 +46,7 @@ from gomoku.tui.model import (
     Solving,
     forbidden_marks,
 )
-from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, unbound_text
+from gomoku.tui.screen import NOTHING, UNHANDLED, Context, Reply, Route, alerted, said, to_menu, unbound_text
 from gomoku.tui.screens import dialogs
 from gomoku.tui.screens.words import fitted, wrapped
 from gomoku.tui.texts import colour, sentence
@@ -190,7 +189,7 @@ def sets_update(screen: PuzzleSets, event: Event, ctx: Context) -> tuple[Screen,
     if binding is OPEN:
         return _open(screen, ctx)
     if binding is TO_MENU:
-        return Menu(MenuRow.PUZZLES, screen.back), NOTHING
+        return to_menu(ctx, MenuRow.PUZZLES, screen.back)
     if binding is QUIT:
         return screen, dialogs.quit_reply(screen)
     return screen, UNHANDLED
