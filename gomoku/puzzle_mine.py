@@ -52,16 +52,22 @@ class GameSource:
     """The game the puzzles come from, as their source names it: when it was played and against whom."""
 
     played: datetime | None = None
-    #: the other player as the source names it: a level (``hard``), an engine, a name; ``""``: not known
+    #: the other player as the source names it: a level (``hard``), an engine, a name; for a record, its two
+    #: players (``Ann v Bob``); ``""``: not known
     opponent: str = ""
+    #: a record's file name (``lost.sgf``), when the game was opened from a file; ``""`` for a game played here
+    record: str = ""
 
     def said(self, number: int) -> str:
-        """``game of 2026-12-02 14:39 against hard, move 23`` (English: a collection's words)."""
+        """``game of 2026-12-02 14:39 against hard, move 23``, or for a record opened from a file
+        ``game lost.sgf (Ann v Bob), move 7`` (English: a collection's words)."""
         parts = ["game"]
+        if self.record:
+            parts.append(self.record)
         if self.played is not None:
             parts.append(f"of {self.played:%Y-%m-%d %H:%M}")
         if self.opponent:
-            parts.append(f"against {self.opponent}")
+            parts.append(f"({self.opponent})" if self.record else f"against {self.opponent}")
         return f"{' '.join(parts)}, move {number}"
 
 
@@ -165,29 +171,34 @@ def mine_path(environ: Mapping[str, str] = os.environ) -> Path:
 
 
 def load_mine(path: Path | None = None) -> tuple[tuple[Puzzle, ...], str]:
-    """*Your puzzles*, and a sentence if the file could not be used (it is then kept aside, and none are read)."""
+    """*Your puzzles*, and a sentence if the file could not be used: a damaged one (not UTF-8, not a collection)
+    is kept aside, one the system will not read is left where it is; either way none are read."""
     path = path or mine_path()
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         return (), ""
-    except (OSError, UnicodeDecodeError) as error:
-        reason = os_error_text(error) if isinstance(error, OSError) else _("not UTF-8 text")
+    except OSError as error:
         return (), _("Your puzzles cannot be read ({reason}): {path} is left as it is.").format(
-            reason=reason, path=path
+            reason=os_error_text(error), path=path
         )
+    except UnicodeDecodeError:
+        return (), _kept_aside(path, _("not UTF-8 text"))
     try:
         return read_puzzles_text(text), ""
     except RecordError as error:
-        try:
-            kept = move_aside(path)
-        except OSError as moving:
-            return (), _("Your puzzles are damaged ({detail}) and cannot be kept aside ({reason}).").format(
-                detail=error, reason=os_error_text(moving)
-            )
-        return (), _("Your puzzles were damaged ({detail}): the file is kept as {name}.").format(
-            detail=error, name=kept.name
+        return (), _kept_aside(path, str(error))
+
+
+def _kept_aside(path: Path, detail: str) -> str:
+    """Keep the damaged file at ``path`` aside (:func:`~gomoku.userdirs.move_aside`) and say so."""
+    try:
+        kept = move_aside(path)
+    except OSError as moving:
+        return _("Your puzzles are damaged ({detail}) and cannot be kept aside ({reason}).").format(
+            detail=detail, reason=os_error_text(moving)
         )
+    return _("Your puzzles were damaged ({detail}): the file is kept as {name}.").format(detail=detail, name=kept.name)
 
 
 def save_mine(puzzles: Sequence[Puzzle], path: Path | None = None) -> None:
@@ -195,13 +206,18 @@ def save_mine(puzzles: Sequence[Puzzle], path: Path | None = None) -> None:
     atomic_write_text(path or mine_path(), write_puzzles_text(puzzles))
 
 
-def add_to_mine(found: Sequence[Puzzle], path: Path | None = None) -> int:
-    """Add the puzzles of ``found`` not yet among *your puzzles* to the file; how many were added.
+def add_to_mine(found: Sequence[Puzzle], path: Path | None = None) -> tuple[int, str]:
+    """Add the puzzles of ``found`` not yet among *your puzzles* to the file: how many were added, and a sentence
+    if the file there could not be used (:func:`load_mine`: a damaged one is kept aside first, and said).
 
-    A damaged file is kept aside first (:func:`load_mine`); raises :class:`OSError` when it cannot be written.
+    A file that could not be read nor kept aside stays as it is, and nothing is written over it (nothing is
+    added).  Raises :class:`OSError` when the file cannot be written.
     """
-    kept, _problem = load_mine(path)
+    path = path or mine_path()
+    kept, problem = load_mine(path)
+    if problem and path.exists():
+        return 0, problem
     puzzles, added = merged(kept, found)
     if added:
         save_mine(puzzles, path)
-    return added
+    return added, problem

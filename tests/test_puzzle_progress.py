@@ -174,8 +174,9 @@ def test_a_missed_win_of_a_reviewed_game_becomes_a_puzzle_naming_the_game() -> N
     assert str(missed.board()).endswith(BEFORE_7.rstrip("\n"))
     assert missed.turn is Stone.BLACK and missed.goal is Goal.FOURS
     assert missed.source == "game of 2026-12-02 14:39 against hard, move 7"
-    attempt = try_move(missed, missed.solution[0])
-    assert attempt.accepted and missed.solution[0] in (parse_point("g8", 15), parse_point("k8", 15))
+    assert missed.solution[0] in (parse_point("g8", 15), parse_point("k8", 15))
+    for first in ("g8", "k8"):  # either open four wins, whichever the review stated
+        assert try_move(missed, parse_point(first, 15)).accepted, first
     wrong = try_move(missed, parse_point("h12", 15))  # the move played
     assert not wrong.accepted and "no four" in wrong.reason
 
@@ -202,9 +203,17 @@ def test_a_decisive_mistake_becomes_a_defence_once_the_solver_confirms_a_defence
     defence = found[0]
     assert defence.turn is Stone.BLACK and defence.source == "game against normal, move 7"
     assert defence.solution[0] in (parse_point("g8", 15), parse_point("k8", 15))
-    assert try_move(defence, defence.solution[0]).accepted
+    for block in ("g8", "k8"):  # every correct defence is accepted, not only the one stated
+        assert try_move(defence, parse_point(block, 15)).accepted, block
     played = try_move(defence, parse_point("c15", 15))
     assert not played.accepted and played.reason.startswith("white still wins by fours")
+    too_far = try_move(defence, parse_point("f8", 15))  # a block a step off: white makes the open four
+    assert not too_far.accepted and too_far.reason.startswith("white still wins by fours: k8, ")
+
+
+def test_a_record_opened_from_a_file_is_named_by_its_file_not_by_when_it_was_reviewed() -> None:
+    assert GameSource(opponent="Ann v Bob", record="lost.sgf").said(7) == "game lost.sgf (Ann v Bob), move 7"
+    assert GameSource(record="lost.txt").said(7) == "game lost.txt, move 7"
 
 
 #: A game a new player lost to level club in tmux: black wandered along the edge while white built a cross of
@@ -231,11 +240,34 @@ def test_your_puzzles_are_kept_as_a_collection_and_a_position_is_added_once(tmp_
     path = tmp_path / "my-puzzles.txt"
     board = Board.from_moves(parse_moves(MISSED_WIN), 15)
     found = game_puzzles(board, review_game(board), GameSource(opponent="hard"))
-    assert add_to_mine(found, path) == 1 and add_to_mine(found, path) == 0
+    assert add_to_mine(found, path) == (1, "") and add_to_mine(found, path) == (0, "")
     kept, problem = load_mine(path)
     assert problem == "" and kept == found
     assert path.read_text().startswith("gomoku puzzle\nid: p-")
     path.write_text("gomoku puzzle\nrule: chess\n")
     kept, problem = load_mine(path)
     assert kept == () and "the file is kept as my-puzzles.txt.corrupt-" in problem
-    assert add_to_mine(found, path) == 1  # play goes on: a fresh file beside the damaged one
+    assert add_to_mine(found, path) == (1, "")  # play goes on: a fresh file beside the damaged one
+
+
+def test_a_damaged_file_of_your_puzzles_met_while_adding_is_said_and_kept_aside(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "my-puzzles.txt"
+    board = Board.from_moves(parse_moves(MISSED_WIN), 15)
+    found = game_puzzles(board, review_game(board))
+    for damage in (b"gomoku puzzle\nrule: chess\n", b"gomoku puzzle\nname: \xff\xfe\n"):
+        path.write_bytes(damage)
+        added, problem = add_to_mine(found, path)
+        assert added == 1 and "Your puzzles were damaged" in problem and "my-puzzles.txt.corrupt-" in problem
+        aside = [kept for kept in tmp_path.iterdir() if kept.name.startswith("my-puzzles.txt.corrupt-")]
+        assert [kept.read_bytes() for kept in aside] == [damage], "the damaged file is kept as it was"
+        assert load_mine(path) == (found, "")
+        for kept in aside:
+            kept.unlink()
+
+
+def test_a_file_of_your_puzzles_that_cannot_be_read_is_not_written_over(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "my-puzzles.txt"
+    path.mkdir()  # something there the program cannot read as a file: left alone, nothing added over it
+    board = Board.from_moves(parse_moves(MISSED_WIN), 15)
+    added, problem = add_to_mine(game_puzzles(board, review_game(board)), path)
+    assert added == 0 and "Your puzzles cannot be read" in problem and path.is_dir()

@@ -229,6 +229,24 @@ def test_the_builtin_collection_has_its_counts_and_every_goal() -> None:
     assert len({puzzle.grade // 200 for puzzle in puzzles if puzzle.grade}) >= 4, "a spread of grades"
 
 
+def test_the_builtin_puzzles_are_graded_by_their_length_and_tempting_failures_from_every_levels_games() -> None:
+    from gomoku.ai import LEVELS
+    from tools.make_puzzles import GOAL_GRADE, GRADE_BASE, GRADE_PER_TEMPTING, GRADE_PER_THREAT, TEMPTING_MOST
+
+    levels: set[str] = set()
+    for puzzle in builtin_puzzles():
+        levels.update(word for word in puzzle.source.replace(",", " ").split() if word in LEVELS)
+        assert puzzle.grade is not None
+        if puzzle.goal is Goal.DEFENCE:  # graded by the opponent's win it stops, which the file does not state
+            continue
+        # the solution's threats (the last move is the five, unless black may not block the last four)
+        threats = (len(puzzle.solution) + 1) // 2 - (0 if puzzle.goal is Goal.FORBIDDEN else 1)
+        by_length = GRADE_BASE + GRADE_PER_THREAT * max(0, threats - 1) + GOAL_GRADE[puzzle.goal]
+        tempting, rest = divmod(puzzle.grade - by_length, GRADE_PER_TEMPTING)
+        assert rest == 0 and 0 <= tempting <= TEMPTING_MOST, (puzzle.id, puzzle.grade, by_length)
+    assert levels == set(LEVELS), "the computer's games at every level"
+
+
 def test_no_builtin_position_comes_twice_under_the_boards_symmetries() -> None:
     keys = [position_key(puzzle) for puzzle in builtin_puzzles()]
     assert len(set(keys)) == len(keys)

@@ -312,3 +312,25 @@ def test_solve_a_broken_file_says_why_with_status_2(tmp_path, capsys):
     finished.write_text("h8 a1 i8 a2 j8 a3 k8 a4 l8\n", encoding="utf-8")
     assert main(["--solve", str(finished)]) == 2
     assert "the game is over (" in capsys.readouterr().err
+
+
+def test_the_defenders_answer_is_its_longest_resistance_among_every_move_it_has():
+    from gomoku.puzzle_sets import builtin_puzzles
+    from gomoku.review import forced_win
+
+    # a built-in win by fours and threes where white's answers to the first move lose in 3, 5 or 7 more moves
+    chosen = next(each for each in builtin_puzzles() if each.id == "f-0011")
+    attempt = try_move(chosen, chosen.solution[0])
+    assert attempt.accepted and attempt.reply is not None
+    board = chosen.board()
+    board.play(chosen.solution[0])
+    left: dict[str, int] = {}
+    for answer in board.empty_points():
+        board.play(answer)
+        if board.outcome is None:
+            win, _proven = forced_win(board, PUZZLE_READING)
+            assert win is not None, f"{board.notation(answer)} holds: the first move would not be proven winning"
+            left[board.notation(answer)] = len(win.line)
+        board.undo()
+    assert len(set(left.values())) > 2, "the answers differ in how long they hold (else this tests nothing)"
+    assert left[board.notation(attempt.reply)] == max(left.values()) == len(attempt.line) - 2

@@ -220,11 +220,13 @@ class PuzzleJudged:
 
 @dataclass(frozen=True)
 class PuzzlesCollected:
-    """Job ``job`` added ``added`` puzzles of a reviewed game to *your puzzles* (``error``: why none could be kept)."""
+    """Job ``job`` added ``added`` puzzles of a reviewed game to *your puzzles* (``error``: why none could be kept;
+    ``notice``: what was wrong with the file there, a sentence, as :func:`gomoku.puzzle_mine.load_mine` says it)."""
 
     job: int
     added: int
     error: str = ""
+    notice: str = ""
 
 
 @dataclass(frozen=True)

@@ -76,10 +76,10 @@ class Puzzler:
             found = puzzle_mine.game_puzzles(effect.board, effect.review, effect.source, stop=stop)
             if stop.is_set():
                 return
-            added = puzzle_mine.add_to_mine(found)
+            added, notice = puzzle_mine.add_to_mine(found)
         except ReviewCancelled:
             return
         except OSError as error:
             self._post(PuzzlesCollected(effect.job, 0, os_error_text(error)))
             return
-        self._post(PuzzlesCollected(effect.job, added))
+        self._post(PuzzlesCollected(effect.job, added, notice=notice))

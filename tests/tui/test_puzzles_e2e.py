@@ -61,6 +61,12 @@ def test_puzzles_from_the_menu_fail_hint_solve_and_the_rating_moves(launch, home
     seen(game, "Puzzle 2 of 2", timeout=10)
     text = solve_from(game, "i8", "g8", "hh", "Solved! Rating 1338 → ")
     assert re.search(r"Solved! Rating 1338 → 1[45]\d\d\.", text), text
+    game.send("v")  # the solution, replayed step by step from the puzzle's position
+    seen(game, "The solution, move by move", timeout=10)
+    game.send("l")  # a step on (as right does): its first move
+    seen(game, "Solution: move 1 of 3 · g8", timeout=10)
+    game.send("\x1b")  # Esc: back to the puzzle
+    seen(game, "Black to play: win by fours.", timeout=10)
     game.send("\x1b")  # Esc: back to the sets, the rating there too
     text = seen(game, "Your puzzles (from your games)", "streak 1 (best 1)", timeout=10)
     assert re.search(r"rating 1[45]\d\d · streak 1 \(best 1\)", text), text

@@ -4,7 +4,7 @@ the review adding its game's puzzles.  (The same in a real pseudo-terminal: test
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import date
+from datetime import date, datetime, timezone
 
 from gomoku.board import Board
 from gomoku.point import parse_point
@@ -238,6 +238,39 @@ def test_the_review_adds_its_games_puzzles_and_says_how_many() -> None:
     run = finished(MISSED_WIN)
     run.send(PuzzlesCollected(run.of(CollectPuzzles)[0].job, 0))
     assert "added" not in run.state.message
+
+
+def test_a_records_puzzles_name_its_file_and_a_damaged_file_of_yours_is_said_with_them() -> None:
+    from tests.tui.test_review_screen import MISSED_WIN, finished
+
+    run = finished(MISSED_WIN)
+    (collect,) = run.of(CollectPuzzles)
+    # a record opened from a file: its name, not the time of the review as if it were when the game was played
+    assert collect.source.said(7) == "game game.txt, move 7"
+    damaged = "Your puzzles were damaged (line 2: ...): the file is kept as my-puzzles.txt.corrupt-1."
+    run.send(PuzzlesCollected(collect.job, 1, notice=damaged))
+    assert run.state.message == damaged + " 1 puzzle added to your collection (Puzzles in the menu)."
+
+
+def test_a_game_from_the_history_names_when_it_was_played_and_the_opponent() -> None:
+    from gomoku.history import GameKind, entry_of
+    from gomoku.records import GameRecord
+    from gomoku.review import review_game
+    from gomoku.rules import Outcome, Stone, Termination
+    from gomoku.tui.effects import StartReview
+    from gomoku.tui.events import ReviewDone
+    from gomoku.tui.model import HistoryView
+    from tests.tui.test_review_screen import MISSED_WIN
+
+    played = datetime(2026, 11, 30, 18, 45, tzinfo=timezone.utc)
+    record = GameRecord(moves=tuple(parse_moves(MISSED_WIN)))
+    outcome = Outcome(Termination.FIVE, Stone.WHITE)
+    entry = entry_of(record, GameKind.VS_COMPUTER, outcome, opponent="hard", played_at=played)
+    run = Run(replace(menu_state(), screen=HistoryView(entries=(replace(entry, number=1),)))).press("R")
+    (asked,) = run.of(StartReview)
+    run.send(ReviewDone(asked.job, review_game(asked.board)))
+    (collect,) = run.of(CollectPuzzles)
+    assert collect.source.said(7) == f"game of {played.astimezone():%Y-%m-%d %H:%M} against hard, move 7"
 
 
 def samples(mine: tuple[Puzzle, ...] = PUZZLES) -> dict[str, State]:

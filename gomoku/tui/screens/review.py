@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from gomoku import textwidth
 from gomoku.board import Board, IllegalMoveError
@@ -332,7 +333,7 @@ def collected(screen: Screen, reply: Reply, ctx: Context) -> tuple[Screen, Reply
     if not any(Mark.MISSED_WIN in move.marks or Mark.DECISIVE in move.marks for move in review.moves):
         return screen, reply
     job = ctx.job
-    source = GameSource(ctx.now, opponent_of(screen.back))
+    source = source_of(screen.back, ctx.now)
     effect = CollectPuzzles(job, screen.board, review, source)
     return replace(screen, collecting=job), replace(reply, effects=reply.effects + (effect,))
 
@@ -348,29 +349,37 @@ def history_marks(screen: Screen, reply: Reply) -> tuple[Screen, Reply]:
     return screen, replace(reply, effects=reply.effects + (MarkGame(entry.number, marks_of(screen.review)),))
 
 
-def opponent_of(back: Playing | Replaying) -> str:
-    """Who the game was against, as a puzzle's source names it: the computer's level, a record's player names."""
+def source_of(back: Playing | Replaying, now: datetime | None) -> GameSource:
+    """The game the review's puzzles come from, as their source names it: a game played here, when (just now)
+    and against which level; a game from the history, when it was played and against whom; a record opened
+    from a file, its file name and players (when it was played is not known)."""
     if isinstance(back, Playing):
         game = back.game
         sides = sorted(game.computer, key=lambda stone: stone.value)
-        return " and ".join(game.level_of(stone) for stone in sides)
+        return GameSource(now, " and ".join(game.level_of(stone) for stone in sides))
     record = back.record
-    return " v ".join(name for name in (record.black, record.white) if name)
+    players = " v ".join(name for name in (record.black, record.white) if name)
+    entry = back.history.chosen() if back.history is not None else None
+    if entry is not None:
+        return GameSource(entry.played_at.astimezone(), entry.opponent or players)
+    return GameSource(opponent=players, record=back.name)
 
 
 def _added_text(event: PuzzlesCollected) -> Reply:
-    """What the review says once its puzzles are kept: how many were added (nothing when none was new)."""
+    """What the review says once its puzzles are kept: how many were added (nothing when none was new), after
+    what was wrong with the file of your puzzles (kept aside, or left as it was)."""
     if event.error:
         return alerted(_("The game's puzzles cannot be kept: {error}.").format(error=event.error))
-    if not event.added:
-        return NOTHING
-    return said(
-        ngettext(
+    added = ""
+    if event.added:
+        added = ngettext(
             "{count} puzzle added to your collection (Puzzles in the menu).",
             "{count} puzzles added to your collection (Puzzles in the menu).",
             event.added,
         ).format(count=event.added)
-    )
+    if event.notice:
+        return alerted(join_sentences(event.notice, added))
+    return said(added) if added else NOTHING
 
 
 def _select(screen: Reviewing, delta: int) -> tuple[Screen, Reply]:
