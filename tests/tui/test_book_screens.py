@@ -71,7 +71,7 @@ def test_the_book_marks_are_drawn_on_their_points(tmp_path: Path) -> None:
     assert "!" in board and "x" in board
 
 
-def test_b_marks_the_last_move_in_the_players_book_and_saves_it_at_once(tmp_path: Path) -> None:
+def test_m_marks_the_last_move_in_the_players_book_and_saves_it_at_once(tmp_path: Path) -> None:
     run = Run(replay(tmp_path)).press("M")  # g9 was good in the player's book: the next mark is bad
     assert "g9 marked bad in your book" in run.state.message
     save = saved(run)
@@ -84,7 +84,7 @@ def test_b_marks_the_last_move_in_the_players_book_and_saves_it_at_once(tmp_path
     assert "book: g9 bad, i10 losing" in shown(back)  # losing is the worst: bad comes before it
 
 
-def test_b_goes_round_the_marks_and_none_takes_the_players_mark_away(tmp_path: Path) -> None:
+def test_m_goes_round_the_marks_and_none_takes_the_players_mark_away(tmp_path: Path) -> None:
     state = replace(loaded(GAME, size=SIZE), library=Library(folder=tmp_path))
     marks = []
     for _ in range(6):
@@ -108,13 +108,13 @@ def test_e_writes_a_comment_through_the_prompt(tmp_path: Path) -> None:
     assert cancelled.of(SaveBook) == [] and "Comment cancelled" in cancelled.state.message
 
 
-def test_b_at_the_start_of_the_replay_has_no_move_to_mark(tmp_path: Path) -> None:
+def test_m_at_the_start_of_the_replay_has_no_move_to_mark(tmp_path: Path) -> None:
     run = Run(replay(tmp_path)).press("home", "M")
     assert run.of(SaveBook) == [] and run.state.alert and "no move to mark" in run.state.message
     assert isinstance(run.state.screen, Replaying)
 
 
-def test_the_analysis_shows_the_book_and_b_marks_the_cursor_point(tmp_path: Path) -> None:
+def test_the_analysis_shows_the_book_and_m_marks_the_cursor_point(tmp_path: Path) -> None:
     state = replace(start("pvp", size=SIZE), library=library(tmp_path))
     for name in GAME.split()[:4]:
         state = _play(state, name)
