@@ -5,9 +5,10 @@ Each puzzle of ``gomoku/data/puzzles.txt`` is read by
 (:data:`gomoku.puzzles.PUZZLE_READING`: 100,000 nodes and 12 threats a
 search): for a win, the goal its shortest proven win reaches is the stated
 one (no win by fours where fours and threes are stated, no five to take), that
-win is as long as the stated solution, the stated first move is proven
-winning and the stated line ends in the win; for a defence, the stated move
-is the one move that stops the opponent's win.  Prints how many were proven,
+win is as long as the stated solution, the stated first move is accepted
+when a player plays it on the Puzzles screen and the stated line ends in the
+win; for a defence, the stated move is the one move that stops the
+opponent's win, and the screen accepts it.  Prints how many were proven,
 each failure with its problems, and the total, median and longest time, by
 rule and goal.
 

@@ -12,7 +12,13 @@ worth solving again:
   defence, kept only when the solver confirms it: the mover had no win of
   its own there, and a move it could have played instead (the analyst's
   choice, its line's first move, or the point the opponent's win starts on)
-  leaves the opponent surely without a forced win.
+  leaves the opponent surely without a forced win;
+- the win that decided the game, when the decision gave no defence to
+  find: the first position of the winner's unbroken run of forced wins to
+  the end, the winner to play, its win as the solution.  A game lost to a
+  forced attack from a position already lost (the review blames no move
+  then: "lost from move N") still gives the player the attack that beat
+  them to solve; a game won so gives the win again.
 
 Each puzzle's source names the game (its date, the opponent, the move), in
 English like every collection's; it has no name (the screen says its goal),
@@ -68,6 +74,7 @@ def game_puzzles(
 ) -> tuple[Puzzle, ...]:
     """The puzzles of a reviewed game (``board`` holds its moves from the empty board), in the game's order."""
     found: list[Puzzle] = []
+    defended = False  # the decision gave its defence puzzle
     for move in review.moves:
         if move.number > len(board.moves):
             break
@@ -81,7 +88,25 @@ def game_puzzles(
             defence = confirmed_defence(before, move, settings, stop)
             if defence is not None:
                 found.append(Puzzle.from_board(before, Goal.DEFENCE, (defence,), source=source.said(move.number)))
+                defended = True
+    deciding = None if defended else deciding_win(board, review, source)
+    if deciding is not None:
+        found.append(deciding)
     return tuple(replace(puzzle, id=position_key(puzzle)) for puzzle in found)
+
+
+def deciding_win(board: Board, review: GameReview, source: GameSource = GameSource()) -> Puzzle | None:
+    """The position where the forced win that decided the game began, its holder to play (``None``: no such win,
+    or only a five to take there)."""
+    if review.final_win is None:
+        return None
+    _holder, first = review.final_win
+    win = review.readings[first].win if first < len(review.readings) else None
+    if win is None or win.kind is WinKind.FIVE or first > len(board.moves):
+        return None
+    before = Board.from_moves(board.moves[:first], board.size, board.rule)
+    goal = Goal.THREES if win.kind is WinKind.VCT else Goal.FOURS
+    return Puzzle.from_board(before, goal, win.line, source=source.said(first + 1))
 
 
 def _missed_win(before: Board, move: MoveReview, source: GameSource) -> Puzzle:

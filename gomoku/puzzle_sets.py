@@ -26,13 +26,12 @@ from importlib import resources
 from pathlib import Path
 
 from gomoku.ai.budget import Budget
-from gomoku.ai.parameters import VCF_DEPTH
 from gomoku.ai.searchboard import SearchBoard
 from gomoku.ai.threats import ThreatSearch
 from gomoku.board import Board
 from gomoku.openings import board_symmetries
 from gomoku.point import Point
-from gomoku.puzzles import PUZZLE_READING, Goal, Puzzle
+from gomoku.puzzles import PUZZLE_READING, Goal, Puzzle, try_move
 from gomoku.records import Format, RecordError, format_of, read_puzzle, read_puzzles_text, read_text
 from gomoku.records.puzzle import FIRST_LINE
 from gomoku.review import ForcedWin, ReviewSettings, WinKind, forced_win
@@ -267,9 +266,10 @@ def prove(
 
     It holds when the solvers find exactly what it states: for a win, the goal
     its shortest proven win reaches (so no shorter win of another kind, and no
-    five to take), a line as long as the stated one, a first move they prove
-    winning, and the stated line ends in the win; for a defence, the one move
-    that stops the opponent's win.  The problems are English, for the
+    five to take), a line as long as the stated one, a first move the Puzzles
+    screen accepts (:func:`~gomoku.puzzles.try_move`, the player's own judge),
+    and the stated line ends in the win; for a defence, the one move that stops
+    the opponent's win, which the screen accepts too.  The problems are English, for the
     collection's tools and tests (players never see them).
     """
     board = puzzle.board()
@@ -281,6 +281,9 @@ def prove(
             return ("no single defence is proven",)
         if found.solution != puzzle.solution[:1]:
             return (f"the one defence is {board.notation(found.solution[0])}",)
+        attempt = try_move(puzzle, puzzle.solution[0], settings, stop)
+        if not attempt.accepted:
+            return (f"the one defence is refused as a player's move: {attempt.reason}",)
         return ()
     found = read_goal(board, settings, stop)
     if found is None:
@@ -290,24 +293,15 @@ def prove(
         problems.append(f"the shortest win proves the goal {found.goal.value!r}, not {puzzle.goal.value!r}")
     if len(found.solution) != len(puzzle.solution):
         problems.append(f"the shortest win is {len(found.solution)} moves, the stated one {len(puzzle.solution)}")
-    if not _wins_with(board, puzzle.solution[0], puzzle.goal is not Goal.FOURS, settings, stop):
-        problems.append(f"the stated first move {board.notation(puzzle.solution[0])} is not proven winning")
+    attempt = try_move(puzzle, puzzle.solution[0], settings, stop)
+    if not attempt.accepted:
+        problems.append(
+            f"the stated first move {board.notation(puzzle.solution[0])} is refused as a player's move: "
+            f"{attempt.reason}"
+        )
     if not line_wins(board, puzzle.solution, puzzle.goal):
         problems.append("the stated line does not end in the win")
     return tuple(problems)
-
-
-def _wins_with(board: Board, move: Point, threes: bool, settings: ReviewSettings, stop: threading.Event | None) -> bool:
-    """Whether ``move`` wins for the side to move (by fours, or by fours and threes), the depth grown one threat
-    at a time as the solver's own shortest search does (a deep search from the move at once may run out)."""
-    solver = ThreatSearch(SearchBoard.from_board(board), _budget(settings, stop))
-    cell = board.index_of(move)
-    for depth in range(1, (settings.vct_depth if threes else VCF_DEPTH) + 1):
-        if solver.wins_with(cell, threes, depth):
-            return True
-        if solver.exhausted:
-            return False
-    return False
 
 
 def line_wins(board: Board, line: tuple[Point, ...], goal: Goal) -> bool:

@@ -271,7 +271,7 @@ def _try_win(board: Board, move: Point, goal: Goal, settings: ReviewSettings, st
     cell = board.index_of(move)
     solver = ThreatSearch(search, _budget(settings, stop))
     depth = settings.vct_depth if threes else VCF_DEPTH
-    won = solver.wins_with(cell, threes, depth)
+    won = solver.wins_with(cell, threes, depth, shortest=True)
     search.play(cell)
     answers = solver.answers(threes)
     board.play(move)

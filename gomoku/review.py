@@ -316,6 +316,9 @@ class GameReview:
     lost_from: tuple[int, Stone] | None = None
     #: where the game left the opening book (:func:`gomoku.bookline.book_exit`), when a book was given and it did
     book_exit: BookExit | None = None
+    #: the forced win that decided the game: its holder and the first position (an index into ``readings``) of its
+    #: unbroken run of wins to the end, whether a move let it in (``decided``) or none can be blamed (``lost_from``)
+    final_win: tuple[Stone, int] | None = None
 
     def failure_said(self) -> str:
         """Why the analyst stopped partway, as a sentence in the language in use (``""`` if it did not)."""
@@ -609,7 +612,16 @@ def assemble(
             review = replace(review, severity=Severity.of(review.drop))  # the analyst's own move costs nothing
         reviews.append(replace(review, sentence=_move_text(review, size, english=True)))
     return GameReview(
-        size, rule, tuple(reviews), tuple(readings), decided, result, seconds, settings, lost_from=lost_from
+        size,
+        rule,
+        tuple(reviews),
+        tuple(readings),
+        decided,
+        result,
+        seconds,
+        settings,
+        lost_from=lost_from,
+        final_win=chain,
     )
 
 

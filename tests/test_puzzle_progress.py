@@ -207,6 +207,26 @@ def test_a_decisive_mistake_becomes_a_defence_once_the_solver_confirms_a_defence
     assert not played.accepted and played.reason.startswith("white still wins by fours")
 
 
+#: A game a new player lost to level club in tmux: black wandered along the edge while white built a cross of
+#: threes; the review found no defence to confirm at the decisive move, and the game gave no puzzle at all.
+LOST_TO_CLUB = "h8 h11 a1 h10 a2 g10 a3 g11 a4 a5 b5 g12 c5 g9 d5 g13"
+
+
+def test_a_lost_game_with_no_defence_to_find_gives_the_attack_that_beat_it() -> None:
+    board = Board.from_moves(parse_moves(LOST_TO_CLUB), 15)
+    review = review_game(board)
+    assert review.final_win is not None and review.final_win[0] is Stone.WHITE
+    found = game_puzzles(board, review, GameSource(opponent="club"))
+    assert len(found) == 1
+    attack = found[0]
+    first = review.final_win[1]
+    assert attack.turn is Stone.WHITE and attack.goal in (Goal.FOURS, Goal.THREES)
+    assert attack.source == f"game against club, move {first + 1}"
+    assert str(attack.board()) == str(Board.from_moves(board.moves[:first], 15))
+    assert try_move(attack, attack.solution[0]).accepted
+    assert not try_move(attack, parse_point("a15", 15)).accepted
+
+
 def test_your_puzzles_are_kept_as_a_collection_and_a_position_is_added_once(tmp_path) -> None:  # type: ignore[no-untyped-def]
     path = tmp_path / "my-puzzles.txt"
     board = Board.from_moves(parse_moves(MISSED_WIN), 15)

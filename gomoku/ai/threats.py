@@ -83,7 +83,7 @@ class ThreatSearch:
             return self._solve(depth, threes=True)
         return self._deepening(depth, threes=True)
 
-    def wins_with(self, move: int, threes: bool = False, depth: int | None = None) -> bool:
+    def wins_with(self, move: int, threes: bool = False, depth: int | None = None, shortest: bool = False) -> bool:
         """Whether ``move`` by the side to move wins by fours (``threes``: by fours and threes) against every answer.
 
         The proof :meth:`vcf` and :meth:`vct` give, from a first move the
@@ -92,14 +92,30 @@ class ThreatSearch:
         (default :data:`~gomoku.ai.parameters.VCF_DEPTH` or
         :data:`~gomoku.ai.parameters.VCT_DEPTH`).  ``False`` for an illegal
         move, and when the budget runs out (then :attr:`exhausted` says so).
+
+        With ``shortest`` the depth grows one threat at a time, as :meth:`vct`'s
+        does: a search from the move at ``depth`` at once may spend its budget
+        down long lines and miss a short win (two of the built-in renju puzzles'
+        own first moves were refused so).
         """
+        depth = (VCT_DEPTH if threes else VCF_DEPTH) if depth is None else depth
+        if not shortest:
+            return self._wins_with(move, threes, depth)
+        for limit in range(1, depth + 1):
+            if self._wins_with(move, threes, limit):
+                return True
+            if self.exhausted:
+                return False
+        return False
+
+    def _wins_with(self, move: int, threes: bool, depth: int) -> bool:
+        """:meth:`wins_with` at one depth."""
         board = self.board
         me = board.side
         if not board.legal(me, move):
             return False
         if move in board.fives(me):
             return True
-        depth = (VCT_DEPTH if threes else VCF_DEPTH) if depth is None else depth
         self._deeper = False
         start = len(board.history)
         board.play(move)
