@@ -16,7 +16,7 @@ from gomoku.ai.result import HARD_EVAL_SCALE, SearchResult
 from gomoku.ai.search import SearchPlayer
 from gomoku.board import Board
 from gomoku.book import Book, BookMark
-from gomoku.bookline import book_exit, book_text
+from gomoku.bookline import book_exit, book_text, comment_lines
 from gomoku.books import BUILTIN_SIZE, Library, builtin_book, load_library, own_book_path, save_own
 from gomoku.cli import main
 from gomoku.point import Point, parse_point
@@ -145,6 +145,19 @@ def test_the_book_line_lists_the_best_marks_first() -> None:
     book = book_with("h8 h9 i9 : j9 losing", "h8 h9 i9 : i10 good", "h8 h9 i9 : g8")
     assert book_text(book.lookup(board_of("h8", "h9", "i9")), SIZE) == "book: i10 good, g8, j9 losing"
     assert book_text(book.lookup(board_of("h8", "a1")), SIZE) == ""
+
+
+def test_the_comments_shown_are_the_move_s_that_reached_the_position_then_the_position_s_own_first_lines() -> None:
+    book = book_with('h8 h9 i9 : j10 good "the sure way\\nfor black"', 'h8 h9 i9 j10 : "white is lost"')
+    assert comment_lines(board_of("h8", "h9", "i9", "j10"), book.lookup) == [
+        "book on j10: the sure way...",  # the first line only: more follows
+        "book on this position: white is lost",
+    ]
+    mirrored = board_of("h8", "h9", "g9", "f10")  # the same line turned over: the same comments
+    assert comment_lines(mirrored, book.lookup)[0] == "book on f10: the sure way..."
+    assert comment_lines(board_of("h8", "h9", "i9"), book.lookup) == []  # nothing said of i9 or its position
+    long = book_with("h8 : h9 " + json.dumps("x" * 100))
+    assert comment_lines(board_of("h8", "h9"), long.lookup, columns=20) == ["book on h9: " + "x" * 17 + "..."]
 
 
 def test_a_game_leaves_the_book_at_its_first_move_the_book_does_not_know() -> None:

@@ -63,6 +63,23 @@ def test_the_replay_shows_the_book_line_of_the_position_shown(tmp_path: Path) ->
     assert "book: g9 good" in shown(back, 24, 80)
 
 
+def test_the_replay_shows_the_book_s_comments_on_the_move_played_and_on_the_position(tmp_path: Path) -> None:
+    text = BOOK + 'g7 h8 g8 h9 : g9 good "the sure way\\nthen g10"\ng7 h8 g8 h9 g9 : "black\'s open three"\n'
+    state = replay(tmp_path, text)  # at g9, the 5th move
+    assert "book on g9: the sure way... book on this position: black's open three" in shown(state)
+    back = press(state, "left")  # at h9: the book has no comment on h9, nor on the position after it
+    assert "book on" not in shown(back) and "book: g9 good, i10 losing" in shown(back)
+
+
+def test_the_built_in_book_s_comments_stay_in_its_file(tmp_path: Path) -> None:
+    # h8 g9 f10 g10: g10 is a built-in book move whose comment says which analysis marked it, in English
+    state = replace(loaded("h8 g9 f10 g10"), library=load_library(tmp_path))
+    before = press(state, "left").screen.board  # type: ignore[union-attr]
+    builtin = state.library.shelf(Rule.FREESTYLE, 15).builtin.lookup(before)
+    assert builtin is not None and builtin.move(parse_point("g10", 15)).comment.startswith("hard ")  # type: ignore[union-attr]
+    assert "book:" in shown(state) and "book on" not in shown(state) and "hard " not in shown(state)
+
+
 def test_the_book_marks_are_drawn_on_their_points(tmp_path: Path) -> None:
     back = press(replay(tmp_path), "left")
     window = FakeWindow(40, 120)
