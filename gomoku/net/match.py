@@ -253,6 +253,14 @@ class Series:
         """The score as a game record keeps it (machine-read, English): ``host 2 guest 1 draws 1``."""
         return f"host {self.host} guest {self.guest} draws {self.draws}"
 
+    @classmethod
+    def of_record(cls, text: str) -> Series | None:
+        """The score :meth:`record` wrote as ``text``; ``None`` for any other text (a record's own ``RO``)."""
+        words = text.split()
+        if len(words) != 6 or words[0::2] != ["host", "guest", "draws"] or not all(w.isdigit() for w in words[1::2]):
+            return None
+        return cls(*(int(word) for word in words[1::2]))
+
 
 #: A series with no finished game yet.
 NO_SERIES = Series()

@@ -12,7 +12,7 @@ from gomoku import openings as o
 from gomoku.clock import parse_clock
 from gomoku.net import events as ev
 from gomoku.net.limits import Limits
-from gomoku.net.match import BlackChoice, GameSettings, OfferKind, Request, Role, Series, Why
+from gomoku.net.match import NO_SERIES, BlackChoice, GameSettings, OfferKind, Request, Role, Series, Why
 from gomoku.net.protocol import (
     MAX_WATCHERS,
     Answer,
@@ -308,6 +308,9 @@ def test_series_as_data() -> None:
     assert series.text("Hana", "Gil") == "Hana 2 - 1 Gil, 1 draw"
     assert Series(1, 0, 0).text("Hana", "Gil") == "Hana 1 - 0 Gil"
     assert series.record() == "host 2 guest 1 draws 1"
+    assert Series.of_record(series.record()) == series and Series.of_record(NO_SERIES.record()) == NO_SERIES
+    for other in ("", "2-1", "host 2 guest 1", "host 2 guest x draws 1", "guest 1 host 2 draws 1"):
+        assert Series.of_record(other) is None  # a record's own round, or damage: no series
 
 
 def test_a_series_keeps_its_score_over_three_rematches_on_both_screens_and_the_watchers() -> None:
@@ -341,3 +344,16 @@ def test_a_late_watcher_and_a_reconnected_guest_get_the_series_from_the_host() -
     wire.drop(1)
     again = wire.join(resume=guest.saved)
     assert again.series == Series(1, 0, 0) and again.snapshot().score == "Hana 1 - 0 Gil"
+
+
+def test_a_watchers_name_and_chat_with_terminal_escapes_reach_the_players_clean() -> None:
+    wire = Wire()
+    guest = wire.join()
+    wire.act(wire.host, wire.host.allow_watchers_chat(True))
+    wire.watcher(name="A\x1b[2Jnn\u202e")  # the name as sent, escapes and a bidi override in it
+    assert wire.host.watchers == ("Ann",) and guest.snapshot().watchers == ("Ann",)
+    raw = encode(Chat(text="ok")).replace(b"ok", b"\\u001b]0;owned\\u0007hi\\u009b31m!")
+    wire.route(wire.host, wire.host.receive(2, raw, wire.now))
+    wire.flush()
+    assert wire.of(wire.host, ev.ChatReceived) == [ev.ChatReceived("Ann", "hi!")]
+    assert wire.of(guest, ev.ChatReceived) == [ev.ChatReceived("Ann", "hi!")]

@@ -92,3 +92,29 @@ def test_a_watcher_reads_whose_swap_is_next_by_the_players_names() -> None:
     status = render(run.state).lines()[-2]
     # the host (Hana) places the three stones, the guest (Gil) decides the swap: nobody here is "you"
     assert "place the 1st stone" in status and "(next swap: Gil)" in status and "you" not in status
+
+
+def test_a_watched_game_is_kept_in_the_watchers_history_with_both_names_and_the_series(tmp_path) -> None:
+    from gomoku.history import GameKind, History
+    from gomoku.rules import Outcome, Stone, Termination
+    from gomoku.tui.effects import KeepGame
+    from gomoku.tui.recorder import keep
+    from tests.net.test_watchers import BLACK_WINS as POINTS
+    from tests.net.test_watchers import play
+
+    wire = Wire(GameSettings(size=9, black=BlackChoice.HOST))
+    guest = wire.join()
+    play(wire, guest, POINTS[:3])
+    watcher = wire.watcher(name="Cy")  # joins in the middle
+    run = watching(wire, watcher)
+    play(wire, guest, POINTS[3:])  # black (Hana, the host) makes five
+    feed(run, wire, watcher)
+    (keeping,) = run.of(KeepGame)
+    entry = keeping.entry
+    assert (entry.kind, entry.opponent, entry.you) == (GameKind.WATCHED_NETWORK, "Hana v Gil", None)
+    assert entry.outcome == Outcome(Termination.FIVE, Stone.BLACK) and entry.player_result() is None
+    assert list(entry.record.moves) == wire.host.board.moves and len(entry.record.moves) == 9
+    assert entry.series_score == "host 1 guest 0 draws 0"
+    assert not run.of(Autosave)  # the game is not the watcher's to resume
+    path = tmp_path / "history.sqlite3"
+    assert keep(keeping, path) is None and History.open(path).entries() == [entry]

@@ -79,7 +79,7 @@ def test_a_game_reviewed_from_the_history_keeps_its_marks(tmp_path: Path) -> Non
     from gomoku.history import entry_of
     from gomoku.records import GameRecord
     from gomoku.review import review_game
-    from gomoku.tui.effects import MarkGame, StartReview
+    from gomoku.tui.effects import CollectPuzzles, MarkGame, StartReview
     from gomoku.tui.events import ReviewDone
     from gomoku.tui.model import HistoryView
     from gomoku.tui.recorder import mark
@@ -96,6 +96,8 @@ def test_a_game_reviewed_from_the_history_keeps_its_marks(tmp_path: Path) -> Non
     (asked,) = run.of(StartReview)
     run = run.send(ReviewDone(asked.job, review_game(asked.board)))
     (marking,) = run.of(MarkGame)
+    (collecting,) = run.of(CollectPuzzles)  # and its missed win becomes one of the player's puzzles
+    assert collecting.board.moves == list(moves) and collecting.review is not None
     assert marking.number == number and (7, "missed win") in marking.marks  # move 7, h12: black let its win go
     assert mark(marking, path) is None
     kept = History.open(path).get(number)
@@ -127,3 +129,90 @@ def test_the_history_opens_from_the_menu_in_a_game_and_esc_leads_back_to_that_ga
     assert isinstance(run.state.screen, Menu) and run.state.screen.back == in_game.back
     run.press("escape")
     assert isinstance(run.state.screen, Playing) and len(run.state.screen.game.board.moves) == 1
+
+
+def test_a_full_disk_refuses_the_finished_game_and_its_kept_autosave_and_the_screen_keep_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A game played to its end while the history's disk is full: the write is refused and said, the game is in
+    its autosave kept aside (``finished-...``), the board still shows it, and the history lost nothing."""
+    import json
+
+    from gomoku.history import entry_of
+    from gomoku.records import GameRecord
+    from gomoku.savegame import kept_games, load_game
+    from gomoku.tui import storage
+    from gomoku.tui.effects import Autosave, RetireAutosave
+    from gomoku.tui.model import Playing
+    from tests.tui.helpers import Run, at, click, game_of, play_at, start
+
+    monkeypatch.setenv("GOMOKU_HOME", str(tmp_path))
+    kept = History.open()  # the data folder's history, with a game of before
+    earlier = entry_of(GameRecord(moves=(parse_point("h8", 15),)), GameKind.TWO_PLAYERS, None)
+    kept.add(earlier)
+    pages = history._connect(kept.path).execute("PRAGMA page_count").fetchone()[0]
+    connect = history._connect
+
+    def full(where: Path):  # type: ignore[no-untyped-def]
+        connection = connect(where)
+        connection.execute(f"PRAGMA max_page_count = {pages}")  # the disk holds no page more
+        return connection
+
+    monkeypatch.setattr(history, "_connect", full)
+    for filler in (replace(earlier, opponent="x" * 200), earlier):  # fill its pages: big rows, then small ones
+        for _ in range(500):
+            try:
+                kept.add(filler)
+            except history.HistoryError:
+                break
+        else:
+            pytest.fail("the history never filled up")
+    before = len(History(kept.path).entries())
+
+    state = play_at(start(), "a1", "a15", "b2", "b15", "c3", "c15", "d4", "d15")
+    run = Run(state).send(click(state, at(state, "e5")))  # black's five ends the game
+    saver = storage.Autosaver()
+    reports = []
+    for effect in run.effects:  # as the performer hands them on: the autosave's worker, the history's
+        if isinstance(effect, Autosave):
+            saver.save(effect.saved)
+        elif isinstance(effect, RetireAutosave):
+            saver.retire(effect.announce)
+        elif isinstance(effect, KeepGame):
+            reports.append(keep(effect))
+    saver.close()
+    (report,) = reports
+    assert isinstance(report, Report)
+    assert "full" in report.text and "its autosave keeps it" in report.text
+    assert len(History(kept.path).entries()) == before  # nothing written, nothing lost
+    (finished,) = kept_games()
+    saved = load_game(finished)
+    assert finished.name.startswith("finished-") and saved is not None
+    assert len(saved.moves) == 9 == len(json.loads(finished.read_text())["moves"])
+    shown = run.send(report).state
+    assert isinstance(shown.screen, Playing) and game_of(shown).board.moves == game_of(run.state).board.moves
+    assert "its autosave keeps it" in shown.message
+
+
+def test_a_clocked_swap2_game_lost_on_time_in_the_opening_is_kept_and_read_back_whole(tmp_path: Path) -> None:
+    """A local game under an opening rule and a clock, ended by a flag fall between the opening's steps: the
+    history keeps it with its opening rule, its steps, its clock, its ending, and reads it back equal."""
+    from gomoku.clock import parse_clock
+    from gomoku.openings import OpeningRule
+    from gomoku.tui.events import Tick
+    from tests.tui.helpers import NOON, Run, start
+    from tests.tui.test_opening_clock import SWAP2_STEPS, local_step
+
+    state = Run(start("pvp", opening=OpeningRule.SWAP2, clock=parse_clock("1+2"))).send(Tick(NOON, 0, 0.0)).state
+    for seconds, _seat, text, *_ in SWAP2_STEPS[:4]:  # three stones, then "place two more"
+        state = local_step(state, seconds, text)
+    run = Run(state).send(Tick(NOON, 0, 200.0))  # the second player's time runs out before its fourth stone
+    (keeping,) = run.of(KeepGame)
+    entry = keeping.entry
+    assert entry.kind is GameKind.TWO_PLAYERS and entry.termination is Termination.TIME
+    assert entry.record.opening is OpeningRule.SWAP2 and len(entry.record.opening_steps) == 4
+    assert entry.record.clock == parse_clock("1+2") and len(entry.record.moves) == 3
+    path = tmp_path / "history.sqlite3"
+    assert keep(keeping, path) is None
+    (back,) = History.open(path).entries()
+    assert back == entry and back.record.opening_steps == entry.record.opening_steps

@@ -2,7 +2,8 @@
 
 The games come from the file worker (:class:`~gomoku.tui.effects.ReadHistory`,
 answered by :class:`~gomoku.tui.events.HistoryRead`); this screen shows them
-newest first.  On the game under the cursor: Enter opens it in the replay,
+newest first, and under the list how the chosen game ended (a rematch
+series' score after it too).  On the game under the cursor: Enter opens it in the replay,
 ``R`` in the review, ``S`` saves it as SGF or ``.psq`` (the save prompt, by
 the name's ending), ``D`` deletes it (after a yes).  Filters cycle through
 the values the games hold: ``o`` opponent, ``l`` level, ``r`` rule, ``n``
@@ -19,7 +20,8 @@ from gomoku import textwidth
 from gomoku.ai import LEVELS
 from gomoku.history import Filter, GameEntry, PlayerResult
 from gomoku.history_stats import Statistics, rating_sentence
-from gomoku.i18n import N_, N_plural, _, ngettext, pgettext
+from gomoku.i18n import N_, N_plural, _, join_sentences, ngettext, pgettext
+from gomoku.net.match import Series
 from gomoku.openings import named_opening
 from gomoku.records import RecordError, outcome_of
 from gomoku.rules import Rule
@@ -251,6 +253,19 @@ def opening_text(entry: GameEntry) -> str:
     return opening.said() if opening is not None else ""
 
 
+def series_text(entry: GameEntry) -> str:
+    """A network game's rematch series as it stood after this game (by role: the history does not keep which
+    one the player was), ``""`` outside a series."""
+    series = Series.of_record(entry.series_score)
+    if series is None:
+        return ""
+    return ngettext(
+        "Rematch series after this game: host {host}, guest {guest}, {draws} draw.",
+        "Rematch series after this game: host {host}, guest {guest}, {draws} draws.",
+        series.draws,
+    ).format(host=series.host, guest=series.guest, draws=series.draws)
+
+
 def tally_text(tally: Tally) -> str:
     """``3 won, 1 drawn, 2 lost``."""
     return _("{wins} won, {draws} drawn, {losses} lost").format(wins=tally.wins, draws=tally.draws, losses=tally.losses)
@@ -368,8 +383,9 @@ def view(win: Window, screen: HistoryView, ctx: Context, theme: Theme) -> None:
         draw.put(win, top + 5 + offset, left, textwidth.ljust(_row(cells, width), width), attr)
     entry = shown[row]
     outcome = entry.outcome
-    if outcome is not None:
-        draw.put(win, bottom, left, textwidth.fit(outcome.said(entry.record.size), width), theme("dim"))
+    ending = join_sentences(outcome.said(entry.record.size) if outcome is not None else "", series_text(entry))
+    if ending:
+        draw.put(win, bottom, left, textwidth.fit(ending, width), theme("dim"))
 
 
 def _statistics(win: Window, stats: Statistics, top: int, bottom: int, left: int, width: int) -> None:

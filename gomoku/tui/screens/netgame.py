@@ -330,8 +330,8 @@ def on_event(screen: NetPlaying, net: NetEvent, ctx: Context) -> tuple[Screen, R
     if isinstance(e, ev.GameOver):
         ended = () if kept else _kept_finished(ctx, screen)
         screen = replace(screen, ended=True)
-        if screen.watching:  # a watcher asks for no rematch: the result alone
-            return screen, said(result_text(screen))
+        if screen.watching:  # a watcher asks for no rematch: the result alone (and the game's row in its history)
+            return screen, said(result_text(screen), ended)
         return screen, said(
             _("{result} {key} asks for a rematch.").format(result=result_text(screen), key=NEXT_KEY), ended
         )
