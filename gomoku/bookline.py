@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from gomoku import textwidth
 from gomoku.board import Board
 from gomoku.book import MARK_ORDER, BookMark, BookMove, BookPosition
 from gomoku.i18n import _, pgettext
@@ -24,6 +25,8 @@ from gomoku.rules import Rule
 Lookup = Callable[[Board], "BookPosition | None"]
 #: The most book moves one line names (a line beside the board has room for about that many).
 SHOWN = 4
+#: The most columns of a book comment the screens show (its first line; the file keeps it whole).
+COMMENT_COLUMNS = 60
 
 
 def ranked(position: BookPosition) -> tuple[BookMove, ...]:
@@ -53,6 +56,39 @@ def book_text(position: BookPosition | None, size: int, shown: int = SHOWN) -> s
     if position is None or not position.moves:
         return ""
     return _("book: {moves}").format(moves=moves_text(position, size, shown))
+
+
+def comment_lines(board: Board, lookup: Lookup, columns: int = COMMENT_COLUMNS) -> list[str]:
+    """What the book's comments say of the position ``board`` shows: the comment on the move that reached it
+    (``book on j10: the sure way``), then the position's own; each its first line, cut to ``columns``.
+
+    A comment is the book author's text (yours, a RenLib library's, the built-in analysis's), shown as written.
+    """
+    lines = []
+    last = board.last_move
+    if last is not None:
+        before = board.copy()
+        before.undo()
+        position = lookup(before)
+        move = position.move(last) if position is not None else None
+        if move is not None and move.comment:
+            lines.append(
+                _("book on {move}: {comment}").format(
+                    move=to_notation(last, board.size), comment=_first_line(move.comment, columns)
+                )
+            )
+    here = lookup(board)
+    if here is not None and here.comment:
+        lines.append(_("book on this position: {comment}").format(comment=_first_line(here.comment, columns)))
+    return lines
+
+
+def _first_line(comment: str, columns: int) -> str:
+    """A comment's first line, cut to ``columns`` (``...`` where more follows)."""
+    first, _newline, rest = comment.strip().partition("\n")
+    if textwidth.width(first) <= columns and not rest:
+        return first
+    return textwidth.fit(first, columns - 3) + "..."
 
 
 @dataclass(frozen=True)
@@ -92,4 +128,15 @@ def book_exit(moves: Sequence[Point], size: int, rule: Rule, lookup: Lookup) -> 
     return None
 
 
-__all__ = ["SHOWN", "BookExit", "Lookup", "book_exit", "book_text", "move_text", "moves_text", "ranked"]
+__all__ = [
+    "COMMENT_COLUMNS",
+    "SHOWN",
+    "BookExit",
+    "Lookup",
+    "book_exit",
+    "book_text",
+    "comment_lines",
+    "move_text",
+    "moves_text",
+    "ranked",
+]

@@ -148,6 +148,7 @@ class Library:
         if mark is BookMark.NONE and (old is None or not old.comment):
             own.remove(board, move)
         else:
+            _join_line(own, board)
             own.set_mark(board, move, mark)
         return self._with(board, shelf, own)
 
@@ -156,6 +157,8 @@ class Library:
         empty text takes it away), and the save that keeps it."""
         shelf = self.shelf(board.rule, board.size)
         own = _copy(shelf.own)
+        if text.strip():
+            _join_line(own, board)
         own.set_comment(board, move, text)
         return self._with(board, shelf, own)
 
@@ -165,6 +168,14 @@ class Library:
         shelves = dict(self.shelves)
         shelves[(board.rule, board.size)] = replace(shelf, own=own, damaged="")
         return replace(self, shelves=shelves), BookSave(shelf.path, write_book(own), bool(shelf.damaged))
+
+
+def _join_line(own: Book, board: Board) -> None:
+    """Put the moves that reached ``board`` into ``own`` (unmarked where new), so a mark made on a screen is
+    written along the game's own line (``h8 h9 i9 : j10 good``) and exported as a variation from the empty
+    board, not along an order of its stones the book makes up; a position set up from a diagram has no line."""
+    if not board.setup:
+        own.add_line(board.moves)
 
 
 @dataclass(frozen=True)

@@ -16,11 +16,11 @@ from gomoku.ai.result import HARD_EVAL_SCALE, SearchResult
 from gomoku.ai.search import SearchPlayer
 from gomoku.board import Board
 from gomoku.book import Book, BookMark
-from gomoku.bookline import book_exit, book_text
+from gomoku.bookline import book_exit, book_text, comment_lines
 from gomoku.books import BUILTIN_SIZE, Library, builtin_book, load_library, own_book_path, save_own
 from gomoku.cli import main
 from gomoku.point import Point, parse_point
-from gomoku.records.book import read_book, read_sgf_book
+from gomoku.records.book import read_book, read_sgf_book, write_sgf_book
 from gomoku.review import render_text, review_game, to_data
 from gomoku.rules import Rule
 from tools.make_book import distinct, read_opening
@@ -147,6 +147,19 @@ def test_the_book_line_lists_the_best_marks_first() -> None:
     assert book_text(book.lookup(board_of("h8", "a1")), SIZE) == ""
 
 
+def test_the_comments_shown_are_the_move_s_that_reached_the_position_then_the_position_s_own_first_lines() -> None:
+    book = book_with('h8 h9 i9 : j10 good "the sure way\\nfor black"', 'h8 h9 i9 j10 : "white is lost"')
+    assert comment_lines(board_of("h8", "h9", "i9", "j10"), book.lookup) == [
+        "book on j10: the sure way...",  # the first line only: more follows
+        "book on this position: white is lost",
+    ]
+    mirrored = board_of("h8", "h9", "g9", "f10")  # the same line turned over: the same comments
+    assert comment_lines(mirrored, book.lookup)[0] == "book on f10: the sure way..."
+    assert comment_lines(board_of("h8", "h9", "i9"), book.lookup) == []  # nothing said of i9 or its position
+    long = book_with("h8 : h9 " + json.dumps("x" * 100))
+    assert comment_lines(board_of("h8", "h9"), long.lookup, columns=20) == ["book on h9: " + "x" * 17 + "..."]
+
+
 def test_a_game_leaves_the_book_at_its_first_move_the_book_does_not_know() -> None:
     book = book_with("h8 h9 i9 : j10 good", "h8 h9 i9 : g10 bad")
     moves = [p(name) for name in ("h8", "h9", "i9", "k11", "a1")]
@@ -200,6 +213,23 @@ def test_a_mark_is_a_new_library_and_a_save_of_the_players_book(tmp_path: Path) 
     _taken, save = again.marked(board, p("k11"), BookMark.NONE)
     save_own(save)
     assert load_library(tmp_path).shelf(Rule.RENJU, SIZE).own.lookup(board) is None
+
+
+def test_a_mark_made_on_a_screen_is_written_along_the_game_s_line_and_exported_from_the_empty_board(
+    tmp_path: Path,
+) -> None:
+    # the replay's M on j10 after h8 h9 i9: the file reads as the game went (in the book's own orientation,
+    # mirrored here), not along a made-up order of the stones such as "g9 h9 h8 : f10"
+    board = board_of("h8", "h9", "i9")
+    marked, save = Library(folder=tmp_path).marked(board, p("j10"), BookMark.GOOD)
+    _commented, save = marked.commented(board, p("j10"), "my try")
+    assert save.text.splitlines()[3:] == ['h8 h9 g9 : f10 good "my try"']
+    book = read_book(save.text)
+    assert book.lookup(board).move(p("j10")).comment == "my try"  # type: ignore[union-attr]
+    assert read_sgf_book(write_sgf_book(book)) == book  # the SGF's variation starts at black's h8
+    set_up = Board.from_diagram(str(board), Rule.RENJU)  # a diagram has no line: its order is the book's own
+    _diagram, save = Library(folder=tmp_path).marked(set_up, p("j10"), BookMark.GOOD)
+    assert save.text.splitlines()[3:] == ["g9 h9 h8 : f10 good"]
 
 
 def test_a_damaged_book_is_said_play_goes_on_and_the_first_save_keeps_it_aside(tmp_path: Path) -> None:

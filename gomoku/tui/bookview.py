@@ -2,8 +2,9 @@
 
 The replay, and the game screen while the live analysis is on, show what the
 books (the built-in one and the player's own, :class:`~gomoku.books.Library`)
-know of the position shown: the line ``book: i9 good, j10 losing``
-(:func:`panel_lines`) and a sign on each marked book move's empty point
+know of the position shown: the line ``book: i9 good, j10 losing`` with
+the player's comments on the move just played and on the position
+(:func:`panel_lines`), and a sign on each marked book move's empty point
 (:func:`draw_marks`, under the analysis's ``1`` ``2`` ``3``).
 
 ``M`` (:data:`~gomoku.tui.bindings.BOOK_MARK`) gives a move the next mark
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 from gomoku.board import Board
 from gomoku.book import BookMark, BookMove, BookPosition
-from gomoku.bookline import book_text
+from gomoku.bookline import book_text, comment_lines
 from gomoku.books import MARK_CYCLE, Library
 from gomoku.i18n import _
 from gomoku.point import Point
@@ -41,9 +42,16 @@ SIGNS = {
 
 
 def panel_lines(library: Library, board: Board) -> list[str]:
-    """The book's line for the position ``board`` shows (none when the books know nothing there)."""
+    """The book's line for the position ``board`` shows, then the player's book's comments on the move that
+    reached it and on the position (none when the books know nothing there).
+
+    The comments are the player's own book's (theirs, and the RenLib libraries they imported): the built-in
+    book's say only which analysis gave the mark, in English, and stay in its file.
+    """
     text = book_text(library.lookup(board), board.size)
-    return [text] if text else []
+    shelf = library.shelves.get((board.rule, board.size))
+    comments = comment_lines(board, shelf.own.lookup) if shelf is not None else []
+    return ([text] if text else []) + comments
 
 
 def draw_marks(win: Window, layout: BoardLayout, position: BookPosition | None, board: Board, theme: Theme) -> None:

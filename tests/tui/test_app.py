@@ -7,10 +7,12 @@ import curses
 import os
 import threading
 import time
+from dataclasses import replace
 
 import pytest
 
 from gomoku.board import Board
+from gomoku.book import BookMark, BookMove, BookPosition
 from gomoku.cli import build_parser
 from gomoku.point import Point
 from gomoku.rules import Rule
@@ -124,6 +126,19 @@ def test_the_computer_answers_in_a_worker_thread_through_the_inbox() -> None:
     [answer] = next_event(inbox)
     assert isinstance(answer, AiDone) and answer.job == 1 and answer.point is not None and answer.error == ""
     assert job.board.is_empty(answer.point) and len(job.board.moves) == 1  # the board is left alone
+
+
+def test_the_computer_at_a_level_that_reads_the_book_plays_its_good_move_and_a_greedy_level_searches() -> None:
+    # b2 is marked good: no search would play it after h8, so only the book can
+    book = BookPosition((BookMove(Point(1, 13), BookMark.GOOD),))
+    for level, played in (("hard", True), ("easy", False)):
+        player, inbox = computer()
+        job = replace(request(level=level), book=book)
+        player.start(job)
+        [answer] = next_event(inbox)
+        assert isinstance(answer, AiDone) and answer.error == ""
+        assert (answer.point == Point(1, 13)) is played
+        player.stop()
 
 
 def test_a_cancelled_job_stays_silent() -> None:

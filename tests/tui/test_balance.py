@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from gomoku.ai.opening import Placement
 from gomoku.openings import OpeningRule
 from gomoku.point import parse_point
@@ -70,3 +72,19 @@ def test_at_a_soosorv8_offer_b_lists_the_5th_moves_best_for_black() -> None:
     answered = send(run.state, AiDone(job.job, offers[0].point, placements=offers))
     assert answered.message == "5th moves best for black: k11 54% for black, g7 51% for black (B hides them)."
     assert "5th moves best for black" in screen(answered)
+
+
+@pytest.mark.parametrize(
+    ("opening", "stones", "keys"),
+    [
+        (OpeningRule.TARAGUCHI10, ("h8",), ()),  # white may swap or place the 2nd stone inside 3x3
+        (OpeningRule.TARAGUCHI10, ("h8",), ("c",)),  # kept: white places the 2nd stone
+        (OpeningRule.SOOSORV8, ("h8", "h9", "j10"), ("c",)),  # white places the 4th anywhere
+    ],
+)
+def test_b_reads_the_placements_at_taraguchi10_and_soosorv8_steps(opening, stones, keys) -> None:  # type: ignore[no-untyped-def]
+    state = press(play_at(start("pvp", rule="renju", opening=opening), *stones), *keys)
+    run = Run(state).press("B")
+    jobs = started(run.effects)
+    assert [job.kind for job in jobs] == [AiKind.BALANCE] and jobs[0].opening is game_of(state).opening
+    assert "Reading the placements nearest to even..." in run.state.message

@@ -1,5 +1,5 @@
-"""The real game in a pseudo-terminal (issue 31): the replay of a game in the book shows the book's line, and a
-move marked with M is in the player's book file at once."""
+"""The real game in a pseudo-terminal (issue 31): the replay of a game in the book shows the book's line and its
+marks on the board, and a move marked with M is in the player's book file at once."""
 
 from __future__ import annotations
 
@@ -15,13 +15,22 @@ from gomoku.point import parse_point
 from gomoku.records import GameRecord, write_record
 from gomoku.records.book import read_book
 from gomoku.rules import Rule
-from tests.tui.terminal import flatten
+from gomoku.tui.layout import board_layout
+from tests.tui.terminal import Terminal, flatten
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
 
 #: A freestyle game on 13x13 (no built-in book there: only the player's shows).
 SIZE = 13
 MOVES = ("g7", "h8", "g8", "h9", "g9")
+
+
+def sign_at(game: Terminal, name: str) -> str:
+    """The character drawn on the point ``name`` of the 13x13 board at 40x120."""
+    layout = board_layout(40, 120, SIZE)
+    assert layout is not None
+    row, col = layout.screen_of(parse_point(name, SIZE))
+    return game.display()[row][col]
 
 
 def test_the_replay_shows_the_book_and_a_mark_is_saved_at_once(launch, home: Path) -> None:
@@ -34,12 +43,14 @@ def test_the_replay_shows_the_book_and_a_mark_is_saved_at_once(launch, home: Pat
     game.send(",")  # one move back: the position the book knows
     text = game.wait_for(lambda t: "book: g9 good" in flatten(t))
     assert "Move 4 of 5" in text
+    assert sign_at(game, "g9") == "!"  # the good move's empty point is signed on the board
     game.send(".")  # forward to g9, then M: g9 good -> bad in the player's book
     game.wait_for("Move 5 of 5")
     game.send("M")
     game.wait_for(lambda t: "g9 marked bad in your book" in flatten(t))
     game.send(",")
     game.wait_for(lambda t: "book: g9 bad" in flatten(t))
+    assert sign_at(game, "g9") == "?"
 
     def marked() -> BookMark | None:
         board = Board.from_moves([parse_point(name, SIZE) for name in MOVES[:4]], SIZE, Rule.FREESTYLE)

@@ -63,6 +63,23 @@ def test_the_replay_shows_the_book_line_of_the_position_shown(tmp_path: Path) ->
     assert "book: g9 good" in shown(back, 24, 80)
 
 
+def test_the_replay_shows_the_book_s_comments_on_the_move_played_and_on_the_position(tmp_path: Path) -> None:
+    text = BOOK + 'g7 h8 g8 h9 : g9 good "the sure way\\nthen g10"\ng7 h8 g8 h9 g9 : "black\'s open three"\n'
+    state = replay(tmp_path, text)  # at g9, the 5th move
+    assert "book on g9: the sure way... book on this position: black's open three" in shown(state)
+    back = press(state, "left")  # at h9: the book has no comment on h9, nor on the position after it
+    assert "book on" not in shown(back) and "book: g9 good, i10 losing" in shown(back)
+
+
+def test_the_built_in_book_s_comments_stay_in_its_file(tmp_path: Path) -> None:
+    # h8 g9 f10 g10: g10 is a built-in book move whose comment says which analysis marked it, in English
+    state = replace(loaded("h8 g9 f10 g10"), library=load_library(tmp_path))
+    before = press(state, "left").screen.board  # type: ignore[union-attr]
+    builtin = state.library.shelf(Rule.FREESTYLE, 15).builtin.lookup(before)
+    assert builtin is not None and builtin.move(parse_point("g10", 15)).comment.startswith("hard ")  # type: ignore[union-attr]
+    assert "book:" in shown(state) and "book on" not in shown(state) and "hard " not in shown(state)
+
+
 def test_the_book_marks_are_drawn_on_their_points(tmp_path: Path) -> None:
     back = press(replay(tmp_path), "left")
     window = FakeWindow(40, 120)
@@ -71,7 +88,7 @@ def test_the_book_marks_are_drawn_on_their_points(tmp_path: Path) -> None:
     assert "!" in board and "x" in board
 
 
-def test_b_marks_the_last_move_in_the_players_book_and_saves_it_at_once(tmp_path: Path) -> None:
+def test_m_marks_the_last_move_in_the_players_book_and_saves_it_at_once(tmp_path: Path) -> None:
     run = Run(replay(tmp_path)).press("M")  # g9 was good in the player's book: the next mark is bad
     assert "g9 marked bad in your book" in run.state.message
     save = saved(run)
@@ -84,7 +101,7 @@ def test_b_marks_the_last_move_in_the_players_book_and_saves_it_at_once(tmp_path
     assert "book: g9 bad, i10 losing" in shown(back)  # losing is the worst: bad comes before it
 
 
-def test_b_goes_round_the_marks_and_none_takes_the_players_mark_away(tmp_path: Path) -> None:
+def test_m_goes_round_the_marks_and_none_takes_the_players_mark_away(tmp_path: Path) -> None:
     state = replace(loaded(GAME, size=SIZE), library=Library(folder=tmp_path))
     marks = []
     for _ in range(6):
@@ -108,13 +125,13 @@ def test_e_writes_a_comment_through_the_prompt(tmp_path: Path) -> None:
     assert cancelled.of(SaveBook) == [] and "Comment cancelled" in cancelled.state.message
 
 
-def test_b_at_the_start_of_the_replay_has_no_move_to_mark(tmp_path: Path) -> None:
+def test_m_at_the_start_of_the_replay_has_no_move_to_mark(tmp_path: Path) -> None:
     run = Run(replay(tmp_path)).press("home", "M")
     assert run.of(SaveBook) == [] and run.state.alert and "no move to mark" in run.state.message
     assert isinstance(run.state.screen, Replaying)
 
 
-def test_the_analysis_shows_the_book_and_b_marks_the_cursor_point(tmp_path: Path) -> None:
+def test_the_analysis_shows_the_book_and_m_marks_the_cursor_point(tmp_path: Path) -> None:
     state = replace(start("pvp", size=SIZE), library=library(tmp_path))
     for name in GAME.split()[:4]:
         state = _play(state, name)

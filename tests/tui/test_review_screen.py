@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gomoku.board import Board
+from gomoku.book import Book, BookMark
 from gomoku.records import parse_moves
 from gomoku.review import Mark, review_game
-from gomoku.rules import Stone, Termination
+from gomoku.rules import Rule, Stone, Termination
 from gomoku.tui import draw
 from gomoku.tui.effects import CancelReview, StartReview
 from gomoku.tui.events import Failed, ReviewDone, ReviewProgress
@@ -328,3 +329,20 @@ def test_at_100x30_the_line_s_numbers_keep_to_their_points_and_the_cursor_keeps_
     assert layout is not None and layout.cell_w == 4
     row, col = layout.screen_of(moment.line[10])
     assert wide.line(row)[col : col + 2] == "11"
+
+
+def test_the_review_screen_names_the_opening_says_where_the_game_left_the_book_and_gives_win_rates() -> None:
+    from tests.test_review import Scripted
+
+    book = Book(Rule.FREESTYLE, 15)
+    book.add_line(parse_moves("h8 i8 h7 h6"), BookMark.GOOD)  # DECIDED's move 4 is h9: it left the book there
+    run = reviewing(DECIDED)
+    effect = the_review(run)
+    review = review_game(effect.board, Scripted({}), book=book.lookup)
+    run.send(ReviewDone(effect.job, review))
+    window = render(run.state, 40, 120)
+    assert "Ugetsu (D6)" in window.lines()[0]  # h8 i8 h7: the title names the opening
+    text = panel(run.state, 40, 120)
+    assert "Left the book at move 4 (book: h6 good)." in text
+    rates = screen_review.win_rate_text(review.moves[15])
+    assert rates.startswith("After move 16: black ") and rates in text
