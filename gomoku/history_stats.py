@@ -49,6 +49,7 @@ class Statistics:
     """
 
     total: Tally = field(default_factory=Tally)
+    #: the levels weakest first, as the ladder has them (not in the order they were first played)
     by_level: dict[str, Tally] = field(default_factory=dict)
     by_rule: dict[Rule, Tally] = field(default_factory=dict)
     by_colour: dict[Stone, Tally] = field(default_factory=dict)
@@ -80,7 +81,14 @@ def statistics(entries: Iterable[GameEntry]) -> Statistics:
             stats.streak = (result, 1)
         run = run + 1 if result is PlayerResult.WIN else 0
         stats.best_streak = max(stats.best_streak, run)
+    ladder = list(LEVELS)
+    stats.by_level = dict(sorted(stats.by_level.items(), key=lambda item: _ladder_place(ladder, item[0])))
     return stats
+
+
+def _ladder_place(ladder: list[str], level: str) -> int:
+    """Where ``level`` stands on the ladder, weakest first (a name the ladder lacks after every level)."""
+    return ladder.index(level) if level in ladder else len(ladder)
 
 
 def _count(tallies: dict[K, Tally], key: K, score: float) -> None:

@@ -60,6 +60,8 @@ def test_tallies_by_level_rule_colour_and_opening() -> None:
         "easy": (2, 0, 0),
         "club": (0, 1, 1),
     }
+    first_club = statistics([games[1], *games])
+    assert list(first_club.by_level) == ["easy", "club"]  # weakest first, whichever was played first
     assert stats.by_rule[Rule.RENJU].draws == 1 and stats.by_rule[Rule.FREESTYLE].games == 3
     assert (stats.by_colour[Stone.WHITE].wins, stats.by_colour[Stone.WHITE].losses) == (1, 1)
     assert stats.by_opening["Kagetsu (D4)"].games == 4

@@ -162,6 +162,13 @@ def test_a_winning_move_gets_the_defenders_longest_answer_then_the_five_solves_i
     assert progress.streak == 1 and progress.finish_of(PUZZLES[-1]) is Finish.SOLVED
 
 
+def test_the_solution_replayed_after_a_right_move_does_not_list_the_moves_played() -> None:
+    run = play(solving(), "g9")
+    assert "Played: g9" in flat(render(run.state))
+    run.press("v")
+    assert "The solution, move by move" in flat(render(run.state)) and "Played:" not in flat(render(run.state))
+
+
 def test_two_hints_the_area_then_the_move_and_the_first_counts_as_a_failure() -> None:
     run = solving().press("H")
     shown = screen(run.state)

@@ -578,7 +578,7 @@ def panel_lines(screen: Solving) -> list[tuple[str, str]]:
     if change is not None and change.rated:
         before, after = change.shown
         lines.append((_("Rating {before} → {after}.").format(before=before, after=after), ""))
-    if screen.played:
+    if screen.played and screen.replay is None:  # the solution is replayed from the puzzle's own position
         lines.append(("", ""))
         names = " ".join(to_notation(point, puzzle.size) for point in screen.played)
         lines.append((_("Played: {moves}").format(moves=names), "dim"))
