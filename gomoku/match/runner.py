@@ -28,6 +28,10 @@ from gomoku.sprt import Sprt, Tally, Verdict
 
 #: How long the match waits for a game at a time before it looks again (so Ctrl-C is heard at once).
 POLL_SECONDS = 0.2
+#: How the worker processes start: from a clean server process where there is one (POSIX), else a fresh
+#: interpreter.  A plain ``fork`` copies a process that may already run threads (an engine's readers, a
+#: caller's own), which can deadlock the child; Python 3.12+ warns of it and 3.14 no longer forks by default.
+START_METHOD = "forkserver" if "forkserver" in multiprocessing.get_all_start_methods() else "spawn"
 
 Job = TypeVar("Job")
 Result = TypeVar("Result")
@@ -52,7 +56,8 @@ def run_jobs(
         return
     finished: queue.SimpleQueue[tuple[int, Result | None, BaseException | None]] = queue.SimpleQueue()
     waiting = iter(enumerate(jobs))
-    with multiprocessing.Pool(concurrency, initializer=_leave_interrupts) as pool:  # its exit ends the workers
+    context = multiprocessing.get_context(START_METHOD)
+    with context.Pool(concurrency, initializer=_leave_interrupts) as pool:  # its exit ends the workers
         out = 0
 
         def hand_out() -> int:
