@@ -118,3 +118,18 @@ def test_a_watched_game_is_kept_in_the_watchers_history_with_both_names_and_the_
     assert not run.of(Autosave)  # the game is not the watcher's to resume
     path = tmp_path / "history.sqlite3"
     assert keep(keeping, path) is None and History.open(path).entries() == [entry]
+
+
+def test_a_watcher_who_joins_after_the_game_ended_keeps_nothing_of_it() -> None:
+    from gomoku.tui.effects import KeepGame
+    from tests.net.test_watchers import BLACK_WINS as POINTS
+    from tests.net.test_watchers import play
+
+    wire = Wire(GameSettings(size=9, black=BlackChoice.HOST))
+    guest = wire.join()
+    play(wire, guest, POINTS)  # over before anyone watched: not a game the watcher saw
+    watcher = wire.watcher(name="Cy")
+    run = watching(wire, watcher)
+    screen = run.state.screen
+    assert isinstance(screen, NetPlaying) and screen.over
+    assert not run.of(KeepGame)

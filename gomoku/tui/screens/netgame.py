@@ -252,7 +252,7 @@ def started(
     # a new match: the game saved before it is kept aside (a watcher's own saved game is not touched)
     fresh = not event.resumed and event.game == 1 and not screen.watching
     effects = ((RetireAutosave(),) if fresh else ()) + _autosave(ctx, screen)
-    if screen.over and not kept:
+    if screen.over and not kept and not screen.watching:  # a watcher keeps only a game it saw end
         effects += _kept_finished(ctx, screen)
     return replace(screen, ended=screen.over), Reply(effects=effects, message=Message(text), overlay=None)
 
