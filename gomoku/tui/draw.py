@@ -21,6 +21,7 @@ from gomoku.point import COLUMN_LETTERS, Point
 from gomoku.rules import Stone
 from gomoku.textwidth import centre, fit, fit_end, ljust, width
 from gomoku.textwidth import wrap as wrap_columns
+from gomoku.tui.bindings import HELP
 from gomoku.tui.layout import FOOTER_ROWS, HEADER_ROWS, BoardLayout, board_layout, label_width, needed
 from gomoku.tui.model import State
 from gomoku.tui.settings import BoardStyle
@@ -417,11 +418,18 @@ def message_line(win: Window, state: State, theme: Theme, keys: Iterable[str] = 
             put(win, top + offset, 0, " " * cols)  # what was drawn there gives way to the message
             put(win, top + offset, 1, line, style)
         return
+    entries = list(keys)
+    # "? help" is the one entry a line too narrow for all of them never drops (the others give way before it),
+    # so the keys left out can always be found (the history's line at 80 columns ended at "D delete")
+    fits = width(theme.join(entries)) <= cols - 2
+    kept = [] if fits else [entry for entry in entries if entry == HELP.said_short]
     shown: list[str] = []
-    for key in keys:  # whole entries only: the line never ends in half a word
-        if width(theme.join([*shown, key])) > cols - 2:
+    for key in (entry for entry in entries if entry not in kept):  # whole entries only: never half a word
+        if width(theme.join([*shown, key, *kept])) > cols - 2:
             break
         shown.append(key)
+    if width(theme.join([*shown, *kept])) <= cols - 2:
+        shown += kept
     put(win, rows - 1, 1, theme.dots(theme.join(shown)), theme("dim"))
 
 

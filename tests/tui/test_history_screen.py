@@ -78,3 +78,11 @@ def test_the_chosen_network_game_of_a_series_says_the_series_score_under_the_lis
     assert "Black wins on time. Rematch series after this game: host 2, guest 1, 1 draw." in text  # after the end
     run.press("down")  # the game against normal: no series
     assert "Rematch series" not in flat(render(run.state))
+
+
+def test_a_key_line_too_long_for_80_columns_still_says_how_to_find_the_rest() -> None:
+    lines = render(shown().state, 24, 80).lines()
+    keys = lines[-1].strip()
+    assert keys.startswith("up/down choose") and keys.endswith("? help")  # the filters and 't' are in the help
+    wide = render(shown().state, 40, 160).lines()[-1].strip()
+    assert "o/l/r/n/w filter · c clear · t statistics · Esc back · ? help" in wide  # all fit: as declared
