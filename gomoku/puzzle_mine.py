@@ -43,7 +43,7 @@ from gomoku.point import Point
 from gomoku.puzzle_progress import position_key
 from gomoku.puzzles import PUZZLE_READING, Goal, Puzzle
 from gomoku.records import RecordError, read_puzzles_text, write_puzzles_text
-from gomoku.review import GameReview, Mark, MoveReview, ReviewSettings, WinKind, forced_win
+from gomoku.review import ForcedWin, GameReview, Mark, MoveReview, ReviewSettings, WinKind, forced_win
 from gomoku.userdirs import atomic_write_text, data_dir, move_aside
 
 
@@ -111,15 +111,20 @@ def deciding_win(board: Board, review: GameReview, source: GameSource = GameSour
     if win is None or win.kind is WinKind.FIVE or first > len(board.moves):
         return None
     before = Board.from_moves(board.moves[:first], board.size, board.rule)
-    goal = Goal.THREES if win.kind is WinKind.VCT else Goal.FOURS
-    return Puzzle.from_board(before, goal, win.line, source=source.said(first + 1))
+    return _win_puzzle(before, win, source.said(first + 1))
 
 
 def _missed_win(before: Board, move: MoveReview, source: GameSource) -> Puzzle:
     """The position where ``move`` let a forced win go, with that win as the solution."""
     assert move.had_win is not None
-    goal = Goal.THREES if move.had_win.kind is WinKind.VCT else Goal.FOURS
-    return Puzzle.from_board(before, goal, move.had_win.line, source=source.said(move.number))
+    return _win_puzzle(before, move.had_win, source.said(move.number))
+
+
+def _win_puzzle(before: Board, win: ForcedWin, source: str) -> Puzzle:
+    """The puzzle of winning from ``before`` as ``win`` does: its goal the win's kind (by fours for a five or
+    fours, else by fours and threes), its line the solution."""
+    goal = Goal.THREES if win.kind is WinKind.VCT else Goal.FOURS
+    return Puzzle.from_board(before, goal, win.line, source=source)
 
 
 def defence_candidates(before: Board, move: MoveReview) -> list[Point]:
