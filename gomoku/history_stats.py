@@ -81,14 +81,14 @@ def statistics(entries: Iterable[GameEntry]) -> Statistics:
             stats.streak = (result, 1)
         run = run + 1 if result is PlayerResult.WIN else 0
         stats.best_streak = max(stats.best_streak, run)
-    ladder = list(LEVELS)
-    stats.by_level = dict(sorted(stats.by_level.items(), key=lambda item: _ladder_place(ladder, item[0])))
+    stats.by_level = dict(sorted(stats.by_level.items(), key=lambda item: _ladder_place(item[0])))
     return stats
 
 
-def _ladder_place(ladder: list[str], level: str) -> int:
-    """Where ``level`` stands on the ladder, weakest first (a name the ladder lacks after every level)."""
-    return ladder.index(level) if level in ladder else len(ladder)
+def _ladder_place(level: str) -> int:
+    """Where ``level`` stands on the ladder, weakest first (:attr:`~gomoku.ai.Level.number`; a name the ladder
+    lacks after every level)."""
+    return LEVELS[level].number if level in LEVELS else len(LEVELS) + 1
 
 
 def _count(tallies: dict[K, Tally], key: K, score: float) -> None:
